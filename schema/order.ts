@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { day } from './day';
+import { letterSize } from './size';
+import { roubles } from './money';
+import { phone } from './phone';
+
+export const orderStatuses = [
+  { id: 'new', label: 'Новый' },
+  { id: 'confirmed', label: 'Подтверждён' },
+  { id: 'assembling', label: 'Собирается' },
+  { id: 'delivering', label: 'У курьера' },
+  { id: 'done', label: 'Доставлен' },
+  { id: 'cancelled', label: 'Отменён' },
+] as const;
+export const orderStatus = z.enum(['new', 'confirmed', 'assembling', 'delivering', 'done', 'cancelled']);
+
+export const deliverySlots = ['09:00–12:00', '12:00–15:00', '15:00–18:00', '18:00–21:00', '21:00–23:00'] as const;
+
+const person = z.strictObject({
+  name: z.string().trim().min(1, 'Укажите имя').max(100, 'Имя длиннее 100 символов'),
+  phone,
+});
+
+/** What the customer's device submits. No prices: the server reads them from the catalogue. */
+export const orderDraft = z
+  .strictObject({
+    /** Made on the device; submitting the same id twice creates one order. */
+    id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+    lines: z
+      .array(z.strictObject({ id: z.string().min(1).max(64), count: z.number().int().min(1).max(999), letterSize: letterSize.optional() }))
+      .min(1, 'Корзина пуста')
+      .max(50),
+    sender: person,
+    recipient: person,
+    delivery: z.discriminatedUnion('method', [
+      z.strictObject({ method: z.literal('courier'), address: z.string().trim().min(5, 'Укажите адрес доставки').max(300) }),
+      z.strictObject({ method: z.literal('pickup') }),
+    ]),
+    date: day,
+    slot: z.enum(deliverySlots, { error: 'Выберите время доставки' }),
+    postcard: z.string().max(500, 'Текст открытки длиннее 500 символов').default(''),
+    anonymous: z.boolean().default(false),
+    comment: z.string().max(1000, 'Комментарий длиннее 1000 символов').default(''),
+    payment: z.enum(['cash', 'card'], { error: 'Выберите способ оплаты' }),
+  });
+export type OrderDraft = z.infer<typeof orderDraft>;
+
+export const orderLine = z.strictObject({
+  id: z.string(),
+  art: z.string(),
+  name: z.string(),
+  image: z.string(),
+  count: z.number().int().min(1),
+  letterSize: letterSize.optional(),
+  price: roubles,
+  priceFactor: z.number().positive(),
+  sum: roubles,
+});
+
+/** An accepted order, as the server stores it. */
+export const order = orderDraft.extend({
+  number: z.number().int().min(1),
+  customer: z.string(),
+  lines: z.array(orderLine),
+  deliveryPrice: roubles,
+  total: roubles,
+  status: orderStatus,
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type Order = z.infer<typeof order>;
