@@ -46,3 +46,6 @@ export interface ErrorAnswer {
   error: string;
   issues?: { path: string; message: string }[];
 }
+
+/** Calls that take no payload still refuse one they do not understand. */
+export const noPayload = z.strictObject({});

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestShop } from '../server/testing/test-shop';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with nothing that reaches outside this machine. */
+export const launchBrowser = (): Promise<Browser> => {
+  if (!fs.existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium (or run bash .ci/run)`);
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+};
+
+export type TestShop = Awaited<ReturnType<typeof startTestShop>>;
+
+/** The built shop on a random port with its own data, and a browser to visit it. */
+export const startJourney = async () => {
+  if (!fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: npm run build first (npm test does it)');
+  const shop = await startTestShop();
+  const browser = await launchBrowser();
+  return {
+    shop,
+    browser,
+    async newContext(): Promise<BrowserContext> {
+      return browser.newContext({ baseURL: shop.url, locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport: { width: 1280, height: 800 } });
+    },
+    async close() {
+      await browser.close();
+      await shop.close();
+    },
+  };
+};
+
+/** Requests the server has begun answering and not yet finished: the long-lived ones, once pages settle. */
+export const countOpenRequests = (shop: TestShop) => {
+  const open = new Map<object, string>();
+  shop.server.on('request', (req, res) => {
+    open.set(req, `${req.method} ${req.url}`);
+    res.on('close', () => open.delete(req));
+  });
+  return () => [...open.values()];
+};
+
+/** Collects uncaught page errors and console errors, so a journey can assert there were none. */
+export const watchErrors = (page: Page) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+};
+
+export const lastCode = async (shop: TestShop, phone: string): Promise<string> => {
+  const res = await fetch(`${shop.url}/api/dev/last-code?phone=${phone}`);
+  return ((await res.json()) as { code: string }).code;
+};

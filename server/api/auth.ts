@@ -1,0 +1,61 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { loginRequest, noPayload, verifyRequest, type UserAnswer } from '../../schema/api';
+import { phone } from '../../schema/phone';
+import { userUpdate } from '../../schema/user';
+import type { Shop } from '../context';
+import { route, type Handler } from '../http/route';
+import { parse } from '../http/parse';
+import { notFound } from '../http/errors';
+import { limitRate } from '../auth/rate-limit';
+import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
+
+/** Sign-in by phone with a one-time code (spec §4), the session cookie and the current user. */
+export const authApi = (shop: Shop): Router => {
+  const api = Router();
+
+  route(api, 'POST /api/login', async (req) => {
+    const { phone } = parse(loginRequest, req.body);
+    await limitRate(shop.auth, `login-ip:${req.ip}`, shop.config.loginsPerIpPerHour, 3600_000);
+    const retryAfter = await shop.codes.send(phone);
+    return { status: 'sended', retryAfter };
+  });
+
+  route(api, 'POST /api/phone-verify', async (req, res): Promise<UserAnswer> => {
+    const { phone, code } = parse(verifyRequest, req.body);
+    await shop.codes.verify(phone, code);
+    const user = await shop.users.signIn(phone);
+    setSessionCookie(shop, res, await shop.sessions.start(phone));
+    return { user };
+  });
+
+  const currentUser: Handler = (req, res): UserAnswer => {
+    if (req.method === 'POST') parse(noPayload, req.body);
+    return { user: res.locals.user };
+  };
+  route(api, 'GET /api/user', currentUser);
+  route(api, 'POST /api/user', currentUser);
+
+  route(api, 'POST /api/logout', async (req, res): Promise<UserAnswer> => {
+    parse(noPayload, req.body);
+    if (res.locals.sessionToken) await shop.sessions.end(res.locals.sessionToken);
+    clearSessionCookie(res);
+    return { user: null };
+  });
+
+  route(api, 'POST /api/user-update', async (req, res): Promise<UserAnswer> => {
+    const change = parse(userUpdate, req.body);
+    return { user: await shop.users.update(res.locals.user!.phone, change) };
+  });
+
+  const lastCode = shop.sms.lastCode;
+  if (lastCode) {
+    route(api, 'GET /api/dev/last-code', async (req) => {
+      const { phone: p } = parse(z.strictObject({ phone }), req.query);
+      const code = await lastCode(p);
+      if (!code) throw notFound('Код для этого номера не отправлялся');
+      return { code };
+    });
+  }
+  return api;
+};

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAccess, type ApiRoute } from '../access';
+import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
+
+/** A valid body for each POST route, so that each broken variant differs from a working call in one way only. */
+const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
+  'POST /api/login': { phone: '79330000001' },
+  'POST /api/phone-verify': { phone: '79330000001', code: '1234' },
+  'POST /api/user-update': { name: 'Анна' },
+  'POST /api/info/notify': { message: 'addToCart' },
+  'POST /api/items/list': { params: { skip: 0, limit: 20 }, query: {} },
+  'POST /api/items/get': { id: 'p-001' },
+  'POST /api/items/get-art': { art: 'B-1001' },
+  'POST /api/items/get-list': { idList: ['p-001'] },
+  'POST /api/items/update': { art: 'T-1', name: 'Тест', images: [], price: 100, count: 1, category: 'toys', itemType: 'gift' },
+  'POST /api/items/delete': { id: 'p-001' },
+  'POST /api/pages/get': { slug: 'info' },
+  'POST /api/pages/update': { key: 'test-page', value: { title: 'Тест' } },
+  'POST /api/events/list': { month: 11, year: 2026 },
+  'POST /api/events/update': { id: 'ev-bad-input-1', title: 'Тест', type: 'event', meta: { createdAt: 1 } },
+  'POST /api/events/delete': { id: 'ev-bad-input-1' },
+  'POST /api/clients/list': {},
+};
+
+/** Fields that must be there: dropping them has to be refused. */
+const required: Partial<Record<ApiRoute, string>> = {
+  'POST /api/login': 'phone',
+  'POST /api/phone-verify': 'code',
+  'POST /api/user-update': 'name',
+  'POST /api/info/notify': 'message',
+  'POST /api/items/get': 'id',
+  'POST /api/items/get-art': 'art',
+  'POST /api/items/get-list': 'idList',
+  'POST /api/items/update': 'price',
+  'POST /api/items/delete': 'id',
+  'POST /api/pages/get': 'slug',
+  'POST /api/pages/update': 'value',
+  'POST /api/events/list': 'month',
+  'POST /api/events/update': 'title',
+  'POST /api/events/delete': 'id',
+};
+
+const wrongType = (body: Record<string, unknown>) => {
+  const [first] = Object.keys(body);
+  return first ? { ...body, [first]: { nested: [true] } } : { params: 'двадцать' };
+};
+
+const cyrillic = /[а-яё]/i;
+const postRoutes = (Object.keys(apiAccess) as ApiRoute[]).filter((k) => k.startsWith('POST'));
+
+describe('bad input to /api', () => {
+  let shop: Awaited<ReturnType<typeof startTestShop>>;
+  let admin: string;
+  let snapshot: () => Promise<string>;
+  beforeAll(async () => {
+    shop = await startTestShop();
+    admin = await signIn(shop.url, demoPhones.admin);
+    const dbs = ['catalog', 'pages', 'events', 'users'].map((n) => shop.shop.storage.db(n));
+    snapshot = async () => JSON.stringify(await Promise.all(dbs.map((d) => d.allDocs({ include_docs: true }))));
+  });
+  afterAll(() => shop.close());
+
+  it('knows a valid body for every POST route', () => {
+    const bodiless = ['POST /api/items/catalog', 'POST /api/pages/list', 'POST /api/user', 'POST /api/logout'];
+    for (const key of postRoutes) if (!bodiless.includes(key)) expect(valid[key], key).toBeDefined();
+  });
+
+  for (const key of postRoutes) {
+    const path = key.split(' ')[1];
+    it(`${key} answers 4xx in Russian and stores nothing`, async () => {
+      const before = await snapshot();
+      const body = valid[key] ?? {};
+      const variants: [string, string | Record<string, unknown>, number][] = [
+        ['malformed JSON', '{"phone": "79', 400],
+        ['unknown field', { ...body, hacker: true }, 400],
+        ['wrong type', wrongType(body), 400],
+        ['oversized body', { ...body, padding: 'я'.repeat(200_000) }, 413],
+      ];
+      const field = required[key];
+      if (field) {
+        const { [field]: _dropped, ...missing } = body;
+        variants.push(['missing field', missing, 400]);
+      }
+      for (const [what, payload, status] of variants) {
+        const answer = await call<{ error: string }>(shop.url, path, payload, admin);
+        expect(answer.status, `${key}: ${what}`).toBe(status);
+        expect(answer.body.error, `${key}: ${what}`).toMatch(cyrillic);
+      }
+      expect(await snapshot(), `${key} stored something`).toBe(before);
+    });
+  }
+});

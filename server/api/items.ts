@@ -1,0 +1,73 @@
+import crypto from 'node:crypto';
+import { Router } from 'express';
+import { artRequest, idListRequest, idRequest, listRequest, noPayload } from '../../schema/api';
+import { categories } from '../../schema/category';
+import { product, productInput, type Product } from '../../schema/product';
+import { levelOf, reaches, type User } from '../../schema/user';
+import type { Shop } from '../context';
+import { getDoc, removeDoc } from '../db/docs';
+import { allSynced, getSynced, putSynced } from '../db/synced';
+import { HttpError, notFound } from '../http/errors';
+import { pageOf } from '../http/paging';
+import { parse } from '../http/parse';
+import { route } from '../http/route';
+import { byRank, matchesQuery } from './items-filter';
+
+/** Customers see what is on sale; staff also see hidden and inactive items. */
+const visibleTo = (user: User | null) => (p: Product) => reaches(levelOf(user), 'florist') || (p.isActive && !p.isHidden);
+
+export const itemsApi = (shop: Shop): Router => {
+  const api = Router();
+  const catalog = shop.storage.db('catalog');
+  const all = async () => (await allSynced<Product>(catalog)).sort(byRank);
+  const one = async (id: string, user: User | null) => {
+    const item = await getSynced<Product>(catalog, id);
+    if (!item || !visibleTo(user)(item)) throw notFound('Товар не найден');
+    return item;
+  };
+
+  route(api, 'POST /api/items/list', async (req, res) => {
+    const { params, query } = parse(listRequest, req.body);
+    const items = (await all()).filter(visibleTo(res.locals.user)).filter(matchesQuery(query));
+    return pageOf(items, params);
+  });
+
+  route(api, 'POST /api/items/get', async (req, res) => ({ data: await one(parse(idRequest, req.body).id, res.locals.user) }));
+
+  route(api, 'POST /api/items/get-art', async (req, res) => {
+    const { art } = parse(artRequest, req.body);
+    const item = (await all()).filter(visibleTo(res.locals.user)).find((p) => p.art === art);
+    if (!item) throw notFound('Товар с таким артикулом не найден');
+    return { data: item };
+  });
+
+  route(api, 'POST /api/items/get-list', async (req, res) => {
+    const wanted = new Set(parse(idListRequest, req.body).idList);
+    return { data: (await all()).filter((p) => wanted.has(p.id)).filter(visibleTo(res.locals.user)) };
+  });
+
+  route(api, 'POST /api/items/catalog', async (req, res) => {
+    parse(noPayload, req.body);
+    const items = (await all()).filter(visibleTo(res.locals.user));
+    return { data: { categories: categories.map((c) => ({ ...c, count: items.filter((p) => p.category === c.id).length })) } };
+  });
+
+  route(api, 'POST /api/items/update', async (req) => {
+    const input = parse(productInput, req.body);
+    const id = input.id ?? `p-${crypto.randomUUID().slice(0, 8)}`;
+    const taken = (await all()).find((p) => p.art === input.art && p.id !== id);
+    if (taken) throw new HttpError(409, `Артикул ${input.art} уже занят товаром «${taken.name}»`);
+    const saved = product.parse({ ...input, id, updatedAt: Date.now() });
+    await putSynced(catalog, saved);
+    return { data: saved };
+  });
+
+  route(api, 'POST /api/items/delete', async (req) => {
+    const { id } = parse(idRequest, req.body);
+    if (!(await getDoc(catalog, id))) throw notFound('Товар не найден');
+    await removeDoc(catalog, id);
+    return { ok: true };
+  });
+
+  return api;
+};

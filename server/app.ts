@@ -1,0 +1,54 @@
+import path from 'node:path';
+import os from 'node:os';
+import express, { type Express } from 'express';
+import expressPouchDB from 'express-pouchdb';
+import './http/zod-locale';
+import type { Shop } from './context';
+import { dbAccess } from './access';
+import { errorAnswer } from './http/errors';
+import { sessionUser } from './auth/session-cookie';
+import { dbGateway } from './db/gateway';
+import type { ChangesHub } from './db/changes-hub';
+import { authApi } from './api/auth';
+import { itemsApi } from './api/items';
+import { eventsApi } from './api/events';
+import { pagesApi } from './api/pages';
+import { clientsApi } from './api/clients';
+import { infoApi } from './api/info';
+import { syncStreamApi } from './api/sync-stream';
+import { imagesApi } from './api/images';
+import { clientFiles } from './static';
+
+const knownDb = (name: string) => name in dbAccess || /^orders-7\d{10}$/.test(name);
+
+export const createApp = (shop: Shop, hub: ChangesHub): Express => {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use((_req, res, next) => {
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+    next();
+  });
+
+  app.use(imagesApi());
+  app.use(['/api', '/db'], sessionUser(shop));
+
+  const api = express.Router();
+  api.use('/api', express.json({ limit: '100kb' }));
+  [authApi, itemsApi, eventsApi, pagesApi, clientsApi, infoApi].forEach((part) => api.use(part(shop)));
+  api.use(syncStreamApi(hub));
+  api.use('/api', (_req, res) => void res.status(404).json({ error: 'Нет такого метода API' }));
+  app.use(api);
+
+  const pouchApp = expressPouchDB(shop.storage.Pouch, {
+    mode: 'minimumForPouchDB',
+    inMemoryConfig: true,
+    logPath: path.join(shop.config.couchUrl ? os.tmpdir() : shop.config.dataDir, 'express-pouchdb.log'),
+  });
+  app.use('/db', dbGateway(shop.storage, knownDb, pouchApp));
+
+  app.use(clientFiles(shop.config.distDir));
+  app.use(errorAnswer);
+  return app;
+};

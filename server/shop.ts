@@ -1,0 +1,40 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { defaultConfig, type ShopConfig } from './config';
+import { openShop, type Shop } from './context';
+import { createApp } from './app';
+import { changesHub } from './db/changes-hub';
+import { seedDemo } from './seed';
+import { dbAccess } from './access';
+
+export interface RunningShop {
+  url: string;
+  port: number;
+  shop: Shop;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** Opens the databases, seeds them on first start and serves the shop. Tests start it on port 0. */
+export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<RunningShop> => {
+  const config = { ...defaultConfig(), ...overrides };
+  const shop = await openShop(config);
+  await Promise.all(Object.keys(dbAccess).map((name) => shop.storage.db(name).info()));
+  if (config.seed) await seedDemo(shop);
+  const hub = changesHub(shop.storage);
+  const server = createApp(shop, hub).listen(config.port);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    shop,
+    server,
+    async close() {
+      hub.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await shop.storage.close();
+    },
+  };
+};

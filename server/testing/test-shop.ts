@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { ShopConfig } from '../config';
+import { startShop, type RunningShop } from '../shop';
+
+/** The real server on a random port with a temporary data directory, removed on close. */
+export const startTestShop = async (overrides: Partial<ShopConfig> = {}): Promise<RunningShop & { dataDir: string }> => {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-shop-'));
+  const running = await startShop({ port: 0, dataDir, quiet: true, codeCooldownMs: 0, loginsPerIpPerHour: 10_000, ...overrides });
+  return {
+    ...running,
+    dataDir,
+    async close() {
+      await running.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  cookie?: string;
+}
+
+/** POSTs JSON (or a raw string) to the shop, as a browser would, with an optional session cookie. */
+export const call = async <T = Record<string, unknown>>(base: string, route: string, body?: unknown, cookie?: string, method = 'POST'): Promise<Answer<T>> => {
+  const res = await fetch(base + route, {
+    method,
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: method === 'GET' ? undefined : typeof body === 'string' ? body : JSON.stringify(body ?? {}),
+  });
+  const text = await res.text();
+  const setCookie = res.headers.get('set-cookie')?.split(';')[0];
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T, cookie: setCookie };
+};
+
+/** Signs a phone in through the real code flow and answers its session cookie. */
+export const signIn = async (base: string, phone: string): Promise<string> => {
+  const sent = await call(base, '/api/login', { phone });
+  if (sent.status !== 200) throw new Error(`login ${sent.status} ${JSON.stringify(sent.body)}`);
+  const { body } = await call<{ code: string }>(base, `/api/dev/last-code?phone=${phone}`, undefined, undefined, 'GET');
+  const verified = await call(base, '/api/phone-verify', { phone, code: body.code });
+  if (!verified.cookie) throw new Error(`verify ${verified.status} ${JSON.stringify(verified.body)}`);
+  return verified.cookie;
+};
+
+export const demoPhones = { admin: '79000000001', manager: '79000000002', florist: '79000000003' } as const;
