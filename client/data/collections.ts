@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { product, type Product } from '../../schema/product';
+import { page, type Page } from '../../schema/page';
+import { shopEvent, type ShopEvent } from '../../schema/event';
+import { cart } from '../../schema/cart';
+import { cacheRecord, type CacheRecord } from '../../schema/cache-record';
+import { rxSchemaOf } from './rx-schema';
+
+/** A stored cart: the spec's value {cart} under its owner key (phone digits after the first 7, or 'undefined'). */
+export const storedCart = cart.extend({ owner: z.string().min(1).max(20) });
+export type StoredCart = z.infer<typeof storedCart>;
+
+/**
+ * Every collection of the page. RxDB open source refuses more than 13 over all databases; we keep 8 or fewer.
+ * shop: products, pages, events, carts. datasources (the spec's DataSources database): cache.
+ */
+export const shopCollections = {
+  products: { schema: rxSchemaOf<Product>(product, 'id'), zod: product },
+  pages: { schema: rxSchemaOf<Page>(page, 'id'), zod: page },
+  events: { schema: rxSchemaOf<ShopEvent>(shopEvent, 'id'), zod: shopEvent },
+  carts: { schema: rxSchemaOf<StoredCart>(storedCart, 'owner'), zod: storedCart },
+} as const;
+
+export const dataSourceCollections = {
+  cache: { schema: rxSchemaOf<CacheRecord>(cacheRecord, 'id'), zod: cacheRecord },
+} as const;

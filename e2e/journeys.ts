@@ -1,0 +1,33 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { lastCode, type TestShop } from './harness';
+
+/** Signs in through the header dialog, typing the phone as a person would (the mask adds +7 and brackets). */
+export const signInThroughDialog = async (page: Page, shop: TestShop, phone: string) => {
+  await page.getByRole('button', { name: 'Войти' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input').first().pressSequentially(phone.slice(1));
+  await dialog.getByRole('button', { name: 'Получить код' }).click();
+  const codeInput = dialog.locator('input[inputmode="numeric"], input[autocomplete="one-time-code"]').first();
+  await codeInput.waitFor();
+  await codeInput.pressSequentially(await lastCode(shop, phone));
+  await dialog.waitFor({ state: 'detached' });
+};
+
+export const waitFor = async <T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> => {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+};
+
+/** Waits until the service worker controls the page, so a reload can be served offline. */
+export const waitForOfflineReady = async (page: Page) => {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await waitFor('service worker control', () => page.evaluate(() => !!navigator.serviceWorker.controller));
+  expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+};
