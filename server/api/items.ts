@@ -11,7 +11,7 @@ import { HttpError, notFound } from '../http/errors';
 import { pageOf } from '../http/paging';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
-import { byRank, matchesQuery } from './items-filter';
+import { byRank, matchesQuery } from '../../schema/product-filter';
 
 /** Customers see what is on sale; staff also see hidden and inactive items. */
 const visibleTo = (user: User | null) => (p: Product) => reaches(levelOf(user), 'florist') || (p.isActive && !p.isHidden);

@@ -1,5 +1,5 @@
-import type { ListRequest } from '../../schema/api';
-import type { Product } from '../../schema/product';
+import type { ListRequest } from './api';
+import type { Product } from './product';
 
 /** The product list filter of the spec (§2): every given field narrows the list. */
 export const matchesQuery = (q: ListRequest['query']) => (p: Product): boolean =>

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import type { UserAnswer } from '../../../schema/api';
+import { formatPhone } from '../../../schema/phone';
+import { api, ApiError } from '../../lib/api';
+import { useNotice } from '../../ui/notices';
+import { useSession } from '../auth/session';
+
+/** /my: the customer's account. Orders arrive with checkout; for now the name the florist will address them by. */
+export const MyPage = () => {
+  const { user, signedIn } = useSession();
+  const notice = useNotice();
+  const [name, setName] = useState(user?.name ?? '');
+  const [error, setError] = useState('');
+  if (!user) return <div className="page"><h1>Личный кабинет</h1><p>Войдите по номеру телефона, чтобы увидеть свои заказы.</p></div>;
+  const save = async () => {
+    try {
+      signedIn((await api<UserAnswer>('/api/user-update', { name })).user!);
+      setError('');
+      notice('Сохранено');
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  };
+  return (
+    <div className="page">
+      <h1>Личный кабинет</h1>
+      <p>Телефон: {formatPhone(user.phone)}</p>
+      <form className="form" onSubmit={(e) => (e.preventDefault(), void save())}>
+        <label className="field">
+          <span>Как к вам обращаться</span>
+          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+        </label>
+        <p className="field-error" role="alert">{error}</p>
+        <button className="button">Сохранить</button>
+      </form>
+    </div>
+  );
+};

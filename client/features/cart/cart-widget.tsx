@@ -1,0 +1,74 @@
+import { useCallback, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { formatNumber, formatRoubles } from '../../../schema/money';
+import { useOutsideClick } from '../../lib/use-outside-click';
+import { useCart } from './use-cart';
+
+/** Spec §9: the dropdown closes 2 s after the mouse leaves it. */
+export const cartCloseDelay = 2000;
+
+export const CartWidget = () => {
+  const { lines, count, total, remove } = useCart();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const leaveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const close = useCallback(() => setOpen(false), []);
+  useOutsideClick(box, open, close);
+  const entries = Object.entries(lines);
+
+  return (
+    <div
+      className="cart"
+      ref={box}
+      onMouseLeave={() => open && (leaveTimer.current = setTimeout(close, cartCloseDelay))}
+      onMouseEnter={() => clearTimeout(leaveTimer.current)}
+    >
+      <button type="button" className="cart__button" aria-expanded={open} aria-label={`Корзина: ${count} шт.`} onClick={() => setOpen((o) => !o)}>
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path d="M6 7h12l-1 13H7L6 7Zm3 0a3 3 0 0 1 6 0" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        </svg>
+        {count > 0 && <span className="cart__badge" data-testid="cart-count">{count}</span>}
+        {total > 0 && <span className="cart__dot" aria-hidden="true" />}
+      </button>
+      {open && (
+        <>
+          <div className="cart__overlay" onClick={close} aria-hidden="true" />
+          <div className="cart__dropdown" role="region" aria-label="Корзина">
+            {entries.length === 0 ? (
+              <p className="muted">В корзине пока пусто</p>
+            ) : (
+              <ul className="cart__lines">
+                {entries.map(([key, e]) => (
+                  <li key={key} className="cart__line">
+                    <img src={e.image} alt="" width="48" height="48" />
+                    <span className="cart__name">
+                      {e.name}
+                      {e.letterSize ? ` (${e.letterSize})` : ''}
+                    </span>
+                    <span className="cart__count">{e.count} шт.</span>
+                    <span className="cart__sum">{formatRoubles(Math.round(e.count * (e.discountPrice || e.price) * (e.priceFactor ?? 1)))}</span>
+                    <button type="button" className="icon-button" aria-label={`Удалить ${e.name}`} onClick={() => remove(key)}>
+                      ×
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <footer className="cart__footer">
+              <strong data-testid="cart-total">Итого: {formatNumber(total)} ₽</strong>
+              {count > 0 ? (
+                <Link to="/orders/create" className="button" onClick={close}>
+                  Оформить заказ
+                </Link>
+              ) : (
+                <span className="button button--disabled" aria-disabled="true">
+                  Оформить заказ
+                </span>
+              )}
+            </footer>
+          </div>
+        </>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,60 @@
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { cartCount, cartOwner, cartTotal, type Cart, type CartEntry } from '../../../schema/cart';
+import { useLocal } from '../../data/local-data-context';
+import { useObservable } from '../../lib/use-observable';
+import { useSession } from '../auth/session';
+import { cartStore, type CartStore } from './cart-store';
+import { reportCartChange } from './report';
+
+interface CartApi {
+  lines: Cart['cart'];
+  count: number;
+  total: number;
+  add(entry: Omit<CartEntry, 'count'> & { count?: number }): void;
+  remove(key: string): void;
+  clear(): void;
+}
+
+const CartContext = createContext<CartApi | null>(null);
+
+/** The signed-in user's cart (a guest's is stored under 'undefined', as the spec says). */
+export const CartProvider = ({ children }: { children: ReactNode }) => {
+  const { data } = useLocal();
+  const { user } = useSession();
+  const owner = cartOwner(user?.phone);
+  const store: CartStore = useMemo(() => cartStore(data.shop.carts, owner), [data, owner]);
+  useEffect(() => {
+    const flush = () => void store.flush();
+    addEventListener('pagehide', flush);
+    return () => {
+      removeEventListener('pagehide', flush);
+      store.close();
+    };
+  }, [store]);
+  const lines = useObservable(() => store.lines$, {}, [store]);
+  const value = useMemo<CartApi>(
+    () => ({
+      lines,
+      count: cartCount(lines),
+      total: cartTotal(lines),
+      add(entry) {
+        store.add(entry);
+        reportCartChange('addToCart', { ...entry, count: entry.count ?? 1 });
+      },
+      remove(key) {
+        const line = store.lines()[key];
+        store.remove(key);
+        if (line) reportCartChange('removeFromCart', line);
+      },
+      clear: () => store.clear(),
+    }),
+    [lines, store],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+};
+
+export const useCart = (): CartApi => {
+  const cart = useContext(CartContext);
+  if (!cart) throw new Error('CartProvider is missing');
+  return cart;
+};

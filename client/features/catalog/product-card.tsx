@@ -1,0 +1,24 @@
+import { Link } from '@tanstack/react-router';
+import type { Product } from '../../../schema/product';
+import { Price } from '../../ui/price';
+
+export const ProductCard = ({ product }: { product: Product }) => (
+  <article className="card">
+    <Link to="/items/$id" params={{ id: product.id }} className="card__link">
+      <img className="card__image" src={product.images[0]?.url} alt="" loading="lazy" width="300" height="300" />
+      <h3 className="card__name">{product.name}</h3>
+    </Link>
+    <p className="card__price">
+      <Price price={product.price} discountPrice={product.discountPrice} />
+    </p>
+    {product.count === 0 && <p className="muted">Под заказ</p>}
+  </article>
+);
+
+export const ProductGrid = ({ products }: { products: Product[] }) => (
+  <div className="grid">
+    {products.map((p) => (
+      <ProductCard key={p.id} product={p} />
+    ))}
+  </div>
+);

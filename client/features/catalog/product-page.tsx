@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { sizes, type LetterSize } from '../../../schema/size';
+import { unitPrice, type Product } from '../../../schema/product';
+import { formatRoubles } from '../../../schema/money';
+import { Price } from '../../ui/price';
+import { useNotice } from '../../ui/notices';
+import { useCart } from '../cart/use-cart';
+import { ErrorPage } from '../errors/error-page';
+import { ProductGrid } from './product-card';
+import { useProduct, useProductsOnSale } from './use-products';
+
+const SizePicker = ({ value, onChange, price }: { value: LetterSize; onChange: (s: LetterSize) => void; price: number }) => (
+  <fieldset className="sizes">
+    <legend>Размер</legend>
+    {sizes.map((s) => (
+      <label key={s.id} className={`size ${value === s.id ? 'size--on' : ''}`}>
+        <input type="radio" name="size" value={s.id} checked={value === s.id} onChange={() => onChange(s.id)} />
+        <span>{s.id}</span>
+        <small>{formatRoubles(Math.round(price * s.priceFactor))}</small>
+      </label>
+    ))}
+  </fieldset>
+);
+
+const Buy = ({ product }: { product: Product }) => {
+  const { add } = useCart();
+  const notice = useNotice();
+  const [size, setSize] = useState<LetterSize>('M');
+  const [count, setCount] = useState(1);
+  const factor = product.sizable ? sizes.find((s) => s.id === size)!.priceFactor : 1;
+  const addToCart = () => {
+    add({
+      id: product.id, art: product.art, name: product.name, image: product.images[0]?.url ?? '', price: product.price,
+      discountPrice: product.discountPrice, letterSize: product.sizable ? size : undefined, priceFactor: factor, count,
+    });
+    notice(`«${product.name}» в корзине`);
+  };
+  return (
+    <div className="buy">
+      <p className="buy__price">
+        <Price price={product.price} discountPrice={product.discountPrice} factor={factor} />
+      </p>
+      {product.sizable && <SizePicker value={size} onChange={setSize} price={unitPrice(product)} />}
+      <label className="field field--inline">
+        <span>Количество</span>
+        <input type="number" min={1} max={99} value={count} onChange={(e) => setCount(Math.max(1, Math.min(99, Number(e.target.value) || 1)))} />
+      </label>
+      <button type="button" className="button button--big" onClick={addToCart}>
+        В корзину
+      </button>
+    </div>
+  );
+};
+
+export const ProductPage = ({ id }: { id: string }) => {
+  const product = useProduct(id);
+  const related = useProductsOnSale()?.filter((p) => product && p.category === product.category && p.id !== product.id).slice(0, 4);
+  const [shown, setShown] = useState(0);
+  if (product === undefined) return <p className="muted page">Загружаем…</p>;
+  if (!product) return <ErrorPage status={404} message={`Page not found: /items/${id}`} description="Такого товара нет в каталоге" />;
+  return (
+    <div className="page product">
+      <div className="product__gallery">
+        <img src={product.images[shown]?.url} alt={product.name} width="600" height="600" />
+        <div className="product__thumbs">
+          {product.images.map((img, i) => (
+            <button key={img.url} type="button" aria-label={`Фото ${i + 1}`} aria-pressed={shown === i} onClick={() => setShown(i)}>
+              <img src={img.url} alt="" width="72" height="72" />
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="product__info">
+        <h1>{product.name}</h1>
+        <p className="muted">Артикул {product.art}</p>
+        <Buy product={product} />
+        <h2>Состав</h2>
+        <p>{product.composition}</p>
+        <h2>Описание</h2>
+        <p>{product.description}</p>
+        <h2>Уход</h2>
+        <p>Подрежьте стебли на 2 см под углом, поставьте в прохладную воду и меняйте её каждые два дня.</p>
+      </div>
+      {related && related.length > 0 && (
+        <section className="product__related" aria-labelledby="related">
+          <h2 id="related">Похожие товары</h2>
+          <ProductGrid products={related} />
+        </section>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,23 @@
+import { useObservable } from '../../lib/use-observable';
+import { applyUpdate, dismissInstall, install, installState$ } from './pwa';
+
+/** A small banner for a new version waiting, the app being ready offline, or the install prompt. */
+export const InstallBanner = () => {
+  const state = useObservable(() => installState$, installState$.value, []);
+  if (state === 'update waiting')
+    return (
+      <div className="banner" role="status">
+        Доступна новая версия. <button type="button" className="button" onClick={applyUpdate}>Обновить</button>
+      </div>
+    );
+  if (state === 'prompt available')
+    return (
+      <div className="banner" role="status">
+        Установите приложение магазина на телефон.{' '}
+        <button type="button" className="button" onClick={() => void install()}>Установить приложение</button>{' '}
+        <button type="button" className="link-button" onClick={dismissInstall}>Не сейчас</button>
+      </div>
+    );
+  if (state === 'offline ready') return <div className="banner banner--quiet" role="status">Магазин готов к работе без сети.</div>;
+  return null;
+};

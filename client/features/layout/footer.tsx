@@ -1,0 +1,48 @@
+import { Link } from '@tanstack/react-router';
+import { studio } from './contacts';
+
+const buildDate = new Date(__BUILD_DATE__).toLocaleDateString('ru-RU');
+
+/** Spec §1: years, metro, map and review links, address, contacts, partners, awards, legal line, build date. */
+export const Footer = () => (
+  <footer className="footer">
+    <div className="footer__cols">
+      <section>
+        <h2>Мастерская</h2>
+        <address>
+          {studio.address}
+          <br />
+          м. {studio.metro.join(', ')}
+          <br />
+          {studio.hours}
+        </address>
+        <p>
+          <a href="https://yandex.ru/maps/" target="_blank" rel="noreferrer">Мы на карте</a> ·{' '}
+          <a href="https://flowwow.com/" target="_blank" rel="noreferrer">Мы на маркетплейсе</a> ·{' '}
+          <a href="https://yandex.ru/maps/" target="_blank" rel="noreferrer">Отзывы</a>
+        </p>
+      </section>
+      <section>
+        <h2>Контакты</h2>
+        <p>
+          <a href={studio.phoneHref}>{studio.phone}</a>
+          <br />
+          <a href={studio.telegram} target="_blank" rel="noreferrer">Telegram</a> · <a href={studio.whatsapp} target="_blank" rel="noreferrer">WhatsApp</a> ·{' '}
+          <a href={studio.vk} target="_blank" rel="noreferrer">VK</a>
+        </p>
+        <p>
+          <Link to="/info">Частые вопросы</Link> · <Link to="/policy">Оферта</Link>
+        </p>
+      </section>
+      <section>
+        <h2>Партнёры</h2>
+        <p>Галерея современного искусства «Арт-Покровка» — цветочное оформление выставок.</p>
+        <h2>Награды</h2>
+        <p>🏆 1 место — Кубок России по флористике 2024</p>
+      </section>
+    </div>
+    <p className="footer__legal">
+      © 2020–{new Date().getFullYear()} Цветочная мастерская. ИП Лепесткова Анна Сергеевна, ОГРНИП 320774600000000, ИНН 770100000000. Сборка от {buildDate}.
+    </p>
+  </footer>
+);

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { isStaff } from '../../../schema/user';
+import { useSession } from '../auth/session';
+import { SignInDialog } from '../auth/sign-in-dialog';
+import { UserMenu } from '../auth/user-menu';
+import { CartWidget } from '../cart/cart-widget';
+import { CloseShiftButton } from '../shift/close-shift-button';
+import { studio } from './contacts';
+
+const SearchForm = ({ className }: { className: string }) => {
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+  return (
+    <form
+      role="search"
+      className={className}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (q.trim()) void navigate({ to: '/search', search: { q: q.trim() } });
+      }}
+    >
+      <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Искать букеты, цветы, артикул..." aria-label="Поиск" />
+      <button type="submit" className="icon-button" aria-label="Найти">
+        ⌕
+      </button>
+    </form>
+  );
+};
+
+export const Header = () => {
+  const { user } = useSession();
+  const [signingIn, setSigningIn] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const staff = isStaff(user);
+  return (
+    <header className="header">
+      <div className="header__row">
+        <Link to="/" className="logo" aria-label="Цветочная мастерская — на главную">
+          <img src="/icon.svg" alt="" width="32" height="32" />
+          <span>Цветочная мастерская</span>
+        </Link>
+        <SearchForm className="search search--desktop" />
+        {!staff && (
+          <nav className="contacts" aria-label="Связаться с нами">
+            <a href={studio.phoneHref}>{studio.phone}</a>
+            <a href={studio.vk} target="_blank" rel="noreferrer">VK</a>
+            <a href={studio.telegram} target="_blank" rel="noreferrer">Telegram</a>
+            <a href={studio.whatsapp} target="_blank" rel="noreferrer">WhatsApp</a>
+          </nav>
+        )}
+        <button type="button" className="icon-button search-toggle" aria-label="Поиск" aria-expanded={searchOpen} onClick={() => setSearchOpen((o) => !o)}>
+          ⌕
+        </button>
+        {staff && user?.phone && <CloseShiftButton />}
+        <CartWidget />
+        {user ? (
+          <UserMenu user={user} />
+        ) : (
+          <button type="button" className="button button--ghost" onClick={() => setSigningIn(true)}>
+            Войти
+          </button>
+        )}
+      </div>
+      {searchOpen && <SearchForm className="search search--mobile" />}
+      {signingIn && <SignInDialog onClose={() => setSigningIn(false)} />}
+    </header>
+  );
+};

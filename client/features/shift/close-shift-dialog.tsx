@@ -1,0 +1,53 @@
+import { useState, type FormEvent } from 'react';
+import { today } from '../../../schema/day';
+import { useLocal } from '../../data/local-data-context';
+import { Dialog } from '../../ui/dialog';
+import { useSession } from '../auth/session';
+import { recordShiftClose } from './close-shift';
+
+/** Spec: amount and date (default today), 'Ок' and 'Отмена', 30rem wide; saving records the event and signs out. */
+export const CloseShiftDialog = ({ onClose, okLabel = 'Ок', cancelLabel = 'Отмена', width = '30rem' }: { onClose: () => void; okLabel?: string; cancelLabel?: string; width?: string }) => {
+  const { data } = useLocal();
+  const { user, logout } = useSession();
+  const [amount, setAmount] = useState('');
+  const [date, setDate] = useState(today());
+  const [busy, setBusy] = useState(false);
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const event = await recordShiftClose(data.shop.events, { amount, date }, user?.phone ?? '');
+      console.info('Смена закрыта', event.day, event.sum);
+      await logout();
+    } catch (err) {
+      const error = err as Error;
+      alert('Ошибка сохранения данных');
+      console.error(error.message, error.stack);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title="Закрыть смену" onClose={onClose} width={width}>
+      <form className="form" onSubmit={save}>
+        <label className="field">
+          <span>Выручка за смену, ₽</span>
+          <input name="amount" type="number" inputMode="numeric" min={1} step={1} value={amount} onChange={(e) => setAmount(e.target.value)} required />
+        </label>
+        <label className="field">
+          <span>Дата</span>
+          <input name="date" type="date" value={date} onChange={(e) => setDate(e.target.value)} required />
+        </label>
+        <div className="form__buttons">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            {cancelLabel}
+          </button>
+          <button type="submit" className="button" disabled={busy || !amount || !date}>
+            {okLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+};

@@ -1,0 +1,87 @@
+import { createRootRoute, createRoute, createRouter, Outlet, useRouterState } from '@tanstack/react-router';
+import { z } from 'zod';
+import { categoryIds, extraCategoryIds, type ItemCategory } from '../schema/category';
+import { LoadingBar } from './ui/loading-bar';
+import { Header } from './features/layout/header';
+import { Footer } from './features/layout/footer';
+import { CategoryBar } from './features/layout/category-bar';
+import { SyncNotices } from './features/layout/sync-notices';
+import { InstallBanner } from './features/install/install-banner';
+import { ErrorPage } from './features/errors/error-page';
+import { HomePage } from './features/catalog/home-page';
+import { ProductPage } from './features/catalog/product-page';
+import { CategoryPage } from './features/catalog/category-page';
+import { SearchPage } from './features/catalog/search-page';
+import { ContentPage } from './features/catalog/content-page';
+import { DashboardPage } from './features/admin/dashboard-page';
+import { RequireStaff } from './features/auth/require-staff';
+import { LoginPage } from './features/auth/login-page';
+import { MyPage } from './features/account/my-page';
+import { CheckoutPage } from './features/cart/checkout-page';
+
+const NotFound = () => {
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  return <ErrorPage status={404} message={`Page not found: ${path}`} description="Такой страницы нет. Возможно, она переехала." />;
+};
+
+const rootRoute = createRootRoute({
+  component: () => (
+    <>
+      <LoadingBar />
+      <a className="skip-link" href="#main">К содержимому</a>
+      <Header />
+      <CategoryBar />
+      <main id="main">
+        <Outlet />
+      </main>
+      <Footer />
+      <InstallBanner />
+      <SyncNotices />
+    </>
+  ),
+  notFoundComponent: NotFound,
+  errorComponent: ({ error }) => <ErrorPage status={500} message="Что-то пошло не так" description="Обновите страницу — данные на устройстве сохранены." raw={error} />,
+});
+
+const page = <P extends string>(path: P, component: () => React.ReactNode) => createRoute({ getParentRoute: () => rootRoute, path, component });
+const isCategory = (id: string): id is ItemCategory => ([...categoryIds, ...extraCategoryIds] as string[]).includes(id);
+
+const itemRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/items/$id',
+  component: function Item() {
+    const { id } = itemRoute.useParams();
+    return isCategory(id) ? <CategoryPage category={id} /> : <ProductPage id={id} />;
+  },
+});
+
+const searchRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/search',
+  validateSearch: z.object({ q: z.string().catch('') }),
+  component: function Search() {
+    return <SearchPage q={searchRoute.useSearch().q} />;
+  },
+});
+
+const routeTree = rootRoute.addChildren([
+  page('/', HomePage),
+  page('/items', () => <CategoryPage />),
+  itemRoute,
+  searchRoute,
+  page('/admin', () => <RequireStaff><DashboardPage /></RequireStaff>),
+  page('/login', LoginPage),
+  page('/my', MyPage),
+  page('/orders/create', CheckoutPage),
+  page('/info', () => <ContentPage slug="info" />),
+  page('/info/delivery', () => <ContentPage slug="info/delivery" />),
+  page('/policy', () => <ContentPage slug="policy" />),
+]);
+
+export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

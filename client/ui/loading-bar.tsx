@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+import { useRouterState } from '@tanstack/react-router';
+
+/** Spec §9: duration 2000 ms, throttle 200 ms, hide delay 500 ms, reset delay 400 ms, height 1 px. */
+export const loadingBar = { duration: 2000, throttle: 200, hideDelay: 500, resetDelay: 400, height: 1 } as const;
+
+/** A thin bar that runs while a navigation loads and finishes when it completes or fails. */
+export const LoadingBar = () => {
+  const loading = useRouterState({ select: (s) => s.status === 'pending' });
+  const [phase, setPhase] = useState<'idle' | 'running' | 'done'>('idle');
+  useEffect(() => {
+    if (loading) {
+      const start = setTimeout(() => setPhase('running'), loadingBar.throttle);
+      return () => clearTimeout(start);
+    }
+    if (phase !== 'running') return;
+    setPhase('done');
+    const reset = setTimeout(() => setPhase('idle'), loadingBar.hideDelay + loadingBar.resetDelay);
+    return () => clearTimeout(reset);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loading]);
+  return (
+    <div
+      className={`loading-bar loading-bar--${phase}`}
+      style={{ height: loadingBar.height, transitionDuration: `${phase === 'running' ? loadingBar.duration : loadingBar.hideDelay}ms` }}
+      aria-hidden="true"
+    />
+  );
+};
