@@ -38,7 +38,9 @@ export const startJourney = async () => {
 export const countOpenRequests = (shop: TestShop) => {
   const open = new Map<object, string>();
   shop.server.on('request', (req, res) => {
-    open.set(req, `${req.method} ${req.url}`);
+    // Express has already begun routing and shortened req.url; originalUrl keeps the whole path.
+    const url = (req as typeof req & { originalUrl?: string }).originalUrl ?? req.url;
+    open.set(req, `${req.method} ${url}`);
     res.on('close', () => open.delete(req));
   });
   return () => [...open.values()];

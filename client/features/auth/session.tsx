@@ -48,7 +48,12 @@ export const SessionProvider = ({ children }: { children: ReactNode }) => {
     };
     flush();
     addEventListener('online', flush);
-    return () => removeEventListener('online', flush);
+    // The browser may think it is online while the shop's server is out of reach: try again now and then.
+    const retry = setInterval(flush, 30_000);
+    return () => {
+      removeEventListener('online', flush);
+      clearInterval(retry);
+    };
   }, [sync]);
 
   const logout = useCallback(async () => {

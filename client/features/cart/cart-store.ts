@@ -1,7 +1,7 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { RxCollection } from 'rxdb';
 import { addToCart, cart as cartSchema, removeFromCart, type Cart, type CartEntry } from '../../../schema/cart';
-import type { StoredCart } from '../../data/collections';
+import { storedCart, type StoredCart } from '../../data/collections';
 
 /** Spec §9: each change is saved 250 ms after the last one. */
 export const cartSaveDelay = 250;
@@ -21,13 +21,15 @@ export const readCart = (stored: unknown): Lines => {
 export const cartStore = (carts: RxCollection<StoredCart>, owner: string) => {
   const lines$ = new BehaviorSubject<Lines>({});
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const save = () => carts.upsert({ owner, cart: lines$.value });
+  /** Checked with zod before it is written: a line that breaks schema/cart.ts never reaches the device's storage. */
+  const save = async () => void (await carts.upsert(storedCart.parse({ owner, cart: lines$.value })));
+  const saveQuietly = () => save().catch((e: Error) => console.error('Корзина не сохранена:', e.message));
   const change = (next: Lines) => {
     lines$.next(next);
     clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
-      void save();
+      void saveQuietly();
     }, cartSaveDelay);
   };
   const sub = carts.findOne(owner).$.subscribe((doc) => {
@@ -48,7 +50,7 @@ export const cartStore = (carts: RxCollection<StoredCart>, owner: string) => {
     },
     close() {
       sub.unsubscribe();
-      void this.flush();
+      this.flush().catch((e: Error) => console.error('Корзина не сохранена:', e.message));
     },
   };
 };

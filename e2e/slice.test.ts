@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startJourney, watchErrors } from './harness';
+import { signInThroughDialog, waitFor } from './journeys';
+import { demoProducts } from '../server/seed/products';
+
+const bouquet = demoProducts.find((p) => p.sizable && p.discountPrice)!;
+const toy = demoProducts.find((p) => p.category === 'toys' && p.isActive && !p.discountPrice)!;
+
+describe('the shop in a browser', () => {
+  let journey: Awaited<ReturnType<typeof startJourney>>;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    journey = await startJourney();
+    context = await journey.newContext();
+    page = await context.newPage();
+    errors = watchErrors(page);
+  });
+  afterAll(() => journey.close());
+
+  it('shows the catalogue from the local database with contacts in the header', async () => {
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
+    expect(await page.locator('.card').count()).toBeGreaterThan(20);
+    await page.getByRole('link', { name: '+7 (495) 000-00-00' }).first().waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('ru');
+    expect(await page.locator('meta[name="geo.placename"]').getAttribute('content')).toBe('Москва');
+  });
+
+  it('adds two sizes of a bouquet and a toy, totals them by the spec formula, removes one', async () => {
+    await page.goto(`/items/${bouquet.id}`);
+    await page.getByRole('heading', { name: bouquet.name }).waitFor();
+    await page.getByRole('button', { name: 'В корзину' }).click();
+    await page.getByText('XL', { exact: true }).click();
+    await page.getByRole('button', { name: 'В корзину' }).click();
+    // On to the toy the way a customer goes: through the search box, inside the app.
+    await page.getByRole('search').first().getByRole('searchbox').fill(toy.name);
+    await page.keyboard.press('Enter');
+    await page.getByRole('link', { name: toy.name }).click();
+    await page.getByRole('button', { name: 'В корзину' }).click();
+    await page.getByTestId('cart-count').filter({ hasText: '3' }).waitFor();
+    await page.getByRole('button', { name: /Корзина/ }).click();
+    const expected = bouquet.discountPrice! * 1 + bouquet.discountPrice! * 2 + toy.price;
+    const total = await page.getByTestId('cart-total').textContent();
+    expect(total?.replace(/\s/g, ' ')).toBe(`Итого: ${new Intl.NumberFormat('ru-RU').format(expected)} ₽`.replace(/\s/g, ' '));
+    await page.getByRole('button', { name: `Удалить ${toy.name}` }).click();
+    await page.getByTestId('cart-count').filter({ hasText: '2' }).waitFor();
+  });
+
+  it('keeps the cart across a reload', async () => {
+    await page.waitForTimeout(300); // the spec saves the cart 250 ms after the last change
+    await page.reload();
+    await page.getByTestId('cart-count').filter({ hasText: '2' }).waitFor();
+  });
+
+  it('masks the phone, closes the dialog on Escape', async () => {
+    await page.getByRole('button', { name: 'Войти' }).click();
+    const input = page.getByRole('dialog').locator('input').first();
+    await input.pressSequentially('9161234567');
+    expect(await input.inputValue()).toBe('+7 (916) 123-45-67');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+
+  it('does not let a customer into /admin', async () => {
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Нет доступа' }).waitFor();
+  });
+
+  it('signs a florist in, sends her to /admin and shows the shift button', async () => {
+    await page.goto('/');
+    await signInThroughDialog(page, journey.shop, '79000000003');
+    await waitFor('/admin', async () => new URL(page.url()).pathname === '/admin');
+    await page.getByRole('heading', { name: 'Рабочий стол' }).waitFor();
+    await page.getByRole('button', { name: 'Закрыть смену' }).waitFor();
+    await page.getByRole('button', { name: '**0003' }).waitFor();
+  });
+
+  it('closes the shift: Save waits for both fields, the event reaches the server, she is signed out', async () => {
+    await page.getByRole('button', { name: 'Закрыть смену' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Закрыть смену' });
+    const ok = dialog.getByRole('button', { name: 'Ок' });
+    expect(await dialog.locator('input[name="date"]').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await ok.isDisabled()).toBe(true);
+    await dialog.locator('input[name="amount"]').fill('45600');
+    expect(await ok.isDisabled()).toBe(false);
+    await ok.click();
+    await page.getByRole('button', { name: 'Войти' }).waitFor();
+    const shifts = async () => {
+      const events = await journey.shop.shop.storage.db('events').allDocs({ include_docs: true });
+      return events.rows.map((r) => r.doc as unknown as { title: string; sum: number }).filter((d) => d.title === 'Закрытие смены' && d.sum === 45600);
+    };
+    await waitFor('the shift event on the server', async () => (await shifts()).length > 0);
+    await waitFor('the server session to end', async () => {
+      const res = await page.request.get('/api/user');
+      return ((await res.json()) as { user: unknown }).user === null;
+    });
+    expect(await shifts()).toHaveLength(1);
+  });
+
+  it('answers an unknown path with the error page', async () => {
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page not found: /no/such/page' }).waitFor();
+    await page.getByRole('link', { name: 'На главную', exact: true }).waitFor();
+  });
+
+  it('had no errors in the page', () => {
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+});
