@@ -9,6 +9,7 @@ import { errorAnswer } from './http/errors';
 import { sessionUser } from './auth/session-cookie';
 import { dbGateway } from './db/gateway';
 import type { ChangesHub } from './db/changes-hub';
+import { catalogIndex } from './db/catalog-index';
 import { authApi } from './api/auth';
 import { itemsApi } from './api/items';
 import { eventsApi } from './api/events';
@@ -36,7 +37,8 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
 
   const api = express.Router();
   api.use('/api', express.json({ limit: '100kb' }));
-  [authApi, itemsApi, eventsApi, pagesApi, clientsApi, infoApi].forEach((part) => api.use(part(shop)));
+  [authApi, eventsApi, pagesApi, clientsApi, infoApi].forEach((part) => api.use(part(shop)));
+  api.use(itemsApi(shop, catalogIndex(shop.storage.db('catalog'), hub)));
   api.use(syncStreamApi(hub));
   api.use('/api', (_req, res) => void res.status(404).json({ error: 'Нет такого метода API' }));
   app.use(api);

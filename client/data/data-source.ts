@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { RxCollection } from 'rxdb';
-import { cacheKey, cacheTtl, type CacheKeySource, type CacheRecord } from '../../schema/cache-record';
+import { cacheKey, cacheRecord, cacheTtl, type CacheKeySource, type CacheRecord } from '../../schema/cache-record';
 
 export interface DataSourceState<T> {
   data: T | undefined;
@@ -25,7 +25,7 @@ export const loadDataSource = async <T>(
   if (cached) show(state);
   try {
     const data = await fetchFresh();
-    await cache.upsert({ id: key, key, data, timestamp: Date.now(), ttl: cacheTtl });
+    await cache.upsert(cacheRecord.parse({ id: key, key, data, timestamp: Date.now(), ttl: cacheTtl }));
     state = { data, stale: false, error: undefined };
   } catch (e) {
     console.warn('Не удалось обновить данные', key, e);

@@ -1,10 +1,11 @@
-import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { Product } from '../../schema/product';
 import type { Page } from '../../schema/page';
 import type { ShopEvent } from '../../schema/event';
 import type { CacheRecord } from '../../schema/cache-record';
 import { dataSourceCollections, shopCollections, type StoredCart } from './collections';
+import { zodValidatedStorage } from './zod-storage';
 
 export interface ShopCollections {
   products: RxCollection<Product>;
@@ -24,9 +25,22 @@ export type IndexedDbApi = { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRa
 const withSchemas = <C extends Record<string, { schema: unknown }>>(collections: C) =>
   Object.fromEntries(Object.entries(collections).map(([name, c]) => [name, { schema: c.schema }])) as { [K in keyof C]: { schema: C[K]['schema'] } };
 
+/**
+ * In the dev server: RxDB's dev-mode checks (schemas, queries, documents) over a storage that validates every
+ * write with zod. Never in a production build (the import is dropped), and off in unit tests unless asked for,
+ * since some tests write what an older client might have written.
+ */
+const withDevChecks = async <I, O>(storage: RxStorage<I, O>, on: boolean): Promise<RxStorage<I, O>> => {
+  if (!import.meta.env?.DEV || !on) return storage;
+  const { RxDBDevModePlugin, disableWarnings } = await import('rxdb/plugins/dev-mode');
+  disableWarnings();
+  addRxPlugin(RxDBDevModePlugin);
+  return zodValidatedStorage(storage, [...Object.values(shopCollections), ...Object.values(dataSourceCollections)].map((c) => c.zod));
+};
+
 /** Opens the device's databases. `prefix` keeps test databases apart. */
-export const openLocalData = async (prefix = '', idb?: IndexedDbApi): Promise<LocalData> => {
-  const storage = getRxStorageDexie(idb);
+export const openLocalData = async (prefix = '', idb?: IndexedDbApi, devChecks = import.meta.env?.MODE !== 'test'): Promise<LocalData> => {
+  const storage = await withDevChecks(getRxStorageDexie(idb), devChecks);
   const shop = await createRxDatabase<ShopCollections>({ name: `${prefix}shop`, storage, multiInstance: true, closeDuplicates: true });
   await shop.addCollections(withSchemas(shopCollections) as never);
   const dataSources = await createRxDatabase<{ cache: RxCollection<CacheRecord> }>({ name: `${prefix}datasources`, storage, multiInstance: true, closeDuplicates: true });

@@ -2,13 +2,25 @@ import { z } from 'zod';
 import type { RxJsonSchema } from 'rxdb';
 
 /**
+ * Drops `default` everywhere. Documents are parsed with zod before they are written, so every field is present
+ * and defaults add nothing. Worse, RxDB refuses nested defaults (dev-mode SC7), and a computed default such as
+ * the event's `day` (today) would change the schema hash every day — RxDB then refuses to open the stored
+ * collection (DB6) and the shop would not start for anyone who opened it the day before.
+ */
+const withoutDefaults = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(withoutDefaults);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'default').map(([k, v]) => [k, withoutDefaults(v)]));
+};
+
+/**
  * RxDB collection schemas are derived from the zod schemas in schema/, so the two cannot drift.
  * RxDB wants a version, a primary key with maxLength, and no JSON-Schema dialect marker.
  */
 export const rxSchemaOf = <T>(schema: z.ZodType, primaryKey: string, indexes: string[] = []): RxJsonSchema<T> => {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown> & {
+  const { $schema: _dialect, ...json } = withoutDefaults(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' })) as Record<string, unknown> & {
     properties: Record<string, Record<string, unknown>>;
   };
-  const properties = { ...json.properties, [primaryKey]: { ...json.properties[primaryKey], maxLength: 500 } };
+  const properties = { ...json.properties, [primaryKey]: { ...json.properties[primaryKey], maxLength: json.properties[primaryKey].maxLength ?? 500 } };
   return { ...json, properties, version: 0, primaryKey, type: 'object', indexes } as unknown as RxJsonSchema<T>;
 };

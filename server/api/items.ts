@@ -6,20 +6,21 @@ import { product, productInput, type Product } from '../../schema/product';
 import { levelOf, reaches, type User } from '../../schema/user';
 import type { Shop } from '../context';
 import { getDoc, removeDoc } from '../db/docs';
-import { allSynced, getSynced, putSynced } from '../db/synced';
+import { getSynced, putSynced } from '../db/synced';
+import type { CatalogIndex } from '../db/catalog-index';
 import { HttpError, notFound } from '../http/errors';
 import { pageOf } from '../http/paging';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
-import { byRank, matchesQuery } from '../../schema/product-filter';
+import { matchesQuery } from '../../schema/product-filter';
 
 /** Customers see what is on sale; staff also see hidden and inactive items. */
 const visibleTo = (user: User | null) => (p: Product) => reaches(levelOf(user), 'florist') || (p.isActive && !p.isHidden);
 
-export const itemsApi = (shop: Shop): Router => {
+export const itemsApi = (shop: Shop, index: CatalogIndex): Router => {
   const api = Router();
   const catalog = shop.storage.db('catalog');
-  const all = async () => (await allSynced<Product>(catalog)).sort(byRank);
+  const all = () => index.all();
   const one = async (id: string, user: User | null) => {
     const item = await getSynced<Product>(catalog, id);
     if (!item || !visibleTo(user)(item)) throw notFound('Товар не найден');
@@ -59,6 +60,7 @@ export const itemsApi = (shop: Shop): Router => {
     if (taken) throw new HttpError(409, `Артикул ${input.art} уже занят товаром «${taken.name}»`);
     const saved = product.parse({ ...input, id, updatedAt: Date.now() });
     await putSynced(catalog, saved);
+    index.invalidate();
     return { data: saved };
   });
 
@@ -66,6 +68,7 @@ export const itemsApi = (shop: Shop): Router => {
     const { id } = parse(idRequest, req.body);
     if (!(await getDoc(catalog, id))) throw notFound('Товар не найден');
     await removeDoc(catalog, id);
+    index.invalidate();
     return { ok: true };
   });
 

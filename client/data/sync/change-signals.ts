@@ -3,22 +3,36 @@
  * instead of holding an HTTP connection of its own.
  */
 export interface ChangeSignals {
-  /** Resolves at the next change of `db`, or after `ms`, or when nudged (coming back online). */
-  next(db: string, ms: number): Promise<void>;
+  /** How many changes of `db` (or reconnects) this stream has seen; read it before asking the server. */
+  seen(db: string): number;
+  /**
+   * Resolves at the next change of `db`, or after `ms`, or when nudged (coming back online).
+   * With `after` (a `seen` count), resolves at once when a change came in since then.
+   */
+  next(db: string, ms: number, after?: number): Promise<void>;
   nudge(): void;
   close(): void;
 }
 
 export const changeSignals = (streamUrl: (dbs: string[]) => string, dbs: string[], EventSourceImpl: typeof EventSource = EventSource): ChangeSignals => {
   const waiting = new Set<{ db: string; wake: () => void }>();
-  const wake = (db?: string) => waiting.forEach((w) => (!db || w.db === db) && w.wake());
+  const counts = new Map<string, number>();
+  let everyone = 0;
+  const wake = (db?: string) => {
+    if (db) counts.set(db, (counts.get(db) ?? 0) + 1);
+    else everyone++;
+    waiting.forEach((w) => (!db || w.db === db) && w.wake());
+  };
+  const seen = (db: string) => (counts.get(db) ?? 0) + everyone;
   const source = new EventSourceImpl(streamUrl(dbs));
   source.addEventListener('change', (e) => wake((JSON.parse((e as MessageEvent<string>).data) as { db: string }).db));
   // A reconnected stream may have missed changes: everyone asks again.
   source.addEventListener('open', () => wake());
 
   return {
-    next(db, ms) {
+    seen,
+    next(db, ms, after) {
+      if (after !== undefined && seen(db) > after) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const entry = { db, wake: () => done() };
         const timer = setTimeout(() => done(), ms);

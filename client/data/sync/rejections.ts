@@ -7,4 +7,15 @@ export interface Rejection {
   reason: string;
 }
 
+/** Refusals seen by this tab or, through the channel, by the leader tab that does the pushing. */
 export const rejections$ = new Subject<Rejection>();
+
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('shop-sync-rejections');
+channel?.addEventListener('message', (e: MessageEvent<Rejection>) => rejections$.next(e.data));
+// In Node (tests, bench) an open channel would keep the process alive.
+(channel as { unref?: () => void } | null)?.unref?.();
+
+export const reportRejection = (r: Rejection): void => {
+  rejections$.next(r);
+  channel?.postMessage(r);
+};

@@ -1,5 +1,5 @@
 import type { ChangeSignals } from './change-signals';
-import { rejections$ } from './rejections';
+import { reportRejection } from './rejections';
 
 const quietMs = 60_000;
 
@@ -17,30 +17,50 @@ const withParam = (url: string, name: string, value: string) => {
   return u.toString();
 };
 
+const jsonAnswer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/**
+ * RxDB reads `results` of a long-poll answer outside its try/catch: an error body (401 after sign-out, 5xx)
+ * would kill its live loop with an unhandled rejection. Thrown here, RxDB reports it and retries.
+ */
+const changesOf = async (answer: Response): Promise<ChangesAnswer> => {
+  if (!answer.ok) throw new Error(`_changes answered ${answer.status}`);
+  return (await answer.clone().json()) as ChangesAnswer;
+};
+
 /**
  * The fetch RxDB's CouchDB replication uses for one database.
  * - A long-poll becomes short `feed=normal` requests: when nothing is new, it waits for the SSE signal
  *   (or a minute) and asks once more. So no tab ever holds a long-poll open.
  * - `_bulk_docs` answers are read for refused documents, which are reported to the user.
+ * - Once its replication is stopped (sign-out), a waiting long-poll ends without asking the server again.
  */
-export const syncFetch = (db: string, signals: () => ChangeSignals | null) =>
+export const syncFetch = (db: string, signals: () => ChangeSignals | null, isStopped: () => boolean = () => false) =>
   async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = input instanceof Request ? input.url : String(input);
     const go = (u: string) => fetch(u, { ...init, credentials: 'same-origin' });
     if (url.includes('feed=longpoll')) {
       let next = withParam(url, 'feed', 'normal');
+      const before = signals()?.seen(db);
       const first = await go(next);
-      const body = (await first.clone().json()) as ChangesAnswer;
+      const body = await changesOf(first);
       if (body.results?.length) return first;
       const waitFor = signals();
-      await (waitFor ? waitFor.next(db, quietMs) : new Promise((r) => setTimeout(r, pollMs)));
+      await (waitFor ? waitFor.next(db, quietMs, before) : new Promise((r) => setTimeout(r, pollMs)));
+      if (isStopped()) return jsonAnswer({ results: [], last_seq: body.last_seq ?? 0 });
       next = withParam(next, 'since', String(body.last_seq ?? 0));
-      return go(next);
+      const again = await go(next);
+      await changesOf(again);
+      return again;
     }
     const answer = await go(url);
     if (url.includes('/_bulk_docs') && answer.ok) {
-      const rows = (await answer.clone().json()) as { id: string; rejected?: boolean; reason?: string }[];
-      rows.filter((r) => r.rejected).forEach((r) => rejections$.next({ db, id: r.id, reason: r.reason ?? '' }));
+      const rows = (await answer.clone().json()) as unknown;
+      if (Array.isArray(rows)) {
+        (rows as { id: string; rejected?: boolean; reason?: string }[])
+          .filter((r) => r.rejected)
+          .forEach((r) => reportRejection({ db, id: r.id, reason: r.reason ?? '' }));
+      }
     }
     return answer;
   };

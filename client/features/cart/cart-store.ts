@@ -15,23 +15,54 @@ export const readCart = (stored: unknown): Lines => {
 };
 
 /**
+ * A change not yet in the database is also kept, synchronously, in localStorage: a page closed or reloaded
+ * within the 250 ms (signing out reloads at once) would otherwise lose it. The next start saves it.
+ */
+const unsavedJournal = (owner: string) => {
+  const key = `shop:cart-unsaved:${owner}`;
+  const storage = typeof localStorage === 'undefined' ? null : localStorage;
+  return {
+    read: (): Lines | null => {
+      const kept = storage?.getItem(key);
+      return kept ? readCart({ cart: JSON.parse(kept) as unknown }) : null;
+    },
+    write: (lines: Lines) => storage?.setItem(key, JSON.stringify(lines)),
+    clearIf: (lines: Lines) => storage?.getItem(key) === JSON.stringify(lines) && storage.removeItem(key),
+  };
+};
+
+/**
  * One owner's cart: changed in memory at once, written to the carts collection after a quiet 250 ms,
  * and updated when another tab writes it.
  */
 export const cartStore = (carts: RxCollection<StoredCart>, owner: string) => {
   const lines$ = new BehaviorSubject<Lines>({});
+  const journal = unsavedJournal(owner);
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Checked with zod before it is written: a line that breaks schema/cart.ts never reaches the device's storage. */
-  const save = async () => void (await carts.upsert(storedCart.parse({ owner, cart: lines$.value })));
+  const save = async () => {
+    const lines = lines$.value;
+    await carts.upsert(storedCart.parse({ owner, cart: lines }));
+    journal.clearIf(lines);
+  };
   const saveQuietly = () => save().catch((e: Error) => console.error('Корзина не сохранена:', e.message));
-  const change = (next: Lines) => {
-    lines$.next(next);
+  const schedule = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
       void saveQuietly();
     }, cartSaveDelay);
   };
+  const change = (next: Lines) => {
+    lines$.next(next);
+    journal.write(next);
+    schedule();
+  };
+  const unsaved = journal.read();
+  if (unsaved) {
+    lines$.next(unsaved);
+    schedule();
+  }
   const sub = carts.findOne(owner).$.subscribe((doc) => {
     if (timer === undefined) lines$.next(readCart(doc?.toJSON()));
   });

@@ -7,6 +7,8 @@ export type InstallState = 'idle' | 'update waiting' | 'offline ready' | 'prompt
 const dismissedKey = 'shop:install-dismissed';
 /** Spec §9: the worker is checked every 3600 s. */
 export const workerCheckMs = 3600_000;
+/** How long 'ready to work offline' stays on screen. */
+const offlineNoticeMs = 6000;
 
 interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -21,7 +23,11 @@ export const startOfflineSupport = () => {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   workbox = new Workbox('/sw.js');
   workbox.addEventListener('waiting', () => installState$.next('update waiting'));
-  workbox.addEventListener('installed', (e) => !e.isUpdate && installState$.next('offline ready'));
+  workbox.addEventListener('installed', (e) => {
+    if (e.isUpdate) return;
+    installState$.next('offline ready');
+    setTimeout(() => installState$.value === 'offline ready' && installState$.next('idle'), offlineNoticeMs);
+  });
   workbox.addEventListener('controlling', (e) => e.isUpdate && location.reload());
   void workbox.register();
   setInterval(async () => {
