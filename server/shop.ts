@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { changesHub } from './db/changes-hub';
 import { seedDemo } from './seed';
 import { dbAccess } from './access';
+import { sweepEveryHour } from './auth/sweep';
 
 export interface RunningShop {
   url: string;
@@ -21,6 +22,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   const shop = await openShop(config);
   await Promise.all(Object.keys(dbAccess).map((name) => shop.storage.db(name).info()));
   if (config.seed) await seedDemo(shop);
+  const stopSweep = sweepEveryHour(shop.auth);
   const hub = changesHub(shop.storage);
   const server = createApp(shop, hub).listen(config.port);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
@@ -31,6 +33,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
     shop,
     server,
     async close() {
+      stopSweep();
       hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
