@@ -25,7 +25,7 @@ console.log(`${'measure'.padEnd(46)} ${'value'.padStart(12)}   | ${'baseline'.pa
 for (const n of [1000, 5000]) {
   const shop = await shopWith(n);
   await benchInitialSync(shop, n);
-  if (n === 1000) await benchItemsList(shop);
+  if (n === 1000) await benchItemsList(shop, n);
   await shop.close();
 }
 
@@ -33,6 +33,6 @@ const seeded = await startTestShop();
 const restore = withCookie(await signIn(seeded.url, demoPhones.florist));
 await benchPush(seeded);
 restore();
-await benchItemsList(seeded);
+await benchItemsList(seeded, (await seeded.shop.storage.db('catalog').info()).doc_count);
 await seeded.close();
 process.exit(0);
