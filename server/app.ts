@@ -19,6 +19,8 @@ import { infoApi } from './api/info';
 import { syncStreamApi } from './api/sync-stream';
 import { imagesApi } from './api/images';
 import { clientFiles } from './static';
+import { pageMeta } from './seo/page-meta';
+import { searchEngineFiles } from './seo/search-engine-files';
 
 const knownDb = (name: string) => name in dbAccess || /^orders-7\d{10}$/.test(name);
 
@@ -38,7 +40,8 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
   const api = express.Router();
   api.use('/api', express.json({ limit: '100kb' }));
   [authApi, eventsApi, pagesApi, clientsApi, infoApi].forEach((part) => api.use(part(shop)));
-  api.use(itemsApi(shop, catalogIndex(shop.storage.db('catalog'), hub)));
+  const catalog = catalogIndex(shop.storage.db('catalog'), hub);
+  api.use(itemsApi(shop, catalog));
   api.use(syncStreamApi(hub));
   api.use('/api', (_req, res) => void res.status(404).json({ error: 'Нет такого метода API' }));
   app.use(api);
@@ -50,7 +53,8 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
   });
   app.use('/db', dbGateway(shop.storage, knownDb, pouchApp));
 
-  app.use(clientFiles(shop.config.distDir));
+  app.use(searchEngineFiles(shop, catalog));
+  app.use(clientFiles(shop.config.distDir, pageMeta(shop, catalog)));
   app.use(errorAnswer);
   return app;
 };

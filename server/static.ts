@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
+import { withMeta, type PageMetaOf } from './seo/page-meta';
+import { originOf } from './seo/search-engine-files';
 
 /**
  * The built client. Hashed assets are cached for a year; index.html and the service worker never,
- * so a new build reaches every device on its next visit. Any other GET path is the app's own route.
+ * so a new build reaches every device on its next visit. Any other GET path is the app's own route,
+ * answered with index.html carrying that page's title, description, Open Graph tags and JSON-LD.
  */
-export const clientFiles = (distDir: string): Router => {
+export const clientFiles = (distDir: string, metaOf: PageMetaOf): Router => {
   const files = Router();
   const index = path.join(distDir, 'index.html');
   files.use(
@@ -19,10 +22,16 @@ export const clientFiles = (distDir: string): Router => {
       },
     }),
   );
-  files.get('*', (_req, res) => {
-    if (!fs.existsSync(index)) return void res.status(503).type('text/plain; charset=utf-8').send('Клиент не собран: выполните npm run build');
-    res.setHeader('cache-control', 'no-cache');
-    res.sendFile(index);
+  files.get('*', async (req, res, next) => {
+    try {
+      if (!fs.existsSync(index)) return void res.status(503).type('text/plain; charset=utf-8').send('Клиент не собран: выполните npm run build');
+      const origin = originOf(req);
+      const html = withMeta(await fs.promises.readFile(index, 'utf8'), await metaOf(req.path, origin), origin + req.path, origin);
+      res.setHeader('cache-control', 'no-cache');
+      res.type('html').send(html);
+    } catch (e) {
+      next(e);
+    }
   });
   return files;
 };

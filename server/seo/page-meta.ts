@@ -1,0 +1,85 @@
+import { categories } from '../../schema/category';
+import { unitPrice, type Product } from '../../schema/product';
+import type { Page } from '../../schema/page';
+import type { Shop } from '../context';
+import type { CatalogIndex } from '../db/catalog-index';
+import { getSynced } from '../db/synced';
+
+/** What search engines and link previews read in the HTML of one address. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  image?: string;
+  jsonLd?: object;
+}
+
+export const shopMeta: PageMeta = {
+  title: 'Цветочная мастерская — доставка цветов по Москве',
+  description: 'Авторские букеты, монобукеты, цветы в коробках и корзинах с доставкой по Москве от 2 часов. Мастерская на Покровке.',
+  image: '/icon.svg',
+};
+
+const productMeta = (p: Product, origin: string): PageMeta => ({
+  title: `${p.name} — купить с доставкой по Москве`,
+  description: p.description.slice(0, 300),
+  image: p.images[0]?.url,
+  jsonLd: {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.name,
+    sku: p.art,
+    description: p.description,
+    image: p.images.map((i) => origin + i.url),
+    offers: {
+      '@type': 'Offer',
+      price: unitPrice(p),
+      priceCurrency: 'RUB',
+      availability: p.count > 0 ? 'https://schema.org/InStock' : 'https://schema.org/PreOrder',
+      url: `${origin}/items/${p.id}`,
+    },
+  },
+});
+
+/** Finds the title, description, picture and structured data for a path; the shop's own when it knows nothing better. */
+export const pageMeta = (shop: Shop, catalog: CatalogIndex) => async (path: string, origin: string): Promise<PageMeta> => {
+  const item = /^\/items\/([^/]+)$/.exec(path)?.[1];
+  const art = /^\/product\/([^/~]+)~/.exec(path)?.[1];
+  const onSale = async () => (await catalog.all()).filter((p) => p.isActive && !p.isHidden);
+  if (item) {
+    const category = categories.find((c) => c.id === item);
+    if (category) return { ...shopMeta, title: `${category.label} — купить в Москве с доставкой` };
+    const product = (await onSale()).find((p) => p.id === item);
+    if (product) return productMeta(product, origin);
+  }
+  if (art) {
+    const product = (await onSale()).find((p) => p.art === decodeURIComponent(art));
+    if (product) return productMeta(product, origin);
+  }
+  const slug = path.replace(/^\/+|\/+$/g, '');
+  const page = slug && (await getSynced<Page>(shop.storage.db('pages'), slug));
+  if (page) return { title: `${page.value.title} — Цветочная мастерская`, description: page.value.description || shopMeta.description, image: page.value.image ?? shopMeta.image };
+  return shopMeta;
+};
+export type PageMetaOf = ReturnType<typeof pageMeta>;
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Puts the page's own title, description, Open Graph tags and JSON-LD into the built index.html. */
+export const withMeta = (html: string, meta: PageMeta, url: string, origin: string): string => {
+  const image = meta.image ? (meta.image.startsWith('http') ? meta.image : origin + meta.image) : undefined;
+  const tags = [
+    `<meta property="og:type" content="${meta.jsonLd ? 'product' : 'website'}" />`,
+    `<meta property="og:title" content="${escape(meta.title)}" />`,
+    `<meta property="og:description" content="${escape(meta.description)}" />`,
+    `<meta property="og:url" content="${escape(url)}" />`,
+    `<meta property="og:locale" content="ru_RU" />`,
+    `<meta property="og:site_name" content="Цветочная мастерская" />`,
+    image ? `<meta property="og:image" content="${escape(image)}" />` : '',
+    `<link rel="canonical" href="${escape(url)}" />`,
+    meta.jsonLd ? `<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>` : '',
+  ].join('\n    ');
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escape(meta.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escape(meta.description)}" />`)
+    .replace('</head>', `    ${tags}\n  </head>`);
+};
