@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, Outlet, useRouterState } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import { z } from 'zod';
 import { categoryIds, extraCategoryIds, type ItemCategory } from '../schema/category';
 import { LoadingBar } from './ui/loading-bar';
@@ -12,7 +12,9 @@ import { HomePage } from './features/catalog/home-page';
 import { ProductPage } from './features/catalog/product-page';
 import { CategoryPage } from './features/catalog/category-page';
 import { SearchPage } from './features/catalog/search-page';
-import { ContentPage } from './features/catalog/content-page';
+import { ContentPage } from './features/content/content-page';
+import { TagPage } from './features/content/tag-page';
+import { ProductByArt } from './features/catalog/product-by-art';
 import { DashboardPage } from './features/admin/dashboard-page';
 import { RequireStaff } from './features/auth/require-staff';
 import { LoginPage } from './features/auth/login-page';
@@ -22,6 +24,12 @@ import { CheckoutPage } from './features/cart/checkout-page';
 const NotFound = () => {
   const path = useRouterState({ select: (s) => s.location.pathname });
   return <ErrorPage status={404} message={`Page not found: ${path}`} description="Такой страницы нет. Возможно, она переехала." />;
+};
+
+/** Any other address is a page of the pages store (campaigns, /studio, /{name}) or 'Page not found'. */
+const StorePage = () => {
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  return <ContentPage slug={decodeURI(path).replace(/^\/+|\/+$/g, '')} />;
 };
 
 const rootRoute = createRootRoute({
@@ -51,6 +59,7 @@ const itemRoute = createRoute({
   path: '/items/$id',
   component: function Item() {
     const { id } = itemRoute.useParams();
+    if (id === 'complex') return <Navigate to="/items" replace />;
     return isCategory(id) ? <CategoryPage category={id} /> : <ProductPage id={id} />;
   },
 });
@@ -61,6 +70,22 @@ const searchRoute = createRoute({
   validateSearch: z.object({ q: z.string().catch('') }),
   component: function Search() {
     return <SearchPage q={searchRoute.useSearch().q} />;
+  },
+});
+
+const tagRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/tags/$tag',
+  component: function Tag() {
+    return <TagPage tag={tagRoute.useParams().tag} />;
+  },
+});
+
+const productByArtRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/product/$artAndName',
+  component: function ByArt() {
+    return <ProductByArt artAndName={productByArtRoute.useParams().artAndName} />;
   },
 });
 
@@ -76,6 +101,9 @@ const routeTree = rootRoute.addChildren([
   page('/info', () => <ContentPage slug="info" />),
   page('/info/delivery', () => <ContentPage slug="info/delivery" />),
   page('/policy', () => <ContentPage slug="policy" />),
+  tagRoute,
+  productByArtRoute,
+  page('/$', StorePage),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });

@@ -1,7 +1,6 @@
-import { Navigate } from '@tanstack/react-router';
 import { useSession } from './session';
 import { SignInDialog } from './sign-in-dialog';
-import { useNavigate } from '@tanstack/react-router';
+import { Navigate, useNavigate } from '@tanstack/react-router';
 
 /** /login is for guests only: a signed-in visitor goes home. */
 export const LoginPage = () => {
@@ -11,6 +10,7 @@ export const LoginPage = () => {
   return (
     <div className="page">
       <h1>Вход</h1>
+      <p>Войдите по номеру телефона: мы пришлём код в СМС. После входа ваши заказы и их статусы будут в личном кабинете.</p>
       <SignInDialog onClose={() => void navigate({ to: '/' })} />
     </div>
   );

@@ -1,0 +1,14 @@
+import { ProductGrid } from '../catalog/product-card';
+import { useProductsOnSale } from '../catalog/use-products';
+import { tagLabels } from './campaign-tags';
+
+/** /tags/{tag}: every item on sale with that tag. */
+export const TagPage = ({ tag }: { tag: string }) => {
+  const items = useProductsOnSale()?.filter((p) => p.tags.includes(tag));
+  return (
+    <div className="page">
+      <h1>{tagLabels[tag] ?? `#${tag}`}</h1>
+      {!items ? <p className="muted">Загружаем…</p> : items.length ? <ProductGrid products={items} /> : <p>По этому поводу пока ничего нет — загляните в каталог.</p>}
+    </div>
+  );
+};

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJourney, watchErrors } from './harness';
+
+const categories = ['authors', 'monobouquets', 'baskets', 'boxes', 'potted', 'woodbox', 'dried', 'premium', 'flowersbypiece', 'toys', 'vases', 'paintings'];
+const publicRoutes = [
+  '/', '/login', '/policy', '/my', '/info', '/info/delivery', '/items', '/items/p-001', ...categories.map((c) => `/items/${c}`),
+  '/product/B-1001~Букет-Утренний-Прованс', '/tags/birthday', '/tags/love', '/flowers/rose', '/flowers-encyclopedia', '/flowers-encyclopedia/roses',
+  '/flowers-encyclopedia/roses/pink-ohara', '/search?q=роза', '/offers', '/offers/5percent-off-for-feedback', '/orders/create', '/8march',
+  '/mothers-day', '/new-year', '/new-year/2023', '/new-year/2023/red', '/new-year/2023/blue', '/new-year/2023/pink', '/new-year/2023/white',
+  '/new-year/2024', '/new-year/2025', '/bukety-na-den-rozhdeniya', '/postcards', '/for-companies', '/service', '/slideshow', '/studio',
+  '/exclusive/reflection',
+];
+
+/** A visitor opens every public address of the spec: each shows a real page, none errors. */
+describe('every public route', () => {
+  let journey: Awaited<ReturnType<typeof startJourney>>;
+  beforeAll(async () => {
+    journey = await startJourney();
+  });
+  afterAll(() => journey.close());
+
+  it('renders content and no error', async () => {
+    const context = await journey.newContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
+    for (const route of publicRoutes) {
+      await page.goto(route);
+      const heading = page.locator('main h1').first();
+      await heading.waitFor();
+      await page.waitForFunction(() => !/Загружаем|Ищем…/.test(document.querySelector('main')?.textContent ?? ''));
+      expect(await heading.textContent(), route).not.toMatch(/Page not found|Что-то пошло не так/);
+      expect((await page.locator('main').textContent())!.length, route).toBeGreaterThan(40);
+    }
+    await page.goto('/items/complex');
+    await page.waitForURL(/\/items$/);
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await context.close();
+  });
+});
