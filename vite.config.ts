@@ -1,13 +1,22 @@
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+/** One id per build: the client compares it with /latest-build.json every hour to notice a newer build. */
+const build = new Date().toISOString();
+
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  define: { __BUILD_DATE__: JSON.stringify(new Date().toISOString()) },
+  define: { __BUILD_DATE__: JSON.stringify(build) },
   build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/api': 'http://localhost:3000', '/db': 'http://localhost:3000', '/img': 'http://localhost:3000' } },
   plugins: [
+    {
+      name: 'latest-build-marker',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: 'latest-build.json', source: JSON.stringify({ build }) });
+      },
+    },
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

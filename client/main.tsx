@@ -9,10 +9,14 @@ import { SessionProvider } from './features/auth/session';
 import { CartProvider } from './features/cart/use-cart';
 import { NoticeArea } from './ui/notices';
 import { startOfflineSupport } from './features/install/pwa';
+import { analytics } from './features/analytics/analytics';
+import { watchFreshness } from './features/freshness/freshness';
 import './styles.css';
 
 const start = async () => {
   startOfflineSupport();
+  analytics.load();
+  watchFreshness(__BUILD_DATE__);
   const data = await openLocalData();
   const sync = startShopSync(data);
   // Tests and support staff can look at the device's data from the console.

@@ -8,6 +8,10 @@ import { CategoryBar } from './features/layout/category-bar';
 import { SyncNotices } from './features/layout/sync-notices';
 import { InstallBanner } from './features/install/install-banner';
 import { ErrorPage } from './features/errors/error-page';
+import { analytics } from './features/analytics/analytics';
+import { scrollAfterNavigation } from './features/layout/scrolling';
+import { prefersNoPrefetch } from './features/layout/slow-connection';
+import { buildIsStale, reloadOnce } from './features/freshness/freshness';
 import { HomePage } from './features/catalog/home-page';
 import { ProductPage } from './features/catalog/product-page';
 import { CategoryPage } from './features/catalog/category-page';
@@ -106,7 +110,13 @@ const routeTree = rootRoute.addChildren([
   page('/$', StorePage),
 ]);
 
-export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+export const router = createRouter({ routeTree, defaultPreload: prefersNoPrefetch() ? false : 'intent' });
+
+router.subscribe('onResolved', ({ toLocation, pathChanged }) => {
+  analytics.pageView(toLocation.pathname);
+  if (pathChanged || toLocation.hash) scrollAfterNavigation(toLocation.hash);
+  if (buildIsStale()) reloadOnce();
+});
 
 declare module '@tanstack/react-router' {
   interface Register {

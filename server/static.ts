@@ -17,7 +17,7 @@ export const clientFiles = (distDir: string, metaOf: PageMetaOf): Router => {
       index: false,
       setHeaders(res, file) {
         const name = path.basename(file);
-        if (name === 'sw.js' || name === 'index.html' || name.endsWith('.webmanifest')) res.setHeader('cache-control', 'no-cache');
+        if (name === 'sw.js' || name === 'index.html' || name === 'latest-build.json' || name.endsWith('.webmanifest')) res.setHeader('cache-control', 'no-cache');
         else if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     }),

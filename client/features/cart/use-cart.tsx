@@ -5,6 +5,7 @@ import { useObservable } from '../../lib/use-observable';
 import { useSession } from '../auth/session';
 import { cartStore, type CartStore } from './cart-store';
 import { reportCartChange } from './report';
+import { analytics } from '../analytics/analytics';
 
 interface CartApi {
   lines: Cart['cart'];
@@ -40,6 +41,7 @@ export const CartProvider = ({ children }: { children: ReactNode }) => {
       add(entry) {
         store.add(entry);
         reportCartChange('addToCart', { ...entry, count: entry.count ?? 1 });
+        analytics.addToCart(location.pathname, Math.round((entry.discountPrice || entry.price) * (entry.priceFactor ?? 1) * (entry.count ?? 1)));
       },
       remove(key) {
         const line = store.lines()[key];

@@ -1,5 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
+import { analytics } from '../analytics/analytics';
+
+/** Spec §2: search-engine and link-preview bots are not shown the error page. */
+const isBot = () => typeof navigator !== 'undefined' && /bot|crawl|spider|slurp|preview|facebookexternalhit|vkshare|telegram/i.test(navigator.userAgent);
 
 interface ErrorPageProps {
   status: number;
@@ -12,17 +16,23 @@ interface ErrorPageProps {
 }
 
 /** Spec §2: status code, message, optional description and a link home; the raw error only outside production. */
-export const ErrorPage = ({ status, message, description, raw, children }: ErrorPageProps) => (
-  <div className="page error-page">
-    <p className="error-page__status">{status}</p>
-    <h1>{message}</h1>
-    {description && <p>{description}</p>}
-    {import.meta.env.DEV && raw !== undefined && <pre className="error-page__raw">{raw instanceof Error ? raw.stack : JSON.stringify(raw, null, 2)}</pre>}
-    <p className="error-page__actions">
-      {children}
-      <Link to="/" className="button">
-        На главную
-      </Link>
-    </p>
-  </div>
-);
+export const ErrorPage = ({ status, message, description, raw, children }: ErrorPageProps) => {
+  useEffect(() => {
+    if (status === 404) analytics.notFound(location.pathname);
+  }, [status]);
+  if (isBot()) return null;
+  return (
+    <div className="page error-page">
+      <p className="error-page__status">{status}</p>
+      <h1>{message}</h1>
+      {description && <p>{description}</p>}
+      {import.meta.env.DEV && raw !== undefined && <pre className="error-page__raw">{raw instanceof Error ? raw.stack : JSON.stringify(raw, null, 2)}</pre>}
+      <p className="error-page__actions">
+        {children}
+        <Link to="/" className="button">
+          На главную
+        </Link>
+      </p>
+    </div>
+  );
+};

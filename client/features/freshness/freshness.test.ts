@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { isStale, reloadOnce, reloadGuardMs } from './freshness';
+
+const memory = () => {
+  const m = new Map<string, string>();
+  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
+};
+
+describe('build freshness', () => {
+  it('reloads once, and not again within 10 s', () => {
+    const storage = memory();
+    let reloads = 0;
+    expect(reloadOnce(storage, () => reloads++, 1_000_000)).toBe(true);
+    expect(reloadOnce(storage, () => reloads++, 1_000_000 + reloadGuardMs - 1)).toBe(false);
+    expect(reloadOnce(storage, () => reloads++, 1_000_000 + reloadGuardMs + 1)).toBe(true);
+    expect(reloads).toBe(2);
+  });
+
+  it('calls a page stale when the marker names another build or is gone, not when offline', async () => {
+    const marker = (build: string) => async () => new Response(JSON.stringify({ build }));
+    expect(await isStale('a', marker('a'))).toBe(false);
+    expect(await isStale('a', marker('b'))).toBe(true);
+    expect(await isStale('a', async () => new Response('', { status: 404 }))).toBe(true);
+    expect(await isStale('a', async () => Promise.reject(new TypeError('offline')))).toBe(false);
+  });
+});
