@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
 import { startJourney, watchErrors } from './harness';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string;
+  nodes: { target: string[] }[];
+}
 
 const categories = ['authors', 'monobouquets', 'baskets', 'boxes', 'potted', 'woodbox', 'dried', 'premium', 'flowersbypiece', 'toys', 'vases', 'paintings'];
 const publicRoutes = [
@@ -19,10 +28,11 @@ describe('every public route', () => {
   });
   afterAll(() => journey.close());
 
-  it('renders content and no error', async () => {
+  it('renders content, no error, and nothing axe calls serious or critical', async () => {
     const context = await journey.newContext();
     const page = await context.newPage();
     const errors = watchErrors(page);
+    const serious: string[] = [];
     await page.goto('/');
     await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
     for (const route of publicRoutes) {
@@ -32,7 +42,14 @@ describe('every public route', () => {
       await page.waitForFunction(() => !/Загружаем|Ищем…/.test(document.querySelector('main')?.textContent ?? ''));
       expect(await heading.textContent(), route).not.toMatch(/Page not found|Что-то пошло не так/);
       expect((await page.locator('main').textContent())!.length, route).toBeGreaterThan(40);
+      await page.addScriptTag({ path: axePath });
+      const violations = await page.evaluate(async () => {
+        const result = await (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe.run();
+        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      });
+      serious.push(...violations.map((v) => `${route} ${v}`));
     }
+    expect(serious, 'axe: serious or critical accessibility violations').toEqual([]);
     await page.goto('/items/complex');
     await page.waitForURL(/\/items$/);
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);

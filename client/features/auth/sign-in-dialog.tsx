@@ -114,7 +114,7 @@ export const SignInDialog = ({ onClose }: { onClose: () => void }) => {
       </p>
       <p className="socials">
         Мы в соцсетях:{' '}
-        <a href="https://vk.com/" aria-label="ВКонтакте" target="_blank" rel="noreferrer">VK</a>{' '}
+        <a href="https://vk.com/" aria-label="VK — ВКонтакте" target="_blank" rel="noreferrer">VK</a>{' '}
         <a href="https://t.me/" aria-label="Telegram" target="_blank" rel="noreferrer">Telegram</a>
       </p>
     </Dialog>
