@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { launchBrowser, type TestShop } from '../e2e/harness';
+import { row } from './load';
+
+const gzipSize = (file: string) => zlib.gzipSync(new Uint8Array(fs.readFileSync(file))).length;
+
+/** JavaScript and CSS the first view needs, gzipped: what index.html loads (one bundle serves every page). */
+export const benchFirstViewBytes = (dist = 'dist') => {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(js|css))"/g)].map((m) => ({ file: path.join(dist, m[1]), kind: m[2] }));
+  const kb = (kind: string) => assets.filter((a) => a.kind === kind).reduce((n, a) => n + gzipSize(a.file), 0) / 1024;
+  // No meaningful baseline in the same run: a size is a size. Printed for the trend between commits.
+  console.log(`${'first view of home or a product: JS, gzip'.padEnd(46)} ${`${kb('js').toFixed(1)} KiB`.padStart(12)}`);
+  console.log(`${'first view of home or a product: CSS, gzip'.padEnd(46)} ${`${kb('css').toFixed(1)} KiB`.padStart(12)}`);
+};
+
+/**
+ * A returning visitor: the catalogue is already on the device. Time from navigation start until product
+ * cards are on screen, beside the browser's first contentful paint of the same load.
+ */
+export const benchCatalogueFromDevice = async (shop: TestShop, runs = 5) => {
+  const browser = await launchBrowser();
+  const page = await (await browser.newContext({ baseURL: shop.url })).newPage();
+  await page.goto('/');
+  await page.locator('.card').first().waitFor();
+  const shown: number[] = [];
+  const painted: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await page.reload();
+    await page.locator('.card').first().waitFor();
+    shown.push(await page.evaluate(() => performance.now()));
+    painted.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0));
+  }
+  await browser.close();
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  row(`catalogue on screen from the device (median of ${runs})`, `${median(shown).toFixed(0)} ms`, 'first contentful paint, same loads', `${median(painted).toFixed(0)} ms`, median(shown) / median(painted));
+};
