@@ -22,6 +22,7 @@ import { ProductByArt } from './features/catalog/product-by-art';
 import { DashboardPage } from './features/admin/dashboard-page';
 import { RequireStaff } from './features/auth/require-staff';
 import { LoginPage } from './features/auth/login-page';
+import { QrLoginPage } from './features/auth/qr-login-page';
 import { MyPage } from './features/account/my-page';
 import { CheckoutPage } from './features/cart/checkout-page';
 
@@ -93,6 +94,15 @@ const productByArtRoute = createRoute({
   },
 });
 
+const qrLoginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/qr-login',
+  validateSearch: z.object({ code: z.string().optional().catch(undefined) }),
+  component: function QrLogin() {
+    return <QrLoginPage code={qrLoginRoute.useSearch().code} />;
+  },
+});
+
 const routeTree = rootRoute.addChildren([
   page('/', HomePage),
   page('/items', () => <CategoryPage />),
@@ -106,6 +116,7 @@ const routeTree = rootRoute.addChildren([
   page('/info/delivery', () => <ContentPage slug="info/delivery" />),
   page('/policy', () => <ContentPage slug="policy" />),
   tagRoute,
+  qrLoginRoute,
   productByArtRoute,
   page('/$', StorePage),
 ]);

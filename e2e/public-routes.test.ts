@@ -12,7 +12,7 @@ interface AxeViolation {
 
 const categories = ['authors', 'monobouquets', 'baskets', 'boxes', 'potted', 'woodbox', 'dried', 'premium', 'flowersbypiece', 'toys', 'vases', 'paintings'];
 const publicRoutes = [
-  '/', '/login', '/policy', '/my', '/info', '/info/delivery', '/items', '/items/p-001', ...categories.map((c) => `/items/${c}`),
+  '/', '/login', '/qr-login', '/policy', '/my', '/info', '/info/delivery', '/items', '/items/p-001', ...categories.map((c) => `/items/${c}`),
   '/product/B-1001~Букет-Утренний-Прованс', '/tags/birthday', '/tags/love', '/flowers/rose', '/flowers-encyclopedia', '/flowers-encyclopedia/roses',
   '/flowers-encyclopedia/roses/pink-ohara', '/search?q=роза', '/offers', '/offers/5percent-off-for-feedback', '/orders/create', '/8march',
   '/mothers-day', '/new-year', '/new-year/2023', '/new-year/2023/red', '/new-year/2023/blue', '/new-year/2023/pink', '/new-year/2023/white',

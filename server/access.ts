@@ -14,6 +14,8 @@ export const apiAccess = {
   'POST /api/user': 'guest',
   'POST /api/logout': 'guest',
   'POST /api/user-update': 'customer',
+  'POST /api/qr-login': 'guest',
+  'POST /api/qr-verify': 'customer',
   'GET /api/dev/last-code': 'guest',
   'POST /api/info/notify': 'guest',
   'GET /api/sync/stream': 'guest',

@@ -11,6 +11,7 @@ import { dbGateway } from './db/gateway';
 import type { ChangesHub } from './db/changes-hub';
 import { catalogIndex } from './db/catalog-index';
 import { authApi } from './api/auth';
+import { qrLoginApi } from './api/qr-login';
 import { itemsApi } from './api/items';
 import { eventsApi } from './api/events';
 import { pagesApi } from './api/pages';
@@ -39,7 +40,7 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
 
   const api = express.Router();
   api.use('/api', express.json({ limit: '100kb' }));
-  [authApi, eventsApi, pagesApi, clientsApi, infoApi].forEach((part) => api.use(part(shop)));
+  [authApi, qrLoginApi, eventsApi, pagesApi, clientsApi, infoApi].forEach((part) => api.use(part(shop)));
   const catalog = catalogIndex(shop.storage.db('catalog'), hub);
   api.use(itemsApi(shop, catalog));
   api.use(syncStreamApi(hub));

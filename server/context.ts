@@ -5,6 +5,7 @@ import { smsSender, type SmsSender } from './auth/sms';
 import { oneTimeCodes, type OneTimeCodes } from './auth/codes';
 import { sessions, type Sessions } from './auth/sessions';
 import { users, type Users } from './auth/users';
+import { qrTickets, type QrTickets } from './auth/qr-tickets';
 
 /** What every part of the server is given: the databases and the services built on them. */
 export interface Shop {
@@ -16,6 +17,7 @@ export interface Shop {
   codes: OneTimeCodes;
   sessions: Sessions;
   users: Users;
+  qr: QrTickets;
 }
 
 export const openShop = async (config: ShopConfig): Promise<Shop> => {
@@ -31,5 +33,6 @@ export const openShop = async (config: ShopConfig): Promise<Shop> => {
     codes: oneTimeCodes(auth, secret, sms, config),
     sessions: sessions(auth, secret, config.sessionTtlMs),
     users: users(storage.db('users')),
+    qr: qrTickets(auth, secret),
   };
 };

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { startJourney } from './harness';
+import { signInThroughDialog, waitFor } from './journeys';
+
+/** A customer signed in on the phone signs the computer in by scanning its QR code. */
+describe('sign-in by QR code', () => {
+  let journey: Awaited<ReturnType<typeof startJourney>>;
+  beforeAll(async () => {
+    journey = await startJourney();
+  });
+  afterAll(() => journey.close());
+
+  it('signs the computer in once the phone confirms', async () => {
+    const phone = await (await journey.newContext()).newPage();
+    await phone.goto('/');
+    await signInThroughDialog(phone, journey.shop, '79880000001');
+
+    const computer = await (await journey.newContext()).newPage();
+    await computer.goto('/qr-login');
+    await computer.getByRole('img', { name: 'QR-код для входа' }).waitFor();
+    const link = (await computer.getByTestId('qr-link').getAttribute('href'))!;
+
+    await phone.goto(link);
+    await phone.getByRole('button', { name: 'Войти на компьютере' }).click();
+    await phone.getByText('Готово: компьютер входит в ваш аккаунт.').waitFor();
+
+    await waitFor('the computer to be signed in', async () => new URL(computer.url()).pathname === '/my');
+    await computer.getByRole('button', { name: '**0001' }).waitFor();
+  });
+});

@@ -1,0 +1,40 @@
+import { Router } from 'express';
+import QRCode from 'qrcode';
+import { qrLoginRequest, qrVerifyRequest, type QrLoginAnswer } from '../../schema/qr-login';
+import type { Shop } from '../context';
+import { route } from '../http/route';
+import { parse } from '../http/parse';
+import { setSessionCookie } from '../auth/session-cookie';
+import { limitRate } from '../auth/rate-limit';
+import { originOf } from '../seo/search-engine-files';
+
+/**
+ * Sign in on a computer with a phone that is already signed in (spec /qr-login):
+ * the computer polls /api/qr-login and shows the QR; the phone opens its link and confirms with /api/qr-verify.
+ */
+export const qrLoginApi = (shop: Shop): Router => {
+  const api = Router();
+
+  route(api, 'POST /api/qr-login', async (req, res): Promise<QrLoginAnswer> => {
+    const { identifier } = parse(qrLoginRequest, req.body);
+    await limitRate(shop.auth, `qr-ip:${req.ip}`, 2000, 3600_000);
+    const ticket = await shop.qr.poll(identifier);
+    if (ticket.phone) {
+      await shop.qr.collect(identifier);
+      const user = await shop.users.signIn(ticket.phone);
+      setSessionCookie(shop, res, await shop.sessions.start(ticket.phone));
+      return { status: 'done', user };
+    }
+    const link = `${originOf(req)}/qr-login?code=${ticket.code}`;
+    const svg = await QRCode.toString(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    return { status: 'waiting', code: ticket.code, svg, expiresAt: ticket.expiresAt };
+  });
+
+  route(api, 'POST /api/qr-verify', async (req, res) => {
+    const { code } = parse(qrVerifyRequest, req.body);
+    await shop.qr.confirm(code, res.locals.user!.phone);
+    return { ok: true };
+  });
+
+  return api;
+};

@@ -1,0 +1,43 @@
+import crypto from 'node:crypto';
+import { qrTtlMs } from '../../schema/qr-login';
+import { getDoc, removeDoc, upsert } from '../db/docs';
+import { HttpError } from '../http/errors';
+import { keyedHash } from './secret';
+
+interface Ticket {
+  code: string;
+  expiresAt: number;
+  phone?: string;
+}
+
+/**
+ * QR sign-in tickets, in the auth database under a hash of the computer's identifier:
+ * the code in the QR is single-use, expires in 2 minutes, and only the identifier's holder collects the session.
+ */
+export const qrTickets = (auth: PouchDB.Database, secret: string) => {
+  const id = (identifier: string) => `qr:${keyedHash(secret, identifier)}`;
+  const byCode = (code: string) => `qr-code:${keyedHash(secret, code)}`;
+  return {
+    /** The computer asks: a fresh ticket when it has none (or it expired), else its current state. */
+    async poll(identifier: string): Promise<Ticket> {
+      const now = Date.now();
+      const ticket = await upsert<Ticket>(auth, id(identifier), (t) =>
+        t && t.expiresAt > now ? null : { code: crypto.randomBytes(18).toString('base64url'), expiresAt: now + qrTtlMs },
+      );
+      await upsert(auth, byCode(ticket!.code), (c) => (c ? null : { owner: id(identifier), expiresAt: ticket!.expiresAt }));
+      return ticket!;
+    },
+    /** The signed-in phone confirms the code it scanned. */
+    async confirm(code: string, phone: string): Promise<void> {
+      const link = await getDoc<{ owner: string; expiresAt: number }>(auth, byCode(code));
+      if (!link || link.expiresAt < Date.now()) throw new HttpError(400, 'QR-код устарел: обновите страницу на компьютере');
+      let confirmed = false;
+      await upsert<Ticket>(auth, link.owner, (t) => (t && t.code === code && !t.phone ? ((confirmed = true), { ...t, phone }) : null));
+      await removeDoc(auth, byCode(code));
+      if (!confirmed) throw new HttpError(400, 'QR-код уже использован: обновите страницу на компьютере');
+    },
+    /** Single use: once the computer collects the session, the ticket is gone. */
+    collect: (identifier: string) => removeDoc(auth, id(identifier)),
+  };
+};
+export type QrTickets = ReturnType<typeof qrTickets>;
