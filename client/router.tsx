@@ -15,6 +15,7 @@ import { buildIsStale, reloadOnce } from './features/freshness/freshness';
 import { HomePage } from './features/catalog/home-page';
 import { ProductPage } from './features/catalog/product-page';
 import { CategoryPage } from './features/catalog/category-page';
+import { productFilterParams, readFilter, writeFilter } from './features/catalog/product-filter-params';
 import { SearchPage } from './features/catalog/search-page';
 import { ContentPage } from './features/content/content-page';
 import { TagPage } from './features/content/tag-page';
@@ -78,6 +79,19 @@ const searchRoute = createRoute({
   },
 });
 
+const itemsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/items',
+  validateSearch: productFilterParams,
+  search: { middlewares: [({ search, next }) => writeFilter(next(search))] },
+  component: function Items() {
+    const search = itemsRoute.useSearch();
+    const navigate = itemsRoute.useNavigate();
+    const filter = readFilter(search, { tags: [] });
+    return <CategoryPage filters={{ filter, onChange: (next) => void navigate({ search: next, replace: true }) }} />;
+  },
+});
+
 const tagRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/tags/$tag',
@@ -105,7 +119,7 @@ const qrLoginRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   page('/', HomePage),
-  page('/items', () => <CategoryPage />),
+  itemsRoute,
   itemRoute,
   searchRoute,
   page('/admin', () => <RequireStaff><DashboardPage /></RequireStaff>),

@@ -106,6 +106,21 @@ describe('the shop in a browser', () => {
     await page.getByRole('link', { name: 'На главную', exact: true }).waitFor();
   });
 
+  it('keeps the catalogue filter in the URL, without empty values, across a reload', async () => {
+    await page.goto('/items?isActive=true&name=');
+    await page.locator('.card').first().waitFor();
+    await page.getByRole('button', { name: 'Для мамы' }).click();
+    await page.getByRole('searchbox', { name: 'Название или артикул' }).fill('корзина');
+    await page.waitForURL((u) => u.searchParams.get('name') === 'корзина');
+    const url = new URL(page.url());
+    expect([...url.searchParams.keys()].sort()).toEqual(['isActive', 'name', 'tags']);
+    expect(JSON.parse(url.searchParams.get('tags')!)).toEqual(['mom']);
+    await page.reload();
+    await page.getByRole('button', { name: 'Для мамы', pressed: true }).waitFor();
+    await page.locator('.card').first().waitFor();
+    expect(await page.locator('.card').count()).toBe(demoProducts.filter((p) => p.isActive && !p.isHidden && p.tags.includes('mom') && p.name.toLowerCase().includes('корзина')).length);
+  });
+
   it('had no errors in the page', () => {
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });

@@ -1,18 +1,48 @@
 import { categories, type ItemCategory } from '../../../schema/category';
+import { matchesQuery } from '../../../schema/product-filter';
+import { tagLabels } from '../content/campaign-tags';
 import { ProductGrid } from './product-card';
 import { useProductsOnSale } from './use-products';
+import type { ProductFilterParams } from './product-filter-params';
 
 const extraLabels: Record<string, string> = { vases: 'Вазы', paintings: 'Картины из цветов и мха', complex: 'Сборные заказы' };
 
 export const categoryLabel = (id: string): string | undefined => categories.find((c) => c.id === id)?.label ?? extraLabels[id];
 
-/** /items (everything) or /items/{category}. */
-export const CategoryPage = ({ category }: { category?: ItemCategory }) => {
-  const products = useProductsOnSale()?.filter((p) => !category || p.category === category);
+interface FilterProps {
+  filter: ProductFilterParams & { tags: string[] };
+  onChange: (next: ProductFilterParams) => void;
+}
+
+/** Name and occasion filters of /items; their state is the URL's (spec §2). */
+const Filters = ({ filter, onChange }: FilterProps) => (
+  <div className="filters">
+    <label className="field field--inline">
+      <span>Название или артикул</span>
+      <input type="search" value={filter.name ?? ''} onChange={(e) => onChange({ ...filter, name: e.target.value })} />
+    </label>
+    <div className="chips" role="group" aria-label="Повод">
+      {Object.entries(tagLabels).map(([tag, label]) => {
+        const on = filter.tags.includes(tag);
+        return (
+          <button key={tag} type="button" className={`chip ${on ? 'chip--on' : ''}`} aria-pressed={on} onClick={() => onChange({ ...filter, tags: on ? filter.tags.filter((t) => t !== tag) : [...filter.tags, tag] })}>
+            {label}
+          </button>
+        );
+      })}
+    </div>
+  </div>
+);
+
+/** /items (the whole catalogue, filtered by the URL) or /items/{category}. */
+export const CategoryPage = ({ category, filters }: { category?: ItemCategory; filters?: FilterProps }) => {
+  const query = { ...filters?.filter, category: category ?? filters?.filter.category };
+  const products = useProductsOnSale()?.filter(matchesQuery(query));
   return (
     <div className="page">
-      <h1>{category ? categoryLabel(category) : 'Каталог'}</h1>
-      {products ? <ProductGrid products={products} /> : <p className="muted">Загружаем…</p>}
+      <h1>{query.category ? categoryLabel(query.category) : 'Каталог'}</h1>
+      {filters && <Filters {...filters} />}
+      {!products ? <p className="muted">Загружаем…</p> : products.length ? <ProductGrid products={products} /> : <p>Ничего не нашлось — попробуйте убрать часть фильтров.</p>}
     </div>
   );
 };

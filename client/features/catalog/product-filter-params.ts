@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * Spec §2: the product list filter lives in the URL query — name, isActive, isHidden, itemType, shownOn
+ * (default one entry, 'recepty'), tags (default empty list), category. Falsy values are left out of the URL;
+ * isActive is read as a boolean and written as JSON; isHidden is read as a boolean.
+ */
+const flag = z.preprocess((v) => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined), z.boolean().optional());
+const list = z.preprocess((v) => (v === undefined ? undefined : [v].flat().filter((x) => typeof x === 'string' && x)), z.array(z.string().max(40)).optional());
+
+export const productFilterParams = z.object({
+  name: z.string().max(200).optional().catch(undefined),
+  isActive: flag.catch(undefined),
+  isHidden: flag.catch(undefined),
+  itemType: z.string().max(40).optional().catch(undefined),
+  shownOn: list.catch(undefined),
+  tags: list.catch(undefined),
+  category: z.string().max(40).optional().catch(undefined),
+});
+export type ProductFilterParams = z.infer<typeof productFilterParams>;
+
+/** The spec's defaults, applied when the URL says nothing. The storefront passes its own (it shows every shelf). */
+export const backOfficeDefaults = { shownOn: ['recepty'], tags: [] as string[] };
+
+export const readFilter = (search: ProductFilterParams, defaults: { shownOn?: string[]; tags?: string[] } = backOfficeDefaults) => ({
+  ...search,
+  shownOn: search.shownOn ?? defaults.shownOn,
+  tags: search.tags ?? defaults.tags ?? [],
+});
+
+/**
+ * What goes into the URL: falsy values and empty lists removed. The router writes every non-string value
+ * as JSON, so isActive appears as `isActive=true`.
+ */
+export const writeFilter = (filter: ProductFilterParams): ProductFilterParams =>
+  Object.fromEntries(Object.entries(filter).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : !!v)));
