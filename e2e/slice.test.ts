@@ -36,7 +36,7 @@ describe('the shop in a browser', () => {
     await page.getByText('XL', { exact: true }).click();
     await page.getByRole('button', { name: 'В корзину' }).click();
     // On to the toy the way a customer goes: through the search box, inside the app.
-    await page.getByRole('search').first().getByRole('searchbox').fill(toy.name);
+    await page.getByRole('search').first().getByRole('combobox').fill(toy.name);
     await page.keyboard.press('Enter');
     await page.getByRole('link', { name: toy.name }).click();
     await page.getByRole('button', { name: 'В корзину' }).click();

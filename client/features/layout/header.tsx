@@ -1,32 +1,13 @@
 import { useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { isStaff } from '../../../schema/user';
 import { useSession } from '../auth/session';
 import { SignInDialog } from '../auth/sign-in-dialog';
 import { UserMenu } from '../auth/user-menu';
 import { CartWidget } from '../cart/cart-widget';
 import { CloseShiftButton } from '../shift/close-shift-button';
+import { SearchPanel } from '../search/search-panel';
 import { studio } from './contacts';
-
-const SearchForm = ({ className }: { className: string }) => {
-  const navigate = useNavigate();
-  const [q, setQ] = useState('');
-  return (
-    <form
-      role="search"
-      className={className}
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (q.trim()) void navigate({ to: '/search', search: { q: q.trim() } });
-      }}
-    >
-      <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Искать букеты, цветы, артикул..." aria-label="Поиск" />
-      <button type="submit" className="icon-button" aria-label="Найти">
-        ⌕
-      </button>
-    </form>
-  );
-};
 
 export const Header = () => {
   const { user } = useSession();
@@ -40,7 +21,7 @@ export const Header = () => {
           <img src="/icon.svg" alt="" width="32" height="32" />
           <span>Цветочная мастерская</span>
         </Link>
-        <SearchForm className="search search--desktop" />
+        <SearchPanel className="search search--desktop" />
         {!staff && (
           <nav className="contacts" aria-label="Связаться с нами">
             <a href={studio.phoneHref}>{studio.phone}</a>
@@ -62,7 +43,7 @@ export const Header = () => {
           </button>
         )}
       </div>
-      {searchOpen && <SearchForm className="search search--mobile" />}
+      {searchOpen && <SearchPanel className="search search--mobile" />}
       {signingIn && <SignInDialog onClose={() => setSigningIn(false)} />}
     </header>
   );

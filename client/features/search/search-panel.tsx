@@ -1,0 +1,132 @@
+import { useEffect, useId, useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useLocal } from '../../data/local-data-context';
+import { findLocally, productFinder } from './find-products';
+import { createSuggestions, type Suggestion } from './suggestions';
+
+export const searchPlaceholder = 'Искать букеты, цветы, артикул...';
+
+/**
+ * The header's search panel (spec §2 "Search panel", §4 "Search"): an ARIA 1.2 combobox whose
+ * suggestions come from the server, or from the device's catalogue when offline.
+ * `className` goes to the wrapper: the header gives `search search--desktop` or `search search--mobile`.
+ */
+export const SearchPanel = ({ className = 'search' }: { className?: string }) => {
+  const navigate = useNavigate();
+  const { data } = useLocal();
+  const controller = useMemo(() => createSuggestions(productFinder((q) => findLocally(data, q))), [data]);
+  useEffect(() => () => controller.dispose(), [controller]);
+  const state = useSyncExternalStore(controller.subscribe, () => controller.state);
+  const input = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const optionId = (i: number) => `${listId}-option-${i}`;
+
+  // The input is cleared when leaving /search for another route.
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === '/search' && pathname !== '/search') controller.clear();
+    previous.current = pathname;
+  }, [pathname, controller]);
+
+  const expanded = state.open && state.items.length > 0;
+
+  const submit = () => {
+    const q = state.query.trim();
+    controller.close();
+    if (q) void navigate({ to: '/search', search: { q } });
+  };
+  const choose = (item: Suggestion) => {
+    controller.clear();
+    void navigate({ to: '/items/$id', params: { id: item.id } });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (!state.items.length) return;
+      e.preventDefault();
+      controller.move(e.key === 'ArrowDown' ? 1 : -1);
+    } else if (e.key === 'Enter') {
+      const chosen = expanded && state.active >= 0 ? state.items[state.active] : undefined;
+      if (chosen) {
+        e.preventDefault();
+        choose(chosen);
+      }
+      // otherwise the form submits
+    } else if (e.key === 'Escape') {
+      if (expanded) {
+        e.preventDefault();
+        controller.close();
+      } else if (state.query) {
+        e.preventDefault();
+        controller.clear();
+      }
+    }
+  };
+
+  return (
+    <div className={`${className} search-panel`}>
+      <form
+        role="search"
+        className="search-panel__form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <input
+          ref={input}
+          type="search"
+          role="combobox"
+          aria-label="Поиск"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && state.active >= 0 ? optionId(state.active) : undefined}
+          autoComplete="off"
+          enterKeyHint="search"
+          placeholder={searchPlaceholder}
+          value={state.query}
+          onChange={(e) => controller.input(e.target.value)}
+          onFocus={() => controller.focus()}
+          onBlur={() => controller.blur()}
+          onKeyDown={onKeyDown}
+        />
+        {state.query && (
+          <button
+            type="button"
+            className="icon-button search-panel__clear"
+            aria-label="Очистить"
+            onClick={() => {
+              controller.clear();
+              input.current?.focus();
+            }}
+          >
+            ×
+          </button>
+        )}
+        <button type="submit" className="icon-button" aria-label="Найти" disabled={!state.query.trim()}>
+          ⌕
+        </button>
+      </form>
+      <ul id={listId} role="listbox" aria-label="Подсказки поиска" className="search-panel__list" hidden={!expanded}>
+        {expanded &&
+          state.items.map((item, i) => (
+            <li
+              key={item.id}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === state.active}
+              className="search-panel__option"
+              // Keep focus in the input so the list does not start closing under the pointer.
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => choose(item)}
+            >
+              {item.image ? <img src={item.image} alt="" width={40} height={40} loading="lazy" /> : <span className="search-panel__noimage" aria-hidden="true" />}
+              <span>{item.name}</span>
+            </li>
+          ))}
+      </ul>
+    </div>
+  );
+};
