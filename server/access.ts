@@ -33,6 +33,9 @@ export const apiAccess = {
   'POST /api/events/update': 'florist',
   'POST /api/events/delete': 'florist',
   'POST /api/clients/list': 'admin',
+  'POST /api/orders/create': 'customer',
+  'POST /api/orders/list': 'florist',
+  'POST /api/orders/update-status': 'florist',
 } as const satisfies Record<string, Level>;
 export type ApiRoute = keyof typeof apiAccess;
 

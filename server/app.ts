@@ -16,6 +16,7 @@ import { itemsApi } from './api/items';
 import { eventsApi } from './api/events';
 import { pagesApi } from './api/pages';
 import { clientsApi } from './api/clients';
+import { ordersApi } from './api/orders';
 import { infoApi } from './api/info';
 import { syncStreamApi } from './api/sync-stream';
 import { imagesApi } from './api/images';
@@ -40,7 +41,7 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
 
   const api = express.Router();
   api.use('/api', express.json({ limit: '100kb' }));
-  [authApi, qrLoginApi, eventsApi, pagesApi, clientsApi, infoApi].forEach((part) => api.use(part(shop)));
+  [authApi, qrLoginApi, eventsApi, pagesApi, clientsApi, infoApi, ordersApi].forEach((part) => api.use(part(shop)));
   const catalog = catalogIndex(shop.storage.db('catalog'), hub);
   api.use(itemsApi(shop, catalog));
   api.use(syncStreamApi(hub));

@@ -22,6 +22,18 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   'POST /api/events/update': { id: 'ev-bad-input-1', title: 'Тест', type: 'event', meta: { createdAt: 1 } },
   'POST /api/events/delete': { id: 'ev-bad-input-1' },
   'POST /api/clients/list': {},
+  'POST /api/orders/create': {
+    id: 'bad-input-draft-0001',
+    lines: [{ id: 'p-001', count: 1 }],
+    sender: { name: 'Анна', phone: '79330000001' },
+    recipient: { name: 'Ольга', phone: '79330000002' },
+    delivery: { method: 'pickup' },
+    date: '2099-01-01',
+    slot: '09:00–12:00',
+    payment: 'cash',
+  },
+  'POST /api/orders/list': { params: { skip: 0, limit: 20 }, query: {} },
+  'POST /api/orders/update-status': { id: 'bad-input-draft-0001', status: 'confirmed' },
 };
 
 /** Fields that must be there: dropping them has to be refused. */
@@ -42,6 +54,8 @@ const required: Partial<Record<ApiRoute, string>> = {
   'POST /api/events/list': 'month',
   'POST /api/events/update': 'title',
   'POST /api/events/delete': 'id',
+  'POST /api/orders/create': 'lines',
+  'POST /api/orders/update-status': 'status',
 };
 
 const wrongType = (body: Record<string, unknown>) => {
@@ -59,7 +73,7 @@ describe('bad input to /api', () => {
   beforeAll(async () => {
     shop = await startTestShop();
     admin = await signIn(shop.url, demoPhones.admin);
-    const dbs = ['catalog', 'pages', 'events', 'users'].map((n) => shop.shop.storage.db(n));
+    const dbs = ['catalog', 'pages', 'events', 'users', 'orders', 'counters'].map((n) => shop.shop.storage.db(n));
     snapshot = async () => JSON.stringify(await Promise.all(dbs.map((d) => d.allDocs({ include_docs: true }))));
   });
   afterAll(() => shop.close());
