@@ -25,7 +25,8 @@ import { RequireStaff } from './features/auth/require-staff';
 import { LoginPage } from './features/auth/login-page';
 import { QrLoginPage } from './features/auth/qr-login-page';
 import { MyPage } from './features/account/my-page';
-import { CheckoutPage } from './features/cart/checkout-page';
+import { CheckoutPage } from './features/checkout/checkout-page';
+import { ThankYouPage } from './features/checkout/thank-you-page';
 
 const NotFound = () => {
   const path = useRouterState({ select: (s) => s.location.pathname });
@@ -117,6 +118,15 @@ const qrLoginRoute = createRoute({
   },
 });
 
+const thankYouRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/orders/thank-you',
+  validateSearch: z.object({ number: z.coerce.number().int().positive().optional().catch(undefined) }),
+  component: function ThankYou() {
+    return <ThankYouPage number={thankYouRoute.useSearch().number} />;
+  },
+});
+
 const routeTree = rootRoute.addChildren([
   page('/', HomePage),
   itemsRoute,
@@ -126,6 +136,7 @@ const routeTree = rootRoute.addChildren([
   page('/login', LoginPage),
   page('/my', MyPage),
   page('/orders/create', CheckoutPage),
+  thankYouRoute,
   page('/info', () => <ContentPage slug="info" />),
   page('/info/delivery', () => <ContentPage slug="info/delivery" />),
   page('/policy', () => <ContentPage slug="policy" />),

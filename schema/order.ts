@@ -14,6 +14,13 @@ export const orderStatuses = [
 ] as const;
 export const orderStatus = z.enum(['new', 'confirmed', 'assembling', 'delivering', 'done', 'cancelled']);
 
+/** Courier delivery within MKAD; free from `freeDeliveryFrom` of goods; pickup at the studio is free. */
+export const deliveryPrice = 490;
+export const freeDeliveryFrom = 7_000;
+
+export const deliveryCost = (method: 'courier' | 'pickup', goods: number): number =>
+  method === 'pickup' || goods >= freeDeliveryFrom ? 0 : deliveryPrice;
+
 export const deliverySlots = ['09:00–12:00', '12:00–15:00', '15:00–18:00', '18:00–21:00', '21:00–23:00'] as const;
 
 const person = z.strictObject({

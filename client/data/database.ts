@@ -4,7 +4,8 @@ import type { Product } from '../../schema/product';
 import type { Page } from '../../schema/page';
 import type { ShopEvent } from '../../schema/event';
 import type { CacheRecord } from '../../schema/cache-record';
-import { dataSourceCollections, shopCollections, type StoredCart } from './collections';
+import type { Order } from '../../schema/order';
+import { dataSourceCollections, shopCollections, type PendingOrder, type StoredCart } from './collections';
 import { zodValidatedStorage } from './zod-storage';
 
 export interface ShopCollections {
@@ -12,6 +13,8 @@ export interface ShopCollections {
   pages: RxCollection<Page>;
   events: RxCollection<ShopEvent>;
   carts: RxCollection<StoredCart>;
+  orders: RxCollection<Order>;
+  pendingOrders: RxCollection<PendingOrder>;
 }
 
 export interface LocalData {

@@ -4,10 +4,11 @@ import { listRequest } from '../../schema/api';
 import { customerOrdersDb } from '../../schema/databases';
 import { today } from '../../schema/day';
 import type { ShopEvent } from '../../schema/event';
-import { order, orderDraft, orderStatus, type Order, type OrderDraft } from '../../schema/order';
+import { deliveryCost, order, orderDraft, orderStatus, type Order, type OrderDraft } from '../../schema/order';
 import { phone } from '../../schema/phone';
 import { unitPrice, type Product } from '../../schema/product';
 import { priceFactorOf } from '../../schema/size';
+import type { User } from '../../schema/user';
 import type { Shop } from '../context';
 import { stripMeta, upsert } from '../db/docs';
 import { allSynced, getSynced, toSynced } from '../db/synced';
@@ -16,9 +17,6 @@ import { pageOf } from '../http/paging';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
 
-/** Courier delivery within MKAD; free from `freeDeliveryFrom`; pickup at the studio is free (DECISIONS.md, Orders). */
-export const deliveryPrice = 490;
-export const freeDeliveryFrom = 7_000;
 
 export const orderListRequest = z.strictObject({
   params: listRequest.shape.params,
@@ -51,8 +49,6 @@ export const priceLines = (draft: OrderDraft, products: Map<string, Product>): O
     };
   });
 
-export const deliveryOf = (method: OrderDraft['delivery']['method'], subtotal: number): number =>
-  method === 'pickup' || subtotal >= freeDeliveryFrom ? 0 : deliveryPrice;
 
 /**
  * Orders. The server-only 'orders' database is the record; each customer's `orders-{phone}` holds a copy
@@ -95,7 +91,7 @@ export const ordersApi = (shop: Shop): Router => {
 
   route(api, 'POST /api/orders/create', async (req, res) => {
     const draft = parse(orderDraft, req.body);
-    const customer: string = res.locals.user.phone;
+    const customer = (res.locals.user as User).phone;
     const already = await existing(draft.id, customer);
     if (already) {
       await spread(already);
@@ -108,7 +104,7 @@ export const ordersApi = (shop: Shop): Router => {
     for (const row of found.rows) if ('doc' in row && row.doc) products.set(row.id, { ...(row.doc as object), id: row.id } as Product);
     const lines = priceLines(draft, products);
     const subtotal = lines.reduce((s, l) => s + l.sum, 0);
-    const delivery = deliveryOf(draft.delivery.method, subtotal);
+    const delivery = deliveryCost(draft.delivery.method, subtotal);
     const now = Date.now();
     const accepted = order.parse({
       ...draft,

@@ -4,6 +4,7 @@ import { demoPhones, signIn, startTestShop } from '../../../server/testing/test-
 import { openLocalData, type LocalData } from '../database';
 import { startShopSync, type ShopSync } from './shop-sync';
 import { rejections$, type Rejection } from './rejections';
+import { call } from '../../../server/testing/test-shop';
 
 /** Node's fetch has no cookie jar: send the session cookie the way a browser would. */
 const withCookie = (cookie: string) => {
@@ -63,5 +64,33 @@ describe('RxDB on fake-indexeddb, replicating with the real server', () => {
     const doc = await catalog.get('p-002');
     await catalog.put({ ...doc, price: 7777 });
     await expect.poll(async () => (await data.shop.products.findOne('p-002').exec())?.price, { timeout: 10_000 }).toBe(7777);
+  });
+
+  it('sends an order from the outbox once and pulls its status changes into the orders collection', async () => {
+    const phone = demoPhones.florist;
+    await sync.setCustomer(phone);
+    const draft = {
+      id: 'outbox-draft-000000001',
+      lines: [{ id: 'p-001', count: 1 }],
+      sender: { name: 'Анна', phone },
+      recipient: { name: 'Ольга', phone: '79440000009' },
+      delivery: { method: 'pickup' as const },
+      date: '2099-03-08',
+      slot: '12:00–15:00' as const,
+      postcard: '',
+      anonymous: false,
+      comment: '',
+      payment: 'cash' as const,
+    };
+    await data.shop.pendingOrders.insert({ ...draft, owner: phone, createdAt: Date.now() });
+    const [sent] = await sync.flushOutbox();
+    expect(sent.id).toBe(draft.id);
+    expect(await sync.flushOutbox()).toEqual([]);
+    await expect.poll(async () => (await data.shop.orders.findOne(draft.id).exec())?.number, { timeout: 10_000 }).toBe(sent.number);
+    await call(shop.url, '/api/orders/update-status', { id: draft.id, status: 'delivering' }, await signIn(shop.url, demoPhones.manager));
+    await expect.poll(async () => (await data.shop.orders.findOne(draft.id).exec())?.status, { timeout: 10_000 }).toBe('delivering');
+    await sync.flushOutbox();
+    expect(await data.shop.pendingOrders.findOne(draft.id).exec()).toBeNull();
+    expect((await shop.shop.storage.db('orders').allDocs()).rows).toHaveLength(1);
   });
 });

@@ -1,25 +1,30 @@
 import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
 import type { ShopEvent } from '../../../schema/event';
+import type { Order } from '../../../schema/order';
+import { customerOrdersDb } from '../../../schema/databases';
+import { dropDelivered, submitPending } from './outbox';
 import type { LocalData } from '../database';
 import { changeSignals, type ChangeSignals } from './change-signals';
 import { replicate } from './replicate';
 
 /**
  * Keeps the device's databases in step with the server while online.
- * Catalogue and pages are pulled for everyone; the staff calendar is pushed and pulled while `staff` is on.
+ * Catalogue and pages are pulled for everyone; the staff calendar is pushed and pulled while `staff` is on;
+ * a signed-in customer's own orders (`orders-{phone}`) are pulled, and orders placed offline are sent from the outbox.
  * Only the leader tab replicates and holds the one change stream.
  */
 export const startShopSync = (data: LocalData, base = location.origin) => {
   let signals: ChangeSignals | null = null;
   let isLeader = false;
   let events: RxCouchDBReplicationState<ShopEvent> | null = null;
+  let customer: { phone: string; orders: RxCouchDBReplicationState<Order> } | null = null;
   const options = { base, signals: () => signals };
   const always = [replicate(data.shop.products, 'catalog', options), replicate(data.shop.pages, 'pages', options)];
 
   const openStream = () => {
     signals?.close();
     if (typeof EventSource === 'undefined') return; // Node tests: the fetch falls back to polling
-    const dbs = ['catalog', 'pages', ...(events ? ['events'] : [])];
+    const dbs = ['catalog', 'pages', ...(events ? ['events'] : []), ...(customer ? [customerOrdersDb(customer.phone)] : [])];
     signals = changeSignals((names) => `${base}/api/sync/stream?${names.map((n) => `db=${n}`).join('&')}`, dbs);
   };
   void data.shop.waitForLeadership().then(() => {
@@ -27,11 +32,33 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
     openStream();
   });
 
+  const all = () => [...always, ...(events ? [events] : []), ...(customer ? [customer.orders] : [])];
+
+  /** Sends what the outbox holds; quietly leaves it there when the server cannot be reached. */
+  const flushOutbox = async () => {
+    const phone = customer?.phone;
+    if (!phone) return [];
+    await dropDelivered(data, phone);
+    return submitPending(data, phone, base).catch((e: Error) => (console.warn('Заказы не отправлены:', e.message), []));
+  };
+
   const onOnline = () => {
     signals?.nudge();
-    [...always, ...(events ? [events] : [])].forEach((r) => r.reSync());
+    all().forEach((r) => r.reSync());
+    void flushOutbox();
   };
   globalThis.addEventListener?.('online', onOnline);
+  // The browser may think it is online while the shop is out of reach: the outbox tries again now and then.
+  const outboxTimer = setInterval(() => void flushOutbox(), 30_000);
+
+  /** Pulls this customer's orders and sends their outbox while signed in; null stops it. */
+  const setCustomer = async (phone: string | null) => {
+    if ((customer?.phone ?? null) === phone) return;
+    await customer?.orders.cancel();
+    customer = phone ? { phone, orders: replicate(data.shop.orders, customerOrdersDb(phone), options) } : null;
+    if (isLeader) openStream();
+    void flushOutbox();
+  };
 
   return {
     /** Turns the calendar's replication on (staff signed in, or events still waiting to be pushed) or off. */
@@ -50,11 +77,15 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
       await events.awaitInSync();
       return true;
     },
-    replications: () => [...always, ...(events ? [events] : [])],
+    setCustomer,
+    /** Sends the outbox now; answers the orders the server accepted. */
+    flushOutbox,
+    replications: all,
     async stop() {
       globalThis.removeEventListener?.('online', onOnline);
+      clearInterval(outboxTimer);
       signals?.close();
-      await Promise.all([...always, ...(events ? [events] : [])].map((r) => r.cancel()));
+      await Promise.all(all().map((r) => r.cancel()));
     },
   };
 };

@@ -4,8 +4,9 @@ import { formatPhone } from '../../../schema/phone';
 import { api, ApiError } from '../../lib/api';
 import { useNotice } from '../../ui/notices';
 import { useSession } from '../auth/session';
+import { MyOrders } from '../checkout/my-orders';
 
-/** /my: the customer's account. Orders arrive with checkout; for now the name the florist will address them by. */
+/** /my: the customer's account: their orders (live) and the name the florist will address them by. */
 export const MyPage = () => {
   const { user, signedIn } = useSession();
   const notice = useNotice();
@@ -33,6 +34,7 @@ export const MyPage = () => {
         <p className="field-error" role="alert">{error}</p>
         <button className="button">Сохранить</button>
       </form>
+      <MyOrders phone={user.phone} />
     </div>
   );
 };

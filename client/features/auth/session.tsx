@@ -37,6 +37,7 @@ export const SessionProvider = ({ children }: { children: ReactNode }) => {
   useEffect(() => {
     storeUser(user);
     void sync.setStaff(isStaff(user) || pendingLogout());
+    void sync.setCustomer(user?.phone ?? null);
   }, [user, sync]);
 
   useEffect(() => {

@@ -1,0 +1,19 @@
+import { Link } from '@tanstack/react-router';
+
+/** /orders/thank-you: the number of an accepted order, or word that it waits on the device for the connection. */
+export const ThankYouPage = ({ number }: { number?: number }) => (
+  <div className="page">
+    {number ? (
+      <>
+        <h1>Заказ №{number} принят</h1>
+        <p>Флорист позвонит, чтобы подтвердить заказ. Статус можно смотреть в личном кабинете.</p>
+      </>
+    ) : (
+      <>
+        <h1>Заказ сохранён</h1>
+        <p>Нет связи с сервером: заказ ожидает отправки и уйдёт сам, как только появится интернет.</p>
+      </>
+    )}
+    <p><Link to="/my">Мои заказы</Link> · <Link to="/">На главную</Link></p>
+  </div>
+);

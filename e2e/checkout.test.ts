@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startJourney, watchErrors } from './harness';
+import { signInThroughDialog, waitFor, waitForOfflineReady } from './journeys';
+import { demoProducts } from '../server/seed/products';
+import { call, demoPhones, signIn } from '../server/testing/test-shop';
+
+const customer = '79990001122';
+const product = demoProducts.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 5)!;
+
+const addToCart = async (page: Page) => {
+  await page.goto(`/items/${product.id}`);
+  await page.getByRole('button', { name: 'В корзину' }).click();
+  await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+};
+
+const fillCheckout = async (page: Page) => {
+  await page.goto('/orders/create');
+  await page.getByRole('heading', { name: 'Оформление заказа' }).waitFor();
+  await page.locator('input[name="sender-name"]').fill('Анна');
+  await page.locator('input[name="recipient-name"]').fill('Ольга');
+  await page.locator('input[name="recipient-phone"]').pressSequentially('9990003344');
+  await page.locator('input[name="address"]').fill('Москва, ул. Тверская, 1');
+  await page.locator('select[name="slot"]').selectOption({ index: 2 });
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+};
+
+/** A customer orders online, then offline: the offline order waits on the device and reaches the server exactly once. */
+describe('checkout', () => {
+  let journey: Awaited<ReturnType<typeof startJourney>>;
+  beforeAll(async () => {
+    journey = await startJourney();
+  });
+  afterAll(() => journey.close());
+
+  const onServer = async () => {
+    const { rows } = await journey.shop.shop.storage.db('orders').allDocs({ include_docs: true });
+    return rows.map((r) => r.doc as unknown as { _id: string; customer: string; number: number }).filter((o) => o.customer === customer);
+  };
+
+  it('places orders online and offline, exactly once each', async () => {
+    const context = await journey.newContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
+    await signInThroughDialog(page, journey.shop, customer);
+    await waitForOfflineReady(page);
+
+    // The form explains what is missing, beside each field.
+    await addToCart(page);
+    await page.goto('/orders/create');
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+    await page.getByText('Укажите имя').first().waitFor();
+    await page.getByText('Выберите время доставки').waitFor();
+
+    await fillCheckout(page);
+    const heading = page.getByRole('heading', { name: /Заказ №\d+ принят/ });
+    await heading.waitFor();
+    const first = Number(/№(\d+)/.exec(await heading.innerText())![1]);
+    expect(await onServer()).toHaveLength(1);
+    await page.getByTestId('cart-count').waitFor({ state: 'detached' }).catch(() => undefined);
+
+    await page.goto('/my');
+    const firstRow = page.locator('.my-orders__item', { hasText: `Заказ №${first}` });
+    await firstRow.filter({ hasText: 'Новый' }).waitFor();
+
+    // Staff move it on; the customer's page follows live.
+    const florist = await signIn(journey.shop.url, demoPhones.florist);
+    const [stored] = await onServer();
+    expect((await call(journey.shop.url, '/api/orders/update-status', { id: stored._id, status: 'assembling' }, florist)).status).toBe(200);
+    await firstRow.filter({ hasText: 'Собирается' }).waitFor();
+
+    await context.setOffline(true);
+    await addToCart(page);
+    await fillCheckout(page);
+    await page.getByRole('heading', { name: 'Заказ сохранён' }).waitFor();
+    await page.goto('/my');
+    await page.getByText('Ожидает отправки').waitFor();
+    await page.reload();
+    await page.getByText('Ожидает отправки').waitFor();
+    expect(await onServer()).toHaveLength(1);
+
+    await context.setOffline(false);
+    await waitFor('the offline order on the server', async () => (await onServer()).length === 2, 60_000);
+    await page.locator('.my-orders__item', { hasText: `Заказ №${first + 1}` }).waitFor();
+    await page.getByText('Ожидает отправки').waitFor({ state: 'detached' });
+    await page.waitForTimeout(2000);
+    const orders = await onServer();
+    expect(orders).toHaveLength(2);
+    expect(orders.map((o) => o.number).sort()).toEqual([first, first + 1]);
+    // Offline, failed requests are logged by the browser; nothing else may go wrong.
+    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch/.test(e))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../schema/order';
+import type { Product } from '../../schema/product';
+import type { ShopEvent } from '../../schema/event';
+import { priceFactorOf } from '../../schema/size';
+import { fromSynced } from '../db/synced';
+import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
+import { deliveryPrice, freeDeliveryFrom } from '../../schema/order';
+
+const customer = '79440000001';
+const other = '79440000002';
+let seq = 0;
+const draftId = () => `test-draft-${String(++seq).padStart(8, '0')}`;
+
+describe('orders', () => {
+  let shop: Awaited<ReturnType<typeof startTestShop>>;
+  let me: string;
+  let them: string;
+  let florist: string;
+  let plain: Product;
+  let sizable: Product;
+  const draft = (over: Record<string, unknown> = {}) => ({
+    id: draftId(),
+    lines: [{ id: plain.id, count: 1 }],
+    sender: { name: 'Анна', phone: '+7 (944) 000-00-01' },
+    recipient: { name: 'Ольга', phone: '79440000009' },
+    delivery: { method: 'courier', address: 'Москва, ул. Тверская, 1' },
+    date: '2099-03-08',
+    slot: '12:00–15:00',
+    payment: 'cash',
+    ...over,
+  });
+  const create = (body: unknown, cookie = me) => call<{ data: Order; error?: string }>(shop.url, '/api/orders/create', body, cookie);
+
+  beforeAll(async () => {
+    shop = await startTestShop();
+    [me, them, florist] = await Promise.all([signIn(shop.url, customer), signIn(shop.url, other), signIn(shop.url, demoPhones.florist)]);
+    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+    const forSale = body.data.items.filter((p) => p.isActive && !p.isHidden && p.count >= 3);
+    plain = forSale.find((p) => !p.sizable && (p.discountPrice || p.price) < 3000)!;
+    sizable = forSale.find((p) => p.sizable)!;
+    expect(plain).toBeDefined();
+    expect(sizable).toBeDefined();
+  });
+  afterAll(() => shop.close());
+
+  it('prices every line from the catalogue, with size factors and courier delivery', async () => {
+    const { status, body } = await create(draft({ lines: [{ id: plain.id, count: 1 }, { id: sizable.id, count: 1, letterSize: 'XL' }] }));
+    expect(status).toBe(200);
+    const o = body.data;
+    const unit = (p: Product) => p.discountPrice || p.price;
+    expect(o.lines[0]).toMatchObject({ id: plain.id, price: unit(plain), priceFactor: 1, sum: unit(plain) });
+    expect(o.lines[1]).toMatchObject({ id: sizable.id, letterSize: 'XL', priceFactor: priceFactorOf('XL'), sum: Math.round(unit(sizable) * 2) });
+    const subtotal = unit(plain) + Math.round(unit(sizable) * 2);
+    expect(o.deliveryPrice).toBe(subtotal >= freeDeliveryFrom ? 0 : deliveryPrice);
+    expect(o.total).toBe(subtotal + o.deliveryPrice);
+    expect(o).toMatchObject({ status: 'new', customer, sender: { phone: customer } });
+  });
+
+  it('refuses prices from the client, unknown or out-of-stock items and past dates, in Russian', async () => {
+    const withPrice = await create(draft({ lines: [{ id: plain.id, count: 1, price: 1 }] }));
+    expect(withPrice.status).toBe(400);
+    const unknown = await create(draft({ lines: [{ id: 'no-such-item', count: 1 }] }));
+    expect(unknown.status).toBe(409);
+    expect(unknown.body.error).toMatch(/не продаётся/);
+    const tooMany = await create(draft({ lines: [{ id: plain.id, count: plain.count + 1 }] }));
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.error).toMatch(/в наличии/);
+    const past = await create(draft({ date: '2020-01-01' }));
+    expect(past.status).toBe(400);
+    expect(past.body.error).toMatch(/прошла/);
+    expect(await call(shop.url, '/api/orders/create', draft())).toMatchObject({ status: 401 });
+  });
+
+  it('delivers free from the threshold and for pickup', async () => {
+    const pickup = await create(draft({ delivery: { method: 'pickup' } }));
+    expect(pickup.body.data.deliveryPrice).toBe(0);
+    const unit = plain.discountPrice || plain.price;
+    const count = Math.min(plain.count, Math.ceil(freeDeliveryFrom / unit));
+    const big = await create(draft({ lines: [{ id: plain.id, count }] }));
+    expect(big.body.data.deliveryPrice).toBe(unit * count >= freeDeliveryFrom ? 0 : deliveryPrice);
+  });
+
+  it('is idempotent on the draft id, also for concurrent submits, and numbers orders one by one', async () => {
+    const d = draft();
+    const [a, b] = await Promise.all([create(d), create(d)]);
+    const c = await create(d);
+    expect(a.body.data.number).toBe(b.body.data.number);
+    expect(c.body.data).toEqual(a.body.data);
+    const next = await create(draft());
+    expect(next.body.data.number).toBeGreaterThan(a.body.data.number);
+    const stored = await shop.shop.storage.db('orders').allDocs({ include_docs: true });
+    expect(stored.rows.filter((r) => r.id === d.id)).toHaveLength(1);
+    const mine = await shop.shop.storage.db(`orders-${customer}`).allDocs({ keys: [d.id] });
+    expect(mine.rows).toHaveLength(1);
+    const events = await shop.shop.storage.db('events').allDocs({ include_docs: true });
+    expect(events.rows.filter((r) => (r.doc as { data?: { orderId?: string } }).data?.orderId === d.id)).toHaveLength(1);
+    expect((await create(d, them)).status).toBe(409);
+  });
+
+  it('records an order event in the calendar', async () => {
+    const { body } = await create(draft({ date: '2099-05-01' }));
+    const doc = await shop.shop.storage.db('events').get(`order-${body.data.number}`);
+    const event = fromSynced<ShopEvent>(doc as never);
+    expect(event).toMatchObject({ type: 'order', title: `Заказ №${body.data.number}`, sum: body.data.total, day: '2099-05-01' });
+    const listed = await call<ShopEvent[]>(shop.url, '/api/events/list', { month: 5, year: 2099 }, florist);
+    expect(listed.body.map((e) => e.title)).toContain(`Заказ №${body.data.number}`);
+  });
+
+  it("keeps a customer out of another's orders via /db", async () => {
+    await create(draft(), them);
+    const own = await fetch(`${shop.url}/db/orders-${customer}/_all_docs`, { headers: { cookie: me } });
+    expect(own.status).toBe(200);
+    const foreign = await fetch(`${shop.url}/db/orders-${other}/_all_docs?include_docs=true`, { headers: { cookie: me } });
+    expect(foreign.status).toBe(403);
+    const server = await fetch(`${shop.url}/db/orders/_all_docs`, { headers: { cookie: florist } });
+    expect(server.status).toBe(404);
+    const push = await fetch(`${shop.url}/db/orders-${customer}/_bulk_docs`, {
+      method: 'POST',
+      headers: { cookie: me, 'content-type': 'application/json' },
+      body: JSON.stringify({ docs: [{ _id: 'forged-order-000001', total: 1 }] }),
+    });
+    expect(((await push.json()) as { rejected?: boolean }[])[0].rejected).toBe(true);
+  });
+
+  it('lets staff list orders and change a status, which reaches the customer copy', async () => {
+    const { body } = await create(draft());
+    expect((await call(shop.url, '/api/orders/list', {}, me)).status).toBe(403);
+    const list = await call<{ data: { items: Order[]; total: number } }>(shop.url, '/api/orders/list', { params: { skip: 0, limit: 2 } }, florist);
+    expect(list.body.data.items).toHaveLength(2);
+    expect(list.body.data.items[0].number).toBeGreaterThan(list.body.data.items[1].number);
+    expect(list.body.data.total).toBeGreaterThan(2);
+    expect((await call(shop.url, '/api/orders/update-status', { id: body.data.id, status: 'assembling' }, me)).status).toBe(403);
+    const changed = await call<{ data: Order }>(shop.url, '/api/orders/update-status', { id: body.data.id, status: 'assembling' }, florist);
+    expect(changed.body.data.status).toBe('assembling');
+    const copy = await fetch(`${shop.url}/db/orders-${customer}/${body.data.id}`, { headers: { cookie: me } });
+    expect(((await copy.json()) as Order).status).toBe('assembling');
+    expect((await call(shop.url, '/api/orders/update-status', { id: 'no-such-order-000001', status: 'done' }, florist)).status).toBe(404);
+  });
+});
