@@ -6,7 +6,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { cartCount, cartTotal, type CartEntry } from '../../../schema/cart';
 import type { StoredCart } from '../../data/collections';
 import { openLocalData } from '../../data/database';
-import { cartSaveDelay, cartStore, readCart } from './cart-store';
+import { cartSaveDelay, cartStore, moveGuestCart, readCart } from './cart-store';
 
 const rose = { id: 'p-001', art: 'B-1001', name: 'Букет «Утренний Прованс»', image: '/img/a.svg', price: 5000, discountPrice: 4500, priceFactor: 1 } satisfies Omit<CartEntry, 'count'>;
 const bear = { id: 'p-091', art: 'G-1091', name: 'Мишка', image: '/img/b.svg', price: 1200, priceFactor: 1 } satisfies Omit<CartEntry, 'count'>;
@@ -111,6 +111,24 @@ describe('the cart in RxDB (fake-indexeddb)', () => {
     reread.close();
     await again.shop.close();
     await again.dataSources.close();
+  });
+
+  it('moves what a guest put in the cart into their own cart when they sign in', async () => {
+    const data = await openLocalData(`cartmove${Date.now()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
+    const guest = cartStore(data.shop.carts, 'undefined');
+    guest.add(bear);
+    guest.add(rose);
+    await guest.flush();
+    guest.close();
+    const own = cartStore(data.shop.carts, '0003');
+    await vi.waitFor(() => expect(own.lines()).toEqual({}));
+    own.add(rose);
+    await moveGuestCart(data.shop.carts, own);
+    expect(own.lines()).toEqual({ 'B-1001': { ...rose, count: 2 }, 'G-1091': { ...bear, count: 1 } });
+    expect((await data.shop.carts.findOne('undefined').exec())?.toJSON().cart).toEqual({});
+    own.close();
+    await data.shop.close();
+    await data.dataSources.close();
   });
 
   it('refuses to store a cart line that breaks schema/cart.ts', async () => {

@@ -72,6 +72,8 @@ export const cartStore = (carts: RxCollection<StoredCart>, owner: string) => {
     add: (entry: Omit<CartEntry, 'count'> & { count?: number }) => change(addToCart(lines$.value, entry)),
     remove: (key: string) => change(removeFromCart(lines$.value, key)),
     clear: () => change({}),
+    /** Takes over lines put in the cart before signing in (the guest's cart), adding counts of the same key. */
+    absorb: (guest: Lines) => change(Object.values(guest).reduce((lines, entry) => addToCart(lines, entry), lines$.value)),
     /** Writes a pending change now (before the page goes away). */
     async flush() {
       if (timer === undefined) return;
@@ -86,3 +88,12 @@ export const cartStore = (carts: RxCollection<StoredCart>, owner: string) => {
   };
 };
 export type CartStore = ReturnType<typeof cartStore>;
+
+/** What a visitor put in the cart before signing in is not lost: it moves into their own cart. */
+export const moveGuestCart = async (carts: RxCollection<StoredCart>, into: CartStore): Promise<void> => {
+  const guest = await carts.findOne('undefined').exec();
+  const lines = readCart(guest?.toJSON());
+  if (!guest || Object.keys(lines).length === 0) return;
+  into.absorb(lines);
+  await guest.incrementalPatch({ cart: {} });
+};

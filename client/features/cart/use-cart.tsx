@@ -1,9 +1,11 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { cartCount, cartOwner, cartTotal, type Cart, type CartEntry } from '../../../schema/cart';
+
+const guestOwner = cartOwner(undefined);
 import { useLocal } from '../../data/local-data-context';
 import { useObservable } from '../../lib/use-observable';
 import { useSession } from '../auth/session';
-import { cartStore, type CartStore } from './cart-store';
+import { cartStore, moveGuestCart, type CartStore } from './cart-store';
 import { reportCartChange } from './report';
 import { analytics } from '../analytics/analytics';
 
@@ -24,6 +26,9 @@ export const CartProvider = ({ children }: { children: ReactNode }) => {
   const { user } = useSession();
   const owner = cartOwner(user?.phone);
   const store: CartStore = useMemo(() => cartStore(data.shop.carts, owner), [data, owner]);
+  useEffect(() => {
+    if (owner !== guestOwner) void moveGuestCart(data.shop.carts, store);
+  }, [data, owner, store]);
   useEffect(() => {
     const flush = () => void store.flush();
     addEventListener('pagehide', flush);
