@@ -14,7 +14,7 @@ const categories = ['authors', 'monobouquets', 'baskets', 'boxes', 'potted', 'wo
 const publicRoutes = [
   '/', '/login', '/qr-login', '/policy', '/my', '/info', '/info/delivery', '/items', '/items/p-001', ...categories.map((c) => `/items/${c}`),
   '/product/B-1001~Букет-Утренний-Прованс', '/tags/birthday', '/tags/love', '/flowers/rose', '/flowers-encyclopedia', '/flowers-encyclopedia/roses',
-  '/flowers-encyclopedia/roses/pink-ohara', '/search?q=роза', '/offers', '/offers/5percent-off-for-feedback', '/orders/create', '/8march',
+  '/flowers-encyclopedia/roses/pink-ohara', '/search?q=роза', '/offers', '/offers/5percent-off-for-feedback', '/orders/create', '/orders/thank-you?number=1', '/8march',
   '/mothers-day', '/new-year', '/new-year/2023', '/new-year/2023/red', '/new-year/2023/blue', '/new-year/2023/pink', '/new-year/2023/white',
   '/new-year/2024', '/new-year/2025', '/bukety-na-den-rozhdeniya', '/postcards', '/for-companies', '/service', '/slideshow', '/studio',
   '/exclusive/reflection',

@@ -1,10 +1,5 @@
 import { Workbox } from 'workbox-window';
-import { BehaviorSubject } from 'rxjs';
-
-/** Spec §1 install-prompt states. */
-export type InstallState = 'idle' | 'update waiting' | 'offline ready' | 'prompt available' | 'dismissed';
-
-const dismissedKey = 'shop:install-dismissed';
+import { installStates } from './install-state';
 /** Spec §9: the worker is checked every 3600 s. */
 export const workerCheckMs = 3600_000;
 /** How long 'ready to work offline' stays on screen. */
@@ -14,7 +9,8 @@ interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
 }
 
-export const installState$ = new BehaviorSubject<InstallState>(localStorage.getItem(dismissedKey) ? 'dismissed' : 'idle');
+const states = installStates(localStorage);
+export const installState$ = states.state$;
 let workbox: Workbox | undefined;
 let installPrompt: InstallPromptEvent | undefined;
 
@@ -22,11 +18,11 @@ let installPrompt: InstallPromptEvent | undefined;
 export const startOfflineSupport = () => {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   workbox = new Workbox('/sw.js');
-  workbox.addEventListener('waiting', () => installState$.next('update waiting'));
+  workbox.addEventListener('waiting', states.updateWaiting);
   workbox.addEventListener('installed', (e) => {
     if (e.isUpdate) return;
-    installState$.next('offline ready');
-    setTimeout(() => installState$.value === 'offline ready' && installState$.next('idle'), offlineNoticeMs);
+    states.offlineReady();
+    setTimeout(states.offlineNoticeShown, offlineNoticeMs);
   });
   workbox.addEventListener('controlling', (e) => e.isUpdate && location.reload());
   void workbox.register();
@@ -37,16 +33,13 @@ export const startOfflineSupport = () => {
   addEventListener('beforeinstallprompt', (e) => {
     e.preventDefault();
     installPrompt = e as InstallPromptEvent;
-    if (installState$.value !== 'dismissed') installState$.next('prompt available');
+    states.promptAvailable();
   });
 };
 
 export const applyUpdate = () => workbox?.messageSkipWaiting();
 export const install = async () => {
   await installPrompt?.prompt();
-  installState$.next('idle');
+  states.installed();
 };
-export const dismissInstall = () => {
-  localStorage.setItem(dismissedKey, '1');
-  installState$.next('dismissed');
-};
+export const dismissInstall = () => states.dismiss();
