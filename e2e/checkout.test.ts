@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startJourney, watchErrors } from './harness';
+import { journeyPerFile, watchErrors } from './harness';
 import { signInThroughDialog, waitFor, waitForOfflineReady } from './journeys';
 import { demoProducts } from '../server/seed/products';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
@@ -27,24 +27,20 @@ const fillCheckout = async (page: Page) => {
 
 /** A customer orders online, then offline: the offline order waits on the device and reaches the server exactly once. */
 describe('checkout', () => {
-  let journey: Awaited<ReturnType<typeof startJourney>>;
-  beforeAll(async () => {
-    journey = await startJourney();
-  });
-  afterAll(() => journey.close());
+  const journey = journeyPerFile();
 
   const onServer = async () => {
-    const { rows } = await journey.shop.shop.storage.db('orders').allDocs({ include_docs: true });
+    const { rows } = await journey().shop.shop.storage.db('orders').allDocs({ include_docs: true });
     return rows.map((r) => r.doc as unknown as { _id: string; customer: string; number: number }).filter((o) => o.customer === customer);
   };
 
   it('places orders online and offline, exactly once each', async () => {
-    const context = await journey.newContext();
+    const context = await journey().newContext();
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto('/');
     await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
-    await signInThroughDialog(page, journey.shop, customer);
+    await signInThroughDialog(page, journey().shop, customer);
     await waitForOfflineReady(page);
 
     // The form explains what is missing, beside each field.
@@ -66,9 +62,9 @@ describe('checkout', () => {
     await firstRow.filter({ hasText: 'Новый' }).waitFor();
 
     // Staff move it on; the customer's page follows live.
-    const florist = await signIn(journey.shop.url, demoPhones.florist);
+    const florist = await signIn(journey().shop.url, demoPhones.florist);
     const [stored] = await onServer();
-    expect((await call(journey.shop.url, '/api/orders/update-status', { id: stored._id, status: 'assembling' }, florist)).status).toBe(200);
+    expect((await call(journey().shop.url, '/api/orders/update-status', { id: stored._id, status: 'assembling' }, florist)).status).toBe(200);
     await firstRow.filter({ hasText: 'Собирается' }).waitFor();
 
     await context.setOffline(true);

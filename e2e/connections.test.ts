@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countOpenRequests, startJourney } from './harness';
+import { describe, expect, it } from 'vitest';
+import { countOpenRequests, journeyPerFile } from './harness';
 import { signInThroughDialog, waitFor } from './journeys';
 
 /**
@@ -7,18 +7,14 @@ import { signInThroughDialog, waitFor } from './journeys';
  * the shop's sync may keep at most 2 of them open — here, with staff signed in (three synced databases).
  */
 describe('long-lived connections', () => {
-  let journey: Awaited<ReturnType<typeof startJourney>>;
-  beforeAll(async () => {
-    journey = await startJourney();
-  });
-  afterAll(() => journey.close());
+  const journey = journeyPerFile();
 
   it('stay at 2 or fewer with five tabs open, and every tab still gets live changes', async () => {
-    const openRequests = countOpenRequests(journey.shop);
-    const context = await journey.newContext();
+    const openRequests = countOpenRequests(journey().shop);
+    const context = await journey().newContext();
     const first = await context.newPage();
     await first.goto('/');
-    await signInThroughDialog(first, journey.shop, '79000000003');
+    await signInThroughDialog(first, journey().shop, '79000000003');
     const tabs = [first];
     for (let i = 0; i < 4; i++) tabs.push(await context.newPage());
     await Promise.all(tabs.slice(1).map((t) => t.goto('/items/p-002')));
@@ -32,7 +28,7 @@ describe('long-lived connections', () => {
     expect(open.length, open.join('\n')).toBeLessThanOrEqual(2);
     expect(open.filter((r) => r.includes('/api/sync/stream'))).toHaveLength(1);
 
-    const catalog = journey.shop.shop.storage.db('catalog');
+    const catalog = journey().shop.shop.storage.db('catalog');
     const doc = await catalog.get('p-002');
     await catalog.put({ ...doc, price: 12345, discountPrice: undefined });
     for (const tab of tabs.slice(1)) await tab.getByText('12 345 ₽').first().waitFor({ timeout: 20_000 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestShop } from '../server/testing/test-shop';
 
@@ -60,3 +61,14 @@ export const lastCode = async (shop: TestShop, phone: string): Promise<string> =
   const res = await fetch(`${shop.url}/api/dev/last-code?phone=${phone}`);
   return ((await res.json()) as { code: string }).code;
 };
+
+/** One shop and browser for a test file: started before its tests, closed after them. */
+export const journeyPerFile = (): (() => Journey) => {
+  let journey: Journey | undefined;
+  beforeAll(async () => {
+    journey = await startJourney();
+  });
+  afterAll(() => journey?.close());
+  return () => journey!;
+};
+export type Journey = Awaited<ReturnType<typeof startJourney>>;

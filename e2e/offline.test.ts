@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJourney } from './harness';
+import { describe, expect, it } from 'vitest';
+import { journeyPerFile } from './harness';
 import { signInThroughDialog, waitFor, waitForOfflineReady } from './journeys';
 import { demoProducts } from '../server/seed/products';
 
@@ -11,18 +11,14 @@ const takings = 98765;
  * reloads, browses, fills a cart, closes the shift — and all of it reaches the server once, later.
  */
 describe('offline', () => {
-  let journey: Awaited<ReturnType<typeof startJourney>>;
-  beforeAll(async () => {
-    journey = await startJourney();
-  });
-  afterAll(() => journey.close());
+  const journey = journeyPerFile();
 
   it('works offline and reconciles when the network returns', async () => {
-    const context = await journey.newContext();
+    const context = await journey().newContext();
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
-    await signInThroughDialog(page, journey.shop, '79000000003');
+    await signInThroughDialog(page, journey().shop, '79000000003');
     await page.getByRole('heading', { name: 'Рабочий стол' }).waitFor();
     await waitForOfflineReady(page);
 
@@ -40,7 +36,7 @@ describe('offline', () => {
     await page.getByRole('button', { name: 'Ок' }).click();
     await page.getByRole('button', { name: 'Войти' }).waitFor();
     const onServer = async () => {
-      const { rows } = await journey.shop.shop.storage.db('events').allDocs({ include_docs: true });
+      const { rows } = await journey().shop.shop.storage.db('events').allDocs({ include_docs: true });
       return rows.filter((r) => (r.doc as unknown as { sum: number }).sum === takings).length;
     };
     expect(await onServer()).toBe(0);
@@ -51,7 +47,7 @@ describe('offline', () => {
     expect(await onServer()).toBe(1);
 
     // Nothing lost: her cart is still hers when she signs in again, and the event was not sent twice.
-    await signInThroughDialog(page, journey.shop, '79000000003');
+    await signInThroughDialog(page, journey().shop, '79000000003');
     await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
     await page.waitForTimeout(2000);
     expect(await onServer()).toBe(1);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { startJourney, watchErrors } from './harness';
+import { journeyPerFile, watchErrors } from './harness';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -22,14 +22,10 @@ const publicRoutes = [
 
 /** A visitor opens every public address of the spec: each shows a real page, none errors. */
 describe('every public route', () => {
-  let journey: Awaited<ReturnType<typeof startJourney>>;
-  beforeAll(async () => {
-    journey = await startJourney();
-  });
-  afterAll(() => journey.close());
+  const journey = journeyPerFile();
 
   it('renders content, no error, and nothing axe calls serious or critical', async () => {
-    const context = await journey.newContext();
+    const context = await journey().newContext();
     const page = await context.newPage();
     const errors = watchErrors(page);
     const serious: string[] = [];

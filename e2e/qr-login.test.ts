@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startJourney } from './harness';
+import { describe, it } from 'vitest';
+import { journeyPerFile } from './harness';
 import { signInThroughDialog, waitFor } from './journeys';
 
 /** A customer signed in on the phone signs the computer in by scanning its QR code. */
 describe('sign-in by QR code', () => {
-  let journey: Awaited<ReturnType<typeof startJourney>>;
-  beforeAll(async () => {
-    journey = await startJourney();
-  });
-  afterAll(() => journey.close());
+  const journey = journeyPerFile();
 
   it('signs the computer in once the phone confirms', async () => {
-    const phone = await (await journey.newContext()).newPage();
+    const phone = await (await journey().newContext()).newPage();
     await phone.goto('/');
-    await signInThroughDialog(phone, journey.shop, '79880000001');
+    await signInThroughDialog(phone, journey().shop, '79880000001');
 
-    const computer = await (await journey.newContext()).newPage();
+    const computer = await (await journey().newContext()).newPage();
     await computer.goto('/qr-login');
     await computer.getByRole('img', { name: 'QR-код для входа' }).waitFor();
     const link = (await computer.getByTestId('qr-link').getAttribute('href'))!;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJourney } from './harness';
+import { describe, expect, it } from 'vitest';
+import { journeyPerFile } from './harness';
 import { signInThroughDialog, waitFor } from './journeys';
 
 const event = (id: string, sum: number) => ({
@@ -11,17 +11,13 @@ const event = (id: string, sum: number) => ({
  * checks — is reported to the user, undone on the device, and the changes after it still reach the server.
  */
 describe('a refused change', () => {
-  let journey: Awaited<ReturnType<typeof startJourney>>;
-  beforeAll(async () => {
-    journey = await startJourney();
-  });
-  afterAll(() => journey.close());
+  const journey = journeyPerFile();
 
   it('is shown to the user and does not hold up the rest', async () => {
-    const context = await journey.newContext();
+    const context = await journey().newContext();
     const page = await context.newPage();
     await page.goto('/');
-    await signInThroughDialog(page, journey.shop, '79000000003');
+    await signInThroughDialog(page, journey().shop, '79000000003');
     await page.getByRole('heading', { name: 'Рабочий стол' }).waitFor();
     await page.evaluate(
       async (docs) => {
@@ -31,7 +27,7 @@ describe('a refused change', () => {
       [event('sale-before-0001', 1500), event('sale-refused-001', -300), event('sale-after-00001', 2500)],
     );
     await page.getByText(/Сервер отклонил изменение: .+/).waitFor();
-    const stored = async () => (await journey.shop.shop.storage.db('events').allDocs({ keys: ['sale-before-0001', 'sale-refused-001', 'sale-after-00001'] })).rows.map((r) => 'value' in r && !!r.value);
+    const stored = async () => (await journey().shop.shop.storage.db('events').allDocs({ keys: ['sale-before-0001', 'sale-refused-001', 'sale-after-00001'] })).rows.map((r) => 'value' in r && !!r.value);
     await waitFor('the accepted sales on the server', async () => (await stored()).filter(Boolean).length === 2);
     expect(await stored()).toEqual([true, false, true]);
     await waitFor('the refused sale to be undone on the device', () =>

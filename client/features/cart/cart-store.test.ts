@@ -6,6 +6,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { cartCount, cartTotal, type CartEntry } from '../../../schema/cart';
 import type { StoredCart } from '../../data/collections';
 import { openLocalData } from '../../data/database';
+import { memoryStorage } from '../../lib/memory-storage';
 import { cartSaveDelay, cartStore, moveGuestCart, readCart } from './cart-store';
 
 const rose = { id: 'p-001', art: 'B-1001', name: 'Букет «Утренний Прованс»', image: '/img/a.svg', price: 5000, discountPrice: 4500, priceFactor: 1 } satisfies Omit<CartEntry, 'count'>;
@@ -150,10 +151,7 @@ describe('a change inside the save delay', () => {
   });
 
   it('survives the page going away before it was saved, and is saved on the next start', () => {
-    const kept = new Map<string, string>();
-    Object.assign(globalThis, {
-      localStorage: { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v), removeItem: (k: string) => void kept.delete(k) },
-    });
+    Object.assign(globalThis, { localStorage: memoryStorage() });
     vi.useFakeTimers();
     const before = recordingCarts();
     cartStore(before.carts, '0003').add(rose);

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../lib/memory-storage';
 import { isStale, reloadOnce, reloadGuardMs } from './freshness';
-
-const memory = () => {
-  const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
-};
 
 describe('build freshness', () => {
   it('reloads once, and not again within 10 s', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     let reloads = 0;
     expect(reloadOnce(storage, () => reloads++, 1_000_000)).toBe(true);
     expect(reloadOnce(storage, () => reloads++, 1_000_000 + reloadGuardMs - 1)).toBe(false);

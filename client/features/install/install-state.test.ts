@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../lib/memory-storage';
 import { installStates } from './install-state';
-
-const memory = () => {
-  const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
-};
 
 describe('install prompt states (spec §1)', () => {
   it('offers the install prompt until it is dismissed, and remembers the dismissal', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     const first = installStates(storage);
     first.promptAvailable();
     expect(first.state$.value).toBe('prompt available');
@@ -22,7 +18,7 @@ describe('install prompt states (spec §1)', () => {
   });
 
   it('says when the app is ready offline, then goes quiet; says when an update waits', () => {
-    const s = installStates(memory());
+    const s = installStates(memoryStorage());
     s.offlineReady();
     expect(s.state$.value).toBe('offline ready');
     s.offlineNoticeShown();
