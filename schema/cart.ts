@@ -24,9 +24,16 @@ export type Cart = z.infer<typeof cart>;
 export const cartKey = (e: { art: string; letterSize?: string }): string =>
   e.letterSize ? `${e.art}~${e.letterSize}` : e.art;
 
+type Priced = Pick<CartEntry, 'count' | 'price' | 'discountPrice'> & { priceFactor?: number };
+
+/** One line: count × (discountPrice if set, otherwise price) × priceFactor. */
+const lineValue = (e: Priced): number => e.count * (e.discountPrice || e.price) * (e.priceFactor ?? 1);
+
+/** What one line costs in whole roubles, as the cart shows it and the server charges it. */
+export const lineSum = (e: Priced): number => Math.round(lineValue(e));
+
 /** Spec §5: Σ count × (discountPrice if set, otherwise price) × priceFactor. */
-export const cartTotal = (c: Cart['cart']): number =>
-  Object.values(c).reduce((sum, e) => sum + e.count * (e.discountPrice || e.price) * (e.priceFactor ?? 1), 0);
+export const cartTotal = (c: Cart['cart']): number => Object.values(c).reduce((sum, e) => sum + lineValue(e), 0);
 
 export const cartCount = (c: Cart['cart']): number => Object.values(c).reduce((n, e) => n + e.count, 0);
 

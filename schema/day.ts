@@ -9,3 +9,12 @@ export const day = z
 /** Today in Moscow, where the shop is — not in the browser's or server's zone. */
 export const today = (now = new Date()): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(now);
+
+/** Minutes since midnight in Moscow. */
+export const moscowMinutes = (now = new Date()): number => {
+  const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now).split(':');
+  return Number(h) * 60 + Number(m);
+};
+
+/** The day after `d` (yyyy-MM-dd). */
+export const nextDay = (d: string): string => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

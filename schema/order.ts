@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { day } from './day';
+import { day, moscowMinutes, nextDay, today } from './day';
 import { letterSize } from './size';
 import { roubles } from './money';
 import { phone } from './phone';
@@ -22,6 +22,21 @@ export const deliveryCost = (method: 'courier' | 'pickup', goods: number): numbe
   method === 'pickup' || goods >= freeDeliveryFrom ? 0 : deliveryPrice;
 
 export const deliverySlots = ['09:00–12:00', '12:00–15:00', '15:00–18:00', '18:00–21:00', '21:00–23:00'] as const;
+export type DeliverySlot = (typeof deliverySlots)[number];
+
+/** The studio needs this long to assemble and bring a bouquet: a slot is open while its end is at least this far off. */
+export const leadMinutes = 120;
+const slotEnd = (slot: DeliverySlot) => Number(slot.slice(-5, -3)) * 60;
+
+/** Slots still open on `date` (Moscow time): every slot of a later day, none of a past one. */
+export const openSlots = (date: string, now = new Date()): DeliverySlot[] => {
+  const t = today(now);
+  if (date !== t) return date > t ? [...deliverySlots] : [];
+  return deliverySlots.filter((s) => slotEnd(s) - moscowMinutes(now) >= leadMinutes);
+};
+
+/** The first day a new order can still be delivered: today, or tomorrow once today's slots are gone. */
+export const firstDeliveryDay = (now = new Date()): string => (openSlots(today(now), now).length ? today(now) : nextDay(today(now)));
 
 const person = z.strictObject({
   name: z.string().trim().min(1, 'Укажите имя').max(100, 'Имя длиннее 100 символов'),

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { maskedPhone, phone, formatPhone } from './phone';
-import { cartTotal, cartOwner } from './cart';
+import { cartTotal, cartOwner, lineSum } from './cart';
 import { cacheKey } from './cache-record';
 import { formatRoubles } from './money';
 import { day, today } from './day';
+import { firstDeliveryDay, openSlots } from './order';
 import { isAdmin, levelOf } from './user';
 
 describe('spec rules that are pure functions', () => {
@@ -51,5 +52,22 @@ describe('spec rules that are pure functions', () => {
     expect(isAdmin({ phone: '79000000009', name: '', roles: [], isAdmin: true })).toBe(true);
     expect(levelOf({ phone: '79000000009', name: '', roles: ['florist'], isAdmin: false })).toBe('florist');
     expect(levelOf(null)).toBe('guest');
+  });
+
+  it('keeps a delivery slot open while it ends at least two hours from now, Moscow time', () => {
+    const at = (moscow: string) => new Date(`${moscow}+03:00`);
+    expect(openSlots('2026-11-23', at('2026-11-23T09:59'))).toEqual(['09:00–12:00', '12:00–15:00', '15:00–18:00', '18:00–21:00', '21:00–23:00']);
+    expect(openSlots('2026-11-23', at('2026-11-23T10:01'))[0]).toBe('12:00–15:00');
+    expect(openSlots('2026-11-23', at('2026-11-23T21:30'))).toEqual([]);
+    expect(openSlots('2026-11-22', at('2026-11-23T08:00'))).toEqual([]);
+    expect(openSlots('2026-11-24', at('2026-11-23T23:00'))).toHaveLength(5);
+    expect(firstDeliveryDay(at('2026-11-23T20:00'))).toBe('2026-11-23');
+    expect(firstDeliveryDay(at('2026-11-23T21:30'))).toBe('2026-11-24');
+    expect(firstDeliveryDay(at('2026-12-31T22:00'))).toBe('2027-01-01');
+  });
+
+  it('rounds each line to whole roubles, as the server charges it', () => {
+    expect(lineSum({ count: 1, price: 3495, priceFactor: 1.5 })).toBe(5243);
+    expect(lineSum({ count: 2, price: 5000, discountPrice: 4500 })).toBe(9000);
   });
 });

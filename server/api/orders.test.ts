@@ -5,7 +5,8 @@ import type { ShopEvent } from '../../schema/event';
 import { priceFactorOf } from '../../schema/size';
 import { fromSynced } from '../db/synced';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
-import { deliveryPrice, freeDeliveryFrom } from '../../schema/order';
+import { deliveryPrice, freeDeliveryFrom, openSlots } from '../../schema/order';
+import { today } from '../../schema/day';
 
 const customer = '79440000001';
 const other = '79440000002';
@@ -69,6 +70,9 @@ describe('orders', () => {
     const past = await create(draft({ date: '2020-01-01' }));
     expect(past.status).toBe(400);
     expect(past.body.error).toMatch(/прошла/);
+    // Today's first slot closes at 10:00 Moscow time; from then on the server refuses it.
+    const early = await create(draft({ date: today(), slot: '09:00–12:00' }));
+    expect(early.status).toBe(openSlots(today()).includes('09:00–12:00') ? 200 : 400);
     expect(await call(shop.url, '/api/orders/create', draft())).toMatchObject({ status: 401 });
   });
 

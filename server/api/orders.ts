@@ -1,10 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { listRequest } from '../../schema/api';
+import { lineSum } from '../../schema/cart';
 import { customerOrdersDb } from '../../schema/databases';
 import { today } from '../../schema/day';
 import type { ShopEvent } from '../../schema/event';
-import { deliveryCost, order, orderDraft, orderStatus, type Order, type OrderDraft } from '../../schema/order';
+import { deliveryCost, openSlots, order, orderDraft, orderStatus, type Order, type OrderDraft } from '../../schema/order';
 import { phone } from '../../schema/phone';
 import { unitPrice, type Product } from '../../schema/product';
 import { priceFactorOf } from '../../schema/size';
@@ -16,7 +17,6 @@ import { HttpError, notFound } from '../http/errors';
 import { pageOf } from '../http/paging';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
-
 
 export const orderListRequest = z.strictObject({
   params: listRequest.shape.params,
@@ -45,10 +45,9 @@ export const priceLines = (draft: OrderDraft, products: Map<string, Product>): O
       ...(p.sizable && line.letterSize ? { letterSize: line.letterSize } : {}),
       price,
       priceFactor,
-      sum: Math.round(line.count * price * priceFactor),
+      sum: lineSum({ count: line.count, price, priceFactor }),
     };
   });
-
 
 /**
  * Orders. The server-only 'orders' database is the record; each customer's `orders-{phone}` holds a copy
@@ -98,6 +97,7 @@ export const ordersApi = (shop: Shop): Router => {
       return { data: already };
     }
     if (draft.date < today()) throw new HttpError(400, 'Дата доставки уже прошла', [{ path: 'date', message: 'Выберите сегодняшний или более поздний день' }]);
+    if (!openSlots(draft.date).includes(draft.slot)) throw new HttpError(400, 'Это время доставки уже недоступно', [{ path: 'slot', message: 'Выберите более позднее время или другой день' }]);
     const ids = [...new Set(draft.lines.map((l) => l.id))];
     const found = await catalog.allDocs({ keys: ids, include_docs: true });
     const products = new Map<string, Product>();

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { lineSum } from '../../../schema/cart';
 import { formatNumber, formatRoubles } from '../../../schema/money';
 import { useOutsideClick } from '../../lib/use-outside-click';
 import { useCart } from './use-cart';
@@ -46,7 +47,7 @@ export const CartWidget = () => {
                       {e.letterSize ? ` (${e.letterSize})` : ''}
                     </span>
                     <span className="cart__count">{e.count} шт.</span>
-                    <span className="cart__sum">{formatRoubles(Math.round(e.count * (e.discountPrice || e.price) * (e.priceFactor ?? 1)))}</span>
+                    <span className="cart__sum">{formatRoubles(lineSum(e))}</span>
                     <button type="button" className="icon-button" aria-label={`Удалить ${e.name}`} onClick={() => remove(key)}>
                       ×
                     </button>

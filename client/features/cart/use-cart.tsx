@@ -1,13 +1,13 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { cartCount, cartOwner, cartTotal, type Cart, type CartEntry } from '../../../schema/cart';
-
-const guestOwner = cartOwner(undefined);
+import { cartCount, cartOwner, cartTotal, lineSum, type Cart, type CartEntry } from '../../../schema/cart';
 import { useLocal } from '../../data/local-data-context';
 import { useObservable } from '../../lib/use-observable';
 import { useSession } from '../auth/session';
 import { cartStore, moveGuestCart, type CartStore } from './cart-store';
 import { reportCartChange } from './report';
 import { analytics } from '../analytics/analytics';
+
+const guestOwner = cartOwner(undefined);
 
 interface CartApi {
   lines: Cart['cart'];
@@ -46,7 +46,7 @@ export const CartProvider = ({ children }: { children: ReactNode }) => {
       add(entry) {
         store.add(entry);
         reportCartChange('addToCart', { ...entry, count: entry.count ?? 1 });
-        analytics.addToCart(location.pathname, Math.round((entry.discountPrice || entry.price) * (entry.priceFactor ?? 1) * (entry.count ?? 1)));
+        analytics.addToCart(location.pathname, lineSum({ ...entry, count: entry.count ?? 1 }));
       },
       remove(key) {
         const line = store.lines()[key];

@@ -1,30 +1,30 @@
 import { useState, type ReactNode } from 'react';
 import { IMaskInput } from 'react-imask';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { z } from 'zod';
-import { today } from '../../../schema/day';
-import { formatNumber, formatRoubles } from '../../../schema/money';
-import { deliveryPrice, deliverySlots, freeDeliveryFrom, orderDraft } from '../../../schema/order';
-import { formatPhone, phoneMask } from '../../../schema/phone';
+import { formatRoubles } from '../../../schema/money';
+import { deliveryPrice, firstDeliveryDay, freeDeliveryFrom, openSlots, orderDraft } from '../../../schema/order';
+import { phoneMask } from '../../../schema/phone';
+import type { User } from '../../../schema/user';
 import { useLocal } from '../../data/local-data-context';
-import { ApiError } from '../../lib/api';
-import { randomId } from '../../lib/random-id';
-import { useSession } from '../auth/session';
-import { useCart } from '../cart/use-cart';
 import { submitPending } from '../../data/sync/outbox';
+import { ApiError } from '../../lib/api';
+import { useSession } from '../auth/session';
+import { SignInDialog } from '../auth/sign-in-dialog';
+import { studio } from '../layout/contacts';
+import { useCart } from '../cart/use-cart';
+import { draftFrom, useCheckoutForm } from './checkout-form';
+import { OrderSummary } from './order-summary';
+import './checkout.css';
 
-/** Shown to the customer; the server charges the same (server/api/orders.ts, DECISIONS.md «Orders»). */
-const deliveryNote = `Курьер по Москве в пределах МКАД — ${formatRoubles(deliveryPrice)}, от ${formatRoubles(freeDeliveryFrom)} — бесплатно. Самовывоз из студии — бесплатно.`;
+/** Shown to the customer; the server charges the same (schema/order.ts, DECISIONS.md «Orders»). */
+const deliveryNote = `Курьер по Москве в пределах МКАД — ${formatRoubles(deliveryPrice)}, от ${formatRoubles(freeDeliveryFrom)} — бесплатно. Самовывоз из студии (${studio.address}) — бесплатно.`;
 
 type Errors = Record<string, string>;
 
-/** zod issues by field path ('sender.phone', 'delivery.address'), the first message of each. */
-export const fieldErrors = (issues: { path: PropertyKey[] | string; message: string }[]): Errors => {
+/** The first message of each field, by its path ('sender.phone', 'delivery.address'). */
+const fieldErrors = (issues: { path: PropertyKey[] | string; message: string }[]): Errors => {
   const out: Errors = {};
-  for (const i of issues) {
-    const key = Array.isArray(i.path) ? i.path.join('.') : String(i.path);
-    out[key] ??= i.message;
-  }
+  for (const i of issues) out[Array.isArray(i.path) ? i.path.join('.') : String(i.path)] ??= i.message;
   return out;
 };
 
@@ -37,75 +37,42 @@ const Field = ({ label, error, children }: { label: string; error?: string; chil
 );
 
 const PhoneInput = ({ value, onChange, invalid, name }: { value: string; onChange: (v: string) => void; invalid: boolean; name: string }) => (
-  <IMaskInput mask={phoneMask} placeholder="+7 (___) ___-__-__" value={value} onAccept={(v: string) => onChange(v)} inputMode="tel" name={name} aria-invalid={invalid} />
+  <IMaskInput mask={phoneMask} placeholder="+7 (___) ___-__-__" value={value} onAccept={(v: string) => onChange(v)} inputMode="tel" autoComplete="tel" name={name} aria-invalid={invalid} />
 );
 
-/** /orders/create: the order form. The draft is kept on the device first, so it is sent even if the connection is gone. */
-export const CheckoutPage = () => {
-  const { user } = useSession();
+const Choice = ({ name, checked, onChange, children }: { name: string; checked: boolean; onChange: () => void; children: ReactNode }) => (
+  <label className="choice">
+    <input type="radio" name={name} checked={checked} onChange={onChange} />
+    <span>{children}</span>
+  </label>
+);
+
+/** The order form of a signed-in customer. The draft is kept on the device first, so it is sent even if the connection is gone. */
+const CheckoutForm = ({ user }: { user: User }) => {
   const { data } = useLocal();
-  const { lines, total, clear } = useCart();
+  const { lines, clear } = useCart();
   const navigate = useNavigate();
-  const [draftId] = useState(() => randomId(16));
-  const [sender, setSender] = useState({ name: user?.name ?? '', phone: user ? formatPhone(user.phone) : '' });
-  const [recipient, setRecipient] = useState({ name: '', phone: '' });
-  const [method, setMethod] = useState<'courier' | 'pickup'>('courier');
-  const [address, setAddress] = useState('');
-  const [date, setDate] = useState(() => today());
-  const [slot, setSlot] = useState('');
-  const [postcard, setPostcard] = useState('');
-  const [anonymous, setAnonymous] = useState(false);
-  const [comment, setComment] = useState('');
-  const [payment, setPayment] = useState<'cash' | 'card'>('cash');
+  const { form, change, done } = useCheckoutForm(user);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-
-  const entries = Object.entries(lines);
-  if (!user) {
-    return (
-      <div className="page">
-        <h1>Оформление заказа</h1>
-        <p>Чтобы оформить заказ, войдите по номеру телефона — кнопка «Войти» вверху страницы. Корзина сохранится.</p>
-      </div>
-    );
-  }
-  if (!entries.length) {
-    return (
-      <div className="page">
-        <h1>Оформление заказа</h1>
-        <p>Корзина пуста. <Link to="/items">Перейти в каталог</Link></p>
-      </div>
-    );
-  }
+  const slots = openSlots(form.date);
 
   const submit = async () => {
-    const candidate = {
-      id: draftId,
-      lines: entries.map(([, e]) => ({ id: e.id, count: e.count, ...(e.letterSize ? { letterSize: e.letterSize } : {}) })),
-      sender,
-      recipient,
-      delivery: method === 'pickup' ? { method } : { method, address },
-      date,
-      slot: slot || undefined,
-      postcard,
-      anonymous,
-      comment,
-      payment,
-    };
-    const parsed = orderDraft.safeParse(candidate);
-    if (!parsed.success) return setErrors(fieldErrors((parsed.error as z.ZodError).issues));
-    if (parsed.data.date < today()) return setErrors({ date: 'Выберите сегодняшний или более поздний день' });
+    const parsed = orderDraft.safeParse(draftFrom(form, lines));
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    if (!slots.includes(parsed.data.slot)) return setErrors({ slot: 'Это время уже недоступно, выберите другое' });
     setErrors({});
     setBusy(true);
     try {
       await data.shop.pendingOrders.upsert({ ...parsed.data, owner: user.phone, createdAt: Date.now() });
       await submitPending(data, user.phone);
-      const saved = await data.shop.pendingOrders.findOne(draftId).exec();
+      const saved = await data.shop.pendingOrders.findOne(form.draftId).exec();
       if (saved?.error) {
-        // Refused by the server (an item sold out, a past date): the customer corrects the form and sends again.
+        // Refused by the server (an item sold out, a slot gone): the customer corrects the form and sends again.
         await saved.remove();
         return setErrors({ form: saved.error });
       }
+      done();
       clear();
       await navigate({ to: '/orders/thank-you', search: saved?.number ? { number: saved.number } : {} });
     } catch (e) {
@@ -115,75 +82,113 @@ export const CheckoutPage = () => {
     }
   };
 
+  const invalid = (path: string) => !!errors[path];
   return (
-    <div className="page checkout">
-      <h1>Оформление заказа</h1>
-      <ul className="cart__lines">
-        {entries.map(([key, e]) => (
-          <li key={key} className="cart__line">
-            <img src={e.image} alt="" width="48" height="48" />
-            <span className="cart__name">{e.name}{e.letterSize ? ` (${e.letterSize})` : ''}</span>
-            <span>{e.count} шт.</span>
-            <span>{formatRoubles(Math.round(e.count * (e.discountPrice || e.price) * (e.priceFactor ?? 1)))}</span>
-          </li>
-        ))}
-      </ul>
-      <p><strong>Товары: {formatNumber(total)} ₽</strong> — цены уточнятся по каталогу при отправке.</p>
-      <form className="form" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
-        <fieldset className="form">
+    <>
+      <form className="checkout__form" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
+        <fieldset>
           <legend>Отправитель</legend>
           <Field label="Имя отправителя" error={errors['sender.name']}>
-            <input name="sender-name" value={sender.name} onChange={(e) => setSender({ ...sender, name: e.target.value })} aria-invalid={!!errors['sender.name']} maxLength={100} />
+            <input name="sender-name" autoComplete="name" value={form.sender.name} onChange={(e) => change({ sender: { ...form.sender, name: e.target.value } })} aria-invalid={invalid('sender.name')} maxLength={100} />
           </Field>
           <Field label="Телефон отправителя" error={errors['sender.phone']}>
-            <PhoneInput name="sender-phone" value={sender.phone} onChange={(phone) => setSender((s) => ({ ...s, phone }))} invalid={!!errors['sender.phone']} />
+            <PhoneInput name="sender-phone" value={form.sender.phone} onChange={(phone) => change({ sender: { ...form.sender, phone } })} invalid={invalid('sender.phone')} />
           </Field>
         </fieldset>
-        <fieldset className="form">
+        <fieldset>
           <legend>Получатель</legend>
           <Field label="Имя получателя" error={errors['recipient.name']}>
-            <input name="recipient-name" value={recipient.name} onChange={(e) => setRecipient({ ...recipient, name: e.target.value })} aria-invalid={!!errors['recipient.name']} maxLength={100} />
+            <input name="recipient-name" value={form.recipient.name} onChange={(e) => change({ recipient: { ...form.recipient, name: e.target.value } })} aria-invalid={invalid('recipient.name')} maxLength={100} />
           </Field>
           <Field label="Телефон получателя" error={errors['recipient.phone']}>
-            <PhoneInput name="recipient-phone" value={recipient.phone} onChange={(phone) => setRecipient((r) => ({ ...r, phone }))} invalid={!!errors['recipient.phone']} />
+            <PhoneInput name="recipient-phone" value={form.recipient.phone} onChange={(phone) => change({ recipient: { ...form.recipient, phone } })} invalid={invalid('recipient.phone')} />
           </Field>
         </fieldset>
-        <fieldset className="form">
+        <fieldset>
           <legend>Доставка</legend>
-          <label className="field--inline"><input type="radio" name="delivery" checked={method === 'courier'} onChange={() => setMethod('courier')} /> Курьером</label>
-          <label className="field--inline"><input type="radio" name="delivery" checked={method === 'pickup'} onChange={() => setMethod('pickup')} /> Самовывоз из студии</label>
-          {method === 'courier' && (
+          <div className="choices">
+            <Choice name="delivery" checked={form.method === 'courier'} onChange={() => change({ method: 'courier' })}>Курьером</Choice>
+            <Choice name="delivery" checked={form.method === 'pickup'} onChange={() => change({ method: 'pickup' })}>Самовывоз из студии</Choice>
+          </div>
+          {form.method === 'courier' && (
             <Field label="Адрес доставки" error={errors['delivery.address']}>
-              <input name="address" value={address} onChange={(e) => setAddress(e.target.value)} aria-invalid={!!errors['delivery.address']} maxLength={300} />
+              <input name="address" autoComplete="street-address" placeholder="Улица, дом, квартира, подъезд, этаж" value={form.address} onChange={(e) => change({ address: e.target.value })} aria-invalid={invalid('delivery.address')} maxLength={300} />
             </Field>
           )}
-          <p>{deliveryNote}</p>
-          <Field label="Дата доставки" error={errors.date}>
-            <input type="date" name="date" value={date} min={today()} onChange={(e) => setDate(e.target.value)} aria-invalid={!!errors.date} />
+          <p className="muted">{deliveryNote}</p>
+          <div className="checkout__when">
+            <Field label="Дата" error={errors.date}>
+              <input type="date" name="date" value={form.date} min={firstDeliveryDay()} onChange={(e) => change({ date: e.target.value, slot: '' })} aria-invalid={invalid('date')} />
+            </Field>
+            <Field label="Время" error={errors.slot}>
+              <select name="slot" value={form.slot} onChange={(e) => change({ slot: e.target.value })} aria-invalid={invalid('slot')}>
+                <option value="">{slots.length ? 'Выберите время' : 'На этот день уже не успеем'}</option>
+                {slots.map((s) => <option key={s} value={s}>{s}</option>)}
+              </select>
+            </Field>
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Открытка и пожелания</legend>
+          <Field label="Текст открытки" error={errors.postcard}>
+            <textarea name="postcard" value={form.postcard} onChange={(e) => change({ postcard: e.target.value })} rows={3} maxLength={500} placeholder="Напишем от руки на открытке к букету" />
           </Field>
-          <Field label="Время доставки" error={errors.slot}>
-            <select name="slot" value={slot} onChange={(e) => setSlot(e.target.value)} aria-invalid={!!errors.slot}>
-              <option value="">Выберите время</option>
-              {deliverySlots.map((s) => <option key={s} value={s}>{s}</option>)}
-            </select>
+          <label className="choice">
+            <input type="checkbox" name="anonymous" checked={form.anonymous} onChange={(e) => change({ anonymous: e.target.checked })} />
+            <span>Анонимная доставка — не называть получателю отправителя</span>
+          </label>
+          <Field label="Комментарий к заказу" error={errors.comment}>
+            <textarea name="comment" value={form.comment} onChange={(e) => change({ comment: e.target.value })} rows={3} maxLength={1000} placeholder="Например: позвонить получателю за час" />
           </Field>
         </fieldset>
-        <Field label="Текст открытки" error={errors.postcard}>
-          <textarea name="postcard" value={postcard} onChange={(e) => setPostcard(e.target.value)} rows={3} />
-        </Field>
-        <label className="field--inline"><input type="checkbox" name="anonymous" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} /> Анонимная доставка (не называть отправителя)</label>
-        <Field label="Комментарий" error={errors.comment}>
-          <textarea name="comment" value={comment} onChange={(e) => setComment(e.target.value)} rows={3} />
-        </Field>
-        <fieldset className="form">
+        <fieldset>
           <legend>Оплата при получении</legend>
-          <label className="field--inline"><input type="radio" name="payment" checked={payment === 'cash'} onChange={() => setPayment('cash')} /> Наличными</label>
-          <label className="field--inline"><input type="radio" name="payment" checked={payment === 'card'} onChange={() => setPayment('card')} /> Картой курьеру или в студии</label>
+          <div className="choices">
+            <Choice name="payment" checked={form.payment === 'cash'} onChange={() => change({ payment: 'cash' })}>Наличными</Choice>
+            <Choice name="payment" checked={form.payment === 'card'} onChange={() => change({ payment: 'card' })}>Картой курьеру или в студии</Choice>
+          </div>
           <p className="field-error">{errors.payment ?? ''}</p>
         </fieldset>
         <p className="field-error" role={errors.form || errors.lines ? 'alert' : undefined}>{errors.form ?? errors.lines ?? ''}</p>
-        <button className="button" disabled={busy}>Оформить заказ</button>
+        <button className="button button--big" disabled={busy}>{busy ? 'Отправляем…' : 'Оформить заказ'}</button>
       </form>
+      <OrderSummary lines={lines} method={form.method} />
+    </>
+  );
+};
+
+/** A guest sees what is in the cart and signs in right here; the cart and the page stay as they are. */
+const SignInFirst = () => {
+  const { lines } = useCart();
+  const [signingIn, setSigningIn] = useState(false);
+  return (
+    <>
+      <div className="checkout__sign-in">
+        <p>Войдите по номеру телефона — пришлём код в СМС. Так вы увидите статус заказа в личном кабинете, а флорист сможет с вами связаться.</p>
+        <button type="button" className="button button--big" onClick={() => setSigningIn(true)}>Войти и оформить заказ</button>
+        {signingIn && <SignInDialog onClose={() => setSigningIn(false)} />}
+      </div>
+      <OrderSummary lines={lines} method="courier" />
+    </>
+  );
+};
+
+/** /orders/create. */
+export const CheckoutPage = () => {
+  const { user } = useSession();
+  const { lines } = useCart();
+  if (!Object.keys(lines).length) {
+    return (
+      <div className="page">
+        <h1>Оформление заказа</h1>
+        <p>Корзина пуста. <Link to="/items">Перейти в каталог</Link></p>
+      </div>
+    );
+  }
+  return (
+    <div className="page checkout">
+      <h1>Оформление заказа</h1>
+      <div className="checkout__layout">{user ? <CheckoutForm user={user} /> : <SignInFirst />}</div>
     </div>
   );
 };

@@ -1,2 +1,0 @@
-/** /orders/create lives in features/checkout. */
-export { CheckoutPage } from '../checkout/checkout-page';

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import type { Cart } from '../../../schema/cart';
+import { firstDeliveryDay } from '../../../schema/order';
+import { formatPhone } from '../../../schema/phone';
+import type { User } from '../../../schema/user';
+import { randomId } from '../../lib/random-id';
+
+/** What the customer has typed into /orders/create, as typed (phones with their mask). */
+export interface CheckoutForm {
+  draftId: string;
+  sender: { name: string; phone: string };
+  recipient: { name: string; phone: string };
+  method: 'courier' | 'pickup';
+  address: string;
+  date: string;
+  slot: string;
+  postcard: string;
+  anonymous: boolean;
+  comment: string;
+  payment: 'cash' | 'card';
+}
+
+const storageKey = 'checkout-form';
+
+const blank = (user: User): CheckoutForm => ({
+  draftId: randomId(16),
+  sender: { name: user.name, phone: formatPhone(user.phone) },
+  recipient: { name: '', phone: '' },
+  method: 'courier',
+  address: '',
+  date: firstDeliveryDay(),
+  slot: '',
+  postcard: '',
+  anonymous: false,
+  comment: '',
+  payment: 'cash',
+});
+
+const restore = (user: User): CheckoutForm => {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(storageKey) ?? 'null') as (CheckoutForm & { owner: string }) | null;
+    if (kept?.owner !== user.phone) return blank(user);
+    const { owner: _owner, ...form } = kept;
+    // A day kept from yesterday is no longer a choice.
+    return form.date < firstDeliveryDay() ? { ...form, date: firstDeliveryDay(), slot: '' } : form;
+  } catch {
+    return blank(user);
+  }
+};
+
+/**
+ * The form's state, kept in the tab's session storage as it is typed: a reload or a trip back to the catalogue
+ * loses nothing. The draft id stays with it, so sending the same form again cannot make a second order.
+ */
+export const useCheckoutForm = (user: User) => {
+  const [form, setForm] = useState(() => restore(user));
+  useEffect(() => sessionStorage.setItem(storageKey, JSON.stringify({ ...form, owner: user.phone })), [form, user.phone]);
+  return {
+    form,
+    change: (part: Partial<CheckoutForm>) => setForm((f) => ({ ...f, ...part })),
+    /** The order has left the form (sent, or waiting in the outbox): the next one starts afresh. */
+    done: () => sessionStorage.removeItem(storageKey),
+  };
+};
+
+/** The draft the device submits: lines without prices, phones as digits (the schema strips the mask). */
+export const draftFrom = (form: CheckoutForm, lines: Cart['cart']) => ({
+  id: form.draftId,
+  lines: Object.values(lines).map((e) => ({ id: e.id, count: e.count, ...(e.letterSize ? { letterSize: e.letterSize } : {}) })),
+  sender: form.sender,
+  recipient: form.recipient,
+  delivery: form.method === 'pickup' ? { method: form.method } : { method: form.method, address: form.address },
+  date: form.date,
+  slot: form.slot || undefined,
+  postcard: form.postcard,
+  anonymous: form.anonymous,
+  comment: form.comment,
+  payment: form.payment,
+});
