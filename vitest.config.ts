@@ -1,7 +1,19 @@
 import { defineConfig } from 'vitest/config';
+import type { Reporter } from 'vitest/reporters';
+
+/** Ends the run with the plain line CI reads: 'tests: N passed, N failed, N skipped'. */
+const closingLine: Reporter = {
+  onTestRunEnd(modules, errors) {
+    const states = modules.flatMap((m) => [...m.children.allTests()].map((t) => t.result().state));
+    const count = (state: string) => states.filter((s) => s === state).length;
+    const failed = count('failed') + errors.length + modules.filter((m) => m.state() === 'failed' && ![...m.children.allTests()].length).length;
+    console.log(`tests: ${count('passed')} passed, ${failed} failed, ${count('skipped')} skipped`);
+  },
+};
 
 export default defineConfig({
   test: {
+    reporters: ['default', closingLine],
     projects: [
       {
         test: {
