@@ -56,6 +56,7 @@ describe('orders', () => {
     expect(o.deliveryPrice).toBe(subtotal >= freeDeliveryFrom ? 0 : deliveryPrice);
     expect(o.total).toBe(subtotal + o.deliveryPrice);
     expect(o).toMatchObject({ status: 'new', customer, sender: { phone: customer } });
+    expect((await call(shop.url, '/api/user', undefined, me, 'GET')).body).toMatchObject({ user: { phone: customer, name: 'Анна' } });
   });
 
   it('refuses prices from the client, unknown or out-of-stock items and past dates, in Russian', async () => {

@@ -1,5 +1,5 @@
 import { combineLatest, map } from 'rxjs';
-import { orderStatuses, type Order } from '../../../schema/order';
+import { orderStatuses, type Order, type OrderDraft } from '../../../schema/order';
 import type { PendingOrder } from '../../data/collections';
 import { useLocal } from '../../data/local-data-context';
 import { useObservable } from '../../lib/use-observable';
@@ -12,24 +12,53 @@ export interface MyOrder {
   number?: number;
   date: string;
   slot: string;
+  recipient: string;
+  /** Where it goes: the address, or pickup at the studio. */
+  place: string;
+  /** What was ordered, in words: «Букет «Нежность» (L) × 2». Drafts know only the device's cart lines by id. */
+  items: string[];
   total?: number;
-  status: string;
+  status: Order['status'] | 'pending' | 'refused';
+  statusLabel: string;
   error?: string;
   createdAt: number;
 }
 
 export const statusLabel = (status: Order['status']): string => orderStatuses.find((s) => s.id === status)?.label ?? status;
 
-const fromPending = (p: PendingOrder): MyOrder => ({
-  id: p.id,
-  number: p.number,
-  date: p.date,
-  slot: p.slot,
-  total: p.total,
-  status: p.error ? 'Не принят' : p.number ? statusLabel('new') : pendingLabel,
-  error: p.error,
-  createdAt: p.createdAt,
+const placeOf = (d: OrderDraft) => (d.delivery.method === 'pickup' ? 'самовывоз из студии' : d.delivery.address);
+
+const fromOrder = (o: Order): MyOrder => ({
+  id: o.id,
+  number: o.number,
+  date: o.date,
+  slot: o.slot,
+  recipient: o.recipient.name,
+  place: placeOf(o),
+  items: o.lines.map((l) => `${l.name}${l.letterSize ? ` (${l.letterSize})` : ''} × ${l.count}`),
+  total: o.total,
+  status: o.status,
+  statusLabel: statusLabel(o.status),
+  createdAt: o.createdAt,
 });
+
+const fromPending = (p: PendingOrder): MyOrder => {
+  const status = p.error ? 'refused' : p.number ? 'new' : 'pending';
+  return {
+    id: p.id,
+    number: p.number,
+    date: p.date,
+    slot: p.slot,
+    recipient: p.recipient.name,
+    place: placeOf(p),
+    items: [],
+    total: p.total,
+    status,
+    statusLabel: status === 'refused' ? 'Не принят' : status === 'new' ? statusLabel('new') : pendingLabel,
+    error: p.error,
+    createdAt: p.createdAt,
+  };
+};
 
 /** The customer's orders, live: pulled from their `orders-{phone}` plus the drafts still waiting on this device. */
 export const useMyOrders = (phone: string | undefined): MyOrder[] => {
@@ -40,7 +69,7 @@ export const useMyOrders = (phone: string | undefined): MyOrder[] => {
         map(([orders, pending]) => {
           const known = new Set(orders.map((o) => o.id));
           const rows: MyOrder[] = [
-            ...orders.map((o) => ({ id: o.id, number: o.number, date: o.date, slot: o.slot, total: o.total, status: statusLabel(o.status), createdAt: o.createdAt })),
+            ...orders.map((o) => fromOrder(o.toJSON() as Order)),
             ...pending.filter((p) => !known.has(p.id)).map((p) => fromPending(p.toJSON() as PendingOrder)),
           ];
           return rows.sort((a, b) => b.createdAt - a.createdAt);
