@@ -41,8 +41,9 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
 
   const api = express.Router();
   api.use('/api', express.json({ limit: '100kb' }));
-  [authApi, qrLoginApi, eventsApi, pagesApi, clientsApi, infoApi, ordersApi].forEach((part) => api.use(part(shop)));
   const catalog = catalogIndex(shop.storage.db('catalog'), hub);
+  [authApi, qrLoginApi, eventsApi, pagesApi, clientsApi, infoApi].forEach((part) => api.use(part(shop)));
+  api.use(ordersApi(shop, catalog));
   api.use(itemsApi(shop, catalog));
   api.use(syncStreamApi(hub));
   api.use('/api', (_req, res) => void res.status(404).json({ error: 'Нет такого метода API' }));

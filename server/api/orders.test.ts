@@ -42,7 +42,12 @@ describe('orders', () => {
     sizable = forSale.find((p) => p.sizable)!;
     expect(plain).toBeDefined();
     expect(sizable).toBeDefined();
+    // Plenty on the shelf, so that the tests below do not run each other out of stock.
+    [plain, sizable] = await Promise.all([plain, sizable].map((p) => restock(p, 500)));
   });
+  const restock = async ({ updatedAt: _u, ...p }: Product, count: number) =>
+    (await call<{ data: Product }>(shop.url, '/api/items/update', { ...p, count }, florist)).body.data;
+  const stockOf = async (id: string) => (await call<{ data: Product }>(shop.url, '/api/items/get', { id })).body.data.count;
   afterAll(() => shop.close());
 
   it('prices every line from the catalogue, with size factors and courier delivery', async () => {
@@ -141,5 +146,31 @@ describe('orders', () => {
     const copy = await fetch(`${shop.url}/db/orders-${customer}/${body.data.id}`, { headers: { cookie: me } });
     expect(((await copy.json()) as Order).status).toBe('assembling');
     expect((await call(shop.url, '/api/orders/update-status', { id: 'no-such-order-000001', status: 'done' }, florist)).status).toBe(404);
+  });
+
+  it('takes ordered units out of stock, never below zero, also for two orders at once', async () => {
+    const rose = await restock(sizable, 3);
+    const two = await create(draft({ lines: [{ id: rose.id, count: 1, letterSize: 'M' }, { id: rose.id, count: 1, letterSize: 'XL' }] }));
+    expect(two.status).toBe(200);
+    expect(await stockOf(rose.id)).toBe(1);
+    const tooMany = await create(draft({ lines: [{ id: rose.id, count: 1, letterSize: 'M' }, { id: rose.id, count: 1, letterSize: 'L' }] }));
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.error).toMatch(/в наличии 1 шт/);
+    const race = await Promise.all([create(draft({ lines: [{ id: rose.id, count: 1 }] })), create(draft({ lines: [{ id: rose.id, count: 1 }] }), them)].map(async (r) => (await r).status));
+    expect(race.sort()).toEqual([200, 409]);
+    expect(await stockOf(rose.id)).toBe(0);
+  });
+
+  it('puts a cancelled order back on the shelf once, and does not take a cancelled order back', async () => {
+    await restock(plain, 10);
+    const { body } = await create(draft({ lines: [{ id: plain.id, count: 4 }] }));
+    expect(await stockOf(plain.id)).toBe(6);
+    const cancel = () => call(shop.url, '/api/orders/update-status', { id: body.data.id, status: 'cancelled' }, florist);
+    expect((await Promise.all([cancel(), cancel()])).map((a) => a.status)).toEqual([200, 200]);
+    expect(await stockOf(plain.id)).toBe(10);
+    const revive = await call<{ error: string }>(shop.url, '/api/orders/update-status', { id: body.data.id, status: 'confirmed' }, florist);
+    expect(revive.status).toBe(409);
+    expect(await stockOf(plain.id)).toBe(10);
+    await restock(plain, 500);
   });
 });

@@ -13,6 +13,8 @@ import type { User } from '../../schema/user';
 import type { Shop } from '../context';
 import { stripMeta, upsert } from '../db/docs';
 import { allSynced, getSynced, toSynced } from '../db/synced';
+import type { CatalogIndex } from '../db/catalog-index';
+import { stock } from '../db/stock';
 import { HttpError, notFound } from '../http/errors';
 import { pageOf } from '../http/paging';
 import { parse } from '../http/parse';
@@ -53,12 +55,13 @@ export const priceLines = (draft: OrderDraft, products: Map<string, Product>): O
  * Orders. The server-only 'orders' database is the record; each customer's `orders-{phone}` holds a copy
  * the customer's devices pull (read-only), and 'events' gets an 'order' event for the staff calendar.
  */
-export const ordersApi = (shop: Shop): Router => {
+export const ordersApi = (shop: Shop, catalogIndex: CatalogIndex): Router => {
   const api = Router();
   const orders = shop.storage.db('orders');
   const counters = shop.storage.db('counters');
   const catalog = shop.storage.db('catalog');
   const events = shop.storage.db('events');
+  const inStock = stock(catalog, catalogIndex.invalidate);
 
   const nextNumber = async (): Promise<number> => {
     const saved = await upsert<{ value: number }>(counters, counterId, (c) => ({ value: (c?.value ?? 0) + 1 }));
@@ -105,21 +108,24 @@ export const ordersApi = (shop: Shop): Router => {
     const lines = priceLines(draft, products);
     const subtotal = lines.reduce((s, l) => s + l.sum, 0);
     const delivery = deliveryCost(draft.delivery.method, subtotal);
-    const now = Date.now();
-    const accepted = order.parse({
-      ...draft,
-      lines,
-      number: await nextNumber(),
-      customer,
-      deliveryPrice: delivery,
-      total: subtotal + delivery,
-      status: 'new',
-      createdAt: now,
-      updatedAt: now,
-    });
+    await inStock.take(lines);
+    let accepted: Order;
     try {
+      const now = Date.now();
+      accepted = order.parse({
+        ...draft,
+        lines,
+        number: await nextNumber(),
+        customer,
+        deliveryPrice: delivery,
+        total: subtotal + delivery,
+        status: 'new',
+        createdAt: now,
+        updatedAt: now,
+      });
       await orders.put({ ...toSynced(accepted), _id: accepted.id });
     } catch (e) {
+      await inStock.putBack(lines);
       // Another tab or retry stored this draft first: its order stands (this number stays unused).
       if ((e as { status?: number }).status !== 409) throw e;
       const winner = (await existing(draft.id, customer))!;
@@ -142,10 +148,16 @@ export const ordersApi = (shop: Shop): Router => {
 
   route(api, 'POST /api/orders/update-status', async (req) => {
     const { id, status } = parse(statusUpdate, req.body);
-    const current = await getSynced<Order>(orders, id);
-    if (!current) throw notFound('Заказ не найден');
-    const saved = await upsert<Omit<Order, 'id'>>(orders, id, (o) => (o ? { ...stripMeta(o), status, updatedAt: Date.now() } : null));
-    const updated = { ...saved!, id } as Order;
+    let was: Order['status'] | undefined;
+    const saved = await upsert<Omit<Order, 'id'>>(orders, id, (o) => {
+      was = o?.status;
+      return o && o.status !== 'cancelled' && o.status !== status ? { ...stripMeta(o), status, updatedAt: Date.now() } : null;
+    });
+    if (!saved) throw notFound('Заказ не найден');
+    if (was === 'cancelled' && status !== 'cancelled') throw new HttpError(409, 'Отменённый заказ нельзя вернуть в работу — оформите новый');
+    const updated = { ...stripMeta(saved), id } as Order;
+    // Only the change that cancelled it puts the bouquets back on the shelf.
+    if (status === 'cancelled' && was !== 'cancelled') await inStock.putBack(updated.lines);
     await upsert<Omit<Order, 'id'>>(shop.storage.db(customerOrdersDb(updated.customer)), id, () => toSynced(updated));
     return { data: updated };
   });

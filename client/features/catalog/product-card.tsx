@@ -11,7 +11,7 @@ export const ProductCard = ({ product }: { product: Product }) => (
     <p className="card__price">
       <Price price={product.price} discountPrice={product.discountPrice} />
     </p>
-    {product.count === 0 && <p className="muted">Под заказ</p>}
+    {product.count === 0 && <p className="muted">Нет в наличии</p>}
   </article>
 );
 

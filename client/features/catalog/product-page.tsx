@@ -7,6 +7,7 @@ import { useNotice } from '../../ui/notices';
 import { useCart } from '../cart/use-cart';
 import { ErrorPage } from '../errors/error-page';
 import { ProductGrid } from './product-card';
+import { studio } from '../layout/contacts';
 import { useProduct, useProductsOnSale } from './use-products';
 
 const SizePicker = ({ value, onChange, price }: { value: LetterSize; onChange: (s: LetterSize) => void; price: number }) => (
@@ -27,6 +28,9 @@ const Buy = ({ product }: { product: Product }) => {
   const notice = useNotice();
   const [size, setSize] = useState<LetterSize>('M');
   const [count, setCount] = useState(1);
+  const soldOut = product.count === 0;
+  /** No more than the studio has, and no more than a person orders at once. */
+  const most = Math.min(99, product.count);
   const factor = product.sizable ? sizes.find((s) => s.id === size)!.priceFactor : 1;
   const addToCart = () => {
     add({
@@ -41,12 +45,18 @@ const Buy = ({ product }: { product: Product }) => {
         <Price price={product.price} discountPrice={product.discountPrice} factor={factor} />
       </p>
       {product.sizable && <SizePicker value={size} onChange={setSize} price={unitPrice(product)} />}
-      <label className="field field--inline">
-        <span>Количество</span>
-        <input type="number" min={1} max={99} value={count} onChange={(e) => setCount(Math.max(1, Math.min(99, Number(e.target.value) || 1)))} />
-      </label>
-      <button type="button" className="button button--big" onClick={addToCart}>
-        В корзину
+      {soldOut ? (
+        <p>
+          Сейчас нет в наличии. Позвоните <a href={studio.phoneHref}>{studio.phone}</a> — соберём похожий.
+        </p>
+      ) : (
+        <label className="field field--inline">
+          <span>Количество</span>
+          <input type="number" min={1} max={most} value={count} onChange={(e) => setCount(Math.max(1, Math.min(most, Number(e.target.value) || 1)))} />
+        </label>
+      )}
+      <button type="button" className="button button--big" onClick={addToCart} disabled={soldOut}>
+        {soldOut ? 'Нет в наличии' : 'В корзину'}
       </button>
     </div>
   );
