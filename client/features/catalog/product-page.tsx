@@ -8,6 +8,7 @@ import { useCart } from '../cart/use-cart';
 import { ErrorPage } from '../errors/error-page';
 import { ProductGrid } from './product-card';
 import { studio } from '../layout/contacts';
+import { careOf } from './care';
 import { useProduct, useProductsOnSale } from './use-products';
 
 const SizePicker = ({ value, onChange, price }: { value: LetterSize; onChange: (s: LetterSize) => void; price: number }) => (
@@ -88,8 +89,12 @@ export const ProductPage = ({ id }: { id: string }) => {
         <p>{product.composition}</p>
         <h2>Описание</h2>
         <p>{product.description}</p>
-        <h2>Уход</h2>
-        <p>Подрежьте стебли на 2 см под углом, поставьте в прохладную воду и меняйте её каждые два дня.</p>
+        {careOf[product.category] && (
+          <>
+            <h2>Уход</h2>
+            <p>{careOf[product.category]}</p>
+          </>
+        )}
       </div>
       {related && related.length > 0 && (
         <section className="product__related" aria-labelledby="related">
