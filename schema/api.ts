@@ -35,6 +35,8 @@ export const verifyRequest = z.strictObject({ phone, code });
 export const idRequest = z.strictObject({ id: z.string().min(1).max(64) });
 export const artRequest = z.strictObject({ art: z.string().min(1).max(40) });
 export const idListRequest = z.strictObject({ idList: z.array(z.string().min(1).max(64)).max(200) });
+/** Body of POST /api/refs/search-item: the back-office's look-up of items by name or article code. */
+export const searchItemRequest = z.strictObject({ query: z.string().trim().min(1, 'Введите название или артикул').max(200), limit: z.number().int().min(1).max(50).default(10) });
 export const slugRequest = z.strictObject({ slug: z.string().min(1).max(200) });
 
 export interface UserAnswer {

@@ -26,6 +26,7 @@ export const apiAccess = {
   'POST /api/items/catalog': 'guest',
   'POST /api/items/update': 'florist',
   'POST /api/items/delete': 'manager',
+  'POST /api/refs/search-item': 'florist',
   'POST /api/pages/get': 'guest',
   'POST /api/pages/list': 'guest',
   'POST /api/pages/update': 'admin',

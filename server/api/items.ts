@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Router } from 'express';
-import { artRequest, idListRequest, idRequest, listRequest, noPayload } from '../../schema/api';
+import { artRequest, idListRequest, idRequest, listRequest, noPayload, searchItemRequest } from '../../schema/api';
 import { categories } from '../../schema/category';
 import { product, productInput, type Product } from '../../schema/product';
 import { levelOf, reaches, type User } from '../../schema/user';
@@ -51,6 +51,12 @@ export const itemsApi = (shop: Shop, index: CatalogIndex): Router => {
     parse(noPayload, req.body);
     const items = (await all()).filter(visibleTo(res.locals.user));
     return { data: { categories: categories.map((c) => ({ ...c, count: items.filter((p) => p.category === c.id).length })) } };
+  });
+
+  // The back-office's reference search: staff also find hidden and inactive items, by name or article code.
+  route(api, 'POST /api/refs/search-item', async (req) => {
+    const { query, limit } = parse(searchItemRequest, req.body);
+    return { data: { items: (await all()).filter(matchesQuery({ name: query })).slice(0, limit) } };
   });
 
   route(api, 'POST /api/items/update', async (req) => {
