@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, Navigate, Outlet, useRouterState } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, useRouterState, type RouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { categoryIds, extraCategoryIds, type ItemCategory } from '../schema/category';
 import { LoadingBar } from './ui/loading-bar';
@@ -20,12 +20,6 @@ import { SearchPage } from './features/catalog/search-page';
 import { ContentPage } from './features/content/content-page';
 import { TagPage } from './features/content/tag-page';
 import { ProductByArt } from './features/catalog/product-by-art';
-import { DashboardPage } from './features/admin/dashboard-page';
-import { RequireStaff } from './features/auth/require-staff';
-import { LoginPage } from './features/auth/login-page';
-import { QrLoginPage } from './features/auth/qr-login-page';
-import { MyPage } from './features/account/my-page';
-import { CheckoutPage } from './features/checkout/checkout-page';
 import { ThankYouPage } from './features/checkout/thank-you-page';
 
 const NotFound = () => {
@@ -58,7 +52,14 @@ const rootRoute = createRootRoute({
   errorComponent: ({ error }) => <ErrorPage status={500} message="Что-то пошло не так" description="Обновите страницу — данные на устройстве сохранены." raw={error} />,
 });
 
-const page = <P extends string>(path: P, component: () => React.ReactNode) => createRoute({ getParentRoute: () => rootRoute, path, component });
+const page = <P extends string>(path: P, component: RouteComponent) => createRoute({ getParentRoute: () => rootRoute, path, component });
+
+// Screens a first visit rarely needs come as chunks of their own, fetched on the way there (and precached for offline).
+const CheckoutPage = lazyRouteComponent(() => import('./features/checkout/checkout-page'), 'CheckoutPage');
+const MyPage = lazyRouteComponent(() => import('./features/account/my-page'), 'MyPage');
+const LoginPage = lazyRouteComponent(() => import('./features/auth/login-page'), 'LoginPage');
+const QrLoginPage = lazyRouteComponent(() => import('./features/auth/qr-login-page'), 'QrLoginPage');
+const StaffDashboard = lazyRouteComponent(() => import('./features/admin/staff-dashboard'), 'StaffDashboard');
 const isCategory = (id: string): id is ItemCategory => ([...categoryIds, ...extraCategoryIds] as string[]).includes(id);
 
 const itemRoute = createRoute({
@@ -132,7 +133,7 @@ const routeTree = rootRoute.addChildren([
   itemsRoute,
   itemRoute,
   searchRoute,
-  page('/admin', () => <RequireStaff><DashboardPage /></RequireStaff>),
+  page('/admin', StaffDashboard),
   page('/login', LoginPage),
   page('/my', MyPage),
   page('/orders/create', CheckoutPage),

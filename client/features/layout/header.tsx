@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { isStaff } from '../../../schema/user';
 import { useSession } from '../auth/session';
-import { SignInDialog } from '../auth/sign-in-dialog';
+import { SignInOnDemand } from '../auth/sign-in-on-demand';
 import { UserMenu } from '../auth/user-menu';
 import { CartWidget } from '../cart/cart-widget';
 import { CloseShiftButton } from '../shift/close-shift-button';
@@ -44,7 +44,7 @@ export const Header = () => {
         )}
       </div>
       {searchOpen && <SearchPanel className="search search--mobile" />}
-      {signingIn && <SignInDialog onClose={() => setSigningIn(false)} />}
+      {signingIn && <SignInOnDemand onClose={() => setSigningIn(false)} />}
     </header>
   );
 };
