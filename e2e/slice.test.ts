@@ -121,6 +121,20 @@ describe('the shop in a browser', () => {
     expect(await page.locator('.card').count()).toBe(demoProducts.filter((p) => p.isActive && !p.isHidden && p.tags.includes('mom') && p.name.toLowerCase().includes('корзина')).length);
   });
 
+  it('shows a long shelf 20 at a time, and in the order asked for', async () => {
+    const onSale = demoProducts.filter((p) => p.isActive && !p.isHidden);
+    await page.goto('/items');
+    await page.locator('.card').first().waitFor();
+    expect(await page.locator('.card').count()).toBe(20);
+    await page.getByText(new RegExp(`^${onSale.length} товар(а|ов)?$`)).waitFor();
+    await page.getByRole('button', { name: /Показать ещё/ }).click();
+    await waitFor('the next 20', async () => (await page.locator('.card').count()) === 40);
+    await page.getByRole('combobox', { name: 'Порядок товаров' }).selectOption({ label: 'Сначала дешевле' });
+    const cheapest = Math.min(...onSale.map((p) => p.discountPrice || p.price));
+    const first = await page.locator('.card').first().locator('.card__price').innerText();
+    expect(Number(first.split('₽')[0].replace(/\D/g, ''))).toBe(cheapest);
+  });
+
   it('had no errors in the page', () => {
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });

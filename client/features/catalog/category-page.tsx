@@ -1,7 +1,7 @@
 import { categories, type ItemCategory } from '../../../schema/category';
 import { matchesQuery } from '../../../schema/product-filter';
 import { tagLabels } from '../content/campaign-tags';
-import { ProductGrid } from './product-card';
+import { ProductList } from './product-list';
 import { useProductsOnSale } from './use-products';
 import type { ProductFilterParams } from './product-filter-params';
 
@@ -42,7 +42,7 @@ export const CategoryPage = ({ category, filters }: { category?: ItemCategory; f
     <div className="page">
       <h1>{query.category ? categoryLabel(query.category) : 'Каталог'}</h1>
       {filters && <Filters {...filters} />}
-      {!products ? <p className="muted">Загружаем…</p> : products.length ? <ProductGrid products={products} /> : <p>Ничего не нашлось — попробуйте убрать часть фильтров.</p>}
+      {!products ? <p className="muted">Загружаем…</p> : products.length ? <ProductList products={products} /> : <p>Ничего не нашлось — попробуйте убрать часть фильтров.</p>}
     </div>
   );
 };

@@ -1,4 +1,4 @@
-import { ProductGrid } from './product-card';
+import { ProductList } from './product-list';
 import { useProductsOnSale } from './use-products';
 import { matchesQuery } from '../../../schema/product-filter';
 
@@ -8,7 +8,7 @@ export const SearchPage = ({ q }: { q: string }) => {
   return (
     <div className="page">
       <h1>Поиск: «{q}»</h1>
-      {!found ? <p className="muted">Ищем…</p> : found.length ? <ProductGrid products={found} /> : <p>Ничего не нашлось. Попробуйте другое слово или артикул.</p>}
+      {!found ? <p className="muted">Ищем…</p> : found.length ? <ProductList products={found} /> : <p>Ничего не нашлось. Попробуйте другое слово или артикул.</p>}
     </div>
   );
 };

@@ -1,4 +1,4 @@
-import { ProductGrid } from '../catalog/product-card';
+import { ProductList } from '../catalog/product-list';
 import { useProductsOnSale } from '../catalog/use-products';
 import { tagLabels } from './campaign-tags';
 
@@ -8,7 +8,7 @@ export const TagPage = ({ tag }: { tag: string }) => {
   return (
     <div className="page">
       <h1>{tagLabels[tag] ?? `#${tag}`}</h1>
-      {!items ? <p className="muted">Загружаем…</p> : items.length ? <ProductGrid products={items} /> : <p>По этому поводу пока ничего нет — загляните в каталог.</p>}
+      {!items ? <p className="muted">Загружаем…</p> : items.length ? <ProductList products={items} /> : <p>По этому поводу пока ничего нет — загляните в каталог.</p>}
     </div>
   );
 };
