@@ -21,7 +21,7 @@ const fillCheckout = async (page: Page) => {
   await page.locator('input[name="recipient-name"]').fill('Ольга');
   await page.locator('input[name="recipient-phone"]').pressSequentially('9990003344');
   await page.locator('input[name="address"]').fill('Москва, ул. Тверская, 1');
-  await page.locator('select[name="slot"]').selectOption({ index: 2 });
+  await page.locator('select[name="slot"]').selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Оформить заказ' }).click();
 };
 
