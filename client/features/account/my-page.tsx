@@ -5,6 +5,20 @@ import { api, ApiError } from '../../lib/api';
 import { useNotice } from '../../ui/notices';
 import { useSession } from '../auth/session';
 import { MyOrders } from '../checkout/my-orders';
+import { SignInOnDemand } from '../auth/sign-in-on-demand';
+
+/** A guest opens the sign-in dialog right here; their cart stays as it is. */
+const SignedOut = () => {
+  const [signingIn, setSigningIn] = useState(false);
+  return (
+    <div className="page">
+      <h1>Личный кабинет</h1>
+      <p>Войдите по номеру телефона, чтобы увидеть свои заказы и их статусы.</p>
+      <button type="button" className="button" onClick={() => setSigningIn(true)}>Войти по номеру телефона</button>
+      {signingIn && <SignInOnDemand onClose={() => setSigningIn(false)} />}
+    </div>
+  );
+};
 
 /** /my: the customer's account: their orders (live) and the name the florist will address them by. */
 export const MyPage = () => {
@@ -12,7 +26,7 @@ export const MyPage = () => {
   const notice = useNotice();
   const [name, setName] = useState(user?.name ?? '');
   const [error, setError] = useState('');
-  if (!user) return <div className="page"><h1>Личный кабинет</h1><p>Войдите по номеру телефона, чтобы увидеть свои заказы.</p></div>;
+  if (!user) return <SignedOut />;
   const save = async () => {
     try {
       signedIn((await api<UserAnswer>('/api/user-update', { name })).user!);
@@ -25,16 +39,19 @@ export const MyPage = () => {
   return (
     <div className="page">
       <h1>Личный кабинет</h1>
-      <p>Телефон: {formatPhone(user.phone)}</p>
-      <form className="form" onSubmit={(e) => (e.preventDefault(), void save())}>
-        <label className="field">
-          <span>Как к вам обращаться</span>
-          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
-        </label>
-        <p className="field-error" role="alert">{error}</p>
-        <button className="button">Сохранить</button>
-      </form>
       <MyOrders phone={user.phone} />
+      <section aria-labelledby="profile">
+        <h2 id="profile">Профиль</h2>
+        <p>Телефон: {formatPhone(user.phone)}</p>
+        <form className="form" onSubmit={(e) => (e.preventDefault(), void save())}>
+          <label className="field">
+            <span>Как к вам обращаться</span>
+            <input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="name" />
+          </label>
+          <p className="field-error" role="alert">{error}</p>
+          <button className="button">Сохранить</button>
+        </form>
+      </section>
     </div>
   );
 };
