@@ -20,6 +20,8 @@ export interface ShopConfig {
   /** Code requests allowed from one IP address per hour. */
   loginsPerIpPerHour: number;
   sessionTtlMs: number;
+  /** New orders one customer may place per hour: each takes stock off the shelf. */
+  ordersPerCustomerPerHour: number;
   seed: boolean;
   quiet: boolean;
 }
@@ -37,6 +39,7 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
   codeMaxTries: 5,
   loginsPerIpPerHour: Number(env.LOGINS_PER_IP_PER_HOUR ?? 30),
   sessionTtlMs: 30 * 24 * 3600_000,
+  ordersPerCustomerPerHour: Number(env.ORDERS_PER_HOUR ?? 20),
   seed: env.SEED !== '0',
   quiet: env.QUIET === '1',
 });

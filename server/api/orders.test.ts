@@ -173,4 +173,22 @@ describe('orders', () => {
     expect(await stockOf(plain.id)).toBe(10);
     await restock(plain, 500);
   });
+
+  it('lets one customer place only so many orders an hour, and says so in Russian', async () => {
+    const limited = await startTestShop({ ordersPerCustomerPerHour: 2 });
+    try {
+      const cookie = await signIn(limited.url, customer);
+      const send = (body: unknown) => call<{ error: string }>(limited.url, '/api/orders/create', body, cookie);
+      const first = draft();
+      expect((await send(first)).status).toBe(200);
+      expect((await send(draft())).status).toBe(200);
+      const third = await send(draft());
+      expect(third.status).toBe(429);
+      expect(third.body.error).toMatch(/Слишком много/);
+      // A retry of an order already placed is not a new order.
+      expect((await send(first)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -19,6 +19,7 @@ import { HttpError, notFound } from '../http/errors';
 import { pageOf } from '../http/paging';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
+import { limitRate } from '../auth/rate-limit';
 
 export const orderListRequest = z.strictObject({
   params: listRequest.shape.params,
@@ -106,6 +107,7 @@ export const ordersApi = (shop: Shop, catalogIndex: CatalogIndex): Router => {
     const products = new Map<string, Product>();
     for (const row of found.rows) if ('doc' in row && row.doc) products.set(row.id, { ...(row.doc as object), id: row.id } as Product);
     const lines = priceLines(draft, products);
+    await limitRate(shop.auth, `orders:${customer}`, shop.config.ordersPerCustomerPerHour, 3600_000);
     const subtotal = lines.reduce((s, l) => s + l.sum, 0);
     const delivery = deliveryCost(draft.delivery.method, subtotal);
     await inStock.take(lines);
