@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { journeyPerFile, watchErrors } from './harness';
-import { signInThroughDialog, waitFor, waitForOfflineReady } from './journeys';
+import { addToCart, fillCheckout, signInThroughDialog, waitFor, waitForOfflineReady } from './journeys';
 import { demoProducts } from '../server/seed/products';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 
 const customer = '79990001122';
 const product = demoProducts.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 5)!;
-
-const addToCart = async (page: Page) => {
-  await page.goto(`/items/${product.id}`);
-  await page.getByRole('button', { name: 'В корзину' }).click();
-  await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
-};
-
-const fillCheckout = async (page: Page) => {
-  await page.goto('/orders/create');
-  await page.getByRole('heading', { name: 'Оформление заказа' }).waitFor();
-  await page.locator('input[name="sender-name"]').fill('Анна');
-  await page.locator('input[name="recipient-name"]').fill('Ольга');
-  await page.locator('input[name="recipient-phone"]').pressSequentially('9990003344');
-  await page.locator('input[name="address"]').fill('Москва, ул. Тверская, 1');
-  await page.locator('select[name="slot"]').selectOption({ index: 1 });
-  await page.getByRole('button', { name: 'Оформить заказ' }).click();
-};
 
 /** A customer orders online, then offline: the offline order waits on the device and reaches the server exactly once. */
 describe('checkout', () => {
@@ -44,7 +26,7 @@ describe('checkout', () => {
     await waitForOfflineReady(page);
 
     // The form explains what is missing, beside each field.
-    await addToCart(page);
+    await addToCart(page, product);
     await page.goto('/orders/create');
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
     await page.getByText('Укажите имя').first().waitFor();
@@ -68,7 +50,7 @@ describe('checkout', () => {
     await firstRow.filter({ hasText: 'Собирается' }).waitFor();
 
     await context.setOffline(true);
-    await addToCart(page);
+    await addToCart(page, product);
     await fillCheckout(page);
     await page.getByRole('heading', { name: 'Заказ сохранён' }).waitFor();
     await page.goto('/my');

@@ -31,3 +31,22 @@ export const waitForOfflineReady = async (page: Page) => {
   await waitFor('service worker control', () => page.evaluate(() => !!navigator.serviceWorker.controller));
   expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 };
+
+/** Puts one of the product into the cart from its page. */
+export const addToCart = async (page: Page, product: { id: string }) => {
+  await page.goto(`/items/${product.id}`);
+  await page.getByRole('button', { name: 'В корзину' }).click();
+  await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+};
+
+/** Fills /orders/create as a customer would, courier delivery in the first open slot, and sends it. */
+export const fillCheckout = async (page: Page) => {
+  await page.goto('/orders/create');
+  await page.getByRole('heading', { name: 'Оформление заказа' }).waitFor();
+  await page.locator('input[name="sender-name"]').fill('Анна');
+  await page.locator('input[name="recipient-name"]').fill('Ольга');
+  await page.locator('input[name="recipient-phone"]').pressSequentially('9990003344');
+  await page.locator('input[name="address"]').fill('Москва, ул. Тверская, 1');
+  await page.locator('select[name="slot"]').selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+};
