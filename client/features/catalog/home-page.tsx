@@ -21,6 +21,7 @@ export const HomePage = () => {
       <section className="hero">
         <h1>Цветы с доставкой по Москве от 2 часов</h1>
         <p>Авторские букеты из свежих цветов от мастерской на Покровке. Фото букета перед доставкой.</p>
+        <Link to="/items" className="button button--big">Выбрать букет</Link>
       </section>
       <section aria-labelledby="seasonal">
         <h2 id="seasonal">Сезонные коллекции</h2>
