@@ -110,6 +110,15 @@ const productByArtRoute = createRoute({
   },
 });
 
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: z.object({ redirect: z.string().max(500).optional().catch(undefined) }),
+  component: function Login() {
+    return <LoginPage redirect={loginRoute.useSearch().redirect} />;
+  },
+});
+
 const qrLoginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/qr-login',
@@ -134,7 +143,7 @@ const routeTree = rootRoute.addChildren([
   itemRoute,
   searchRoute,
   page('/admin', StaffDashboard),
-  page('/login', LoginPage),
+  loginRoute,
   page('/my', MyPage),
   page('/orders/create', CheckoutPage),
   thankYouRoute,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startJourney, watchErrors } from './harness';
+import { lastCode, startJourney, watchErrors } from './harness';
 import { signInThroughDialog, waitFor } from './journeys';
 import { demoProducts } from '../server/seed/products';
 
@@ -133,6 +133,22 @@ describe('the shop in a browser', () => {
     const cheapest = Math.min(...onSale.map((p) => p.discountPrice || p.price));
     const first = await page.locator('.card').first().locator('.card__price').innerText();
     expect(Number(first.split('₽')[0].replace(/\D/g, ''))).toBe(cheapest);
+  });
+
+  it('lets /login send a visitor on only within the shop, never to another site or a script', async () => {
+    const tab = await context.newPage();
+    for (const bad of ['javascript:alert(1)', 'https://evil.example/']) {
+      await tab.goto(`/login?redirect=${encodeURIComponent(bad)}`);
+      await tab.getByRole('heading', { name: 'Что-то пошло не так' }).waitFor();
+    }
+    await tab.goto('/login?redirect=%2Fmy');
+    const dialog = tab.getByRole('dialog');
+    await dialog.locator('input').first().pressSequentially('9990007788');
+    await dialog.getByRole('button', { name: 'Получить код' }).click();
+    await dialog.locator('input[autocomplete="one-time-code"]').pressSequentially(await lastCode(journey.shop, '79990007788'));
+    await tab.waitForURL(/\/my$/);
+    await tab.getByRole('heading', { name: 'Мои заказы' }).waitFor();
+    await tab.close();
   });
 
   it('had no errors in the page', () => {
