@@ -110,7 +110,15 @@ export const ordersApi = (shop: Shop, catalogIndex: CatalogIndex): Router => {
     await limitRate(shop.auth, `orders:${customer}`, shop.config.ordersPerCustomerPerHour, 3600_000);
     const subtotal = lines.reduce((s, l) => s + l.sum, 0);
     const delivery = deliveryCost(draft.delivery.method, subtotal);
-    await inStock.take(lines);
+    try {
+      await inStock.take(lines);
+    } catch (e) {
+      // The same draft sent twice at once: the first took the last units, and its order is this one's answer.
+      const winner = await existing(draft.id, customer);
+      if (!winner) throw e;
+      await spread(winner);
+      return { data: winner };
+    }
     let accepted: Order;
     try {
       const now = Date.now();
