@@ -3,6 +3,8 @@ import { journeyPerFile, watchErrors } from './harness';
 import { addToCart, fillCheckout, signInThroughDialog, waitFor, waitForOfflineReady } from './journeys';
 import { demoProducts } from '../server/seed/products';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
+import { formatRoubles } from '../schema/money';
+import { deliveryPrice } from '../schema/order';
 
 const customer = '79990001122';
 const product = demoProducts.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 5)!;
@@ -13,7 +15,7 @@ describe('checkout', () => {
 
   const onServer = async () => {
     const { rows } = await journey().shop.shop.storage.db('orders').allDocs({ include_docs: true });
-    return rows.map((r) => r.doc as unknown as { _id: string; customer: string; number: number }).filter((o) => o.customer === customer);
+    return rows.map((r) => r.doc as unknown as { _id: string; customer: string; number: number; total: number }).filter((o) => o.customer === customer);
   };
 
   it('places orders online and offline, exactly once each', async () => {
@@ -32,11 +34,18 @@ describe('checkout', () => {
     await page.getByText('Укажите имя').first().waitFor();
     await page.getByText('Выберите время доставки').waitFor();
 
+    // The price changes after it went into the cart: the summary follows the catalogue, as the server will charge.
+    const florist = await signIn(journey().shop.url, demoPhones.florist);
+    const { updatedAt: _u, ...item } = demoProducts.find((p) => p.id === product.id)!;
+    expect((await call(journey().shop.url, '/api/items/update', { ...item, price: 1234, discountPrice: undefined }, florist)).status).toBe(200);
+    await page.getByTestId('order-total').filter({ hasText: formatRoubles(1234 + deliveryPrice) }).waitFor();
+
     await fillCheckout(page);
     const heading = page.getByRole('heading', { name: /Заказ №\d+ принят/ });
     await heading.waitFor();
     const first = Number(/№(\d+)/.exec(await heading.innerText())![1]);
     expect(await onServer()).toHaveLength(1);
+    expect((await onServer())[0].total).toBe(1234 + deliveryPrice);
     await page.getByTestId('cart-count').waitFor({ state: 'detached' }).catch(() => undefined);
 
     await page.goto('/my');
@@ -44,7 +53,6 @@ describe('checkout', () => {
     await firstRow.filter({ hasText: 'Новый' }).waitFor();
 
     // Staff move it on; the customer's page follows live.
-    const florist = await signIn(journey().shop.url, demoPhones.florist);
     const [stored] = await onServer();
     expect((await call(journey().shop.url, '/api/orders/update-status', { id: stored._id, status: 'assembling' }, florist)).status).toBe(200);
     await firstRow.filter({ hasText: 'Собирается' }).waitFor();

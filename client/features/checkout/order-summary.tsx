@@ -1,14 +1,21 @@
-import { lineSum, type Cart } from '../../../schema/cart';
+import { lineSum, type Cart, type CartEntry } from '../../../schema/cart';
 import { formatRoubles } from '../../../schema/money';
 import { deliveryCost } from '../../../schema/order';
+import { useProductsOnSale } from '../catalog/use-products';
 
 /**
  * The order as the server will price it: each line rounded, delivery by the shop's rule (schema/order.ts).
  * The server recomputes all of it from the catalogue when the order arrives.
  */
 export const OrderSummary = ({ lines, method }: { lines: Cart['cart']; method: 'courier' | 'pickup' }) => {
-  const entries = Object.entries(lines);
-  const goods = entries.reduce((sum, [, e]) => sum + lineSum(e), 0);
+  const onSale = useProductsOnSale();
+  // Priced from the device's copy of the catalogue, which follows the server: a price may have changed since it went into the cart.
+  const entries = Object.entries(lines).map(([key, e]): [string, CartEntry & { gone?: boolean }] => {
+    const now = onSale?.find((p) => p.id === e.id);
+    if (!onSale) return [key, e];
+    return [key, now ? { ...e, price: now.price, discountPrice: now.discountPrice } : { ...e, gone: true }];
+  });
+  const goods = entries.reduce((sum, [, e]) => sum + (e.gone ? 0 : lineSum(e)), 0);
   const delivery = deliveryCost(method, goods);
   return (
     <aside className="order-summary" aria-labelledby="order-summary-title">
@@ -22,7 +29,7 @@ export const OrderSummary = ({ lines, method }: { lines: Cart['cart']; method: '
               {e.letterSize ? `, размер ${e.letterSize}` : ''}
               <span className="muted"> · {e.count} шт.</span>
             </span>
-            <span className="order-summary__sum">{formatRoubles(lineSum(e))}</span>
+            <span className="order-summary__sum">{e.gone ? 'нет в продаже' : formatRoubles(lineSum(e))}</span>
           </li>
         ))}
       </ul>
