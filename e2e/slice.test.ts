@@ -145,7 +145,9 @@ describe('the shop in a browser', () => {
     const dialog = tab.getByRole('dialog');
     await dialog.locator('input').first().pressSequentially('9990007788');
     await dialog.getByRole('button', { name: 'Получить код' }).click();
-    await dialog.locator('input[autocomplete="one-time-code"]').pressSequentially(await lastCode(journey.shop, '79990007788'));
+    const code = dialog.locator('input[autocomplete="one-time-code"]');
+    await code.waitFor();
+    await code.pressSequentially(await lastCode(journey.shop, '79990007788'));
     await tab.waitForURL(/\/my$/);
     await tab.getByRole('heading', { name: 'Мои заказы' }).waitFor();
     await tab.close();

@@ -15,11 +15,16 @@ interface Session {
 const SessionContext = createContext<Session>({ user: null, signedIn: () => {}, logout: async () => {} });
 export const useSession = () => useContext(SessionContext);
 
-const inSyncWithin = (sync: Promise<unknown>, ms: number) => Promise.race([sync, new Promise((r) => setTimeout(r, ms))]);
+/** How long signing out waits for the calendar's push before it leaves the rest to the next try. */
+const pushWaitMs = 10_000;
 
-/** Ends the server session once the calendar has pushed what it holds. Leaves the mark if still offline. */
+/**
+ * Ends the server session once the calendar has pushed what it holds. Until then the mark stays, and with it the
+ * session the push needs: ending it first would strand a closed shift on the device for good.
+ */
 const finishLogout = async (eventsInSync: () => Promise<boolean>) => {
-  await inSyncWithin(eventsInSync(), 10_000);
+  const late = new Promise<'late'>((r) => setTimeout(() => r('late'), pushWaitMs));
+  if ((await Promise.race([eventsInSync(), late])) === 'late') throw new Error('календарь ещё не отправлен на сервер');
   await api<UserAnswer>('/api/logout', {});
   clearPendingLogout();
 };
