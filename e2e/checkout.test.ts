@@ -62,7 +62,8 @@ describe('checkout', () => {
     await fillCheckout(page);
     await page.getByRole('heading', { name: 'Заказ сохранён' }).waitFor();
     await page.goto('/my');
-    await page.getByText('Ожидает отправки').waitFor();
+    const waiting = page.locator('.my-orders__item', { hasText: 'Ожидает отправки' });
+    await waiting.filter({ hasText: `${product.name} × 1` }).waitFor();
     await page.reload();
     await page.getByText('Ожидает отправки').waitFor();
     expect(await onServer()).toHaveLength(1);

@@ -1,6 +1,7 @@
-import { combineLatest, map } from 'rxjs';
+import { combineLatest, switchMap } from 'rxjs';
 import { orderStatuses, type Order, type OrderDraft } from '../../../schema/order';
 import type { PendingOrder } from '../../data/collections';
+import type { LocalData } from '../../data/database';
 import { useLocal } from '../../data/local-data-context';
 import { useObservable } from '../../lib/use-observable';
 
@@ -15,7 +16,7 @@ export interface MyOrder {
   recipient: string;
   /** Where it goes: the address, or pickup at the studio. */
   place: string;
-  /** What was ordered, in words: «Букет «Нежность» (L) × 2». Drafts know only the device's cart lines by id. */
+  /** What was ordered, in words: «Букет «Нежность» (L) × 2». A draft's names come from the device's catalogue. */
   items: string[];
   total?: number;
   status: Order['status'] | 'pending' | 'refused';
@@ -28,6 +29,8 @@ export const statusLabel = (status: Order['status']): string => orderStatuses.fi
 
 const placeOf = (d: OrderDraft) => (d.delivery.method === 'pickup' ? 'самовывоз из студии' : d.delivery.address);
 
+const lineLabel = (name: string, count: number, letterSize?: string) => `${name}${letterSize ? ` (${letterSize})` : ''} × ${count}`;
+
 const fromOrder = (o: Order): MyOrder => ({
   id: o.id,
   number: o.number,
@@ -35,14 +38,14 @@ const fromOrder = (o: Order): MyOrder => ({
   slot: o.slot,
   recipient: o.recipient.name,
   place: placeOf(o),
-  items: o.lines.map((l) => `${l.name}${l.letterSize ? ` (${l.letterSize})` : ''} × ${l.count}`),
+  items: o.lines.map((l) => lineLabel(l.name, l.count, l.letterSize)),
   total: o.total,
   status: o.status,
   statusLabel: statusLabel(o.status),
   createdAt: o.createdAt,
 });
 
-const fromPending = (p: PendingOrder): MyOrder => {
+const fromPending = (p: PendingOrder, names: Map<string, string>): MyOrder => {
   const status = p.error ? 'refused' : p.number ? 'new' : 'pending';
   return {
     id: p.id,
@@ -51,7 +54,7 @@ const fromPending = (p: PendingOrder): MyOrder => {
     slot: p.slot,
     recipient: p.recipient.name,
     place: placeOf(p),
-    items: [],
+    items: p.lines.map((l) => lineLabel(names.get(l.id) ?? 'Товар', l.count, l.letterSize)),
     total: p.total,
     status,
     statusLabel: status === 'refused' ? 'Не принят' : status === 'new' ? statusLabel('new') : pendingLabel,
@@ -60,19 +63,25 @@ const fromPending = (p: PendingOrder): MyOrder => {
   };
 };
 
+const namesOf = async (data: LocalData, drafts: PendingOrder[]): Promise<Map<string, string>> => {
+  const ids = [...new Set(drafts.flatMap((d) => d.lines.map((l) => l.id)))];
+  if (!ids.length) return new Map();
+  const found = await data.shop.products.findByIds(ids).exec();
+  return new Map([...found].map(([id, doc]) => [id, doc.name]));
+};
+
 /** The customer's orders, live: pulled from their `orders-{phone}` plus the drafts still waiting on this device. */
 export const useMyOrders = (phone: string | undefined): MyOrder[] => {
   const { data } = useLocal();
   return useObservable(
     () =>
       combineLatest([data.shop.orders.find({ selector: { customer: phone ?? '-' } }).$, data.shop.pendingOrders.find({ selector: { owner: phone ?? '-' } }).$]).pipe(
-        map(([orders, pending]) => {
+        switchMap(([orders, pending]) => {
           const known = new Set(orders.map((o) => o.id));
-          const rows: MyOrder[] = [
-            ...orders.map((o) => fromOrder(o.toJSON() as Order)),
-            ...pending.filter((p) => !known.has(p.id)).map((p) => fromPending(p.toJSON() as PendingOrder)),
-          ];
-          return rows.sort((a, b) => b.createdAt - a.createdAt);
+          const drafts = pending.filter((p) => !known.has(p.id)).map((p) => p.toJSON() as PendingOrder);
+          return namesOf(data, drafts).then((names) =>
+            [...orders.map((o) => fromOrder(o.toJSON() as Order)), ...drafts.map((p) => fromPending(p, names))].sort((a, b) => b.createdAt - a.createdAt),
+          );
         }),
       ),
     [],
