@@ -29,8 +29,11 @@ export const product = z.strictObject({
 });
 export type Product = z.infer<typeof product>;
 
-/** What staff send to /api/items/update: the server fills id (on create) and updatedAt. */
-export const productInput = product.omit({ updatedAt: true }).extend({ id: product.shape.id.optional() });
+/**
+ * What staff send to /api/items/update: the server fills id (on create) and a new updatedAt. An editor sends the
+ * updatedAt it read: if the item changed since (a sale took a unit), the server refuses rather than undo it.
+ */
+export const productInput = product.extend({ id: product.shape.id.optional(), updatedAt: product.shape.updatedAt.optional() });
 export type ProductInput = z.infer<typeof productInput>;
 
 /** The price a customer pays for one unit before the size factor. */

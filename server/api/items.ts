@@ -5,8 +5,8 @@ import { categories } from '../../schema/category';
 import { product, productInput, type Product } from '../../schema/product';
 import { levelOf, reaches, type User } from '../../schema/user';
 import type { Shop } from '../context';
-import { getDoc, removeDoc } from '../db/docs';
-import { getSynced, putSynced } from '../db/synced';
+import { getDoc, removeDoc, upsert } from '../db/docs';
+import { getSynced, toSynced } from '../db/synced';
 import type { CatalogIndex } from '../db/catalog-index';
 import { HttpError, notFound } from '../http/errors';
 import { pageOf } from '../http/paging';
@@ -60,12 +60,17 @@ export const itemsApi = (shop: Shop, index: CatalogIndex): Router => {
   });
 
   route(api, 'POST /api/items/update', async (req) => {
-    const input = parse(productInput, req.body);
+    const { updatedAt: seen, ...input } = parse(productInput, req.body);
     const id = input.id ?? `p-${crypto.randomUUID().slice(0, 8)}`;
     const taken = (await all()).find((p) => p.art === input.art && p.id !== id);
     if (taken) throw new HttpError(409, `Артикул ${input.art} уже занят товаром «${taken.name}»`);
     const saved = product.parse({ ...input, id, updatedAt: Date.now() });
-    await putSynced(catalog, saved);
+    let stale = false;
+    await upsert<Omit<Product, 'id'>>(catalog, id, (current) => {
+      stale = seen !== undefined && current !== null && current.updatedAt !== seen;
+      return stale ? null : toSynced(saved);
+    });
+    if (stale) throw new HttpError(409, 'Товар успели изменить (например, продали букет): откройте его заново и повторите правку');
     index.invalidate();
     return { data: saved };
   });

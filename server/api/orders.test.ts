@@ -161,6 +161,17 @@ describe('orders', () => {
     expect(await stockOf(rose.id)).toBe(0);
   });
 
+  it('refuses an edit made from a copy read before a sale, so the form cannot undo the sale', async () => {
+    const read = await restock(plain, 10);
+    expect((await create(draft({ lines: [{ id: plain.id, count: 2 }] }))).status).toBe(200);
+    const edit = await call<{ error: string }>(shop.url, '/api/items/update', { ...read, name: `${read.name} ` }, florist);
+    expect(edit.status).toBe(409);
+    expect(edit.body.error).toMatch(/откройте его заново/);
+    const fresh = (await call<{ data: Product }>(shop.url, '/api/items/get', { id: plain.id })).body.data;
+    expect(fresh.count).toBe(8);
+    expect((await call(shop.url, '/api/items/update', { ...fresh, count: 500 }, florist)).status).toBe(200);
+  });
+
   it('puts a cancelled order back on the shelf once, and does not take a cancelled order back', async () => {
     await restock(plain, 10);
     const { body } = await create(draft({ lines: [{ id: plain.id, count: 4 }] }));
