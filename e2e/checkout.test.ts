@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { journeyPerFile, watchErrors } from './harness';
-import { addToCart, fillCheckout, signInThroughDialog, waitFor, waitForOfflineReady } from './journeys';
+import { addToCart, fillCheckout, ordersOnServer, signInThroughDialog, waitFor, waitForOfflineReady } from './journeys';
 import { demoProducts } from '../server/seed/products';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { formatRoubles } from '../schema/money';
@@ -13,10 +13,7 @@ const product = demoProducts.find((p) => p.isActive && !p.isHidden && !p.sizable
 describe('checkout', () => {
   const journey = journeyPerFile();
 
-  const onServer = async () => {
-    const { rows } = await journey().shop.shop.storage.db('orders').allDocs({ include_docs: true });
-    return rows.map((r) => r.doc as unknown as { _id: string; customer: string; number: number; total: number }).filter((o) => o.customer === customer);
-  };
+  const onServer = () => ordersOnServer(journey().shop, customer);
 
   it('places orders online and offline, exactly once each', async () => {
     const context = await journey().newContext();

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { Order } from '../schema/order';
 import { lastCode, type TestShop } from './harness';
 
 /** Signs in through the header dialog, typing the phone as a person would (the mask adds +7 and brackets). */
@@ -50,3 +51,9 @@ export const fillCheckout = async (page: Page) => {
   await page.locator('select[name="slot"]').selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Оформить заказ' }).click();
 };
+
+/** The customer's orders as the server stores them, read straight from its database. */
+export const ordersOnServer = async (shop: TestShop, customer: string) =>
+  (await shop.shop.storage.db('orders').allDocs({ include_docs: true })).rows
+    .map((r) => r.doc as unknown as Omit<Order, 'id'> & { _id: string })
+    .filter((o) => o.customer === customer);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { journeyPerFile, watchErrors } from './harness';
-import { addToCart, fillCheckout, signInThroughDialog, waitFor, waitForOfflineReady } from './journeys';
+import { addToCart, fillCheckout, ordersOnServer, signInThroughDialog, waitFor, waitForOfflineReady } from './journeys';
 import { demoProducts } from '../server/seed/products';
 
 const customer = '79990005566';
@@ -18,8 +18,7 @@ describe('an offline order with two tabs open', () => {
     const creates: string[] = [];
     // Express has already begun routing and shortened req.url; originalUrl keeps the whole path.
     shop.server.on('request', (req) => (req as typeof req & { originalUrl: string }).originalUrl === '/api/orders/create' && creates.push(req.method ?? ''));
-    const onServer = async () =>
-      (await shop.shop.storage.db('orders').allDocs({ include_docs: true })).rows.map((r) => r.doc as unknown as { customer: string; number: number }).filter((o) => o.customer === customer);
+    const onServer = () => ordersOnServer(shop, customer);
 
     const context = await journey().newContext();
     const first = await context.newPage();
@@ -42,8 +41,8 @@ describe('an offline order with two tabs open', () => {
     await context.setOffline(false);
     await waitFor('the order on the server', async () => (await onServer()).length > 0, 60_000);
     const [{ number }] = await onServer();
+    await first.goto('/my');
     for (const tab of [first, second]) {
-      if (tab === first) await tab.goto('/my');
       await tab.locator('.my-orders__item', { hasText: `Заказ №${number}` }).waitFor();
       await tab.getByText('Ожидает отправки').waitFor({ state: 'detached' });
     }

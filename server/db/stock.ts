@@ -49,4 +49,3 @@ export const stock = (catalog: PouchDB.Database, onChange: () => void) => {
     putBack,
   };
 };
-export type Stock = ReturnType<typeof stock>;

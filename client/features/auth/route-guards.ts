@@ -7,7 +7,7 @@ const guards = {
   florist: (u: User | null) => isStaff(u),
   guest: (u: User | null) => !u,
 } as const;
-export type RouteGuard = keyof typeof guards;
+type RouteGuard = keyof typeof guards;
 
 /** Whether the user may open a route behind this middleware. An unknown middleware is a programming error (spec §8). */
 export const passes = (guard: string, user: User | null): boolean => {

@@ -11,8 +11,8 @@ export const OrderSummary = ({ lines, method }: { lines: Cart['cart']; method: '
   const onSale = useProductsOnSale();
   // Priced from the device's copy of the catalogue, which follows the server: a price may have changed since it went into the cart.
   const entries = Object.entries(lines).map(([key, e]): [string, CartEntry & { gone?: boolean }] => {
-    const now = onSale?.find((p) => p.id === e.id);
     if (!onSale) return [key, e];
+    const now = onSale.find((p) => p.id === e.id);
     return [key, now ? { ...e, price: now.price, discountPrice: now.discountPrice } : { ...e, gone: true }];
   });
   const goods = entries.reduce((sum, [, e]) => sum + (e.gone ? 0 : lineSum(e)), 0);

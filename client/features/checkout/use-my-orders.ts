@@ -5,7 +5,7 @@ import type { LocalData } from '../../data/database';
 import { useLocal } from '../../data/local-data-context';
 import { useObservable } from '../../lib/use-observable';
 
-export const pendingLabel = 'Ожидает отправки';
+const pendingLabel = 'Ожидает отправки';
 
 /** One row of "my orders": an order the server holds, or one still on this device. */
 export interface MyOrder {
@@ -25,7 +25,7 @@ export interface MyOrder {
   createdAt: number;
 }
 
-export const statusLabel = (status: Order['status']): string => orderStatuses.find((s) => s.id === status)?.label ?? status;
+const statusLabel = (status: Order['status']): string => orderStatuses.find((s) => s.id === status)?.label ?? status;
 
 const placeOf = (d: OrderDraft) => (d.delivery.method === 'pickup' ? 'самовывоз из студии' : d.delivery.address);
 
