@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { phone } from '../schema/phone';
 
 /** Everything the server reads from its environment, with the defaults a single studio machine needs. */
 export interface ShopConfig {
@@ -22,6 +23,10 @@ export interface ShopConfig {
   sessionTtlMs: number;
   /** New orders one customer may place per hour: each takes stock off the shelf. */
   ordersPerCustomerPerHour: number;
+  /** Orders of one customer not yet confirmed by the studio (all are paid on delivery): a script cannot empty the shelves. */
+  unconfirmedOrdersPerCustomer: number;
+  /** Made an admin at every start (ADMIN_PHONE): the first admin of a shop without demo data. */
+  adminPhone?: string;
   seed: boolean;
   quiet: boolean;
 }
@@ -40,6 +45,8 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
   loginsPerIpPerHour: Number(env.LOGINS_PER_IP_PER_HOUR ?? 30),
   sessionTtlMs: 30 * 24 * 3600_000,
   ordersPerCustomerPerHour: Number(env.ORDERS_PER_HOUR ?? 20),
+  unconfirmedOrdersPerCustomer: Number(env.UNCONFIRMED_ORDERS ?? 3),
+  adminPhone: env.ADMIN_PHONE ? phone.parse(env.ADMIN_PHONE) : undefined,
   seed: env.SEED !== '0',
   quiet: env.QUIET === '1',
 });

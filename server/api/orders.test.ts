@@ -5,13 +5,20 @@ import type { ShopEvent } from '../../schema/event';
 import { priceFactorOf } from '../../schema/size';
 import { fromSynced } from '../db/synced';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
-import { deliveryPrice, freeDeliveryFrom, openSlots } from '../../schema/order';
-import { today } from '../../schema/day';
+import { deliveryPrice, freeDeliveryFrom, maxUnitsPerProduct, openSlots } from '../../schema/order';
+import { nextDay, today } from '../../schema/day';
 
 const customer = '79440000001';
 const other = '79440000002';
 let seq = 0;
 const draftId = () => `test-draft-${String(++seq).padStart(8, '0')}`;
+/** A day within the booking window, every slot open. */
+const daysAhead = (n: number) => {
+  let d = today();
+  for (let i = 0; i < n; i++) d = nextDay(d);
+  return d;
+};
+const deliveryDay = daysAhead(7);
 
 describe('orders', () => {
   let shop: Awaited<ReturnType<typeof startTestShop>>;
@@ -26,7 +33,7 @@ describe('orders', () => {
     sender: { name: 'Анна', phone: '+7 (944) 000-00-01' },
     recipient: { name: 'Ольга', phone: '79440000009' },
     delivery: { method: 'courier', address: 'Москва, ул. Тверская, 1' },
-    date: '2099-03-08',
+    date: deliveryDay,
     slot: '12:00–15:00',
     payment: 'cash',
     ...over,
@@ -70,9 +77,11 @@ describe('orders', () => {
     const unknown = await create(draft({ lines: [{ id: 'no-such-item', count: 1 }] }));
     expect(unknown.status).toBe(409);
     expect(unknown.body.error).toMatch(/не продаётся/);
-    const tooMany = await create(draft({ lines: [{ id: plain.id, count: plain.count + 1 }] }));
+    await restock(plain, 5);
+    const tooMany = await create(draft({ lines: [{ id: plain.id, count: 6 }] }));
     expect(tooMany.status).toBe(409);
-    expect(tooMany.body.error).toMatch(/в наличии/);
+    expect(tooMany.body.error).toMatch(/в наличии 5 шт/);
+    await restock(plain, 500);
     const past = await create(draft({ date: '2020-01-01' }));
     expect(past.status).toBe(400);
     expect(past.body.error).toMatch(/прошла/);
@@ -86,7 +95,7 @@ describe('orders', () => {
     const pickup = await create(draft({ delivery: { method: 'pickup' } }));
     expect(pickup.body.data.deliveryPrice).toBe(0);
     const unit = plain.discountPrice || plain.price;
-    const count = Math.min(plain.count, Math.ceil(freeDeliveryFrom / unit));
+    const count = Math.min(maxUnitsPerProduct, Math.ceil(freeDeliveryFrom / unit));
     const big = await create(draft({ lines: [{ id: plain.id, count }] }));
     expect(big.body.data.deliveryPrice).toBe(unit * count >= freeDeliveryFrom ? 0 : deliveryPrice);
   });
@@ -109,11 +118,12 @@ describe('orders', () => {
   });
 
   it('records an order event in the calendar', async () => {
-    const { body } = await create(draft({ date: '2099-05-01' }));
+    const day = daysAhead(9);
+    const { body } = await create(draft({ date: day }));
     const doc = await shop.shop.storage.db('events').get(`order-${body.data.number}`);
     const event = fromSynced<ShopEvent>(doc as never);
-    expect(event).toMatchObject({ type: 'order', title: `Заказ №${body.data.number}`, sum: body.data.total, day: '2099-05-01' });
-    const listed = await call<ShopEvent[]>(shop.url, '/api/events/list', { month: 5, year: 2099 }, florist);
+    expect(event).toMatchObject({ type: 'order', title: `Заказ №${body.data.number}`, sum: body.data.total, day });
+    const listed = await call<ShopEvent[]>(shop.url, '/api/events/list', { month: Number(day.slice(5, 7)), year: Number(day.slice(0, 4)) }, florist);
     expect(listed.body.map((e) => e.title)).toContain(`Заказ №${body.data.number}`);
   });
 

@@ -7,7 +7,7 @@ import { startShop, type RunningShop } from '../shop';
 /** The real server on a random port with a temporary data directory, removed on close. */
 export const startTestShop = async (overrides: Partial<ShopConfig> = {}): Promise<RunningShop & { dataDir: string }> => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-shop-'));
-  const running = await startShop({ port: 0, dataDir, quiet: true, codeCooldownMs: 0, loginsPerIpPerHour: 10_000, ordersPerCustomerPerHour: 10_000, ...overrides });
+  const running = await startShop({ port: 0, dataDir, quiet: true, codeCooldownMs: 0, loginsPerIpPerHour: 10_000, ordersPerCustomerPerHour: 10_000, unconfirmedOrdersPerCustomer: 10_000, ...overrides });
   return {
     ...running,
     dataDir,
