@@ -1,39 +1,43 @@
 import { z } from 'zod';
-import { createIfMissing, getDoc, isConflict } from '../db/docs';
+import { backoff, createIfMissing, isConflict } from '../db/docs';
 import type { OrderRecord } from './order-record';
 
-const slotDoc = z.object({ order: z.string() });
+const placeDoc = z.object({ order: z.string() });
 
 /** Still waiting for the florist's call: refused drafts and orders past 'new' free their place. */
 const waiting = (r: OrderRecord | null) => !!r && (r.stage === 'placing' || (r.stage === 'placed' && r.status === 'new'));
 
+const isGone = (e: unknown) => isConflict(e) || (e as { status?: number }).status === 404;
+
 /**
- * At most `limit` orders per customer not yet confirmed by the studio: each is a document `unconfirmed:{phone}:{i}`
- * (i < limit) in `counters`, created only if missing, so concurrent orders cannot take the same place, in one
- * process or several. A place whose order has moved on is freed lazily, by the next order that needs it.
+ * At most `limit` orders per customer not yet confirmed by the studio: each holds a place, a document
+ * `unconfirmed:{phone}:{i}` (i < limit) in `counters`, created only if missing, so concurrent orders cannot take
+ * the same place, in one process or several. A place whose order has moved on is freed lazily, by the next order
+ * that needs one.
  */
 export const unconfirmedPlaces = (counters: PouchDB.Database, recordOf: (id: string) => Promise<OrderRecord | null>, limit: number) => ({
   async claim(r: OrderRecord): Promise<boolean> {
-    const ids = Array.from({ length: limit }, (_, i) => `unconfirmed:${r.customer}:${i}`);
-    const { rows } = await counters.allDocs({ keys: ids, include_docs: true });
-    const taken = new Map<string, { order: string; rev: string }>();
-    for (const row of rows) {
-      const parsed = 'doc' in row && row.doc ? slotDoc.safeParse(row.doc) : null;
-      if (parsed?.success && 'value' in row) taken.set(row.id, { order: parsed.data.order, rev: row.value.rev });
-    }
-    if ([...taken.values()].some((t) => t.order === r.id)) return true;
-    for (const id of ids) {
-      const held = taken.get(id);
-      if (held) {
-        if (waiting(await recordOf(held.order))) continue;
-        try {
-          await counters.remove(id, held.rev);
-        } catch (e) {
-          if (!isConflict(e) && (e as { status?: number }).status !== 404) throw e;
+    const prefix = `unconfirmed:${r.customer}:`;
+    for (let round = 0; round < 10; round++) {
+      if (round) await backoff(round);
+      const { rows } = await counters.allDocs({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
+      const used = new Set<string>();
+      for (const row of rows) {
+        const place = placeDoc.safeParse(row.doc);
+        if (place.success && place.data.order === r.id) return true;
+        if (place.success && waiting(await recordOf(place.data.order))) {
+          used.add(row.id);
+          continue;
         }
+        await counters.remove(row.id, row.value.rev).catch((e: unknown) => {
+          if (!isGone(e)) throw e;
+        });
       }
-      if (await createIfMissing(counters, id, { order: r.id })) return true;
-      if ((await getDoc<{ order: string }>(counters, id))?.order === r.id) return true;
+      let i = 0;
+      while (i < limit && used.has(`${prefix}${i}`)) i++;
+      if (i === limit) return false;
+      const free = `${prefix}${i}`;
+      if (await createIfMissing(counters, free, { order: r.id })) return true;
     }
     return false;
   },
