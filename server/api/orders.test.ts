@@ -5,7 +5,7 @@ import type { ShopEvent } from '../../schema/event';
 import { priceFactorOf } from '../../schema/size';
 import { fromSynced } from '../db/synced';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
-import { deliveryPrice, freeDeliveryFrom, maxUnitsPerProduct, openSlots } from '../../schema/order';
+import { deliveryPrice, freeDeliveryFrom, lastDeliveryDay, maxUnitsPerProduct, openSlots } from '../../schema/order';
 import { nextDay, today } from '../../schema/day';
 
 const customer = '79440000001';
@@ -208,6 +208,42 @@ describe('orders', () => {
       expect(third.body.error).toMatch(/Слишком много/);
       // A retry of an order already placed is not a new order.
       expect((await send(first)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('refuses hoarding in Russian: over 10 of one product, more than 30 days ahead', async () => {
+    const line = await create(draft({ lines: [{ id: plain.id, count: maxUnitsPerProduct + 1 }] }));
+    expect(line.status).toBe(400);
+    expect(line.body.error).toMatch(/Не больше 10 шт/);
+    const sizes = await create(draft({ lines: [{ id: sizable.id, count: 6, letterSize: 'M' }, { id: sizable.id, count: 5, letterSize: 'XL' }] }));
+    expect(sizes.status).toBe(400);
+    expect(sizes.body.error).toMatch(/Не больше 10 шт/);
+    const far = await create(draft({ date: nextDay(lastDeliveryDay()) }));
+    expect(far.status).toBe(400);
+    expect(far.body.error).toMatch(/не больше чем на 30 дней/);
+    expect((await create(draft({ date: lastDeliveryDay() }))).status).toBe(200);
+    expect((await create(draft({ lines: [{ id: plain.id, count: maxUnitsPerProduct }] }))).status).toBe(200);
+  });
+
+  it('keeps at most so many unconfirmed orders per customer; a confirmed or cancelled one frees its place', async () => {
+    const limited = await startTestShop({ unconfirmedOrdersPerCustomer: 2 });
+    try {
+      const [cookie, staff] = await Promise.all([signIn(limited.url, customer), signIn(limited.url, demoPhones.florist)]);
+      const send = (body: unknown) => call<{ data: Order; error: string }>(limited.url, '/api/orders/create', body, cookie);
+      const first = draft();
+      const [a, b, c] = await Promise.all([send(first), send(draft()), send(draft())]);
+      expect([a, b, c].map((x) => x.status).sort()).toEqual([200, 200, 409]);
+      const refused = [a, b, c].find((x) => x.status === 409)!;
+      expect(refused.body.error).toMatch(/Неподтверждённых заказов у вас уже 2/);
+      expect((await send(first)).status).toBe(200);
+      const placed = [a, b, c].filter((x) => x.status === 200).map((x) => x.body.data);
+      expect((await call(limited.url, '/api/orders/update-status', { id: placed[0].id, status: 'confirmed' }, staff)).status).toBe(200);
+      expect((await send(draft())).status).toBe(200);
+      expect((await send(draft())).status).toBe(409);
+      expect((await call(limited.url, '/api/orders/update-status', { id: placed[1].id, status: 'cancelled' }, staff)).status).toBe(200);
+      expect((await send(draft())).status).toBe(200);
     } finally {
       await limited.close();
     }
