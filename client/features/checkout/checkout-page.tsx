@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { IMaskInput } from 'react-imask';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
-import { deliveryPrice, firstDeliveryDay, freeDeliveryFrom, openSlots, orderDraft } from '../../../schema/order';
+import { deliveryPrice, draftLimitIssues, firstDeliveryDay, freeDeliveryFrom, lastDeliveryDay, openSlots, orderDraft } from '../../../schema/order';
 import { phoneMask } from '../../../schema/phone';
 import type { User } from '../../../schema/user';
 import { useLocal } from '../../data/local-data-context';
@@ -24,7 +24,11 @@ type Errors = Record<string, string>;
 /** The first message of each field, by its path ('sender.phone', 'delivery.address'). */
 const fieldErrors = (issues: { path: PropertyKey[] | string; message: string }[]): Errors => {
   const out: Errors = {};
-  for (const i of issues) out[Array.isArray(i.path) ? i.path.join('.') : String(i.path)] ??= i.message;
+  for (const i of issues) {
+    const path = Array.isArray(i.path) ? i.path.join('.') : String(i.path);
+    // A line's issue (too many of one bouquet) is said under the form: the cart's lines have no fields here.
+    out[path.startsWith('lines') ? 'lines' : path] ??= i.message;
+  }
   return out;
 };
 
@@ -60,6 +64,9 @@ const CheckoutForm = ({ user }: { user: User }) => {
   const submit = async () => {
     const parsed = orderDraft.safeParse(draftFrom(form, lines));
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    // The same limits the server applies (too many of one bouquet, a day too far ahead), said before sending.
+    const limits = draftLimitIssues(parsed.data);
+    if (limits.length) return setErrors(fieldErrors(limits));
     if (!slots.includes(parsed.data.slot)) return setErrors({ slot: 'Это время уже недоступно, выберите другое' });
     setErrors({});
     setBusy(true);
@@ -118,7 +125,7 @@ const CheckoutForm = ({ user }: { user: User }) => {
           <p className="muted">{deliveryNote}</p>
           <div className="checkout__when">
             <Field label="Дата" error={errors.date}>
-              <input type="date" name="date" value={form.date} min={firstDeliveryDay()} onChange={(e) => change({ date: e.target.value, slot: '' })} aria-invalid={invalid('date')} />
+              <input type="date" name="date" value={form.date} min={firstDeliveryDay()} max={lastDeliveryDay()} onChange={(e) => change({ date: e.target.value, slot: '' })} aria-invalid={invalid('date')} />
             </Field>
             <Field label="Время" error={errors.slot}>
               <select name="slot" value={form.slot} onChange={(e) => change({ slot: e.target.value })} aria-invalid={invalid('slot')}>
