@@ -7,6 +7,7 @@ import { fromSynced } from '../db/synced';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { deliveryPrice, freeDeliveryFrom, lastDeliveryDay, maxUnitsPerProduct, openSlots } from '../../schema/order';
 import { nextDay, today } from '../../schema/day';
+import { stockLedger } from '../../schema/stock';
 
 const customer = '79440000001';
 const other = '79440000002';
@@ -180,6 +181,20 @@ describe('orders', () => {
     const fresh = (await call<{ data: Product }>(shop.url, '/api/items/get', { id: plain.id })).body.data;
     expect(fresh.count).toBe(8);
     expect((await call(shop.url, '/api/items/update', { ...fresh, count: 500 }, florist)).status).toBe(200);
+  });
+
+  it('makes a staff count a correction in the ledger: held units stay held, a later cancellation comes on top', async () => {
+    await restock(plain, 10);
+    const { body } = await create(draft({ lines: [{ id: plain.id, count: 2 }] }));
+    expect(await stockOf(plain.id)).toBe(8);
+    const fresh = (await call<{ data: Product }>(shop.url, '/api/items/get', { id: plain.id })).body.data;
+    expect((await call(shop.url, '/api/items/update', { ...fresh, count: 20 }, florist)).status).toBe(200);
+    expect(await stockOf(plain.id)).toBe(20);
+    expect((await call(shop.url, '/api/orders/update-status', { id: body.data.id, status: 'cancelled' }, florist)).status).toBe(200);
+    expect(await stockOf(plain.id)).toBe(22);
+    const ledger = stockLedger.parse(await shop.shop.storage.db('stock').get(plain.id));
+    expect(Object.keys(ledger.supply).filter((k) => k.startsWith('fix-')).length).toBeGreaterThan(0);
+    await restock(plain, 500);
   });
 
   it('puts a cancelled order back on the shelf once, and does not take a cancelled order back', async () => {
