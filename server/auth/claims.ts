@@ -6,7 +6,7 @@
  */
 
 const isConflict = (e: unknown) => (e as { status?: number }).status === 409;
-const place = (n: number) => String(n).padStart(3, '0');
+const place = (n: number) => String(n).padStart(5, '0');
 
 export interface Claim {
   /** 1..max */
@@ -27,7 +27,9 @@ export const claim = async (db: PouchDB.Database, prefix: string, max: number, e
     const taken = new Set(rows.map((r) => r.id));
     const free = Array.from({ length: max }, (_, i) => i + 1).filter((n) => !taken.has(prefix + place(n)));
     if (!free.length) return null;
-    for (const n of free) {
+    // Starting at a random free place spreads a burst over the places instead of queueing it on the first.
+    const start = Math.floor(Math.random() * free.length);
+    for (const n of [...free.slice(start), ...free.slice(0, start)]) {
       const id = prefix + place(n);
       try {
         const { rev } = await db.put({ _id: id, expiresAt });
@@ -46,6 +48,7 @@ export const claim = async (db: PouchDB.Database, prefix: string, max: number, e
       }
     }
   }
-  // Still losing every race after five rounds: treat the places as taken rather than risk one too many.
+  // A round is lost only when others took every place it saw free; without releases the next round finds none.
+  // Five lost rounds under releases and a burst: refuse rather than loop.
   return null;
 };

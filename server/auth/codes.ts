@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors';
 import { claim, countClaims, type Claim } from './claims';
 import { limitRate } from './rate-limit';
 import { keyedHash } from './secret';
+import { orderedStamp } from './stamp';
 import type { SmsSender } from './sms';
 
 const codeDoc = z.object({ hash: z.string(), sentAt: z.number(), expiresAt: z.number() });
@@ -17,7 +18,6 @@ type CodeRules = Pick<
 
 const day = 24 * 3600_000;
 const period = 30 * day;
-const stamp = (ms: number) => String(ms).padStart(13, '0');
 
 /** Codes go by SMS to Russian mobile numbers only: +7 9xx. */
 export const isRussianMobile = (phone: string): boolean => /^79\d{9}$/.test(phone);
@@ -82,7 +82,7 @@ export const oneTimeCodes = (auth: PouchDB.Database, secret: string, sms: SmsSen
       await limitRate(auth, 'sms-all', rules.codesPerHour, 3600_000, 'Сейчас слишком много запросов кодов, попробуйте через несколько минут');
 
       const code = String(crypto.randomInt(0, 10_000)).padStart(4, '0');
-      const id = `code:${phone}:${stamp(now)}${crypto.randomBytes(4).toString('hex')}`;
+      const id = `code:${phone}:${orderedStamp()}${crypto.randomBytes(4).toString('hex')}`;
       const { rev } = await auth.put({ _id: id, hash: hash(phone, code), sentAt: now, expiresAt: now + rules.codeTtlMs } satisfies CodeDoc & { _id: string });
       try {
         await sms.send(phone, code);

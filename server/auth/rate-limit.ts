@@ -1,15 +1,11 @@
-import crypto from 'node:crypto';
 import { HttpError } from '../http/errors';
-
-const stamp = (ms: number) => String(ms).padStart(13, '0');
+import { claim } from './claims';
 
 /**
- * A sliding-window limit shared by every process on the store. Each hit is its own document
- * `rate:{key}:{time}{random}`, never rewritten, so a burst of hits cannot conflict; the count is a key-range read of
- * the window, cut off just above the limit. A hit is let through when fewer than `limit` hits came before it in the
- * window (by id); a refused hit is taken back, so a flood does not lock out the next window too.
- * Two hits written in the same instant on different processes may both see themselves first: the limit can be
- * passed by the number of hits in flight at once, never more.
+ * At most `limit` hits of one key per fixed window, shared by every process on the store. Each hit takes a numbered
+ * place `rate:{key}:{window}:{n}` (server/auth/claims.ts): a new document, never rewritten, so a burst cannot
+ * conflict or fail, and however many arrive at once exactly `limit` pass. A refused hit writes nothing.
+ * A fixed window lets up to twice the limit through across its boundary.
  */
 export const limitRate = async (
   auth: PouchDB.Database,
@@ -18,17 +14,7 @@ export const limitRate = async (
   windowMs: number,
   message = 'Слишком много запросов, попробуйте позже',
 ): Promise<void> => {
-  const prefix = `rate:${key}:`;
-  const now = Date.now();
-  const since = prefix + stamp(now - windowMs);
-  const before = await auth.allDocs({ startkey: since, endkey: `${prefix}\ufff0`, limit });
-  if (before.rows.length >= limit) throw new HttpError(429, message);
-
-  const id = prefix + stamp(now) + crypto.randomBytes(6).toString('hex');
-  const { rev } = await auth.put({ _id: id, expiresAt: now + windowMs });
-  const ahead = await auth.allDocs({ startkey: since, endkey: id, limit: limit + 1 });
-  if (ahead.rows.length > limit) {
-    await auth.remove(id, rev).catch(() => undefined);
-    throw new HttpError(429, message);
-  }
+  const window = Math.floor(Date.now() / windowMs);
+  const place = await claim(auth, `rate:${key}:${window}:`, limit, (window + 1) * windowMs);
+  if (!place) throw new HttpError(429, message);
 };

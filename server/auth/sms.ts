@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { orderedStamp } from './stamp';
 import { ConfigError, type ShopConfig } from '../config';
 
 /** How a one-time code reaches the customer's phone. */
@@ -30,7 +31,7 @@ const logSms = (auth: PouchDB.Database, quiet: boolean): SmsSender => ({
   async send(phone, code) {
     if (!quiet) console.log(`[sms] +${phone}: ${text(code)}`);
     const now = Date.now();
-    await auth.put({ _id: `devsms:${phone}:${String(now).padStart(13, '0')}${crypto.randomBytes(4).toString('hex')}`, code, expiresAt: now + 3600_000 });
+    await auth.put({ _id: `devsms:${phone}:${orderedStamp()}${crypto.randomBytes(4).toString('hex')}`, code, expiresAt: now + 3600_000 });
   },
   async lastCode(phone) {
     const prefix = `devsms:${phone}:`;
