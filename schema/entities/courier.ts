@@ -15,8 +15,8 @@ export const courier = defineEntity({
   },
   tier: 'office',
   write: 'record',
-  // Florists see couriers to hand bouquets over; managers hire them and set their pay.
-  access: { read: 'florist', create: 'manager', update: 'manager', delete: 'manager' },
+  // The florist on shift adds the courier she hands bouquets to (issue 9); only a manager removes one.
+  access: { read: 'florist', create: 'florist', update: 'florist', delete: 'manager' },
   fields: z.strictObject({
     name: z.string().trim().min(1, 'Укажите имя').max(100, 'Имя длиннее 100 символов'),
     phone,
