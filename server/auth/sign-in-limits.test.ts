@@ -240,6 +240,22 @@ describe('SMS caps', () => {
     expect(sent).toHaveLength(3);
   });
 
+  it('answers 502 when the gateway fails, and lets the customer ask again at once', async () => {
+    const failing = http.createServer((_req, res) => void res.writeHead(503).end());
+    await new Promise<void>((r) => failing.listen(0, '127.0.0.1', r));
+    const shop = await limitedShop({ smsGatewayUrl: `http://127.0.0.1:${(failing.address() as AddressInfo).port}/send`, codeCooldownMs: 60_000 });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const answer = await call<{ error: string }>(shop.url, '/api/login', { phone: '79490000001' });
+        expect(answer.status).toBe(502);
+        expect(answer.body.error).toContain('Не удалось отправить СМС');
+      }
+    } finally {
+      await shop.close();
+      failing.close();
+    }
+  });
+
   it('waits the cooldown between two codes to one phone, also when asked at once', async () => {
     const shop = await limitedShop({ smsGatewayUrl: gatewayUrl, codeCooldownMs: 60_000 });
     received.length = 0;
