@@ -7,7 +7,7 @@ import { setStock, stockEquation } from './testing/stock-equation';
 import type { Product } from '../schema/product';
 
 const startProcess = (couchUrl: string) =>
-  startServerProcess({ COUCHDB_URL: couchUrl, QUIET: '1', CODE_COOLDOWN_MS: '60000', LOGINS_PER_IP_PER_HOUR: '100000' });
+  startServerProcess({ SHOP_MODE: 'demo', COUCHDB_URL: couchUrl, QUIET: '1', CODE_COOLDOWN_MS: '60000', VERIFIES_PER_IP_PER_HOUR: '100000', LOGINS_PER_IP_PER_HOUR: '100000', LOGINS_PER_IP_PER_DAY: '100000' });
 
 describe('two server processes on one CouchDB', () => {
   let couch: Awaited<ReturnType<typeof startCouchStandIn>>;
@@ -42,6 +42,18 @@ describe('two server processes on one CouchDB', () => {
     expect((await call(b.url, '/api/user', undefined, verified.cookie)).body).toEqual({ user: null });
   });
 
+  it('compares at most five of 200 guesses sent at once to both, and refuses the right code after them', async () => {
+    const phone = '79550000002';
+    expect((await call(a.url, '/api/login', { phone })).status).toBe(200);
+    const { body } = await call<{ code: string }>(a.url, `/api/dev/last-code?phone=${phone}`, undefined, undefined, 'GET');
+    const wrong = body.code === '0000' ? '1111' : '0000';
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => call<{ error?: string }>(i % 2 ? a.url : b.url, '/api/phone-verify', { phone, code: wrong })));
+    const compared = answers.filter((r) => r.status === 400 && r.body.error?.startsWith('Неверный код'));
+    expect(compared).toHaveLength(5);
+    expect(answers.filter((r) => r.status >= 500)).toEqual([]);
+    for (const url of [a.url, b.url]) expect((await call(url, '/api/phone-verify', { phone, code: body.code })).status).toBe(429);
+  });
+
   it('shows an event pushed through one process in the other', async () => {
     const cookie = await signIn(a.url, demoPhones.florist);
     const doc = { _id: 'two-proc-1', title: 'Закрытие смены', type: 'event', sum: 7000, day: '2026-11-21', source: 'admin', description: '', data: {}, meta: { author: demoPhones.florist, createdAt: 1 } };
@@ -69,5 +81,5 @@ describe('two server processes on one CouchDB', () => {
     const numbers = listed.body.data.items.map((o) => o.number);
     expect(new Set(numbers).size).toBe(numbers.length);
     expect(numbers.length).toBe(statuses.filter((s) => s === 200).length);
-  });
+   }, 180_000);
 });

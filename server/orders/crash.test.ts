@@ -63,5 +63,5 @@ describe('kill -9 during a burst of orders', () => {
     expect(all.filter((a) => a.status === 200).length).toBeGreaterThan(0);
     // A draft answered with an order is answered with the same order every time after.
     for (const seen of answers) expect(new Set(seen.filter((a) => a.status === 200).map((a) => a.number)).size).toBeLessThanOrEqual(1);
-  });
+   }, 180_000);
 });

@@ -58,7 +58,7 @@ describe('first start', () => {
     } finally {
       await server.stop();
     }
-  });
+   }, 180_000);
 
   it('makes ADMIN_PHONE an admin of a shop started without demo data', async () => {
     const shop = await startTestShop({ seed: false, adminPhone: '79770000001' });

@@ -9,7 +9,17 @@ export interface ServerProcess {
 }
 
 /** Limits that a test's many customers behind one address would hit; each test states what it relies on. */
-export const testEnv = { SHOP_MODE: 'demo', QUIET: '1', CODE_COOLDOWN_MS: '0', LOGINS_PER_IP_PER_HOUR: '100000', ORDERS_PER_HOUR: '100000', UNCONFIRMED_ORDERS: '100000' };
+export const testEnv = {
+  SHOP_MODE: 'demo',
+  QUIET: '1',
+  CODE_COOLDOWN_MS: '0',
+  LOGINS_PER_IP_PER_HOUR: '100000',
+  LOGINS_PER_IP_PER_DAY: '100000',
+  VERIFIES_PER_IP_PER_HOUR: '100000',
+  CODES_PER_HOUR: '100000',
+  ORDERS_PER_HOUR: '100000',
+  UNCONFIRMED_ORDERS: '100000',
+};
 
 const exited = (child: ChildProcess) => new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
 
