@@ -16,8 +16,8 @@ import { unconfirmedPlaces } from './unconfirmed';
 
 const productIds = (r: OrderRecord) => r.lines.map((l) => l.id);
 
-/** Placed orders whose copies the start-up check rewrites if missing; older ones heal when their draft is sent again. */
-const recentMs = 7 * 24 * 3600_000;
+/** Placed orders whose copies the start-up check rewrites if missing; older ones heal when the device sends the draft again (its outbox keeps it until the copy arrives). */
+const recentMs = 24 * 3600_000;
 
 /**
  * Placing, changing and checking orders. An order is placed in steps, each safe to repeat and each leaving a state
