@@ -72,7 +72,7 @@ describe('two server processes on one CouchDB', () => {
     const urlOf = (i: number) => (i % 2 ? b.url : a.url);
     const phones = Array.from({ length: 40 }, (_, i) => testCustomer(500 + i));
     const cookies = await signInAll(urlOf, phones);
-    const statuses = await orderAtOnce(urlOf, cookies, phones, bouquets);
+    const statuses = await orderAtOnce(urlOf, cookies, phones, bouquets, 3);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses).toContain(200);
     expect(statuses).toContain(409);

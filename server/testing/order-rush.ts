@@ -20,12 +20,17 @@ export const draftOf = (customer: string, lines: { id: string; count: number }[]
   payment: 'cash',
 });
 
-/** Each customer orders the given products (1 or 2 units of each) at the same moment; answers every status. */
-export const orderAtOnce = async (urlOf: (i: number) => string, cookies: string[], phones: string[], products: string[]) =>
+/**
+ * Each customer orders the given products (1 or 2 units of each) at the same moment, `each` orders apiece (as from
+ * a phone and a laptop at once); answers every status.
+ */
+export const orderAtOnce = async (urlOf: (i: number) => string, cookies: string[], phones: string[], products: string[], each = 1) =>
   Promise.all(
-    cookies.map(async (cookie, i) => {
-      const draft = draftOf(phones[i], products.map((id, k) => ({ id, count: 1 + ((i + k) % 2) })));
-      const answer = await call<{ error?: string }>(urlOf(i), '/api/orders/create', draft, cookie);
-      return answer.status;
-    }),
+    cookies.flatMap((cookie, i) =>
+      Array.from({ length: each }, async (_, j) => {
+        const draft = draftOf(phones[i], products.map((id, k) => ({ id, count: 1 + ((i + j + k) % 2) })));
+        const answer = await call<{ error?: string }>(urlOf(i + j), '/api/orders/create', draft, cookie);
+        return answer.status;
+      }),
+    ),
   );
