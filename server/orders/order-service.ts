@@ -34,6 +34,17 @@ export const orderService = (shop: Shop) => {
   const stock = stockOf(storage);
   const numbers = orderNumbers(counters);
 
+  /** Every record that parses; one that does not (edited by hand) is named in the log, not allowed to stop the shop. */
+  const allRecords = async (): Promise<OrderRecord[]> =>
+    (await allDocs(orders)).flatMap((doc) => {
+      try {
+        return [recordFromDoc(doc)];
+      } catch {
+        console.error(`order ${doc._id}: stored record does not parse, skipped`);
+        return [];
+      }
+    });
+
   const recordOf = async (id: string): Promise<OrderRecord | null> => {
     const doc = await getDoc(orders, id);
     return doc && recordFromDoc(doc);
@@ -158,7 +169,7 @@ export const orderService = (shop: Shop) => {
 
     /** Every placed order, newest number first. */
     async list(): Promise<Order[]> {
-      const records = (await allDocs(orders)).map(recordFromDoc);
+      const records = await allRecords();
       return records.filter((r) => r.stage === 'placed').map(orderOf).sort((a, b) => b.number - a.number);
     },
 
@@ -168,8 +179,7 @@ export const orderService = (shop: Shop) => {
      * Afterwards, for every product: catalogue count = supply − units of placed, uncancelled orders.
      */
     async reconcile(): Promise<void> {
-      const records = (await allDocs(orders)).map(recordFromDoc);
-      for (const r of records) {
+      for (const r of await allRecords()) {
         if (r.stage === 'placing') await finish(r).catch((e) => {
           if (!(e instanceof HttpError)) throw e;
         });
