@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Product } from '../../schema/product';
-import { balanceOf, stockLedger, unitsByProduct, type StockLedger } from '../../schema/stock';
+import { balanceOf, mergeStock, stockLedger, unitsByProduct, type StockLedger } from '../../schema/stock';
 import { stripMeta, upsert, type Stored } from '../db/docs';
 import { oneAtATime } from '../db/one-at-a-time';
 import type { Storage } from '../db/storage';
@@ -33,15 +33,31 @@ export const stockService = (storage: Storage) => {
     return { supply: { opening: shelf.success ? shelf.data.count : 0 }, holds: {}, released: {} };
   };
 
+  /**
+   * Conflict branches of a ledger (writes accepted by some copies of a CouchDB cluster and not others) become one:
+   * every fact of every branch, written over the winner, the other branches deleted. On one store there are none.
+   */
+  const mergeBranches = async (id: string): Promise<void> => {
+    const doc = await ledgers.get(id, { conflicts: true }).catch(() => null);
+    const revs = doc?._conflicts ?? [];
+    if (!doc || !revs.length) return;
+    const branches = await Promise.all(revs.map((rev) => ledgers.get(id, { rev })));
+    const merged = [doc, ...branches].map((d) => stockLedger.parse(stripMeta(d))).reduce(mergeStock);
+    // A writer that got in first makes this fail for its branch; the next change merges again.
+    await ledgers.bulkDocs([{ ...merged, _id: id, _rev: doc._rev }, ...revs.map((rev) => ({ _id: id, _rev: rev, _deleted: true }))]);
+  };
+
   /** Changes one ledger; `change` answers the new ledger, or null to leave it. */
-  const changeLedger = (id: string, change: (s: StockLedger) => StockLedger | null) =>
-    upsert<StockLedger>(ledgers, id, async (doc) => {
+  const changeLedger = async (id: string, change: (s: StockLedger) => StockLedger | null) => {
+    await mergeBranches(id);
+    return upsert<StockLedger>(ledgers, id, async (doc) => {
       const current = parseLedger(doc);
       if (current) return change(current);
       // No ledger yet: it starts from the catalogue, and is written even if this change leaves it as it is.
       const start = await opening(id);
       return change(start) ?? start;
     });
+  };
 
   const read = async (id: string): Promise<StockLedger | null> => parseLedger(await ledgers.get(id).catch(() => null));
 
@@ -103,12 +119,12 @@ export const stockService = (storage: Storage) => {
       });
     },
 
-    /** Every product of the catalogue gets a ledger (from its count, if it has none) and its count re-projected. */
+    /** Every product of the catalogue gets a ledger (from its count, if it has none), its branches merged, and its count re-projected. */
     async reprojectAll(): Promise<void> {
       const { rows } = await catalog.allDocs();
       for (const { id } of rows.filter((r) => !r.id.startsWith('_design/')))
         await inTurn(id, async () => {
-          if (!(await read(id))) await changeLedger(id, () => null);
+          await changeLedger(id, () => null);
           await project(id);
         });
     },
