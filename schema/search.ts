@@ -37,9 +37,16 @@ const fromLatinLayout = (q: string): string => q.toLowerCase().replace(/[a-z[\];
 
 const categoryLabels = new Map<string, string>(categories.map((c) => [c.id, c.label]));
 
-/** Exact and prefix matches first («роз» as typed so far finds «розы»); typos only when nothing else matched. */
-const firstTry: SearchOptions = { prefix: true, fuzzy: (t) => (t.length >= 5 ? 1 : false) };
-const typoTry: SearchOptions = { prefix: true, fuzzy: (t) => (t.length >= 3 ? 1 : false) };
+/** A word typed on the wrong layout: Latin letters only (and the keys of Russian letters), no digits. */
+const maybeWrongLayout = (q: string): boolean => /^[a-z[\];',.`\s]+$/i.test(q) && (q.match(/[a-z]/gi)?.length ?? 0) >= 3;
+
+/**
+ * Exact and prefix matches first («роз» as typed so far finds «розы»); typos only when nothing else matched.
+ * Numbers (article codes, «25 роз») are never read as typos.
+ */
+const typo = (minLength: number) => (t: string) => t.length >= minLength && !/\d/.test(t) && 1;
+const firstTry: SearchOptions = { prefix: true, fuzzy: typo(5) };
+const typoTry: SearchOptions = { prefix: true, fuzzy: typo(3) };
 
 export interface CatalogSearch {
   /** Products matching the query, best first; none for a query that cannot be searched (empty, no words, too long). */
@@ -75,7 +82,7 @@ export const catalogSearch = (products: readonly Product[]): CatalogSearch => {
       if (searchQueryProblem(query)) return [];
       const exact = byArt.get(artKey(query));
       let found = run(query);
-      if (!found.length && /[a-z]/i.test(query)) found = run(fromLatinLayout(query));
+      if (!found.length && maybeWrongLayout(query)) found = run(fromLatinLayout(query));
       return exact ? [exact, ...found.filter((p) => p !== exact)] : found;
     },
   };
