@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useLocal } from '../../data/local-data-context';
-import { findLocally, productFinder } from './find-products';
+import { findLocally, loadCatalogSearch, productFinder } from './find-products';
 import { createSuggestions, type Suggestion } from './suggestions';
 
 export const searchPlaceholder = 'Искать букеты, цветы, артикул...';
@@ -16,6 +16,13 @@ export const SearchPanel = ({ className = 'search' }: { className?: string }) =>
   const { data } = useLocal();
   const controller = useMemo(() => createSuggestions(productFinder((q) => findLocally(data, q))), [data]);
   useEffect(() => () => controller.dispose(), [controller]);
+  useEffect(() => {
+    // The search library is not part of the first view: fetch it once the page is idle, before anyone goes offline.
+    const warm = () => void loadCatalogSearch().catch(() => undefined);
+    if (typeof requestIdleCallback !== 'function') return void setTimeout(warm, 2000);
+    const id = requestIdleCallback(warm, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }, []);
   const state = useSyncExternalStore(controller.subscribe, () => controller.state);
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
