@@ -1,13 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { IMaskInput } from 'react-imask';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
 import { deliveryPrice, firstDeliveryDay, freeDeliveryFrom, openSlots, orderDraft } from '../../../schema/order';
-import { phoneMask } from '../../../schema/phone';
 import type { User } from '../../../schema/user';
 import { useLocal } from '../../data/local-data-context';
 import { submitPending } from '../../data/sync/outbox';
 import { ApiError } from '../../lib/api';
+import { PhoneInput } from '../../ui/phone-input';
 import { useSession } from '../auth/session';
 import { SignInDialog } from '../auth/sign-in-dialog';
 import { studio } from '../layout/contacts';
@@ -34,10 +33,6 @@ const Field = ({ label, error, children }: { label: string; error?: string; chil
     {children}
     <span className="field-error" role={error ? 'alert' : undefined}>{error ?? ''}</span>
   </label>
-);
-
-const PhoneInput = ({ value, onChange, invalid, name }: { value: string; onChange: (v: string) => void; invalid: boolean; name: string }) => (
-  <IMaskInput mask={phoneMask} placeholder="+7 (___) ___-__-__" value={value} onAccept={(v: string) => onChange(v)} inputMode="tel" autoComplete="tel" name={name} aria-invalid={invalid} />
 );
 
 const Choice = ({ name, checked, onChange, children }: { name: string; checked: boolean; onChange: () => void; children: ReactNode }) => (
