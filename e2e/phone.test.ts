@@ -122,10 +122,20 @@ describe('phone habits', () => {
     await paste(recipient, '89165554433');
     expect(await recipient.inputValue()).toBe('+7 (916) 555-44-33');
 
+    // Each message goes as soon as its field is corrected (issue 12, item 6).
+    await page.locator('input[name="recipient-name"]').fill('');
+    await page.getByRole('button', { name: 'Оформить заказ' }).click();
+    const messages = page.locator('.field-error[role="alert"]');
+    await page.getByText('Укажите адрес доставки').waitFor();
+    const before = await messages.count();
+    expect(before).toBeGreaterThanOrEqual(3);
     await page.locator('input[name="sender-name"]').fill('Анна');
     await page.locator('input[name="recipient-name"]').fill('Ольга');
+    await waitFor('the names’ messages to go', async () => (await page.getByText('Укажите имя').count()) === 0);
     await page.locator('input[name="address"]').fill('Москва, ул. Тверская, 1');
+    await page.getByText('Укажите адрес доставки').waitFor({ state: 'detached' });
     await page.locator('select[name="slot"]').selectOption({ index: 1 });
+    await waitFor('every message to go', async () => (await messages.count()) === 0);
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
     await page.getByRole('heading', { name: /Заказ №\d+ принят/ }).waitFor();
     const [order] = await ordersOnServer(shop, '79001112233');
