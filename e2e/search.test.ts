@@ -172,6 +172,18 @@ describe('search panel', () => {
       await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
     });
 
+    it('suggestions that find nothing say so and lead to the categories and bestsellers', async () => {
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
+      await page.getByRole('button', { name: 'Поиск', exact: true }).click();
+      await mobileBox().fill('ываываыва');
+      const nothing = page.locator('.search--mobile').getByRole('status').filter({ hasText: 'Ничего не нашлось' });
+      await nothing.getByRole('link', { name: 'Категории и хиты продаж' }).click();
+      await page.getByRole('heading', { name: 'Поиск: «ываываыва»' }).waitFor();
+      await page.getByRole('navigation', { name: 'Категории' }).waitFor();
+      await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
+    });
+
     it('/search with an empty, punctuation-only or 1,000-character query says so instead of listing everything', async () => {
       for (const [q, says] of [
         ['', 'Введите название букета, цветка или артикул'],

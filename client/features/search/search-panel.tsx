@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useLocal } from '../../data/local-data-context';
 import { findLocally, loadCatalogSearch, productFinder } from './find-products';
 import { createSuggestions, type Suggestion } from './suggestions';
@@ -37,6 +37,8 @@ export const SearchPanel = ({ className = 'search' }: { className?: string }) =>
   }, [pathname, controller]);
 
   const expanded = state.open && state.items.length > 0;
+  // A search that found nothing says so, and leads to /search, which offers the categories and the bestsellers.
+  const nothing = state.open && !state.items.length && !!state.query.trim();
 
   const submit = () => {
     const q = state.query.trim();
@@ -134,6 +136,18 @@ export const SearchPanel = ({ className = 'search' }: { className?: string }) =>
             </li>
           ))}
       </ul>
+      {nothing && (
+        <div className="search-panel__list" role="status">
+          <p className="search-panel__option">
+            <span>
+              Ничего не нашлось.{' '}
+              <Link to="/search" search={{ q: state.query.trim() }} onMouseDown={(e) => e.preventDefault()} onClick={() => controller.close()}>
+                Категории и хиты продаж
+              </Link>
+            </span>
+          </p>
+        </div>
+      )}
     </div>
   );
 };
