@@ -16,10 +16,21 @@ const stopWords = new Set(['а', 'в', 'во', 'и', 'или', 'к', 'ко', 'н
 
 const words = (text: string): string[] => text.match(/[\p{L}\p{N}]+/gu) ?? [];
 
+/** Stemming is the costly part of indexing, and a catalogue repeats its words: each is stemmed once. */
+const stems = new Map<string, string>();
+const stem = (w: string): string => {
+  let s = stems.get(w);
+  if (s === undefined) {
+    if (stems.size > 50_000) stems.clear();
+    stems.set(w, (s = stemmer(w)));
+  }
+  return s;
+};
+
 const term = (word: string): string | null => {
   const w = word.toLowerCase().replace(/ё/g, 'е');
   if (stopWords.has(w)) return null;
-  return /[а-я]/.test(w) ? stemmer(w) : w;
+  return /[а-я]/.test(w) ? stem(w) : w;
 };
 
 /** Article codes are Latin; a shopper on a Russian keyboard types the look-alike Cyrillic letters. */
