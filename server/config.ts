@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parsePublicOrigin } from './seo/public-origin';
 
 /** Everything the server reads from its environment, with the defaults a single studio machine needs. */
 export interface ShopConfig {
@@ -24,6 +25,8 @@ export interface ShopConfig {
   ordersPerCustomerPerHour: number;
   seed: boolean;
   quiet: boolean;
+  /** The shop's public address (PUBLIC_ORIGIN) for every absolute link; unset: http://localhost:{port} (demo). */
+  publicOrigin?: string;
 }
 
 export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig => ({
@@ -42,4 +45,5 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
   ordersPerCustomerPerHour: Number(env.ORDERS_PER_HOUR ?? 20),
   seed: env.SEED !== '0',
   quiet: env.QUIET === '1',
+  publicOrigin: env.PUBLIC_ORIGIN ? parsePublicOrigin(env.PUBLIC_ORIGIN) : undefined,
 });
