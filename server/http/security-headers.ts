@@ -12,9 +12,13 @@ export interface BuiltAnalytics {
 const analyticsFile = z.object({ metrika: z.boolean(), tmr: z.boolean() });
 
 export const builtAnalytics = (distDir: string): BuiltAnalytics => {
-  const file = path.join(distDir, '.analytics.json');
-  const read = fs.existsSync(file) ? analyticsFile.safeParse(JSON.parse(fs.readFileSync(file, 'utf8'))) : undefined;
-  return read?.success ? read.data : { metrika: false, tmr: false };
+  const none = { metrika: false, tmr: false };
+  try {
+    const read = analyticsFile.safeParse(JSON.parse(fs.readFileSync(path.join(distDir, '.analytics.json'), 'utf8')));
+    return read.success ? read.data : none;
+  } catch {
+    return none;
+  }
 };
 
 /** Hosts each counter's script talks to, per directive (Yandex Metrica's and VK's documented CSP lists, trimmed to what our counters use). */
