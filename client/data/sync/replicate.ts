@@ -2,6 +2,7 @@ import { replicateCouchDB, type RxCouchDBReplicationState } from 'rxdb/plugins/r
 import type { RxCollection } from 'rxdb';
 import type { ChangeSignals } from './change-signals';
 import { syncFetch } from './sync-fetch';
+import { checkpointName } from '../collections';
 
 export interface SyncOptions {
   /** Origin of the shop; '' in the browser (same origin). */
@@ -19,7 +20,7 @@ export const pushBatch = 200;
 export const replicate = <T>(collection: RxCollection<T>, db: string, o: SyncOptions): RxCouchDBReplicationState<T> => {
   let state: RxCouchDBReplicationState<T> | undefined;
   state = replicateCouchDB<T>({
-    replicationIdentifier: `shop-${db}`,
+    replicationIdentifier: checkpointName(collection.name, db),
     collection,
     url: `${o.base ?? location.origin}/db/${db}/`,
     fetch: syncFetch(db, o.signals, () => !!state?.isStopped()),
