@@ -4,7 +4,7 @@ import { formatPhone } from '../../../schema/phone';
 import { api, ApiError } from '../../lib/api';
 import { useNotice } from '../../ui/notices';
 import { useSession } from '../auth/session';
-import { MyOrders } from '../checkout/my-orders';
+import { MyOrders } from './my-orders';
 import { SignInOnDemand } from '../auth/sign-in-on-demand';
 
 /** A guest opens the sign-in dialog right here; their cart stays as it is. */

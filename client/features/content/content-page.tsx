@@ -5,7 +5,7 @@ import { useObservable } from '../../lib/use-observable';
 import { ErrorPage } from '../errors/error-page';
 import { ProductGrid } from '../catalog/product-card';
 import { useProductsOnSale } from '../catalog/use-products';
-import { tagOfPage } from './campaign-tags';
+import { tagOfPage } from '../catalog/campaign-tags';
 
 const TaggedItems = ({ tag }: { tag: string }) => {
   const items = useProductsOnSale()?.filter((p) => p.tags.includes(tag));
