@@ -29,7 +29,7 @@ const knownDb = (name: string) => name in dbAccess || /^orders-7\d{10}$/.test(na
 export const createApp = (shop: Shop, hub: ChangesHub): Express => {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', shop.config.trustProxy);
   app.use((_req, res, next) => {
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
