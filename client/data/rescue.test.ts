@@ -32,7 +32,7 @@ describe('a device store that cannot be opened', () => {
     const storage = memoryStorage();
     const found = await rescueDeviceData(idb.indexedDB, storage, prefix);
     expect(found).toEqual({ carts: [cart], pendingOrders: [waiting] });
-    await clearDeviceStore(idb.indexedDB, prefix);
+    await clearDeviceStore(idb, prefix);
     const data = await openLocalData(prefix, idb);
     await restoreRescued(data, storage);
     expect((await data.shop.carts.findOne(cart.owner).exec())?.toJSON()).toEqual(cart);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { pendingOrder, storedCart, type StoredDocument } from './collections';
-import type { LocalData } from './database';
+import { removeRxDatabase } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { dataSourceCollections, pendingOrder, shopCollections, storedCart, type StoredDocument } from './collections';
+import type { IndexedDbApi, LocalData } from './database';
 
 /** Where what the device alone held waits, in localStorage, between clearing the store and opening a new one. */
 const rescueKey = 'device-rescue';
@@ -17,9 +19,21 @@ type Rescued = z.infer<typeof rescued>;
  */
 const storeDatabases = async (idb: IDBFactory, prefix: string): Promise<string[]> => {
   const ours = [`rxdb-dexie-${prefix}shop--`, `rxdb-dexie-${prefix}datasources--`];
-  const names = (await idb.databases()).flatMap((d) => (d.name && ours.some((p) => d.name!.startsWith(p)) ? [d.name] : []));
+  const names =
+    typeof idb.databases === 'function'
+      ? (await idb.databases()).flatMap((d) => (d.name && ours.some((p) => d.name!.startsWith(p)) ? [d.name] : []))
+      : knownDatabases(prefix);
   const version = (name: string) => Number(name.split('--')[1]) || 0;
   return names.sort((a, b) => version(b) - version(a));
+};
+
+/** Browsers that cannot list their databases (Firefox before 126): the names this build knows of. */
+const knownDatabases = (prefix: string): string[] => {
+  const each = (database: string, collections: Record<string, { version: number }>) =>
+    Object.entries({ ...collections, _rxdb_internal: { version: 0 } }).flatMap(([name, c]) =>
+      Array.from({ length: c.version + 1 }, (_, v) => `rxdb-dexie-${prefix}${database}--${v}--${name}`),
+    );
+  return [...each('shop', shopCollections), ...each('datasources', dataSourceCollections)];
 };
 
 /** The live documents of one collection's database, read without RxDB (which could not open it). */
@@ -55,7 +69,13 @@ export const rescueDeviceData = async (idb: IDBFactory = indexedDB, storage: Pic
 };
 
 /** Deletes the device store; the next start makes a new one and pulls the server's data again. */
-export const clearDeviceStore = async (idb: IDBFactory = indexedDB, prefix = ''): Promise<void> => {
+export const clearDeviceStore = async (api: IndexedDbApi = { indexedDB, IDBKeyRange }, prefix = ''): Promise<void> => {
+  // RxDB's own removal also finds the replication checkpoints, whose names are hashes; it needs RxDB's own
+  // records of the store, which may be what is broken, so the databases are then deleted by name as well.
+  for (const database of ['shop', 'datasources']) {
+    await removeRxDatabase(`${prefix}${database}`, getRxStorageDexie(api), false).catch((e: unknown) => console.warn('RxDB не удалил хранилище', database, e));
+  }
+  const idb = api.indexedDB;
   const names = await storeDatabases(idb, prefix);
   await Promise.all(
     names.map(
