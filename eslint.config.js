@@ -11,11 +11,11 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 const publicFiles = {
   analytics: ['analytics'],
   auth: ['session', 'sign-in-on-demand', 'sign-in-dialog', 'require-staff', 'user-menu'],
-  cart: ['use-cart', 'cart-widget'],
+  cart: ['use-cart', 'cart-widget', 'quantity-field'],
   catalog: ['use-products', 'product-list', 'product-card', 'campaign-tags'],
   errors: ['error-page'],
   layout: ['contacts'],
-  search: ['search-panel'],
+  search: ['search-panel', 'find-products'],
   shift: ['close-shift-button'],
 };
 const features = ['account', 'admin', 'analytics', 'auth', 'cart', 'catalog', 'checkout', 'content', 'errors', 'freshness', 'install', 'layout', 'search', 'shift'];

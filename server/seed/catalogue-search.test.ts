@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { demoProducts } from '../server/seed/products';
-import { catalogSearch } from './search';
-import { searchMessages, searchQueryProblem, searchText } from './search-query';
+import { demoProducts } from './products';
+import { catalogSearch } from '../../schema/search';
+import { searchMessages, searchQueryProblem, searchText } from '../../schema/search-query';
 
 const search = catalogSearch(demoProducts);
 const names = (q: string) => search.find(q).map((p) => p.name);
