@@ -179,12 +179,19 @@ export const orderService = (shop: Shop) => {
      * Afterwards, for every product: catalogue count = supply − units of placed, uncancelled orders.
      */
     async reconcile(): Promise<void> {
+      const ledgers = await stock.all();
+      /** A refused or cancelled attempt whose hold still counts somewhere (a crash between the decision and the release). */
+      const stillHeld = (r: OrderRecord) => productIds(r).some((id) => {
+        const l = ledgers.get(id);
+        return !!l && holdKey(r) in l.holds && !l.released[holdKey(r)];
+      });
       for (const r of await allRecords()) {
         if (r.stage === 'placing') await finish(r).catch((e) => {
           if (!(e instanceof HttpError)) throw e;
         });
-        else if (r.stage === 'refused' || r.status === 'cancelled') await stock.release(holdKey(r), productIds(r));
-        else if (r.updatedAt > Date.now() - recentMs) await spreadOrder(storage, orderOf(r), 'replace');
+        else if (r.stage === 'refused' || r.status === 'cancelled') {
+          if (stillHeld(r)) await stock.release(holdKey(r), productIds(r));
+        } else if (r.updatedAt > Date.now() - recentMs) await spreadOrder(storage, orderOf(r), 'replace');
       }
       await stock.reprojectAll();
     },

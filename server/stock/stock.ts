@@ -121,12 +121,26 @@ export const stockService = (storage: Storage) => {
 
     /** Every product of the catalogue gets a ledger (from its count, if it has none), its branches merged, and its count re-projected. */
     async reprojectAll(): Promise<void> {
-      const { rows } = await catalog.allDocs();
-      for (const { id } of rows.filter((r) => !r.id.startsWith('_design/')))
-        await inTurn(id, async () => {
-          await changeLedger(id, () => null);
-          await project(id);
-        });
+      // Read in bulk; only products whose ledger is missing or branched, or whose count is off, are touched one by one.
+      const [shelf, books] = await Promise.all([catalog.allDocs({ include_docs: true }), ledgers.allDocs({ include_docs: true, conflicts: true })]);
+      const ledgerOf = new Map(books.rows.map((r) => [r.id, r.doc]));
+      for (const row of shelf.rows) {
+        if (row.id.startsWith('_design/')) continue;
+        const doc = ledgerOf.get(row.id);
+        const count = shelfCount.safeParse(row.doc);
+        const settled = doc && !doc._conflicts?.length && count.success && count.data.count === balanceOf(stockLedger.parse(stripMeta(doc)));
+        if (!settled)
+          await inTurn(row.id, async () => {
+            await changeLedger(row.id, () => null);
+            await project(row.id);
+          });
+      }
+    },
+
+    /** Every ledger as stored (for the start-up check of many orders at once). */
+    async all(): Promise<Map<string, StockLedger>> {
+      const { rows } = await ledgers.allDocs({ include_docs: true });
+      return new Map(rows.flatMap((r) => (r.doc && !r.id.startsWith('_design/') ? [[r.id, stockLedger.parse(stripMeta(r.doc))] as const] : [])));
     },
 
     read,
