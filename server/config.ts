@@ -72,6 +72,14 @@ const readTrustProxy = (value: string | undefined): boolean | number | string =>
   return value;
 };
 
+/** ADMIN_PHONE: a Russian mobile, however typed. */
+const readAdminPhone = (value: string | undefined): string | undefined => {
+  if (!value) return undefined;
+  const parsed = phone.safeParse(value);
+  if (!parsed.success) throw new ConfigError(`ADMIN_PHONE=${value}: нужен мобильный номер +7 9XX / must be a Russian mobile number`);
+  return parsed.data;
+};
+
 const int = (value: string | undefined, fallback: number): number => (value === undefined || value === '' ? fallback : Number(value));
 
 export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig => ({
@@ -97,7 +105,7 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
   sessionTtlMs: 30 * 24 * 3600_000,
   ordersPerCustomerPerHour: int(env.ORDERS_PER_HOUR, 20),
   unconfirmedOrdersPerCustomer: int(env.UNCONFIRMED_ORDERS, 3),
-  adminPhone: env.ADMIN_PHONE ? phone.parse(env.ADMIN_PHONE) : undefined,
+  adminPhone: readAdminPhone(env.ADMIN_PHONE),
   seed: env.SEED !== '0',
   quiet: env.QUIET === '1',
   publicOrigin: env.PUBLIC_ORIGIN ? parsePublicOrigin(env.PUBLIC_ORIGIN) : undefined,
