@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Product } from '../../schema/product';
 import { balanceOf, mergeStock, stockLedger, unitsByProduct, type StockLedger } from '../../schema/stock';
-import { stripMeta, upsert, type Stored } from '../db/docs';
+import { getDoc, stripMeta, upsert, type Stored } from '../db/docs';
 import { oneAtATime } from '../db/one-at-a-time';
 import type { Storage } from '../db/storage';
 
@@ -29,7 +29,7 @@ export const stockService = (storage: Storage) => {
 
   /** The catalogue's count when a product has no ledger yet (a new product, or data from before the ledger). */
   const opening = async (id: string): Promise<StockLedger> => {
-    const shelf = shelfCount.safeParse(await catalog.get(id).catch(() => null));
+    const shelf = shelfCount.safeParse(await getDoc(catalog, id));
     return { supply: { opening: shelf.success ? shelf.data.count : 0 }, holds: {}, released: {} };
   };
 
@@ -38,7 +38,10 @@ export const stockService = (storage: Storage) => {
    * every fact of every branch, written over the winner, the other branches deleted. On one store there are none.
    */
   const mergeBranches = async (id: string): Promise<void> => {
-    const doc = await ledgers.get(id, { conflicts: true }).catch(() => null);
+    const doc = await ledgers.get(id, { conflicts: true }).catch((e: unknown) => {
+      if ((e as { status?: number }).status === 404) return null;
+      throw e;
+    });
     const revs = doc?._conflicts ?? [];
     if (!doc || !revs.length) return;
     const branches = await Promise.all(revs.map((rev) => ledgers.get(id, { rev })));
@@ -59,7 +62,7 @@ export const stockService = (storage: Storage) => {
     });
   };
 
-  const read = async (id: string): Promise<StockLedger | null> => parseLedger(await ledgers.get(id).catch(() => null));
+  const read = async (id: string): Promise<StockLedger | null> => parseLedger(await getDoc(ledgers, id));
 
   /** Writes the ledger's balance into the catalogue's count, if it differs. Against the catalogue's revision, so the last writer writes the newest balance. */
   const project = async (id: string): Promise<void> => {
@@ -143,15 +146,9 @@ export const stockService = (storage: Storage) => {
       return new Map(rows.flatMap((r) => (r.doc && !r.id.startsWith('_design/') ? [[r.id, stockLedger.parse(stripMeta(r.doc))] as const] : [])));
     },
 
-    read,
     /** `listener` runs after this process changed a count in the catalogue (to drop a cached copy). */
     onChange(listener: () => void) {
       listeners.add(listener);
-    },
-    /** Whether a ledger has the hold `key` still counting, and whether it was released. */
-    async state(id: string, key: string): Promise<{ held: boolean; released: boolean }> {
-      const s = await read(id);
-      return { held: !!s && key in s.holds, released: !!s?.released[key] };
     },
   };
 };
