@@ -54,7 +54,11 @@ export const lastDeliveryDay = (now = new Date()): string => {
 
 const tooMany = `Не больше ${maxUnitsPerProduct} шт. одного товара в заказе — для большего заказа позвоните в студию`;
 
-/** What a well-shaped draft may still not ask for: the same product over the limit in several sizes, a day too far ahead. */
+/**
+ * What a well-shaped draft may still not ask for: more than the limit of one product (in one line or over its sizes),
+ * a day too far ahead. Not in the draft's shape: devices keep drafts in their outbox under a schema derived from it,
+ * and a limit that moves must not make a stored draft unreadable.
+ */
 export const draftLimitIssues = (draft: Pick<OrderDraft, 'lines' | 'date'>, now = new Date()): { path: string; message: string }[] => {
   const issues: { path: string; message: string }[] = [];
   const units = new Map<string, number>();
@@ -76,7 +80,7 @@ export const orderDraft = z
     /** Made on the device; submitting the same id twice creates one order. */
     id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
     lines: z
-      .array(z.strictObject({ id: z.string().min(1).max(64), count: z.number().int().min(1).max(maxUnitsPerProduct, tooMany), letterSize: letterSize.optional() }))
+      .array(z.strictObject({ id: z.string().min(1).max(64), count: z.number().int().min(1).max(999), letterSize: letterSize.optional() }))
       .min(1, 'Корзина пуста')
       .max(50),
     sender: person,
