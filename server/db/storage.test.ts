@@ -54,7 +54,12 @@ describe('storage keeps per-customer databases bounded', () => {
   it('closes idle customer databases and keeps the shop\'s own', async () => {
     storage = openStorage({ dataDir: dir }, { maxOpen: 100, idleMs: 100, graceMs: 0 });
     await storage.db('events').info();
-    for (let i = 0; i < 5; i++) await storage.db(customer(i)).put({ _id: `doc-${i}` });
+    for (let i = 0; i < 5; i++) {
+      const db = storage.db(customer(i));
+      const release = storage.hold(customer(i)); // as the gateway does for a request: no closing under a write
+      await db.put({ _id: `doc-${i}` });
+      release();
+    }
     const held = storage.hold(customer(4));
     await eventually('idle customer databases to be closed', () => customersOpen(storage).length === 1);
     expect(customersOpen(storage)).toEqual([customer(4)]);
