@@ -77,8 +77,6 @@ export const changesHub = (storage: Storage) => {
         if (!watched.listeners.size) detach(name, watched);
       };
     },
-    /** Databases with a live feed now. */
-    feeding: () => [...feeds.entries()].filter(([, e]) => e.feed).map(([n]) => n),
     close() {
       stopOpenListening();
       feeds.forEach((entry, name) => detach(name, entry));

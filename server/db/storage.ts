@@ -3,6 +3,7 @@ import path from 'node:path';
 import PouchDB from 'pouchdb';
 import { isCustomerOrdersDb } from '../../schema/databases';
 import type { ShopConfig } from '../config';
+import { HttpError } from '../http/errors';
 
 /**
  * Every database of the shop, local (LevelDB under dataDir) or in a CouchDB cluster (couchUrl).
@@ -38,11 +39,10 @@ export interface StorageLimits {
 
 export const defaultStorageLimits: StorageLimits = { maxOpen: 200, idleMs: 5 * 60_000, graceMs: 5_000 };
 
-/** Every database in use: answered as 503, so the caller tries again later. */
-export class StorageBusy extends Error {
-  readonly status = 503;
+/** Every database in use: answered as 503 wherever it surfaces, so the caller tries again later. */
+export class StorageBusy extends HttpError {
   constructor() {
-    super('Сервер сейчас перегружен, попробуйте ещё раз через минуту');
+    super(503, 'Сервер сейчас перегружен, попробуйте ещё раз через минуту');
   }
 }
 
