@@ -314,7 +314,10 @@ export const dbGateway = (
       wake();
     });
     const timers: NodeJS.Timeout[] = [];
+    let finished = false;
     const done = () => {
+      if (finished) return;
+      finished = true;
       stopWatching();
       timers.forEach(clearTimeout);
       const left = (longpolls.get(client) ?? 1) - 1;
