@@ -130,12 +130,16 @@ export const openStorage = (config: Pick<ShopConfig, 'dataDir' | 'couchUrl'>, li
     async exists(name: string) {
       if (open.has(name)) return true;
       if (!config.couchUrl) return fs.existsSync(path.join(config.dataDir, name));
+      // A PouchDB object stays referenced by its constructor until closed: the probe is closed however it ends.
+      const probe = new Pouch(name, { skip_setup: true });
       try {
-        await new Pouch(name, { skip_setup: true }).info();
+        await probe.info();
         return true;
       } catch (e) {
         if (isNotFound(e)) return false;
         throw e;
+      } finally {
+        await probe.close().catch(() => undefined);
       }
     },
     hold(name: string) {
