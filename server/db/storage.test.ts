@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,5 +76,25 @@ describe('storage keeps per-customer databases bounded', () => {
     expect(await fs.readdir(dir)).toEqual([]);
     await storage.db(customer(1)).info();
     expect(await storage.exists(customer(1))).toBe(true);
+  });
+
+  it('tells whether a database exists on a CouchDB server without creating it', async () => {
+    // In its own process, as a real CouchDB is: in this one, PouchDB's 'created' events would reach its database list.
+    const couch = spawn(process.execPath, ['--import', 'tsx', '-e', "import('./server/testing/couch-stand-in.ts').then(async (m) => console.log((await m.startCouchStandIn()).url))"], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const couchUrl = await new Promise<string>((resolve) => couch.stdout!.once('data', (d: Buffer) => resolve(String(d).trim())));
+      storage = openStorage({ dataDir: dir, couchUrl });
+      expect(await storage.exists(customer(3))).toBe(false);
+      expect(await storage.exists(customer(3))).toBe(false);
+      expect(await (await fetch(`${couchUrl}_all_dbs`)).json()).not.toContain(customer(3));
+      await storage.db(customer(3)).put({ _id: 'doc-3' });
+      const other = openStorage({ dataDir: dir, couchUrl });
+      expect(await other.exists(customer(3))).toBe(true);
+      await other.close();
+    } finally {
+      couch.kill();
+    }
   });
 });

@@ -133,8 +133,8 @@ export const openStorage = (config: Pick<ShopConfig, 'dataDir' | 'couchUrl'>, li
       // A PouchDB object stays referenced by its constructor until closed: the probe is closed however it ends.
       const probe = new Pouch(name, { skip_setup: true });
       try {
-        await probe.info();
-        return true;
+        // PouchDB's http adapter answers a missing database's info as {error: 'not_found'} rather than rejecting.
+        return !('error' in (await probe.info()));
       } catch (e) {
         if (isNotFound(e)) return false;
         throw e;
