@@ -8,6 +8,8 @@ import { dbAccess, type ApiRoute } from './access';
 import { isCustomerOrdersDb } from '../schema/databases';
 import { bodyLimit, kilobytes } from './http/body-limit';
 import { errorAnswer } from './http/errors';
+import { compressAnswers } from './http/compress';
+import { builtAnalytics, securityHeaders } from './http/security-headers';
 import { sessionUser } from './auth/session-cookie';
 import { dbBodyLimit, dbGateway } from './db/gateway';
 import type { ChangesHub } from './db/changes-hub';
@@ -50,12 +52,9 @@ const refuseBody = (req: express.Request, res: express.Response, status: number,
 export const createApp = (shop: Shop, hub: ChangesHub): Express => {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
-  app.use((_req, res, next) => {
-    res.setHeader('x-content-type-options', 'nosniff');
-    res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
-    next();
-  });
+  app.set('trust proxy', shop.config.trustProxy);
+  app.use(compressAnswers());
+  app.use(securityHeaders(builtAnalytics(shop.config.distDir)));
 
   app.use(bodyLimit(limitOf, refuseBody));
   app.use(imagesApi());
@@ -78,7 +77,7 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
   app.use('/db', dbGateway(shop.storage, hub, knownDb, pouchApp));
 
   app.use(searchEngineFiles(shop, catalog));
-  app.use(clientFiles(shop.config.distDir, pageMeta(shop, catalog)));
+  app.use(clientFiles(shop.config, pageMeta(shop, catalog)));
   app.use(errorAnswer);
   return app;
 };

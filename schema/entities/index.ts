@@ -1,0 +1,13 @@
+import { courier } from './courier';
+import { task } from './task';
+
+/** Every back-office entity. Adding a plain one is a file beside this and one line here. */
+export const entities = { courier, task } as const;
+export type Entities = typeof entities;
+export type EntityType = keyof Entities;
+export type AnyEntity = Entities[EntityType];
+
+export const entityTypes = Object.keys(entities) as EntityType[];
+
+/** By admin route and API name (`couriers`), as the spec's /admin/{name} and /api/{name}/list use it. */
+export const entityByPath = (path: string): AnyEntity | undefined => Object.values(entities).find((e) => e.path === path);

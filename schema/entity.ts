@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import type { Level } from './user';
+
+/**
+ * Where an entity's records live, by who may read them (CouchDB secures reads per database, never per document).
+ * - office: every staff member reads it; replicated to staff devices (`/db/office`), works offline.
+ * - admin: admins only; never copied to a device, read online through `/api/{path}/*` and cached (DataSources).
+ */
+export type Tier = 'office' | 'admin';
+
+/**
+ * How records are written.
+ * - record: an editable document; concurrent offline edits converge by the entity's `merge` rule.
+ * - fact: immutable once stored (a write-off, a supply, a shift closing); a correction is a new fact.
+ * - command: a request the server may refuse (order status, anything that takes stock): never written directly.
+ */
+export type WriteKind = 'record' | 'fact' | 'command';
+
+export type Action = 'read' | 'create' | 'update' | 'delete';
+
+export interface EntityAccess {
+  read: Level;
+  create: Level;
+  update: Level;
+  /** null: nobody deletes (facts). */
+  delete: Level | null;
+  /** Actions the record's author may take on it although their level alone would not let them. */
+  own?: Action[];
+}
+
+export interface EntityList<K extends string> {
+  columns: K[];
+  /** Fields the list's search box looks in. */
+  search: K[];
+  /** Default order. */
+  sort: K;
+  /** Fields offered as filters (enums and booleans). */
+  filters?: K[];
+}
+
+/**
+ * One back-office entity, declared once: its fields, Russian labels, access, tier and write kind.
+ * The record API, the /db gateway, the generic list and form, the menu and the tests all read it.
+ */
+export interface EntityDefinition<F extends z.ZodObject = z.ZodObject, T extends string = string, P extends string = string> {
+  type: T;
+  /** The admin route and API name: /admin/{path}, /api/{path}/list. */
+  path: P;
+  labels: { one: string; many: string; create: string; fields: { [K in keyof z.infer<F> & string]: string } };
+  tier: Tier;
+  write: WriteKind;
+  access: EntityAccess;
+  fields: F;
+  list: EntityList<keyof z.infer<F> & string>;
+  /** What lists, look-ups and references show for a record. */
+  title: (data: z.infer<F>) => string;
+  /** For calendar-like entities: the day a record belongs to (yyyy-MM-dd). */
+  day?: (data: z.infer<F>) => string | undefined;
+  /** The data version written now; `upgrade` lifts data written by an older version. */
+  version: number;
+  upgrade?: (data: Record<string, unknown>, from: number) => Record<string, unknown>;
+  /**
+   * Two devices changed the same record offline: the result both converge on, from the server's copy and ours
+   * (each with its updatedAt). Documented per entity in docs/DECISIONS.md.
+   */
+  merge: (server: { data: z.infer<F>; updatedAt: number }, mine: { data: z.infer<F>; updatedAt: number }) => z.infer<F>;
+}
+
+export const defineEntity = <F extends z.ZodObject, T extends string, P extends string>(definition: EntityDefinition<F, T, P>) => definition;
+
+/** The default rule for plain records: the later change wins as a whole (the loser is told what replaced it). */
+export const lastWriterWins = <D>(server: { data: D; updatedAt: number }, mine: { data: D; updatedAt: number }): D =>
+  mine.updatedAt > server.updatedAt ? mine.data : server.data;
