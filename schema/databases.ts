@@ -11,3 +11,6 @@ export type SyncedDatabase = keyof typeof syncedDatabases;
 
 /** One customer's own orders, readable only by that customer and staff. */
 export const customerOrdersDb = (phone: string): string => `orders-${phone}`;
+
+/** Whether a database name is one customer's own orders. */
+export const isCustomerOrdersDb = (name: string): boolean => /^orders-7\d{10}$/.test(name);

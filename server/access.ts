@@ -54,11 +54,11 @@ const ownDb = /^orders-(7\d{10})$/;
 export const canReadDb = (user: User | null, name: string): boolean => {
   const own = ownDb.exec(name);
   if (own) return !!user && (user.phone === own[1] || reaches(levelOf(user), 'florist'));
-  const rule = dbAccess[name as keyof typeof dbAccess];
+  const rule = Object.hasOwn(dbAccess, name) ? dbAccess[name as keyof typeof dbAccess] : null;
   return !!rule && reaches(levelOf(user), rule.read);
 };
 
 export const canWriteDb = (user: User | null, name: string): boolean => {
-  const rule = dbAccess[name as keyof typeof dbAccess];
+  const rule = Object.hasOwn(dbAccess, name) ? dbAccess[name as keyof typeof dbAccess] : null;
   return !!rule?.write && reaches(levelOf(user), rule.write);
 };
