@@ -18,7 +18,7 @@ const customer = '79550077001';
 describe('the start-up check', () => {
   let dataDir = '';
   let shop: RunningShop | undefined;
-  const start = async () => (shop = await startShop({ mode: 'demo', port: 0, dataDir, quiet: true, codeCooldownMs: 0 }));
+  const start = async () => (shop = await startShop({ mode: 'demo', seed: true, port: 0, dataDir, quiet: true, codeCooldownMs: 0 }));
   afterAll(async () => {
     await shop?.close();
     await fs.rm(dataDir, { recursive: true, force: true });
