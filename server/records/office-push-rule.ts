@@ -25,8 +25,6 @@ const asRecord = (doc: PushedDoc): OfficeRecord | null => {
   return parsed.success ? parsed.data : null;
 };
 
-const entityOf = (type: unknown): AnyEntity | undefined => Object.values(entities).find((e) => e.type === type);
-
 /**
  * What the office database accepts from a staff device, one document at a time (the rest of the batch goes on).
  * The document is an envelope (schema/record.ts) whose data parses with its entity's fields; `can` decides by the
@@ -34,11 +32,13 @@ const entityOf = (type: unknown): AnyEntity | undefined => Object.values(entitie
  * server's stay the same document: updatedBy must be the session's phone, createdBy/createdAt are the first
  * push's and never change, and no time may be ahead of the server's clock. Facts are never changed or deleted.
  */
-export const officePushRule = (user: User | null, incoming: PushedDoc, existing: PushedDoc | null, now = Date.now()): PushVerdict => {
+export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => number = Date.now) => (user: User | null, incoming: PushedDoc, existing: PushedDoc | null): PushVerdict => {
+  const now = clock();
   if (!user) return refuse('Войдите по номеру телефона');
   const before = existing && !existing._deleted ? asRecord(existing) : null;
   if (existing && !existing._deleted && !before) return refuse('Запись на сервере повреждена: обратитесь к администратору');
-  const entity = entityOf(incoming.type ?? before?.type);
+  const type = incoming.type ?? before?.type;
+  const entity = Object.values(registry).find((e) => e.type === type);
   if (!entity) return refuse('Неизвестный вид записи');
   if (entity.tier !== 'office') return refuse(`«${entity.labels.many}» не хранятся на устройствах: они меняются только на сервере`);
   if (entity.write === 'command') return refuse(`«${entity.labels.many}» меняются только командами сервера`);
@@ -73,3 +73,6 @@ export const officePushRule = (user: User | null, incoming: PushedDoc, existing:
   if (record.createdAt > record.updatedAt) return refuse('Время создания записи позже времени изменения');
   return { ok: true, doc: incoming };
 };
+
+/** The rule /db/office pushes go through: the registry's entities. */
+export const officePushRule = pushRuleFor(entities);
