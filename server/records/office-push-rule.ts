@@ -1,3 +1,4 @@
+import '../http/zod-locale';
 import { can } from '../../schema/access';
 import { entities, type AnyEntity } from '../../schema/entities';
 import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/record';
@@ -25,6 +26,15 @@ const asRecord = (doc: PushedDoc): OfficeRecord | null => {
   return parsed.success ? parsed.data : null;
 };
 
+/** A tombstone that is bare or carries a whole record of a known type. */
+const bareOrRecord = (registry: Record<string, AnyEntity>, doc: PushedDoc): boolean => {
+  const { _id, _rev, _deleted, ...fields } = doc;
+  if (!Object.keys(fields).length) return true;
+  const record = asRecord(doc);
+  const entity = record && Object.values(registry).find((e) => e.type === record.type);
+  return !!entity && entity.fields.safeParse(record.data).success;
+};
+
 /**
  * What the office database accepts from a staff device, one document at a time (the rest of the batch goes on).
  * The document is an envelope (schema/record.ts) whose data parses with its entity's fields; `can` decides by the
@@ -37,6 +47,8 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
   if (!user) return refuse('Войдите по номеру телефона');
   const before = existing && !existing._deleted ? asRecord(existing) : null;
   if (existing && !existing._deleted && !before) return refuse('Запись на сервере повреждена: обратитесь к администратору');
+  // Created and deleted on a device before it ever reached us: nothing to delete, but no junk kept in its tombstone.
+  if (incoming._deleted && !before) return bareOrRecord(registry, incoming) ? { ok: true, doc: incoming } : refuse('Неверная запись');
   const type = incoming.type ?? before?.type;
   const entity = Object.values(registry).find((e) => e.type === type);
   if (!entity) return refuse('Неизвестный вид записи');
@@ -44,8 +56,7 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
   if (entity.write === 'command') return refuse(`«${entity.labels.many}» меняются только командами сервера`);
   if (before && before.type !== entity.type) return refuse('Вид записи менять нельзя');
 
-  if (incoming._deleted) {
-    if (!before) return { ok: true, doc: incoming }; // created and deleted on the device before it ever reached us
+  if (incoming._deleted && before) {
     if (entity.write === 'fact') return refuse(factReason(entity));
     return can(user, 'delete', entity, before) ? { ok: true, doc: incoming } : refuse(deniedReason(entity, 'delete'));
   }
