@@ -13,7 +13,11 @@ export interface PushedDoc {
   [field: string]: unknown;
 }
 
-export type PushVerdict = { ok: true; doc: PushedDoc } | { ok: false; reason: string };
+/** What to store (the body: the gateway keeps `_id` and `_rev`), or why not. */
+export type PushVerdict = { ok: true; doc: Record<string, unknown> } | { ok: false; reason: string };
+
+/** Stored as pushed: the device's copy and the server's stay the same document, so replication sees no difference. */
+const accept = ({ _id, _rev, ...body }: PushedDoc): PushVerdict => ({ ok: true, doc: body });
 
 /** How far ahead of the server's clock a device's clock may be before its times are not believed. */
 export const clockSkewMs = 10 * 60_000;
@@ -48,7 +52,7 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
   const before = existing && !existing._deleted ? asRecord(existing) : null;
   if (existing && !existing._deleted && !before) return refuse('Запись на сервере повреждена: обратитесь к администратору');
   // Created and deleted on a device before it ever reached us: nothing to delete, but no junk kept in its tombstone.
-  if (incoming._deleted && !before) return bareOrRecord(registry, incoming) ? { ok: true, doc: incoming } : refuse('Неверная запись');
+  if (incoming._deleted && !before) return bareOrRecord(registry, incoming) ? accept(incoming) : refuse('Неверная запись');
   const type = incoming.type ?? before?.type;
   const entity = Object.values(registry).find((e) => e.type === type);
   if (!entity) return refuse('Неизвестный вид записи');
@@ -58,7 +62,7 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
 
   if (incoming._deleted && before) {
     if (entity.write === 'fact') return refuse(factReason(entity));
-    return can(user, 'delete', entity, before) ? { ok: true, doc: incoming } : refuse(deniedReason(entity, 'delete'));
+    return can(user, 'delete', entity, before) ? accept(incoming) : refuse(deniedReason(entity, 'delete'));
   }
 
   if (before && entity.write === 'fact') return refuse(factReason(entity));
@@ -82,7 +86,7 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
   if (!before && record.createdBy !== user.phone) return refuse('Новую запись подписывает тот, кто её создаёт');
   if (record.updatedAt > now + clockSkewMs) return refuse('Часы устройства спешат: поправьте дату и время и повторите');
   if (record.createdAt > record.updatedAt) return refuse('Время создания записи позже времени изменения');
-  return { ok: true, doc: incoming };
+  return accept(incoming);
 };
 
 /** The rule /db/office pushes go through: the registry's entities. */
