@@ -251,6 +251,15 @@ for (const entity of Object.values(entities)) {
         if (!mayDelete) expect(removal[0].reason).toMatch(cyrillic);
         expect(await revOf(theirs.id) === undefined).toBe(mayDelete);
 
+        // Malformed JSON and an oversized batch are refused whole, before any document is looked at.
+        const before = await snapshot(shop);
+        const raw = (body: string) => fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: florist }, body });
+        const malformed = await raw('{"docs": [');
+        expect(malformed.status).toBe(400);
+        const oversized = await raw(JSON.stringify({ docs: [pushed(withDay(mine(`big-${entity.type}-1`, { data: { ...mine('x').data, note: 'я'.repeat(3_000_000) } })))] }));
+        expect(oversized.status).toBe(413);
+        expect(await snapshot(shop)).toBe(before);
+
         // A customer pushes nothing at all.
         const customer = await push([pushed(withDay(mine(`cust-${entity.type}-1`, { createdBy: phones.customer, updatedBy: phones.customer })))], cookies.customer!);
         expect(customer[0]).toMatchObject({ rejected: true });
