@@ -266,5 +266,30 @@ for (const entity of Object.values(entities)) {
         expect(await revOf(`cust-${entity.type}-1`)).toBeUndefined();
       }
     });
+
+    it.runIf(entity.tier === 'office')('two staff edit the same record: the later push conflicts, and the merged result in the merger’s name is stored', async () => {
+      const office = shop.shop.storage.db('office');
+      const base = await create('admin');
+      const rev = (await office.get(base.id))._rev;
+      const push = async (cookie: string, doc: unknown) => {
+        const res = await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ docs: [doc] }) });
+        return ((await res.json()) as { ok?: boolean; error?: string; rejected?: boolean; reason?: string }[])[0];
+      };
+      const data = (text: string) => entity.fields.parse({ ...entity.example, [field]: text }) as Record<string, unknown>;
+      const florists = { ...base, data: data('Правка флориста'), updatedBy: phones.florist, updatedAt: base.updatedAt + 10 };
+      const managers = { ...base, data: data('Правка менеджера'), updatedBy: phones.manager, updatedAt: base.updatedAt + 20 };
+      expect(await push(cookies.florist!, pushed(florists, {}, rev))).toMatchObject({ ok: true });
+      // Same base revision: a real conflict (not a refusal), which the manager's device resolves by the entity's rule.
+      const clash = await push(cookies.manager!, pushed(managers, {}, rev));
+      expect(clash).toMatchObject({ error: 'conflict' });
+      expect(clash.rejected).toBeUndefined();
+      const server = { data: florists.data, updatedAt: florists.updatedAt };
+      const merged = (entity.merge as (s: unknown, m: unknown) => Record<string, unknown>)(server, { data: managers.data, updatedAt: managers.updatedAt });
+      const resolved = { ...managers, data: merged, updatedAt: Math.max(Date.now(), florists.updatedAt + 1) };
+      const stored = await push(cookies.manager!, pushed(resolved, {}, (await office.get(base.id))._rev));
+      expect(stored, stored.reason).toMatchObject({ ok: true });
+      const answer = ((await api('get', { id: base.id }, 'admin')).body as unknown as Saved).data;
+      expect(answer).toMatchObject({ updatedBy: phones.manager, createdBy: base.createdBy, data: merged });
+    });
   });
 }
