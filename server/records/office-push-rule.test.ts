@@ -93,6 +93,8 @@ describe('the office push rule', () => {
     expect(rule(florist, { _id: 'never-0001', _deleted: true }, null)).toMatchObject({ ok: true });
     expect(rule(florist, { ...doc(record()), _deleted: true }, null)).toMatchObject({ ok: true });
     expect(reason(rule(florist, { _id: 'never-0002', _deleted: true, junk: 'x'.repeat(1000) }, null))).toMatch(/Неверная запись/);
+    expect(reason(rule(manager, { _id: 'courier-0001', _deleted: true, junk: 'x'.repeat(1000) }, doc(record())))).toMatch(/Неверная запись/);
+    expect(rule(manager, { ...doc(record()), _deleted: true }, doc(record()))).toMatchObject({ ok: true });
     expect(reason(rule(florist, doc(record()), { ...doc(record({ createdBy: manager.phone })), _deleted: true }))).toBe('принято');
   });
 });

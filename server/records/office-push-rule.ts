@@ -51,8 +51,9 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
   if (!user) return refuse('Войдите по номеру телефона');
   const before = existing && !existing._deleted ? asRecord(existing) : null;
   if (existing && !existing._deleted && !before) return refuse('Запись на сервере повреждена: обратитесь к администратору');
-  // Created and deleted on a device before it ever reached us: nothing to delete, but no junk kept in its tombstone.
-  if (incoming._deleted && !before) return bareOrRecord(registry, incoming) ? accept(incoming) : refuse('Неверная запись');
+  // A tombstone keeps no junk. One for a record we never had (made and deleted on a device offline) deletes nothing.
+  if (incoming._deleted && !bareOrRecord(registry, incoming)) return refuse('Неверная запись');
+  if (incoming._deleted && !before) return accept(incoming);
   const type = incoming.type ?? before?.type;
   const entity = Object.values(registry).find((e) => e.type === type);
   if (!entity) return refuse('Неизвестный вид записи');
