@@ -40,10 +40,14 @@ export const sortKeys = (entity: AnyEntity): string[] => {
   return [...keys, ...keys.map((k) => `-${k}`)];
 };
 
-/** The filter's own field schema without its default: a filter is either given or absent. */
+/**
+ * The filter's own field schema without its default: a filter is either given or absent. A yes/no filter also
+ * takes 'true'/'false', as a list screen keeps its filters in the address.
+ */
 const filterField = (field: z.ZodType): z.ZodType => {
   let inner = field;
   while (inner instanceof z.ZodDefault || inner instanceof z.ZodOptional) inner = inner.unwrap() as z.ZodType;
+  if (inner instanceof z.ZodBoolean) return z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional();
   return inner.optional();
 };
 
