@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { map } from 'rxjs';
 import { levelOf, reaches } from '../../../schema/user';
 import { today } from '../../../schema/day';
@@ -16,7 +17,8 @@ interface CatalogAnswer {
 
 const TodayEvents = () => {
   const { data } = useLocal();
-  const events = useObservable(() => data.shop.events.find({ selector: { day: today() } }).$.pipe(map((d) => d.map((x) => x.toJSON() as ShopEvent))), [] as ShopEvent[], [data]);
+  const today$ = useMemo(() => data.shop.events.find({ selector: { day: today() } }).$.pipe(map((d) => d.map((x) => x.toJSON() as ShopEvent))), [data]);
+  const events = useObservable(today$, [] as ShopEvent[]);
   if (!events.length) return <p className="muted">Сегодня событий нет.</p>;
   return (
     <ul className="events">
