@@ -4,8 +4,8 @@ import express, { type Express } from 'express';
 import expressPouchDB from 'express-pouchdb';
 import './http/zod-locale';
 import type { Shop } from './context';
-import { dbAccess, type ApiRoute } from './access';
-import { isCustomerOrdersDb } from '../schema/databases';
+import { isServedDb } from '../schema/databases';
+import type { ApiRoute } from '../schema/api-routes';
 import { bodyLimit, kilobytes } from './http/body-limit';
 import { errorAnswer } from './http/errors';
 import { compressAnswers } from './http/compress';
@@ -24,12 +24,10 @@ import { ordersApi } from './api/orders';
 import { infoApi } from './api/info';
 import { syncStreamApi } from './api/sync-stream';
 import { imagesApi } from './api/images';
+import { recordApi } from './records/record-api';
 import { clientFiles } from './static';
 import { pageMeta } from './seo/page-meta';
 import { searchEngineFiles } from './seo/search-engine-files';
-
-/** Own keys only: `constructor` or `toString` must not pass for a database. */
-const knownDb = (name: string) => Object.hasOwn(dbAccess, name) || isCustomerOrdersDb(name);
 
 /**
  * The largest body each /api route takes; others take 16 KB (an order of 50 lines is about 8 KB).
@@ -66,6 +64,7 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
   api.use(ordersApi(shop, catalog));
   api.use(itemsApi(shop, catalog));
   api.use(syncStreamApi(hub));
+  api.use(recordApi(shop));
   api.use('/api', (_req, res) => void res.status(404).json({ error: 'Нет такого метода API' }));
   app.use(api);
 
@@ -74,7 +73,7 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
     inMemoryConfig: true,
     logPath: path.join(shop.config.couchUrl ? os.tmpdir() : shop.config.dataDir, 'express-pouchdb.log'),
   });
-  app.use('/db', dbGateway(shop.storage, hub, knownDb, pouchApp));
+  app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp));
 
   app.use(searchEngineFiles(shop, catalog));
   app.use(clientFiles(shop.config, pageMeta(shop, catalog)));

@@ -7,7 +7,7 @@ import { changesHub } from './db/changes-hub';
 import { seedDemo } from './seed';
 import { ensureAdmin } from './seed/first-admin';
 import { orderService } from './orders/order-service';
-import { dbAccess } from './access';
+import { dbAccess } from '../schema/databases';
 import { sweepEveryHour } from './auth/sweep';
 
 export interface RunningShop {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { Router } from 'express';
 import { eventDelete, eventsListQuery, shopEvent, type ShopEvent } from '../../schema/event';
 import type { User } from '../../schema/user';
@@ -31,8 +32,11 @@ export const eventsApi = (shop: Shop): Router => {
     return (await allSynced<ShopEvent>(events)).filter((e) => e.day.startsWith(prefix)).sort((a, b) => a.day.localeCompare(b.day));
   });
 
+  // Without an id it creates the event and the answer carries the id given (spec §7, as the record API does).
+  const eventInput = shopEvent.extend({ id: shopEvent.shape.id.optional() });
   route(api, 'POST /api/events/update', async (req, res) => {
-    const event = parse(shopEvent, req.body);
+    const { id: given, ...input } = parse(eventInput, req.body);
+    const event: ShopEvent = { ...input, id: given ?? `event-${crypto.randomUUID()}` };
     const stored = await upsert<object>(events, event.id, (current) => checked(res.locals.user, { ...toSynced(event), _id: event.id }, current));
     return { data: { ...stored, id: event.id } };
   });

@@ -1,8 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
-import { isCustomerOrdersDb } from '../../schema/databases';
+import { canPushDb, canReadDb, isCustomerOrdersDb } from '../../schema/databases';
 import type { User } from '../../schema/user';
-import { canReadDb, canWriteDb } from '../access';
 import { kilobytes } from '../http/body-limit';
 import type { ChangesHub } from './changes-hub';
 import { pushRuleOf } from './push-rules';
@@ -231,7 +230,7 @@ const writeAll = async (db: PouchDB.Database, docs: PouchDB.Core.PutDocument<obj
 const pushDocs = async (storage: Storage, name: string, user: User | null, raw: unknown[]): Promise<Row[]> => {
   const shaped = raw.map(pushShape);
   const rule = pushRuleOf(name);
-  const why = !canWriteDb(user, name) || !user ? 'Недостаточно прав для изменения этих данных' : !rule ? 'Эта база не принимает изменения' : null;
+  const why = !canPushDb(user, name) || !user ? 'Недостаточно прав для изменения этих данных' : !rule ? 'Эта база не принимает изменения' : null;
   if (why || !user || !rule) return shaped.map((s) => refusedRow(s.ok ? s.doc._id : s.id, why ?? ''));
 
   const db = storage.db(name);
