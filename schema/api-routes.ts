@@ -20,6 +20,7 @@ export const apiRoutes = {
   'GET /api/dev/last-code': 'guest',
   'POST /api/info/notify': 'guest',
   'GET /api/sync/stream': 'guest',
+  'GET /api/health': 'guest',
   'POST /api/items/list': 'guest',
   'POST /api/items/get': 'guest',
   'POST /api/items/get-art': 'guest',

@@ -23,6 +23,7 @@ import { clientsApi } from './api/clients';
 import { ordersApi } from './api/orders';
 import { infoApi } from './api/info';
 import { syncStreamApi } from './api/sync-stream';
+import { healthApi } from './api/health';
 import { imagesApi } from './api/images';
 import { recordApi } from './records/record-api';
 import { clientFiles } from './static';
@@ -60,7 +61,7 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
 
   const api = express.Router();
   const catalog = catalogIndex(shop.storage.db('catalog'), hub);
-  [authApi, qrLoginApi, eventsApi, pagesApi, clientsApi, infoApi].forEach((part) => api.use(part(shop)));
+  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, clientsApi, infoApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(itemsApi(shop, catalog));
   api.use(syncStreamApi(hub));

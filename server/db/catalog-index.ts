@@ -7,7 +7,8 @@ import { allSynced } from './synced';
 /**
  * The catalogue, sorted by rank, read once and again only after it changes, and its search index, built from that
  * copy on the first search after a change. Not shared state: a copy of the database that its changes feed
- * invalidates (a write by another process on the same CouchDB included).
+ * invalidates (a write by another process on the same CouchDB included). When the feed comes back after the database
+ * was unreachable, the hub tells its listeners too, so the copy is read again even if the catch-up brought nothing.
  */
 export const catalogIndex = (catalog: PouchDB.Database, hub: ChangesHub) => {
   let current: Promise<Product[]> | null = null;
