@@ -4,6 +4,7 @@ import PouchDB from 'pouchdb';
 import { isCustomerOrdersDb } from '../../schema/databases';
 import type { ShopConfig } from '../config';
 import { HttpError } from '../http/errors';
+import { durableLeveldown } from './durable-leveldown';
 
 /**
  * Every database of the shop, local (LevelDB under dataDir) or in a CouchDB cluster (couchUrl).
@@ -55,7 +56,16 @@ interface OpenDb {
 const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
 const isNotFound = (e: unknown) => (e as { status?: number }).status === 404;
 
-export const openStorage = (config: Pick<ShopConfig, 'dataDir' | 'couchUrl'>, limits: StorageLimits = defaultStorageLimits): Storage => {
+/**
+ * `durable` (the default): the embedded store acknowledges a write only once LevelDB has synced it to disk
+ * (durable-leveldown.ts): orders, pushed staff documents and sessions must survive a power cut after their 201.
+ * Only the bench turns it off, to measure what it costs. CouchDB syncs on its own.
+ */
+export const openStorage = (
+  config: Pick<ShopConfig, 'dataDir' | 'couchUrl'>,
+  limits: StorageLimits = defaultStorageLimits,
+  { durable = true }: { durable?: boolean } = {},
+): Storage => {
   if (!config.couchUrl) fs.mkdirSync(config.dataDir, { recursive: true });
   const prefix = config.couchUrl ? withSlash(config.couchUrl) : `${config.dataDir}/`;
   const open = new Map<string, OpenDb>();
@@ -83,7 +93,8 @@ export const openStorage = (config: Pick<ShopConfig, 'dataDir' | 'couchUrl'>, li
     },
     delete: (name: string) => open.delete(name),
   };
-  const Pouch = Object.assign(PouchDB.defaults({ prefix }), { allDbs, __dbCacheMap: dbCacheMap }) as unknown as PouchDB.Static;
+  const store = durable && !config.couchUrl ? { db: durableLeveldown } : {};
+  const Pouch = Object.assign(PouchDB.defaults({ prefix, ...store }), { allDbs, __dbCacheMap: dbCacheMap }) as unknown as PouchDB.Static;
 
   const closeOne = (name: string) => {
     const entry = open.get(name);
