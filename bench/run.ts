@@ -3,6 +3,7 @@ import { toSynced } from '../server/db/synced';
 import { benchProducts } from './products';
 import { benchInitialSync, benchPush } from './sync';
 import { benchItemsList } from './api-load';
+import { benchDurableWrites } from './durable';
 import { benchCatalogueFromDevice, benchFirstViewAsSent, benchFirstViewBytes } from './storefront';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
@@ -34,6 +35,7 @@ const seeded = await startTestShop();
 const restore = withCookie(await signIn(seeded.url, demoPhones.florist));
 await benchPush(seeded);
 restore();
+await benchDurableWrites();
 await benchItemsList(seeded, (await seeded.shop.storage.db('catalog').info()).doc_count);
 benchFirstViewBytes();
 await benchFirstViewAsSent(seeded);

@@ -1,9 +1,14 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import PouchDB from 'pouchdb';
 import Dexie from 'dexie';
 import { openLocalData } from '../client/data/database';
 import { pushBatch, replicate } from '../client/data/sync/replicate';
 import type { ShopEvent } from '../schema/event';
 import type { TestShop } from '../e2e/harness';
+import { startCouchStandIn } from '../server/testing/couch-stand-in';
 import { row, timed } from './load';
 
 const freshIdb = () => ({ indexedDB: new IDBFactory(), IDBKeyRange });
@@ -43,30 +48,62 @@ export const benchInitialSync = async (shop: TestShop, n: number) => {
 const event = (i: number): ShopEvent => ({
   id: `bench-event-${String(i).padStart(5, '0')}`, source: 'admin', title: 'Продажа в мастерской', description: '', day: '2026-11-20', type: 'sell', sum: 1000 + i, data: {}, meta: { author: '79000000003', createdAt: 1 },
 });
+const asCouch = ({ id, ...rest }: ShopEvent) => ({ _id: id, ...rest });
 
-/** 1,000 calendar events written on a device and pushed to the server (checked one by one there). */
-export const benchPush = async (shop: TestShop, n = 1000) => {
-  const data = await openLocalData('benchpush', freshIdb());
-  await data.shop.events.bulkInsert(Array.from({ length: n }, (_, i) => event(i)));
-  const [rxMs] = await timed(async () => {
+/**
+ * n events written on a device and pushed to the server (checked one by one there). `oneByOne`: one insert per
+ * event, as the app writes them; otherwise one bulkInsert, which gives them one timestamp (RxDB then rescans that
+ * group for every batch, an artefact the first version of this bench measured). `multiInstance`: RxDB's cross-tab
+ * messaging, which in Node goes through temp files; a browser tab alone pays little for it.
+ */
+const rxPush = async (shop: TestShop, from: number, n: number, o: { oneByOne: boolean; multiInstance: boolean }) => {
+  const data = await openLocalData(`benchpush${from}`, freshIdb(), undefined, { multiInstance: o.multiInstance });
+  const events = Array.from({ length: n }, (_, i) => event(from + i));
+  if (o.oneByOne) for (const e of events) await data.shop.events.insert(e);
+  else await data.shop.events.bulkInsert(events);
+  const [ms] = await timed(async () => {
     const r = replicate(data.shop.events, 'events', { base: shop.url, signals: () => null, waitForLeadership: false, push: true });
     await r.awaitInSync();
     await r.cancel();
   });
   await data.shop.close();
   await data.dataSources.close();
+  return ms;
+};
 
-  // Baseline: the same documents POSTed as _bulk_docs in the same batch size, with no local database.
-  const docs = Array.from({ length: n }, (_, i) => {
-    const { id, ...rest } = event(i + n);
-    return { _id: id, ...rest };
-  });
+/** PouchDB's own replication of the same documents, from a local LevelDB into express-pouchdb without our gateway. */
+const pouchReplicate = async (from: number, n: number) => {
+  const couch = await startCouchStandIn();
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-pouch-'));
+  const local = new PouchDB(path.join(dir, 'events'));
+  for (let i = 0; i < n; i++) await local.put(asCouch(event(from + i)));
+  const remote = new PouchDB(`${couch.url}events`);
+  const [ms] = await timed(() => PouchDB.replicate(local, remote, { batch_size: pushBatch }));
+  const stored = (await remote.info()).doc_count;
+  await local.close();
+  await remote.close();
+  await couch.close();
+  await fs.rm(dir, { recursive: true, force: true });
+  if (stored !== n) throw new Error(`PouchDB replicated ${stored} of ${n}`);
+  return ms;
+};
+
+/** Pushes of 1,000 events as the app makes them, beside PouchDB's replication and raw _bulk_docs of the same documents. */
+export const benchPush = async (shop: TestShop, n = 1000) => {
+  // Baseline: the same documents POSTed through our gateway as _bulk_docs in the client's batch size, no local database.
+  const docs = Array.from({ length: n }, (_, i) => asCouch(event(i)));
   const [rawMs] = await timed(async () => {
     for (let i = 0; i < docs.length; i += pushBatch) {
       await fetch(`${shop.url}/db/events/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ docs: docs.slice(i, i + pushBatch) }) });
     }
   });
+  const raw = `${((n / rawMs) * 1000).toFixed(0)} docs/s`;
+  const report = (what: string, ms: number) => row(what, `${((n / ms) * 1000).toFixed(0)} docs/s`, 'same docs as raw _bulk_docs', raw, rawMs / ms);
+
+  report(`push ${n} events from RxDB, one insert each`, await rxPush(shop, n, n, { oneByOne: true, multiInstance: false }));
+  report(`  same, with multiInstance (Node temp files)`, await rxPush(shop, 2 * n, n, { oneByOne: true, multiInstance: true }));
+  report(`  same, inserted in one bulkInsert (old bench)`, await rxPush(shop, 3 * n, n, { oneByOne: false, multiInstance: false }));
+  report(`PouchDB.replicate, same docs, no gateway`, await pouchReplicate(0, n));
   const stored = (await shop.shop.storage.db('events').info()).doc_count;
-  if (stored < 2 * n) throw new Error(`server has ${stored} events, expected ${2 * n}`);
-  row(`push ${n} events from RxDB`, `${((n / rxMs) * 1000).toFixed(0)} docs/s`, 'same docs as raw _bulk_docs', `${((n / rawMs) * 1000).toFixed(0)} docs/s`, rawMs / rxMs);
+  if (stored < 4 * n) throw new Error(`server has ${stored} events, expected ${4 * n}`);
 };

@@ -52,11 +52,17 @@ const withDevChecks = async <I, O>(storage: RxStorage<I, O>, on: boolean): Promi
  * Opens the device's databases. `prefix` keeps test databases apart. A store written by an older version is
  * migrated before this resolves (RxDB's autoMigrate): see `shopCollections` for what is kept and what is pulled again.
  */
-export const openLocalData = async (prefix = '', idb?: IndexedDbApi, devChecks = import.meta.env?.MODE !== 'test'): Promise<LocalData> => {
+export const openLocalData = async (
+  prefix = '',
+  idb?: IndexedDbApi,
+  devChecks = import.meta.env?.MODE !== 'test',
+  /** Tabs of one origin tell each other of writes. In Node that goes through temp files; a bench of one tab turns it off. */
+  { multiInstance = true }: { multiInstance?: boolean } = {},
+): Promise<LocalData> => {
   const storage = await withDevChecks(getRxStorageDexie(idb), devChecks);
-  const shop = await createRxDatabase<ShopCollections>({ name: `${prefix}shop`, storage, multiInstance: true, closeDuplicates: true });
+  const shop = await createRxDatabase<ShopCollections>({ name: `${prefix}shop`, storage, multiInstance, closeDuplicates: true });
   await shop.addCollections(creators(shopCollections) as never);
-  const dataSources = await createRxDatabase<{ cache: RxCollection<CacheRecord> }>({ name: `${prefix}datasources`, storage, multiInstance: true, closeDuplicates: true });
+  const dataSources = await createRxDatabase<{ cache: RxCollection<CacheRecord> }>({ name: `${prefix}datasources`, storage, multiInstance, closeDuplicates: true });
   await dataSources.addCollections(creators(dataSourceCollections) as never);
   return { shop, dataSources };
 };
