@@ -66,7 +66,7 @@ describe('the shop in a browser', () => {
 
   it('does not let a customer into /admin', async () => {
     await page.goto('/admin');
-    await page.getByRole('heading', { name: 'Нет доступа' }).waitFor();
+    await page.getByRole('heading', { name: 'Недостаточно прав' }).waitFor();
   });
 
   it('signs a florist in, sends her to /admin and shows the shift button', async () => {

@@ -5,6 +5,7 @@ import { shopEvent, type ShopEvent } from '../../schema/event';
 import { cart } from '../../schema/cart';
 import { cacheRecord, type CacheRecord } from '../../schema/cache-record';
 import { order, orderDraft, type Order } from '../../schema/order';
+import { officeRecord, type OfficeRecord } from '../../schema/record';
 import { rxSchemaOf } from './rx-schema';
 
 /** A stored cart: the spec's value {cart} under its owner key (phone digits after the first 7, or 'undefined'). */
@@ -26,7 +27,8 @@ export type PendingOrder = z.infer<typeof pendingOrder>;
 
 /**
  * Every collection of the page. RxDB open source refuses more than 13 over all databases; we keep 8 or fewer.
- * shop: products, pages, events, carts, orders (pulled from the customer's `orders-{phone}`), pendingOrders (the outbox).
+ * shop: products, pages, events, carts, orders (pulled from the customer's `orders-{phone}`), pendingOrders (the outbox),
+ * office (staff devices: every back-office record of the office tier, one envelope for all entity types).
  * datasources (the spec's DataSources database): cache.
  */
 export const shopCollections = {
@@ -36,6 +38,7 @@ export const shopCollections = {
   carts: { schema: rxSchemaOf<StoredCart>(storedCart, 'owner'), zod: storedCart },
   orders: { schema: rxSchemaOf<Order>(order, 'id'), zod: order },
   pendingOrders: { schema: rxSchemaOf<PendingOrder>(pendingOrder, 'id'), zod: pendingOrder },
+  office: { schema: rxSchemaOf<OfficeRecord>(officeRecord, 'id'), zod: officeRecord },
 } as const;
 
 export const dataSourceCollections = {
