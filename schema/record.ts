@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { day } from './day';
-import { entities, type EntityType } from './entities';
+import { pageSize } from './api';
+import { entities, type AnyEntity, type EntityType } from './entities';
 
 const types = Object.keys(entities) as [EntityType, ...EntityType[]];
 
@@ -25,3 +26,79 @@ export const officeRecord = z.strictObject({
   data: z.record(z.string(), z.unknown()),
 });
 export type OfficeRecord = z.infer<typeof officeRecord>;
+
+/** A record of one entity, its data typed by the entity's fields. */
+export type RecordOf<E extends AnyEntity> = Omit<OfficeRecord, 'type' | 'data'> & { type: E['type']; data: z.infer<E['fields']> };
+
+/** Fields every record has, sortable in any list beside the entity's columns. */
+const envelopeSorts = ['title', 'createdAt', 'updatedAt'] as const;
+
+/** What a list may be sorted by: a column or an envelope field, `-` before it for descending. */
+export const sortKeys = (entity: AnyEntity): string[] => {
+  const keys = [...new Set<string>([...entity.list.columns, ...envelopeSorts])];
+  return [...keys, ...keys.map((k) => `-${k}`)];
+};
+
+/** The filter's own field schema without its default: a filter is either given or absent. */
+const filterField = (field: z.ZodType): z.ZodType => {
+  let inner = field;
+  while (inner instanceof z.ZodDefault || inner instanceof z.ZodOptional) inner = inner.unwrap() as z.ZodType;
+  return inner.optional();
+};
+
+/**
+ * Body of POST /api/{path}/list (spec §7: params, query, body). 20 a page by default (§9); `query.search` looks in the
+ * entity's `list.search` fields, case-insensitively; the other query fields are the entity's `list.filters`.
+ */
+export const recordListRequest = (entity: AnyEntity) => {
+  const filters = Object.fromEntries((entity.list.filters ?? []).map((f) => [f, filterField((entity.fields.shape as Record<string, z.ZodType>)[f])]));
+  return z.strictObject({
+    params: z
+      .strictObject({
+        skip: z.number().int().min(0).default(0),
+        limit: z.number().int().min(1).max(200).default(pageSize),
+        sort: z.enum(sortKeys(entity) as [string, ...string[]], 'Нет такой колонки для сортировки').optional(),
+      })
+      .default({ skip: 0, limit: pageSize }),
+    query: z.strictObject({ search: z.string().trim().max(200).optional(), ...filters }).default({}),
+    body: z.strictObject({}).optional(),
+  });
+};
+export type RecordListRequest = z.infer<ReturnType<typeof recordListRequest>>;
+
+/**
+ * Body of POST /api/{path}/update. Without `id` it creates a record and the answer carries the id the server gave;
+ * with one it edits, and `updatedAt` must be the one the record was read at: a record changed since is refused (409).
+ */
+export const recordSaveRequest = <E extends AnyEntity>(entity: E) =>
+  z
+    .strictObject({
+      id: officeRecord.shape.id.optional(),
+      updatedAt: z.number().int().min(0).optional(),
+      data: entity.fields as E['fields'],
+    })
+    .refine((r) => r.id === undefined || r.updatedAt !== undefined, {
+      message: 'Нужна дата изменения, с которой запись открыта (updatedAt)',
+      path: ['updatedAt'],
+    });
+export type RecordSaveRequest<E extends AnyEntity = AnyEntity> = z.infer<ReturnType<typeof recordSaveRequest<E>>>;
+
+/** Body of POST /api/{path}/get and /delete. */
+export const recordIdRequest = z.strictObject({ id: officeRecord.shape.id });
+
+/**
+ * A stored record's data as the entity's current version reads it: lifted by `upgrade` when written by an older
+ * version, then parsed with the fields (defaults filled). null when it does not parse.
+ */
+export const recordData = <E extends AnyEntity>(entity: E, record: Pick<OfficeRecord, 'v' | 'data'>): z.infer<E['fields']> | null => {
+  const lifted = record.v < entity.version && entity.upgrade ? entity.upgrade(record.data, record.v) : record.data;
+  const parsed = entity.fields.safeParse(lifted);
+  return parsed.success ? (parsed.data as z.infer<E['fields']>) : null;
+};
+
+/** The envelope fields derived from a record's data: what lists show and the day a calendar-like record belongs to. */
+export const derivedFields = <E extends AnyEntity>(entity: E, data: z.infer<E['fields']>): Pick<OfficeRecord, 'v' | 'title' | 'day'> => {
+  const title = (entity.title as (d: typeof data) => string)(data).slice(0, 200);
+  const day = (entity as { day?: (d: typeof data) => string | undefined }).day?.(data);
+  return { v: entity.version, title, ...(day ? { day } : {}) };
+};

@@ -4,7 +4,7 @@ import express, { type Express } from 'express';
 import expressPouchDB from 'express-pouchdb';
 import './http/zod-locale';
 import type { Shop } from './context';
-import { dbAccess } from './access';
+import { isServedDb } from '../schema/databases';
 import { errorAnswer } from './http/errors';
 import { sessionUser } from './auth/session-cookie';
 import { dbGateway } from './db/gateway';
@@ -20,11 +20,10 @@ import { ordersApi } from './api/orders';
 import { infoApi } from './api/info';
 import { syncStreamApi } from './api/sync-stream';
 import { imagesApi } from './api/images';
+import { recordApi } from './records/record-api';
 import { clientFiles } from './static';
 import { pageMeta } from './seo/page-meta';
 import { searchEngineFiles } from './seo/search-engine-files';
-
-const knownDb = (name: string) => name in dbAccess || /^orders-7\d{10}$/.test(name);
 
 export const createApp = (shop: Shop, hub: ChangesHub): Express => {
   const app = express();
@@ -46,6 +45,7 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
   api.use(ordersApi(shop, catalog));
   api.use(itemsApi(shop, catalog));
   api.use(syncStreamApi(hub));
+  api.use(recordApi(shop));
   api.use('/api', (_req, res) => void res.status(404).json({ error: 'Нет такого метода API' }));
   app.use(api);
 
@@ -54,7 +54,7 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
     inMemoryConfig: true,
     logPath: path.join(shop.config.couchUrl ? os.tmpdir() : shop.config.dataDir, 'express-pouchdb.log'),
   });
-  app.use('/db', dbGateway(shop.storage, knownDb, pouchApp));
+  app.use('/db', dbGateway(shop.storage, isServedDb, pouchApp));
 
   app.use(searchEngineFiles(shop, catalog));
   app.use(clientFiles(shop.config.distDir, pageMeta(shop, catalog)));

@@ -5,7 +5,7 @@ import { openShop, type Shop } from './context';
 import { createApp } from './app';
 import { changesHub } from './db/changes-hub';
 import { seedDemo } from './seed';
-import { dbAccess } from './access';
+import { dbAccess } from '../schema/databases';
 import { sweepEveryHour } from './auth/sweep';
 
 export interface RunningShop {

@@ -37,6 +37,14 @@ describe('calendar API', () => {
     expect(again.body.error).toMatch(/не найдено/);
   });
 
+  it('creates an event sent without an id and answers the id it gave (spec §7)', async () => {
+    const { id: _none, ...fields } = event('unused-id-0', '2031-06-10');
+    const created = await call<{ data: ShopEvent }>(shop.url, '/api/events/update', fields, florist);
+    expect(created.status).toBe(200);
+    expect(created.body.data.id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect((await listMonth(6, 2031)).body).toEqual([{ ...fields, id: created.body.data.id }]);
+  });
+
   it('shows a shift closing pushed by a device through /db/events', async () => {
     const { id, ...fields } = event('shift-close-test-1', '2031-05-31', { title: 'Закрытие смены', type: 'event', sum: 48200 });
     const pushed = await fetch(`${shop.url}/db/events/_bulk_docs`, {

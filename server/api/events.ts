@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { Router } from 'express';
 import { eventDelete, eventsListQuery, shopEvent, type ShopEvent } from '../../schema/event';
 import type { Shop } from '../context';
@@ -18,8 +19,11 @@ export const eventsApi = (shop: Shop): Router => {
     return (await allSynced<ShopEvent>(events)).filter((e) => e.day.startsWith(prefix)).sort((a, b) => a.day.localeCompare(b.day));
   });
 
+  // Without an id it creates the event and the answer carries the id given (spec §7, as the record API does).
+  const eventInput = shopEvent.extend({ id: shopEvent.shape.id.optional() });
   route(api, 'POST /api/events/update', async (req) => {
-    const event = parse(shopEvent, req.body);
+    const { id, ...input } = parse(eventInput, req.body);
+    const event = { ...input, id: id ?? `event-${crypto.randomUUID()}` };
     await putSynced(events, event);
     return { data: event };
   });

@@ -2,11 +2,17 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { z } from 'zod';
 import { shopEvent } from '../../schema/event';
 import type { User } from '../../schema/user';
-import { canReadDb, canWriteDb } from '../access';
+import { canPushDb, canReadDb } from '../../schema/databases';
+import { officePushRule } from '../records/office-push-rule';
 import type { Storage } from './storage';
 
 /** What each pushable database accepts: the same zod schema the client validates with before writing locally. */
 const pushSchemas: Record<string, z.ZodType> = { events: shopEvent };
+
+/** Databases whose documents are checked against the stored one (who wrote it, what it was). */
+const pushRules: Record<string, (user: User | null, incoming: PushedDoc, existing: PushedDoc | null) => { ok: true } | { ok: false; reason: string }> = {
+  office: officePushRule,
+};
 
 type Call = 'info' | 'changes' | 'all_docs' | 'bulk_docs' | 'doc';
 
@@ -33,13 +39,26 @@ interface PushedDoc {
 }
 
 /** Why the server refuses one pushed document, or null when it accepts it. */
-const refusal = (user: User | null, dbName: string, doc: PushedDoc): string | null => {
-  if (!canWriteDb(user, dbName)) return 'Недостаточно прав для изменения этих данных';
+const refusal = (user: User | null, dbName: string, doc: PushedDoc, existing: Map<string, PushedDoc>): string | null => {
+  if (!canPushDb(user, dbName)) return 'Недостаточно прав для изменения этих данных';
   if (typeof doc._id !== 'string' || doc._id.startsWith('_')) return 'Недопустимый идентификатор документа';
+  const rule = pushRules[dbName];
+  if (rule) {
+    const verdict = rule(user, doc, existing.get(doc._id) ?? null);
+    return verdict.ok ? null : verdict.reason;
+  }
   if (doc._deleted) return null;
   const { _id, _rev, _deleted, ...fields } = doc;
   const checked = pushSchemas[dbName].safeParse({ ...fields, id: _id });
   return checked.success ? null : (checked.error.issues[0]?.message ?? 'Неверные данные');
+};
+
+/** The stored documents the pushed ones would replace, by id (a deleted one as its tombstone). */
+const storedDocs = async (db: PouchDB.Database, docs: unknown[]): Promise<Map<string, PushedDoc>> => {
+  const ids = docs.flatMap((d) => (d && typeof d === 'object' && typeof (d as PushedDoc)._id === 'string' ? [(d as PushedDoc)._id as string] : []));
+  if (!ids.length) return new Map();
+  const { rows } = await db.allDocs({ keys: ids, include_docs: true });
+  return new Map(rows.flatMap((r) => ('doc' in r && r.doc ? [[r.id, r.doc as unknown as PushedDoc] as const] : [])));
 };
 
 /**
@@ -52,7 +71,8 @@ const bulkDocs = (storage: Storage): RequestHandler => async (req, res, next) =>
     const { docs, new_edits } = (req.body ?? {}) as { docs?: unknown; new_edits?: unknown };
     if (!Array.isArray(docs) || new_edits === false) return couchError(res, 400, 'bad_request', 'Ожидается {docs: [...]}');
     const name = target(req).db;
-    const verdicts = docs.map((d: PushedDoc) => ({ doc: d, why: d && typeof d === 'object' ? refusal(res.locals.user, name, d) : 'Неверные данные' }));
+    const existing = pushRules[name] ? await storedDocs(storage.db(name), docs) : new Map<string, PushedDoc>();
+    const verdicts = docs.map((d: PushedDoc) => ({ doc: d, why: d && typeof d === 'object' ? refusal(res.locals.user, name, d, existing) : 'Неверные данные' }));
     const accepted = verdicts.filter((v) => !v.why).map((v) => v.doc);
     const written = accepted.length ? await storage.db(name).bulkDocs(accepted as PouchDB.Core.PutDocument<object>[]) : [];
     let w = 0;

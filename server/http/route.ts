@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
-import { levelOf, reaches } from '../../schema/user';
-import { apiAccess, type ApiRoute } from '../access';
+import { apiAccess, mayCall, type ApiRoute } from '../../schema/api-routes';
+import { levelOf } from '../../schema/user';
 import { HttpError, unauthorized } from './errors';
 
 export type Handler = (req: Request, res: Response) => Promise<unknown> | unknown;
@@ -11,12 +11,11 @@ export type Handler = (req: Request, res: Response) => Promise<unknown> | unknow
  */
 export const route = (router: Router, key: ApiRoute, handler: Handler): void => {
   const [method, path] = key.split(' ') as ['GET' | 'POST', string];
-  const need = apiAccess[key];
+  if (!(key in apiAccess)) throw new Error(`${key}: no access rule`);
   const verb = method === 'GET' ? 'get' : 'post';
   router[verb](path, async (req, res, next) => {
     try {
-      const have = levelOf(res.locals.user);
-      if (!reaches(have, need)) throw have === 'guest' ? unauthorized() : new HttpError(403, 'Недостаточно прав');
+      if (!mayCall(res.locals.user, key)) throw levelOf(res.locals.user) === 'guest' ? unauthorized() : new HttpError(403, 'Недостаточно прав');
       const answer = await handler(req, res);
       if (!res.headersSent) answer === undefined ? res.status(204).end() : res.json(answer);
     } catch (e) {

@@ -1,0 +1,70 @@
+import type { EntityDefinition } from './entity';
+import { entities, type AnyEntity } from './entities';
+import { levelOf, reaches, type Level, type User } from './user';
+
+/**
+ * Who may call which /api route. The server registers routes only through this table (server/http/route.ts), so a
+ * route without a rule cannot exist. 'customer' means any signed-in user; 'florist' any staff member.
+ * The record API's routes are not listed: they come from the registry (recordRoutes below).
+ */
+export const apiRoutes = {
+  'POST /api/login': 'guest',
+  'POST /api/phone-verify': 'guest',
+  'GET /api/user': 'guest',
+  'POST /api/user': 'guest',
+  'POST /api/logout': 'guest',
+  'POST /api/user-update': 'customer',
+  'POST /api/qr-login': 'guest',
+  'POST /api/qr-verify': 'customer',
+  'GET /api/dev/last-code': 'guest',
+  'POST /api/info/notify': 'guest',
+  'GET /api/sync/stream': 'guest',
+  'POST /api/items/list': 'guest',
+  'POST /api/items/get': 'guest',
+  'POST /api/items/get-art': 'guest',
+  'POST /api/items/get-list': 'guest',
+  'POST /api/items/catalog': 'guest',
+  'POST /api/items/update': 'florist',
+  'POST /api/items/delete': 'manager',
+  'POST /api/refs/search-item': 'florist',
+  'POST /api/pages/get': 'guest',
+  'POST /api/pages/list': 'guest',
+  'POST /api/pages/update': 'admin',
+  'POST /api/events/list': 'florist',
+  'POST /api/events/update': 'florist',
+  'POST /api/events/delete': 'florist',
+  'POST /api/clients/list': 'admin',
+  'POST /api/orders/create': 'customer',
+  'POST /api/orders/list': 'florist',
+  'POST /api/orders/update-status': 'florist',
+} as const satisfies Record<string, Level>;
+
+/** The record API's calls, the spec's /api/{entity}/list and its siblings (§7). */
+export const recordActions = ['list', 'get', 'update', 'delete'] as const;
+export type RecordAction = (typeof recordActions)[number];
+export type RecordRoute = `POST /api/${AnyEntity['path']}/${RecordAction}`;
+export const recordRoute = <E extends AnyEntity>(entity: E, action: RecordAction) => `POST /api/${entity.path}/${action}` as const;
+
+const lowest = (...ls: Level[]): Level => ls.reduce((a, b) => (reaches(a, b) ? b : a));
+
+/**
+ * The least level that can ever succeed on a record call: the route's gate. `can()` then decides per record
+ * (an author's `own` actions need only staff; a fact's delete is refused by the service with a reason).
+ */
+export const recordRouteLevel = (entity: Pick<EntityDefinition, 'access'>, action: RecordAction): Level => {
+  const { access } = entity;
+  const own = (a: 'update' | 'delete'): Level[] => (access.own?.includes(a) ? ['florist'] : []);
+  if (action === 'list' || action === 'get') return access.read;
+  if (action === 'update') return lowest(access.create, access.update, ...own('update'));
+  return access.delete === null ? lowest(access.read, ...own('delete')) : lowest(access.delete, ...own('delete'));
+};
+
+export const recordRoutes = Object.fromEntries(
+  Object.values(entities).flatMap((e) => recordActions.map((a) => [recordRoute(e, a), recordRouteLevel(e, a)])),
+) as Record<RecordRoute, Level>;
+
+/** Every /api route and the level it needs. */
+export const apiAccess: Record<ApiRoute, Level> = { ...apiRoutes, ...recordRoutes };
+export type ApiRoute = keyof typeof apiRoutes | RecordRoute;
+
+export const mayCall = (user: User | null | undefined, key: ApiRoute): boolean => reaches(levelOf(user), apiAccess[key]);

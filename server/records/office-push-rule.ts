@@ -1,0 +1,75 @@
+import { can } from '../../schema/access';
+import { entities, type AnyEntity } from '../../schema/entities';
+import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/record';
+import type { User } from '../../schema/user';
+import { deniedReason, factReason } from './record-service';
+
+/** A document as replication pushes it: the record's id is `_id`; `_deleted` marks a deletion. */
+export interface PushedDoc {
+  _id?: unknown;
+  _rev?: string;
+  _deleted?: boolean;
+  [field: string]: unknown;
+}
+
+export type PushVerdict = { ok: true; doc: PushedDoc } | { ok: false; reason: string };
+
+/** How far ahead of the server's clock a device's clock may be before its times are not believed. */
+export const clockSkewMs = 10 * 60_000;
+
+const refuse = (reason: string): PushVerdict => ({ ok: false, reason });
+
+const asRecord = (doc: PushedDoc): OfficeRecord | null => {
+  const { _id, _rev, _deleted, ...fields } = doc;
+  const parsed = officeRecord.safeParse({ ...fields, id: _id });
+  return parsed.success ? parsed.data : null;
+};
+
+const entityOf = (type: unknown): AnyEntity | undefined => Object.values(entities).find((e) => e.type === type);
+
+/**
+ * What the office database accepts from a staff device, one document at a time (the rest of the batch goes on).
+ * The document is an envelope (schema/record.ts) whose data parses with its entity's fields; `can` decides by the
+ * stored record (its author for `own` actions). Authorship is checked, not rewritten, so the device's copy and the
+ * server's stay the same document: updatedBy must be the session's phone, createdBy/createdAt are the first
+ * push's and never change, and no time may be ahead of the server's clock. Facts are never changed or deleted.
+ */
+export const officePushRule = (user: User | null, incoming: PushedDoc, existing: PushedDoc | null, now = Date.now()): PushVerdict => {
+  if (!user) return refuse('Войдите по номеру телефона');
+  const before = existing && !existing._deleted ? asRecord(existing) : null;
+  if (existing && !existing._deleted && !before) return refuse('Запись на сервере повреждена: обратитесь к администратору');
+  const entity = entityOf(incoming.type ?? before?.type);
+  if (!entity) return refuse('Неизвестный вид записи');
+  if (entity.tier !== 'office') return refuse(`«${entity.labels.many}» не хранятся на устройствах: они меняются только на сервере`);
+  if (entity.write === 'command') return refuse(`«${entity.labels.many}» меняются только командами сервера`);
+  if (before && before.type !== entity.type) return refuse('Вид записи менять нельзя');
+
+  if (incoming._deleted) {
+    if (!before) return { ok: true, doc: incoming }; // created and deleted on the device before it ever reached us
+    if (entity.write === 'fact') return refuse(factReason(entity));
+    return can(user, 'delete', entity, before) ? { ok: true, doc: incoming } : refuse(deniedReason(entity, 'delete'));
+  }
+
+  if (before && entity.write === 'fact') return refuse(factReason(entity));
+  const { _id, _rev, _deleted, ...fields } = incoming;
+  const envelope = officeRecord.safeParse({ ...fields, id: _id });
+  if (!envelope.success) return refuse(envelope.error.issues[0]?.message ?? 'Неверная запись');
+  const record = envelope.data;
+  if (record.v > entity.version) return refuse('Запись сделана более новой версией приложения: обновите страницу');
+  const checked = entity.fields.safeParse(record.v < entity.version && entity.upgrade ? entity.upgrade(record.data, record.v) : record.data);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    return refuse(`${entity.labels.one}: ${issue?.path.length ? `${issue.path.join('.')} — ` : ''}${issue?.message ?? 'неверные данные'}`);
+  }
+  // The title is the device's display copy (the record API recomputes it on read); the day is indexed, so it must hold.
+  if (record.day !== derivedFields(entity, checked.data).day) return refuse('День записи не совпадает с её данными');
+
+  const action = before ? 'update' : 'create';
+  if (!can(user, action, entity, before ?? undefined)) return refuse(deniedReason(entity, action));
+  if (record.updatedBy !== user.phone) return refuse('Запись подписана другим сотрудником: войдите под своим номером и повторите');
+  if (before && (record.createdBy !== before.createdBy || record.createdAt !== before.createdAt)) return refuse('Автора и время создания записи менять нельзя');
+  if (!before && record.createdBy !== user.phone) return refuse('Новую запись подписывает тот, кто её создаёт');
+  if (record.updatedAt > now + clockSkewMs) return refuse('Часы устройства спешат: поправьте дату и время и повторите');
+  if (record.createdAt > record.updatedAt) return refuse('Время создания записи позже времени изменения');
+  return { ok: true, doc: incoming };
+};

@@ -1,0 +1,23 @@
+import { Router } from 'express';
+import { recordRoute } from '../../schema/api-routes';
+import { entities } from '../../schema/entities';
+import type { Shop } from '../context';
+import { route } from '../http/route';
+import { recordService } from './record-service';
+import { tierStore } from './tier-store';
+
+/**
+ * The spec's record calls (§7: POST /api/{entity}/list with params, query, body → data; get, update, delete) for
+ * every entity of the registry. An entity added to the registry is served here without a line of its own.
+ */
+export const recordApi = (shop: Shop): Router => {
+  const api = Router();
+  const records = recordService(tierStore(shop.storage));
+  for (const entity of Object.values(entities)) {
+    route(api, recordRoute(entity, 'list'), (req, res) => records.list(res.locals.user, entity, req.body));
+    route(api, recordRoute(entity, 'get'), (req, res) => records.get(res.locals.user, entity, req.body));
+    route(api, recordRoute(entity, 'update'), (req, res) => records.save(res.locals.user, entity, req.body));
+    route(api, recordRoute(entity, 'delete'), (req, res) => records.remove(res.locals.user, entity, req.body));
+  }
+  return api;
+};

@@ -1,0 +1,110 @@
+import crypto from 'node:crypto';
+import { can } from '../../schema/access';
+import type { Action } from '../../schema/entity';
+import type { AnyEntity } from '../../schema/entities';
+import { derivedFields, recordData, recordIdRequest, recordListRequest, recordSaveRequest, type OfficeRecord } from '../../schema/record';
+import type { User } from '../../schema/user';
+import { HttpError, notFound, unauthorized } from '../http/errors';
+import { parse } from '../http/parse';
+import { listPage } from './record-list';
+import type { TierStore } from './tier-store';
+
+const verbs: Record<Action, string> = { read: 'смотреть', create: 'создавать', update: 'изменять', delete: 'удалять' };
+
+/** «Недостаточно прав: удалять задачи может …» — the reason a refused action gives, in the entity's words. */
+export const deniedReason = (entity: AnyEntity, action: Action): string => `Недостаточно прав, чтобы ${verbs[action]} записи «${entity.labels.many}»`;
+
+export const factReason = (entity: AnyEntity) => `«${entity.labels.one}» — запись-факт: её не меняют и не удаляют, исправление вносится новой записью`;
+
+const staleReason = 'Запись успели изменить: откройте её заново и повторите правку';
+
+/** Server-given ids: the type, for people reading the database, and a random part no one can guess. */
+const newId = (entity: AnyEntity) => `${entity.type}-${crypto.randomUUID()}`;
+
+/** A record as the current version of its entity reads it (an older version lifted by `upgrade`). */
+const current = (entity: AnyEntity, record: OfficeRecord): OfficeRecord => {
+  const data = recordData(entity, record);
+  return data ? { ...record, ...derivedFields(entity, data), data } : record;
+};
+
+/**
+ * The business rules of the record API, for every registry entity: who may do what (`can`, per record), who wrote it
+ * and when (from the session and the server's clock, never from the payload), facts never change, and an edit made
+ * from a stale copy is refused. Handlers only pass the payload and the session in.
+ */
+export const recordService = (store: TierStore, clock: () => number = Date.now) => {
+  const allow = (user: User | null, action: Action, entity: AnyEntity, record?: OfficeRecord): User => {
+    if (!user) throw unauthorized();
+    if (!can(user, action, entity, record)) throw new HttpError(403, deniedReason(entity, action));
+    return user;
+  };
+
+  const find = async (entity: AnyEntity, id: string): Promise<OfficeRecord> => {
+    const record = await store.get(entity.tier, entity.type, id);
+    if (!record) throw notFound(`${entity.labels.one}: запись не найдена`);
+    return record;
+  };
+
+  return {
+    async list(user: User | null, entity: AnyEntity, body: unknown) {
+      const request = parse(recordListRequest(entity), body);
+      allow(user, 'read', entity);
+      const records = (await store.all(entity.tier, entity.type)).map((r) => current(entity, r));
+      return listPage(entity, records, request);
+    },
+
+    async get(user: User | null, entity: AnyEntity, body: unknown) {
+      const { id } = parse(recordIdRequest, body);
+      allow(user, 'read', entity);
+      return { data: current(entity, await find(entity, id)) };
+    },
+
+    /** Creates (no id: the answer carries the id given) or edits (id and the updatedAt it was read at). */
+    async save(user: User | null, entity: AnyEntity, body: unknown) {
+      if (entity.write === 'command') throw new HttpError(405, `«${entity.labels.many}» меняются только командами сервера`);
+      const request = parse(recordSaveRequest(entity), body);
+      const data = request.data as Record<string, unknown>;
+      const now = clock();
+      if (request.id === undefined) {
+        const author = allow(user, 'create', entity);
+        const record: OfficeRecord = {
+          id: newId(entity),
+          type: entity.type,
+          ...derivedFields(entity, request.data),
+          createdBy: author.phone,
+          createdAt: now,
+          updatedBy: author.phone,
+          updatedAt: now,
+          data,
+        };
+        if ((await store.put(entity.tier, record, null)) !== 'ok') throw new HttpError(409, staleReason);
+        return { data: record };
+      }
+      const before = await find(entity, request.id);
+      if (entity.write === 'fact') throw new HttpError(409, factReason(entity));
+      const editor = allow(user, 'update', entity, before);
+      if (before.updatedAt !== request.updatedAt) throw new HttpError(409, staleReason);
+      const { day: _derivedBefore, ...kept } = before;
+      const record: OfficeRecord = {
+        ...kept,
+        ...derivedFields(entity, request.data),
+        // Strictly later than the copy it replaces, whatever another process's clock said: updatedAt is the version.
+        updatedAt: Math.max(now, before.updatedAt + 1),
+        updatedBy: editor.phone,
+        data,
+      };
+      if ((await store.put(entity.tier, record, before.updatedAt)) !== 'ok') throw new HttpError(409, staleReason);
+      return { data: record };
+    },
+
+    async remove(user: User | null, entity: AnyEntity, body: unknown) {
+      const { id } = parse(recordIdRequest, body);
+      const before = await find(entity, id);
+      if (entity.write === 'fact') throw new HttpError(409, factReason(entity));
+      allow(user, 'delete', entity, before);
+      if ((await store.remove(entity.tier, before)) !== 'ok') throw new HttpError(409, staleReason);
+      return { ok: true };
+    },
+  };
+};
+export type RecordService = ReturnType<typeof recordService>;
