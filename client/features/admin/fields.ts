@@ -111,8 +111,8 @@ export const fromFormValues = (entity: AnyEntity, values: FormValues): FormResul
       s = digits.length <= 1 ? '' : digits;
     }
     if (s === '') {
-      if (shape[f.name].safeParse('').success) raw[f.name] = '';
-      else if (!f.optional) raw[f.name] = f.kind === 'number' || f.kind === 'roubles' ? undefined : '';
+      if (shape[f.name].safeParse(undefined).success) continue; // the default applies, or the field stays unset
+      raw[f.name] = f.kind === 'number' || f.kind === 'roubles' ? undefined : '';
       continue;
     }
     if (f.kind === 'number' || f.kind === 'roubles') {
