@@ -146,8 +146,11 @@ export const saveOfficeRecord = async (office: RxCollection<OfficeRecord>, entit
   const existing = id ? await office.findOne(id).exec() : null;
   if (existing) {
     await existing.incrementalModify((doc) => {
-      const { day: _day, ...rest } = doc;
-      return officeRecord.parse({ ...rest, ...derived(entity, data), updatedBy: author, updatedAt: Math.max(now, doc.updatedAt + 1), data });
+      const { day: _day, ...kept } = doc; // RxDB's own fields stay; the day follows the data
+      const next = officeRecord.parse({
+        id: doc.id, type: doc.type, createdBy: doc.createdBy, createdAt: doc.createdAt, ...derived(entity, data), updatedBy: author, updatedAt: Math.max(now, doc.updatedAt + 1), data,
+      });
+      return { ...kept, ...next };
     });
     return existing.id;
   }
