@@ -10,8 +10,9 @@ export interface LostChange {
   id: string;
   type: OfficeRecord['type'];
   title: string;
-  /** The phone of whoever wrote the version that won; '' when the record was deleted. */
+  /** The phone of whoever wrote the version that won. */
   by: string;
+  /** Ours was a deletion, undone because the record was changed meanwhile. */
   deleted: boolean;
   fields: { field: string; now: unknown }[];
 }
@@ -59,7 +60,8 @@ const own = (doc: WithDeleted<OfficeRecord>) => {
  * Two devices changed one office record offline; the server holds the first to arrive. The second device
  * resolves here, and both converge on the result: the resolved document is pushed, the first device pulls it.
  * - A refused push: the server's version stands (the refusal is shown by SyncNotices).
- * - A deletion wins over an edit, on either side.
+ * - An edit wins over a deletion, on either side (CouchDB itself lets an edit pushed after a deletion bring the
+ *   record back, so the handler's rule is the same).
  * - Otherwise the entity's `merge(server, mine)`. When the result is not what this device wrote, the user is told
  *   what replaced it.
  */
@@ -68,15 +70,16 @@ export const officeConflictHandler: RxConflictHandler<OfficeRecord> = {
   async resolve({ realMasterState: server, newDocumentState: mine }) {
     const lost = (by: string, deleted: boolean, now: Record<string, unknown>) =>
       tell({
-        id: mine.id, type: mine.type, title: mine.title, by, deleted,
+        id: mine.id, type: mine.type, title: mine.title, by, deleted: deleted || !!mine._deleted,
         fields: Object.keys({ ...mine.data, ...now }).filter((f) => !deepEqual(mine.data[f], now[f])).map((field) => ({ field, now: now[field] })),
       });
     if (refused.delete(mine.id)) return server;
-    if (server._deleted) {
-      if (!mine._deleted) lost('', true, {});
+    // An edit wins over a deletion, whichever side made it: nothing anyone typed is lost (the deleter deletes again).
+    if (server._deleted) return mine._deleted ? server : { ...mine, _deleted: false };
+    if (mine._deleted) {
+      lost(server.updatedBy, false, server.data);
       return server;
     }
-    if (mine._deleted) return { ...server, _deleted: true };
     const entity = entities[mine.type];
     const data = mergeBy(entity, server, mine);
     if (deepEqual(data, server.data)) {

@@ -9,7 +9,6 @@ import { cellText, fieldsOf } from './fields';
 export const lostChangeText = (lost: LostChange): string => {
   const entity = entities[lost.type];
   const what = `${entity.labels.one.toLowerCase()} «${lost.title}»`;
-  if (lost.deleted) return `Пока вы были без сети, ${what} удалили на другом устройстве: ваша правка не сохранена.`;
   const fields = fieldsOf(entity);
   const now = lost.fields
     .map((c) => {
@@ -19,6 +18,7 @@ export const lostChangeText = (lost: LostChange): string => {
     .filter(Boolean)
     .join('; ');
   const by = lost.by ? ` (${maskedPhone(lost.by)})` : '';
+  if (lost.deleted) return `Удаление не выполнено: ${what} тем временем изменили на другом устройстве${by}. Удалите снова, если запись не нужна.`;
   return `Вашу правку: ${what} заменила правка с другого устройства${by}. Теперь: ${now || 'как на сервере'}.`;
 };
 
