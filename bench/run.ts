@@ -4,6 +4,7 @@ import { benchProducts } from './products';
 import { benchInitialSync, benchPush } from './sync';
 import { benchItemsList } from './api-load';
 import { benchCatalogueFromDevice, benchFirstViewBytes } from './storefront';
+import { benchTasksFromDevice } from './office';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -38,4 +39,8 @@ await benchItemsList(seeded, (await seeded.shop.storage.db('catalog').info()).do
 benchFirstViewBytes();
 await benchCatalogueFromDevice(seeded);
 await seeded.close();
+
+const studio = await startTestShop();
+await benchTasksFromDevice(studio, 5000);
+await studio.close();
 process.exit(0);

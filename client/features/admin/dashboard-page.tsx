@@ -27,6 +27,9 @@ const TodayEvents = () => {
   );
 };
 
+/** The dashboard shows this many tasks; the rest are a link away. */
+const dashboardTasks = 20;
+
 /** Tasks due today and those left over from earlier days, undone first; from the device, so they tick off offline. */
 const TodayTasks = () => {
   const { data } = useLocal();
@@ -42,8 +45,9 @@ const TodayTasks = () => {
     .sort((a, b) => Number(a.data.status === 'done') - Number(b.data.status === 'done') || String(a.data.dueTime ?? '').localeCompare(String(b.data.dueTime ?? '')));
   if (!shown.length) return <p className="muted">На сегодня задач нет.</p>;
   return (
+    <>
     <ul className="today-tasks">
-      {shown.map((t) => (
+      {shown.slice(0, dashboardTasks).map((t) => (
         <li key={t.id}>
           <TaskTick record={t} />{' '}
           <Link to="/admin/$resource/$id" params={{ resource: task.path, id: t.id }}>
@@ -54,6 +58,14 @@ const TodayTasks = () => {
         </li>
       ))}
     </ul>
+    {shown.length > dashboardTasks && (
+      <p>
+        <Link to="/admin/$resource" params={{ resource: task.path }} search={{ f: { status: 'todo' } }}>
+          Ещё {shown.length - dashboardTasks} — все задачи
+        </Link>
+      </p>
+    )}
+    </>
   );
 };
 
