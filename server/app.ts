@@ -28,7 +28,7 @@ import { searchEngineFiles } from './seo/search-engine-files';
 export const createApp = (shop: Shop, hub: ChangesHub): Express => {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', shop.config.trustProxy);
   app.use((_req, res, next) => {
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');

@@ -1,7 +1,15 @@
 import path from 'node:path';
 
+/**
+ * How the shop runs. `demo`: codes are printed to the log and readable at /api/dev/last-code (README's
+ * `npm start`, tests). `production`: codes only by SMS; the server refuses to start without a gateway.
+ * An unset SHOP_MODE is production, so a forgotten setting never hands out codes.
+ */
+export type ShopMode = 'demo' | 'production';
+
 /** Everything the server reads from its environment, with the defaults a single studio machine needs. */
 export interface ShopConfig {
+  mode: ShopMode;
   port: number;
   /** LevelDB files live here unless couchUrl is set. */
   dataDir: string;
@@ -9,16 +17,29 @@ export interface ShopConfig {
   couchUrl?: string;
   /** Where the built client lives. */
   distDir: string;
-  /** HTTP endpoint of the SMS provider; without it codes go to the log and /api/dev/last-code. */
+  /** HTTP endpoint of the SMS provider; in demo mode without it codes go to the log and /api/dev/last-code. */
   smsGatewayUrl?: string;
   smsGatewayToken?: string;
+  /** Express's `trust proxy`: which peers may name the client in X-Forwarded-For. false: nobody. */
+  trustProxy: boolean | number | string;
   /** Cookies get `Secure` when the shop is served over https. */
   secureCookies: boolean;
   codeTtlMs: number;
   codeCooldownMs: number;
+  /** Codes compared per code, right or wrong. */
   codeMaxTries: number;
-  /** Code requests allowed from one IP address per hour. */
+  /** Wrong codes one phone may try per day (UTC) and per 30-day period, across all its codes. */
+  guessesPerPhonePerDay: number;
+  guessesPerPhonePer30Days: number;
+  /** Codes sent to one phone per 24 hours. */
+  codesPerPhonePerDay: number;
+  /** Code requests allowed from one client address per hour and per 24 hours. */
   loginsPerIpPerHour: number;
+  loginsPerIpPerDay: number;
+  /** Code checks (/api/phone-verify) from one client address per hour. */
+  verifiesPerIpPerHour: number;
+  /** Codes the whole shop sends per hour: the ceiling of what SMS pumping can cost. */
+  codesPerHour: number;
   sessionTtlMs: number;
   /** New orders one customer may place per hour: each takes stock off the shelf. */
   ordersPerCustomerPerHour: number;
@@ -26,20 +47,57 @@ export interface ShopConfig {
   quiet: boolean;
 }
 
+/** A setting the server cannot run with: main.ts prints it and exits non-zero. */
+export class ConfigError extends Error {}
+
+const readMode = (value: string | undefined): ShopMode => {
+  if (value === undefined || value === '' || value === 'production') return 'production';
+  if (value === 'demo') return 'demo';
+  throw new ConfigError(`SHOP_MODE=${value}: допустимо demo или production / must be demo or production`);
+};
+
+/** TRUST_PROXY: unset or `false` trusts nobody; a hop count (`1`); or addresses, subnets and names Express knows. */
+const readTrustProxy = (value: string | undefined): boolean | number | string => {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') throw new ConfigError('TRUST_PROXY=true поверил бы любому X-Forwarded-For: укажите адреса прокси или число прокси / would believe any X-Forwarded-For: name the proxies or their count');
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+};
+
+const int = (value: string | undefined, fallback: number): number => (value === undefined || value === '' ? fallback : Number(value));
+
 export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig => ({
-  port: Number(env.PORT ?? 3000),
+  mode: readMode(env.SHOP_MODE),
+  port: int(env.PORT, 3000),
   dataDir: path.resolve(env.DATA_DIR ?? './data'),
   couchUrl: env.COUCHDB_URL || undefined,
   distDir: path.resolve(env.DIST_DIR ?? './dist'),
   smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
   smsGatewayToken: env.SMS_GATEWAY_TOKEN || undefined,
+  trustProxy: readTrustProxy(env.TRUST_PROXY),
   secureCookies: env.SECURE_COOKIES === '1',
   codeTtlMs: 5 * 60_000,
-  codeCooldownMs: Number(env.CODE_COOLDOWN_MS ?? 60_000),
+  codeCooldownMs: int(env.CODE_COOLDOWN_MS, 60_000),
   codeMaxTries: 5,
-  loginsPerIpPerHour: Number(env.LOGINS_PER_IP_PER_HOUR ?? 30),
+  guessesPerPhonePerDay: 10,
+  guessesPerPhonePer30Days: 30,
+  codesPerPhonePerDay: int(env.CODES_PER_PHONE_PER_DAY, 6),
+  loginsPerIpPerHour: int(env.LOGINS_PER_IP_PER_HOUR, 30),
+  loginsPerIpPerDay: int(env.LOGINS_PER_IP_PER_DAY, 100),
+  verifiesPerIpPerHour: int(env.VERIFIES_PER_IP_PER_HOUR, 60),
+  codesPerHour: int(env.CODES_PER_HOUR, 300),
   sessionTtlMs: 30 * 24 * 3600_000,
-  ordersPerCustomerPerHour: Number(env.ORDERS_PER_HOUR ?? 20),
+  ordersPerCustomerPerHour: int(env.ORDERS_PER_HOUR, 20),
   seed: env.SEED !== '0',
   quiet: env.QUIET === '1',
 });
+
+/** What a shop cannot start with. Checked before anything is opened. */
+export const checkConfig = (config: ShopConfig): void => {
+  if (config.mode === 'production' && !config.smsGatewayUrl) {
+    throw new ConfigError(
+      'Не задан SMS_GATEWAY_URL: без него коды входа некуда отправлять. Для демонстрации запустите с SHOP_MODE=demo (npm start).\n' +
+        'SMS_GATEWAY_URL is not set: sign-in codes have nowhere to go. For a demo, start with SHOP_MODE=demo (npm start).',
+    );
+  }
+};

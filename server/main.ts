@@ -1,7 +1,39 @@
+import { checkConfig, defaultConfig, type ShopConfig } from './config';
 import { startShop } from './shop';
 
-const running = await startShop();
-console.log(`Цветочная мастерская: ${running.url.replace('127.0.0.1', 'localhost')} (данные: ${running.shop.config.couchUrl ? 'CouchDB' : running.shop.config.dataDir})`);
+const refuse = (message: string): never => {
+  console.error(message);
+  process.exit(1);
+};
+
+const demoBanner = (config: ShopConfig) =>
+  [
+    '',
+    '='.repeat(78),
+    '  ДЕМО-РЕЖИМ / DEMO MODE (SHOP_MODE=demo)',
+    ...(config.smsGatewayUrl
+      ? []
+      : [
+          '  Коды входа печатаются в журнал и выдаются любому по GET /api/dev/last-code:',
+          '  не принимайте здесь настоящие заказы. Боевой запуск: SHOP_MODE=production и SMS_GATEWAY_URL.',
+          '  Sign-in codes are printed here and served to anyone at GET /api/dev/last-code:',
+          '  take no real orders here. Production: SHOP_MODE=production with SMS_GATEWAY_URL.',
+        ]),
+    '='.repeat(78),
+    '',
+  ].join('\n');
+
+let config: ShopConfig;
+try {
+  config = defaultConfig();
+  checkConfig(config);
+} catch (e) {
+  config = refuse((e as Error).message);
+}
+if (config.mode === 'demo') console.log(demoBanner(config));
+
+const running = await startShop(config).catch((e: Error) => refuse(`Магазин не запустился / the shop did not start: ${e.message}`));
+console.log(`Цветочная мастерская: ${running.url.replace('127.0.0.1', 'localhost')} (данные: ${config.couchUrl ? 'CouchDB' : config.dataDir})`);
 
 const stop = async () => {
   await running.close();

@@ -7,7 +7,7 @@ import { startCouchStandIn } from './testing/couch-stand-in';
 const startProcess = (couchUrl: string): Promise<{ url: string; child: ChildProcess }> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: '0', COUCHDB_URL: couchUrl, QUIET: '1', CODE_COOLDOWN_MS: '60000' },
+      env: { ...process.env, SHOP_MODE: 'demo', PORT: '0', COUCHDB_URL: couchUrl, QUIET: '1', CODE_COOLDOWN_MS: '60000', VERIFIES_PER_IP_PER_HOUR: '10000' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -48,6 +48,18 @@ describe('two server processes on one CouchDB', () => {
     expect((await call(a.url, '/api/user', undefined, verified.cookie)).body).toMatchObject({ user: { phone } });
     await call(a.url, '/api/logout', {}, verified.cookie);
     expect((await call(b.url, '/api/user', undefined, verified.cookie)).body).toEqual({ user: null });
+  });
+
+  it('compares at most five of 200 guesses sent at once to both, and refuses the right code after them', async () => {
+    const phone = '79550000002';
+    expect((await call(a.url, '/api/login', { phone })).status).toBe(200);
+    const { body } = await call<{ code: string }>(a.url, `/api/dev/last-code?phone=${phone}`, undefined, undefined, 'GET');
+    const wrong = body.code === '0000' ? '1111' : '0000';
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => call<{ error?: string }>(i % 2 ? a.url : b.url, '/api/phone-verify', { phone, code: wrong })));
+    const compared = answers.filter((r) => r.status === 400 && r.body.error?.startsWith('Неверный код'));
+    expect(compared).toHaveLength(5);
+    expect(answers.filter((r) => r.status >= 500)).toEqual([]);
+    for (const url of [a.url, b.url]) expect((await call(url, '/api/phone-verify', { phone, code: body.code })).status).toBe(429);
   });
 
   it('shows an event pushed through one process in the other', async () => {

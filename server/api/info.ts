@@ -4,6 +4,7 @@ import type { Shop } from '../context';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
 import { limitRate } from '../auth/rate-limit';
+import { clientAddress } from '../auth/client-address';
 
 /** Client reports (spec §7: addToCart, removeFromCart, client errors). They go to the server log. */
 const notice = z.strictObject({
@@ -17,7 +18,7 @@ export const infoApi = (shop: Shop): Router => {
   const api = Router();
   route(api, 'POST /api/info/notify', async (req) => {
     const report = parse(notice, req.body);
-    await limitRate(shop.auth, `notify-ip:${req.ip}`, 600, 3600_000);
+    await limitRate(shop.auth, `notify-ip:${clientAddress(req)}`, 100, 10 * 60_000);
     if (!shop.config.quiet) console.log('[notify]', JSON.stringify(report));
   });
   return api;

@@ -6,6 +6,7 @@ import { route } from '../http/route';
 import { parse } from '../http/parse';
 import { setSessionCookie } from '../auth/session-cookie';
 import { limitRate } from '../auth/rate-limit';
+import { clientAddress } from '../auth/client-address';
 import { originOf } from '../seo/search-engine-files';
 
 /**
@@ -17,7 +18,7 @@ export const qrLoginApi = (shop: Shop): Router => {
 
   route(api, 'POST /api/qr-login', async (req, res): Promise<QrLoginAnswer> => {
     const { identifier } = parse(qrLoginRequest, req.body);
-    await limitRate(shop.auth, `qr-ip:${req.ip}`, 2000, 3600_000);
+    await limitRate(shop.auth, `qr-ip:${clientAddress(req)}`, 600, 10 * 60_000);
     const ticket = await shop.qr.poll(identifier);
     if (ticket.phone) {
       await shop.qr.collect(identifier);

@@ -1,15 +1,20 @@
 import { HttpError } from '../http/errors';
-import { upsert } from '../db/docs';
+import { claim } from './claims';
 
 /**
- * Counts hits of one key in fixed windows, in the auth database so that every process shares the count.
- * Throws 429 once `limit` is passed.
+ * At most `limit` hits of one key per fixed window, shared by every process on the store. Each hit takes a numbered
+ * place `rate:{key}:{window}:{n}` (server/auth/claims.ts): a new document, never rewritten, so a burst cannot
+ * conflict or fail, and however many arrive at once exactly `limit` pass. A refused hit writes nothing.
+ * A fixed window lets up to twice the limit through across its boundary.
  */
-export const limitRate = async (auth: PouchDB.Database, key: string, limit: number, windowMs: number): Promise<void> => {
+export const limitRate = async (
+  auth: PouchDB.Database,
+  key: string,
+  limit: number,
+  windowMs: number,
+  message = 'Слишком много запросов, попробуйте позже',
+): Promise<void> => {
   const window = Math.floor(Date.now() / windowMs);
-  const hits = await upsert<{ hits: number; expiresAt: number }>(auth, `rate:${key}:${window}`, (c) => ({
-    hits: (c?.hits ?? 0) + 1,
-    expiresAt: (window + 1) * windowMs,
-  }));
-  if (hits!.hits > limit) throw new HttpError(429, 'Слишком много запросов, попробуйте позже');
+  const place = await claim(auth, `rate:${key}:${window}:`, limit, (window + 1) * windowMs);
+  if (!place) throw new HttpError(429, message);
 };

@@ -1,5 +1,6 @@
-import type { ShopConfig } from '../config';
-import { upsert } from '../db/docs';
+import crypto from 'node:crypto';
+import { orderedStamp } from './stamp';
+import { ConfigError, type ShopConfig } from '../config';
 
 /** How a one-time code reaches the customer's phone. */
 export interface SmsSender {
@@ -22,20 +23,26 @@ const gatewaySms = (url: string, token = ''): SmsSender => ({
   },
 });
 
-/** Without a provider: the code is printed to the log and kept in the auth database for the dev route. */
+/**
+ * Demo mode without a provider: the code is printed to the log and kept in the auth database for the dev route,
+ * one document per code (never rewritten, so codes sent at once do not conflict), swept after an hour.
+ */
 const logSms = (auth: PouchDB.Database, quiet: boolean): SmsSender => ({
   async send(phone, code) {
     if (!quiet) console.log(`[sms] +${phone}: ${text(code)}`);
-    await upsert(auth, `devsms:${phone}`, () => ({ code, at: Date.now() }));
+    const now = Date.now();
+    await auth.put({ _id: `devsms:${phone}:${orderedStamp()}${crypto.randomBytes(4).toString('hex')}`, code, expiresAt: now + 3600_000 });
   },
   async lastCode(phone) {
-    try {
-      return ((await auth.get(`devsms:${phone}`)) as unknown as { code: string }).code;
-    } catch {
-      return null;
-    }
+    const prefix = `devsms:${phone}:`;
+    const { rows } = await auth.allDocs({ startkey: `${prefix}\ufff0`, endkey: prefix, descending: true, limit: 1, include_docs: true });
+    const code = (rows[0]?.doc as { code?: unknown } | undefined)?.code;
+    return typeof code === 'string' ? code : null;
   },
 });
 
-export const smsSender = (config: ShopConfig, auth: PouchDB.Database): SmsSender =>
-  config.smsGatewayUrl ? gatewaySms(config.smsGatewayUrl, config.smsGatewayToken) : logSms(auth, config.quiet);
+export const smsSender = (config: ShopConfig, auth: PouchDB.Database): SmsSender => {
+  if (config.smsGatewayUrl) return gatewaySms(config.smsGatewayUrl, config.smsGatewayToken);
+  if (config.mode === 'demo') return logSms(auth, config.quiet);
+  throw new ConfigError('SMS_GATEWAY_URL is required in production');
+};

@@ -4,10 +4,28 @@ import path from 'node:path';
 import type { ShopConfig } from '../config';
 import { startShop, type RunningShop } from '../shop';
 
-/** The real server on a random port with a temporary data directory, removed on close. */
+/**
+ * The real server on a random port with a temporary data directory, removed on close. Demo mode, so codes are
+ * readable at /api/dev/last-code; the per-address and SMS caps are lifted unless a test sets them.
+ */
 export const startTestShop = async (overrides: Partial<ShopConfig> = {}): Promise<RunningShop & { dataDir: string }> => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-shop-'));
-  const running = await startShop({ port: 0, dataDir, quiet: true, codeCooldownMs: 0, loginsPerIpPerHour: 10_000, ordersPerCustomerPerHour: 10_000, ...overrides });
+  const running = await startShop({
+    mode: 'demo',
+    port: 0,
+    dataDir,
+    quiet: true,
+    codeCooldownMs: 0,
+    loginsPerIpPerHour: 10_000,
+    loginsPerIpPerDay: 10_000,
+    verifiesPerIpPerHour: 10_000,
+    codesPerPhonePerDay: 10_000,
+    codesPerHour: 10_000,
+    guessesPerPhonePerDay: 1_000,
+    guessesPerPhonePer30Days: 1_000,
+    ordersPerCustomerPerHour: 10_000,
+    ...overrides,
+  });
   return {
     ...running,
     dataDir,
