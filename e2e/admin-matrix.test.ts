@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { demoPhones } from '../server/testing/test-shop';
 import { sampleUrl, specAdminMatrix, visitors, type Visitor } from './fixtures/spec-admin-matrix';
-import { journeyPerFile, watchErrors } from './harness';
+import { journeyPerFile, lastCode, watchErrors } from './harness';
 import { contextAs, outcomeOf } from './admin-journeys';
 
 const phones: Record<Visitor, string | null> = { guest: null, customer: '79440000001', ...demoPhones };
@@ -42,4 +42,25 @@ describe('the admin routes, as the spec’s table says', () => {
       });
     });
   }
+});
+
+describe('a guest at an admin address', () => {
+  const journey = journeyPerFile();
+
+  it('is offered sign-in and brought back to it after', async () => {
+    const context = await journey().newContext();
+    const page = await context.newPage();
+    await page.goto('/admin/tasks?q=%D1%80%D0%BE%D0%B7%D1%8B');
+    await page.getByRole('dialog').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input').first().pressSequentially(demoPhones.florist.slice(1));
+    await dialog.getByRole('button', { name: 'Получить код' }).click();
+    const code = dialog.locator('input[inputmode="numeric"], input[autocomplete="one-time-code"]').first();
+    await code.waitFor();
+    await code.pressSequentially(await lastCode(journey().shop, demoPhones.florist));
+    await page.getByRole('heading', { name: 'Задачи' }).waitFor();
+    expect(new URL(page.url()).pathname + decodeURIComponent(new URL(page.url()).search)).toBe('/admin/tasks?q=розы');
+    await context.close();
+  });
 });

@@ -14,8 +14,11 @@ const digits = (s: string) => s.replace(/\D/g, '');
 
 type Step = 'start' | 'sended';
 
-/** Phone, then the 4-digit code from the SMS. Staff land in /admin. */
-export const SignInDialog = ({ onClose }: { onClose: () => void }) => {
+/**
+ * Phone, then the 4-digit code from the SMS. Staff land in /admin, unless `onSignedIn` says where to go
+ * (/login?redirect= brings the visitor back to the screen that sent them).
+ */
+export const SignInDialog = ({ onClose, onSignedIn }: { onClose: () => void; onSignedIn?: () => void }) => {
   const { signedIn } = useSession();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('start');
@@ -56,6 +59,7 @@ export const SignInDialog = ({ onClose }: { onClose: () => void }) => {
       const { user } = await api<UserAnswer>('/api/phone-verify', { phone: digits(phone), code: value });
       if (!user) return;
       signedIn(user);
+      if (onSignedIn) return onSignedIn();
       onClose();
       if (isStaff(user)) void navigate({ to: '/admin' });
     });
