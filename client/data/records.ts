@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import type { RxCollection } from 'rxdb';
 import type { AnyEntity } from '../../schema/entities';
 import { officeRecord, type OfficeRecord } from '../../schema/record';
+import { pageSize } from '../../schema/api';
+
+export { pageSize };
 import { api } from '../lib/api';
 import { randomId } from '../lib/random-id';
 import { cacheKey, type CacheRecord } from '../../schema/cache-record';
@@ -17,7 +20,6 @@ export interface RecordQuery {
   filters?: Record<string, string>;
 }
 
-export const pageSize = 20;
 
 export interface RecordPage {
   items: OfficeRecord[];
@@ -97,7 +99,11 @@ export const useRemoteRecords = (cache: RxCollection<CacheRecord>, entity: AnyEn
   const [page, setPage] = useState<RecordPage & { key: string }>({ items: [], total: 0, loading: true, key: '' });
   const body = {
     params: { skip: (Math.max(1, q.page) - 1) * pageSize, limit: pageSize, ...(q.sort ? { sort: q.desc ? `-${q.sort}` : q.sort } : {}) },
-    query: { ...(q.search ? { search: q.search } : {}), ...q.filters },
+    // Filters come from the address as text; the API takes booleans as booleans.
+    query: {
+      ...(q.search ? { search: q.search } : {}),
+      ...Object.fromEntries(Object.entries(q.filters ?? {}).filter(([, v]) => v !== '').map(([k, v]) => [k, v === 'true' ? true : v === 'false' ? false : v])),
+    },
   };
   const key = JSON.stringify([entity.path, body]);
   useEffect(() => {
