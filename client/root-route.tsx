@@ -5,8 +5,7 @@ import { Footer } from './features/layout/footer';
 import { CategoryBar } from './features/layout/category-bar';
 import { SyncNotices } from './features/layout/sync-notices';
 import { InstallBanner } from './features/install/install-banner';
-import { ErrorPage } from './features/errors/error-page';
-import { NotFound } from './features/errors/not-found';
+import { ErrorPage, NotFound } from './features/errors/error-page';
 
 /** The shop's frame around every screen, storefront and back-office alike. */
 export const rootRoute = createRootRoute({

@@ -71,21 +71,38 @@ export const pickPage = (entity: AnyEntity, all: OfficeRecord[], q: RecordQuery)
   return { items: found.slice(start, start + pageSize), total: found.length };
 };
 
+/** The same value until its content changes: a query object made afresh each render keeps its effect still. */
+const useStable = <T>(value: T): T => {
+  const [kept, setKept] = useState(value);
+  if (JSON.stringify(kept) === JSON.stringify(value)) return kept;
+  setKept(value);
+  return value;
+};
+
 /** An office-tier list, live from the device: works offline, follows replication. */
 export const useOfficeRecords = (office: RxCollection<OfficeRecord>, entity: AnyEntity, q: RecordQuery, on = true): RecordPage => {
-  const [page, setPage] = useState<RecordPage & { key: string }>({ items: [], total: 0, loading: true, key: '' });
-  const key = JSON.stringify([entity.type, q]);
+  const query = useStable(q);
+  const [page, setPage] = useState<RecordPage & { for: RecordQuery | null }>({ items: [], total: 0, loading: true, for: null });
   useEffect(() => {
     if (!on) return;
     const sub = office.find({ selector: { type: entity.type } }).$.subscribe((docs) => {
-      setPage({ ...pickPage(entity, docs.map((d) => d.toMutableJSON()), q), loading: false, key });
+      setPage({ ...pickPage(entity, docs.map((d) => d.toMutableJSON()), query), loading: false, for: query });
     });
     return () => sub.unsubscribe();
-    // `key` stands for entity and query.
-  }, [office, key, on]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [office, entity, query, on]);
   // Never the previous query's page under a new query.
-  return page.key === key ? page : { items: [], total: 0, loading: true };
+  return page.for === query ? page : { items: [], total: 0, loading: true };
 };
+
+/** Spec §7's list body for a query: params (page, order) and query (search, filters). */
+const listBody = (q: RecordQuery) => ({
+  params: { skip: (Math.max(1, q.page) - 1) * pageSize, limit: pageSize, ...(q.sort ? { sort: q.desc ? `-${q.sort}` : q.sort } : {}) },
+  // Filters come from the address as text; the API takes booleans as booleans.
+  query: {
+    ...(q.search ? { search: q.search } : {}),
+    ...Object.fromEntries(Object.entries(q.filters ?? {}).filter(([, v]) => v !== '').map(([k, v]) => [k, v === 'true' ? true : v === 'false' ? false : v])),
+  },
+});
 
 interface ListAnswer {
   data: { items: OfficeRecord[]; total: number; skip: number; limit: number };
@@ -96,43 +113,36 @@ interface ListAnswer {
  * and shown first, and offline with the time it was fetched.
  */
 export const useRemoteRecords = (cache: RxCollection<CacheRecord>, entity: AnyEntity, q: RecordQuery, on = true): RecordPage => {
-  const [page, setPage] = useState<RecordPage & { key: string }>({ items: [], total: 0, loading: true, key: '' });
-  const body = {
-    params: { skip: (Math.max(1, q.page) - 1) * pageSize, limit: pageSize, ...(q.sort ? { sort: q.desc ? `-${q.sort}` : q.sort } : {}) },
-    // Filters come from the address as text; the API takes booleans as booleans.
-    query: {
-      ...(q.search ? { search: q.search } : {}),
-      ...Object.fromEntries(Object.entries(q.filters ?? {}).filter(([, v]) => v !== '').map(([k, v]) => [k, v === 'true' ? true : v === 'false' ? false : v])),
-    },
-  };
-  const key = JSON.stringify([entity.path, body]);
+  const query = useStable(q);
+  const [page, setPage] = useState<RecordPage & { for: RecordQuery | null }>({ items: [], total: 0, loading: true, for: null });
   useEffect(() => {
     if (!on) return;
     let current = true;
     const url = `/api/${entity.path}/list`;
+    const body = listBody(query);
     const source = { url, params: body };
     void loadDataSource(
       cache,
       source,
       () => api<ListAnswer>(url, body),
       async (state) => {
-        if (!current) return;
         const cached = state.error ? (await cache.findOne(cacheKey(source)).exec())?.timestamp : undefined;
+        if (!current) return;
         setPage({
           items: (state.data?.data.items ?? []).filter((r) => officeRecord.safeParse(r).success),
           total: state.data?.data.total ?? 0,
           loading: false,
-          key,
+          for: query,
           ...(state.error ? { error: state.error.message } : {}),
-          ...(state.error && cached ? { fetchedAt: cached } : {}),
+          ...(cached ? { fetchedAt: cached } : {}),
         });
       },
     );
     return () => {
       current = false;
     };
-  }, [cache, key, on]); // eslint-disable-line react-hooks/exhaustive-deps
-  return page.key === key ? page : { items: [], total: 0, loading: true };
+  }, [cache, entity, query, on]);
+  return page.for === query ? page : { items: [], total: 0, loading: true };
 };
 
 /** The envelope's derived fields for entity data: what lists show, the day, the data version. */

@@ -1,15 +1,14 @@
 import { Link, useRouter, type ErrorComponentProps, type NotFoundRouteProps } from '@tanstack/react-router';
-import { ErrorPage } from '../errors/error-page';
+import { ErrorPage, NotFound } from '../errors/error-page';
 import { useSession } from '../auth/session';
-import { passes } from '../auth/route-guards';
-import { NotFound } from '../errors/not-found';
+import { canOpen } from '../../../schema/access';
 import { noAccessOf } from './admin-access';
 
 /** «Недостаточно прав» and a way back: what a staff member sees on a screen their role does not open. */
 const Denied = ({ screen }: { screen: string }) => {
   const { user } = useSession();
   const { history } = useRouter();
-  const staff = passes('florist', user);
+  const staff = canOpen(user, '/admin');
   return (
     <ErrorPage
       status={403}
