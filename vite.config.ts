@@ -1,43 +1,79 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** One id per build: the client compares it with /latest-build.json every hour to notice a newer build. */
 const build = new Date().toISOString();
+const clientDir = fileURLToPath(new URL('./client', import.meta.url));
 
-export default defineConfig({
-  root: 'client',
-  publicDir: 'public',
-  define: { __BUILD_DATE__: JSON.stringify(build) },
-  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
-  server: { proxy: { '/api': 'http://localhost:3000', '/db': 'http://localhost:3000', '/img': 'http://localhost:3000' } },
-  plugins: [
-    {
-      name: 'latest-build-marker',
-      generateBundle() {
-        this.emitFile({ type: 'asset', fileName: 'latest-build.json', source: JSON.stringify({ build }) });
+/**
+ * Writes `file.br` (quality 11) and `file.gz` (level 9) beside every text file of the bundle, once per build, so the
+ * server sends them without compressing on each request (server/precompressed.ts). Files the PWA plugin adds
+ * later (sw.js, workbox) are compressed on the fly.
+ */
+const precompress = (): Plugin => ({
+  name: 'precompress',
+  apply: 'build',
+  enforce: 'post',
+  async writeBundle(options, bundle) {
+    const dir = options.dir ?? 'dist';
+    const texts = Object.keys(bundle).filter((name) => /\.(js|mjs|css|html|svg|json|webmanifest)$/.test(name));
+    await Promise.all(
+      texts.map(async (name) => {
+        const file = path.join(dir, name);
+        const data = new Uint8Array(await fs.readFile(file));
+        if (data.length < 1024) return;
+        const br = zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+        await fs.writeFile(`${file}.br`, new Uint8Array(br));
+        await fs.writeFile(`${file}.gz`, new Uint8Array(zlib.gzipSync(data, { level: 9 })));
+      }),
+    );
+  },
+});
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, clientDir, 'VITE_');
+  return {
+    root: 'client',
+    publicDir: 'public',
+    define: { __BUILD_DATE__: JSON.stringify(build) },
+    build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
+    server: { proxy: { '/api': 'http://localhost:3000', '/db': 'http://localhost:3000', '/img': 'http://localhost:3000' } },
+    plugins: [
+      {
+        name: 'latest-build-marker',
+        generateBundle() {
+          this.emitFile({ type: 'asset', fileName: 'latest-build.json', source: JSON.stringify({ build }) });
+          // The server allows the counters' hosts in its Content-Security-Policy only when the build carries them.
+          this.emitFile({ type: 'asset', fileName: '.analytics.json', source: JSON.stringify({ metrika: Boolean(env.VITE_METRIKA_ID), tmr: Boolean(env.VITE_TMR_ID) }) });
+        },
       },
-    },
-    VitePWA({
-      registerType: 'prompt',
-      injectRegister: false,
-      manifest: {
-        name: 'Цветочная мастерская — доставка цветов по Москве',
-        short_name: 'Цветы',
-        lang: 'ru',
-        start_url: '/',
-        display: 'standalone',
-        background_color: '#ffffff',
-        theme_color: '#2f6b3a',
-        icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
-      },
-      workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/db\//, /^\/img\//, /^\/sitemap\.xml$/, /^\/robots\.txt$/],
-        runtimeCaching: [
-          { urlPattern: ({ url }) => url.pathname.startsWith('/img/'), handler: 'CacheFirst', options: { cacheName: 'images', expiration: { maxEntries: 500 } } },
-        ],
-      },
-    }),
-  ],
+      precompress(),
+      VitePWA({
+        registerType: 'prompt',
+        injectRegister: false,
+        manifest: {
+          name: 'Цветочная мастерская — доставка цветов по Москве',
+          short_name: 'Цветы',
+          lang: 'ru',
+          start_url: '/',
+          display: 'standalone',
+          background_color: '#ffffff',
+          theme_color: '#2f6b3a',
+          icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        },
+        workbox: {
+          globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+          navigateFallback: '/index.html',
+          navigateFallbackDenylist: [/^\/api\//, /^\/db\//, /^\/img\//, /^\/sitemap\.xml$/, /^\/robots\.txt$/],
+          runtimeCaching: [
+            { urlPattern: ({ url }) => url.pathname.startsWith('/img/'), handler: 'CacheFirst', options: { cacheName: 'images', expiration: { maxEntries: 500 } } },
+          ],
+        },
+      }),
+    ],
+  };
 });

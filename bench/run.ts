@@ -3,7 +3,7 @@ import { toSynced } from '../server/db/synced';
 import { benchProducts } from './products';
 import { benchInitialSync, benchPush } from './sync';
 import { benchItemsList } from './api-load';
-import { benchCatalogueFromDevice, benchFirstViewBytes } from './storefront';
+import { benchCatalogueFromDevice, benchFirstViewAsSent, benchFirstViewBytes } from './storefront';
 import { benchTasksFromDevice } from './office';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
@@ -37,6 +37,7 @@ await benchPush(seeded);
 restore();
 await benchItemsList(seeded, (await seeded.shop.storage.db('catalog').info()).doc_count);
 benchFirstViewBytes();
+await benchFirstViewAsSent(seeded);
 await benchCatalogueFromDevice(seeded);
 await seeded.close();
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { launchBrowser, type TestShop } from '../e2e/harness';
@@ -14,6 +15,34 @@ export const benchFirstViewBytes = (dist = 'dist') => {
   // No meaningful baseline in the same run: a size is a size. Printed for the trend between commits.
   console.log(`${'first view of home or a product: JS, gzip'.padEnd(46)} ${`${kb('js').toFixed(1)} KiB`.padStart(12)}`);
   console.log(`${'first view of home or a product: CSS, gzip'.padEnd(46)} ${`${kb('css').toFixed(1)} KiB`.padStart(12)}`);
+};
+
+/** Bytes on the wire for one GET, as the server sends them (no decompression). */
+const sent = (url: string, acceptEncoding: string) =>
+  new Promise<number>((resolve, reject) => {
+    http.get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (c: Uint8Array) => (bytes += c.length)).on('end', () => resolve(bytes));
+    }).on('error', reject);
+  });
+
+/**
+ * The first view's JavaScript as the real server sends it to a browser that takes brotli (what Chromium sends),
+ * beside the same files sent uncompressed: the scripts and module preloads of the server's HTML for `/`.
+ */
+export const benchFirstViewAsSent = async (shop: TestShop) => {
+  const html = await (await fetch(`${shop.url}/`)).text();
+  const scripts = [...new Set([...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="(\/[^"]+\.js)"/g)].map((m) => m[1]))];
+  const total = async (acceptEncoding: string) => {
+    const answers = await Promise.all(scripts.map((s) => sent(shop.url + s, acceptEncoding)));
+    return answers.reduce((n, bytes) => n + bytes, 0) / 1024;
+  };
+  const plain = await total('identity');
+  const br = await total('gzip, deflate, br, zstd');
+  const gz = await total('gzip, deflate');
+  const kib = (n: number) => `${n.toFixed(1)} KiB`;
+  row('first-view JS as sent, browser takes brotli', kib(br), 'same files sent uncompressed', kib(plain), br / plain);
+  row('first-view JS as sent, browser takes gzip only', kib(gz), 'same files sent uncompressed', kib(plain), gz / plain);
 };
 
 /**

@@ -39,7 +39,7 @@ const itemRoute = createRoute({
   component: function Item() {
     const { id } = itemRoute.useParams();
     if (id === 'complex') return <Navigate to="/items" replace />;
-    return isCategory(id) ? <CategoryPage category={id} /> : <ProductPage id={id} />;
+    return isCategory(id) ? <CategoryPage category={id} /> : <ProductPage key={id} id={id} />;
   },
 });
 

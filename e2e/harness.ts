@@ -26,7 +26,10 @@ export const startJourney = async () => {
     shop,
     browser,
     async newContext(): Promise<BrowserContext> {
-      return browser.newContext({ baseURL: shop.url, locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport: { width: 1280, height: 800 } });
+      const context = await browser.newContext({ baseURL: shop.url, locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport: { width: 1280, height: 800 } });
+      // Asks the page for `window.shopData` (client/main.tsx), which a production page shows only to tests.
+      await context.addInitScript(() => Object.assign(window, { shopTestHooks: true }));
+      return context;
     },
     async close() {
       await browser.close();

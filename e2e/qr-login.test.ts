@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { journeyPerFile } from './harness';
 import { signInThroughDialog, waitFor } from './journeys';
 
@@ -17,6 +17,10 @@ describe('sign-in by QR code', () => {
     const link = (await computer.getByTestId('qr-link').getAttribute('href'))!;
 
     await phone.goto(link);
+    // The phone names the computer that asks (headless Chromium on Linux, from this machine) before it confirms.
+    const device = phone.getByTestId('qr-device');
+    await device.waitFor();
+    expect(await device.textContent()).toMatch(/Chrome \d+, Linux.*127\.0\.0\.1/);
     await phone.getByRole('button', { name: 'Войти на компьютере' }).click();
     await phone.getByText('Готово: компьютер входит в ваш аккаунт.').waitFor();
 

@@ -119,6 +119,85 @@ describe('search panel', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
+  describe('in Russian, on a 360 px phone (issue 12)', () => {
+    const mobileBox = () => page.locator('.search--mobile').getByRole('combobox');
+    const tulips = demoProducts.find((p) => p.name === 'Монобукет из 25 тюльпанов')!;
+    const searchOnPhone = async (q: string) => {
+      await page.getByRole('button', { name: 'Поиск', exact: true }).click();
+      await mobileBox().fill(q);
+      return page.locator('.search--mobile').getByRole('option', { name: tulips.name });
+    };
+    beforeAll(async () => {
+      await page.setViewportSize({ width: 360, height: 740 });
+    });
+    afterAll(async () => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+
+    it('finds tulips for «тюльпаны» online, through the server', async () => {
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
+      asked.length = 0;
+      await (await searchOnPhone('тюльпаны')).waitFor();
+      expect(asked).toEqual([{ params: { skip: 0, limit: 10 }, query: { name: 'тюльпаны' } }]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    });
+
+    it('finds tulips for «тюльпаны» offline, from the device, the search library fetched beforehand', async () => {
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
+      // Nobody has searched on this page yet: the app fetches the search chunk by itself when idle.
+      await waitFor('the search chunk', () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/catalog-search-'))));
+      await context.setOffline(true);
+      asked.length = 0;
+      try {
+        const option = await searchOnPhone('тюльпаны');
+        await option.waitFor();
+        expect(asked).toEqual([]);
+        await page.keyboard.press('Enter');
+        await page.getByRole('heading', { name: 'Поиск: «тюльпаны»' }).waitFor();
+        await page.getByRole('link', { name: tulips.name }).first().waitFor();
+      } finally {
+        await context.setOffline(false);
+      }
+    });
+
+    it('/search lists what the search finds, best first, and offers categories and bestsellers when nothing is found', async () => {
+      await page.goto(`/search?q=${encodeURIComponent('пеоны')}`);
+      await page.getByRole('heading', { name: 'Поиск: «пеоны»' }).waitFor();
+      await page.getByRole('link', { name: 'Пион Сара Бернар' }).first().waitFor();
+      await page.goto(`/search?q=${encodeURIComponent('ываываыва')}`);
+      await page.getByText('Ничего не нашлось').waitFor();
+      await page.getByRole('navigation', { name: 'Категории' }).getByRole('link', { name: 'Монобукеты' }).waitFor();
+      await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
+    });
+
+    it('suggestions that find nothing say so and lead to the categories and bestsellers', async () => {
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
+      await page.getByRole('button', { name: 'Поиск', exact: true }).click();
+      await mobileBox().fill('ываываыва');
+      const nothing = page.locator('.search--mobile').getByRole('status').filter({ hasText: 'Ничего не нашлось' });
+      await nothing.getByRole('link', { name: 'Категории и хиты продаж' }).click();
+      await page.getByRole('heading', { name: 'Поиск: «ываываыва»' }).waitFor();
+      await page.getByRole('navigation', { name: 'Категории' }).waitFor();
+      await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
+    });
+
+    it('/search with an empty, punctuation-only or 1,000-character query says so instead of listing everything', async () => {
+      for (const [q, says] of [
+        ['', 'Введите название букета, цветка или артикул'],
+        ['?!…', 'нет ни букв, ни цифр'],
+        ['роза '.repeat(200), 'Слишком длинный запрос'],
+      ]) {
+        await page.goto(`/search?q=${encodeURIComponent(q)}`);
+        await page.getByRole('heading', { name: 'Поиск', exact: true }).waitFor();
+        await page.getByRole('status').filter({ hasText: says }).waitFor();
+        expect(await page.getByRole('region', { name: 'Товары' }).count()).toBe(0);
+      }
+    });
+  });
+
   it('logged no errors', () => {
     // Offline, the sync's own failed requests may log; nothing else should.
     expect(errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED|net::/.test(e))).toEqual([]);

@@ -15,6 +15,7 @@ export const apiRoutes = {
   'POST /api/logout': 'guest',
   'POST /api/user-update': 'customer',
   'POST /api/qr-login': 'guest',
+  'POST /api/qr-device': 'customer',
   'POST /api/qr-verify': 'customer',
   'GET /api/dev/last-code': 'guest',
   'POST /api/info/notify': 'guest',

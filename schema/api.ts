@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { phone, code } from './phone';
+import { searchMessages, searchText } from './search-query';
 import type { User } from './user';
 
 /** Spec §9: page size 20, first page 1. */
@@ -13,7 +14,8 @@ export const listRequest = z.strictObject({
     sort: z.string().max(40).optional(),
   }).default({ skip: 0, limit: pageSize }),
   query: z.strictObject({
-    name: z.string().max(200).optional(),
+    /** Searched as the storefront searches (schema/search.ts); empty means no name filter. */
+    name: searchText.optional(),
     isActive: z.boolean().optional(),
     isHidden: z.boolean().optional(),
     itemType: z.string().max(40).optional(),
@@ -36,7 +38,7 @@ export const idRequest = z.strictObject({ id: z.string().min(1).max(64) });
 export const artRequest = z.strictObject({ art: z.string().min(1).max(40) });
 export const idListRequest = z.strictObject({ idList: z.array(z.string().min(1).max(64)).max(200) });
 /** Body of POST /api/refs/search-item: the back-office's look-up of items by name or article code. */
-export const searchItemRequest = z.strictObject({ query: z.string().trim().min(1, 'Введите название или артикул').max(200), limit: z.number().int().min(1).max(50).default(10) });
+export const searchItemRequest = z.strictObject({ query: searchText.refine((q) => q.trim(), searchMessages.empty), limit: z.number().int().min(1).max(50).default(10) });
 export const slugRequest = z.strictObject({ slug: z.string().min(1).max(200) });
 
 export interface UserAnswer {

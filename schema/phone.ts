@@ -3,12 +3,29 @@ import { z } from 'zod';
 export const phoneMask = '+7 (000) 000-00-00';
 export const codeMask = '0000';
 
-/** Non-digits are stripped before sending (spec §5); a Russian mobile is 7 and ten digits. */
+export const phoneMessages = {
+  missing: 'Укажите номер телефона',
+  length: 'Номер телефона: +7 и 10 цифр',
+  notMobile: 'Нужен номер мобильного: после +7 идёт 9, например +7 (900) 111-22-33',
+} as const;
+
+/**
+ * The digits after +7 of a phone as people type or paste it: «8 900 111-22-33», «89001112233», «+7 900 111 22 33»
+ * and «9001112233» all give 9001112233. A Russian mobile number starts with 9 after the country code, so a leading
+ * 8 or 7 is always the trunk or country prefix, never part of the number.
+ */
+export const nationalDigits = (typed: string): string => {
+  const d = typed.replace(/\D/g, '');
+  return /^[78]/.test(d) ? d.slice(1) : d;
+};
+
+/** Stored and sent as 7 and ten digits (spec §5); only a Russian mobile number is accepted, on both sides. */
 export const phone = z
-  .string({ error: 'Укажите номер телефона' })
-  .transform((s) => s.replace(/\D/g, ''))
-  .transform((d) => (d.length === 11 && d.startsWith('8') ? `7${d.slice(1)}` : d))
-  .refine((d) => /^7\d{10}$/.test(d), 'Номер телефона: +7 и 10 цифр');
+  .string({ error: phoneMessages.missing })
+  .transform((s) => `7${nationalDigits(s)}`)
+  .refine((d) => d.length > 1, { error: phoneMessages.missing, abort: true })
+  .refine((d) => d.length === 11, { error: phoneMessages.length, abort: true })
+  .refine((d) => d[1] === '9', phoneMessages.notMobile);
 
 export const code = z.string({ error: 'Введите код из СМС' }).regex(/^\d{4}$/, 'Код — 4 цифры');
 

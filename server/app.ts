@@ -6,6 +6,8 @@ import './http/zod-locale';
 import type { Shop } from './context';
 import { isServedDb } from '../schema/databases';
 import { errorAnswer } from './http/errors';
+import { compressAnswers } from './http/compress';
+import { builtAnalytics, securityHeaders } from './http/security-headers';
 import { sessionUser } from './auth/session-cookie';
 import { dbGateway } from './db/gateway';
 import type { ChangesHub } from './db/changes-hub';
@@ -29,11 +31,8 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', shop.config.trustProxy);
-  app.use((_req, res, next) => {
-    res.setHeader('x-content-type-options', 'nosniff');
-    res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
-    next();
-  });
+  app.use(compressAnswers());
+  app.use(securityHeaders(builtAnalytics(shop.config.distDir)));
 
   app.use(imagesApi());
   app.use(['/api', '/db'], sessionUser(shop));
@@ -57,7 +56,7 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
   app.use('/db', dbGateway(shop.storage, isServedDb, pouchApp));
 
   app.use(searchEngineFiles(shop, catalog));
-  app.use(clientFiles(shop.config.distDir, pageMeta(shop, catalog)));
+  app.use(clientFiles(shop.config, pageMeta(shop, catalog)));
   app.use(errorAnswer);
   return app;
 };

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parsePublicOrigin } from './seo/public-origin';
 
 /**
  * How the shop runs. `demo`: codes are printed to the log and readable at /api/dev/last-code (README's
@@ -45,6 +46,8 @@ export interface ShopConfig {
   ordersPerCustomerPerHour: number;
   seed: boolean;
   quiet: boolean;
+  /** The shop's public address (PUBLIC_ORIGIN) for every absolute link; unset: http://localhost:{port} (demo). */
+  publicOrigin?: string;
 }
 
 /** A setting the server cannot run with: main.ts prints it and exits non-zero. */
@@ -90,6 +93,7 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
   ordersPerCustomerPerHour: int(env.ORDERS_PER_HOUR, 20),
   seed: env.SEED !== '0',
   quiet: env.QUIET === '1',
+  publicOrigin: env.PUBLIC_ORIGIN ? parsePublicOrigin(env.PUBLIC_ORIGIN) : undefined,
 });
 
 /** What a shop cannot start with. Checked before anything is opened. */
@@ -98,6 +102,12 @@ export const checkConfig = (config: ShopConfig): void => {
     throw new ConfigError(
       'Не задан SMS_GATEWAY_URL: без него коды входа некуда отправлять. Для демонстрации запустите с SHOP_MODE=demo (npm start).\n' +
         'SMS_GATEWAY_URL is not set: sign-in codes have nowhere to go. For a demo, start with SHOP_MODE=demo (npm start).',
+    );
+  }
+  if (config.mode === 'production' && !config.publicOrigin) {
+    throw new ConfigError(
+      'Не задан PUBLIC_ORIGIN (например https://cvety.example): с него начинаются ссылки в sitemap.xml, canonical и QR-коде входа.\n' +
+        'PUBLIC_ORIGIN is not set (e.g. https://cvety.example): links in sitemap.xml, canonical and the QR sign-in start with it.',
     );
   }
 };

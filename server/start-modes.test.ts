@@ -56,6 +56,15 @@ describe('how the server process starts', () => {
     expect(trustAll.out).toContain('TRUST_PROXY');
   });
 
+  it('refuses to start in production without PUBLIC_ORIGIN, or with one that is not an http(s) address', async () => {
+    const unset = await start({ SHOP_MODE: 'production', SMS_GATEWAY_URL: gatewayUrl, DATA_DIR: path.join(dataDir, 'no-origin') });
+    expect(unset.code).toBe(1);
+    expect(unset.out).toContain('PUBLIC_ORIGIN is not set');
+    const wrong = await start({ SHOP_MODE: 'production', SMS_GATEWAY_URL: gatewayUrl, PUBLIC_ORIGIN: 'javascript:alert(1)', DATA_DIR: path.join(dataDir, 'bad-origin') });
+    expect(wrong.code).toBe(1);
+    expect(wrong.out).toContain('PUBLIC_ORIGIN');
+  });
+
   it('in demo mode says so loudly and serves the codes', async () => {
     const run = await start({ SHOP_MODE: 'demo', DATA_DIR: path.join(dataDir, 'demo') });
     try {
@@ -72,7 +81,7 @@ describe('how the server process starts', () => {
   });
 
   it('in production with a gateway has no code route and no banner', async () => {
-    const run = await start({ SHOP_MODE: 'production', SMS_GATEWAY_URL: gatewayUrl, DATA_DIR: path.join(dataDir, 'production') });
+    const run = await start({ SHOP_MODE: 'production', SMS_GATEWAY_URL: gatewayUrl, PUBLIC_ORIGIN: 'https://cvety.example', DATA_DIR: path.join(dataDir, 'production') });
     try {
       expect(run.url).toBeDefined();
       expect(run.out).not.toContain('DEMO');

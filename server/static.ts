@@ -1,31 +1,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { Router } from 'express';
+import express, { Router, type Response } from 'express';
+import type { ShopConfig } from './config';
 import { withMeta, type PageMetaOf } from './seo/page-meta';
-import { originOf } from './seo/search-engine-files';
+import { publicOriginOf } from './seo/public-origin';
+import { precompressed } from './precompressed';
+
+const cacheFor = (res: Response, file: string) => {
+  const name = path.basename(file);
+  if (name === 'sw.js' || name === 'index.html' || name === 'latest-build.json' || name.endsWith('.webmanifest')) res.setHeader('cache-control', 'no-cache');
+  else if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+};
 
 /**
  * The built client. Hashed assets are cached for a year; index.html and the service worker never,
- * so a new build reaches every device on its next visit. Any other GET path is the app's own route,
- * answered with index.html carrying that page's title, description, Open Graph tags and JSON-LD.
+ * so a new build reaches every device on its next visit. Assets the build compressed (.br, .gz) are sent as such
+ * to browsers that accept them. Any other GET path is the app's own route, answered with index.html carrying that
+ * page's title, description, Open Graph tags and JSON-LD.
  */
-export const clientFiles = (distDir: string, metaOf: PageMetaOf): Router => {
+export const clientFiles = (config: Pick<ShopConfig, 'distDir' | 'publicOrigin'>, metaOf: PageMetaOf): Router => {
+  const { distDir } = config;
   const files = Router();
   const index = path.join(distDir, 'index.html');
-  files.use(
-    express.static(distDir, {
-      index: false,
-      setHeaders(res, file) {
-        const name = path.basename(file);
-        if (name === 'sw.js' || name === 'index.html' || name === 'latest-build.json' || name.endsWith('.webmanifest')) res.setHeader('cache-control', 'no-cache');
-        else if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
+  files.use(precompressed(distDir, cacheFor));
+  files.use(express.static(distDir, { index: false, setHeaders: cacheFor }));
   files.get('*', async (req, res, next) => {
     try {
       if (!fs.existsSync(index)) return void res.status(503).type('text/plain; charset=utf-8').send('Клиент не собран: выполните npm run build');
-      const origin = originOf(req);
+      const origin = publicOriginOf(config, req);
       const html = withMeta(await fs.promises.readFile(index, 'utf8'), await metaOf(req.path, origin), origin + req.path, origin);
       res.setHeader('cache-control', 'no-cache');
       res.type('html').send(html);

@@ -1,8 +1,62 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dataSourceCollections, shopCollections } from './collections';
 
+const all: Record<string, { schema: object; version: number; owner: string; migrationStrategies: Record<number, (doc: Record<string, unknown>) => unknown> }> = {
+  ...shopCollections,
+  ...dataSourceCollections,
+};
+
+/**
+ * The derived RxDB schema of each collection at its version. A device that stored a collection refuses to
+ * reopen it (RxDB DB6: a blank page) when the schema changes and the version does not.
+ */
+const pinned: Record<string, { version: number; hash: string }> = {
+  products: { version: 1, hash: '15eee2449cb1c149' },
+  pages: { version: 1, hash: 'a8b6e3ad0c289851' },
+  events: { version: 1, hash: '877a5d31998a51e4' },
+  carts: { version: 1, hash: 'd394de8d1a23c7ca' },
+  orders: { version: 1, hash: 'd74834ea98c2ccab' },
+  pendingOrders: { version: 1, hash: 'a45cebdff6772fc3' },
+  office: { version: 0, hash: '649c9aa0d8ad9564' },
+  cache: { version: 1, hash: 'a7fdb689868cc7ef' },
+};
+
+/** JSON with keys sorted by code unit: the same text on every machine, whatever its locale. */
+const canonical = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(canonical);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(Object.keys(node).sort().map((k) => [k, canonical((node as Record<string, unknown>)[k])]));
+};
+export const schemaHash = (schema: object): string => createHash('sha256').update(JSON.stringify(canonical(schema))).digest('hex').slice(0, 16);
+
 describe('collections of the page', () => {
   it('stay at 8 or fewer over all databases (RxDB open source refuses more than 13)', () => {
-    expect(Object.keys(shopCollections).length + Object.keys(dataSourceCollections).length).toBeLessThanOrEqual(8);
+    expect(Object.keys(all).length).toBeLessThanOrEqual(8);
+  });
+
+  it.each(Object.keys(all))('%s: its derived schema is the one pinned for its version', (name) => {
+    const { schema, version } = all[name];
+    const hash = schemaHash(schema);
+    const pin = pinned[name];
+    if (!pin) expect.fail(`${name} is new: pin it in client/data/collections.test.ts as { version: ${version}, hash: '${hash}' }.`);
+    if (pin.version === version && pin.hash !== hash)
+      expect.fail(
+        `The RxDB schema of ${name} changed (hash ${hash}, pinned ${pin.hash}) but its version is still ${version}: every device that stored it ` +
+          `would refuse to open it (DB6, a blank page). Raise ${name}'s version in client/data/collections.ts to ${version + 1}, give a 'device' ` +
+          `collection a migration for it, then pin { version: ${version + 1}, hash: '${hash}' } here.`,
+      );
+    if (pin.version !== version)
+      expect.fail(`${name} is now version ${version}: check its migration, then pin { version: ${version}, hash: '${hash}' } in client/data/collections.test.ts.`);
+  });
+
+  it.each(Object.keys(all))('%s: an older store has a way up for every version (server copies drop, device data is lifted)', (name) => {
+    const { version, owner, migrationStrategies } = all[name];
+    const sample = { id: 'x', owner: 'undefined', cart: {} };
+    for (let v = 1; v <= version; v++) {
+      expect(migrationStrategies[v], `${name} v${v}`).toBeTypeOf('function');
+      if (owner === 'server') expect(migrationStrategies[v](sample)).toBeNull();
+      else expect(migrationStrategies[v](sample)).not.toBeNull();
+    }
   });
 });

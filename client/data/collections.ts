@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { product, type Product } from '../../schema/product';
-import { page, type Page } from '../../schema/page';
-import { shopEvent, type ShopEvent } from '../../schema/event';
+import type { RxJsonSchema } from 'rxdb';
+import { product } from '../../schema/product';
+import { page } from '../../schema/page';
+import { shopEvent } from '../../schema/event';
 import { cart } from '../../schema/cart';
-import { cacheRecord, type CacheRecord } from '../../schema/cache-record';
-import { order, orderDraft, type Order } from '../../schema/order';
-import { officeRecord, type OfficeRecord } from '../../schema/record';
+import { cacheRecord } from '../../schema/cache-record';
+import { order, orderDraft } from '../../schema/order';
+import { officeRecord } from '../../schema/record';
 import { rxSchemaOf } from './rx-schema';
 
 /** A stored cart: the spec's value {cart} under its owner key (phone digits after the first 7, or 'undefined'). */
@@ -25,22 +26,77 @@ export const pendingOrder = orderDraft.extend({
 });
 export type PendingOrder = z.infer<typeof pendingOrder>;
 
-/**
- * Every collection of the page. RxDB open source refuses more than 13 over all databases; we keep 8 or fewer.
- * shop: products, pages, events, carts, orders (pulled from the customer's `orders-{phone}`), pendingOrders (the outbox),
- * office (staff devices: every back-office record of the office tier, one envelope for all entity types).
- * datasources (the spec's DataSources database): cache.
- */
-export const shopCollections = {
-  products: { schema: rxSchemaOf<Product>(product, 'id'), zod: product },
-  pages: { schema: rxSchemaOf<Page>(page, 'id'), zod: page },
-  events: { schema: rxSchemaOf<ShopEvent>(shopEvent, 'id'), zod: shopEvent },
-  carts: { schema: rxSchemaOf<StoredCart>(storedCart, 'owner'), zod: storedCart },
-  orders: { schema: rxSchemaOf<Order>(order, 'id'), zod: order },
-  pendingOrders: { schema: rxSchemaOf<PendingOrder>(pendingOrder, 'id'), zod: pendingOrder },
-  office: { schema: rxSchemaOf<OfficeRecord>(officeRecord, 'id'), zod: officeRecord },
-} as const;
+/** A document as the previous version stored it. */
+export type StoredDocument = Record<string, unknown>;
+/** Lifts a document from the version before its key to that version. */
+export type Migration = (previous: StoredDocument) => StoredDocument;
 
-export const dataSourceCollections = {
-  cache: { schema: rxSchemaOf<CacheRecord>(cacheRecord, 'id'), zod: cacheRecord },
-} as const;
+/**
+ * How a collection's documents survive a new version (DECISIONS.md, «Device data versions»):
+ * - `server`: a copy of what the server holds. Its documents are dropped and pulled again, and its
+ *   replication checkpoint restarts (see `checkpointName`), so nothing needs migrating and nothing is lost.
+ * - `device`: written on this device (carts, the order outbox, staff calendar edits not pushed yet). Every
+ *   version has a migration that lifts each document; a migration never drops one.
+ */
+type Declaration<T extends z.ZodType> =
+  | { owner: 'server'; zod: T; key: string; version: number; indexes?: string[] }
+  | { owner: 'device'; zod: T; key: string; version: number; indexes?: string[]; migrations: Record<number, Migration> };
+
+/** Versions 1 … version: RxDB wants one strategy for each. */
+const versionsUpTo = (version: number) => Array.from({ length: version }, (_, i) => i + 1);
+
+const derive = <D extends Record<string, Declaration<z.ZodType>>>(declared: D) =>
+  Object.fromEntries(
+    Object.entries(declared).map(([name, d]) => {
+      const migrationStrategies = Object.fromEntries(
+        versionsUpTo(d.version).map((v) => {
+          if (d.owner === 'server') return [v, () => null];
+          const lift = d.migrations[v];
+          if (!lift) throw new Error(`${name}: version ${v} needs a migration in client/data/collections.ts`);
+          return [v, lift];
+        }),
+      );
+      return [name, { ...d, schema: rxSchemaOf(d.zod, { name, primaryKey: d.key, version: d.version, indexes: d.indexes }), migrationStrategies }];
+    }),
+  ) as unknown as {
+    [K in keyof D]: D[K] & { schema: RxJsonSchema<z.infer<D[K]['zod']>>; migrationStrategies: Record<number, (doc: StoredDocument) => StoredDocument | null> };
+  };
+
+/** Version 1 changed only the schemas' title (now the collection's name); documents are the same. */
+const unchanged: Migration = (doc) => doc;
+
+/**
+ * Every collection of the page, and the one place its shape's version lives. Changing a collection
+ * (a field in schema/, an index) changes its derived schema: raise `version` here, add a migration
+ * for a `device` collection, and pin the new hash in collections.test.ts. Adding one: declare it here.
+ * RxDB open source refuses more than 13 collections over all databases; we keep 8 or fewer.
+ * shop: products, pages, events, carts, orders (pulled from the customer's `orders-{phone}`), pendingOrders (the outbox),
+ * office (staff devices: the office tier's records, one envelope for every entity type).
+ */
+export const shopCollections = derive({
+  products: { owner: 'server', zod: product, key: 'id', version: 1 },
+  pages: { owner: 'server', zod: page, key: 'id', version: 1 },
+  events: { owner: 'device', zod: shopEvent, key: 'id', version: 1, migrations: { 1: unchanged } },
+  carts: { owner: 'device', zod: storedCart, key: 'owner', version: 1, migrations: { 1: unchanged } },
+  orders: { owner: 'server', zod: order, key: 'id', version: 1 },
+  pendingOrders: { owner: 'device', zod: pendingOrder, key: 'id', version: 1, migrations: { 1: unchanged } },
+  // Staff devices: every office-tier record (tasks, couriers, …) in one envelope; it holds unsent staff edits.
+  office: { owner: 'device', zod: officeRecord, key: 'id', version: 0, migrations: {} },
+});
+
+/** datasources (the spec's DataSources database): a cache of /api answers, refilled from the server. */
+export const dataSourceCollections = derive({
+  cache: { owner: 'server', zod: cacheRecord, key: 'id', version: 1 },
+});
+
+const everyCollection: Record<string, { owner: 'server' | 'device'; version: number }> = { ...shopCollections, ...dataSourceCollections };
+
+/**
+ * The name a replication keeps its checkpoint under. A server copy's checkpoint restarts with each version,
+ * so what its migration dropped is pulled again. Device data keeps its checkpoint: RxDB migrates the
+ * replication's record of the server's side with the same migrations, so unsent edits still go out, once.
+ */
+export const checkpointName = (collection: string, db: string): string => {
+  const c = everyCollection[collection];
+  return c?.owner === 'server' && c.version > 0 ? `shop-${db}-v${c.version}` : `shop-${db}`;
+};

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RxCollection } from 'rxdb';
 import { cacheKey, cacheRecord, cacheTtl, type CacheKeySource, type CacheRecord } from '../../schema/cache-record';
 
@@ -34,12 +34,28 @@ export const loadDataSource = async <T>(
   show(state);
 };
 
+const nothingYet: DataSourceState<never> = { data: undefined, stale: false, error: undefined };
+
+/**
+ * A DataSource on screen. Each answer is kept with its key, and a load started for a key the screen has left
+ * shows nothing when it ends: a late answer for an old key never replaces the new one.
+ */
 export const useDataSource = <T>(cache: RxCollection<CacheRecord>, source: CacheKeySource, fetchFresh: () => Promise<T>): DataSourceState<T> => {
-  const [state, setState] = useState<DataSourceState<T>>({ data: undefined, stale: false, error: undefined });
   const key = cacheKey(source);
+  const [shown, setShown] = useState<{ key: string; state: DataSourceState<T> } | null>(null);
+  // The source and fetch of the latest render: new functions each render must not start another load.
+  const latest = useRef({ source, fetchFresh });
   useEffect(() => {
-    void loadDataSource(cache, source, fetchFresh, setState);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    latest.current = { source, fetchFresh };
+  });
+  useEffect(() => {
+    let current = true;
+    void loadDataSource(cache, latest.current.source, latest.current.fetchFresh, (state) => {
+      if (current) setShown({ key, state });
+    });
+    return () => {
+      current = false;
+    };
   }, [cache, key]);
-  return state;
+  return shown && shown.key === key ? shown.state : nothingYet;
 };

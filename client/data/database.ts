@@ -1,5 +1,6 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import type { Product } from '../../schema/product';
 import type { Page } from '../../schema/page';
 import type { ShopEvent } from '../../schema/event';
@@ -28,8 +29,13 @@ export interface LocalData {
 /** Dexie's IndexedDB in the browser; tests hand in fake-indexeddb. */
 export type IndexedDbApi = { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange };
 
-const withSchemas = <C extends Record<string, { schema: unknown }>>(collections: C) =>
-  Object.fromEntries(Object.entries(collections).map(([name, c]) => [name, { schema: c.schema }])) as { [K in keyof C]: { schema: C[K]['schema'] } };
+/** What RxDB needs of each declared collection: its schema and, for older stores, how to lift their documents. */
+const creators = <C extends Record<string, { schema: unknown; migrationStrategies: unknown }>>(collections: C) =>
+  Object.fromEntries(Object.entries(collections).map(([name, c]) => [name, { schema: c.schema, migrationStrategies: c.migrationStrategies }])) as {
+    [K in keyof C]: { schema: C[K]['schema']; migrationStrategies: C[K]['migrationStrategies'] };
+  };
+
+addRxPlugin(RxDBMigrationSchemaPlugin);
 
 /**
  * In the dev server: RxDB's dev-mode checks (schemas, queries, documents) over a storage that validates every
@@ -41,17 +47,21 @@ const withDevChecks = async <I, O>(storage: RxStorage<I, O>, on: boolean): Promi
   const { RxDBDevModePlugin, disableWarnings } = await import('rxdb/plugins/dev-mode');
   disableWarnings();
   addRxPlugin(RxDBDevModePlugin);
-  return zodValidatedStorage(storage, [...Object.values(shopCollections), ...Object.values(dataSourceCollections)].map((c) => c.zod));
+  const zodOf = Object.entries({ ...shopCollections, ...dataSourceCollections }).map(([name, c]) => [name, c.zod] as const);
+  return zodValidatedStorage(storage, Object.fromEntries(zodOf));
 };
 
-/** Opens the device's databases. `prefix` keeps test databases apart. */
+/**
+ * Opens the device's databases. `prefix` keeps test databases apart. A store written by an older version is
+ * migrated before this resolves (RxDB's autoMigrate): see `shopCollections` for what is kept and what is pulled again.
+ */
 export const openLocalData = async (prefix = '', idb?: IndexedDbApi, devChecks = import.meta.env?.MODE !== 'test'): Promise<LocalData> => {
   const storage = await withDevChecks(getRxStorageDexie(idb), devChecks);
   const shop = await createRxDatabase<ShopCollections>({ name: `${prefix}shop`, storage, multiInstance: true, closeDuplicates: true });
-  const shopSchemas = withSchemas(shopCollections);
+  const shopCreators = creators(shopCollections);
   // Two staff devices changed one record offline: the entity's merge rule decides (sync/office-conflicts.ts).
-  await shop.addCollections({ ...shopSchemas, office: { ...shopSchemas.office, conflictHandler: officeConflictHandler } } as never);
+  await shop.addCollections({ ...shopCreators, office: { ...shopCreators.office, conflictHandler: officeConflictHandler } } as never);
   const dataSources = await createRxDatabase<{ cache: RxCollection<CacheRecord> }>({ name: `${prefix}datasources`, storage, multiInstance: true, closeDuplicates: true });
-  await dataSources.addCollections(withSchemas(dataSourceCollections) as never);
+  await dataSources.addCollections(creators(dataSourceCollections) as never);
   return { shop, dataSources };
 };

@@ -13,14 +13,23 @@ const withoutDefaults = (node: unknown): unknown => {
   return Object.fromEntries(Object.entries(node).filter(([k]) => k !== 'default').map(([k, v]) => [k, withoutDefaults(v)]));
 };
 
+export interface RxSchemaOptions {
+  /** The collection's name, kept as the schema's title: the zod-validating storage picks its validator by it. */
+  name: string;
+  primaryKey: string;
+  /** Raised whenever the derived schema changes (client/data/collections.ts says how). */
+  version: number;
+  indexes?: string[];
+}
+
 /**
  * RxDB collection schemas are derived from the zod schemas in schema/, so the two cannot drift.
  * RxDB wants a version, a primary key with maxLength, and no JSON-Schema dialect marker.
  */
-export const rxSchemaOf = <T>(schema: z.ZodType, primaryKey: string, indexes: string[] = []): RxJsonSchema<T> => {
+export const rxSchemaOf = <T>(schema: z.ZodType, { name, primaryKey, version, indexes = [] }: RxSchemaOptions): RxJsonSchema<T> => {
   const { $schema: _dialect, ...json } = withoutDefaults(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' })) as Record<string, unknown> & {
     properties: Record<string, Record<string, unknown>>;
   };
   const properties = { ...json.properties, [primaryKey]: { ...json.properties[primaryKey], maxLength: json.properties[primaryKey].maxLength ?? 500 } };
-  return { ...json, properties, version: 0, primaryKey, type: 'object', indexes } as unknown as RxJsonSchema<T>;
+  return { ...json, title: name, properties, version, primaryKey, type: 'object', indexes } as unknown as RxJsonSchema<T>;
 };

@@ -1,23 +1,17 @@
 import type { z } from 'zod';
 import { wrappedValidateStorageFactory, type RxJsonSchema, type RxStorage } from 'rxdb';
 
-/** A collection's fields, without RxDB's own (`_deleted`, `_rev`, `_meta`, `_attachments`). */
-const ownFields = (names: Iterable<string>) => [...names].filter((n) => !n.startsWith('_')).sort().join(',');
-
 /**
  * Storage that checks every write — the app's own and replication's — with the zod schema the collection
- * was derived from. RxDB's dev-mode requires a validating storage; this one speaks zod instead of ajv.
- * Deleted documents (tombstones from the server) carry no fields and are let through.
+ * was derived from, picked by the collection's name (the derived schema's title, `rx-schema.ts`): two
+ * collections with the same fields are still checked each with its own rules. RxDB's dev-mode requires a
+ * validating storage; this one speaks zod instead of ajv. Deleted documents (tombstones from the server)
+ * carry no fields and are let through.
  */
-export const zodValidatedStorage = <I, O>(storage: RxStorage<I, O>, schemas: z.ZodType[]): RxStorage<I, O> => {
-  const byFields = new Map<string, z.ZodType>();
-  for (const s of schemas) {
-    const shape = (s as unknown as { shape?: Record<string, unknown> }).shape;
-    if (shape) byFields.set(ownFields(Object.keys(shape)), s);
-  }
+export const zodValidatedStorage = <I, O>(storage: RxStorage<I, O>, byCollection: Record<string, z.ZodType>): RxStorage<I, O> => {
   const getValidator = (schema: RxJsonSchema<unknown>) => {
-    const zod = byFields.get(ownFields(Object.keys(schema.properties)));
-    // RxDB's internal stores have schemas of their own: not ours to check.
+    const zod = schema.title !== undefined && Object.hasOwn(byCollection, schema.title) ? byCollection[schema.title] : undefined;
+    // RxDB's internal stores, and a collection's store as an older version wrote it, are not ours to check.
     if (!zod) return () => [];
     return (doc: Record<string, unknown>) => {
       if (doc._deleted) return [];

@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
 
-/** The latest value of an observable (an RxDB query, for one), re-subscribing when `deps` change. */
-export const useObservable = <T>(make: () => Observable<T>, initial: T, deps: unknown[]): T => {
-  const [value, setValue] = useState<T>(initial);
+/**
+ * The latest value of an observable (an RxDB query, for one). Callers make it with `useMemo` over what it
+ * depends on. A value belongs to the observable that sent it: when another one comes (another id, say), the
+ * screen shows `initial` until the new one answers, never the previous record.
+ */
+export const useObservable = <T>(source: Observable<T>, initial: T): T => {
+  const [latest, setLatest] = useState<{ source: Observable<T>; value: T } | null>(null);
   useEffect(() => {
-    const sub = make().subscribe(setValue);
+    const sub = source.subscribe((value) => setLatest({ source, value }));
     return () => sub.unsubscribe();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
-  return value;
+  }, [source]);
+  return latest && latest.source === source ? latest.value : initial;
 };

@@ -25,7 +25,10 @@ interface DialogProps {
   children: ReactNode;
 }
 
-/** A modal dialog: Escape, the close icon or a click outside closes it; focus moves in and comes back. */
+/**
+ * A modal dialog: Escape, the close icon or a click outside closes it; focus moves in and comes back. It never is
+ * wider or taller than the screen (a 360 px phone, a keyboard taking half of it): the close icon stays in reach.
+ */
 export const Dialog = ({ title, onClose, width = '26rem', children }: DialogProps) => {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
@@ -47,7 +50,7 @@ export const Dialog = ({ title, onClose, width = '26rem', children }: DialogProp
   }, []);
   return createPortal(
     <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && close.current()}>
-      <div ref={box} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby={titleId} className="dialog" style={{ width }}>
+      <div ref={box} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby={titleId} className="dialog" style={{ width: `min(${width}, calc(100vw - 2rem))`, maxHeight: 'calc(100dvh - 2rem)', overflowY: 'auto' }}>
         <header className="dialog__head">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="icon-button" aria-label="Закрыть" onClick={onClose}>

@@ -13,11 +13,10 @@ export const LoadingBar = () => {
       const start = setTimeout(() => setPhase('running'), loadingBar.throttle);
       return () => clearTimeout(start);
     }
-    if (phase !== 'running') return;
-    setPhase('done');
-    const reset = setTimeout(() => setPhase('idle'), loadingBar.hideDelay + loadingBar.resetDelay);
+    // A load shorter than the throttle never showed the bar: nothing to finish.
+    setPhase((p) => (p === 'running' ? 'done' : p));
+    const reset = setTimeout(() => setPhase((p) => (p === 'done' ? 'idle' : p)), loadingBar.hideDelay + loadingBar.resetDelay);
     return () => clearTimeout(reset);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loading]);
   return (
     <div

@@ -46,8 +46,11 @@ describe('catalogue API', () => {
 
   it('filters by the spec query: name or article, category, item type, tags, shownOn, isActive', async () => {
     const rose = onSale.find((p) => p.name.includes('роз'))!;
-    const byName = await list({ query: { name: 'РОЗ' } });
-    expect(byName.body.data.items.every((p) => p.name.toLowerCase().includes('роз'))).toBe(true);
+    const byName = await list({ params: { skip: 0, limit: 200 }, query: { name: 'РОЗ' } });
+    // Named a rose first, then the bouquets that have roses in them.
+    const named = onSale.filter((p) => /роз[аыо]?\b/i.test(p.name));
+    expect(ids(byName).slice(0, named.length).sort()).toEqual(named.map((p) => p.id).sort());
+    expect(byName.body.data.items.every((p) => /роз/i.test(p.name + p.composition))).toBe(true);
     expect(ids(byName)).toContain(rose.id);
     expect(ids(await list({ query: { name: rose.art } }))).toEqual([rose.id]);
     const toys = await list({ query: { category: 'toys' } });
@@ -101,6 +104,48 @@ describe('catalogue API', () => {
     expect((await call(shop.url, '/api/items/get', { id }, florist)).status).toBe(404);
     expect((await list({ query: { name: 'T-777' } })).body.data.total).toBe(0);
     expect((await call(shop.url, '/api/items/delete', { id }, manager)).status).toBe(404);
+  });
+
+  it('searches names in Russian: word forms, a typo, an article code; best match first, paged (issue 12)', async () => {
+    const tulips = onSale.find((p) => p.name === 'Монобукет из 25 тюльпанов')!;
+    const found = await list({ query: { name: 'тюльпаны' } });
+    expect(ids(found)).toContain(tulips.id);
+    expect(found.body.data.items.every((p) => /тюльпан/i.test(p.name + p.composition))).toBe(true);
+    const peonies = await list({ params: { skip: 0, limit: 3 }, query: { name: 'пеоны' } });
+    expect(peonies.body.data.items.map((p) => p.name).every((n) => /пион/i.test(n))).toBe(true);
+    expect(peonies.body.data.total).toBeGreaterThan(3);
+    expect(ids(await list({ query: { name: 'В-1012' } }))).toEqual([tulips.id]);
+    // Other filters still narrow what the search found.
+    const flowersOnly = await list({ query: { name: 'тюльпаны', itemType: 'flower' } });
+    expect(flowersOnly.body.data.items.map((p) => p.name)).toEqual(['Тюльпан']);
+    // What a guest may not see is not found, whatever the words.
+    const hidden = notOnSale.find((p) => p.isHidden)!;
+    expect((await list({ query: { name: hidden.name } })).body.data.items.map((p) => p.id)).not.toContain(hidden.id);
+    expect(ids(await list({ query: { name: hidden.name } }, florist))).toContain(hidden.id);
+  });
+
+  it('answers a 1,000-character or punctuation-only search with a Russian 400, never with everything', async () => {
+    for (const [path, body] of [
+      ['/api/items/list', (q: string) => ({ query: { name: q } })],
+      ['/api/refs/search-item', (q: string) => ({ query: q })],
+    ] as const) {
+      const long = await call<{ error: string }>(shop.url, path, body('роза '.repeat(200)), florist);
+      expect(long.status, path).toBe(400);
+      expect(long.body.error).toMatch(/Слишком длинный запрос/);
+      const marks = await call<{ error: string }>(shop.url, path, body('?!…«»'), florist);
+      expect(marks.status, path).toBe(400);
+      expect(marks.body.error).toMatch(/нет ни букв, ни цифр/);
+    }
+    expect((await list({ query: { name: 'ываываыва' } })).body.data.total).toBe(0);
+  });
+
+  it('searches a changed catalogue at once: the index is rebuilt after a write', async () => {
+    const input = { art: 'T-778', name: 'Букет «Ранункулюсы на рассвете»', images: [{ url: '/img/bouquet/t.svg' }], price: 3100, count: 2, category: 'authors', itemType: 'bouquet' };
+    expect((await list({ query: { name: 'ранункулюс' } })).body.data.items.map((p) => p.art)).not.toContain('T-778');
+    const created = await call<{ data: Product }>(shop.url, '/api/items/update', input, florist);
+    expect((await list({ query: { name: 'ранункулюс' } })).body.data.items[0]?.id).toBe(created.body.data.id);
+    expect((await call(shop.url, '/api/items/delete', { id: created.body.data.id }, await signIn(shop.url, demoPhones.manager))).status).toBe(200);
+    expect((await list({ query: { name: 'ранункулюс' } })).body.data.items.map((p) => p.art)).not.toContain('T-778');
   });
 
   it('lets staff look items up by name or article, hidden ones included (/api/refs/search-item)', async () => {

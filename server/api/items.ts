@@ -29,8 +29,10 @@ export const itemsApi = (shop: Shop, index: CatalogIndex): Router => {
 
   route(api, 'POST /api/items/list', async (req, res) => {
     const { params, query } = parse(listRequest, req.body);
-    const items = (await all()).filter(visibleTo(res.locals.user)).filter(matchesQuery(query));
-    return pageOf(items, params);
+    const { name, ...rest } = query;
+    // A name is searched (stems, typos, article codes), best match first; without one the list keeps its rank order.
+    const candidates = name?.trim() ? (await index.search()).find(name) : await all();
+    return pageOf(candidates.filter(visibleTo(res.locals.user)).filter(matchesQuery(rest)), params);
   });
 
   route(api, 'POST /api/items/get', async (req, res) => ({ data: await one(parse(idRequest, req.body).id, res.locals.user) }));
@@ -56,7 +58,7 @@ export const itemsApi = (shop: Shop, index: CatalogIndex): Router => {
   // The back-office's reference search: staff also find hidden and inactive items, by name or article code.
   route(api, 'POST /api/refs/search-item', async (req) => {
     const { query, limit } = parse(searchItemRequest, req.body);
-    return { data: { items: (await all()).filter(matchesQuery({ name: query })).slice(0, limit) } };
+    return { data: { items: (await index.search()).find(query).slice(0, limit) } };
   });
 
   route(api, 'POST /api/items/update', async (req) => {

@@ -1,13 +1,14 @@
 import { Router } from 'express';
 import QRCode from 'qrcode';
-import { qrLoginRequest, qrVerifyRequest, type QrLoginAnswer } from '../../schema/qr-login';
+import { qrDeviceRequest, qrLoginRequest, qrVerifyRequest, type QrDevice, type QrLoginAnswer } from '../../schema/qr-login';
 import type { Shop } from '../context';
 import { route } from '../http/route';
 import { parse } from '../http/parse';
 import { setSessionCookie } from '../auth/session-cookie';
 import { limitRate } from '../auth/rate-limit';
 import { clientAddress } from '../auth/client-address';
-import { originOf } from '../seo/search-engine-files';
+import { publicOriginOf } from '../seo/public-origin';
+import { addressOf, describeUserAgent } from '../auth/device';
 
 /**
  * Sign in on a computer with a phone that is already signed in (spec /qr-login):
@@ -19,16 +20,22 @@ export const qrLoginApi = (shop: Shop): Router => {
   route(api, 'POST /api/qr-login', async (req, res): Promise<QrLoginAnswer> => {
     const { identifier } = parse(qrLoginRequest, req.body);
     await limitRate(shop.auth, `qr-ip:${clientAddress(req)}`, 600, 10 * 60_000);
-    const ticket = await shop.qr.poll(identifier);
+    const device: QrDevice = { ...describeUserAgent(req.get('user-agent') ?? ''), ip: addressOf(req.ip), seenAt: Date.now() };
+    const ticket = await shop.qr.poll(identifier, device);
     if (ticket.phone) {
       await shop.qr.collect(identifier);
       const user = await shop.users.signIn(ticket.phone);
       setSessionCookie(shop, res, await shop.sessions.start(ticket.phone));
       return { status: 'done', user };
     }
-    const link = `${originOf(req)}/qr-login?code=${ticket.code}`;
+    const link = `${publicOriginOf(shop.config, req)}/qr-login?code=${ticket.code}`;
     const svg = await QRCode.toString(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-    return { status: 'waiting', code: ticket.code, svg, expiresAt: ticket.expiresAt };
+    return { status: 'waiting', code: ticket.code, svg, link, expiresAt: ticket.expiresAt };
+  });
+
+  route(api, 'POST /api/qr-device', async (req): Promise<QrDevice> => {
+    const { code } = parse(qrDeviceRequest, req.body);
+    return shop.qr.device(code);
   });
 
   route(api, 'POST /api/qr-verify', async (req, res) => {

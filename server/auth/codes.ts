@@ -7,6 +7,7 @@ import { limitRate } from './rate-limit';
 import { keyedHash } from './secret';
 import { orderedStamp } from './stamp';
 import type { SmsSender } from './sms';
+import { phone as mobilePhone, phoneMessages } from '../../schema/phone';
 
 const codeDoc = z.object({ hash: z.string(), sentAt: z.number(), expiresAt: z.number() });
 type CodeDoc = z.infer<typeof codeDoc>;
@@ -20,7 +21,6 @@ const day = 24 * 3600_000;
 const period = 30 * day;
 
 /** Codes go by SMS to Russian mobile numbers only: +7 9xx. */
-export const isRussianMobile = (phone: string): boolean => /^79\d{9}$/.test(phone);
 
 const moscowTime = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 const lockedOut = (until: number) =>
@@ -63,7 +63,7 @@ export const oneTimeCodes = (auth: PouchDB.Database, secret: string, sms: SmsSen
   return {
     /** Sends a new code; answers how many seconds until another may be asked for. */
     async send(phone: string): Promise<number> {
-      if (!isRussianMobile(phone)) throw new HttpError(400, 'Код отправляем только на мобильные номера России: +7 9…');
+      if (!mobilePhone.safeParse(phone).success) throw new HttpError(400, phoneMessages.notMobile);
       const now = Date.now();
       const until = await lockedUntil(phone, now);
       if (until) throw lockedOut(until);

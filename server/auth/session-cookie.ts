@@ -2,13 +2,10 @@ import type { RequestHandler, Response } from 'express';
 import type { User } from '../../schema/user';
 import type { Shop } from '../context';
 
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace Express {
-    interface Locals {
-      user: User | null;
-      sessionToken?: string;
-    }
+declare module 'express-serve-static-core' {
+  interface Locals {
+    user: User | null;
+    sessionToken?: string;
   }
 }
 

@@ -78,8 +78,9 @@ export const withMeta = (html: string, meta: PageMeta, url: string, origin: stri
     `<link rel="canonical" href="${escape(url)}" />`,
     meta.jsonLd ? `<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>` : '',
   ].join('\n    ');
+  // Replacement functions, not strings: a string would read `$&`, `$'` or `$1` in a product name as a pattern.
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escape(meta.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escape(meta.description)}" />`)
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escape(meta.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escape(meta.description)}" />`)
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 };

@@ -2,6 +2,7 @@ import { replicateCouchDB, type RxCouchDBReplicationState } from 'rxdb/plugins/r
 import type { RxCollection } from 'rxdb';
 import type { ChangeSignals } from './change-signals';
 import { syncFetch } from './sync-fetch';
+import { checkpointName } from '../collections';
 
 export interface SyncOptions {
   /** Origin of the shop; '' in the browser (same origin). */
@@ -17,12 +18,11 @@ export const pushBatch = 200;
 
 /** Live replication of one collection with its /db database of the same purpose. */
 export const replicate = <T>(collection: RxCollection<T>, db: string, o: SyncOptions): RxCouchDBReplicationState<T> => {
-  let state: RxCouchDBReplicationState<T> | undefined;
-  state = replicateCouchDB<T>({
-    replicationIdentifier: `shop-${db}`,
+  const state: RxCouchDBReplicationState<T> = replicateCouchDB<T>({
+    replicationIdentifier: checkpointName(collection.name, db),
     collection,
     url: `${o.base ?? location.origin}/db/${db}/`,
-    fetch: syncFetch(db, o.signals, () => !!state?.isStopped()),
+    fetch: syncFetch(db, o.signals, () => state.isStopped()),
     live: true,
     retryTime: 3000,
     waitForLeadership: o.waitForLeadership ?? true,

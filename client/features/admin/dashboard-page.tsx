@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { map } from 'rxjs';
 import { today } from '../../../schema/day';
@@ -14,7 +15,8 @@ import { TaskTick } from './task-tick';
 
 const TodayEvents = () => {
   const { data } = useLocal();
-  const events = useObservable(() => data.shop.events.find({ selector: { day: today() } }).$.pipe(map((d) => d.map((x) => x.toJSON() as ShopEvent))), [] as ShopEvent[], [data]);
+  const today$ = useMemo(() => data.shop.events.find({ selector: { day: today() } }).$.pipe(map((d) => d.map((x) => x.toJSON() as ShopEvent))), [data]);
+  const events = useObservable(today$, [] as ShopEvent[]);
   if (!events.length) return <p className="muted">Сегодня событий нет.</p>;
   return (
     <ul className="events">
@@ -34,11 +36,8 @@ const dashboardTasks = 20;
 const TodayTasks = () => {
   const { data } = useLocal();
   const day = today();
-  const tasks = useObservable(
-    () => data.shop.office.find({ selector: { type: 'task', day: { $lte: day } } }).$.pipe(map((d) => d.map((x) => x.toMutableJSON()))),
-    [] as OfficeRecord[],
-    [data, day],
-  );
+  const tasks$ = useMemo(() => data.shop.office.find({ selector: { type: 'task', day: { $lte: day } } }).$.pipe(map((d) => d.map((x) => x.toMutableJSON()))), [data, day]);
+  const tasks = useObservable(tasks$, [] as OfficeRecord[]);
   const time = fieldsOf(task).find((f) => f.name === 'dueTime');
   const shown = tasks
     .filter((t) => t.day === day || t.data.status !== 'done')

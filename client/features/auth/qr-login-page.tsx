@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import type { QrLoginAnswer } from '../../../schema/qr-login';
+import type { QrDevice, QrLoginAnswer } from '../../../schema/qr-login';
 import { isStaff } from '../../../schema/user';
 import { api, ApiError } from '../../lib/api';
 import { randomId } from '../../lib/random-id';
@@ -53,7 +53,7 @@ const ShowCode = () => {
         <figure className="qr">
           <div className="qr__image" role="img" aria-label="QR-код для входа" dangerouslySetInnerHTML={{ __html: answer.svg }} />
           <figcaption>
-            Код обновится через 2 минуты. Нет камеры? Откройте на телефоне ссылку: <a href={`/qr-login?code=${answer.code}`} data-testid="qr-link">{`${location.origin}/qr-login?code=${answer.code}`}</a>
+            Код обновится через 2 минуты. Нет камеры? Откройте на телефоне ссылку: <a href={`/qr-login?code=${answer.code}`} data-testid="qr-link">{answer.link}</a>
           </figcaption>
         </figure>
       )}
@@ -62,10 +62,19 @@ const ShowCode = () => {
   );
 };
 
-/** On the phone: confirm that the computer which showed this code may sign in as me. */
+const timeOf = (ms: number) => new Date(ms).toLocaleString('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
+
+/**
+ * On the phone: confirm that the computer which showed this code may sign in as me. It first says which computer
+ * asks (browser, system, address, time), so a code from a stranger's screen, sent as a link, is seen for what it is.
+ */
 const ConfirmCode = ({ code }: { code: string }) => {
   const [state, setState] = useState<'ask' | 'done'>('ask');
+  const [device, setDevice] = useState<QrDevice | null>(null);
   const [error, setError] = useState('');
+  useEffect(() => {
+    api<QrDevice>('/api/qr-device', { code }).then(setDevice, (e: unknown) => setError(e instanceof ApiError ? e.message : String(e)));
+  }, [code]);
   const confirm = async () => {
     try {
       await api('/api/qr-verify', { code });
@@ -77,10 +86,24 @@ const ConfirmCode = ({ code }: { code: string }) => {
   if (state === 'done') return <p role="status">Готово: компьютер входит в ваш аккаунт.</p>;
   return (
     <>
-      <p>Войти в ваш аккаунт на компьютере, который показал этот код? Подтверждайте, только если это ваш компьютер.</p>
-      <button type="button" className="button" onClick={() => void confirm()}>
-        Войти на компьютере
-      </button>
+      <p>Войти в ваш аккаунт на компьютере, который показал этот код? Подтверждайте, только если это ваш компьютер и вы сами открыли на нём вход по QR-коду.</p>
+      {device && (
+        <dl className="qr__device" data-testid="qr-device">
+          <dt>Кто просит вход</dt>
+          <dd>
+            {device.browser}, {device.system}
+          </dd>
+          <dt>Адрес в сети</dt>
+          <dd>{device.ip}</dd>
+          <dt>Когда</dt>
+          <dd>{timeOf(device.seenAt)}</dd>
+        </dl>
+      )}
+      {device && (
+        <button type="button" className="button" onClick={() => void confirm()}>
+          Войти на компьютере
+        </button>
+      )}
       <p className="field-error" role="alert">{error}</p>
     </>
   );

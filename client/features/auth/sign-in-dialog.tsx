@@ -1,22 +1,43 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { useNavigate } from '@tanstack/react-router';
-import type { UserAnswer } from '../../../schema/api';
-import { codeMask, phoneMask } from '../../../schema/phone';
+import type { z } from 'zod';
+import type { loginAnswer, UserAnswer } from '../../../schema/api';
+import { codeMask, phone as mobilePhone } from '../../../schema/phone';
 import { isStaff } from '../../../schema/user';
 import { api, ApiError } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
+import { PhoneInput } from '../../ui/phone-input';
 import { useSession } from './session';
 
 /** Spec §9: the code field takes focus 250 ms after the step changes. */
 const focusDelay = 250;
-const digits = (s: string) => s.replace(/\D/g, '');
 
 type Step = 'start' | 'sended';
 
+/** `retryAfter`: seconds before the server sends another code to this phone. */
+type LoginAnswer = z.infer<typeof loginAnswer>;
+
+const secondsUntil = (at: number) => Math.max(0, Math.ceil((at - Date.now()) / 1000));
+
+/** Seconds left until `at`, once a second, down to 0. */
+const useSecondsLeft = (at: number): number => {
+  const [seconds, setSeconds] = useState(() => secondsUntil(at));
+  useEffect(() => {
+    setSeconds(secondsUntil(at));
+    const t = setInterval(() => {
+      const left = secondsUntil(at);
+      setSeconds(left);
+      if (!left) clearInterval(t);
+    }, 1000);
+    return () => clearInterval(t);
+  }, [at]);
+  return seconds;
+};
+
 /**
- * Phone, then the 4-digit code from the SMS. Staff land in /admin, unless `onSignedIn` says where to go
- * (/login?redirect= brings the visitor back to the screen that sent them).
+ * Phone, then the 4-digit code from the SMS (with a resend once the server allows it). Staff land in /admin,
+ * unless `onSignedIn` says where to go (/login?redirect= brings the visitor back to the screen that sent them).
  */
 export const SignInDialog = ({ onClose, onSignedIn }: { onClose: () => void; onSignedIn?: () => void }) => {
   const { signedIn } = useSession();
@@ -26,7 +47,14 @@ export const SignInDialog = ({ onClose, onSignedIn }: { onClose: () => void; onS
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [resendAt, setResendAt] = useState(0);
+  const resendIn = useSecondsLeft(resendAt);
   const input = useRef<HTMLInputElement>(null);
+
+  // A whole number that is not a Russian mobile is said at once, not after a round trip.
+  const checked = mobilePhone.safeParse(phone);
+  const complete = phone.replace(/\D/g, '').length === 11;
+  const phoneProblem = complete && !checked.success ? (checked.error.issues[0]?.message ?? '') : '';
 
   useEffect(() => {
     const t = setTimeout(() => input.current?.focus(), focusDelay);
@@ -46,17 +74,26 @@ export const SignInDialog = ({ onClose, onSignedIn }: { onClose: () => void; onS
     }
   };
 
-  const requestCode = (e?: FormEvent) => {
-    e?.preventDefault();
+  const sendCode = () => {
+    if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'Проверьте номер телефона');
+    const number = checked.data;
     void run(async () => {
-      await api('/api/login', { phone: digits(phone) });
+      const { retryAfter } = await api<LoginAnswer>('/api/login', { phone: number });
+      setResendAt(Date.now() + retryAfter * 1000);
+      setCode('');
       setStep('sended');
     });
   };
 
+  const requestCode = (e?: FormEvent) => {
+    e?.preventDefault();
+    sendCode();
+  };
+
   const verify = (value: string) =>
     run(async () => {
-      const { user } = await api<UserAnswer>('/api/phone-verify', { phone: digits(phone), code: value });
+      if (!checked.success) return;
+      const { user } = await api<UserAnswer>('/api/phone-verify', { phone: checked.data, code: value });
       if (!user) return;
       signedIn(user);
       if (onSignedIn) return onSignedIn();
@@ -64,25 +101,16 @@ export const SignInDialog = ({ onClose, onSignedIn }: { onClose: () => void; onS
       if (isStaff(user)) void navigate({ to: '/admin' });
     });
 
+  const shownError = error || phoneProblem;
   return (
     <Dialog title="Вход по номеру телефона" onClose={onClose}>
       {step === 'start' ? (
         <form className="form" onSubmit={requestCode}>
           <label className="field">
             <span>Телефон</span>
-            <IMaskInput
-              inputRef={input}
-              mask={phoneMask}
-              placeholder="+7 (___) ___-__-__"
-              value={phone}
-              onAccept={(v: string) => setPhone(v)}
-              inputMode="tel"
-              autoComplete="tel"
-              aria-invalid={!!error}
-              aria-describedby="sign-in-error"
-            />
+            <PhoneInput inputRef={input} value={phone} onChange={(v) => (setPhone(v), setError(''))} invalid={!!shownError} describedBy="sign-in-error" />
           </label>
-          <button className="button" disabled={busy || digits(phone).length !== 11}>
+          <button className="button" disabled={busy || !checked.success}>
             Получить код
           </button>
         </form>
@@ -108,13 +136,16 @@ export const SignInDialog = ({ onClose, onSignedIn }: { onClose: () => void; onS
           <button className="button" disabled={busy || code.length !== 4}>
             Войти
           </button>
-          <button type="button" className="link-button" onClick={() => (setStep('start'), setCode(''))}>
+          <button type="button" className="link-button" disabled={busy || resendIn > 0} onClick={sendCode}>
+            {resendIn > 0 ? `Отправить код ещё раз через ${resendIn} с` : 'Отправить код ещё раз'}
+          </button>
+          <button type="button" className="link-button" onClick={() => (setStep('start'), setCode(''), setError(''))}>
             Изменить номер
           </button>
         </form>
       )}
       <p id="sign-in-error" className="field-error" role="alert">
-        {error}
+        {shownError}
       </p>
       <p className="socials">
         Мы в соцсетях:{' '}

@@ -37,7 +37,7 @@ export const CartProvider = ({ children }: { children: ReactNode }) => {
       store.close();
     };
   }, [store]);
-  const lines = useObservable(() => store.lines$, {}, [store]);
+  const lines = useObservable(store.lines$, {});
   const value = useMemo<CartApi>(
     () => ({
       lines,

@@ -1,6 +1,6 @@
 import { categories, type ItemCategory } from '../../../schema/category';
 import { matchesQuery } from '../../../schema/product-filter';
-import { tagLabels } from '../content/campaign-tags';
+import { tagLabels } from './campaign-tags';
 import { ProductList } from './product-list';
 import { useProductsOnSale } from './use-products';
 import type { ProductFilterParams } from './product-filter-params';

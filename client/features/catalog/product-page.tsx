@@ -4,6 +4,7 @@ import { unitPrice, type Product } from '../../../schema/product';
 import { formatRoubles } from '../../../schema/money';
 import { Price } from '../../ui/price';
 import { useNotice } from '../../ui/notices';
+import { QuantityField } from '../cart/quantity-field';
 import { useCart } from '../cart/use-cart';
 import { ErrorPage } from '../errors/error-page';
 import { ProductGrid } from './product-card';
@@ -28,12 +29,13 @@ const Buy = ({ product }: { product: Product }) => {
   const { add } = useCart();
   const notice = useNotice();
   const [size, setSize] = useState<LetterSize>('M');
-  const [count, setCount] = useState(1);
+  const [count, setCount] = useState<number | null>(1);
   const soldOut = product.count === 0;
   /** No more than the studio has, and no more than a person orders at once. */
   const most = Math.min(99, product.count);
   const factor = product.sizable ? sizes.find((s) => s.id === size)!.priceFactor : 1;
   const addToCart = () => {
+    if (count === null) return;
     add({
       id: product.id, art: product.art, name: product.name, image: product.images[0]?.url ?? '', price: product.price,
       discountPrice: product.discountPrice, letterSize: product.sizable ? size : undefined, priceFactor: factor, count,
@@ -51,12 +53,9 @@ const Buy = ({ product }: { product: Product }) => {
           Сейчас нет в наличии. Позвоните <a href={studio.phoneHref}>{studio.phone}</a> — соберём похожий.
         </p>
       ) : (
-        <label className="field field--inline">
-          <span>Количество</span>
-          <input type="number" min={1} max={most} value={count} onChange={(e) => setCount(Math.max(1, Math.min(most, Number(e.target.value) || 1)))} />
-        </label>
+        <QuantityField most={most} onChange={setCount} />
       )}
-      <button type="button" className="button button--big" onClick={addToCart} disabled={soldOut}>
+      <button type="button" className="button button--big" onClick={addToCart} disabled={soldOut || count === null}>
         {soldOut ? 'Нет в наличии' : 'В корзину'}
       </button>
     </div>

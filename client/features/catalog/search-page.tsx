@@ -1,14 +1,82 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { categories } from '../../../schema/category';
+import type { Product } from '../../../schema/product';
+import { searchMessages, searchQueryProblem } from '../../../schema/search-query';
+import { loadCatalogSearch } from '../search/find-products';
+import { ProductGrid } from './product-card';
 import { ProductList } from './product-list';
 import { useProductsOnSale } from './use-products';
-import { matchesQuery } from '../../../schema/product-filter';
 
-/** Search results from the device's catalogue, so it works without network too. */
+type CatalogSearchModule = Awaited<ReturnType<typeof loadCatalogSearch>>;
+
+/** The search chunk, once loaded (it is fetched when the browser is idle, so it is usually there already). */
+const useCatalogSearchModule = (): CatalogSearchModule | undefined => {
+  const [loaded, setLoaded] = useState<CatalogSearchModule>();
+  useEffect(() => {
+    let live = true;
+    void loadCatalogSearch().then((m) => live && setLoaded(m));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return loaded;
+};
+
+/** Where to go when the search found nothing, or there was nothing to search: the categories and the bestsellers. */
+const Elsewhere = ({ products }: { products: Product[] | undefined }) => {
+  const best = products?.filter((p) => p.shownOn.includes('bestsellers')).slice(0, 8) ?? [];
+  return (
+    <>
+      <section aria-labelledby="search-categories">
+        <h2 id="search-categories">Категории</h2>
+        <nav className="chips" aria-labelledby="search-categories">
+          {categories.map((c) => (
+            <Link key={c.id} to="/items/$id" params={{ id: c.id }} className="chip">
+              {c.label}
+            </Link>
+          ))}
+        </nav>
+      </section>
+      {best.length > 0 && (
+        <section aria-labelledby="search-best">
+          <h2 id="search-best">Хиты продаж</h2>
+          <ProductGrid products={best} />
+        </section>
+      )}
+    </>
+  );
+};
+
+/** /search?q=: results from the device's catalogue, searched as the server searches, so it works without network too. */
 export const SearchPage = ({ q }: { q: string }) => {
-  const found = useProductsOnSale()?.filter(matchesQuery({ name: q }));
+  const products = useProductsOnSale();
+  const library = useCatalogSearchModule();
+  const problem = searchQueryProblem(q);
+  const found = useMemo(() => (products && library && !problem ? library.searchCatalogue(products, q) : undefined), [products, library, problem, q]);
+
+  if (problem) {
+    return (
+      <div className="page">
+        <h1>Поиск</h1>
+        <p role="status">{searchMessages[problem]}</p>
+        <Elsewhere products={products} />
+      </div>
+    );
+  }
   return (
     <div className="page">
       <h1>Поиск: «{q}»</h1>
-      {!found ? <p className="muted">Ищем…</p> : found.length ? <ProductList products={found} /> : <p>Ничего не нашлось. Попробуйте другое слово или артикул.</p>}
+      {!found ? (
+        <p className="muted">Ищем…</p>
+      ) : found.length ? (
+        <ProductList products={found} />
+      ) : (
+        <>
+          <p role="status">Ничего не нашлось. Проверьте, нет ли опечатки, или поищите по артикулу — а пока загляните в категории и хиты продаж.</p>
+          <Elsewhere products={products} />
+        </>
+      )}
     </div>
   );
 };

@@ -1,32 +1,23 @@
 import { useState, type ReactNode } from 'react';
-import { IMaskInput } from 'react-imask';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
 import { deliveryPrice, firstDeliveryDay, freeDeliveryFrom, openSlots, orderDraft } from '../../../schema/order';
-import { phoneMask } from '../../../schema/phone';
 import type { User } from '../../../schema/user';
 import { useLocal } from '../../data/local-data-context';
 import { submitPending } from '../../data/sync/outbox';
 import { ApiError } from '../../lib/api';
+import { PhoneInput } from '../../ui/phone-input';
 import { useSession } from '../auth/session';
 import { SignInDialog } from '../auth/sign-in-dialog';
 import { studio } from '../layout/contacts';
 import { useCart } from '../cart/use-cart';
-import { draftFrom, useCheckoutForm } from './checkout-form';
+import { draftFrom, useCheckoutForm, type CheckoutForm as Form } from './checkout-form';
+import { checkForm, errorsAfterEdit, type FormErrors } from './form-errors';
 import { OrderSummary } from './order-summary';
 import './checkout.css';
 
 /** Shown to the customer; the server charges the same (schema/order.ts, DECISIONS.md «Orders»). */
 const deliveryNote = `Курьер по Москве в пределах МКАД — ${formatRoubles(deliveryPrice)}, от ${formatRoubles(freeDeliveryFrom)} — бесплатно. Самовывоз из студии (${studio.address}) — бесплатно.`;
-
-type Errors = Record<string, string>;
-
-/** The first message of each field, by its path ('sender.phone', 'delivery.address'). */
-const fieldErrors = (issues: { path: PropertyKey[] | string; message: string }[]): Errors => {
-  const out: Errors = {};
-  for (const i of issues) out[Array.isArray(i.path) ? i.path.join('.') : String(i.path)] ??= i.message;
-  return out;
-};
 
 const Field = ({ label, error, children }: { label: string; error?: string; children: ReactNode }) => (
   <label className="field">
@@ -34,10 +25,6 @@ const Field = ({ label, error, children }: { label: string; error?: string; chil
     {children}
     <span className="field-error" role={error ? 'alert' : undefined}>{error ?? ''}</span>
   </label>
-);
-
-const PhoneInput = ({ value, onChange, invalid, name }: { value: string; onChange: (v: string) => void; invalid: boolean; name: string }) => (
-  <IMaskInput mask={phoneMask} placeholder="+7 (___) ___-__-__" value={value} onAccept={(v: string) => onChange(v)} inputMode="tel" autoComplete="tel" name={name} aria-invalid={invalid} />
 );
 
 const Choice = ({ name, checked, onChange, children }: { name: string; checked: boolean; onChange: () => void; children: ReactNode }) => (
@@ -52,15 +39,20 @@ const CheckoutForm = ({ user }: { user: User }) => {
   const { data } = useLocal();
   const { lines, clear } = useCart();
   const navigate = useNavigate();
-  const { form, change, done } = useCheckoutForm(user);
-  const [errors, setErrors] = useState<Errors>({});
+  const { form, change: changeForm, done } = useCheckoutForm(user);
+  const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
   const slots = openSlots(form.date);
+  // Each message goes away as its field is corrected, not only on the next submit.
+  const change = (part: Partial<Form>) => {
+    changeForm(part);
+    setErrors((shown) => errorsAfterEdit(shown, { ...form, ...part }, lines));
+  };
 
   const submit = async () => {
+    const problems = checkForm(form, lines);
     const parsed = orderDraft.safeParse(draftFrom(form, lines));
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    if (!slots.includes(parsed.data.slot)) return setErrors({ slot: 'Это время уже недоступно, выберите другое' });
+    if (!parsed.success || Object.keys(problems).length) return setErrors(problems);
     setErrors({});
     setBusy(true);
     try {

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { map } from 'rxjs';
 import type { Page } from '../../../schema/page';
 import { useLocal } from '../../data/local-data-context';
@@ -5,7 +6,7 @@ import { useObservable } from '../../lib/use-observable';
 import { ErrorPage } from '../errors/error-page';
 import { ProductGrid } from '../catalog/product-card';
 import { useProductsOnSale } from '../catalog/use-products';
-import { tagOfPage } from './campaign-tags';
+import { tagOfPage } from '../catalog/campaign-tags';
 
 const TaggedItems = ({ tag }: { tag: string }) => {
   const items = useProductsOnSale()?.filter((p) => p.tags.includes(tag));
@@ -21,7 +22,8 @@ const TaggedItems = ({ tag }: { tag: string }) => {
 /** An info, campaign or CMS page from the device's copy of the pages store (works offline). */
 export const ContentPage = ({ slug }: { slug: string }) => {
   const { data } = useLocal();
-  const page = useObservable(() => data.shop.pages.findOne(slug).$.pipe(map((d) => (d ? (d.toJSON() as Page) : null))), undefined as Page | null | undefined, [data, slug]);
+  const page$ = useMemo(() => data.shop.pages.findOne(slug).$.pipe(map((d) => (d ? (d.toJSON() as Page) : null))), [data, slug]);
+  const page = useObservable(page$, undefined as Page | null | undefined);
   const tag = tagOfPage(slug);
   if (page === undefined) return <p className="muted page">Загружаем…</p>;
   if (!page) return <ErrorPage status={404} message={`Page not found: /${slug}`} />;

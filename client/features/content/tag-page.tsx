@@ -1,6 +1,6 @@
 import { ProductList } from '../catalog/product-list';
 import { useProductsOnSale } from '../catalog/use-products';
-import { tagLabels } from './campaign-tags';
+import { tagLabels } from '../catalog/campaign-tags';
 
 /** /tags/{tag}: every item on sale with that tag. */
 export const TagPage = ({ tag }: { tag: string }) => {

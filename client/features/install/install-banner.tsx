@@ -3,7 +3,7 @@ import { applyUpdate, dismissInstall, install, installState$ } from './pwa';
 
 /** A small banner for a new version waiting, the app being ready offline, or the install prompt. */
 export const InstallBanner = () => {
-  const state = useObservable(() => installState$, installState$.value, []);
+  const state = useObservable(installState$, installState$.value);
   if (state === 'update waiting')
     return (
       <div className="banner" role="status">

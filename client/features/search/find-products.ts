@@ -1,5 +1,4 @@
 import type { ListAnswer, ListRequest } from '../../../schema/api';
-import { byRank, matchesQuery } from '../../../schema/product-filter';
 import type { Product } from '../../../schema/product';
 import type { LocalData } from '../../data/database';
 import { api } from '../../lib/api';
@@ -9,7 +8,7 @@ type Found = Pick<Product, 'id' | 'name'> & { images?: { url: string }[] };
 
 const toSuggestion = (p: Found): Suggestion => ({ id: p.id, name: p.name, image: p.images?.[0]?.url });
 
-/** Spec §7 "Product search": a list query on items, name includes the query, limit 10. */
+/** Spec §7 "Product search": a list query on items by name, limit 10; the server searches as the device does. */
 export const searchRequest = (q: string): ListRequest => ({ params: { skip: 0, limit: suggestionsLimit }, query: { name: q } });
 
 export const findOnServer = async (q: string): Promise<Suggestion[]> => {
@@ -17,17 +16,14 @@ export const findOnServer = async (q: string): Promise<Suggestion[]> => {
   return answer.data.items.map(toSuggestion);
 };
 
-/** The same filter over the device's copy of the catalogue, as the storefront reads it (on sale only). */
-export const findInCatalogue = (products: Product[], q: string): Suggestion[] =>
-  products
-    .filter((p) => p.isActive && !p.isHidden)
-    .filter(matchesQuery({ name: q }))
-    .sort(byRank)
-    .slice(0, suggestionsLimit)
-    .map(toSuggestion);
+/**
+ * The search library's chunk. Asked for when the browser is idle after the first view, so it is in the cache
+ * (and the service worker's) before the shopper goes offline and types.
+ */
+export const loadCatalogSearch = () => import('./catalog-search');
 
 export const findLocally = async (data: LocalData, q: string): Promise<Suggestion[]> => {
-  const docs = await data.shop.products.find({ selector: { isActive: true, isHidden: false } }).exec();
+  const [{ findInCatalogue }, docs] = await Promise.all([loadCatalogSearch(), data.shop.products.find({ selector: { isActive: true, isHidden: false } }).exec()]);
   return findInCatalogue(
     docs.map((d) => d.toMutableJSON() as Product),
     q,

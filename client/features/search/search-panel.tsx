@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useLocal } from '../../data/local-data-context';
-import { findLocally, productFinder } from './find-products';
+import { findLocally, loadCatalogSearch, productFinder } from './find-products';
 import { createSuggestions, type Suggestion } from './suggestions';
 
 export const searchPlaceholder = 'Искать букеты, цветы, артикул...';
@@ -16,6 +16,13 @@ export const SearchPanel = ({ className = 'search' }: { className?: string }) =>
   const { data } = useLocal();
   const controller = useMemo(() => createSuggestions(productFinder((q) => findLocally(data, q))), [data]);
   useEffect(() => () => controller.dispose(), [controller]);
+  useEffect(() => {
+    // The search library is not part of the first view: fetch it once the page is idle, before anyone goes offline.
+    const warm = () => void loadCatalogSearch().catch(() => undefined);
+    if (typeof requestIdleCallback !== 'function') return void setTimeout(warm, 2000);
+    const id = requestIdleCallback(warm, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }, []);
   const state = useSyncExternalStore(controller.subscribe, () => controller.state);
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
@@ -30,6 +37,8 @@ export const SearchPanel = ({ className = 'search' }: { className?: string }) =>
   }, [pathname, controller]);
 
   const expanded = state.open && state.items.length > 0;
+  // A search that found nothing says so, and leads to /search, which offers the categories and the bestsellers.
+  const nothing = state.open && !state.items.length && !!state.query.trim();
 
   const submit = () => {
     const q = state.query.trim();
@@ -127,6 +136,18 @@ export const SearchPanel = ({ className = 'search' }: { className?: string }) =>
             </li>
           ))}
       </ul>
+      {nothing && (
+        <div className="search-panel__list" role="status">
+          <p className="search-panel__option">
+            <span>
+              Ничего не нашлось.{' '}
+              <Link to="/search" search={{ q: state.query.trim() }} onMouseDown={(e) => e.preventDefault()} onClick={() => controller.close()}>
+                Категории и хиты продаж
+              </Link>
+            </span>
+          </p>
+        </div>
+      )}
     </div>
   );
 };

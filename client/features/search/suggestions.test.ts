@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSuggestions, searchDebounceMs, suggestionsCloseMs, suggestionsLimit, type Suggestion } from './suggestions';
-import { findInCatalogue, productFinder, searchRequest } from './find-products';
+import { productFinder, searchRequest } from './find-products';
+import { findInCatalogue } from './catalog-search';
 import { demoProducts } from '../../../server/seed/products';
 
 const items = (n: number, prefix = 'p'): Suggestion[] => Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i}`, name: `${prefix} ${i}` }));
@@ -53,11 +54,13 @@ describe('search suggestions (spec §4 Search, §9)', () => {
     expect(s.state.items).toEqual(items(1, 'new'));
   });
 
-  it('does not search for an empty query', async () => {
+  it('does not search for an empty query, punctuation alone or a 1,000-character paste', async () => {
     const find = vi.fn(async () => items(1));
     const s = createSuggestions(find);
-    s.input('   ');
-    await vi.advanceTimersByTimeAsync(searchDebounceMs * 2);
+    for (const q of ['   ', '?!…', 'роза '.repeat(200)]) {
+      s.input(q);
+      await vi.advanceTimersByTimeAsync(searchDebounceMs * 2);
+    }
     expect(find).not.toHaveBeenCalled();
     expect(s.state).toMatchObject({ items: [], open: false });
   });
@@ -164,7 +167,14 @@ describe('finding products', () => {
     const found = findInCatalogue(demoProducts, 'прованс');
     expect(found[0]).toEqual({ id: provence.id, name: provence.name, image: provence.images[0]?.url });
     expect(findInCatalogue(demoProducts, provence.art).map((s) => s.id)).toContain(provence.id);
-    expect(findInCatalogue(demoProducts, '').length).toBe(10);
-    expect(findInCatalogue(demoProducts, 'а').every((s) => demoProducts.find((p) => p.id === s.id)!.isActive)).toBe(true);
+    // An empty query lists nothing (it used to list the first 10): the panel never asks for one anyway.
+    expect(findInCatalogue(demoProducts, '')).toEqual([]);
+    expect(findInCatalogue(demoProducts, 'роза')).toHaveLength(10);
+    const hidden = demoProducts.filter((p) => !p.isActive || p.isHidden);
+    for (const p of hidden) expect(findInCatalogue(demoProducts, p.name).map((s) => s.id)).not.toContain(p.id);
+  });
+
+  it('finds tulips for «тюльпаны» on the device, as the server does', () => {
+    expect(findInCatalogue(demoProducts, 'тюльпаны').map((s) => s.name)).toContain('Монобукет из 25 тюльпанов');
   });
 });

@@ -1,3 +1,5 @@
+import { searchQueryProblem } from '../../../schema/search-query';
+
 /** Search suggestions of the header panel (spec §4 "Search", §9): timing only, no framework, no network. */
 
 export const searchDebounceMs = 750;
@@ -91,7 +93,8 @@ export const createSuggestions = (find: FindSuggestions): SuggestionsController 
     input(query) {
       cancelSearch();
       set({ query, items: [], open: false, active: -1 });
-      if (!query.trim()) return;
+      // Nothing to look for (empty, punctuation only, a runaway paste): no request; Enter opens /search, which says why.
+      if (searchQueryProblem(query)) return;
       debounce = setTimeout(() => {
         debounce = undefined;
         search(query.trim());

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { combineLatest, switchMap } from 'rxjs';
 import { orderStatuses, type Order, type OrderDraft } from '../../../schema/order';
 import type { PendingOrder } from '../../data/collections';
@@ -73,7 +74,7 @@ const namesOf = async (data: LocalData, drafts: PendingOrder[]): Promise<Map<str
 /** The customer's orders, live: pulled from their `orders-{phone}` plus the drafts still waiting on this device. */
 export const useMyOrders = (phone: string | undefined): MyOrder[] => {
   const { data } = useLocal();
-  return useObservable(
+  const orders$ = useMemo(
     () =>
       combineLatest([data.shop.orders.find({ selector: { customer: phone ?? '-' } }).$, data.shop.pendingOrders.find({ selector: { owner: phone ?? '-' } }).$]).pipe(
         switchMap(([orders, pending]) => {
@@ -84,7 +85,7 @@ export const useMyOrders = (phone: string | undefined): MyOrder[] => {
           );
         }),
       ),
-    [],
     [data, phone],
   );
+  return useObservable(orders$, []);
 };

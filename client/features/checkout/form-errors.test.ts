@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { phoneMessages } from '../../../schema/phone';
+import { nextDay, today } from '../../../schema/day';
+import type { CheckoutForm } from './checkout-form';
+import { checkForm, errorsAfterEdit } from './form-errors';
+
+const lines = { 'B-1001': { id: 'p-001', art: 'B-1001', name: 'Букет', image: '', price: 3000, count: 1, priceFactor: 1 } };
+const blank: CheckoutForm = {
+  draftId: 'draft-0123456789abcdef',
+  sender: { name: 'Анна', phone: '+7 (900) 000-00-01' },
+  recipient: { name: '', phone: '' },
+  method: 'courier',
+  address: '',
+  date: nextDay(today()),
+  slot: '',
+  postcard: '',
+  anonymous: false,
+  comment: '',
+  payment: 'cash',
+};
+
+/** Issue 12, item 6: checkout errors clear as each field is corrected. */
+describe('checkout messages after an edit', () => {
+  const shown = checkForm(blank, lines);
+
+  it('the submit names every field that is wrong', () => {
+    expect(Object.keys(shown).sort()).toEqual(['delivery.address', 'recipient.name', 'recipient.phone', 'slot']);
+  });
+
+  it('a corrected field loses its message at once; the others keep theirs', () => {
+    const named = { ...blank, recipient: { name: 'Ольга', phone: '' } };
+    const after = errorsAfterEdit(shown, named, lines);
+    expect(after['recipient.name']).toBeUndefined();
+    expect(Object.keys(after).sort()).toEqual(['delivery.address', 'recipient.phone', 'slot']);
+    const all = { ...named, recipient: { name: 'Ольга', phone: '+7 (916) 555-44-33' }, address: 'Москва, Тверская, 1', slot: '12:00–15:00' };
+    expect(errorsAfterEdit(shown, all, lines)).toEqual({});
+  });
+
+  it('a message follows what is still wrong with its field, and a field not yet told about stays quiet', () => {
+    const landline = { ...blank, recipient: { name: '', phone: '+7 (495) 123-45-67' } };
+    expect(errorsAfterEdit(shown, landline, lines)['recipient.phone']).toBe(phoneMessages.notMobile);
+    const senderGone = { ...blank, sender: { name: '', phone: blank.sender.phone } };
+    expect(errorsAfterEdit(shown, senderGone, lines)['sender.name']).toBeUndefined();
+  });
+
+  it('keeps the server refusal until the form is sent again, and says nothing when nothing was shown', () => {
+    expect(errorsAfterEdit({ form: 'Букет закончился' }, blank, lines)).toEqual({ form: 'Букет закончился' });
+    expect(errorsAfterEdit({}, blank, lines)).toEqual({});
+  });
+});

@@ -1,0 +1,37 @@
+import type { Cart } from '../../../schema/cart';
+import { openSlots, orderDraft } from '../../../schema/order';
+import { draftFrom, type CheckoutForm } from './checkout-form';
+
+/** Messages beside the fields, by path ('sender.phone', 'delivery.address'); 'form' is the server's refusal. */
+export type FormErrors = Record<string, string>;
+
+/** The first message of each field. */
+export const fieldErrors = (issues: { path: PropertyKey[] | string; message: string }[]): FormErrors => {
+  const out: FormErrors = {};
+  for (const i of issues) out[Array.isArray(i.path) ? i.path.join('.') : String(i.path)] ??= i.message;
+  return out;
+};
+
+/** What is wrong with the form now, as the submit would say it. */
+export const checkForm = (form: CheckoutForm, lines: Cart['cart']): FormErrors => {
+  const parsed = orderDraft.safeParse(draftFrom(form, lines));
+  const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
+  if (form.slot && !errors.slot && !openSlots(form.date).some((s) => s === form.slot)) errors.slot = 'Это время уже недоступно, выберите другое';
+  return errors;
+};
+
+/**
+ * After an edit: a shown message goes as soon as its field is right (or changes to what is still wrong with it);
+ * fields the customer has not been told about yet stay quiet until the next submit. The server's refusal stays
+ * until the form is sent again.
+ */
+export const errorsAfterEdit = (shown: FormErrors, form: CheckoutForm, lines: Cart['cart']): FormErrors => {
+  if (!Object.keys(shown).length) return shown;
+  const now = checkForm(form, lines);
+  const out: FormErrors = {};
+  for (const path of Object.keys(shown)) {
+    const message = path === 'form' ? shown.form : now[path];
+    if (message) out[path] = message;
+  }
+  return out;
+};
