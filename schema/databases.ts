@@ -34,6 +34,9 @@ export const tierDatabases = { office: 'office', admin: 'admin' } as const satis
 export const customerOrdersDb = (phone: string): string => `orders-${phone}`;
 const customerDb = /^orders-(7\d{10})$/;
 
+/** Whether a database name is one customer's own orders. */
+export const isCustomerOrdersDb = (name: string): boolean => customerDb.test(name);
+
 /** Whether /db serves this database at all. Server-only ones (auth, users, orders, counters, admin) are never served. */
 export const isServedDb = (name: string): boolean => Object.hasOwn(dbAccess, name) || customerDb.test(name);
 

@@ -52,6 +52,8 @@ export interface EntityDefinition<F extends z.ZodObject = z.ZodObject, T extends
   access: EntityAccess;
   fields: F;
   list: EntityList<keyof z.infer<F> & string>;
+  /** One valid record's data: the registry tests build their records from it, the form may offer it as a hint. */
+  example: z.input<F>;
   /** What lists, look-ups and references show for a record. */
   title: (data: z.infer<F>) => string;
   /** For calendar-like entities: the day a record belongs to (yyyy-MM-dd). */

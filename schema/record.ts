@@ -9,7 +9,8 @@ const types = Object.keys(entities) as [EntityType, ...EntityType[]];
  * The envelope every back-office record has, in the office database (and on staff devices) or the admin one.
  * `data` is checked with the entity's own fields; the envelope itself never changes when an entity gains a field,
  * so the device's RxDB schema of the office collection stays put.
- * createdBy/updatedBy are phones stamped by the server from the session, never trusted from the device.
+ * createdBy/updatedBy are phones: stamped by the server from the session on /api writes, and checked against the
+ * session on pushes (a device writes its signed-in phone as updatedBy, keeps createdBy/createdAt; docs/DECISIONS.md).
  */
 export const officeRecord = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Неверный идентификатор записи'),
@@ -39,10 +40,14 @@ export const sortKeys = (entity: AnyEntity): string[] => {
   return [...keys, ...keys.map((k) => `-${k}`)];
 };
 
-/** The filter's own field schema without its default: a filter is either given or absent. */
+/**
+ * The filter's own field schema without its default: a filter is either given or absent. A yes/no filter also
+ * takes 'true'/'false', as a list screen keeps its filters in the address.
+ */
 const filterField = (field: z.ZodType): z.ZodType => {
   let inner = field;
   while (inner instanceof z.ZodDefault || inner instanceof z.ZodOptional) inner = inner.unwrap() as z.ZodType;
+  if (inner instanceof z.ZodBoolean) return z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional();
   return inner.optional();
 };
 

@@ -25,6 +25,7 @@ export const courier = defineEntity({
     note: z.string().max(500, 'Заметка длиннее 500 символов').default(''),
   }),
   list: { columns: ['name', 'phone', 'feePerDelivery', 'active'], search: ['name', 'phone'], sort: 'name', filters: ['active'] },
+  example: { name: 'Пётр Иванов', phone: '79001234567', feePerDelivery: 400, active: true, note: '' },
   title: (c) => c.name,
   version: 1,
   merge: lastWriterWins,

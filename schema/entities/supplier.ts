@@ -23,6 +23,7 @@ export const supplier = defineEntity({
     note: z.string().max(2000, 'Заметка длиннее 2000 символов').default(''),
   }),
   list: { columns: ['name', 'phone', 'email', 'inn'], search: ['name', 'phone', 'email', 'inn'], sort: 'name' },
+  example: { name: 'Цветочная база «Флора»', phone: '79005554433', email: 'opt@flora.example', inn: '7701234567', note: '' },
   title: (s) => s.name,
   version: 1,
   // Edited online by admins only: the record API refuses a stale edit, so a merge never happens.

@@ -37,6 +37,7 @@ export const task = defineEntity({
     note: z.string().max(2000, 'Заметка длиннее 2000 символов').default(''),
   }),
   list: { columns: ['title', 'assignee', 'due', 'dueTime', 'status'], search: ['title', 'note'], sort: 'due', filters: ['status'] },
+  example: { title: 'Собрать букет к 15:00', due: '2026-12-01', dueTime: '15:00', status: 'todo', note: '' },
   title: (t) => t.title,
   day: (t) => t.due,
   version: 1,

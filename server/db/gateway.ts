@@ -76,7 +76,9 @@ const bulkDocs = (storage: Storage): RequestHandler => async (req, res, next) =>
     const accepted = verdicts.filter((v) => !v.why).map((v) => v.doc);
     const written = accepted.length ? await storage.db(name).bulkDocs(accepted as PouchDB.Core.PutDocument<object>[]) : [];
     let w = 0;
-    res.status(201).json(verdicts.map((v) => (v.why ? { id: String(v.doc?._id ?? ''), error: 'conflict', reason: v.why, rejected: true } : written[w++])));
+    // PouchDB reports a stale revision as {error: true, status: 409}; RxDB needs CouchDB's {error: 'conflict'} to merge.
+    const row = (r: PouchDB.Core.Response | PouchDB.Core.Error) => ('ok' in r && r.ok ? r : { id: r.id, error: 'conflict', reason: 'Документ уже изменён на сервере' });
+    res.status(201).json(verdicts.map((v) => (v.why ? { id: String(v.doc?._id ?? ''), error: 'conflict', reason: v.why, rejected: true } : row(written[w++]))));
   } catch (e) {
     next(e);
   }

@@ -1,3 +1,4 @@
+import '../http/zod-locale';
 import { can } from '../../schema/access';
 import { entities, type AnyEntity } from '../../schema/entities';
 import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/record';
@@ -12,7 +13,11 @@ export interface PushedDoc {
   [field: string]: unknown;
 }
 
-export type PushVerdict = { ok: true; doc: PushedDoc } | { ok: false; reason: string };
+/** What to store (the body: the gateway keeps `_id` and `_rev`), or why not. */
+export type PushVerdict = { ok: true; doc: Record<string, unknown> } | { ok: false; reason: string };
+
+/** Stored as pushed: the device's copy and the server's stay the same document, so replication sees no difference. */
+const accept = ({ _id, _rev, ...body }: PushedDoc): PushVerdict => ({ ok: true, doc: body });
 
 /** How far ahead of the server's clock a device's clock may be before its times are not believed. */
 export const clockSkewMs = 10 * 60_000;
@@ -25,7 +30,14 @@ const asRecord = (doc: PushedDoc): OfficeRecord | null => {
   return parsed.success ? parsed.data : null;
 };
 
-const entityOf = (type: unknown): AnyEntity | undefined => Object.values(entities).find((e) => e.type === type);
+/** A tombstone that is bare or carries a whole record of a known type. */
+const bareOrRecord = (registry: Record<string, AnyEntity>, doc: PushedDoc): boolean => {
+  const { _id, _rev, _deleted, ...fields } = doc;
+  if (!Object.keys(fields).length) return true;
+  const record = asRecord(doc);
+  const entity = record && Object.values(registry).find((e) => e.type === record.type);
+  return !!entity && entity.fields.safeParse(record.data).success;
+};
 
 /**
  * What the office database accepts from a staff device, one document at a time (the rest of the batch goes on).
@@ -34,20 +46,24 @@ const entityOf = (type: unknown): AnyEntity | undefined => Object.values(entitie
  * server's stay the same document: updatedBy must be the session's phone, createdBy/createdAt are the first
  * push's and never change, and no time may be ahead of the server's clock. Facts are never changed or deleted.
  */
-export const officePushRule = (user: User | null, incoming: PushedDoc, existing: PushedDoc | null, now = Date.now()): PushVerdict => {
+export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => number = Date.now) => (user: User | null, incoming: PushedDoc, existing: PushedDoc | null): PushVerdict => {
+  const now = clock();
   if (!user) return refuse('Войдите по номеру телефона');
   const before = existing && !existing._deleted ? asRecord(existing) : null;
   if (existing && !existing._deleted && !before) return refuse('Запись на сервере повреждена: обратитесь к администратору');
-  const entity = entityOf(incoming.type ?? before?.type);
+  // A tombstone keeps no junk. One for a record we never had (made and deleted on a device offline) deletes nothing.
+  if (incoming._deleted && !bareOrRecord(registry, incoming)) return refuse('Неверная запись');
+  if (incoming._deleted && !before) return accept(incoming);
+  const type = incoming.type ?? before?.type;
+  const entity = Object.values(registry).find((e) => e.type === type);
   if (!entity) return refuse('Неизвестный вид записи');
   if (entity.tier !== 'office') return refuse(`«${entity.labels.many}» не хранятся на устройствах: они меняются только на сервере`);
   if (entity.write === 'command') return refuse(`«${entity.labels.many}» меняются только командами сервера`);
   if (before && before.type !== entity.type) return refuse('Вид записи менять нельзя');
 
-  if (incoming._deleted) {
-    if (!before) return { ok: true, doc: incoming }; // created and deleted on the device before it ever reached us
+  if (incoming._deleted && before) {
     if (entity.write === 'fact') return refuse(factReason(entity));
-    return can(user, 'delete', entity, before) ? { ok: true, doc: incoming } : refuse(deniedReason(entity, 'delete'));
+    return can(user, 'delete', entity, before) ? accept(incoming) : refuse(deniedReason(entity, 'delete'));
   }
 
   if (before && entity.write === 'fact') return refuse(factReason(entity));
@@ -71,5 +87,8 @@ export const officePushRule = (user: User | null, incoming: PushedDoc, existing:
   if (!before && record.createdBy !== user.phone) return refuse('Новую запись подписывает тот, кто её создаёт');
   if (record.updatedAt > now + clockSkewMs) return refuse('Часы устройства спешат: поправьте дату и время и повторите');
   if (record.createdAt > record.updatedAt) return refuse('Время создания записи позже времени изменения');
-  return { ok: true, doc: incoming };
+  return accept(incoming);
 };
+
+/** The rule /db/office pushes go through: the registry's entities. */
+export const officePushRule = pushRuleFor(entities);

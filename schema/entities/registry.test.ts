@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { adminRoutes } from '../admin-routes';
+import { dbAccess } from '../databases';
+import { entities } from '.';
+
+describe('the entity registry', () => {
+  const all = Object.values(entities);
+
+  it('names each entity once, by its key, with a path of its own', () => {
+    for (const [key, e] of Object.entries(entities)) expect(e.type).toBe(key);
+    expect(new Set(all.map((e) => e.path)).size).toBe(all.length);
+  });
+
+  it('places every entity where exactly its readers read: office records are pulled whole by every staff device', () => {
+    for (const e of all.filter((x) => x.tier === 'office')) expect(e.access.read, e.type).toBe(dbAccess.office.read);
+  });
+
+  it('gives every entity an admin screen of the spec that asks no less than reading it does', () => {
+    for (const e of all) {
+      const screen = adminRoutes[`/admin/${e.path}` as keyof typeof adminRoutes];
+      expect(screen, e.path).toBeDefined();
+      expect(screen.need, e.path).toBe(e.access.read);
+    }
+  });
+
+  it('lists, searches, sorts and filters by fields the entity has, and its example is valid', () => {
+    for (const e of all) {
+      const fields = Object.keys(e.fields.shape);
+      for (const k of [...e.list.columns, ...e.list.search, e.list.sort, ...(e.list.filters ?? [])]) expect(fields, `${e.type}.${k}`).toContain(k);
+      expect(e.fields.safeParse(e.example).success, e.type).toBe(true);
+      expect(e.version).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('lets nobody delete a fact', () => {
+    for (const e of all.filter((x) => x.write === 'fact')) expect([e.access.delete, e.access.own?.includes('delete') ?? false], e.type).toEqual([null, false]);
+  });
+});

@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can } from '../../schema/access';
+import type { Action } from '../../schema/entity';
+import { entities, type AnyEntity } from '../../schema/entities';
+import type { OfficeRecord } from '../../schema/record';
+import { levels, type Level, type User } from '../../schema/user';
+import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
+
+type Shop = Awaited<ReturnType<typeof startTestShop>>;
+type Saved = { data: OfficeRecord };
+type Page = { data: { items: OfficeRecord[]; total: number; skip: number; limit: number } };
+
+const phones: Record<Exclude<Level, 'guest'>, string> = { customer: '79550000001', ...demoPhones };
+const userOf = (level: Level): User | null =>
+  level === 'guest' ? null : { phone: phones[level], name: '', roles: level === 'customer' ? [] : [level], isAdmin: false };
+const refusedStatus = (level: Level) => (level === 'guest' ? 401 : 403);
+const cyrillic = /[а-яё]/i;
+
+/** The lowest level that may take the action (on a record someone else wrote). */
+const lowestWho = (entity: AnyEntity, action: Action): Level | undefined => levels.find((l) => can(userOf(l), action, entity, { createdBy: '70000000000' }));
+
+/** A string field the list searches in: the records of the loop differ in it, for search and sort. */
+const textField = (entity: AnyEntity): string => {
+  const example = entity.example as Record<string, unknown>;
+  const field = (entity.list.search as string[]).find((f) => typeof example[f] === 'string' && !/^\d+$/.test(String(example[f])));
+  if (!field) throw new Error(`${entity.type}: no text field to search in`);
+  return field;
+};
+
+const flowers = ['Астра', 'Бегония', 'Василёк'];
+
+/** The values a filter can take: both of a boolean, the first two of an enum. */
+const filterValues = (entity: AnyEntity, field: string): [unknown, unknown] => {
+  const probe = (value: unknown) => entity.fields.safeParse({ ...entity.example, [field]: value }).success;
+  if (probe(true) && probe(false)) return [true, false];
+  const schema = (entity.fields.shape as Record<string, { def?: { innerType?: { options?: unknown[] } }; options?: unknown[] }>)[field];
+  const options = schema.options ?? schema.def?.innerType?.options ?? [];
+  if (options.length < 2) throw new Error(`${entity.type}.${field}: not a filter the test knows`);
+  return [options[0], options[1]];
+};
+
+/** Everything stored in the tier databases, to prove a refused call wrote nothing. */
+const snapshot = async (shop: Shop) =>
+  JSON.stringify(await Promise.all(['office', 'admin'].map((n) => shop.shop.storage.db(n).allDocs({ include_docs: true }))));
+
+/** The document a staff device pushes for a record: the envelope with `_id` for `id`, as RxDB's replication sends it. */
+const pushed = (record: OfficeRecord, over: Partial<OfficeRecord> = {}, rev?: string) => {
+  const { id, ...rest } = { ...record, ...over };
+  return { _id: id, ...(rev ? { _rev: rev } : {}), ...rest, _deleted: false };
+};
+
+for (const entity of Object.values(entities)) {
+  describe(`the record API and /db for ${entity.type} (/api/${entity.path})`, () => {
+    let shop: Shop;
+    const cookies: Partial<Record<Level, string>> = {};
+    const api = (action: string, body: unknown, as?: Level) => call(shop.url, `/api/${entity.path}/${action}`, body, as ? cookies[as] : undefined);
+    const field = textField(entity);
+    const creator = lowestWho(entity, 'create');
+    const editor = lowestWho(entity, 'update');
+    const remover = lowestWho(entity, 'delete');
+    const dataWith = (over: Record<string, unknown>) => ({ ...entity.example, ...over });
+    const create = async (as: Level, over: Record<string, unknown> = {}) => {
+      const answer = await api('update', { data: dataWith(over) }, as);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return (answer.body as unknown as Saved).data;
+    };
+
+    beforeAll(async () => {
+      shop = await startTestShop();
+      for (const level of levels) if (level !== 'guest') cookies[level] = await signIn(shop.url, phones[level]);
+    });
+    afterAll(() => shop.close());
+
+    it('is declared sensibly: someone creates it, its example is valid, office records are read by every staff member', () => {
+      expect(creator).toBeDefined();
+      expect(entity.fields.safeParse(entity.example).success).toBe(true);
+      if (entity.tier === 'office') expect(entity.access.read).toBe('florist');
+    });
+
+    it('round trip: create, get, list with search, sort, filters and paging, edit, stale edit refused, delete', async () => {
+      const before = Date.now();
+      const named = [];
+      for (const flower of flowers) named.push(await create(creator!, { [field]: `${flower} ${String(entity.example[field as keyof typeof entity.example])}`.slice(0, 90) }));
+      for (let i = 0; i < 18; i++) await create(creator!, { [field]: `Ромашка ${i}` });
+      const [first] = named;
+      expect(first).toMatchObject({ type: entity.type, v: entity.version, createdBy: phones[creator as Exclude<Level, 'guest'>], updatedBy: phones[creator as Exclude<Level, 'guest'>] });
+      expect(first.id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+      expect(first.createdAt).toBeGreaterThanOrEqual(before);
+      expect(first.updatedAt).toBe(first.createdAt);
+      expect(first.title).toBe((entity.title as (d: unknown) => string)(entity.fields.parse(first.data)));
+
+      const got = await api('get', { id: first.id }, 'admin');
+      expect(got.status).toBe(200);
+      expect((got.body as unknown as Saved).data).toEqual(first);
+
+      // The tier decides where it is stored: office records reach staff devices, admin ones never leave the server.
+      const inOffice = await shop.shop.storage.db('office').get(first.id).then(() => true, () => false);
+      expect(inOffice).toBe(entity.tier === 'office');
+
+      const page = (await api('list', {}, 'admin')).body as unknown as Page;
+      expect(page.data).toMatchObject({ total: 21, skip: 0, limit: 20 });
+      expect(page.data.items).toHaveLength(20);
+      expect(page.data.items.every((r) => r.type === entity.type)).toBe(true);
+      const last = (await api('list', { params: { skip: 20, limit: 5 } }, 'admin')).body as unknown as Page;
+      expect(last.data.items).toHaveLength(1);
+
+      for (const needle of ['бегония', 'БЕГОНИЯ']) {
+        const found = (await api('list', { params: { skip: 0, limit: 20 }, query: { search: needle } }, 'admin')).body as unknown as Page;
+        expect(found.data.items.map((r) => r.id), needle).toEqual([named[1].id]);
+      }
+      const text = (r: OfficeRecord) => String(r.data[field]);
+      const up = (await api('list', { params: { skip: 0, limit: 3, sort: field } }, 'admin')).body as unknown as Page;
+      expect(up.data.items.map((r) => r.id)).toEqual(named.map((r) => r.id));
+      const down = (await api('list', { params: { skip: 18, limit: 3, sort: `-${field}` } }, 'admin')).body as unknown as Page;
+      expect(down.data.items.map(text)).toEqual(named.map(text).reverse());
+
+      for (const filter of (entity.list.filters ?? []) as string[]) {
+        const [a, b] = filterValues(entity, filter);
+        const one = await create(creator!, { [filter]: a });
+        await create(creator!, { [filter]: b });
+        const only = (await api('list', { params: { skip: 0, limit: 200 }, query: { [filter]: a } }, 'admin')).body as unknown as Page;
+        expect(only.data.items.every((r) => r.data[filter] === a), filter).toBe(true);
+        expect(only.data.items.map((r) => r.id)).toContain(one.id);
+        const other = (await api('list', { params: { skip: 0, limit: 200 }, query: { [filter]: b } }, 'admin')).body as unknown as Page;
+        expect(other.data.items.map((r) => r.id)).not.toContain(one.id);
+        // As a list screen keeps it in the address: a yes/no filter also comes as text.
+        if (typeof a === 'boolean') {
+          const asText = (await api('list', { params: { skip: 0, limit: 200 }, query: { [filter]: String(a) } }, 'admin')).body as unknown as Page;
+          expect(asText.data.items.map((r) => r.id)).toEqual(only.data.items.map((r) => r.id));
+        }
+      }
+
+      const edited = await api('update', { id: first.id, updatedAt: first.updatedAt, data: dataWith({ [field]: 'Астра исправленная' }) }, editor);
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      const after = (edited.body as unknown as Saved).data;
+      expect(after).toMatchObject({ id: first.id, createdBy: first.createdBy, createdAt: first.createdAt, updatedBy: phones[editor as Exclude<Level, 'guest'>] });
+      expect(after.updatedAt).toBeGreaterThan(first.updatedAt);
+      expect(after.data[field]).toBe('Астра исправленная');
+
+      const stale = await api('update', { id: first.id, updatedAt: first.updatedAt, data: dataWith({ [field]: 'Устаревшая правка' }) }, 'admin');
+      expect(stale.status).toBe(409);
+      expect((stale.body as { error: string }).error).toMatch(cyrillic);
+      const noVersion = await api('update', { id: first.id, data: dataWith({ [field]: 'Без версии' }) }, 'admin');
+      expect(noVersion.status).toBe(400);
+      expect(((await api('get', { id: first.id }, 'admin')).body as unknown as Saved).data).toEqual(after);
+
+      if (entity.write === 'fact' || !remover) {
+        expect((await api('delete', { id: first.id }, 'admin')).status).toBe(409);
+      } else {
+        expect((await api('delete', { id: first.id }, remover)).status).toBe(200);
+        expect((await api('get', { id: first.id }, 'admin')).status).toBe(404);
+        expect((await api('delete', { id: first.id }, 'admin')).status).toBe(404);
+      }
+    });
+
+    it('walks the five roles over every action', async () => {
+      for (const level of levels) {
+        const who = userOf(level);
+        const theirs = await create('admin');
+        const expectStatus = (status: number, allowed: boolean, what: string) => expect(status, `${level} ${what}`).toBe(allowed ? 200 : refusedStatus(level));
+
+        const before = await snapshot(shop);
+        expectStatus((await api('list', {}, level)).status, can(who, 'read', entity), 'lists');
+        expectStatus((await api('get', { id: theirs.id }, level)).status, can(who, 'read', entity), 'reads');
+        const created = await api('update', { data: dataWith({}) }, level);
+        expectStatus(created.status, can(who, 'create', entity), 'creates');
+        if (created.status !== 200) expect(await snapshot(shop), `${level} create stored nothing`).toBe(before);
+
+        const edit = await api('update', { id: theirs.id, updatedAt: theirs.updatedAt, data: dataWith({ [field]: `Правка ${level}` }) }, level);
+        expectStatus(edit.status, can(who, 'update', entity, theirs), 'edits another’s record');
+        const current = ((await api('get', { id: theirs.id }, 'admin')).body as unknown as Saved).data;
+        expect(current.data[field], `${level} edit`).toBe(edit.status === 200 ? `Правка ${level}` : theirs.data[field]);
+
+        expectStatus((await api('delete', { id: theirs.id }, level)).status, can(who, 'delete', entity, theirs), 'deletes another’s record');
+        if (created.status === 200) {
+          const own = (created.body as unknown as Saved).data;
+          expectStatus((await api('delete', { id: own.id }, level)).status, can(who, 'delete', entity, own), 'deletes their own record');
+        }
+      }
+    });
+
+    it('refuses bad input to /api in Russian and stores nothing', async () => {
+      const stored = await create('admin');
+      const before = await snapshot(shop);
+      const variants: [string, string, unknown, number][] = [
+        ['malformed JSON', 'update', '{"data": {', 400],
+        ['unknown field', 'update', { data: dataWith({}), hacker: true }, 400],
+        ['unknown data field', 'update', { data: dataWith({ hacker: true }) }, 400],
+        ['wrong type', 'update', { data: dataWith({ [field]: { nested: [true] } }) }, 400],
+        ['data not an object', 'update', { data: 'всё' }, 400],
+        ['oversized body', 'update', { data: dataWith({ [field]: 'я'.repeat(200_000) }) }, 413],
+        ['forged stamps', 'update', { data: dataWith({}), createdBy: '79999999999' }, 400],
+        ['edit of an unknown record', 'update', { id: 'no-such-record-1', updatedAt: 1, data: dataWith({}) }, 404],
+        ['list: unknown query field', 'list', { query: { hacker: 1 } }, 400],
+        ['list: unknown sort column', 'list', { params: { skip: 0, limit: 20, sort: 'secret' } }, 400],
+        ['list: page too large', 'list', { params: { skip: 0, limit: 5000 } }, 400],
+        ['get: bad id', 'get', { id: '../../_users' }, 400],
+        ['delete: unknown field', 'delete', { id: stored.id, force: true }, 400],
+      ];
+      for (const [what, action, body, status] of variants) {
+        const answer = await api(action, body, 'admin');
+        expect(answer.status, what).toBe(status);
+        expect((answer.body as { error: string }).error, what).toMatch(cyrillic);
+      }
+      expect(await snapshot(shop)).toBe(before);
+    });
+
+    it('takes from /db/office only what the entity lets the pusher write, the rest of the batch stored', async () => {
+      const florist = cookies.florist!;
+      const push = async (docs: unknown[], cookie = florist) => {
+        const res = await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ docs }) });
+        return (await res.json()) as { id: string; ok?: boolean; rejected?: boolean; reason?: string }[];
+      };
+      const now = Date.now();
+      const mine = (id: string, over: Partial<OfficeRecord> = {}): OfficeRecord => ({
+        id, type: entity.type, v: entity.version, title: String((entity.title as (d: unknown) => string)(entity.fields.parse(entity.example))),
+        createdBy: phones.florist, createdAt: now, updatedBy: phones.florist, updatedAt: now, data: entity.fields.parse(entity.example) as Record<string, unknown>, ...over,
+      });
+      const derivedDay = (entity as { day?: (d: unknown) => string | undefined }).day?.(entity.fields.parse(entity.example));
+      const withDay = (r: OfficeRecord): OfficeRecord => (derivedDay ? { ...r, day: derivedDay } : r);
+
+      const theirs = await create('admin');
+      const office = shop.shop.storage.db('office');
+      const revOf = async (id: string) => (await office.get(id).then((d) => d._rev, () => undefined));
+      const rows = await push([
+        pushed(withDay(mine(`ok-${entity.type}-1`))),
+        pushed(withDay(mine(`bad-${entity.type}-1`, { data: { ...mine('x').data, hacker: true } }))),
+        pushed(withDay(mine(`bad-${entity.type}-2`, { data: { ...mine('x').data, [field]: 42 } }))),
+        { ...pushed(withDay(mine(`bad-${entity.type}-3`))), extra: 'поле' },
+        pushed(withDay(mine(`bad-${entity.type}-4`, { updatedBy: phones.admin }))),
+        pushed(withDay(mine(`bad-${entity.type}-5`, { createdBy: phones.admin }))),
+        pushed(withDay(mine(`bad-${entity.type}-6`, { updatedAt: now + 3_600_000 }))),
+        pushed(theirs, { updatedBy: phones.florist, updatedAt: now + 1, createdBy: phones.florist }, entity.tier === 'office' ? await revOf(theirs.id) : undefined),
+      ]);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const accepted = entity.tier === 'office' && can(userOf('florist'), 'create', entity);
+      expect(byId.get(`ok-${entity.type}-1`)!.ok === true, JSON.stringify(rows[0])).toBe(accepted);
+      for (const row of rows.slice(accepted ? 1 : 0)) {
+        expect(row, row.id).toMatchObject({ error: 'conflict', rejected: true });
+        expect(row.reason, row.id).toMatch(cyrillic);
+      }
+      const kept = await office.allDocs({ keys: rows.map((r) => r.id), include_docs: true });
+      const stored = kept.rows.filter((r) => 'doc' in r && r.doc).map((r) => r.key);
+      expect(stored).toEqual([...(accepted ? [`ok-${entity.type}-1`] : []), ...(entity.tier === 'office' ? [theirs.id] : [])]);
+      if (entity.tier === 'office') {
+        // The server's copy of the record the florist tried to sign as her own is the admin's, untouched.
+        expect(((await api('get', { id: theirs.id }, 'admin')).body as unknown as Saved).data).toEqual(theirs);
+
+        // An edit in her own name passes when she may edit; a deletion only when she may delete.
+        const edit = await push([pushed(theirs, { updatedBy: phones.florist, updatedAt: theirs.updatedAt + 1 }, await revOf(theirs.id))]);
+        expect(edit[0].ok === true, edit[0].reason).toBe(can(userOf('florist'), 'update', entity, theirs));
+        const tombstone = { _id: theirs.id, _rev: await revOf(theirs.id), _deleted: true };
+        const removal = await push([tombstone]);
+        const mayDelete = can(userOf('florist'), 'delete', entity, theirs);
+        expect(removal[0].ok === true, removal[0].reason).toBe(mayDelete);
+        if (!mayDelete) expect(removal[0].reason).toMatch(cyrillic);
+        expect(await revOf(theirs.id) === undefined).toBe(mayDelete);
+
+        // Malformed JSON and an oversized batch are refused whole, before any document is looked at.
+        const before = await snapshot(shop);
+        const raw = (body: string) => fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: florist }, body });
+        const malformed = await raw('{"docs": [');
+        expect(malformed.status).toBe(400);
+        const oversized = await raw(JSON.stringify({ docs: [pushed(withDay(mine(`big-${entity.type}-1`, { data: { ...mine('x').data, note: 'я'.repeat(3_000_000) } })))] }));
+        expect(oversized.status).toBe(413);
+        expect(await snapshot(shop)).toBe(before);
+
+        // A customer pushes nothing at all.
+        const customer = await push([pushed(withDay(mine(`cust-${entity.type}-1`, { createdBy: phones.customer, updatedBy: phones.customer })))], cookies.customer!);
+        expect(customer[0]).toMatchObject({ rejected: true });
+        expect(await revOf(`cust-${entity.type}-1`)).toBeUndefined();
+      }
+    });
+
+    it.runIf(entity.tier === 'office')('two staff edit the same record: the later push conflicts, and the merged result in the merger’s name is stored', async () => {
+      const office = shop.shop.storage.db('office');
+      const base = await create('admin');
+      const rev = (await office.get(base.id))._rev;
+      const push = async (cookie: string, doc: unknown) => {
+        const res = await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ docs: [doc] }) });
+        return ((await res.json()) as { ok?: boolean; error?: string; rejected?: boolean; reason?: string }[])[0];
+      };
+      const data = (text: string) => entity.fields.parse({ ...entity.example, [field]: text }) as Record<string, unknown>;
+      const florists = { ...base, data: data('Правка флориста'), updatedBy: phones.florist, updatedAt: base.updatedAt + 10 };
+      const managers = { ...base, data: data('Правка менеджера'), updatedBy: phones.manager, updatedAt: base.updatedAt + 20 };
+      expect(await push(cookies.florist!, pushed(florists, {}, rev))).toMatchObject({ ok: true });
+      // Same base revision: a real conflict (not a refusal), which the manager's device resolves by the entity's rule.
+      const clash = await push(cookies.manager!, pushed(managers, {}, rev));
+      expect(clash).toMatchObject({ error: 'conflict' });
+      expect(clash.rejected).toBeUndefined();
+      const server = { data: florists.data, updatedAt: florists.updatedAt };
+      const merged = (entity.merge as (s: unknown, m: unknown) => Record<string, unknown>)(server, { data: managers.data, updatedAt: managers.updatedAt });
+      const resolved = { ...managers, data: merged, updatedAt: Math.max(Date.now(), florists.updatedAt + 1) };
+      const stored = await push(cookies.manager!, pushed(resolved, {}, (await office.get(base.id))._rev));
+      expect(stored, stored.reason).toMatchObject({ ok: true });
+      const answer = ((await api('get', { id: base.id }, 'admin')).body as unknown as Saved).data;
+      expect(answer).toMatchObject({ updatedBy: phones.manager, createdBy: base.createdBy, data: merged });
+    });
+  });
+}
