@@ -5,11 +5,13 @@ import expressPouchDB from 'express-pouchdb';
 import './http/zod-locale';
 import type { Shop } from './context';
 import { isServedDb } from '../schema/databases';
+import type { ApiRoute } from '../schema/api-routes';
+import { bodyLimit, kilobytes } from './http/body-limit';
 import { errorAnswer } from './http/errors';
 import { compressAnswers } from './http/compress';
 import { builtAnalytics, securityHeaders } from './http/security-headers';
 import { sessionUser } from './auth/session-cookie';
-import { dbGateway } from './db/gateway';
+import { dbBodyLimit, dbGateway } from './db/gateway';
 import type { ChangesHub } from './db/changes-hub';
 import { catalogIndex } from './db/catalog-index';
 import { authApi } from './api/auth';
@@ -27,6 +29,24 @@ import { clientFiles } from './static';
 import { pageMeta } from './seo/page-meta';
 import { searchEngineFiles } from './seo/search-engine-files';
 
+/**
+ * The largest body each /api route takes; others take 16 KB (an order of 50 lines is about 8 KB).
+ * Product and page edits carry long texts. GET routes, images and pages take no body at all.
+ */
+const apiBodyLimits: Partial<Record<ApiRoute, number>> = {
+  'POST /api/items/update': kilobytes(100),
+  'POST /api/pages/update': kilobytes(100),
+  'POST /api/items/get-list': kilobytes(32),
+};
+const limitOf = (req: express.Request) => {
+  if (req.path.startsWith('/db/')) return dbBodyLimit(req.method, req.path.slice(3));
+  if (req.method !== 'POST' || !req.path.startsWith('/api/')) return 0;
+  const route = `POST ${req.path}`;
+  return Object.hasOwn(apiBodyLimits, route) ? (apiBodyLimits[route as ApiRoute] ?? 0) : kilobytes(16);
+};
+const refuseBody = (req: express.Request, res: express.Response, status: number, message: string) =>
+  void res.status(status).json(req.path.startsWith('/db/') ? { error: status === 413 ? 'too_large' : 'bad_request', reason: message } : { error: message });
+
 export const createApp = (shop: Shop, hub: ChangesHub): Express => {
   const app = express();
   app.disable('x-powered-by');
@@ -34,11 +54,11 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
   app.use(compressAnswers());
   app.use(securityHeaders(builtAnalytics(shop.config.distDir)));
 
+  app.use(bodyLimit(limitOf, refuseBody));
   app.use(imagesApi());
   app.use(['/api', '/db'], sessionUser(shop));
 
   const api = express.Router();
-  api.use('/api', express.json({ limit: '100kb' }));
   const catalog = catalogIndex(shop.storage.db('catalog'), hub);
   [authApi, qrLoginApi, eventsApi, pagesApi, clientsApi, infoApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
@@ -53,7 +73,7 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
     inMemoryConfig: true,
     logPath: path.join(shop.config.couchUrl ? os.tmpdir() : shop.config.dataDir, 'express-pouchdb.log'),
   });
-  app.use('/db', dbGateway(shop.storage, isServedDb, pouchApp));
+  app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp));
 
   app.use(searchEngineFiles(shop, catalog));
   app.use(clientFiles(shop.config, pageMeta(shop, catalog)));

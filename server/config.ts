@@ -69,32 +69,36 @@ const readTrustProxy = (value: string | undefined): boolean | number | string =>
 
 const int = (value: string | undefined, fallback: number): number => (value === undefined || value === '' ? fallback : Number(value));
 
-export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig => ({
-  mode: readMode(env.SHOP_MODE),
-  port: int(env.PORT, 3000),
-  dataDir: path.resolve(env.DATA_DIR ?? './data'),
-  couchUrl: env.COUCHDB_URL || undefined,
-  distDir: path.resolve(env.DIST_DIR ?? './dist'),
-  smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
-  smsGatewayToken: env.SMS_GATEWAY_TOKEN || undefined,
-  trustProxy: readTrustProxy(env.TRUST_PROXY),
-  secureCookies: env.SECURE_COOKIES === '1',
-  codeTtlMs: 5 * 60_000,
-  codeCooldownMs: int(env.CODE_COOLDOWN_MS, 60_000),
-  codeMaxTries: 5,
-  guessesPerPhonePerDay: 10,
-  guessesPerPhonePer30Days: 30,
-  codesPerPhonePerDay: int(env.CODES_PER_PHONE_PER_DAY, 6),
-  loginsPerIpPerHour: int(env.LOGINS_PER_IP_PER_HOUR, 30),
-  loginsPerIpPerDay: int(env.LOGINS_PER_IP_PER_DAY, 100),
-  verifiesPerIpPerHour: int(env.VERIFIES_PER_IP_PER_HOUR, 60),
-  codesPerHour: int(env.CODES_PER_HOUR, 300),
-  sessionTtlMs: 30 * 24 * 3600_000,
-  ordersPerCustomerPerHour: int(env.ORDERS_PER_HOUR, 20),
-  seed: env.SEED !== '0',
-  quiet: env.QUIET === '1',
-  publicOrigin: env.PUBLIC_ORIGIN ? parsePublicOrigin(env.PUBLIC_ORIGIN) : undefined,
-});
+export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig => {
+  const mode = readMode(env.SHOP_MODE);
+  return {
+    mode,
+    port: int(env.PORT, 3000),
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    couchUrl: env.COUCHDB_URL || undefined,
+    distDir: path.resolve(env.DIST_DIR ?? './dist'),
+    smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
+    smsGatewayToken: env.SMS_GATEWAY_TOKEN || undefined,
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    secureCookies: env.SECURE_COOKIES === '1',
+    codeTtlMs: 5 * 60_000,
+    codeCooldownMs: int(env.CODE_COOLDOWN_MS, 60_000),
+    codeMaxTries: 5,
+    guessesPerPhonePerDay: 10,
+    guessesPerPhonePer30Days: 30,
+    codesPerPhonePerDay: int(env.CODES_PER_PHONE_PER_DAY, 6),
+    loginsPerIpPerHour: int(env.LOGINS_PER_IP_PER_HOUR, 30),
+    loginsPerIpPerDay: int(env.LOGINS_PER_IP_PER_DAY, 100),
+    verifiesPerIpPerHour: int(env.VERIFIES_PER_IP_PER_HOUR, 60),
+    codesPerHour: int(env.CODES_PER_HOUR, 300),
+    sessionTtlMs: 30 * 24 * 3600_000,
+    ordersPerCustomerPerHour: int(env.ORDERS_PER_HOUR, 20),
+    // Demo staff phones would be real people's numbers in a real shop: production seeds only when asked to.
+    seed: env.SEED === undefined || env.SEED === '' ? mode === 'demo' : env.SEED !== '0',
+    quiet: env.QUIET === '1',
+    publicOrigin: env.PUBLIC_ORIGIN ? parsePublicOrigin(env.PUBLIC_ORIGIN) : undefined,
+  };
+};
 
 /** What a shop cannot start with. Checked before anything is opened. */
 export const checkConfig = (config: ShopConfig): void => {

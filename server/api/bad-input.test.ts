@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, type ApiRoute } from '../../schema/api-routes';
+import { apiAccess, apiRoutes, type ApiRoute } from '../../schema/api-routes';
+import { rawRequest } from '../testing/raw-request';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 /** A valid body for each POST route, so that each broken variant differs from a working call in one way only. */
@@ -112,4 +113,25 @@ describe('bad input to /api', () => {
       expect(await snapshot(), `${key} stored something`).toBe(before);
     });
   }
+
+  /**
+   * The body declared is never sent in full, or never ends: any answer proves the server did not wait to read it.
+   * Every route, GET ones and the pages and pictures outside /api included.
+   */
+  const everyPath: [string, string][] = [
+    ...(Object.keys(apiAccess) as ApiRoute[]).map((k) => k.split(' ') as [string, string]),
+    ['GET', '/'],
+    ['GET', '/img/product/p-001.svg'],
+    ['POST', '/api/no-such-route'],
+  ];
+  it.each(everyPath)('%s %s refuses a declared gigabyte unread and cuts off an endless chunked body, in Russian', async (method, path) => {
+    const declared = await rawRequest(shop.url, { method, path, declared: 1_000_000_000, body: '{"a":', headers: { cookie: admin } });
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.text).error).toMatch(cyrillic);
+    const upTo = 256 * 1024 * 1024;
+    const chunked = await rawRequest(shop.url, { method, path, body: '{"a":"', streamUpTo: upTo, headers: { cookie: admin } });
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.text).error).toMatch(cyrillic);
+    expect(chunked.sent).toBeLessThan(upTo);
+  });
 });

@@ -24,7 +24,9 @@ describe('calendar API', () => {
     }
     const march = await listMonth(3, 2031);
     expect(march.body.map((e) => [e.id, e.day])).toEqual([['ev-test-0001', '2031-03-02'], ['ev-test-0003', '2031-03-20']]);
-    expect(march.body[0]).toEqual(event('ev-test-0001', '2031-03-02'));
+    // The server signs: the author from the session, the time from its own clock.
+    expect(march.body[0]).toEqual({ ...event('ev-test-0001', '2031-03-02'), meta: { author: demoPhones.florist, createdAt: expect.any(Number) } });
+    expect(march.body[0].meta.createdAt).toBeGreaterThan(1);
   });
 
   it('replaces an event on update and removes it on delete', async () => {
@@ -42,7 +44,8 @@ describe('calendar API', () => {
     const created = await call<{ data: ShopEvent }>(shop.url, '/api/events/update', fields, florist);
     expect(created.status).toBe(200);
     expect(created.body.data.id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
-    expect((await listMonth(6, 2031)).body).toEqual([{ ...fields, id: created.body.data.id }]);
+    const { meta: _signed, ...rest } = fields;
+    expect((await listMonth(6, 2031)).body).toEqual([{ ...rest, id: created.body.data.id, meta: { author: demoPhones.florist, createdAt: expect.any(Number) } }]);
   });
 
   it('shows a shift closing pushed by a device through /db/events', async () => {
@@ -53,6 +56,8 @@ describe('calendar API', () => {
       body: JSON.stringify({ docs: [{ _id: id, ...fields }] }),
     });
     expect(((await pushed.json()) as { ok?: boolean }[])[0].ok).toBe(true);
-    expect((await listMonth(5, 2031)).body).toEqual([event('shift-close-test-1', '2031-05-31', { title: 'Закрытие смены', type: 'event', sum: 48200 })]);
+    const [stored] = (await listMonth(5, 2031)).body;
+    expect(stored).toEqual({ ...event('shift-close-test-1', '2031-05-31', { title: 'Закрытие смены', type: 'event', sum: 48200 }), meta: { author: demoPhones.florist, createdAt: expect.any(Number) } });
+    expect(stored.meta.createdAt).toBeGreaterThan(1);
   });
 });

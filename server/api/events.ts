@@ -1,12 +1,25 @@
 import crypto from 'node:crypto';
 import { Router } from 'express';
 import { eventDelete, eventsListQuery, shopEvent, type ShopEvent } from '../../schema/event';
+import type { User } from '../../schema/user';
 import type { Shop } from '../context';
-import { getDoc, removeDoc } from '../db/docs';
-import { allSynced, putSynced } from '../db/synced';
-import { notFound } from '../http/errors';
+import { getDoc, stripMeta, upsert, type Stored } from '../db/docs';
+import { eventsRule } from '../db/events-rule';
+import type { PushedDoc, StoredDoc } from '../db/push-rule';
+import { allSynced, toSynced } from '../db/synced';
+import { forbidden, notFound, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
+
+const storedOf = (doc: Stored<object> | null): StoredDoc | null => doc && { ...stripMeta(doc), _id: doc._id };
+
+/** The same rule as a push through /db/events: a refusal is a 403 with the rule's reason. */
+const checked = (user: User | null, incoming: PushedDoc, current: Stored<object> | null) => {
+  if (!user) throw unauthorized();
+  const verdict = eventsRule(user, incoming, storedOf(current));
+  if (!verdict.ok) throw forbidden(verdict.reason);
+  return verdict.doc;
+};
 
 /** The calendar: events of a month, grouped by the client; staff also write them offline through /db/events. */
 export const eventsApi = (shop: Shop): Router => {
@@ -21,17 +34,19 @@ export const eventsApi = (shop: Shop): Router => {
 
   // Without an id it creates the event and the answer carries the id given (spec §7, as the record API does).
   const eventInput = shopEvent.extend({ id: shopEvent.shape.id.optional() });
-  route(api, 'POST /api/events/update', async (req) => {
-    const { id, ...input } = parse(eventInput, req.body);
-    const event = { ...input, id: id ?? `event-${crypto.randomUUID()}` };
-    await putSynced(events, event);
-    return { data: event };
+  route(api, 'POST /api/events/update', async (req, res) => {
+    const { id: given, ...input } = parse(eventInput, req.body);
+    const event: ShopEvent = { ...input, id: given ?? `event-${crypto.randomUUID()}` };
+    const stored = await upsert<object>(events, event.id, (current) => checked(res.locals.user, { ...toSynced(event), _id: event.id }, current));
+    return { data: { ...stored, id: event.id } };
   });
 
-  route(api, 'POST /api/events/delete', async (req) => {
+  route(api, 'POST /api/events/delete', async (req, res) => {
     const { id } = parse(eventDelete, req.body);
-    if (!(await getDoc(events, id))) throw notFound('Событие не найдено');
-    await removeDoc(events, id);
+    const current = await getDoc(events, id);
+    if (!current?._rev) throw notFound('Событие не найдено');
+    checked(res.locals.user, { _id: id, _deleted: true }, current);
+    await events.remove(id, current._rev);
     return { ok: true };
   });
 

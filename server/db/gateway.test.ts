@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPhones, signIn, startTestShop } from '../testing/test-shop';
+import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 const event = (id: string, extra: Record<string, unknown> = {}) => ({
   _id: id, title: 'Закрытие смены', type: 'event', sum: 5000, day: '2026-11-20', source: 'admin', description: '', data: {}, meta: { author: '79000000003', createdAt: 1 }, ...extra,
@@ -70,5 +70,113 @@ describe('/db gateway', () => {
   it('refuses old-style replication that writes revisions as given', async () => {
     const res = await db('/events/_bulk_docs', { method: 'POST', cookie: florist, body: JSON.stringify({ docs: [event('x-1', { _rev: '9-abc' })], new_edits: false }) });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('/db/events pushes, judged one document at a time', () => {
+  let shop: Awaited<ReturnType<typeof startTestShop>>;
+  const cookies: Record<'admin' | 'manager' | 'florist', string> = { admin: '', manager: '', florist: '' };
+  const push = async (who: keyof typeof cookies, docs: unknown[]) => {
+    const res = await fetch(`${shop.url}/db/events/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookies[who] }, body: JSON.stringify({ docs }) });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { id: string; ok?: boolean; rev?: string; error?: string; reason?: string; rejected?: boolean }[];
+  };
+  const events = () => shop.shop.storage.db('events');
+  const stored = async (id: string) => (await events().get(id, { revs: false }).catch(() => null)) as (Record<string, unknown> & { _rev: string; meta: { author: string; createdAt: number } }) | null;
+  const own = (who: string, id: string, extra: Record<string, unknown> = {}) => event(id, { meta: { author: who, createdAt: 1 }, ...extra });
+  const revOf = async (id: string) => (await stored(id))!._rev;
+
+  beforeAll(async () => {
+    shop = await startTestShop();
+    for (const who of ['admin', 'manager', 'florist'] as const) cookies[who] = await signIn(shop.url, demoPhones[who]);
+    // What the server writes for an order, and what the manager recorded: neither is the florist's to change.
+    await events().put({ _id: 'order-901', source: 'shop', title: 'Заказ №901', description: '', day: '2026-11-20', type: 'order', sum: 4900, data: {}, meta: { author: '79440000001', createdAt: 5 } });
+    expect((await push('manager', [own(demoPhones.manager, 'manager-sale-01')]))[0].ok).toBe(true);
+  });
+  afterAll(() => shop.close());
+
+  it('signs a new event from the session and the server clock, and refuses a forged signature', async () => {
+    const before = Date.now();
+    const rows = await push('florist', [own(demoPhones.florist, 'florist-own-01'), own(demoPhones.manager, 'forged-author-1'), own('', 'unsigned-event1')]);
+    expect(rows[0]).toMatchObject({ ok: true, id: 'florist-own-01' });
+    expect(rows[1]).toMatchObject({ id: 'forged-author-1', error: 'conflict', rejected: true, reason: expect.stringMatching(/[а-я]/) });
+    expect(rows[2]).toMatchObject({ ok: true, id: 'unsigned-event1' });
+    expect((await stored('florist-own-01'))!.meta).toEqual({ author: demoPhones.florist, createdAt: expect.any(Number) });
+    expect((await stored('florist-own-01'))!.meta.createdAt).toBeGreaterThanOrEqual(before);
+    expect((await stored('unsigned-event1'))!.meta.author).toBe(demoPhones.florist);
+    expect(await stored('forged-author-1')).toBeNull();
+  });
+
+  it("refuses a florist's edits and deletions of order events and of another person's event, and stores the rest of the batch", async () => {
+    const orderRev = await revOf('order-901');
+    const managerRev = await revOf('manager-sale-01');
+    const rows = await push('florist', [
+      { ...own('79440000001', 'order-901', { sum: 1, source: 'shop', type: 'order' }), _rev: orderRev },
+      { _id: 'order-901', _rev: orderRev, _deleted: true },
+      { ...own(demoPhones.manager, 'manager-sale-01', { sum: 1 }), _rev: managerRev },
+      { _id: 'manager-sale-01', _rev: managerRev, _deleted: true },
+      own(demoPhones.florist, 'order-902', { source: 'shop', type: 'order' }),
+      own(demoPhones.florist, 'florist-own-02'),
+    ]);
+    expect(rows.slice(0, 5).map((r) => [r.id, r.error, r.rejected])).toEqual([
+      ['order-901', 'conflict', true], ['order-901', 'conflict', true], ['manager-sale-01', 'conflict', true], ['manager-sale-01', 'conflict', true], ['order-902', 'conflict', true],
+    ]);
+    rows.slice(0, 5).forEach((r) => expect(r.reason).toMatch(/[а-я]/));
+    expect(rows[5]).toMatchObject({ ok: true, id: 'florist-own-02' });
+    expect((await stored('order-901'))!.sum).toBe(4900);
+    expect((await stored('manager-sale-01'))!.sum).toBe(5000);
+    expect(await stored('order-902')).toBeNull();
+  });
+
+  it('refuses malformed documents and tombstones one by one, never failing the batch', async () => {
+    const rev = await revOf('florist-own-01');
+    const rows = await push('florist', [
+      { _id: 'florist-own-01', _rev: 'not-a-revision', _deleted: true },
+      { _id: 'florist-own-01', _rev: rev, _deleted: 'yes' },
+      { _id: 'florist-own-01', _rev: rev, _deleted: true, _attachments: { x: { data: 'aGk=' } } },
+      { _id: '_design/evil', _deleted: true },
+      { _id: 42, _deleted: true },
+      null,
+      ['not', 'a', 'document'],
+      own(demoPhones.florist, 'florist-own-03'),
+    ]);
+    expect(rows.slice(0, 7).every((r) => r.error === 'conflict' && r.rejected && /[а-я]/i.test(r.reason ?? ''))).toBe(true);
+    expect(rows[7]).toMatchObject({ ok: true, id: 'florist-own-03' });
+    expect(await stored('florist-own-01')).not.toBeNull();
+  });
+
+  it('stores a deletion by its author as a tombstone without data', async () => {
+    const rev = await revOf('florist-own-02');
+    const [row] = await push('florist', [{ ...own(demoPhones.florist, 'florist-own-02', { title: 'Что угодно', data: { secret: 'x'.repeat(500) } }), _rev: rev, _deleted: true }]);
+    expect(row).toMatchObject({ ok: true, id: 'florist-own-02' });
+    const { rows } = await events().allDocs({ keys: ['florist-own-02'] });
+    const tombstoneRev = (rows[0] as { value: { rev: string; deleted: boolean } }).value;
+    expect(tombstoneRev.deleted).toBe(true);
+    const tomb = await events().get('florist-own-02', { rev: tombstoneRev.rev });
+    expect(Object.keys(tomb).sort()).toEqual(['_deleted', '_id', '_rev']);
+  });
+
+  it('lets an admin correct anyone\'s event but not an order event; a manager only their own', async () => {
+    const managerRev = await revOf('manager-sale-01');
+    expect((await push('admin', [{ ...own(demoPhones.manager, 'manager-sale-01', { sum: 5100 }), _rev: managerRev }]))[0]).toMatchObject({ ok: true });
+    const after = await stored('manager-sale-01');
+    expect(after).toMatchObject({ sum: 5100, meta: { author: demoPhones.manager } });
+    const floristRev = await revOf('florist-own-03');
+    expect((await push('manager', [{ _id: 'florist-own-03', _rev: floristRev, _deleted: true }]))[0]).toMatchObject({ rejected: true });
+    expect((await push('admin', [{ _id: 'order-901', _rev: await revOf('order-901'), _deleted: true }]))[0]).toMatchObject({ rejected: true });
+  });
+
+  it('applies the same rule to /api/events writes', async () => {
+    const update = (cookie: string, body: unknown) => call<{ error?: string }>(shop.url, '/api/events/update', body, cookie);
+    const { _id, ...fields } = own(demoPhones.manager, 'manager-sale-01', { sum: 1 });
+    const refused = await update(cookies.florist, { ...fields, id: _id });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatch(/[а-я]/);
+    const order = await call<{ error?: string }>(shop.url, '/api/events/delete', { id: 'order-901' }, cookies.admin);
+    expect(order.status).toBe(403);
+    const forged = await update(cookies.florist, { ...fields, id: 'api-forged-001', meta: { author: demoPhones.admin, createdAt: 1 } });
+    expect(forged.status).toBe(403);
+    expect((await stored('manager-sale-01'))!.sum).toBe(5100);
+    expect(await stored('order-901')).not.toBeNull();
   });
 });

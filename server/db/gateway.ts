@@ -1,18 +1,12 @@
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { z } from 'zod';
-import { shopEvent } from '../../schema/event';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { z } from 'zod';
+import { canPushDb, canReadDb, isCustomerOrdersDb } from '../../schema/databases';
 import type { User } from '../../schema/user';
-import { canPushDb, canReadDb } from '../../schema/databases';
-import { officePushRule } from '../records/office-push-rule';
-import type { Storage } from './storage';
-
-/** What each pushable database accepts: the same zod schema the client validates with before writing locally. */
-const pushSchemas: Record<string, z.ZodType> = { events: shopEvent };
-
-/** Databases whose documents are checked against the stored one (who wrote it, what it was). */
-const pushRules: Record<string, (user: User | null, incoming: PushedDoc, existing: PushedDoc | null) => { ok: true } | { ok: false; reason: string }> = {
-  office: officePushRule,
-};
+import { kilobytes } from '../http/body-limit';
+import type { ChangesHub } from './changes-hub';
+import { pushRuleOf } from './push-rules';
+import type { PushedDoc, PushVerdict, StoredDoc } from './push-rule';
+import { StorageBusy, type Storage } from './storage';
 
 type Call = 'info' | 'changes' | 'all_docs' | 'bulk_docs' | 'doc';
 
@@ -26,62 +20,243 @@ const classify = (method: string, rest: string): Call | null => {
   return method === 'GET' && !rest.startsWith('_') && !rest.includes('/') ? 'doc' : null;
 };
 
+/**
+ * The largest body each call takes. A push is at most 200 events (the client's batch) of a few kilobytes;
+ * key lists are at most 1000 ids. Other calls take no body: a stray one is read no further than 1 KB
+ * (so a closed call still answers 404).
+ */
+const bodyLimits: Partial<Record<Call, number>> = { bulk_docs: kilobytes(2048), all_docs: kilobytes(64), changes: kilobytes(64) };
+
+const dbPath = /^\/([a-z][a-z0-9-]{0,60})\/?(.*)$/;
+
+/** The body limit of a /db request (its path relative to /db), for server/http/body-limit.ts. */
+export const dbBodyLimit = (method: string, path: string): number => {
+  const match = dbPath.exec(path);
+  const call = match && classify(method, match[2]);
+  return (call && method === 'POST' && bodyLimits[call]) || kilobytes(1);
+};
+
 /** The database and the call after it, from /db/{db}/{rest}. */
 const target = (req: Request) => ({ db: req.params[0], rest: req.params[1] ?? '' });
 
 const couchError = (res: Response, status: number, error: string, reason: string) => void res.status(status).json({ error, reason });
 
-interface PushedDoc {
-  _id?: unknown;
-  _rev?: string;
-  _deleted?: boolean;
-  [field: string]: unknown;
+/**
+ * Long-polls are answered within `longpollMs` whatever `timeout` asks, heartbeats come no oftener than
+ * `heartbeatFloorMs`, and one address holds at most `longpollsPerClient` at once. The shop's own client never
+ * long-polls (it waits for the SSE signal, then asks briefly); these bound what anyone else can hold open.
+ */
+export interface GatewayLimits {
+  longpollMs: number;
+  heartbeatFloorMs: number;
+  longpollsPerClient: number;
 }
+export const defaultGatewayLimits: GatewayLimits = { longpollMs: 30_000, heartbeatFloorMs: 10_000, longpollsPerClient: 6 };
 
-/** Why the server refuses one pushed document, or null when it accepts it. */
-const refusal = (user: User | null, dbName: string, doc: PushedDoc, existing: Map<string, PushedDoc>): string | null => {
-  if (!canPushDb(user, dbName)) return 'Недостаточно прав для изменения этих данных';
-  if (typeof doc._id !== 'string' || doc._id.startsWith('_')) return 'Недопустимый идентификатор документа';
-  const rule = pushRules[dbName];
-  if (rule) {
-    const verdict = rule(user, doc, existing.get(doc._id) ?? null);
-    return verdict.ok ? null : verdict.reason;
-  }
-  if (doc._deleted) return null;
-  const { _id, _rev, _deleted, ...fields } = doc;
-  const checked = pushSchemas[dbName].safeParse({ ...fields, id: _id });
-  return checked.success ? null : (checked.error.issues[0]?.message ?? 'Неверные данные');
+// ---- what the read calls accept: anything else is a 400, never a 500 from deep inside PouchDB ----
+
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+const count = (max: number) => z.string().regex(/^\d{1,9}$/, 'Ожидается целое число').transform(Number).pipe(z.number().max(max, `Не больше ${max}`));
+const json = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .max(70_000)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Ожидается JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+const docId = z.string().min(1).max(200);
+const rev = z.string().regex(/^[1-9]\d{0,9}-[0-9a-f]{1,64}$/, 'Неверная ревизия');
+const keyList = z.array(docId).max(1000, 'Не больше 1000 ключей');
+const seq = z.string().max(1000).regex(/^(now|\d+(-[A-Za-z0-9_-]+)?)$/, 'Неверный номер изменения');
+
+const changesQuery = z.strictObject({
+  feed: z.enum(['normal', 'longpoll'], 'Поддерживаются только feed=normal и feed=longpoll').optional(),
+  since: seq.optional(),
+  limit: count(1000).optional(),
+  include_docs: flag.optional(),
+  style: z.enum(['all_docs', 'main_only']).optional(),
+  heartbeat: z.union([count(3_600_000), z.literal('true')]).optional(),
+  timeout: count(3_600_000).optional(),
+  seq_interval: count(100_000).optional(),
+  descending: flag.optional(),
+  conflicts: flag.optional(),
+});
+const changesBody = z.strictObject({ doc_ids: keyList.optional() });
+
+const allDocsQuery = z.strictObject({
+  keys: json(keyList).optional(),
+  key: json(docId).optional(),
+  startkey: json(z.string().max(200)).optional(),
+  endkey: json(z.string().max(200)).optional(),
+  start_key: json(z.string().max(200)).optional(),
+  end_key: json(z.string().max(200)).optional(),
+  include_docs: flag.optional(),
+  conflicts: flag.optional(),
+  descending: flag.optional(),
+  inclusive_end: flag.optional(),
+  update_seq: flag.optional(),
+  limit: count(10_000).optional(),
+  skip: count(100_000).optional(),
+});
+const allDocsBody = z.strictObject({
+  keys: keyList.optional(),
+  include_docs: z.boolean().optional(),
+  conflicts: z.boolean().optional(),
+  deleted: z.literal('ok').optional(),
+});
+
+const docQuery = z.strictObject({
+  rev: rev.optional(),
+  revs: flag.optional(),
+  revs_info: flag.optional(),
+  conflicts: flag.optional(),
+  deleted_conflicts: flag.optional(),
+  latest: flag.optional(),
+  local_seq: flag.optional(),
+  open_revs: z.union([z.literal('all'), json(z.array(rev).min(1).max(100))]).optional(),
+});
+
+const queryOf: Partial<Record<Call, z.ZodType>> = { changes: changesQuery, all_docs: allDocsQuery, doc: docQuery, info: z.strictObject({}), bulk_docs: z.strictObject({}) };
+const bodyOf: Partial<Record<Call, z.ZodType>> = { changes: changesBody, all_docs: allDocsBody };
+
+const badRequest = (res: Response, error: z.ZodError) => {
+  const issue = error.issues[0];
+  couchError(res, 400, 'bad_request', `Неверный запрос: ${issue?.path.join('.') || 'параметры'} — ${issue?.message ?? 'проверьте параметры'}`);
 };
 
-/** The stored documents the pushed ones would replace, by id (a deleted one as its tombstone). */
-const storedDocs = async (db: PouchDB.Database, docs: unknown[]): Promise<Map<string, PushedDoc>> => {
-  const ids = docs.flatMap((d) => (d && typeof d === 'object' && typeof (d as PushedDoc)._id === 'string' ? [(d as PushedDoc)._id as string] : []));
-  if (!ids.length) return new Map();
-  const { rows } = await db.allDocs({ keys: ids, include_docs: true });
-  return new Map(rows.flatMap((r) => ('doc' in r && r.doc ? [[r.id, r.doc as unknown as PushedDoc] as const] : [])));
+// ---- answers written here ----
+
+type ChangesQuery = z.infer<typeof changesQuery>;
+
+interface ChangesAnswer {
+  results: unknown[];
+  last_seq: number | string;
+}
+
+/** A customer's database that does not exist yet reads as empty: it is created only when the server writes an order. */
+const readChanges = async (db: PouchDB.Database | null, q: ChangesQuery, docIds?: string[]): Promise<ChangesAnswer> => {
+  if (!db) return { results: [], last_seq: 0 };
+  const { results, last_seq } = await db.changes({
+    since: q.since === undefined ? 0 : /^\d+$/.test(q.since) ? Number(q.since) : q.since,
+    limit: q.limit,
+    include_docs: q.include_docs,
+    style: q.style,
+    descending: q.descending,
+    conflicts: q.conflicts,
+    ...(docIds ? { doc_ids: docIds } : {}),
+  });
+  return { results, last_seq };
+};
+
+/** Only what a client needs of a database's info: no adapter, host or storage address. */
+const infoAnswer = async (name: string, db: PouchDB.Database | null) => {
+  const info = db ? await db.info() : { doc_count: 0, update_seq: 0 };
+  return { db_name: name, doc_count: info.doc_count, update_seq: info.update_seq, instance_start_time: '0' };
+};
+
+/** The CouchDB error an express-pouchdb answer of this status becomes: its own text may carry paths or stacks. */
+const safeError = (status: number) =>
+  status === 400 ? { error: 'bad_request', reason: 'Неверный запрос' }
+  : status === 404 ? { error: 'not_found', reason: 'Не найдено' }
+  : status === 409 ? { error: 'conflict', reason: 'Документ уже изменён' }
+  : status < 500 ? { error: 'bad_request', reason: 'Запрос не выполнен' }
+  : { error: 'internal_error', reason: 'Внутренняя ошибка сервера, попробуйте ещё раз' };
+
+const scrubErrors = (res: Response) => {
+  const send = res.send.bind(res);
+  res.send = (body?: unknown) => {
+    if (res.statusCode < 400) return send(body);
+    if (res.statusCode >= 500) console.error('/db answered', res.statusCode, String(body).slice(0, 500));
+    res.type('json');
+    return send(JSON.stringify(safeError(res.statusCode)));
+  };
+};
+
+// ---- pushes ----
+
+const idPattern = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;
+
+/** The checks every database shares: a plain document with a usable id and revision and no special fields. */
+const pushShape = (raw: unknown): { ok: true; doc: PushedDoc; rev?: string } | { ok: false; id: string; reason: string } => {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, id: '', reason: 'Документ должен быть объектом' };
+  const { _id, _rev, _deleted, ...rest } = raw as Record<string, unknown>;
+  const id = typeof _id === 'string' ? _id.slice(0, 200) : '';
+  if (typeof _id !== 'string' || !idPattern.test(_id)) return { ok: false, id, reason: 'Недопустимый идентификатор документа' };
+  if (_rev !== undefined && !rev.safeParse(_rev).success) return { ok: false, id, reason: 'Неверная ревизия документа' };
+  if (_deleted !== undefined && typeof _deleted !== 'boolean') return { ok: false, id, reason: 'Неверная отметка удаления' };
+  if (Object.keys(rest).some((k) => k.startsWith('_'))) return { ok: false, id, reason: 'Служебные поля документа не принимаются' };
+  return { ok: true, doc: { _id, ...rest, ...(_deleted ? { _deleted: true as const } : {}) }, rev: _rev as string | undefined };
+};
+
+type Row = { ok: true; id: string; rev: string } | { id: string; error: 'conflict'; reason: string; rejected?: true };
+
+const refusedRow = (id: string, reason: string): Row => ({ id, error: 'conflict', reason, rejected: true });
+
+/** A written document's row, with nothing of PouchDB's error object (it carries a stack with server paths). */
+const writtenRow = (id: string, result: PouchDB.Core.Response | PouchDB.Core.Error): Row =>
+  'ok' in result && result.ok ? { ok: true, id, rev: result.rev }
+  : (result as PouchDB.Core.Error).status === 409 ? { id, error: 'conflict', reason: 'Документ уже изменён на сервере' }
+  : refusedRow(id, 'Документ не удалось сохранить');
+
+/** Writes the batch; should PouchDB fail it as a whole, each document is written alone so one cannot sink the rest. */
+const writeAll = async (db: PouchDB.Database, docs: PouchDB.Core.PutDocument<object>[]) => {
+  try {
+    return await db.bulkDocs(docs);
+  } catch (e) {
+    console.error('bulkDocs failed as a whole; writing one by one', e);
+    return Promise.all(
+      docs.map((d) =>
+        db.bulkDocs([d]).then(
+          ([r]) => r,
+          () => ({ status: 500, error: true }) as PouchDB.Core.Error,
+        ),
+      ),
+    );
+  }
 };
 
 /**
- * Refused documents are answered as conflicts, never as errors: RxDB would retry an errored batch forever.
- * It then reads the server's version (see allDocsForConflicts) and its conflict handler reverts or drops the local copy.
+ * Each pushed document gets its own verdict: the database's rule (validation, ownership, stamping) against the stored
+ * document. Refused ones are answered as conflicts, never as errors: RxDB would retry an errored batch forever.
+ * It then reads the server's version (see conflictsRead) and its conflict handler reverts or drops the local copy.
  * `rejected` and `reason` let the client tell the user why.
  */
-const bulkDocs = (storage: Storage): RequestHandler => async (req, res, next) => {
-  try {
-    const { docs, new_edits } = (req.body ?? {}) as { docs?: unknown; new_edits?: unknown };
-    if (!Array.isArray(docs) || new_edits === false) return couchError(res, 400, 'bad_request', 'Ожидается {docs: [...]}');
-    const name = target(req).db;
-    const existing = pushRules[name] ? await storedDocs(storage.db(name), docs) : new Map<string, PushedDoc>();
-    const verdicts = docs.map((d: PushedDoc) => ({ doc: d, why: d && typeof d === 'object' ? refusal(res.locals.user, name, d, existing) : 'Неверные данные' }));
-    const accepted = verdicts.filter((v) => !v.why).map((v) => v.doc);
-    const written = accepted.length ? await storage.db(name).bulkDocs(accepted as PouchDB.Core.PutDocument<object>[]) : [];
-    let w = 0;
-    // PouchDB reports a stale revision as {error: true, status: 409}; RxDB needs CouchDB's {error: 'conflict'} to merge.
-    const row = (r: PouchDB.Core.Response | PouchDB.Core.Error) => ('ok' in r && r.ok ? r : { id: r.id, error: 'conflict', reason: 'Документ уже изменён на сервере' });
-    res.status(201).json(verdicts.map((v) => (v.why ? { id: String(v.doc?._id ?? ''), error: 'conflict', reason: v.why, rejected: true } : row(written[w++]))));
-  } catch (e) {
-    next(e);
+const pushDocs = async (storage: Storage, name: string, user: User | null, raw: unknown[]): Promise<Row[]> => {
+  const shaped = raw.map(pushShape);
+  const rule = pushRuleOf(name);
+  const why = !canPushDb(user, name) || !user ? 'Недостаточно прав для изменения этих данных' : !rule ? 'Эта база не принимает изменения' : null;
+  if (why || !user || !rule) return shaped.map((s) => refusedRow(s.ok ? s.doc._id : s.id, why ?? ''));
+
+  const db = storage.db(name);
+  const ids = shaped.flatMap((s) => (s.ok ? [s.doc._id] : []));
+  const stored = new Map<string, StoredDoc>();
+  if (ids.length) {
+    for (const row of (await db.allDocs({ keys: ids, include_docs: true })).rows) {
+      if ('doc' in row && row.doc) {
+        const { _rev, ...doc } = row.doc as unknown as StoredDoc & { _rev?: string };
+        stored.set(row.key, doc);
+      }
+    }
   }
+  const verdicts = shaped.map((s): { id: string; verdict: PushVerdict; rev?: string } => {
+    if (!s.ok) return { id: s.id, verdict: { ok: false, reason: s.reason } };
+    try {
+      return { id: s.doc._id, verdict: rule(user, s.doc, stored.get(s.doc._id) ?? null), rev: s.rev };
+    } catch (e) {
+      console.error(`push rule of ${name} failed on ${s.doc._id}`, e);
+      return { id: s.doc._id, verdict: { ok: false, reason: 'Документ не удалось проверить' } };
+    }
+  });
+  const accepted = verdicts.flatMap((v) => (v.verdict.ok ? [{ ...v.verdict.doc, _id: v.id, ...(v.rev ? { _rev: v.rev } : {}) }] : []));
+  const written = accepted.length ? await writeAll(db, accepted) : [];
+  let w = 0;
+  return verdicts.map((v) => (v.verdict.ok ? writtenRow(v.id, written[w++]) : refusedRow(v.id, v.verdict.reason)));
 };
 
 /**
@@ -89,57 +264,144 @@ const bulkDocs = (storage: Storage): RequestHandler => async (req, res, next) =>
  * CouchDB answers doc:null for a document it does not have, which RxDB cannot resolve; we answer a tombstone,
  * so the local copy of a refused new document is dropped instead of blocking the sync.
  */
-const allDocsForConflicts = (storage: Storage): RequestHandler => async (req, res, next) => {
-  try {
-    const keys = JSON.parse(String(req.query.keys)) as unknown;
-    if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) return couchError(res, 400, 'bad_request', 'keys: список строк');
-    const { rows, total_rows } = await storage.db(target(req).db).allDocs({ keys, include_docs: true });
-    const filled = rows.map((r) => {
-      if ('doc' in r && r.doc) return r;
-      const rev = 'value' in r && r.value ? r.value.rev : '0-0';
-      return { id: r.key, key: r.key, value: { rev, deleted: true }, doc: { _id: r.key, _rev: rev, _deleted: true } };
-    });
-    res.json({ total_rows, offset: 0, rows: filled });
-  } catch (e) {
-    next(e);
-  }
-};
-
-const guard: RequestHandler = (req, res, next) => {
-  const { db, rest } = target(req);
-  const call = classify(req.method, rest);
-  if (!call) return couchError(res, 404, 'not_found', 'Этот вызов недоступен');
-  const user = res.locals.user;
-  if (call !== 'bulk_docs' && !canReadDb(user, db)) {
-    return couchError(res, user ? 403 : 401, user ? 'forbidden' : 'unauthorized', user ? 'Нет доступа к этой базе' : 'Войдите по номеру телефона');
-  }
-  if (call === 'changes' && (req.query.filter || !['normal', 'longpoll', undefined].includes(req.query.feed as string | undefined))) {
-    return couchError(res, 400, 'bad_request', 'Поддерживаются только feed=normal и feed=longpoll без фильтров');
-  }
-  next();
+const conflictsRead = async (db: PouchDB.Database | null, keys: string[]) => {
+  const { rows, total_rows } = db ? await db.allDocs({ keys, include_docs: true }) : { rows: [], total_rows: 0 };
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const filled = keys.map((key) => {
+    const r = byKey.get(key);
+    if (r && 'doc' in r && r.doc) return r;
+    const rev = r && 'value' in r && r.value ? r.value.rev : '0-0';
+    return { id: key, key, value: { rev, deleted: true }, doc: { _id: key, _rev: rev, _deleted: true } };
+  });
+  return { total_rows, offset: 0, rows: filled };
 };
 
 /**
- * /db: the CouchDB-compatible sync endpoint. Only known databases and the calls replication needs get through;
- * reads pass on to express-pouchdb, pushes are checked here document by document.
+ * /db: the CouchDB-compatible sync endpoint. Only known databases and the calls replication needs get through, each
+ * checked in this order before anything is opened: the call, the right to it, its query and body, the database's
+ * existence. Refused requests open and create nothing. Pushes, info, changes and conflict reads are answered here;
+ * the other reads pass on to express-pouchdb, with the database held open for the request and its errors scrubbed.
  */
-export const dbGateway = (storage: Storage, knownDb: (name: string) => boolean, pouchApp: RequestHandler): Router => {
+export const dbGateway = (
+  storage: Storage,
+  hub: ChangesHub,
+  knownDb: (name: string) => boolean,
+  pouchApp: RequestHandler,
+  limits: GatewayLimits = defaultGatewayLimits,
+): Router => {
   const gateway = Router();
-  const path = /^\/([a-z][a-z0-9-]{0,60})\/?(.*)$/;
-  gateway.all(path, (req, res, next) => {
-    const { db } = target(req);
-    if (!knownDb(db)) return couchError(res, 404, 'not_found', 'Нет такой базы');
-    storage.db(db);
-    guard(req, res, next);
+  const longpolls = new Map<string, number>();
+
+  /** The database for a request that passed every check, held open until the answer is sent; null: not created yet. */
+  const openFor = async (name: string, res: Response): Promise<PouchDB.Database | null> => {
+    if (isCustomerOrdersDb(name) && !(await storage.exists(name))) return null;
+    const db = storage.db(name);
+    const release = storage.hold(name);
+    res.on('close', release);
+    return db;
+  };
+
+  const longpoll = async (req: Request, res: Response, name: string, db: PouchDB.Database | null, q: ChangesQuery, docIds?: string[]) => {
+    const client = req.ip ?? 'unknown';
+    const holding = longpolls.get(client) ?? 0;
+    if (holding >= limits.longpollsPerClient) return couchError(res, 429, 'too_many_requests', 'Слишком много ожидающих запросов с вашего адреса');
+    longpolls.set(client, holding + 1);
+    let signalled = false;
+    let wake = () => {};
+    const stopWatching = hub.watch(name, () => {
+      signalled = true;
+      wake();
+    });
+    const timers: NodeJS.Timeout[] = [];
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      stopWatching();
+      timers.forEach(clearTimeout);
+      const left = (longpolls.get(client) ?? 1) - 1;
+      if (left > 0) longpolls.set(client, left);
+      else longpolls.delete(client);
+    };
+    res.on('close', done);
+    try {
+      let answer = await readChanges(db, { ...q, since: q.since ?? 'now' }, docIds);
+      if (!answer.results.length) {
+        const wait = Math.min(q.timeout ?? limits.longpollMs, limits.longpollMs);
+        const heartbeat = q.heartbeat === undefined ? null : Math.max(q.heartbeat === 'true' ? 60_000 : q.heartbeat, limits.heartbeatFloorMs);
+        if (heartbeat !== null && heartbeat < wait) {
+          timers.push(
+            setInterval(() => {
+              if (!res.headersSent) res.status(200).type('json');
+              res.write('\n');
+            }, heartbeat),
+          );
+        }
+        if (!signalled) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            timers.push(setTimeout(resolve, wait));
+            res.on('close', resolve);
+          });
+        }
+        if (res.destroyed) return;
+        const since = String(answer.last_seq);
+        answer = signalled ? await readChanges(db ?? (await openFor(name, res)), { ...q, since }, docIds) : answer;
+      }
+      if (res.headersSent) res.end(JSON.stringify(answer));
+      else res.json(answer);
+    } finally {
+      done();
+    }
+  };
+
+  gateway.all(dbPath, async (req, res, next) => {
+    try {
+      const { db: name, rest } = target(req);
+      if (!knownDb(name)) return couchError(res, 404, 'not_found', 'Нет такой базы');
+      const call = classify(req.method, rest);
+      if (!call) return couchError(res, 404, 'not_found', 'Этот вызов недоступен');
+      const user: User | null = res.locals.user ?? null;
+      if (call !== 'bulk_docs' && !canReadDb(user, name)) {
+        return couchError(res, user ? 403 : 401, user ? 'forbidden' : 'unauthorized', user ? 'Нет доступа к этой базе' : 'Войдите по номеру телефона');
+      }
+      const query = (queryOf[call] ?? z.strictObject({})).safeParse(req.query);
+      if (!query.success) return badRequest(res, query.error);
+      const bodySchema = req.method === 'POST' ? bodyOf[call] : undefined;
+      const body = bodySchema?.safeParse(req.body ?? {});
+      if (body && !body.success) return badRequest(res, body.error);
+
+      if (call === 'bulk_docs') {
+        const { docs, new_edits } = (req.body ?? {}) as { docs?: unknown; new_edits?: unknown };
+        if (!Array.isArray(docs) || new_edits === false) return couchError(res, 400, 'bad_request', 'Ожидается {docs: [...]}');
+        if (docs.length > 1000) return couchError(res, 400, 'bad_request', 'Не больше 1000 документов за раз');
+        return void res.status(201).json(await pushDocs(storage, name, user, docs));
+      }
+
+      const db = await openFor(name, res);
+      if (call === 'info') return void res.json(await infoAnswer(name, db));
+      if (call === 'changes') {
+        const q = query.data as ChangesQuery;
+        const docIds = (body?.data as z.infer<typeof changesBody> | undefined)?.doc_ids;
+        if (q.feed === 'longpoll') return await longpoll(req, res, name, db, q, docIds);
+        return void res.json(await readChanges(db, q, docIds));
+      }
+      const q = query.data as Record<string, unknown>;
+      if (call === 'all_docs' && req.method === 'GET' && Array.isArray(q.keys) && q.include_docs) {
+        return void res.json(await conflictsRead(db, q.keys as string[]));
+      }
+      if (!db) {
+        if (call === 'doc') return couchError(res, 404, 'not_found', 'Документ не найден');
+        const keys = (q.keys ?? (body?.data as { keys?: string[] } | undefined)?.keys) as string[] | undefined;
+        return void res.json({ total_rows: 0, offset: 0, rows: keys ? keys.map((key) => ({ key, error: 'not_found' })) : [] });
+      }
+      scrubErrors(res);
+      pouchApp(req, res, next);
+    } catch (e) {
+      if (e instanceof StorageBusy) return couchError(res, 503, 'unavailable', e.message);
+      next(e);
+    }
   });
-  gateway.post(path, (req: Request, res, next) => {
-    if (target(req).rest !== '_bulk_docs') return next();
-    express.json({ limit: '2mb' })(req, res, (err?: unknown) => (err ? next(err) : bulkDocs(storage)(req, res, next)));
-  });
-  gateway.get(path, (req, res, next) =>
-    target(req).rest === '_all_docs' && req.query.keys && req.query.include_docs === 'true' ? allDocsForConflicts(storage)(req, res, next) : next(),
-  );
-  gateway.all(path, pouchApp);
   gateway.use((_req, res) => couchError(res, 404, 'not_found', 'Этот вызов недоступен'));
   return gateway;
 };

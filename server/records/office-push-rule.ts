@@ -2,29 +2,16 @@ import '../http/zod-locale';
 import { can } from '../../schema/access';
 import { entities, type AnyEntity } from '../../schema/entities';
 import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/record';
-import type { User } from '../../schema/user';
+import { refuse, type PushedDoc, type PushRule, type PushVerdict, type StoredDoc } from '../db/push-rule';
 import { deniedReason, factReason } from './record-service';
 
-/** A document as replication pushes it: the record's id is `_id`; `_deleted` marks a deletion. */
-export interface PushedDoc {
-  _id?: unknown;
-  _rev?: string;
-  _deleted?: boolean;
-  [field: string]: unknown;
-}
-
-/** What to store (the body: the gateway keeps `_id` and `_rev`), or why not. */
-export type PushVerdict = { ok: true; doc: Record<string, unknown> } | { ok: false; reason: string };
-
-/** Stored as pushed: the device's copy and the server's stay the same document, so replication sees no difference. */
+/** Stored as pushed (the gateway keeps `_id` and `_rev`): the device's copy and the server's stay the same document. */
 const accept = ({ _id, _rev, ...body }: PushedDoc): PushVerdict => ({ ok: true, doc: body });
 
 /** How far ahead of the server's clock a device's clock may be before its times are not believed. */
 export const clockSkewMs = 10 * 60_000;
 
-const refuse = (reason: string): PushVerdict => ({ ok: false, reason });
-
-const asRecord = (doc: PushedDoc): OfficeRecord | null => {
+const asRecord = (doc: PushedDoc | StoredDoc): OfficeRecord | null => {
   const { _id, _rev, _deleted, ...fields } = doc;
   const parsed = officeRecord.safeParse({ ...fields, id: _id });
   return parsed.success ? parsed.data : null;
@@ -46,9 +33,8 @@ const bareOrRecord = (registry: Record<string, AnyEntity>, doc: PushedDoc): bool
  * server's stay the same document: updatedBy must be the session's phone, createdBy/createdAt are the first
  * push's and never change, and no time may be ahead of the server's clock. Facts are never changed or deleted.
  */
-export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => number = Date.now) => (user: User | null, incoming: PushedDoc, existing: PushedDoc | null): PushVerdict => {
+export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => number = Date.now): PushRule => (user, incoming, existing) => {
   const now = clock();
-  if (!user) return refuse('Войдите по номеру телефона');
   const before = existing && !existing._deleted ? asRecord(existing) : null;
   if (existing && !existing._deleted && !before) return refuse('Запись на сервере повреждена: обратитесь к администратору');
   // A tombstone keeps no junk. One for a record we never had (made and deleted on a device offline) deletes nothing.
@@ -67,7 +53,7 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
   }
 
   if (before && entity.write === 'fact') return refuse(factReason(entity));
-  const { _id, _rev, _deleted, ...fields } = incoming;
+  const { _id, _deleted, ...fields } = incoming;
   const envelope = officeRecord.safeParse({ ...fields, id: _id });
   if (!envelope.success) return refuse(envelope.error.issues[0]?.message ?? 'Неверная запись');
   const record = envelope.data;

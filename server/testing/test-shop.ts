@@ -12,6 +12,7 @@ export const startTestShop = async (overrides: Partial<ShopConfig> = {}): Promis
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-shop-'));
   const running = await startShop({
     mode: 'demo',
+    seed: true,
     port: 0,
     dataDir,
     quiet: true,
