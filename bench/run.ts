@@ -5,6 +5,7 @@ import { benchInitialSync, benchPush } from './sync';
 import { benchItemsList } from './api-load';
 import { benchDurableWrites } from './durable';
 import { benchCatalogueFromDevice, benchFirstViewAsSent, benchFirstViewBytes } from './storefront';
+import { benchTasksFromDevice } from './office';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -41,4 +42,8 @@ benchFirstViewBytes();
 await benchFirstViewAsSent(seeded);
 await benchCatalogueFromDevice(seeded);
 await seeded.close();
+
+const studio = await startTestShop();
+await benchTasksFromDevice(studio, 5000);
+await studio.close();
 process.exit(0);

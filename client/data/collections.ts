@@ -6,6 +6,7 @@ import { shopEvent } from '../../schema/event';
 import { cart } from '../../schema/cart';
 import { cacheRecord } from '../../schema/cache-record';
 import { order, orderDraft } from '../../schema/order';
+import { officeRecord } from '../../schema/record';
 import { rxSchemaOf } from './rx-schema';
 
 /** A stored cart: the spec's value {cart} under its owner key (phone digits after the first 7, or 'undefined'). */
@@ -61,7 +62,10 @@ const derive = <D extends Record<string, Declaration<z.ZodType>>>(declared: D) =
     [K in keyof D]: D[K] & { schema: RxJsonSchema<z.infer<D[K]['zod']>>; migrationStrategies: Record<number, (doc: StoredDocument) => StoredDocument | null> };
   };
 
-/** Version 1 changed only the schemas' title (now the collection's name); documents are the same. */
+/**
+ * Version 1 changed only the schemas' title (now the collection's name); documents are the same.
+ * Office version 1 added the optional `replaced` mark; stored records are valid as they are.
+ */
 const unchanged: Migration = (doc) => doc;
 
 /**
@@ -69,7 +73,8 @@ const unchanged: Migration = (doc) => doc;
  * (a field in schema/, an index) changes its derived schema: raise `version` here, add a migration
  * for a `device` collection, and pin the new hash in collections.test.ts. Adding one: declare it here.
  * RxDB open source refuses more than 13 collections over all databases; we keep 8 or fewer.
- * shop: products, pages, events, carts, orders (pulled from the customer's `orders-{phone}`), pendingOrders (the outbox).
+ * shop: products, pages, events, carts, orders (pulled from the customer's `orders-{phone}`), pendingOrders (the outbox),
+ * office (staff devices: the office tier's records, one envelope for every entity type).
  */
 export const shopCollections = derive({
   products: { owner: 'server', zod: product, key: 'id', version: 1 },
@@ -78,6 +83,8 @@ export const shopCollections = derive({
   carts: { owner: 'device', zod: storedCart, key: 'owner', version: 1, migrations: { 1: unchanged } },
   orders: { owner: 'server', zod: order, key: 'id', version: 1 },
   pendingOrders: { owner: 'device', zod: pendingOrder, key: 'id', version: 1, migrations: { 1: unchanged } },
+  // Staff devices: every office-tier record (tasks, couriers, …) in one envelope; it holds unsent staff edits.
+  office: { owner: 'device', zod: officeRecord, key: 'id', version: 1, migrations: { 1: unchanged } },
 });
 
 /** datasources (the spec's DataSources database): a cache of /api answers, refilled from the server. */
