@@ -1,6 +1,6 @@
 import type { ListRequest } from '../../schema/api';
 import type { Product } from '../../schema/product';
-import { byRank, matchesQuery } from '../../schema/product-filter';
+import { matchesQuery } from '../../schema/product-filter';
 import { catalogSearch, type CatalogSearch } from '../../schema/search';
 import type { ChangesHub } from './changes-hub';
 import { fromSynced } from './synced';
@@ -13,6 +13,10 @@ const onSale = (p: Product) => p.isActive && !p.isHidden;
 
 /** The fields that decide where a product is listed (filters, visibility, order) or how it is found. */
 const placeOf = (p: Product) => JSON.stringify([p.rank, p.name, p.isActive, p.isHidden, p.itemType, p.category, p.shownOn, p.tags, p.art, p.composition]);
+
+/** The order of `byRank` (one collator, not one per comparison), then ids, so equal ranks and names keep one order. */
+const names = new Intl.Collator('ru');
+const inOrder = (a: Product, b: Product) => a.rank - b.rank || names.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** A batch of changes this long re-sorts the whole list instead of moving products one by one. */
 const resortAbove = 500;
@@ -43,13 +47,12 @@ export const catalogIndex = (catalog: PouchDB.Database, hub: ChangesHub) => {
   /** This process wrote: the next read catches up first, so it sees the write without waiting for the feed. */
   let behind = false;
 
-  const position = (id: string, p: Product): number => {
+  const position = (p: Product): number => {
     let lo = 0;
     let hi = sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const other = byId.get(sorted[mid])!;
-      if (byRank(other, p) < 0 || (byRank(other, p) === 0 && other.id < id)) lo = mid + 1;
+      if (inOrder(byId.get(sorted[mid])!, p) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -69,15 +72,15 @@ export const catalogIndex = (catalog: PouchDB.Database, hub: ChangesHub) => {
         continue;
       }
       moved = true;
-      if (old && !resort) sorted.splice(position(old.id, old), 1);
+      if (old && !resort) sorted.splice(position(old), 1);
       if (old) byId.delete(old.id);
       if (next) {
-        if (!resort) sorted.splice(position(next.id, next), 0, next.id);
+        if (!resort) sorted.splice(position(next), 0, next.id);
         byId.set(next.id, next);
         search?.put(next);
       } else if (old) search?.remove(old.id);
     }
-    if (resort) sorted = [...byId.values()].sort((a, b) => byRank(a, b) || (a.id < b.id ? -1 : 1)).map((p) => p.id);
+    if (resort) sorted = [...byId.values()].sort(inOrder).map((p) => p.id);
     if (moved) lists = new Map();
     answers = new Map();
     all = null;
