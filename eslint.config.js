@@ -21,7 +21,7 @@ const publicFiles = {
 const features = ['account', 'admin', 'analytics', 'auth', 'cart', 'catalog', 'checkout', 'content', 'errors', 'freshness', 'install', 'layout', 'search', 'shift'];
 
 /** The app: what wires features into pages (routes, the entry point and its fallback). */
-const app = ['./client/router.tsx', './client/main.tsx', './client/store-failure.tsx'];
+const app = ['./client/router.tsx', './client/root-route.tsx', './client/admin-routes.tsx', './client/main.tsx', './client/store-failure.tsx'];
 
 /**
  * One-way imports: schema → client/lib → client/data → client/ui → client/features → app.

@@ -6,6 +6,7 @@ import type { Product } from '../schema/product';
 import { benchInitialSync, benchPush } from './sync';
 import { benchList, benchListWhileWriting } from './api-load';
 import { benchCatalogueFromDevice, benchFirstViewAsSent, benchFirstViewBytes } from './storefront';
+import { benchTasksFromDevice } from './office';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -63,4 +64,8 @@ benchFirstViewBytes();
 await benchFirstViewAsSent(seeded);
 await benchCatalogueFromDevice(seeded);
 await seeded.close();
+
+const studio = await startTestShop();
+await benchTasksFromDevice(studio, 5000);
+await studio.close();
 process.exit(0);

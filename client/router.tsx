@@ -1,13 +1,6 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, useRouterState, type RouteComponent } from '@tanstack/react-router';
+import { createRoute, createRouter, lazyRouteComponent, Navigate, useRouterState, type RouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { categoryIds, extraCategoryIds, type ItemCategory } from '../schema/category';
-import { LoadingBar } from './ui/loading-bar';
-import { Header } from './features/layout/header';
-import { Footer } from './features/layout/footer';
-import { CategoryBar } from './features/layout/category-bar';
-import { SyncNotices } from './features/layout/sync-notices';
-import { InstallBanner } from './features/install/install-banner';
-import { ErrorPage } from './features/errors/error-page';
 import { analytics } from './features/analytics/analytics';
 import { scrollAfterNavigation } from './features/layout/scrolling';
 import { prefersNoPrefetch } from './features/layout/slow-connection';
@@ -21,36 +14,15 @@ import { ContentPage } from './features/content/content-page';
 import { TagPage } from './features/content/tag-page';
 import { ProductByArt } from './features/catalog/product-by-art';
 import { ThankYouPage } from './features/checkout/thank-you-page';
-
-const NotFound = () => {
-  const path = useRouterState({ select: (s) => s.location.pathname });
-  return <ErrorPage status={404} message={`Page not found: ${path}`} description="Такой страницы нет. Возможно, она переехала." />;
-};
+import { rootRoute } from './root-route';
+import { adminRouteTree } from './admin-routes';
+import { onUserChange } from './features/auth/current-user';
 
 /** Any other address is a page of the pages store (campaigns, /studio, /{name}) or 'Page not found'. */
 const StorePage = () => {
   const path = useRouterState({ select: (s) => s.location.pathname });
   return <ContentPage slug={decodeURI(path).replace(/^\/+|\/+$/g, '')} />;
 };
-
-const rootRoute = createRootRoute({
-  component: () => (
-    <>
-      <LoadingBar />
-      <a className="skip-link" href="#main">К содержимому</a>
-      <Header />
-      <CategoryBar />
-      <main id="main">
-        <Outlet />
-      </main>
-      <Footer />
-      <InstallBanner />
-      <SyncNotices />
-    </>
-  ),
-  notFoundComponent: NotFound,
-  errorComponent: ({ error }) => <ErrorPage status={500} message="Что-то пошло не так" description="Обновите страницу — данные на устройстве сохранены." raw={error} />,
-});
 
 const page = <P extends string>(path: P, component: RouteComponent) => createRoute({ getParentRoute: () => rootRoute, path, component });
 
@@ -59,7 +31,6 @@ const CheckoutPage = lazyRouteComponent(() => import('./features/checkout/checko
 const MyPage = lazyRouteComponent(() => import('./features/account/my-page'), 'MyPage');
 const LoginPage = lazyRouteComponent(() => import('./features/auth/login-page'), 'LoginPage');
 const QrLoginPage = lazyRouteComponent(() => import('./features/auth/qr-login-page'), 'QrLoginPage');
-const StaffDashboard = lazyRouteComponent(() => import('./features/admin/staff-dashboard'), 'StaffDashboard');
 const isCategory = (id: string): id is ItemCategory => ([...categoryIds, ...extraCategoryIds] as string[]).includes(id);
 
 const itemRoute = createRoute({
@@ -142,7 +113,7 @@ const routeTree = rootRoute.addChildren([
   itemsRoute,
   itemRoute,
   searchRoute,
-  page('/admin', StaffDashboard),
+  adminRouteTree,
   loginRoute,
   page('/my', MyPage),
   page('/orders/create', CheckoutPage),
@@ -157,6 +128,9 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: prefersNoPrefetch() ? false : 'intent' });
+
+// Guards (`beforeLoad`) decide by who is signed in: when that changes, the screen on show is checked again.
+onUserChange(() => void router.invalidate());
 
 router.subscribe('onResolved', ({ toLocation, pathChanged }) => {
   analytics.pageView(toLocation.pathname);

@@ -64,9 +64,12 @@ describe('the shop in a browser', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
-  it('does not let a customer into /admin', async () => {
+  it('does not let a guest into /admin: offers sign-in instead', async () => {
     await page.goto('/admin');
-    await page.getByRole('heading', { name: 'Нет доступа' }).waitFor();
+    await waitFor('/login?redirect=/admin', async () => page.url().endsWith('/login?redirect=%2Fadmin'));
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await waitFor('home after closing the dialog', async () => new URL(page.url()).pathname === '/');
   });
 
   it('signs a florist in, sends her to /admin and shows the shift button', async () => {

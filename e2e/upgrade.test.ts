@@ -5,6 +5,7 @@ import type { BrowserContext } from 'playwright-core';
 import { journeyPerFile } from './harness';
 import { ordersOnServer, signInThroughDialog, waitFor } from './journeys';
 import { demoProducts } from '../server/seed/products';
+import { nextDay, today } from '../schema/day';
 
 const product = demoProducts.find((p) => p.id === 'p-001')!;
 const customer = '79005554433';
@@ -12,7 +13,7 @@ const cartLine = { id: product.id, art: product.art, name: product.name, image: 
 const guestCart = { owner: 'undefined', cart: { [product.art]: cartLine } };
 const waitingOrder = {
   id: 'outbox-upgrade-journey-1', owner: customer, createdAt: 1, lines: [{ id: product.id, count: 1 }], sender: { name: 'Вера', phone: customer },
-  recipient: { name: 'Ольга', phone: '79440000009' }, delivery: { method: 'pickup' }, date: '2099-03-08', slot: '12:00–15:00',
+  recipient: { name: 'Ольга', phone: '79440000009' }, delivery: { method: 'pickup' }, date: nextDay(today()), slot: '12:00–15:00',
   postcard: '', anonymous: false, comment: '', payment: 'cash',
 };
 /** The device's old copy of a product, as the server no longer has it. */

@@ -38,6 +38,37 @@ export const openSlots = (date: string, now = new Date()): DeliverySlot[] => {
 /** The first day a new order can still be delivered: today, or tomorrow once today's slots are gone. */
 export const firstDeliveryDay = (now = new Date()): string => (openSlots(today(now), now).length ? today(now) : nextDay(today(now)));
 
+/**
+ * Limits against hoarding (DECISIONS.md «Orders»): an order is unpaid until delivery, so one customer must not
+ * empty a shelf or book it months ahead. Larger or earlier-booked orders go through the studio by phone.
+ */
+export const maxUnitsPerProduct = 10;
+export const bookingDays = 30;
+
+/** The last day an order may be delivered on, booked today. */
+export const lastDeliveryDay = (now = new Date()): string => {
+  let d = today(now);
+  for (let i = 0; i < bookingDays; i++) d = nextDay(d);
+  return d;
+};
+
+const tooMany = `Не больше ${maxUnitsPerProduct} шт. одного товара в заказе — для большего заказа позвоните в студию`;
+
+/**
+ * What a well-shaped draft may still not ask for: more than the limit of one product (in one line or over its sizes),
+ * a day too far ahead. Not in the draft's shape: devices keep drafts in their outbox under a schema derived from it,
+ * and a limit that moves must not make a stored draft unreadable.
+ */
+export const draftLimitIssues = (draft: Pick<OrderDraft, 'lines' | 'date'>, now = new Date()): { path: string; message: string }[] => {
+  const issues: { path: string; message: string }[] = [];
+  const units = new Map<string, number>();
+  for (const l of draft.lines) units.set(l.id, (units.get(l.id) ?? 0) + l.count);
+  if ([...units.values()].some((n) => n > maxUnitsPerProduct)) issues.push({ path: 'lines', message: tooMany });
+  if (draft.date > lastDeliveryDay(now))
+    issues.push({ path: 'date', message: `Заказ можно оформить не больше чем на ${bookingDays} дней вперёд — на более поздний срок позвоните в студию` });
+  return issues;
+};
+
 const person = z.strictObject({
   name: z.string().trim().min(1, 'Укажите имя').max(100, 'Имя длиннее 100 символов'),
   phone,
@@ -67,6 +98,7 @@ export const orderDraft = z
   });
 export type OrderDraft = z.infer<typeof orderDraft>;
 
+/** Stored orders keep what they were accepted with, whatever the limits are today. */
 export const orderLine = z.strictObject({
   id: z.string(),
   art: z.string(),

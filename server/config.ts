@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { phone } from '../schema/phone';
 import { parsePublicOrigin } from './seo/public-origin';
 
 /**
@@ -44,6 +45,10 @@ export interface ShopConfig {
   sessionTtlMs: number;
   /** New orders one customer may place per hour: each takes stock off the shelf. */
   ordersPerCustomerPerHour: number;
+  /** Orders of one customer not yet confirmed by the studio (all are paid on delivery): a script cannot empty the shelves. */
+  unconfirmedOrdersPerCustomer: number;
+  /** Made an admin at every start (ADMIN_PHONE): the first admin of a shop without demo data. */
+  adminPhone?: string;
   seed: boolean;
   quiet: boolean;
   /** The shop's public address (PUBLIC_ORIGIN) for every absolute link; unset: http://localhost:{port} (demo). */
@@ -65,6 +70,14 @@ const readTrustProxy = (value: string | undefined): boolean | number | string =>
   if (value === 'true') throw new ConfigError('TRUST_PROXY=true поверил бы любому X-Forwarded-For: укажите адреса прокси или число прокси / would believe any X-Forwarded-For: name the proxies or their count');
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+};
+
+/** ADMIN_PHONE: a Russian mobile, however typed. */
+const readAdminPhone = (value: string | undefined): string | undefined => {
+  if (!value) return undefined;
+  const parsed = phone.safeParse(value);
+  if (!parsed.success) throw new ConfigError(`ADMIN_PHONE=${value}: нужен мобильный номер +7 9XX / must be a Russian mobile number`);
+  return parsed.data;
 };
 
 const int = (value: string | undefined, fallback: number): number => (value === undefined || value === '' ? fallback : Number(value));
@@ -93,6 +106,8 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
     codesPerHour: int(env.CODES_PER_HOUR, 300),
     sessionTtlMs: 30 * 24 * 3600_000,
     ordersPerCustomerPerHour: int(env.ORDERS_PER_HOUR, 20),
+    unconfirmedOrdersPerCustomer: int(env.UNCONFIRMED_ORDERS, 3),
+    adminPhone: readAdminPhone(env.ADMIN_PHONE),
     // Demo staff phones would be real people's numbers in a real shop: production seeds only when asked to.
     seed: env.SEED === undefined || env.SEED === '' ? mode === 'demo' : env.SEED !== '0',
     quiet: env.QUIET === '1',

@@ -5,6 +5,8 @@ import { openShop, type Shop } from './context';
 import { createApp } from './app';
 import { changesHub } from './db/changes-hub';
 import { seedDemo } from './seed';
+import { ensureAdmin } from './seed/first-admin';
+import { orderService } from './orders/order-service';
 import { dbAccess } from '../schema/databases';
 import { sweepEveryHour } from './auth/sweep';
 
@@ -16,12 +18,15 @@ export interface RunningShop {
   close(): Promise<void>;
 }
 
-/** Opens the databases, seeds them on first start and serves the shop. Tests start it on port 0. */
+/** Opens the databases, seeds them on first start, settles what a crash left half-way, then serves the shop. Tests start it on port 0. */
 export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<RunningShop> => {
   const config = { ...defaultConfig(), ...overrides };
   const shop = await openShop(config);
   await Promise.all(Object.keys(dbAccess).map((name) => shop.storage.db(name).info()));
   if (config.seed) await seedDemo(shop);
+  if (config.adminPhone) await ensureAdmin(shop, config.adminPhone);
+  // Orders a crash left half-way are finished or refused, and every count re-projected, before anyone can order.
+  await orderService(shop).reconcile();
   const stopSweep = sweepEveryHour(shop.auth);
   const hub = changesHub(shop.storage);
   const server = createApp(shop, hub).listen(config.port);

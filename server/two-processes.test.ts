@@ -1,21 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, demoPhones, signIn } from './testing/test-shop';
 import { startCouchStandIn } from './testing/couch-stand-in';
+import { startServerProcess } from './testing/server-process';
+import { orderAtOnce, signInAll, testCustomer } from './testing/order-rush';
+import { setStock, stockEquation } from './testing/stock-equation';
+import type { Product } from '../schema/product';
 
-/** Starts `server/main.ts` as its own process and answers its address once it listens. */
-const startProcess = (couchUrl: string): Promise<{ url: string; child: ChildProcess }> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, SHOP_MODE: 'demo', PORT: '0', COUCHDB_URL: couchUrl, QUIET: '1', CODE_COOLDOWN_MS: '60000', VERIFIES_PER_IP_PER_HOUR: '10000' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const port = /localhost:(\d+)/.exec(String(chunk))?.[1];
-      if (port) resolve({ url: `http://127.0.0.1:${port}`, child });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+const startProcess = (couchUrl: string) =>
+  startServerProcess({ SHOP_MODE: 'demo', COUCHDB_URL: couchUrl, QUIET: '1', CODE_COOLDOWN_MS: '60000', VERIFIES_PER_IP_PER_HOUR: '100000', LOGINS_PER_IP_PER_HOUR: '100000', LOGINS_PER_IP_PER_DAY: '100000' });
 
 describe('two server processes on one CouchDB', () => {
   let couch: Awaited<ReturnType<typeof startCouchStandIn>>;
@@ -26,8 +18,8 @@ describe('two server processes on one CouchDB', () => {
     [a, b] = await Promise.all([startProcess(couch.url), startProcess(couch.url)]);
   });
   afterAll(async () => {
-    a?.child.kill();
-    b?.child.kill();
+    await a?.stop();
+    await b?.stop();
     await couch?.close();
   });
 
@@ -70,4 +62,24 @@ describe('two server processes on one CouchDB', () => {
     const listed = await call<{ id: string }[]>(b.url, '/api/events/list', { month: 11, year: 2026 }, cookie);
     expect(listed.body.map((e) => e.id)).toContain('two-proc-1');
   });
+
+  it('takes a rush of orders through both processes: no 5xx, no number twice, stock exact', async () => {
+    const staff = await signIn(a.url, demoPhones.manager);
+    const { body } = await call<{ data: { items: Product[] } }>(a.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+    const bouquets = body.data.items.filter((p) => p.itemType === 'bouquet').slice(3, 6).map((p) => p.id);
+    const initial = Object.fromEntries(bouquets.map((id) => [id, 30]));
+    for (const id of bouquets) await setStock(b.url, staff, id, 30);
+    const urlOf = (i: number) => (i % 2 ? b.url : a.url);
+    const phones = Array.from({ length: 40 }, (_, i) => testCustomer(500 + i));
+    const cookies = await signInAll(urlOf, phones);
+    const statuses = await orderAtOnce(urlOf, cookies, phones, bouquets, 3);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses).toContain(200);
+    expect(statuses).toContain(409);
+    for (const [id, { expected, actual }] of Object.entries(await stockEquation(a.url, staff, initial))) expect(actual, id).toBe(expected);
+    const listed = await call<{ data: { items: { number: number }[] } }>(b.url, '/api/orders/list', { params: { skip: 0, limit: 200 } }, staff);
+    const numbers = listed.body.data.items.map((o) => o.number);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(numbers.length).toBe(statuses.filter((s) => s === 200).length);
+   }, 180_000);
 });

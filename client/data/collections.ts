@@ -6,6 +6,7 @@ import { shopEvent } from '../../schema/event';
 import { cart } from '../../schema/cart';
 import { cacheRecord } from '../../schema/cache-record';
 import { order, orderDraft } from '../../schema/order';
+import { officeRecord } from '../../schema/record';
 import { rxSchemaOf } from './rx-schema';
 
 /** A stored cart: the spec's value {cart} under its owner key (phone digits after the first 7, or 'undefined'). */
@@ -69,7 +70,8 @@ const unchanged: Migration = (doc) => doc;
  * (a field in schema/, an index) changes its derived schema: raise `version` here, add a migration
  * for a `device` collection, and pin the new hash in collections.test.ts. Adding one: declare it here.
  * RxDB open source refuses more than 13 collections over all databases; we keep 8 or fewer.
- * shop: products, pages, events, carts, orders (pulled from the customer's `orders-{phone}`), pendingOrders (the outbox).
+ * shop: products, pages, events, carts, orders (pulled from the customer's `orders-{phone}`), pendingOrders (the outbox),
+ * office (staff devices: the office tier's records, one envelope for every entity type).
  */
 export const shopCollections = derive({
   products: { owner: 'server', zod: product, key: 'id', version: 1 },
@@ -78,6 +80,8 @@ export const shopCollections = derive({
   carts: { owner: 'device', zod: storedCart, key: 'owner', version: 1, migrations: { 1: unchanged } },
   orders: { owner: 'server', zod: order, key: 'id', version: 1 },
   pendingOrders: { owner: 'device', zod: pendingOrder, key: 'id', version: 1, migrations: { 1: unchanged } },
+  // Staff devices: every office-tier record (tasks, couriers, …) in one envelope; it holds unsent staff edits.
+  office: { owner: 'device', zod: officeRecord, key: 'id', version: 0, migrations: {} },
 });
 
 /** datasources (the spec's DataSources database): a cache of /api answers, refilled from the server. */

@@ -6,8 +6,10 @@ import type { Page } from '../../schema/page';
 import type { ShopEvent } from '../../schema/event';
 import type { CacheRecord } from '../../schema/cache-record';
 import type { Order } from '../../schema/order';
+import type { OfficeRecord } from '../../schema/record';
 import { dataSourceCollections, shopCollections, type PendingOrder, type StoredCart } from './collections';
 import { zodValidatedStorage } from './zod-storage';
+import { officeConflictHandler } from './sync/office-conflicts';
 
 export interface ShopCollections {
   products: RxCollection<Product>;
@@ -16,6 +18,7 @@ export interface ShopCollections {
   carts: RxCollection<StoredCart>;
   orders: RxCollection<Order>;
   pendingOrders: RxCollection<PendingOrder>;
+  office: RxCollection<OfficeRecord>;
 }
 
 export interface LocalData {
@@ -55,7 +58,9 @@ const withDevChecks = async <I, O>(storage: RxStorage<I, O>, on: boolean): Promi
 export const openLocalData = async (prefix = '', idb?: IndexedDbApi, devChecks = import.meta.env?.MODE !== 'test'): Promise<LocalData> => {
   const storage = await withDevChecks(getRxStorageDexie(idb), devChecks);
   const shop = await createRxDatabase<ShopCollections>({ name: `${prefix}shop`, storage, multiInstance: true, closeDuplicates: true });
-  await shop.addCollections(creators(shopCollections) as never);
+  const shopCreators = creators(shopCollections);
+  // Two staff devices changed one record offline: the entity's merge rule decides (sync/office-conflicts.ts).
+  await shop.addCollections({ ...shopCreators, office: { ...shopCreators.office, conflictHandler: officeConflictHandler } } as never);
   const dataSources = await createRxDatabase<{ cache: RxCollection<CacheRecord> }>({ name: `${prefix}datasources`, storage, multiInstance: true, closeDuplicates: true });
   await dataSources.addCollections(creators(dataSourceCollections) as never);
   return { shop, dataSources };

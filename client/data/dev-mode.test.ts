@@ -20,7 +20,7 @@ describe('dev-mode checks with zod-validated storage', () => {
   });
 
   it('opens every collection (dev-mode accepts the derived schemas)', () => {
-    expect(Object.keys(data.shop.collections).sort()).toEqual(['carts', 'events', 'orders', 'pages', 'pendingOrders', 'products']);
+    expect(Object.keys(data.shop.collections).sort()).toEqual(['carts', 'events', 'office', 'orders', 'pages', 'pendingOrders', 'products']);
     expect(Object.keys(data.dataSources.collections)).toEqual(['cache']);
   });
 

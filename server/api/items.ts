@@ -12,6 +12,7 @@ import { HttpError, notFound } from '../http/errors';
 import { pageOf } from '../http/paging';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
+import { stockOf } from '../stock/stock';
 
 /** Customers see what is on sale; staff also see hidden and inactive items. */
 const audienceOf = (user: User | null): Audience => (reaches(levelOf(user), 'florist') ? 'staff' : 'customer');
@@ -24,6 +25,8 @@ export const itemsApi = (shop: Shop, index: CatalogIndex): Router => {
   const api = Router();
   const catalog = shop.storage.db('catalog');
   const all = () => index.all();
+  const stock = stockOf(shop.storage);
+  stock.onChange(index.invalidate);
   const one = async (id: string, user: User | null) => {
     const item = await getSynced<Product>(catalog, id);
     if (!item || !visibleTo(user)(item)) throw notFound('Товар не найден');
@@ -84,11 +87,14 @@ export const itemsApi = (shop: Shop, index: CatalogIndex): Router => {
     let stale = false;
     await upsert<Omit<Product, 'id'>>(catalog, id, (current) => {
       stale = seen !== undefined && current !== null && current.updatedAt !== seen;
-      return stale ? null : toSynced(saved);
+      // The count is the stock ledger's projection: it moves only through the correction below.
+      return stale ? null : toSynced({ ...saved, count: current ? current.count : saved.count });
     });
     if (stale) throw new HttpError(409, 'Товар успели изменить (например, продали букет): откройте его заново и повторите правку');
+    // Staff counted the shelf: a correction in the ledger, so orders placed meanwhile are not undone.
+    await stock.setCount(id, saved.count, `fix-${crypto.randomUUID()}`);
     index.invalidate();
-    return { data: saved };
+    return { data: (await getSynced<Product>(catalog, id)) ?? saved };
   });
 
   route(api, 'POST /api/items/delete', async (req) => {

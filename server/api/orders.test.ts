@@ -5,13 +5,21 @@ import type { ShopEvent } from '../../schema/event';
 import { priceFactorOf } from '../../schema/size';
 import { fromSynced } from '../db/synced';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
-import { deliveryPrice, freeDeliveryFrom, openSlots } from '../../schema/order';
-import { today } from '../../schema/day';
+import { deliveryPrice, freeDeliveryFrom, lastDeliveryDay, maxUnitsPerProduct, openSlots } from '../../schema/order';
+import { nextDay, today } from '../../schema/day';
+import { stockLedger } from '../../schema/stock';
 
 const customer = '79440000001';
 const other = '79440000002';
 let seq = 0;
 const draftId = () => `test-draft-${String(++seq).padStart(8, '0')}`;
+/** A day within the booking window, every slot open. */
+const daysAhead = (n: number) => {
+  let d = today();
+  for (let i = 0; i < n; i++) d = nextDay(d);
+  return d;
+};
+const deliveryDay = daysAhead(7);
 
 describe('orders', () => {
   let shop: Awaited<ReturnType<typeof startTestShop>>;
@@ -26,7 +34,7 @@ describe('orders', () => {
     sender: { name: 'Анна', phone: '+7 (944) 000-00-01' },
     recipient: { name: 'Ольга', phone: '79440000009' },
     delivery: { method: 'courier', address: 'Москва, ул. Тверская, 1' },
-    date: '2099-03-08',
+    date: deliveryDay,
     slot: '12:00–15:00',
     payment: 'cash',
     ...over,
@@ -70,9 +78,11 @@ describe('orders', () => {
     const unknown = await create(draft({ lines: [{ id: 'no-such-item', count: 1 }] }));
     expect(unknown.status).toBe(409);
     expect(unknown.body.error).toMatch(/не продаётся/);
-    const tooMany = await create(draft({ lines: [{ id: plain.id, count: plain.count + 1 }] }));
+    await restock(plain, 5);
+    const tooMany = await create(draft({ lines: [{ id: plain.id, count: 6 }] }));
     expect(tooMany.status).toBe(409);
-    expect(tooMany.body.error).toMatch(/в наличии/);
+    expect(tooMany.body.error).toMatch(/в наличии 5 шт/);
+    await restock(plain, 500);
     const past = await create(draft({ date: '2020-01-01' }));
     expect(past.status).toBe(400);
     expect(past.body.error).toMatch(/прошла/);
@@ -86,7 +96,7 @@ describe('orders', () => {
     const pickup = await create(draft({ delivery: { method: 'pickup' } }));
     expect(pickup.body.data.deliveryPrice).toBe(0);
     const unit = plain.discountPrice || plain.price;
-    const count = Math.min(plain.count, Math.ceil(freeDeliveryFrom / unit));
+    const count = Math.min(maxUnitsPerProduct, Math.ceil(freeDeliveryFrom / unit));
     const big = await create(draft({ lines: [{ id: plain.id, count }] }));
     expect(big.body.data.deliveryPrice).toBe(unit * count >= freeDeliveryFrom ? 0 : deliveryPrice);
   });
@@ -109,11 +119,12 @@ describe('orders', () => {
   });
 
   it('records an order event in the calendar', async () => {
-    const { body } = await create(draft({ date: '2099-05-01' }));
+    const day = daysAhead(9);
+    const { body } = await create(draft({ date: day }));
     const doc = await shop.shop.storage.db('events').get(`order-${body.data.number}`);
     const event = fromSynced<ShopEvent>(doc as never);
-    expect(event).toMatchObject({ type: 'order', title: `Заказ №${body.data.number}`, sum: body.data.total, day: '2099-05-01' });
-    const listed = await call<ShopEvent[]>(shop.url, '/api/events/list', { month: 5, year: 2099 }, florist);
+    expect(event).toMatchObject({ type: 'order', title: `Заказ №${body.data.number}`, sum: body.data.total, day });
+    const listed = await call<ShopEvent[]>(shop.url, '/api/events/list', { month: Number(day.slice(5, 7)), year: Number(day.slice(0, 4)) }, florist);
     expect(listed.body.map((e) => e.title)).toContain(`Заказ №${body.data.number}`);
   });
 
@@ -172,6 +183,20 @@ describe('orders', () => {
     expect((await call(shop.url, '/api/items/update', { ...fresh, count: 500 }, florist)).status).toBe(200);
   });
 
+  it('makes a staff count a correction in the ledger: held units stay held, a later cancellation comes on top', async () => {
+    await restock(plain, 10);
+    const { body } = await create(draft({ lines: [{ id: plain.id, count: 2 }] }));
+    expect(await stockOf(plain.id)).toBe(8);
+    const fresh = (await call<{ data: Product }>(shop.url, '/api/items/get', { id: plain.id })).body.data;
+    expect((await call(shop.url, '/api/items/update', { ...fresh, count: 20 }, florist)).status).toBe(200);
+    expect(await stockOf(plain.id)).toBe(20);
+    expect((await call(shop.url, '/api/orders/update-status', { id: body.data.id, status: 'cancelled' }, florist)).status).toBe(200);
+    expect(await stockOf(plain.id)).toBe(22);
+    const ledger = stockLedger.parse(await shop.shop.storage.db('stock').get(plain.id));
+    expect(Object.keys(ledger.supply).filter((k) => k.startsWith('fix-')).length).toBeGreaterThan(0);
+    await restock(plain, 500);
+  });
+
   it('puts a cancelled order back on the shelf once, and does not take a cancelled order back', async () => {
     await restock(plain, 10);
     const { body } = await create(draft({ lines: [{ id: plain.id, count: 4 }] }));
@@ -198,6 +223,42 @@ describe('orders', () => {
       expect(third.body.error).toMatch(/Слишком много/);
       // A retry of an order already placed is not a new order.
       expect((await send(first)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('refuses hoarding in Russian: over 10 of one product, more than 30 days ahead', async () => {
+    const line = await create(draft({ lines: [{ id: plain.id, count: maxUnitsPerProduct + 1 }] }));
+    expect(line.status).toBe(400);
+    expect(line.body.error).toMatch(/Не больше 10 шт/);
+    const sizes = await create(draft({ lines: [{ id: sizable.id, count: 6, letterSize: 'M' }, { id: sizable.id, count: 5, letterSize: 'XL' }] }));
+    expect(sizes.status).toBe(400);
+    expect(sizes.body.error).toMatch(/Не больше 10 шт/);
+    const far = await create(draft({ date: nextDay(lastDeliveryDay()) }));
+    expect(far.status).toBe(400);
+    expect(far.body.error).toMatch(/не больше чем на 30 дней/);
+    expect((await create(draft({ date: lastDeliveryDay() }))).status).toBe(200);
+    expect((await create(draft({ lines: [{ id: plain.id, count: maxUnitsPerProduct }] }))).status).toBe(200);
+  });
+
+  it('keeps at most so many unconfirmed orders per customer; a confirmed or cancelled one frees its place', async () => {
+    const limited = await startTestShop({ unconfirmedOrdersPerCustomer: 2 });
+    try {
+      const [cookie, staff] = await Promise.all([signIn(limited.url, customer), signIn(limited.url, demoPhones.florist)]);
+      const send = (body: unknown) => call<{ data: Order; error: string }>(limited.url, '/api/orders/create', body, cookie);
+      const first = draft();
+      const [a, b, c] = await Promise.all([send(first), send(draft()), send(draft())]);
+      expect([a, b, c].map((x) => x.status).sort()).toEqual([200, 200, 409]);
+      const refused = [a, b, c].find((x) => x.status === 409)!;
+      expect(refused.body.error).toMatch(/Неподтверждённых заказов у вас уже 2/);
+      expect((await send(first)).status).toBe(200);
+      const placed = [a, b, c].filter((x) => x.status === 200).map((x) => x.body.data);
+      expect((await call(limited.url, '/api/orders/update-status', { id: placed[0].id, status: 'confirmed' }, staff)).status).toBe(200);
+      expect((await send(draft())).status).toBe(200);
+      expect((await send(draft())).status).toBe(409);
+      expect((await call(limited.url, '/api/orders/update-status', { id: placed[1].id, status: 'cancelled' }, staff)).status).toBe(200);
+      expect((await send(draft())).status).toBe(200);
     } finally {
       await limited.close();
     }

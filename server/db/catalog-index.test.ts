@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../../schema/category';
+import { nextDay, today } from '../../schema/day';
 import type { Product } from '../../schema/product';
 import { catalogIndex, type Audience, type ListFilter } from './catalog-index';
 import type { ChangesHub } from './changes-hub';
@@ -65,7 +66,7 @@ describe('catalogue lists after writes (issue 11, item 5)', () => {
       sender: { name: 'Анна', phone: '79440000011' },
       recipient: { name: 'Ольга', phone: '79440000012' },
       delivery: { method: 'courier', address: 'Москва, ул. Тверская, 1' },
-      date: '2099-03-08',
+      date: nextDay(nextDay(today())),
       slot: '12:00–15:00',
       payment: 'cash',
     }, me);

@@ -44,8 +44,11 @@ export const catalogIndex = (catalog: PouchDB.Database, hub: ChangesHub) => {
 
   let loading: Promise<void> | null = null;
   let catching: Promise<void> | null = null;
-  /** This process wrote: the next read catches up first, so it sees the write without waiting for the feed. */
-  let behind = false;
+  /** Writes this process made (counted) and how many of them the copy has read: a read waits for its own writes. */
+  let written = 0;
+  let read = 0;
+  /** The feed spoke while a reading was under way: read once more after it. */
+  let again = false;
 
   const position = (p: Product): number => {
     let lo = 0;
@@ -101,24 +104,30 @@ export const catalogIndex = (catalog: PouchDB.Database, hub: ChangesHub) => {
 
   /** Reads what changed since the last read; one reading at a time, and one more if asked for meanwhile. */
   const catchUp = (): Promise<void> => {
-    if (catching) return catching.then(() => (behind ? catchUp() : undefined));
-    behind = false;
+    if (catching) {
+      again = true;
+      return catching;
+    }
+    again = false;
+    const upTo = written;
     const reading = (catching = load()
       .then(readChanges)
+      .then(() => void (read = Math.max(read, upTo)))
       .finally(() => {
-        if (catching === reading) catching = null;
+        catching = null;
+        if (again) catchUp().catch((e: unknown) => console.error('catalogue copy could not catch up', e));
       }));
     return reading;
   };
 
-  hub.watch('catalog', () => {
-    behind = true;
-    catchUp().catch((e: unknown) => console.error('catalogue copy could not catch up', e));
-  });
+  hub.watch('catalog', () => void catchUp().catch((e: unknown) => console.error('catalogue copy could not catch up', e)));
 
+  /** The copy, having read at least every write this process made before this call. */
   const ready = async () => {
     await load();
-    if (behind) await catchUp();
+    const mine = written;
+    // A reading under way may have started before the write: then one more.
+    while (read < mine) await catchUp();
   };
 
   const keep = <T>(cache: Map<string, T>, key: string, make: () => T): T => {
@@ -172,7 +181,7 @@ export const catalogIndex = (catalog: PouchDB.Database, hub: ChangesHub) => {
     },
     /** After this process writes, so its next read sees the write without waiting for the feed. */
     invalidate() {
-      behind = true;
+      written++;
     },
   };
 };

@@ -1,9 +1,9 @@
-/** Small helpers over PouchDB documents that the server keeps for itself (sessions, codes, users). */
+/** Small helpers over PouchDB documents that the server keeps for itself (sessions, codes, users, stock). */
 
 export type Stored<T> = T & { _id: string; _rev?: string };
 
 const isNotFound = (e: unknown) => (e as { status?: number }).status === 404;
-const isConflict = (e: unknown) => (e as { status?: number }).status === 409;
+export const isConflict = (e: unknown) => (e as { status?: number }).status === 409;
 
 export const getDoc = async <T extends object>(db: PouchDB.Database, id: string): Promise<Stored<T> | null> => {
   try {
@@ -14,18 +14,26 @@ export const getDoc = async <T extends object>(db: PouchDB.Database, id: string)
   }
 };
 
+/** Tries before `upsert` gives up; with the waits below that is several seconds of steady contention. */
+const maxAttempts = 40;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Exponential backoff with full jitter, 2 ms doubling up to 250 ms: writers that collided spread out instead of colliding again. */
+export const backoff = (attempt: number) => sleep(Math.random() * Math.min(250, 2 * 2 ** attempt));
+
 /**
- * Read, change and write one document, starting again when another process wrote it first.
- * `change` returns the new body, or null to leave the document as it is.
+ * Read, change and write one document, starting again (after a random, growing pause) when another writer
+ * stored it first. `change` returns the new body, or null to leave the document as it is; it may be async,
+ * and it runs again on every attempt, so it must only read.
  */
 export const upsert = async <T extends object>(
   db: PouchDB.Database,
   id: string,
-  change: (current: Stored<T> | null) => T | null,
+  change: (current: Stored<T> | null) => T | null | Promise<T | null>,
 ): Promise<T | null> => {
-  for (let attempt = 0; attempt < 20; attempt++) {
+  for (let attempt = 0; attempt < maxAttempts; attempt++) {
+    if (attempt) await backoff(attempt);
     const current = await getDoc<T>(db, id);
-    const next = change(current);
+    const next = await change(current);
     if (!next) return current;
     try {
       await db.put({ ...next, _id: id, ...(current?._rev ? { _rev: current._rev } : {}) });
@@ -35,6 +43,17 @@ export const upsert = async <T extends object>(
     }
   }
   throw new Error(`upsert ${id}: too many conflicts`);
+};
+
+/** Writes the document only if there is none under that id. Answers whether this call wrote it. */
+export const createIfMissing = async <T extends object>(db: PouchDB.Database, id: string, body: T): Promise<boolean> => {
+  try {
+    await db.put({ ...body, _id: id });
+    return true;
+  } catch (e) {
+    if (isConflict(e)) return false;
+    throw e;
+  }
 };
 
 export const removeDoc = async (db: PouchDB.Database, id: string): Promise<void> => {

@@ -1,22 +1,23 @@
 import type { Shop } from '../context';
-import { upsert } from '../db/docs';
-import { putSynced } from '../db/synced';
+import { createIfMissing, getDoc } from '../db/docs';
+import { toSynced } from '../db/synced';
 import { demoProducts } from './products';
 import { demoPages } from './pages';
 import { demoStaff } from './staff';
 
 /**
- * On first start fills the catalogue, the info pages and the three staff accounts.
- * A marker in the auth database makes it run once, even with several processes on one CouchDB.
+ * Fills the catalogue, the info pages and the three staff accounts on first start. Each document is written only
+ * if it is missing, and the `seeded` mark in the auth database last: a start killed half-way seeds the rest on the
+ * next start, and once marked, a product or page staff deleted does not come back. Several processes on one
+ * store may run it at once: a document the other wrote first is left as it is.
  */
 export const seedDemo = async (shop: Shop): Promise<void> => {
-  let first = false;
-  await upsert(shop.auth, 'seeded', (current) => (current ? null : ((first = true), { at: Date.now() })));
-  if (!first) return;
+  if (await getDoc(shop.auth, 'seeded')) return;
   const catalog = shop.storage.db('catalog');
   const pages = shop.storage.db('pages');
-  for (const item of demoProducts) await putSynced(catalog, item);
-  for (const page of demoPages) await putSynced(pages, page);
   const users = shop.storage.db('users');
-  for (const staff of demoStaff) await upsert(users, staff.phone, (current) => current ?? staff);
+  for (const item of demoProducts) await createIfMissing(catalog, item.id, toSynced(item));
+  for (const page of demoPages) await createIfMissing(pages, page.id, toSynced(page));
+  for (const staff of demoStaff) await createIfMissing(users, staff.phone, staff);
+  await createIfMissing(shop.auth, 'seeded', { at: Date.now() });
 };

@@ -25,6 +25,7 @@ export const startTestShop = async (overrides: Partial<ShopConfig> = {}): Promis
     guessesPerPhonePerDay: 1_000,
     guessesPerPhonePer30Days: 1_000,
     ordersPerCustomerPerHour: 10_000,
+    unconfirmedOrdersPerCustomer: 10_000,
     ...overrides,
   });
   return {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPhones, signIn, startTestShop } from '../../../server/testing/test-shop';
 import { openLocalData, type LocalData } from '../database';
 import { startShopSync, type ShopSync } from './shop-sync';
+import { nextDay, today } from '../../../schema/day';
 import { rejections$, type Rejection } from './rejections';
 import { call } from '../../../server/testing/test-shop';
 
@@ -75,7 +76,7 @@ describe('RxDB on fake-indexeddb, replicating with the real server', () => {
       sender: { name: 'Анна', phone },
       recipient: { name: 'Ольга', phone: '79440000009' },
       delivery: { method: 'pickup' as const },
-      date: '2099-03-08',
+      date: nextDay(today()),
       slot: '12:00–15:00' as const,
       postcard: '',
       anonymous: false,

@@ -1,6 +1,7 @@
 import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
 import type { ShopEvent } from '../../../schema/event';
 import type { Order } from '../../../schema/order';
+import type { OfficeRecord } from '../../../schema/record';
 import { customerOrdersDb } from '../../../schema/databases';
 import { dropDelivered, submitPending } from './outbox';
 import type { LocalData } from '../database';
@@ -9,7 +10,8 @@ import { replicate } from './replicate';
 
 /**
  * Keeps the device's databases in step with the server while online.
- * Catalogue and pages are pulled for everyone; the staff calendar is pushed and pulled while `staff` is on;
+ * Catalogue and pages are pulled for everyone; the staff calendar and the office records (tasks, couriers, …)
+ * are pushed and pulled while `staff` is on;
  * a signed-in customer's own orders (`orders-{phone}`) are pulled, and orders placed offline are sent from the outbox.
  * Only the leader tab replicates and holds the one change stream.
  */
@@ -17,6 +19,7 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
   let signals: ChangeSignals | null = null;
   let isLeader = false;
   let events: RxCouchDBReplicationState<ShopEvent> | null = null;
+  let office: RxCouchDBReplicationState<OfficeRecord> | null = null;
   let customer: { phone: string; orders: RxCouchDBReplicationState<Order> } | null = null;
   const options = { base, signals: () => signals };
   const always = [replicate(data.shop.products, 'catalog', options), replicate(data.shop.pages, 'pages', options)];
@@ -24,7 +27,7 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
   const openStream = () => {
     signals?.close();
     if (typeof EventSource === 'undefined') return; // Node tests: the fetch falls back to polling
-    const dbs = ['catalog', 'pages', ...(events ? ['events'] : []), ...(customer ? [customerOrdersDb(customer.phone)] : [])];
+    const dbs = ['catalog', 'pages', ...(events ? ['events', 'office'] : []), ...(customer ? [customerOrdersDb(customer.phone)] : [])];
     signals = changeSignals((names) => `${base}/api/sync/stream?${names.map((n) => `db=${n}`).join('&')}`, dbs);
   };
   void data.shop.waitForLeadership().then(() => {
@@ -32,7 +35,7 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
     openStream();
   });
 
-  const all = () => [...always, ...(events ? [events] : []), ...(customer ? [customer.orders] : [])];
+  const all = () => [...always, ...(events ? [events] : []), ...(office ? [office] : []), ...(customer ? [customer.orders] : [])];
 
   /** Sends what the outbox holds; quietly leaves it there when the server cannot be reached. */
   const flushOutbox = async () => {
@@ -61,22 +64,27 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
   };
 
   return {
-    /** Turns the calendar's replication on (staff signed in, or events still waiting to be pushed) or off. */
+    /** Turns the staff replications on (staff signed in, or changes still waiting to be pushed) or off. */
     async setStaff(on: boolean) {
       if (on === !!events) return;
-      if (on) events = replicate(data.shop.events, 'events', { ...options, push: true });
-      else {
-        await events?.cancel();
+      if (on) {
+        events = replicate(data.shop.events, 'events', { ...options, push: true });
+        office = replicate(data.shop.office, 'office', { ...options, push: true });
+      } else {
+        await Promise.all([events?.cancel(), office?.cancel()]);
         events = null;
+        office = null;
       }
       if (isLeader) openStream();
     },
-    /** Resolves when every local calendar change has reached the server. */
+    /** Resolves when every local staff change (calendar and office records) has reached the server. */
     async eventsInSync(): Promise<boolean> {
-      if (!events) return false;
-      await events.awaitInSync();
+      if (!events || !office) return false;
+      await Promise.all([events.awaitInSync(), office.awaitInSync()]);
       return true;
     },
+    /** The office replication while staff are signed in (tests wait on it). */
+    office: () => office,
     setCustomer,
     /** Sends the outbox now; answers the orders the server accepted. */
     flushOutbox,

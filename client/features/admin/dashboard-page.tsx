@@ -1,19 +1,17 @@
 import { useMemo } from 'react';
+import { Link } from '@tanstack/react-router';
 import { map } from 'rxjs';
-import { levelOf, reaches } from '../../../schema/user';
 import { today } from '../../../schema/day';
 import { eventTypes, type ShopEvent } from '../../../schema/event';
 import { formatRoubles } from '../../../schema/money';
-import { api } from '../../lib/api';
+import { task } from '../../../schema/entities/task';
+import type { OfficeRecord } from '../../../schema/record';
 import { useObservable } from '../../lib/use-observable';
 import { useLocal } from '../../data/local-data-context';
-import { useDataSource } from '../../data/data-source';
 import { useSession } from '../auth/session';
-import { adminSections } from './admin-sections';
-
-interface CatalogAnswer {
-  data: { categories: { id: string; label: string; count: number }[] };
-}
+import { menuFor } from './admin-access';
+import { cellText, fieldsOf } from './fields';
+import { TaskTick } from './task-tick';
 
 const TodayEvents = () => {
   const { data } = useLocal();
@@ -31,39 +29,72 @@ const TodayEvents = () => {
   );
 };
 
-/** /admin: today's calendar (from the device, works offline), the catalogue at a glance and the sections of the back-office. */
+/** The dashboard shows this many tasks; the rest are a link away. */
+const dashboardTasks = 20;
+
+/** Tasks due today and those left over from earlier days, undone first; from the device, so they tick off offline. */
+const TodayTasks = () => {
+  const { data } = useLocal();
+  const day = today();
+  const tasks$ = useMemo(() => data.shop.office.find({ selector: { type: 'task', day: { $lte: day } } }).$.pipe(map((d) => d.map((x) => x.toMutableJSON()))), [data, day]);
+  const tasks = useObservable(tasks$, [] as OfficeRecord[]);
+  const time = fieldsOf(task).find((f) => f.name === 'dueTime');
+  const shown = tasks
+    .filter((t) => t.day === day || t.data.status !== 'done')
+    .sort((a, b) => Number(a.data.status === 'done') - Number(b.data.status === 'done') || String(a.data.dueTime ?? '').localeCompare(String(b.data.dueTime ?? '')));
+  if (!shown.length) return <p className="muted">На сегодня задач нет.</p>;
+  return (
+    <>
+    <ul className="today-tasks">
+      {shown.slice(0, dashboardTasks).map((t) => (
+        <li key={t.id}>
+          <TaskTick record={t} />{' '}
+          <Link to="/admin/$resource/$id" params={{ resource: task.path, id: t.id }}>
+            {t.title}
+          </Link>
+          {t.data.dueTime ? <span className="muted"> · {cellText(task, time, t.data.dueTime)}</span> : null}
+          {t.day !== day && <span className="tag">с {cellText(task, fieldsOf(task).find((f) => f.name === 'due'), t.day)}</span>}
+        </li>
+      ))}
+    </ul>
+    {shown.length > dashboardTasks && (
+      <p>
+        <Link to="/admin/$resource" params={{ resource: task.path }} search={{ f: { status: 'todo' } }}>
+          Ещё {shown.length - dashboardTasks} — все задачи
+        </Link>
+      </p>
+    )}
+    </>
+  );
+};
+
+/** /admin: today's calendar and tasks (from the device, works offline), and a tile for every area this user may open. */
 export const DashboardPage = () => {
   const { user } = useSession();
-  const { data } = useLocal();
-  const catalog = useDataSource(data.dataSources.cache, { url: '/api/items/catalog' }, () => api<CatalogAnswer>('/api/items/catalog', {}));
-  const level = levelOf(user);
+  const areas = menuFor(user);
   return (
-    <div className="page admin">
+    <div className="admin-dashboard">
       <h1>Рабочий стол</h1>
       <p>Здравствуйте{user?.name ? `, ${user.name}` : ''}!</p>
       <section aria-labelledby="today">
-        <h2 id="today">Сегодня, {new Date().toLocaleDateString('ru-RU', { day: 'numeric', month: 'long' })}</h2>
+        <h2 id="today">Сегодня, {new Date().toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', timeZone: 'Europe/Moscow' })}</h2>
         <TodayEvents />
       </section>
-      <section aria-labelledby="catalog">
-        <h2 id="catalog">Каталог</h2>
-        {catalog.error && !catalog.data && <p className="field-error">Нет связи с сервером — данные появятся, когда она вернётся.</p>}
-        <ul className="stats">
-          {catalog.data?.data.categories.map((c) => (
-            <li key={c.id}>
-              {c.label}: <strong>{c.count}</strong>
+      <section aria-labelledby="tasks-today">
+        <h2 id="tasks-today">Задачи на сегодня</h2>
+        <TodayTasks />
+      </section>
+      <section aria-labelledby="areas">
+        <h2 id="areas">Разделы</h2>
+        <ul className="tiles">
+          {areas.map((a) => (
+            <li key={a.id}>
+              <Link className="tile" to="/admin/$resource" params={{ resource: a.links[0].path.slice('/admin/'.length) }}>
+                <strong>{a.label}</strong>
+                <span className="muted">{a.links.map((l) => l.label).join(', ')}</span>
+              </Link>
             </li>
           ))}
-        </ul>
-      </section>
-      <section aria-labelledby="sections">
-        <h2 id="sections">Разделы</h2>
-        <ul className="sections">
-          {adminSections
-            .filter(([, , need]) => reaches(level, need))
-            .map(([id, label]) => (
-              <li key={id}>{label}</li>
-            ))}
         </ul>
       </section>
     </div>

@@ -4,7 +4,8 @@ import { isStaff, type User } from '../../../schema/user';
 import { api } from '../../lib/api';
 import { useLocal } from '../../data/local-data-context';
 import { clearPendingLogout, markPendingLogout, pendingLogout } from './pending-logout';
-import { readStoredUser, storeUser } from './stored-user';
+import { storeUser } from './stored-user';
+import { currentUser, setCurrentUser } from './current-user';
 
 interface Session {
   user: User | null;
@@ -31,13 +32,18 @@ const finishLogout = async (eventsInSync: () => Promise<boolean>) => {
 
 export const SessionProvider = ({ children }: { children: ReactNode }) => {
   const { sync } = useLocal();
-  const [user, setUser] = useState<User | null>(() => (pendingLogout() ? null : readStoredUser()));
+  const [user, setSessionUser] = useState<User | null>(currentUser);
+  // Route guards read the user outside React: they learn of it before any screen renders.
+  const setUser = useCallback((u: User | null) => {
+    setCurrentUser(u);
+    setSessionUser(u);
+  }, []);
 
   useEffect(() => {
     api<UserAnswer>('/api/user', undefined, 'GET')
       .then((a) => !pendingLogout() && setUser(a.user))
       .catch((e: Error) => console.warn('Не удалось получить пользователя:', e.message));
-  }, []);
+  }, [setUser]);
 
   useEffect(() => {
     storeUser(user);
@@ -68,7 +74,7 @@ export const SessionProvider = ({ children }: { children: ReactNode }) => {
     storeUser(null);
     if (navigator.onLine) await finishLogout(sync.eventsInSync).catch((e: Error) => console.warn('Выход не завершён:', e.message));
     location.assign('/');
-  }, [sync]);
+  }, [sync, setUser]);
 
   return <SessionContext.Provider value={{ user, signedIn: setUser, logout }}>{children}</SessionContext.Provider>;
 };

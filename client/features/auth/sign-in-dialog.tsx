@@ -35,8 +35,11 @@ const useSecondsLeft = (at: number): number => {
   return seconds;
 };
 
-/** Phone, then the 4-digit code from the SMS (with a resend once the server allows it). Staff land in /admin. */
-export const SignInDialog = ({ onClose }: { onClose: () => void }) => {
+/**
+ * Phone, then the 4-digit code from the SMS (with a resend once the server allows it). Staff land in /admin,
+ * unless `onSignedIn` says where to go (/login?redirect= brings the visitor back to the screen that sent them).
+ */
+export const SignInDialog = ({ onClose, onSignedIn }: { onClose: () => void; onSignedIn?: () => void }) => {
   const { signedIn } = useSession();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('start');
@@ -93,6 +96,7 @@ export const SignInDialog = ({ onClose }: { onClose: () => void }) => {
       const { user } = await api<UserAnswer>('/api/phone-verify', { phone: checked.data, code: value });
       if (!user) return;
       signedIn(user);
+      if (onSignedIn) return onSignedIn();
       onClose();
       if (isStaff(user)) void navigate({ to: '/admin' });
     });

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
-import { deliveryPrice, firstDeliveryDay, freeDeliveryFrom, openSlots, orderDraft } from '../../../schema/order';
+import { deliveryPrice, firstDeliveryDay, freeDeliveryFrom, lastDeliveryDay, openSlots, orderDraft } from '../../../schema/order';
 import type { User } from '../../../schema/user';
 import { useLocal } from '../../data/local-data-context';
 import { submitPending } from '../../data/sync/outbox';
@@ -110,7 +110,7 @@ const CheckoutForm = ({ user }: { user: User }) => {
           <p className="muted">{deliveryNote}</p>
           <div className="checkout__when">
             <Field label="Дата" error={errors.date}>
-              <input type="date" name="date" value={form.date} min={firstDeliveryDay()} onChange={(e) => change({ date: e.target.value, slot: '' })} aria-invalid={invalid('date')} />
+              <input type="date" name="date" value={form.date} min={firstDeliveryDay()} max={lastDeliveryDay()} onChange={(e) => change({ date: e.target.value, slot: '' })} aria-invalid={invalid('date')} />
             </Field>
             <Field label="Время" error={errors.slot}>
               <select name="slot" value={form.slot} onChange={(e) => change({ slot: e.target.value })} aria-invalid={invalid('slot')}>

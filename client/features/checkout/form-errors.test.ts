@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { phoneMessages } from '../../../schema/phone';
 import { nextDay, today } from '../../../schema/day';
+import { lastDeliveryDay } from '../../../schema/order';
 import type { CheckoutForm } from './checkout-form';
 import { checkForm, errorsAfterEdit } from './form-errors';
 
@@ -46,5 +47,22 @@ describe('checkout messages after an edit', () => {
   it('keeps the server refusal until the form is sent again, and says nothing when nothing was shown', () => {
     expect(errorsAfterEdit({ form: 'Букет закончился' }, blank, lines)).toEqual({ form: 'Букет закончился' });
     expect(errorsAfterEdit({}, blank, lines)).toEqual({});
+  });
+});
+
+/** Issue 8, item 11: the form says the server's hoarding limits before sending. */
+describe('checkout limits against hoarding', () => {
+  const ready: CheckoutForm = { ...blank, recipient: { name: 'Ольга', phone: '+7 (916) 555-44-33' }, address: 'Москва, Тверская, 1', slot: '12:00–15:00' };
+
+  it('refuses more than 10 of one bouquet, also over its sizes', () => {
+    expect(checkForm(ready, lines)).toEqual({});
+    expect(checkForm(ready, { 'B-1001': { ...lines['B-1001'], count: 11 } }).lines).toMatch(/Не больше 10 шт/);
+    const sizes = { 'B-1001-M': { ...lines['B-1001'], count: 6, letterSize: 'M' as const }, 'B-1001-L': { ...lines['B-1001'], count: 5, letterSize: 'L' as const } };
+    expect(checkForm(ready, sizes).lines).toMatch(/Не больше 10 шт/);
+  });
+
+  it('refuses a day past the booking window', () => {
+    expect(checkForm({ ...ready, date: lastDeliveryDay() }, lines)).toEqual({});
+    expect(checkForm({ ...ready, date: nextDay(lastDeliveryDay()) }, lines).date).toMatch(/не больше чем на 30 дней/);
   });
 });

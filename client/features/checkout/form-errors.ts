@@ -1,5 +1,5 @@
 import type { Cart } from '../../../schema/cart';
-import { openSlots, orderDraft } from '../../../schema/order';
+import { draftLimitIssues, openSlots, orderDraft } from '../../../schema/order';
 import { draftFrom, type CheckoutForm } from './checkout-form';
 
 /** Messages beside the fields, by path ('sender.phone', 'delivery.address'); 'form' is the server's refusal. */
@@ -8,14 +8,19 @@ export type FormErrors = Record<string, string>;
 /** The first message of each field. */
 export const fieldErrors = (issues: { path: PropertyKey[] | string; message: string }[]): FormErrors => {
   const out: FormErrors = {};
-  for (const i of issues) out[Array.isArray(i.path) ? i.path.join('.') : String(i.path)] ??= i.message;
+  for (const i of issues) {
+    const path = Array.isArray(i.path) ? i.path.join('.') : String(i.path);
+    // A line's issue (too many of one bouquet) is said under the form: the cart's lines have no fields here.
+    out[path.startsWith('lines') ? 'lines' : path] ??= i.message;
+  }
   return out;
 };
 
 /** What is wrong with the form now, as the submit would say it. */
 export const checkForm = (form: CheckoutForm, lines: Cart['cart']): FormErrors => {
   const parsed = orderDraft.safeParse(draftFrom(form, lines));
-  const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
+  // The server's limits too (too many of one bouquet, a day past the booking window), said before sending.
+  const errors = fieldErrors(parsed.success ? draftLimitIssues(parsed.data) : parsed.error.issues);
   if (form.slot && !errors.slot && !openSlots(form.date).some((s) => s === form.slot)) errors.slot = 'Это время уже недоступно, выберите другое';
   return errors;
 };

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { analytics } from '../analytics/analytics';
 
 /** Spec §2: search-engine and link-preview bots are not shown the error page. */
@@ -35,4 +35,10 @@ export const ErrorPage = ({ status, message, description, raw, children }: Error
       </p>
     </div>
   );
+};
+
+/** Spec §8: an unmatched path gives a non-fatal 'Page not found: {path}'. */
+export const NotFound = () => {
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  return <ErrorPage status={404} message={`Page not found: ${path}`} description="Такой страницы нет. Возможно, она переехала." />;
 };

@@ -1,0 +1,193 @@
+import { useEffect, useState } from 'react';
+import type { RxCollection } from 'rxdb';
+import type { AnyEntity } from '../../schema/entities';
+import { officeRecord, type OfficeRecord } from '../../schema/record';
+import { pageSize } from '../../schema/api';
+
+export { pageSize };
+import { api } from '../lib/api';
+import { randomId } from '../lib/random-id';
+import { cacheKey, type CacheRecord } from '../../schema/cache-record';
+import { loadDataSource } from './data-source';
+import { rulesOf } from './entity-rules';
+
+/** What a list screen asks for: one page (20 records, spec §9), a search, an order and filters on enums and booleans. */
+export interface RecordQuery {
+  page: number;
+  search?: string;
+  sort?: string;
+  desc?: boolean;
+  filters?: Record<string, string>;
+}
+
+
+export interface RecordPage {
+  items: OfficeRecord[];
+  total: number;
+  /** Set when the page came from the device's cache of an online-only list: when the server gave it. */
+  fetchedAt?: number;
+  /** Set when the server could not be asked: the page shown is the cached one (or none). */
+  error?: string;
+  loading: boolean;
+}
+
+const text = (v: unknown) => (v === undefined || v === null ? '' : String(v).toLowerCase());
+
+const compare = (a: unknown, b: unknown): number => {
+  if (a === b) return 0;
+  if (a === undefined || a === null || a === '') return 1;
+  if (b === undefined || b === null || b === '') return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return a ? -1 : 1;
+  return String(a).localeCompare(String(b), 'ru');
+};
+
+/**
+ * The page of records a query shows, from all records of one entity. Studio scale (thousands): the device
+ * filters and sorts in memory, which is as quick as an index here and keeps the collection's schema fixed.
+ * Empty values sort last whichever the direction; ties keep the newest first.
+ */
+export const pickPage = (entity: AnyEntity, all: OfficeRecord[], q: RecordQuery): { items: OfficeRecord[]; total: number } => {
+  const fields: readonly string[] = entity.list.search;
+  const needle = q.search?.trim().toLowerCase() ?? '';
+  const digits = needle.replace(/\D/g, '');
+  const filters = Object.entries(q.filters ?? {}).filter(([f, v]) => v !== '' && (entity.list.filters as readonly string[] | undefined)?.includes(f));
+  const found = all.filter(
+    (r) =>
+      filters.every(([f, v]) => String(r.data[f]) === v) &&
+      (!needle || fields.some((f) => text(r.data[f]).includes(needle) || (digits.length >= 3 && text(r.data[f]).replace(/\D/g, '').includes(digits)))),
+  );
+  const columns: readonly string[] = entity.list.columns;
+  const sort = q.sort && columns.includes(q.sort) ? q.sort : entity.list.sort;
+  const sign = q.desc ? -1 : 1;
+  found.sort((a, b) => {
+    const va = a.data[sort];
+    const vb = b.data[sort];
+    const empty = (v: unknown) => v === undefined || v === null || v === '';
+    if (empty(va) !== empty(vb)) return empty(va) ? 1 : -1;
+    return sign * compare(va, vb) || b.updatedAt - a.updatedAt;
+  });
+  const start = (Math.max(1, q.page) - 1) * pageSize;
+  return { items: found.slice(start, start + pageSize), total: found.length };
+};
+
+/** The same value until its content changes: a query object made afresh each render keeps its effect still. */
+const useStable = <T>(value: T): T => {
+  const [kept, setKept] = useState(value);
+  if (JSON.stringify(kept) === JSON.stringify(value)) return kept;
+  setKept(value);
+  return value;
+};
+
+/** An office-tier list, live from the device: works offline, follows replication. */
+export const useOfficeRecords = (office: RxCollection<OfficeRecord>, entity: AnyEntity, q: RecordQuery, on = true): RecordPage => {
+  const query = useStable(q);
+  const [page, setPage] = useState<RecordPage & { for: RecordQuery | null }>({ items: [], total: 0, loading: true, for: null });
+  useEffect(() => {
+    if (!on) return;
+    const sub = office.find({ selector: { type: entity.type } }).$.subscribe((docs) => {
+      setPage({ ...pickPage(entity, docs.map((d) => d.toMutableJSON()), query), loading: false, for: query });
+    });
+    return () => sub.unsubscribe();
+  }, [office, entity, query, on]);
+  // Never the previous query's page under a new query.
+  return page.for === query ? page : { items: [], total: 0, loading: true };
+};
+
+/** Spec §7's list body for a query: params (page, order) and query (search, filters). */
+const listBody = (q: RecordQuery) => ({
+  params: { skip: (Math.max(1, q.page) - 1) * pageSize, limit: pageSize, ...(q.sort ? { sort: q.desc ? `-${q.sort}` : q.sort } : {}) },
+  // Filters come from the address as text; the API takes booleans as booleans.
+  query: {
+    ...(q.search ? { search: q.search } : {}),
+    ...Object.fromEntries(Object.entries(q.filters ?? {}).filter(([, v]) => v !== '').map(([k, v]) => [k, v === 'true' ? true : v === 'false' ? false : v])),
+  },
+});
+
+interface ListAnswer {
+  data: { items: OfficeRecord[]; total: number; skip: number; limit: number };
+}
+
+/**
+ * An admin-tier list: online only, through the record API; the last answer is kept in DataSources (spec §4)
+ * and shown first, and offline with the time it was fetched.
+ */
+export const useRemoteRecords = (cache: RxCollection<CacheRecord>, entity: AnyEntity, q: RecordQuery, on = true): RecordPage => {
+  const query = useStable(q);
+  const [page, setPage] = useState<RecordPage & { for: RecordQuery | null }>({ items: [], total: 0, loading: true, for: null });
+  useEffect(() => {
+    if (!on) return;
+    let current = true;
+    const url = `/api/${entity.path}/list`;
+    const body = listBody(query);
+    const source = { url, params: body };
+    void loadDataSource(
+      cache,
+      source,
+      () => api<ListAnswer>(url, body),
+      async (state) => {
+        const cached = state.error ? (await cache.findOne(cacheKey(source)).exec())?.timestamp : undefined;
+        if (!current) return;
+        setPage({
+          items: (state.data?.data.items ?? []).filter((r) => officeRecord.safeParse(r).success),
+          total: state.data?.data.total ?? 0,
+          loading: false,
+          for: query,
+          ...(state.error ? { error: state.error.message } : {}),
+          ...(cached ? { fetchedAt: cached } : {}),
+        });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [cache, entity, query, on]);
+  return page.for === query ? page : { items: [], total: 0, loading: true };
+};
+
+/** The envelope's derived fields for entity data: what lists show, the day, the data version. */
+const derived = (entity: AnyEntity, data: Record<string, unknown>) => {
+  const rules = rulesOf(entity);
+  const day = rules.day(data);
+  return { v: entity.version, title: rules.title(data), ...(day ? { day } : {}) };
+};
+
+/**
+ * Writes an office record on the device; replication takes it to the server when there is a network.
+ * `data` must have been parsed with the entity's fields. The author is the signed-in phone (the server checks it).
+ * Answers the record's id.
+ */
+export const saveOfficeRecord = async (office: RxCollection<OfficeRecord>, entity: AnyEntity, author: string, data: Record<string, unknown>, id?: string): Promise<string> => {
+  const now = Date.now();
+  const existing = id ? await office.findOne(id).exec() : null;
+  if (existing) {
+    await existing.incrementalModify((doc) => {
+      const { day: _day, ...kept } = doc; // RxDB's own fields stay; the day follows the data
+      const next = officeRecord.parse({
+        id: doc.id, type: doc.type, createdBy: doc.createdBy, createdAt: doc.createdAt, ...derived(entity, data), updatedBy: author, updatedAt: Math.max(now, doc.updatedAt + 1), data,
+      });
+      return { ...kept, ...next };
+    });
+    return existing.id;
+  }
+  const record = officeRecord.parse({ id: id ?? randomId(), type: entity.type, ...derived(entity, data), createdBy: author, createdAt: now, updatedBy: author, updatedAt: now, data });
+  await office.insert(record);
+  return record.id;
+};
+
+export const removeOfficeRecord = async (office: RxCollection<OfficeRecord>, id: string): Promise<void> => {
+  await (await office.findOne(id).exec())?.remove();
+};
+
+/** Saves an admin-tier record through the record API (online only); `updatedAt` is the version the form was read at. */
+export const saveRemoteRecord = async (entity: AnyEntity, data: Record<string, unknown>, record?: { id: string; updatedAt: number }): Promise<string> => {
+  const answer = await api<{ data: { id: string } }>(`/api/${entity.path}/update`, { ...(record ? { id: record.id, updatedAt: record.updatedAt } : {}), data });
+  return answer.data.id;
+};
+
+export const removeRemoteRecord = async (entity: AnyEntity, id: string): Promise<void> => {
+  await api(`/api/${entity.path}/delete`, { id });
+};
+
+export const getRemoteRecord = async (entity: AnyEntity, id: string): Promise<OfficeRecord> =>
+  officeRecord.parse((await api<{ data: unknown }>(`/api/${entity.path}/get`, { id })).data);

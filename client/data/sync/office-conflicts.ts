@@ -1,0 +1,103 @@
+import { Subject } from 'rxjs';
+import { deepEqual, type RxConflictHandler, type WithDeleted } from 'rxdb';
+import { entities, type AnyEntity } from '../../../schema/entities';
+import type { OfficeRecord } from '../../../schema/record';
+import { rejections$ } from './rejections';
+import { rulesOf } from '../entity-rules';
+
+/** A change of ours another device's replaced: the record, and each field whose value is now not what we wrote. */
+export interface LostChange {
+  id: string;
+  type: OfficeRecord['type'];
+  title: string;
+  /** The phone of whoever wrote the version that won. */
+  by: string;
+  /** Ours was a deletion, undone because the record was changed meanwhile. */
+  deleted: boolean;
+  fields: { field: string; now: unknown }[];
+}
+
+/** Changes of this device that lost to another's, seen by this tab or, through the channel, by the leader tab that pushes. */
+export const lostChanges$ = new Subject<LostChange>();
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('office-lost-changes');
+channel?.addEventListener('message', (e: MessageEvent<LostChange>) => lostChanges$.next(e.data));
+(channel as { unref?: () => void } | null)?.unref?.();
+const tell = (lost: LostChange) => {
+  lostChanges$.next(lost);
+  channel?.postMessage(lost);
+};
+
+/**
+ * Documents the server refused on push (syncFetch reports them before RxDB reads the server's side): their
+ * conflict is no conflict but a «no», so the server's version is taken as it is and the refusal is shown instead.
+ */
+const refused = new Set<string>();
+rejections$.subscribe((r) => {
+  if (r.db === 'office') refused.add(r.id);
+});
+
+type Versioned = { data: Record<string, unknown>; updatedAt: number };
+
+/**
+ * The entity's stated rule (schema/entities/*.ts `merge`, docs/DECISIONS.md), over data parsed with its fields.
+ * The registry's entities are a union; each merge takes its own data, which the parse above has made sure of.
+ */
+const mergeBy = (entity: AnyEntity, server: Versioned, mine: Versioned): Record<string, unknown> => {
+  const s = entity.fields.safeParse(server.data);
+  const m = entity.fields.safeParse(mine.data);
+  if (!s.success) return mine.data;
+  if (!m.success) return server.data;
+  return rulesOf(entity).merge({ data: s.data, updatedAt: server.updatedAt }, { data: m.data, updatedAt: mine.updatedAt });
+};
+
+/** The record without RxDB's bookkeeping, which differs between the two sides of any replication. */
+const own = (doc: WithDeleted<OfficeRecord>) => {
+  const { _meta: _m, _rev: _r, _attachments: _a, ...rest } = doc as WithDeleted<OfficeRecord> & { _meta?: unknown; _rev?: unknown; _attachments?: unknown };
+  return rest;
+};
+
+/**
+ * Two devices changed one office record offline; the server holds the first to arrive. The second device
+ * resolves here, and both converge on the result: the resolved document is pushed, the first device pulls it.
+ * - A refused push: the server's version stands (the refusal is shown by SyncNotices).
+ * - An edit wins over a deletion, on either side (CouchDB itself lets an edit pushed after a deletion bring the
+ *   record back, so the handler's rule is the same).
+ * - Otherwise the entity's `merge(server, mine)`. When the result is not what this device wrote, the user is told
+ *   what replaced it.
+ */
+export const officeConflictHandler: RxConflictHandler<OfficeRecord> = {
+  isEqual: (a, b) => deepEqual(own(a), own(b)),
+  async resolve({ realMasterState: server, newDocumentState: mine }) {
+    const lost = (by: string, deleted: boolean, now: Record<string, unknown>) =>
+      tell({
+        id: mine.id, type: mine.type, title: mine.title, by, deleted: deleted || !!mine._deleted,
+        fields: Object.keys({ ...mine.data, ...now }).filter((f) => !deepEqual(mine.data[f], now[f])).map((field) => ({ field, now: now[field] })),
+      });
+    if (refused.delete(mine.id)) return server;
+    // An edit wins over a deletion, whichever side made it: nothing anyone typed is lost (the deleter deletes again).
+    if (server._deleted) return mine._deleted ? server : { ...mine, _deleted: false };
+    if (mine._deleted) {
+      lost(server.updatedBy, false, server.data);
+      return server;
+    }
+    const entity = entities[mine.type];
+    const data = mergeBy(entity, server, mine);
+    if (deepEqual(data, server.data)) {
+      if (!deepEqual(data, mine.data)) lost(server.updatedBy, false, data);
+      return server;
+    }
+    if (!deepEqual(data, mine.data)) lost(server.updatedBy, false, data);
+    const rules = rulesOf(entity);
+    const day = rules.day(data);
+    const { day: _day, ...envelope } = server;
+    return {
+      ...envelope,
+      ...(day ? { day } : {}),
+      v: entity.version,
+      title: rules.title(data),
+      updatedBy: mine.updatedBy,
+      updatedAt: Math.max(server.updatedAt, mine.updatedAt),
+      data,
+    };
+  },
+};

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { courier } from '../../../schema/entities/courier';
+import { task } from '../../../schema/entities/task';
+import { fieldsOf, fromFormValues, toFormValues } from './fields';
+
+const kinds = (e: Parameters<typeof fieldsOf>[0]) => Object.fromEntries(fieldsOf(e).map((f) => [f.name, `${f.kind}${f.optional ? '?' : ''}`]));
+
+describe('the generic form reads its inputs from the entity’s zod fields', () => {
+  it('maps each field to an input of its kind, with the registry’s Russian label', () => {
+    expect(kinds(courier)).toEqual({ name: 'text', phone: 'phone', feePerDelivery: 'roubles?', active: 'boolean?', note: 'longtext?' });
+    expect(kinds(task)).toEqual({ title: 'text', assignee: 'phone?', due: 'day?', dueTime: 'time?', status: 'enum?', orderId: 'text?', note: 'longtext?' });
+    expect(fieldsOf(courier).find((f) => f.name === 'feePerDelivery')?.label).toBe('Оплата за доставку, ₽');
+    expect(fieldsOf(task).find((f) => f.name === 'status')?.options).toEqual([
+      { id: 'todo', label: 'Надо сделать' },
+      { id: 'doing', label: 'В работе' },
+      { id: 'done', label: 'Готово' },
+    ]);
+  });
+
+  it('starts a new record from the fields’ defaults', () => {
+    expect(toFormValues(courier)).toEqual({ name: '', phone: '', feePerDelivery: '0', active: true, note: '' });
+    expect(toFormValues(task)).toMatchObject({ status: 'todo', due: '', assignee: '' });
+  });
+
+  it('shows a stored record as its inputs, the phone in the spec’s mask', () => {
+    expect(toFormValues(courier, { name: 'Пётр', phone: '79161234567', feePerDelivery: 450, active: false, note: '' })).toEqual({
+      name: 'Пётр', phone: '+7 (916) 123-45-67', feePerDelivery: '450', active: false, note: '',
+    });
+  });
+
+  it('turns inputs into data: digits of the phone, numbers of roubles, empty optional fields left out', () => {
+    const result = fromFormValues(courier, { name: ' Пётр ', phone: '+7 (916) 123-45-67', feePerDelivery: '1 200', active: true, note: '' });
+    expect(result).toEqual({ ok: true, data: { name: 'Пётр', phone: '79161234567', feePerDelivery: 1200, active: true, note: '' } });
+    const t = fromFormValues(task, { title: 'Полить розы', assignee: '+7 (', due: '', dueTime: '', status: 'doing', orderId: '', note: '' });
+    expect(t).toEqual({ ok: true, data: { title: 'Полить розы', assignee: '', status: 'doing', note: '' } });
+  });
+
+  it('answers Russian errors by field, beside the input they belong to', () => {
+    const result = fromFormValues(courier, { name: '', phone: '+7 (916) 12', feePerDelivery: 'сто', active: true, note: '' });
+    expect(result).toEqual({ ok: false, errors: { name: 'Укажите имя', phone: 'Номер телефона: +7 и 10 цифр', feePerDelivery: 'Введите число' } });
+    const t = fromFormValues(task, { title: 'x', assignee: '', due: '2026-02-30', dueTime: '25:00', status: 'todo', orderId: '', note: '' });
+    expect(t).toEqual({ ok: false, errors: { due: 'Такой даты нет', dueTime: 'Время в формате ЧЧ:ММ' } });
+    expect(fromFormValues(courier, { name: 'Пётр', phone: '+7 (916) 123-45-67', feePerDelivery: '-5', active: true, note: '' })).toEqual({
+      ok: false, errors: { feePerDelivery: 'Сумма не может быть отрицательной' },
+    });
+  });
+});

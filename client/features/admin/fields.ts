@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import type { AnyEntity } from '../../../schema/entities';
+import { day } from '../../../schema/day';
+import { roubles } from '../../../schema/money';
+import { formatPhone, phone } from '../../../schema/phone';
+import { valueLabel, valueOptions } from './value-labels';
+
+// Messages the entity schemas do not word themselves (a wrong type, say) come out in Russian, as on the server.
+z.config(z.locales.ru());
+
+export type FieldKind = 'text' | 'longtext' | 'number' | 'roubles' | 'enum' | 'boolean' | 'day' | 'time' | 'phone';
+
+/** One input of the generic form, read from the entity's zod field. */
+export interface FieldSpec {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  /** Left empty, the field takes its default or stays unset. */
+  optional: boolean;
+  options?: { id: string; label: string }[];
+}
+
+export type FormValues = Record<string, string | boolean>;
+
+type Schema = z.ZodType;
+
+/** The field without optional/default wrappers, and whether it may be left empty. */
+const unwrap = (schema: Schema): { inner: Schema; optional: boolean } => {
+  let inner = schema;
+  let optional = false;
+  for (;;) {
+    const def = inner.def as { type: string; innerType?: Schema };
+    if ((def.type === 'optional' || def.type === 'default' || def.type === 'nullable') && def.innerType) {
+      optional = true;
+      inner = def.innerType;
+    } else return { inner, optional };
+  }
+};
+
+const phoneLike = (s: Schema) => s === phone || (s.safeParse('79001234567').success && !s.safeParse('7900').success && !s.safeParse('abc').success);
+
+const kindOf = (inner: Schema): FieldKind => {
+  const def = inner.def as { type: string; options?: Schema[] };
+  if (inner === phone) return 'phone';
+  if (inner === roubles) return 'roubles';
+  if (inner === day) return 'day';
+  if (def.type === 'union' && def.options?.some((o) => o.safeParse('').success) && def.options.some((o) => phoneLike(o))) return 'phone';
+  if (def.type === 'number') return 'number';
+  if (def.type === 'boolean') return 'boolean';
+  if (def.type === 'enum') return 'enum';
+  if (def.type === 'string') {
+    if (inner.safeParse('09:30').success && !inner.safeParse('0930').success && !inner.safeParse('слово').success) return 'time';
+    const max = (inner as z.ZodString).maxLength;
+    return max !== null && max > 200 ? 'longtext' : 'text';
+  }
+  return 'text';
+};
+
+/** The form's inputs, in the order the entity declares its fields, with the Russian labels of the registry. */
+export const fieldsOf = (entity: AnyEntity): FieldSpec[] =>
+  Object.entries(entity.fields.shape as Record<string, Schema>).map(([name, schema]) => {
+    const { inner, optional } = unwrap(schema);
+    const kind = kindOf(inner);
+    const labels: Record<string, string> = entity.labels.fields;
+    return {
+      name,
+      label: labels[name] ?? name,
+      kind,
+      optional: optional || kind === 'boolean' || inner.safeParse('').success,
+      ...(kind === 'enum' ? { options: valueOptions(entity.type, name, (inner as z.ZodEnum).options.map(String)) } : {}),
+    };
+  });
+
+const defaultOf = (schema: Schema): unknown => {
+  const parsed = schema.safeParse(undefined);
+  return parsed.success ? parsed.data : undefined;
+};
+
+/** What the inputs show for a record's data, or for a new record (the fields' defaults). */
+export const toFormValues = (entity: AnyEntity, data?: Record<string, unknown>): FormValues => {
+  const shape = entity.fields.shape as Record<string, Schema>;
+  return Object.fromEntries(
+    fieldsOf(entity).map((f) => {
+      const v = data ? data[f.name] : defaultOf(shape[f.name]);
+      if (f.kind === 'boolean') return [f.name, v === true];
+      if (f.kind === 'phone') return [f.name, typeof v === 'string' && v ? formatPhone(v) : ''];
+      return [f.name, v === undefined || v === null ? '' : String(v)];
+    }),
+  );
+};
+
+export type FormResult = { ok: true; data: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
+
+/**
+ * The inputs as entity data, parsed with the entity's fields. Errors come back by field, in Russian, to be shown
+ * beside each input. Empty inputs of optional fields are left out, so defaults apply.
+ */
+export const fromFormValues = (entity: AnyEntity, values: FormValues): FormResult => {
+  const shape = entity.fields.shape as Record<string, Schema>;
+  const errors: Record<string, string> = {};
+  const raw: Record<string, unknown> = {};
+  for (const f of fieldsOf(entity)) {
+    const v = values[f.name];
+    if (f.kind === 'boolean') {
+      raw[f.name] = v === true;
+      continue;
+    }
+    let s = typeof v === 'string' ? v.trim() : '';
+    if (f.kind === 'phone') {
+      const digits = s.replace(/\D/g, '');
+      s = digits.length <= 1 ? '' : digits;
+    }
+    if (s === '') {
+      if (shape[f.name].safeParse(undefined).success) continue; // the default applies, or the field stays unset
+      raw[f.name] = f.kind === 'number' || f.kind === 'roubles' ? undefined : '';
+      continue;
+    }
+    if (f.kind === 'number' || f.kind === 'roubles') {
+      const n = Number(s.replace(/\s/g, '').replace(',', '.'));
+      if (Number.isNaN(n)) errors[f.name] = 'Введите число';
+      else raw[f.name] = n;
+      continue;
+    }
+    raw[f.name] = s;
+  }
+  const parsed = entity.fields.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? '');
+      errors[name] ??= issue.code === 'invalid_type' && raw[name] === undefined ? 'Заполните поле' : issue.message;
+    }
+  }
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, data: parsed.success ? (parsed.data as Record<string, unknown>) : {} };
+};
+
+/** How a list cell shows a value of a field. */
+export const cellText = (entity: AnyEntity, field: FieldSpec | undefined, value: unknown): string => {
+  if (value === undefined || value === null || value === '') return '—';
+  switch (field?.kind) {
+    case 'boolean':
+      return value ? 'Да' : 'Нет';
+    case 'roubles':
+      return `${new Intl.NumberFormat('ru-RU').format(Number(value))} ₽`;
+    case 'phone':
+      return formatPhone(String(value));
+    case 'enum':
+      return valueLabel(entity.type, field.name, String(value));
+    case 'day':
+      return new Date(`${String(value)}T12:00:00Z`).toLocaleDateString('ru-RU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    default:
+      return String(value);
+  }
+};

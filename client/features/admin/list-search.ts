@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/**
+ * A list screen's state in the address (spec §2: filters kept in the URL), so a reload, a link or «назад»
+ * shows the same page. Anything malformed falls back to the default rather than failing the screen.
+ */
+export const listSearch = z.object({
+  page: z.number().int().min(1).max(10_000).optional().catch(undefined),
+  q: z.string().max(100).optional().catch(undefined),
+  sort: z.string().max(40).regex(/^[a-zA-Z]+$/).optional().catch(undefined),
+  desc: z.boolean().optional().catch(undefined),
+  f: z.record(z.string().max(40), z.string().max(40)).optional().catch(undefined),
+});
+export type ListSearch = z.infer<typeof listSearch>;

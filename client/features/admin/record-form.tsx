@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import { IMaskInput } from 'react-imask';
+import { Link } from '@tanstack/react-router';
+import type { AnyEntity } from '../../../schema/entities';
+import type { OfficeRecord } from '../../../schema/record';
+import { can } from '../../../schema/access';
+import { phoneMask } from '../../../schema/phone';
+import { useSession } from '../auth/session';
+import { useNotice } from '../../ui/notices';
+import { fieldsOf, fromFormValues, toFormValues, type FieldSpec, type FormValues } from './fields';
+import { useEntityWrites } from './use-entity';
+
+interface InputProps {
+  field: FieldSpec;
+  value: string | boolean;
+  error?: string;
+  readOnly: boolean;
+  onChange: (v: string | boolean) => void;
+}
+
+const FieldInput = ({ field, value, error, readOnly, onChange }: InputProps) => {
+  const id = `field-${field.name}`;
+  const common = { id, name: field.name, disabled: readOnly, 'aria-invalid': !!error, 'aria-describedby': error ? `${id}-error` : undefined };
+  const text = typeof value === 'string' ? value : '';
+  let input;
+  switch (field.kind) {
+    case 'boolean':
+      return (
+        <div className="field field--inline">
+          <input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+          <label htmlFor={id}>{field.label}</label>
+          {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
+        </div>
+      );
+    case 'longtext':
+      input = <textarea {...common} rows={3} value={text} onChange={(e) => onChange(e.target.value)} />;
+      break;
+    case 'enum':
+      input = (
+        <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
+          {field.optional && <option value="">—</option>}
+          {field.options?.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case 'phone':
+      input = <IMaskInput {...common} mask={phoneMask} placeholder="+7 (___) ___-__-__" value={text} onAccept={(v: string) => onChange(v)} inputMode="tel" autoComplete="off" />;
+      break;
+    case 'number':
+    case 'roubles':
+      input = <input {...common} inputMode="numeric" value={text} onChange={(e) => onChange(e.target.value)} />;
+      break;
+    case 'day':
+      input = <input {...common} type="date" value={text} onChange={(e) => onChange(e.target.value)} />;
+      break;
+    case 'time':
+      input = <input {...common} type="time" value={text} onChange={(e) => onChange(e.target.value)} />;
+      break;
+    default:
+      input = <input {...common} value={text} onChange={(e) => onChange(e.target.value)} />;
+  }
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {field.label}
+        {field.optional ? '' : ' *'}
+      </label>
+      {input}
+      {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
+    </div>
+  );
+};
+
+export interface RecordFormProps {
+  entity: AnyEntity;
+  /** The record as read; none for a new one. The caller keys the form by the record's id, so another record starts afresh. */
+  record?: OfficeRecord;
+  onDone: () => void;
+}
+
+/**
+ * The generic edit form: inputs from the entity's zod fields, Russian errors beside each, and only the buttons
+ * the access rule allows (without them the form is read-only).
+ */
+export const RecordForm = ({ entity, record, onDone }: RecordFormProps) => {
+  const { user } = useSession();
+  const notice = useNotice();
+  const { save, remove } = useEntityWrites(entity);
+  const [values, setValues] = useState<FormValues>(() => toFormValues(entity, record?.data));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const mayWrite = can(user, record ? 'update' : 'create', entity, record);
+  const mayDelete = !!record && can(user, 'delete', entity, record);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const result = fromFormValues(entity, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await save(result.data, record);
+      notice('Сохранено');
+      onDone();
+    } catch (err) {
+      setFailure((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const drop = async () => {
+    if (!record || !confirm(`Удалить: ${record.title}?`)) return;
+    try {
+      await remove(record);
+      notice('Удалено');
+      onDone();
+    } catch (err) {
+      setFailure((err as Error).message);
+    }
+  };
+
+  return (
+    <form className="form record-form" onSubmit={(e) => void submit(e)} noValidate aria-label={record ? record.title : entity.labels.create}>
+      {fieldsOf(entity).map((f) => (
+        <FieldInput key={f.name} field={f} value={values[f.name]} error={errors[f.name]} readOnly={!mayWrite} onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))} />
+      ))}
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <p className="form__buttons">
+        {mayWrite && (
+          <button type="submit" className="button" disabled={busy}>
+            Сохранить
+          </button>
+        )}
+        {mayDelete && (
+          <button type="button" className="button button--ghost" onClick={() => void drop()}>
+            Удалить
+          </button>
+        )}
+        <Link to="/admin/$resource" params={{ resource: entity.path }} className="button button--ghost">
+          {mayWrite ? 'Отмена' : 'К списку'}
+        </Link>
+      </p>
+    </form>
+  );
+};

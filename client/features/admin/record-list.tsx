@@ -1,0 +1,125 @@
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { AnyEntity } from '../../../schema/entities';
+import type { OfficeRecord } from '../../../schema/record';
+import { can } from '../../../schema/access';
+import { pageSize } from '../../data/records';
+import { useSession } from '../auth/session';
+import { cellText, fieldsOf } from './fields';
+import type { ListSearch } from './list-search';
+import { useEntityPage } from './use-entity';
+
+export interface RecordListProps {
+  entity: AnyEntity;
+  search: ListSearch;
+  /** A column before the entity's own (the tasks' tick-off). */
+  lead?: { label: string; cell: (record: OfficeRecord) => ReactNode };
+}
+
+const fetchedText = (at: number) => new Date(at).toLocaleString('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
+
+/**
+ * The generic list of a registry entity: columns from `entity.list`, 20 a page, search, sort and filters, all
+ * kept in the address. The first column opens the record.
+ */
+export const RecordList = ({ entity, search, lead }: RecordListProps) => {
+  const { user } = useSession();
+  const navigate = useNavigate({ from: '/admin/$resource' });
+  const fields = fieldsOf(entity);
+  const field = (name: string) => fields.find((f) => f.name === name);
+  const columns: readonly string[] = entity.list.columns;
+  const sort = search.sort && columns.includes(search.sort) ? search.sort : entity.list.sort;
+  const page = search.page ?? 1;
+  const result = useEntityPage(entity, { page, search: search.q, sort, desc: search.desc, filters: search.f });
+  const pages = Math.max(1, Math.ceil(result.total / pageSize));
+  const go = (next: Partial<ListSearch>) => void navigate({ search: (s) => ({ ...s, ...next }), replace: true });
+  const filters: readonly string[] = entity.list.filters ?? [];
+
+  return (
+    <section className="record-list" aria-labelledby="list-title">
+      <header className="record-list__head">
+        <h1 id="list-title">{entity.labels.many}</h1>
+        {can(user, 'create', entity) && (
+          <Link to="/admin/$resource/$id" params={{ resource: entity.path, id: 'new' }} className="button">
+            {entity.labels.create}
+          </Link>
+        )}
+      </header>
+      <form className="record-list__tools" role="search" onSubmit={(e) => e.preventDefault()}>
+        <label className="field">
+          <span>Поиск</span>
+          <input type="search" value={search.q ?? ''} onChange={(e) => go({ q: e.target.value || undefined, page: undefined })} placeholder={fields.filter((f) => (entity.list.search as readonly string[]).includes(f.name)).map((f) => f.label).join(', ')} />
+        </label>
+        {filters.map((name) => {
+          const f = field(name);
+          const options = f?.kind === 'boolean' ? [{ id: 'true', label: 'Да' }, { id: 'false', label: 'Нет' }] : (f?.options ?? []);
+          return (
+            <label className="field" key={name}>
+              <span>{f?.label ?? name}</span>
+              <select value={search.f?.[name] ?? ''} onChange={(e) => go({ f: { ...search.f, [name]: e.target.value }, page: undefined })}>
+                <option value="">Все</option>
+                {options.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          );
+        })}
+      </form>
+      {result.error && (
+        <p className="banner" role="status">
+          Нет связи с сервером{result.fetchedAt ? `: показаны данные от ${fetchedText(result.fetchedAt)}` : ', а сохранённых данных нет'}.
+        </p>
+      )}
+      <div className="record-list__scroll">
+        <table>
+          <thead>
+            <tr>
+              {lead && <th scope="col">{lead.label}</th>}
+              {columns.map((c) => (
+                <th key={c} scope="col" aria-sort={c === sort ? (search.desc ? 'descending' : 'ascending') : undefined}>
+                  <button type="button" className="link-button" onClick={() => go({ sort: c, desc: c === sort ? !search.desc || undefined : undefined, page: undefined })}>
+                    {field(c)?.label ?? c}
+                    {c === sort ? (search.desc ? ' ↓' : ' ↑') : ''}
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {result.items.map((r) => (
+              <tr key={r.id}>
+                {lead && <td>{lead.cell(r)}</td>}
+                {columns.map((c, i) => (
+                  <td key={c} data-label={field(c)?.label ?? c}>
+                    {i === 0 ? (
+                      <Link to="/admin/$resource/$id" params={{ resource: entity.path, id: r.id }}>
+                        {cellText(entity, field(c), r.data[c])}
+                      </Link>
+                    ) : (
+                      cellText(entity, field(c), r.data[c])
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {!result.loading && result.total === 0 && <p className="muted">{search.q || Object.values(search.f ?? {}).some(Boolean) ? 'Ничего не нашлось.' : 'Пока пусто.'}</p>}
+      <nav className="record-list__pager" aria-label="Страницы">
+        <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => go({ page: page - 1 > 1 ? page - 1 : undefined })}>
+          Назад
+        </button>
+        <span>
+          Страница {Math.min(page, pages)} из {pages} · всего {result.total}
+        </span>
+        <button type="button" className="button button--ghost" disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
+          Вперёд
+        </button>
+      </nav>
+    </section>
+  );
+};

@@ -1,0 +1,48 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { call, signIn } from '../server/testing/test-shop';
+import type { OfficeRecord } from '../schema/record';
+import type { Journey, TestShop } from './harness';
+import { waitFor } from './journeys';
+
+/**
+ * A browser context signed in as this phone (or a guest with none): the session cookie, and the user the shop
+ * stores on the device, as if the person had signed in through the dialog earlier.
+ */
+export const contextAs = async (journey: Journey, phone: string | null, viewport?: { width: number; height: number }): Promise<BrowserContext> => {
+  const context = await journey.newContext();
+  if (viewport) await context.pages()[0]?.setViewportSize(viewport);
+  if (!phone) return context;
+  const cookie = await signIn(journey.shop.url, phone);
+  const [name, value] = cookie.split('=');
+  await context.addCookies([{ name, value, url: journey.shop.url }]);
+  const { body } = await call<{ user: unknown }>(journey.shop.url, '/api/user', undefined, cookie, 'GET');
+  await context.addInitScript((user) => localStorage.setItem('shop:user', user), JSON.stringify(body.user));
+  return context;
+};
+
+/** What an admin address showed once it settled: the screen, «Недостаточно прав», the sign-in page or «Page not found». */
+export type Outcome = 'open' | 'denied' | 'sign-in' | 'not-found';
+
+export const outcomeOf = async (page: Page, path: string): Promise<{ outcome: Outcome; url: string }> => {
+  await page.goto(path);
+  const outcome = await waitFor(`${path} to settle`, () =>
+    page.evaluate((): string | null => {
+      const h1 = document.querySelector('main h1')?.textContent ?? '';
+      if (location.pathname === '/login') return 'sign-in';
+      if (h1 === 'Недостаточно прав') return 'denied';
+      if (h1.startsWith('Page not found')) return 'not-found';
+      if (document.querySelector('.admin-shell__main h1')) return 'open';
+      return null;
+    }),
+  );
+  return { outcome: outcome as Outcome, url: page.url() };
+};
+
+/** The office records of a type as the server stores them, read straight from its database. */
+export const officeOnServer = async (shop: TestShop, type: string): Promise<OfficeRecord[]> =>
+  (await shop.shop.storage.db('office').allDocs({ include_docs: true })).rows
+    .filter((r) => !r.id.startsWith('_') && r.doc && (r.doc as unknown as { type?: string }).type === type)
+    .map((r) => {
+      const { _id, _rev: _r, ...rest } = r.doc as unknown as OfficeRecord & { _id: string; _rev: string };
+      return { ...rest, id: _id };
+    });

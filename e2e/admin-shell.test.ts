@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { demoPhones } from '../server/testing/test-shop';
+import { journeyPerFile } from './harness';
+import { contextAs } from './admin-journeys';
+
+/** The staff shell on a 360 px phone: the menu folds behind a button, opens from the keyboard, and nothing scrolls sideways. */
+describe('the staff shell', () => {
+  const journey = journeyPerFile();
+
+  it('works on a 360 px phone with the keyboard, and the menu holds only screens this role may open', async () => {
+    const context = await contextAs(journey(), demoPhones.florist);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Рабочий стол' }).waitFor();
+    const menu = page.getByRole('navigation', { name: 'Разделы мастерской' });
+    expect(await menu.getByRole('link', { name: 'Курьеры' }).isVisible()).toBe(false);
+    await menu.getByRole('button', { name: 'Меню' }).focus();
+    await page.keyboard.press('Enter');
+    await menu.getByRole('link', { name: 'Курьеры' }).waitFor();
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Рабочий стол', 'Курьеры', 'Задачи']);
+    await page.keyboard.press('Escape');
+    await menu.getByRole('link', { name: 'Курьеры' }).waitFor({ state: 'hidden' });
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Курьеры' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/couriers');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The dashboard's tiles: one per area she may open, each a link.
+    await page.goto('/admin');
+    await page.locator('.tiles a').first().waitFor();
+    expect(await page.locator('.tiles li').count()).toBe(await page.locator('.tiles li a[href]').count());
+    expect(await page.locator('.tiles a').allTextContents()).toEqual(['ЗаказыКурьеры, Задачи']);
+    await context.close();
+
+    const admin = await contextAs(journey(), demoPhones.admin);
+    const adminPage = await admin.newPage();
+    await adminPage.goto('/admin');
+    const adminMenu = adminPage.getByRole('navigation', { name: 'Разделы мастерской' });
+    await adminMenu.getByRole('link', { name: 'Поставщики' }).waitFor();
+    expect(await adminMenu.getByRole('link').allTextContents()).toEqual(['Рабочий стол', 'Курьеры', 'Задачи', 'Поставщики']);
+    await adminPage.locator('.tiles a').first().waitFor();
+    expect(await adminPage.locator('.tiles a strong').allTextContents()).toEqual(['Заказы', 'Деньги']);
+    await admin.close();
+  });
+});

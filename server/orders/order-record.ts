@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { order, type Order } from '../../schema/order';
+import { stripMeta, type Stored } from '../db/docs';
+
+/**
+ * An order as the server-only `orders` database keeps it. The record is written first, in stage 'placing'
+ * (units not yet all held, no number); it becomes 'placed' (held, numbered: an order) or 'refused' (its holds
+ * released). A refused draft sent again starts a new `attempt`, whose holds have keys of their own.
+ * Records from before the stages were placed orders.
+ */
+export const orderRecord = order.omit({ number: true }).extend({
+  number: order.shape.number.optional(),
+  stage: z.enum(['placing', 'placed', 'refused']).default('placed'),
+  attempt: z.number().int().min(0).default(0),
+  refusal: z.strictObject({ status: z.number().int(), error: z.string() }).optional(),
+});
+export type OrderRecord = z.infer<typeof orderRecord>;
+
+export const recordFromDoc = (doc: Stored<object>): OrderRecord => orderRecord.parse({ ...stripMeta(doc), id: doc._id });
+
+/** The key of an attempt's holds in the stock ledgers. */
+export const holdKey = (r: Pick<OrderRecord, 'id' | 'attempt'>) => `${r.id}/${r.attempt}`;
+
+/** The order the customer and staff see: a placed record without the server's bookkeeping. */
+export const orderOf = ({ stage: _s, attempt: _a, refusal: _r, ...rest }: OrderRecord): Order => order.parse(rest);

@@ -1,0 +1,71 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../schema/order';
+import type { Product } from '../../schema/product';
+import { stockLedger } from '../../schema/stock';
+import { upsert } from '../db/docs';
+import { startShop, type RunningShop } from '../shop';
+import { call, demoPhones, signIn } from '../testing/test-shop';
+import { draftOf } from '../testing/order-rush';
+import { setStock } from '../testing/stock-equation';
+import { recordFromDoc, type OrderRecord } from './order-record';
+
+const customer = '79550077001';
+
+/** The states a crash can leave between the steps of placing and cancelling, finished by the next start. */
+describe('the start-up check', () => {
+  let dataDir = '';
+  let shop: RunningShop | undefined;
+  const start = async () => (shop = await startShop({ mode: 'demo', seed: true, port: 0, dataDir, quiet: true, codeCooldownMs: 0 }));
+  afterAll(async () => {
+    await shop?.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('places orders left half-way, releases a cancelled order left holding, and re-projects the counts', async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-reconcile-'));
+    let running = await start();
+    const [staff, me] = await Promise.all([signIn(running.url, demoPhones.manager), signIn(running.url, customer)]);
+    const { body } = await call<{ data: { items: Product[] } }>(running.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+    const item = body.data.items.find((p) => !p.sizable)!;
+    await setStock(running.url, staff, item.id, 10);
+    const first = await call<{ data: Order }>(running.url, '/api/orders/create', draftOf(customer, [{ id: item.id, count: 2 }]), me);
+    expect(first.status).toBe(200);
+
+    const orders = running.shop.storage.db('orders');
+    const ledgers = running.shop.storage.db('stock');
+    const placed = recordFromDoc(await orders.get(first.body.data.id));
+    const write = (r: OrderRecord) => upsert(orders, r.id, () => { const { id: _id, ...rest } = r; return rest; });
+    const hold = (key: string, n: number) => upsert(ledgers, item.id, (doc) => {
+      const l = stockLedger.parse(doc);
+      return { ...l, holds: { ...l.holds, [key]: n } };
+    });
+    const halfway = (id: string, count: number): OrderRecord => {
+      const { number: _n, ...rest } = placed;
+      return { ...rest, id, stage: 'placing', attempt: 0, lines: [{ ...placed.lines[0], count, sum: placed.lines[0].price * count }] };
+    };
+    // Killed after the record was written: no place, no hold, no number.
+    await write(halfway('crash-after-record-0001', 3));
+    // Killed after the units were held, before the number.
+    await write(halfway('crash-after-holds-00001', 1));
+    await hold('crash-after-holds-00001/0', 1);
+    // Killed after the cancellation was written, before its units were released.
+    await write({ ...placed, status: 'cancelled' });
+    await running.close();
+
+    running = await start();
+    const after = await call<{ data: { items: Order[] } }>(running.url, '/api/orders/list', { params: { skip: 0, limit: 200 } }, staff);
+    const byId = new Map(after.body.data.items.map((o) => [o.id, o]));
+    for (const id of ['crash-after-record-0001', 'crash-after-holds-00001']) {
+      expect(byId.get(id), id).toMatchObject({ status: 'new', customer });
+      expect(byId.get(id)!.number).toBeGreaterThan(first.body.data.number);
+      // The customer's devices get it too.
+      expect((await fetch(`${running.url}/db/orders-${customer}/${id}`, { headers: { cookie: me } })).status).toBe(200);
+    }
+    expect(byId.get(first.body.data.id)?.status).toBe('cancelled');
+    // 10 − 3 − 1; the cancelled order's 2 are back.
+    expect((await call<{ data: Product }>(running.url, '/api/items/get', { id: item.id })).body.data.count).toBe(6);
+  }, 120_000);
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { backoff, createIfMissing, isConflict } from '../db/docs';
+import type { OrderRecord } from './order-record';
+
+const placeDoc = z.object({ order: z.string() });
+
+/** Still waiting for the florist's call: refused drafts and orders past 'new' free their place. */
+const waiting = (r: OrderRecord | null) => !!r && (r.stage === 'placing' || (r.stage === 'placed' && r.status === 'new'));
+
+const isGone = (e: unknown) => isConflict(e) || (e as { status?: number }).status === 404;
+
+/**
+ * At most `limit` orders per customer not yet confirmed by the studio: each holds a place, a document
+ * `unconfirmed:{phone}:{i}` (i < limit) in `counters`, created only if missing, so concurrent orders cannot take
+ * the same place, in one process or several. A place whose order has moved on is freed lazily, by the next order
+ * that needs one.
+ */
+export const unconfirmedPlaces = (counters: PouchDB.Database, recordOf: (id: string) => Promise<OrderRecord | null>, limit: number) => ({
+  async claim(r: OrderRecord): Promise<boolean> {
+    const prefix = `unconfirmed:${r.customer}:`;
+    for (let round = 0; round < 10; round++) {
+      if (round) await backoff(round);
+      const { rows } = await counters.allDocs({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
+      const used = new Set<string>();
+      for (const row of rows) {
+        const place = placeDoc.safeParse(row.doc);
+        if (place.success && place.data.order === r.id) return true;
+        if (place.success && waiting(await recordOf(place.data.order))) {
+          used.add(row.id);
+          continue;
+        }
+        await counters.remove(row.id, row.value.rev).catch((e: unknown) => {
+          if (!isGone(e)) throw e;
+        });
+      }
+      let i = 0;
+      while (i < limit && used.has(`${prefix}${i}`)) i++;
+      if (i === limit) return false;
+      const free = `${prefix}${i}`;
+      if (await createIfMissing(counters, free, { order: r.id })) return true;
+    }
+    return false;
+  },
+});

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import type { Product } from '../../schema/product';
+import { balanceOf, mergeStock, stockLedger, unitsByProduct, type StockLedger } from '../../schema/stock';
+import { getDoc, stripMeta, upsert, type Stored } from '../db/docs';
+import { oneAtATime } from '../db/one-at-a-time';
+import type { Storage } from '../db/storage';
+
+export interface Shortage {
+  product: string;
+  available: number;
+}
+
+const shelfCount = z.object({ count: z.number().int().min(0) });
+
+const parseLedger = (doc: Stored<object> | null): StockLedger | null => (doc ? stockLedger.parse(stripMeta(doc)) : null);
+
+/**
+ * The studio's stock: a ledger per product in the server-only `stock` database (schema/stock.ts). Every change is
+ * a write of that one document against the revision it read, so two orders for the last bouquet, in one process or
+ * two, cannot both get it; and every change is keyed, so repeating one after a crash changes nothing.
+ * The catalogue's `count` that devices read is a projection of the ledger, written after each change.
+ */
+export const stockService = (storage: Storage) => {
+  const listeners = new Set<() => void>();
+  const onChange = () => listeners.forEach((l) => l());
+  const ledgers = storage.db('stock');
+  const catalog = storage.db('catalog');
+  const queue = oneAtATime();
+
+  /** The catalogue's count when a product has no ledger yet (a new product, or data from before the ledger). */
+  const opening = async (id: string): Promise<StockLedger> => {
+    const shelf = shelfCount.safeParse(await getDoc(catalog, id));
+    return { supply: { opening: shelf.success ? shelf.data.count : 0 }, holds: {}, released: {} };
+  };
+
+  /**
+   * Conflict branches of a ledger (writes accepted by some copies of a CouchDB cluster and not others) become one:
+   * every fact of every branch, written over the winner, the other branches deleted. On one store there are none.
+   */
+  const mergeBranches = async (id: string): Promise<void> => {
+    const doc = await ledgers.get(id, { conflicts: true }).catch((e: unknown) => {
+      if ((e as { status?: number }).status === 404) return null;
+      throw e;
+    });
+    const revs = doc?._conflicts ?? [];
+    if (!doc || !revs.length) return;
+    const branches = await Promise.all(revs.map((rev) => ledgers.get(id, { rev })));
+    const merged = [doc, ...branches].map((d) => stockLedger.parse(stripMeta(d))).reduce(mergeStock);
+    // A writer that got in first makes this fail for its branch; the next change merges again.
+    await ledgers.bulkDocs([{ ...merged, _id: id, _rev: doc._rev }, ...revs.map((rev) => ({ _id: id, _rev: rev, _deleted: true }))]);
+  };
+
+  /** Changes one ledger; `change` answers the new ledger, or null to leave it. */
+  const changeLedger = async (id: string, change: (s: StockLedger) => StockLedger | null) => {
+    await mergeBranches(id);
+    return upsert<StockLedger>(ledgers, id, async (doc) => {
+      const current = parseLedger(doc);
+      if (current) return change(current);
+      // No ledger yet: it starts from the catalogue, and is written even if this change leaves it as it is.
+      const start = await opening(id);
+      return change(start) ?? start;
+    });
+  };
+
+  const read = async (id: string): Promise<StockLedger | null> => parseLedger(await getDoc(ledgers, id));
+
+  /** Writes the ledger's balance into the catalogue's count, if it differs. Against the catalogue's revision, so the last writer writes the newest balance. */
+  const project = async (id: string): Promise<void> => {
+    let changed = false;
+    await upsert<Omit<Product, 'id'>>(catalog, id, async (p) => {
+      const s = await read(id);
+      if (!p || !s || p.count === balanceOf(s)) return null;
+      changed = true;
+      return { ...stripMeta(p), count: balanceOf(s), updatedAt: Date.now() };
+    });
+    if (changed) onChange();
+  };
+
+  const inTurn = <T>(id: string, task: () => Promise<T>) => queue(id, task);
+
+  return {
+    /**
+     * Reserves every line's units under `key` ({orderId}/{attempt}), product by product. Answers the first product
+     * that ran short, or null when all are held. Holds already there are kept: repeating a hold is harmless.
+     * The caller releases the key if anything ran short.
+     */
+    async hold(key: string, lines: readonly { id: string; count: number }[]): Promise<Shortage | null> {
+      for (const [id, n] of [...unitsByProduct(lines)].sort(([a], [b]) => a.localeCompare(b))) {
+        const short = await inTurn(id, async () => {
+          let shortage: Shortage | null = null;
+          await changeLedger(id, (s) => {
+            shortage = null;
+            if (key in s.holds || s.released[key]) return null;
+            if (balanceOf(s) < n) return ((shortage = { product: id, available: balanceOf(s) }), null);
+            return { ...s, holds: { ...s.holds, [key]: n } };
+          });
+          await project(id);
+          return shortage as Shortage | null;
+        });
+        if (short) return short;
+      }
+      return null;
+    },
+
+    /** Makes the hold under `key` count no more, for each product (once: releasing twice changes nothing). */
+    async release(key: string, productIds: Iterable<string>): Promise<void> {
+      for (const id of new Set(productIds))
+        await inTurn(id, async () => {
+          await changeLedger(id, (s) => (s.released[key] ? null : { ...s, released: { ...s.released, [key]: true } }));
+          await project(id);
+        });
+    },
+
+    /** Staff counted the shelf: the balance becomes `count` through a correction under `fixId`. */
+    async setCount(id: string, count: number, fixId: string): Promise<void> {
+      await inTurn(id, async () => {
+        await changeLedger(id, (s) => {
+          const delta = count - balanceOf(s);
+          return delta === 0 || s.supply[fixId] !== undefined ? null : { ...s, supply: { ...s.supply, [fixId]: delta } };
+        });
+        await project(id);
+      });
+    },
+
+    /** Every product of the catalogue gets a ledger (from its count, if it has none), its branches merged, and its count re-projected. */
+    async reprojectAll(): Promise<void> {
+      // Read in bulk; only products whose ledger is missing or branched, or whose count is off, are touched one by one.
+      const [shelf, books] = await Promise.all([catalog.allDocs({ include_docs: true }), ledgers.allDocs({ include_docs: true, conflicts: true })]);
+      const ledgerOf = new Map(books.rows.map((r) => [r.id, r.doc]));
+      for (const row of shelf.rows) {
+        if (row.id.startsWith('_design/')) continue;
+        const doc = ledgerOf.get(row.id);
+        const count = shelfCount.safeParse(row.doc);
+        const settled = doc && !doc._conflicts?.length && count.success && count.data.count === balanceOf(stockLedger.parse(stripMeta(doc)));
+        if (!settled)
+          await inTurn(row.id, async () => {
+            await changeLedger(row.id, () => null);
+            await project(row.id);
+          });
+      }
+    },
+
+    /** Every ledger as stored (for the start-up check of many orders at once). */
+    async all(): Promise<Map<string, StockLedger>> {
+      const { rows } = await ledgers.allDocs({ include_docs: true });
+      return new Map(rows.flatMap((r) => (r.doc && !r.id.startsWith('_design/') ? [[r.id, stockLedger.parse(stripMeta(r.doc))] as const] : [])));
+    },
+
+    /** `listener` runs after this process changed a count in the catalogue (to drop a cached copy). */
+    onChange(listener: () => void) {
+      listeners.add(listener);
+    },
+  };
+};
+export type StockService = ReturnType<typeof stockService>;
+
+const services = new WeakMap<Storage, StockService>();
+/** The one stock service of these databases in this process, so that its queue covers every caller. */
+export const stockOf = (storage: Storage): StockService => {
+  if (!services.has(storage)) services.set(storage, stockService(storage));
+  return services.get(storage)!;
+};
