@@ -34,8 +34,9 @@ export const benchList = async (shop: TestShop, what: string, bodies: ListBody[]
   const answers = await Promise.all(bodies.map(async (_, i) => (await api(i)).text()));
   const bare = await bareHandler(answers);
   const plain = (i: number) => fetch(`${bare.url}/${i % bodies.length}`, { method: 'POST', headers, body: JSON.stringify(bodies[i % bodies.length]) });
-  await load(api, 4, 300, 2000);
-  await load(plain, 4, 300, 2000);
+  // Warm both sides up (JIT, caches) with the same load before either is measured.
+  await load(api, concurrency, 600, 5000);
+  await load(plain, concurrency, 600, 5000);
   const ours = await load(api, concurrency, ms, most);
   const base = await load(plain, concurrency, ms, most);
   await bare.close();
