@@ -20,7 +20,8 @@ const shownTask = (page: Page) =>
 /**
  * Two devices change the same task offline: the manager's phone first, the florist's later. The florist's reaches the
  * server first; the manager's device then meets it, resolves by the task rule (the later change's fields, the
- * furthest status), and both converge. The manager, whose title lost, is told what replaced it.
+ * furthest status), and both converge. The manager, whose title lost, and the florist, whose status lost, are each
+ * told what replaced it.
  */
 describe('two devices, one task, both offline', () => {
   const journey = journeyPerFile();
@@ -59,6 +60,8 @@ describe('two devices, one task, both offline', () => {
 
     const expected = { title: 'Оформить витрину тюльпанами', status: 'done' };
     await mp.getByText(/Вашу правку: задача «Оформить витрину к 8 марта» заменила правка с другого устройства \(\*\*0003\)\. Теперь: Задача — Оформить витрину тюльпанами/).waitFor();
+    // Her «В работе» lost to his «Готово»: her device pushed first and resolved nothing, and is told on the pull.
+    await fp.getByText(/Вашу правку: задача «Оформить витрину тюльпанами» заменила правка с другого устройства \(\*\*0002\)\. Теперь: Статус — Готово/).waitFor();
     await waitFor('both devices on the merged task', async () => {
       const [f, m] = [await shownTask(fp), await shownTask(mp)];
       return f.length === 1 && m.length === 1 && f[0].title === expected.title && m[0].title === expected.title && f[0].status === 'done' && m[0].status === 'done';

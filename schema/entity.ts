@@ -46,7 +46,14 @@ export interface EntityDefinition<F extends z.ZodObject = z.ZodObject, T extends
   type: T;
   /** The admin route and API name: /admin/{path}, /api/{path}/list. */
   path: P;
-  labels: { one: string; many: string; create: string; fields: { [K in keyof z.infer<F> & string]: string } };
+  labels: {
+    one: string;
+    many: string;
+    create: string;
+    fields: { [K in keyof z.infer<F> & string]: string };
+    /** Russian names of an enum field's values, as lists, filters and forms show them. */
+    values?: { [K in keyof z.infer<F> & string]?: Record<string, string> };
+  };
   tier: Tier;
   write: WriteKind;
   access: EntityAccess;

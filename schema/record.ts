@@ -25,6 +25,11 @@ export const officeRecord = z.strictObject({
   updatedBy: z.string().max(20),
   updatedAt: z.number().int().min(0),
   data: z.record(z.string(), z.unknown()),
+  /**
+   * Set by the device that resolved a conflict when its result replaced another staff member's version:
+   * whose version (phone) and which (its updatedAt). That device's user is told when it pulls this.
+   */
+  replaced: z.strictObject({ by: z.string().max(20), at: z.number().int().min(0) }).optional(),
 });
 export type OfficeRecord = z.infer<typeof officeRecord>;
 

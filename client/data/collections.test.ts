@@ -18,7 +18,7 @@ const pinned: Record<string, { version: number; hash: string }> = {
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },
   orders: { version: 1, hash: 'd74834ea98c2ccab' },
   pendingOrders: { version: 1, hash: 'a45cebdff6772fc3' },
-  office: { version: 0, hash: '649c9aa0d8ad9564' },
+  office: { version: 1, hash: 'a9cc2d86e4cbd23a' },
   cache: { version: 1, hash: 'a7fdb689868cc7ef' },
 };
 

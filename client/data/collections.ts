@@ -62,7 +62,10 @@ const derive = <D extends Record<string, Declaration<z.ZodType>>>(declared: D) =
     [K in keyof D]: D[K] & { schema: RxJsonSchema<z.infer<D[K]['zod']>>; migrationStrategies: Record<number, (doc: StoredDocument) => StoredDocument | null> };
   };
 
-/** Version 1 changed only the schemas' title (now the collection's name); documents are the same. */
+/**
+ * Version 1 changed only the schemas' title (now the collection's name); documents are the same.
+ * Office version 1 added the optional `replaced` mark; stored records are valid as they are.
+ */
 const unchanged: Migration = (doc) => doc;
 
 /**
@@ -81,7 +84,7 @@ export const shopCollections = derive({
   orders: { owner: 'server', zod: order, key: 'id', version: 1 },
   pendingOrders: { owner: 'device', zod: pendingOrder, key: 'id', version: 1, migrations: { 1: unchanged } },
   // Staff devices: every office-tier record (tasks, couriers, …) in one envelope; it holds unsent staff edits.
-  office: { owner: 'device', zod: officeRecord, key: 'id', version: 0, migrations: {} },
+  office: { owner: 'device', zod: officeRecord, key: 'id', version: 1, migrations: { 1: unchanged } },
 });
 
 /** datasources (the spec's DataSources database): a cache of /api answers, refilled from the server. */

@@ -162,7 +162,7 @@ export const saveOfficeRecord = async (office: RxCollection<OfficeRecord>, entit
   const existing = id ? await office.findOne(id).exec() : null;
   if (existing) {
     await existing.incrementalModify((doc) => {
-      const { day: _day, ...kept } = doc; // RxDB's own fields stay; the day follows the data
+      const { day: _day, replaced: _replaced, ...kept } = doc; // RxDB's own fields stay; the day follows the data; a new edit replaces nobody
       const next = officeRecord.parse({
         id: doc.id, type: doc.type, createdBy: doc.createdBy, createdAt: doc.createdAt, ...derived(entity, data), updatedBy: author, updatedAt: Math.max(now, doc.updatedAt + 1), data,
       });

@@ -21,6 +21,7 @@ export const task = defineEntity({
     many: 'Задачи',
     create: 'Новая задача',
     fields: { title: 'Задача', assignee: 'Кто делает', due: 'Срок', dueTime: 'Время', status: 'Статус', orderId: 'Заказ', note: 'Заметка' },
+    values: { status: Object.fromEntries(taskStatuses.map((s) => [s.id, s.label])) },
   },
   tier: 'office',
   write: 'record',

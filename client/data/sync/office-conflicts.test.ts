@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPhones, signIn, startTestShop } from '../../../server/testing/test-shop';
 import { task } from '../../../schema/entities/task';
 import { courier } from '../../../schema/entities/courier';
-import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
 import type { OfficeRecord } from '../../../schema/record';
 import { shopCollections } from '../collections';
 import { saveOfficeRecord } from '../records';
 import { replicate } from './replicate';
-import { lostChanges$, officeConflictHandler, type LostChange } from './office-conflicts';
+import { lostChanges$, officeConflictHandler, watchReplacedChanges, type LostChange } from './office-conflicts';
 
 /**
  * Two staff devices replicating their `office` collection (RxDB on fake-indexeddb, the app's schema, conflict handler
@@ -35,9 +36,11 @@ interface Device {
   phone: string;
 }
 
+addRxPlugin(RxDBMigrationSchemaPlugin);
 const device = async (name: string, base: string, phone: string): Promise<Device> => {
   const db = await createRxDatabase<{ office: RxCollection<OfficeRecord> }>({ name, storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
-  await db.addCollections({ office: { schema: shopCollections.office.schema, conflictHandler: officeConflictHandler } });
+  await db.addCollections({ office: { schema: shopCollections.office.schema, migrationStrategies: shopCollections.office.migrationStrategies, conflictHandler: officeConflictHandler } });
+  watchReplacedChanges(db.office, () => phone);
   return { db, office: db.office, sync: null, base, phone };
 };
 const online = async (d: Device) => {
@@ -109,8 +112,12 @@ describe('two devices change one office record offline', () => {
     expect(onManager.data).toEqual(expected);
     expect((onServer as unknown as { data: unknown }).data).toEqual(expected);
     expect(onManager.updatedAt).toBe(onFlorist.updatedAt);
-    // The manager's title lost to the florist's: he is told what replaced it.
-    expect(told).toEqual([expect.objectContaining({ id, type: 'task', by: demoPhones.florist, deleted: false, fields: [{ field: 'title', now: 'Полить розы на витрине' }] })]);
+    // The manager's title lost to the florist's: he is told what replaced it. Her «В работе» lost to his «Готово»:
+    // her device, which pushed first and never resolved anything, is told when it pulls the result.
+    expect(told).toEqual([
+      expect.objectContaining({ id, type: 'task', by: demoPhones.florist, deleted: false, fields: [{ field: 'title', now: 'Полить розы на витрине' }] }),
+      expect.objectContaining({ id, type: 'task', by: demoPhones.manager, deleted: false, fields: [{ field: 'status', now: 'done' }] }),
+    ]);
   });
 
   it('an edit wins over a deletion made offline, whichever reaches the server first; the deleter is told', async () => {

@@ -1,5 +1,5 @@
-import { Subject } from 'rxjs';
-import { deepEqual, type RxConflictHandler, type WithDeleted } from 'rxdb';
+import { Subject, type Subscription } from 'rxjs';
+import { deepEqual, type RxCollection, type RxConflictHandler, type WithDeleted } from 'rxdb';
 import { entities, type AnyEntity } from '../../../schema/entities';
 import type { OfficeRecord } from '../../../schema/record';
 import { rejections$ } from './rejections';
@@ -89,7 +89,7 @@ export const officeConflictHandler: RxConflictHandler<OfficeRecord> = {
     if (!deepEqual(data, mine.data)) lost(server.updatedBy, false, data);
     const rules = rulesOf(entity);
     const day = rules.day(data);
-    const { day: _day, ...envelope } = server;
+    const { day: _day, replaced: _replaced, ...envelope } = server;
     return {
       ...envelope,
       ...(day ? { day } : {}),
@@ -98,6 +98,26 @@ export const officeConflictHandler: RxConflictHandler<OfficeRecord> = {
       updatedBy: mine.updatedBy,
       updatedAt: Math.max(server.updatedAt, mine.updatedAt),
       data,
+      // The server's version did not come through whole: its author is told when their device pulls this.
+      replaced: { by: server.updatedBy, at: server.updatedAt },
     };
   },
 };
+
+/**
+ * The other half of «the loser is told»: a record this device last held in its user's version comes back
+ * from another device's resolution marked as having replaced exactly that version.
+ */
+export const watchReplacedChanges = (office: RxCollection<OfficeRecord>, me: () => string | null): Subscription =>
+  office.$.subscribe((change) => {
+    const before = change.previousDocumentData;
+    const after = change.documentData;
+    const mark = after?.replaced;
+    const phone = me();
+    if (!before || !mark || !phone || mark.by !== phone || before.updatedBy !== phone || before.updatedAt !== mark.at) return;
+    // Every tab sees the change itself: no broadcast, or each would be told twice.
+    lostChanges$.next({
+      id: after.id, type: after.type, title: after.title, by: after.updatedBy, deleted: !!after._deleted,
+      fields: Object.keys({ ...before.data, ...after.data }).filter((f) => !deepEqual(before.data[f], after.data[f])).map((field) => ({ field, now: after.data[field] })),
+    });
+  });

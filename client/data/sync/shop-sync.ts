@@ -7,6 +7,7 @@ import { dropDelivered, submitPending } from './outbox';
 import type { LocalData } from '../database';
 import { changeSignals, type ChangeSignals } from './change-signals';
 import { replicate } from './replicate';
+import { watchReplacedChanges } from './office-conflicts';
 
 /**
  * Keeps the device's databases in step with the server while online.
@@ -23,6 +24,7 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
   let customer: { phone: string; orders: RxCouchDBReplicationState<Order> } | null = null;
   const options = { base, signals: () => signals };
   const always = [replicate(data.shop.products, 'catalog', options), replicate(data.shop.pages, 'pages', options)];
+  const replaced = watchReplacedChanges(data.shop.office, () => customer?.phone ?? null);
 
   const openStream = () => {
     signals?.close();
@@ -92,6 +94,7 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
     async stop() {
       globalThis.removeEventListener?.('online', onOnline);
       clearInterval(outboxTimer);
+      replaced.unsubscribe();
       signals?.close();
       await Promise.all(all().map((r) => r.cancel()));
     },
