@@ -1,18 +1,34 @@
 /** Closed-loop HTTP load: `concurrency` clients send one request after another for `ms` milliseconds. */
-export const requestsPerSecond = async (send: () => Promise<Response>, concurrency: number, ms: number): Promise<number> => {
+export const requestsPerSecond = async (send: () => Promise<Response>, concurrency: number, ms: number): Promise<number> =>
+  (await load(send, concurrency, ms)).rate;
+
+export interface Load {
+  rate: number;
+  p99: number;
+  worst: number;
+}
+
+/**
+ * Closed-loop HTTP load with latencies: `concurrency` clients send one request after another until `ms` milliseconds
+ * have passed or `most` requests were sent, whichever comes first. `send(i)` gets the request's number.
+ */
+export const load = async (send: (i: number) => Promise<Response>, concurrency: number, ms: number, most = 100_000): Promise<Load> => {
   const until = performance.now() + ms;
-  let done = 0;
+  const took: number[] = [];
+  let sent = 0;
   const client = async () => {
-    while (performance.now() < until) {
-      const res = await send();
+    while (performance.now() < until && sent < most) {
+      const started = performance.now();
+      const res = await send(sent++);
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`load request answered ${res.status}`);
-      done++;
+      took.push(performance.now() - started);
     }
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, client));
-  return done / ((performance.now() - started) / 1000);
+  took.sort((a, b) => a - b);
+  return { rate: took.length / ((performance.now() - started) / 1000), p99: took[Math.floor(took.length * 0.99)] ?? 0, worst: took.at(-1) ?? 0 };
 };
 
 export const timed = async <T>(work: () => Promise<T>): Promise<[number, T]> => {

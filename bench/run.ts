@@ -1,8 +1,10 @@
 import { startTestShop, signIn, demoPhones } from '../server/testing/test-shop';
 import { toSynced } from '../server/db/synced';
 import { benchProducts } from './products';
+import { categories } from '../schema/category';
+import type { Product } from '../schema/product';
 import { benchInitialSync, benchPush } from './sync';
-import { benchItemsList } from './api-load';
+import { benchList, benchListWhileWriting } from './api-load';
 import { benchDurableWrites } from './durable';
 import { benchCatalogueFromDevice, benchFirstViewAsSent, benchFirstViewBytes } from './storefront';
 import { benchTasksFromDevice } from './office';
@@ -22,13 +24,35 @@ const withCookie = (cookie: string) => {
   return () => void (globalThis.fetch = plain);
 };
 
+/** The catalogue API at a size: list, filter, search, as a guest and as staff, and while the catalogue changes. */
+const benchApi = async (n: number) => {
+  const shop = await shopWith(n);
+  const page = { skip: 0, limit: 20 };
+  await benchList(shop, `list, ${n} items, guest`, [{ params: page, query: {} }]);
+  await benchList(shop, `list, ${n} items, staff`, [{ params: page, query: {} }], await signIn(shop.url, demoPhones.florist));
+  await benchList(shop, `filter (category, tags), page 3, ${n} items`, categories.slice(0, 4).map((c) => ({ params: { skip: 40, limit: 20 }, query: { category: c.id, tags: ['love'] } })));
+  await benchList(shop, `search, 4 queries in turn, ${n} items`, ['розы', 'эвкалипт фисташка', `Тестовый ${n - 7}`, 'BN-10042'].map((name) => ({ params: page, query: { name } })));
+  const catalog = shop.shop.storage.db('catalog');
+  const change = (edit: (p: Omit<Product, 'id'>, i: number) => Omit<Product, 'id'>) => async (i: number) => {
+    const doc = await catalog.get<Omit<Product, 'id'>>(`bench-${(i * 7919) % n}`);
+    await catalog.put({ ...edit(doc, i), _id: doc._id, _rev: doc._rev });
+  };
+  await benchListWhileWriting(shop, `list while stock changes every 50 ms, ${n} items`, { params: page, query: {} }, change((p) => ({ ...p, count: (p.count + 1) % 20 })));
+  await benchListWhileWriting(shop, `search while a name changes every 0.5 s, ${n} items`, { params: page, query: { name: 'розы' } }, change((p, i) => ({ ...p, name: `Букет «Правка ${i}» из роз`, rank: (p.rank + 13) % n })), 500);
+  await shop.close();
+};
+
 console.log(`Цветочная мастерская — bench, ${new Date().toISOString()}, node ${process.version}`);
 console.log(`${'measure'.padEnd(46)} ${'value'.padStart(12)}   | ${'baseline'.padEnd(40)} ${'value'.padStart(12)}   | ratio`);
+
+// `npm run bench -- api`: the catalogue API rows only.
+const apiOnly = process.argv.includes('api');
+for (const n of [1000, 10_000, 50_000]) await benchApi(n);
+if (apiOnly) process.exit(0);
 
 for (const n of [1000, 5000]) {
   const shop = await shopWith(n);
   await benchInitialSync(shop, n);
-  if (n === 1000) await benchItemsList(shop, n);
   await shop.close();
 }
 
@@ -37,7 +61,7 @@ const restore = withCookie(await signIn(seeded.url, demoPhones.florist));
 await benchPush(seeded);
 restore();
 await benchDurableWrites();
-await benchItemsList(seeded, (await seeded.shop.storage.db('catalog').info()).doc_count);
+await benchList(seeded, `list, demo catalogue, guest`, [{ params: { skip: 0, limit: 20 }, query: {} }]);
 benchFirstViewBytes();
 await benchFirstViewAsSent(seeded);
 await benchCatalogueFromDevice(seeded);

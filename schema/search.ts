@@ -8,7 +8,7 @@ import { searchQueryProblem } from './search-query';
  * The catalogue search, the same on the server (/api/items/list, /api/refs/search-item) and on the device (the
  * header's suggestions and /search, online or not): MiniSearch over Snowball-stemmed Russian words, so «тюльпаны»
  * finds «Монобукет из 25 тюльпанов», a one-letter typo still finds, and an article code finds its product.
- * Build it once per catalogue change; a search costs a fraction of a millisecond.
+ * Build it once and keep it with `put` and `remove` as the catalogue changes; a search costs a fraction of a millisecond.
  */
 
 /** Words that say nothing about a bouquet; «в» also stands for a Cyrillic «В-1012» typed for B-1012. */
@@ -62,11 +62,26 @@ const typoTry: SearchOptions = { prefix: true, fuzzy: typo(3) };
 export interface CatalogSearch {
   /** Products matching the query, best first; none for a query that cannot be searched (empty, no words, too long). */
   find(query: string): Product[];
+  /** Puts a new or changed product in (a change of stock only touches nothing but its entry). */
+  put(p: Product): void;
+  /** Takes a product out. */
+  remove(id: string): void;
 }
 
+/** The fields the index reads: a change to any other (stock, price, pictures) leaves the index as it is. */
+const indexed = (a: Product, b: Product): boolean => a.name === b.name && a.art === b.art && a.composition === b.composition && a.category === b.category;
+
+/**
+ * Scores are compared to six decimals, so the order never depends on the order products were added (a rebuilt index
+ * and one kept up to date change by change sum in another order); equal scores keep the catalogue's rank order.
+ */
+const score = (s: number) => Math.round(s * 1e6);
+/** The order of `byRank` (schema/product-filter.ts), with one collator instead of one per comparison. */
+const names = new Intl.Collator('ru');
+
 export const catalogSearch = (products: readonly Product[]): CatalogSearch => {
-  const byId = new Map(products.map((p) => [p.id, p]));
-  const byArt = new Map(products.map((p) => [artKey(p.art), p]));
+  const byId = new Map<string, Product>();
+  const byArt = new Map<string, Product>();
   const index = new MiniSearch<Product>({
     fields: ['name', 'art', 'composition', 'category'],
     extractField: (p, field) => (field === 'category' ? categoryLabels.get(p.category) : p[field as keyof Product]),
@@ -75,14 +90,46 @@ export const catalogSearch = (products: readonly Product[]): CatalogSearch => {
     // The name says what the product is; the composition finds the bouquets a flower is in, after it.
     searchOptions: { boost: { name: 4, art: 4, category: 1, composition: 0.7 }, combineWith: 'AND' },
   });
+
+  const remove = (id: string) => {
+    const old = byId.get(id);
+    if (!old) return;
+    byId.delete(id);
+    if (byArt.get(artKey(old.art)) === old) byArt.delete(artKey(old.art));
+    index.remove(old);
+  };
+  const put = (p: Product) => {
+    const old = byId.get(p.id);
+    if (old && indexed(old, p)) {
+      byId.set(p.id, p);
+      if (byArt.get(artKey(p.art)) === old) byArt.set(artKey(p.art), p);
+      return;
+    }
+    remove(p.id);
+    byId.set(p.id, p);
+    byArt.set(artKey(p.art), p);
+    index.add(p);
+  };
+  for (const p of products) {
+    byId.set(p.id, p);
+    byArt.set(artKey(p.art), p);
+  }
   index.addAll(products);
 
+  const inOrder = (a: { score: number; p: Product }, b: { score: number; p: Product }) => b.score - a.score || a.p.rank - b.p.rank || names.compare(a.p.name, b.p.name) || (a.p.id < b.p.id ? -1 : 1);
   const run = (q: string): Product[] => {
     for (const options of [firstTry, typoTry]) {
       // Every word must match; when no product has them all, the products that have some, best first.
       for (const combineWith of ['AND', 'OR'] as const) {
         const found = index.search(q, { ...options, combineWith });
-        if (found.length) return found.map((r) => byId.get(r.id as string)).filter((p): p is Product => !!p);
+        if (found.length)
+          return found
+            .flatMap((r) => {
+              const p = byId.get(r.id as string);
+              return p ? [{ score: score(r.score), p }] : [];
+            })
+            .sort(inOrder)
+            .map((r) => r.p);
       }
     }
     return [];
@@ -96,5 +143,7 @@ export const catalogSearch = (products: readonly Product[]): CatalogSearch => {
       if (!found.length && maybeWrongLayout(query)) found = run(fromLatinLayout(query));
       return exact ? [exact, ...found.filter((p) => p !== exact)] : found;
     },
+    put,
+    remove,
   };
 };

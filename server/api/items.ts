@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { artRequest, idListRequest, idRequest, listRequest, noPayload, searchItemRequest } from '../../schema/api';
 import { categories } from '../../schema/category';
 import { product, productInput, type Product } from '../../schema/product';
@@ -7,16 +7,19 @@ import { levelOf, reaches, type User } from '../../schema/user';
 import type { Shop } from '../context';
 import { getDoc, removeDoc, upsert } from '../db/docs';
 import { getSynced, toSynced } from '../db/synced';
-import type { CatalogIndex } from '../db/catalog-index';
+import type { Audience, CatalogIndex } from '../db/catalog-index';
 import { HttpError, notFound } from '../http/errors';
 import { pageOf } from '../http/paging';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
-import { matchesQuery } from '../../schema/product-filter';
 import { stockOf } from '../stock/stock';
 
 /** Customers see what is on sale; staff also see hidden and inactive items. */
-const visibleTo = (user: User | null) => (p: Product) => reaches(levelOf(user), 'florist') || (p.isActive && !p.isHidden);
+const audienceOf = (user: User | null): Audience => (reaches(levelOf(user), 'florist') ? 'staff' : 'customer');
+const visibleTo = (user: User | null) => (p: Product) => audienceOf(user) === 'staff' || (p.isActive && !p.isHidden);
+
+/** Sends an answer serialized once per state of the catalogue. */
+const sendJson = (res: Response, body: string) => void res.type('json').send(body);
 
 export const itemsApi = (shop: Shop, index: CatalogIndex): Router => {
   const api = Router();
@@ -32,10 +35,15 @@ export const itemsApi = (shop: Shop, index: CatalogIndex): Router => {
 
   route(api, 'POST /api/items/list', async (req, res) => {
     const { params, query } = parse(listRequest, req.body);
-    const { name, ...rest } = query;
+    const { name, ...filter } = query;
+    const audience = audienceOf(res.locals.user);
+    const view = await index.view();
     // A name is searched (stems, typos, article codes), best match first; without one the list keeps its rank order.
-    const candidates = name?.trim() ? (await index.search()).find(name) : await all();
-    return pageOf(candidates.filter(visibleTo(res.locals.user)).filter(matchesQuery(rest)), params);
+    sendJson(res, view.answer(JSON.stringify(['list', audience, query, params]), () => {
+      const ids = view.matching(audience, filter, name);
+      const page = pageOf(ids, params);
+      return { data: { ...page.data, items: page.data.items.map((id) => view.product(id)) } };
+    }));
   });
 
   route(api, 'POST /api/items/get', async (req, res) => ({ data: await one(parse(idRequest, req.body).id, res.locals.user) }));
@@ -48,20 +56,26 @@ export const itemsApi = (shop: Shop, index: CatalogIndex): Router => {
   });
 
   route(api, 'POST /api/items/get-list', async (req, res) => {
-    const wanted = new Set(parse(idListRequest, req.body).idList);
-    return { data: (await all()).filter((p) => wanted.has(p.id)).filter(visibleTo(res.locals.user)) };
+    const wanted = parse(idListRequest, req.body).idList;
+    const view = await index.view();
+    const found = new Set(wanted.flatMap((id) => view.product(id) ?? []));
+    return { data: view.all().filter((p) => found.has(p)).filter(visibleTo(res.locals.user)) };
   });
 
   route(api, 'POST /api/items/catalog', async (req, res) => {
     parse(noPayload, req.body);
-    const items = (await all()).filter(visibleTo(res.locals.user));
-    return { data: { categories: categories.map((c) => ({ ...c, count: items.filter((p) => p.category === c.id).length })) } };
+    const audience = audienceOf(res.locals.user);
+    const view = await index.view();
+    sendJson(res, view.answer(JSON.stringify(['catalog', audience]), () => {
+      const items = view.matching(audience, {}).map((id) => view.product(id));
+      return { data: { categories: categories.map((c) => ({ ...c, count: items.filter((p) => p?.category === c.id).length })) } };
+    }));
   });
 
   // The back-office's reference search: staff also find hidden and inactive items, by name or article code.
   route(api, 'POST /api/refs/search-item', async (req) => {
     const { query, limit } = parse(searchItemRequest, req.body);
-    return { data: { items: (await index.search()).find(query).slice(0, limit) } };
+    return { data: { items: (await index.view()).find(query).slice(0, limit) } };
   });
 
   route(api, 'POST /api/items/update', async (req) => {
