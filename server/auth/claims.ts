@@ -1,3 +1,5 @@
+import { isConflict } from '../db/docs';
+
 /**
  * Numbered places that each request must take before it acts: `{prefix}{n}` for n = 1..max, taken by creating
  * the document. Creating an id that exists is a 409, so however many requests arrive at once, on however many
@@ -5,7 +7,6 @@
  * read-modify-write to lose (on a CouchDB cluster two copies may each accept one create in a race; see DECISIONS).
  */
 
-const isConflict = (e: unknown) => (e as { status?: number }).status === 409;
 const place = (n: number) => String(n).padStart(5, '0');
 
 export interface Claim {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { getDoc } from '../db/docs';
+import { createIfMissing, getDoc } from '../db/docs';
 
 /**
  * The key that codes and session tokens are hashed with. Kept in the auth database,
@@ -8,11 +8,8 @@ import { getDoc } from '../db/docs';
 export const loadSecret = async (auth: PouchDB.Database): Promise<string> => {
   const existing = await getDoc<{ value: string }>(auth, 'secret');
   if (existing) return existing.value;
-  try {
-    await auth.put({ _id: 'secret', value: crypto.randomBytes(32).toString('hex') });
-  } catch (e) {
-    if ((e as { status?: number }).status !== 409) throw e;
-  }
+  // The first process to start creates it; any other reads what that one wrote.
+  await createIfMissing(auth, 'secret', { value: crypto.randomBytes(32).toString('hex') });
   return (await getDoc<{ value: string }>(auth, 'secret'))!.value;
 };
 

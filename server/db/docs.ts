@@ -2,7 +2,7 @@
 
 export type Stored<T> = T & { _id: string; _rev?: string };
 
-const isNotFound = (e: unknown) => (e as { status?: number }).status === 404;
+export const isNotFound = (e: unknown) => (e as { status?: number }).status === 404;
 export const isConflict = (e: unknown) => (e as { status?: number }).status === 409;
 
 export const getDoc = async <T extends object>(db: PouchDB.Database, id: string): Promise<Stored<T> | null> => {

@@ -5,6 +5,7 @@ import { isCustomerOrdersDb } from '../../schema/databases';
 import type { ShopConfig } from '../config';
 import { HttpError } from '../http/errors';
 import { durableLeveldown } from './durable-leveldown';
+import { isNotFound } from './docs';
 
 /**
  * Every database of the shop, local (LevelDB under dataDir) or in a CouchDB cluster (couchUrl).
@@ -54,7 +55,6 @@ interface OpenDb {
 }
 
 const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
-const isNotFound = (e: unknown) => (e as { status?: number }).status === 404;
 
 /**
  * `durable` (the default): the embedded store acknowledges a write only once LevelDB has synced it to disk

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { backoff, createIfMissing, isConflict } from '../db/docs';
+import { backoff, createIfMissing, isConflict, isNotFound } from '../db/docs';
 import type { OrderRecord } from './order-record';
 
 const placeDoc = z.object({ order: z.string() });
@@ -7,7 +7,7 @@ const placeDoc = z.object({ order: z.string() });
 /** Still waiting for the florist's call: refused drafts and orders past 'new' free their place. */
 const waiting = (r: OrderRecord | null) => !!r && (r.stage === 'placing' || (r.stage === 'placed' && r.status === 'new'));
 
-const isGone = (e: unknown) => isConflict(e) || (e as { status?: number }).status === 404;
+const isGone = (e: unknown) => isConflict(e) || isNotFound(e);
 
 /**
  * At most `limit` orders per customer not yet confirmed by the studio: each holds a place, a document

@@ -2,12 +2,10 @@ import { tierDatabases } from '../../schema/databases';
 import type { Tier } from '../../schema/entity';
 import { officeRecord, type OfficeRecord } from '../../schema/record';
 import type { Storage } from '../db/storage';
-import { getDoc, type Stored } from '../db/docs';
+import { getDoc, isConflict, type Stored } from '../db/docs';
 import { fromSynced, toSynced } from '../db/synced';
 
 export type PutResult = 'ok' | 'stale';
-
-const isConflict = (e: unknown) => (e as { status?: number }).status === 409;
 
 /** A stored document read back as a record, or null when it is not one (a design document, a damaged write). */
 const asRecord = (doc: Stored<object>): OfficeRecord | null => {

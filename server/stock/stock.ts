@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Product } from '../../schema/product';
 import { balanceOf, mergeStock, stockLedger, unitsByProduct, type StockLedger } from '../../schema/stock';
-import { getDoc, stripMeta, upsert, type Stored } from '../db/docs';
+import { getDoc, isNotFound, stripMeta, upsert, type Stored } from '../db/docs';
 import { oneAtATime } from '../db/one-at-a-time';
 import type { Storage } from '../db/storage';
 
@@ -39,7 +39,7 @@ export const stockService = (storage: Storage) => {
    */
   const mergeBranches = async (id: string): Promise<void> => {
     const doc = await ledgers.get(id, { conflicts: true }).catch((e: unknown) => {
-      if ((e as { status?: number }).status === 404) return null;
+      if (isNotFound(e)) return null;
       throw e;
     });
     const revs = doc?._conflicts ?? [];
