@@ -7,6 +7,7 @@ import type { ChangesHub } from './changes-hub';
 import { pushRuleOf } from './push-rules';
 import type { PushedDoc, PushVerdict, StoredDoc } from './push-rule';
 import { StorageBusy, type Storage } from './storage';
+import { clientAddress } from '../auth/client-address';
 
 type Call = 'info' | 'changes' | 'all_docs' | 'bulk_docs' | 'doc';
 
@@ -302,7 +303,7 @@ export const dbGateway = (
   };
 
   const longpoll = async (req: Request, res: Response, name: string, db: PouchDB.Database | null, q: ChangesQuery, docIds?: string[]) => {
-    const client = req.ip ?? 'unknown';
+    const client = clientAddress(req);
     const holding = longpolls.get(client) ?? 0;
     if (holding >= limits.longpollsPerClient) return couchError(res, 429, 'too_many_requests', 'Слишком много ожидающих запросов с вашего адреса');
     longpolls.set(client, holding + 1);
