@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { demoPhones } from '../server/testing/test-shop';
 import { sampleUrl, specAdminMatrix, visitors, type Visitor } from './fixtures/spec-admin-matrix';
-import { journeyPerFile, lastCode, watchErrors } from './harness';
+import { journeyPerFile, watchErrors } from './harness';
+import { answerSignInDialog } from './journeys';
 import { contextAs, outcomeOf } from './admin-journeys';
 
 const phones: Record<Visitor, string | null> = { guest: null, customer: '79440000001', ...demoPhones };
@@ -53,12 +54,7 @@ describe('a guest at an admin address', () => {
     await page.goto('/admin/tasks?q=%D1%80%D0%BE%D0%B7%D1%8B');
     await page.getByRole('dialog').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    const dialog = page.getByRole('dialog');
-    await dialog.locator('input').first().pressSequentially(demoPhones.florist.slice(1));
-    await dialog.getByRole('button', { name: 'Получить код' }).click();
-    const code = dialog.locator('input[inputmode="numeric"], input[autocomplete="one-time-code"]').first();
-    await code.waitFor();
-    await code.pressSequentially(await lastCode(journey().shop, demoPhones.florist));
+    await answerSignInDialog(page, journey().shop, demoPhones.florist);
     await page.getByRole('heading', { name: 'Задачи' }).waitFor();
     expect(new URL(page.url()).pathname + decodeURIComponent(new URL(page.url()).search)).toBe('/admin/tasks?q=розы');
     await context.close();

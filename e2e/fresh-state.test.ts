@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { journeyPerFile, lastCode } from './harness';
+import { answerSignInDialog } from './journeys';
 import { demoProducts } from '../server/seed/products';
 
 /** Screens whose form state belongs to one record start afresh when another record opens. */
@@ -40,13 +41,8 @@ describe('state that belongs to one record', () => {
 
     await page.goto('/my');
     await page.getByRole('button', { name: 'Войти по номеру телефона' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.locator('input').first().pressSequentially(customer.phone.slice(1));
-    await dialog.getByRole('button', { name: 'Получить код' }).click();
-    const codeInput = dialog.locator('input[inputmode="numeric"], input[autocomplete="one-time-code"]').first();
-    await codeInput.waitFor();
-    await codeInput.pressSequentially(await lastCode(journey().shop, customer.phone));
-    await dialog.waitFor({ state: 'detached' });
+    await answerSignInDialog(page, journey().shop, customer.phone);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     const name = page.getByLabel('Как к вам обращаться');
     await name.waitFor();

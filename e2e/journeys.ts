@@ -3,16 +3,21 @@ import type { Page } from 'playwright-core';
 import type { Order } from '../schema/order';
 import { lastCode, type TestShop } from './harness';
 
-/** Signs in through the header dialog, typing the phone as a person would (the mask adds +7 and brackets). */
-export const signInThroughDialog = async (page: Page, shop: TestShop, phone: string) => {
-  await page.getByRole('button', { name: 'Войти' }).click();
+/** Answers the open sign-in dialog: the phone typed as a person would (the mask adds +7 and brackets), then the code. */
+export const answerSignInDialog = async (page: Page, shop: TestShop, phone: string) => {
   const dialog = page.getByRole('dialog');
   await dialog.locator('input').first().pressSequentially(phone.slice(1));
   await dialog.getByRole('button', { name: 'Получить код' }).click();
   const codeInput = dialog.locator('input[inputmode="numeric"], input[autocomplete="one-time-code"]').first();
   await codeInput.waitFor();
   await codeInput.pressSequentially(await lastCode(shop, phone));
-  await dialog.waitFor({ state: 'detached' });
+};
+
+/** Signs in through the header dialog. */
+export const signInThroughDialog = async (page: Page, shop: TestShop, phone: string) => {
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await answerSignInDialog(page, shop, phone);
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
 };
 
 export const waitFor = async <T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> => {

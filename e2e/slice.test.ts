@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { lastCode, startJourney, watchErrors } from './harness';
-import { signInThroughDialog, waitFor } from './journeys';
+import { startJourney, watchErrors } from './harness';
+import { answerSignInDialog, signInThroughDialog, waitFor } from './journeys';
 import { demoProducts } from '../server/seed/products';
 
 const bouquet = demoProducts.find((p) => p.sizable && p.discountPrice)!;
@@ -145,12 +145,7 @@ describe('the shop in a browser', () => {
       await tab.getByRole('heading', { name: 'Что-то пошло не так' }).waitFor();
     }
     await tab.goto('/login?redirect=%2Fmy');
-    const dialog = tab.getByRole('dialog');
-    await dialog.locator('input').first().pressSequentially('9990007788');
-    await dialog.getByRole('button', { name: 'Получить код' }).click();
-    const code = dialog.locator('input[autocomplete="one-time-code"]');
-    await code.waitFor();
-    await code.pressSequentially(await lastCode(journey.shop, '79990007788'));
+    await answerSignInDialog(tab, journey.shop, '79990007788');
     await tab.waitForURL(/\/my$/);
     await tab.getByRole('heading', { name: 'Мои заказы' }).waitFor();
     await tab.close();
