@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { today } from '../../../schema/day';
 import { useLocal } from '../../data/local-data-context';
+import { ApiError } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
 import { useSession } from '../auth/session';
 import { recordShiftClose } from './close-shift';
@@ -17,12 +18,12 @@ export const CloseShiftDialog = ({ onClose, okLabel = 'Ок', cancelLabel = 'О�
     e.preventDefault();
     setBusy(true);
     try {
-      const event = await recordShiftClose(data.shop.events, { amount, date }, user?.phone ?? '');
+      const { event } = await recordShiftClose(data.shop.events, { amount, date }, user?.phone ?? '');
       console.info('Смена закрыта', event.day, event.sum);
       await logout();
     } catch (err) {
       const error = err as Error;
-      alert('Ошибка сохранения данных');
+      alert(err instanceof ApiError ? error.message : 'Ошибка сохранения данных');
       console.error(error.message, error.stack);
       setBusy(false);
     }
