@@ -16,6 +16,12 @@ export const dbAccess = {
   events: { read: 'florist', push: 'florist' },
   /** The office tier: back-office records every staff member reads (tasks, couriers, …), one envelope per document. */
   office: { read: 'florist', push: 'florist' },
+  /**
+   * Orders as staff see them (issue 10): every order delivered from 7 days back on, with the studio's side and
+   * history; the server writes it, staff devices pull it into the same `orders` collection customers fill from
+   * `orders-{phone}`. Staff change orders only by commands.
+   */
+  'studio-orders': { read: 'florist', push: null },
 } as const satisfies Record<string, { read: Level; push: Level | null }>;
 export type SyncedDatabase = keyof typeof dbAccess;
 

@@ -8,11 +8,55 @@ export const orderStatuses = [
   { id: 'new', label: 'Новый' },
   { id: 'confirmed', label: 'Подтверждён' },
   { id: 'assembling', label: 'Собирается' },
+  { id: 'ready', label: 'Готов' },
   { id: 'delivering', label: 'У курьера' },
   { id: 'done', label: 'Доставлен' },
   { id: 'cancelled', label: 'Отменён' },
 ] as const;
-export const orderStatus = z.enum(['new', 'confirmed', 'assembling', 'delivering', 'done', 'cancelled']);
+export const orderStatus = z.enum(['new', 'confirmed', 'assembling', 'ready', 'delivering', 'done', 'cancelled']);
+export type OrderStatus = z.infer<typeof orderStatus>;
+
+/** Where an order came from (Posiflora's sales channels): the site, a phone call, the studio's showcase, a marketplace. */
+export const orderSources = [
+  { id: 'site', label: 'Сайт' },
+  { id: 'phone', label: 'Телефон' },
+  { id: 'showcase', label: 'Витрина' },
+  { id: 'marketplace', label: 'Маркетплейс' },
+] as const;
+export const orderSource = z.enum(['site', 'phone', 'showcase', 'marketplace']);
+
+/** How a paid order was paid; the draft's `payment` is only what the customer intends. */
+export const paymentMethods = [
+  { id: 'cash', label: 'Наличные' },
+  { id: 'card', label: 'Карта' },
+  { id: 'transfer', label: 'Перевод' },
+] as const;
+export const paymentMethod = z.enum(['cash', 'card', 'transfer']);
+
+/** Payment apart from status (Posiflora): unpaid until a staff member records it. */
+export const orderPayment = z.strictObject({
+  status: z.enum(['unpaid', 'paid']),
+  method: paymentMethod.optional(),
+  amount: z.number().int().min(0).optional(),
+  at: z.number().int().optional(),
+  by: z.string().max(20).optional(),
+});
+export type OrderPayment = z.infer<typeof orderPayment>;
+export const paymentStatuses = [
+  { id: 'unpaid', label: 'Не оплачен' },
+  { id: 'paid', label: 'Оплачен' },
+] as const;
+
+/** One entry of an order's history: who (staff phone), when, which command, and the fields before and after. */
+export const orderChange = z.strictObject({
+  command: z.string().max(64),
+  by: z.string().max(20),
+  at: z.number().int(),
+  what: z.string().max(200),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+});
+export type OrderChange = z.infer<typeof orderChange>;
 
 /** Courier delivery within MKAD; free from `freeDeliveryFrom` of goods; pickup at the studio is free. */
 export const deliveryPrice = 490;
@@ -121,5 +165,16 @@ export const order = orderDraft.extend({
   status: orderStatus,
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
+  /** The studio's side (issue 10). Absent on orders stored before it: read as a site order, unpaid, unassigned. */
+  source: orderSource.optional(),
+  paid: orderPayment.optional(),
+  /** The florist's phone (a staff user) and the courier's record id (office entity `courier`). */
+  florist: z.string().max(20).optional(),
+  courier: z.string().max(64).optional(),
+  /** The finished bouquet's photo, as `/api/photos/{id}`; the customer sees it in /my. */
+  photo: z.string().max(200).optional(),
+  cancelReason: z.string().max(500).optional(),
+  /** Staff copies only (`studio-orders`); the customer's copy leaves it out. Oldest first. */
+  history: z.array(orderChange).optional(),
 });
 export type Order = z.infer<typeof order>;

@@ -64,7 +64,7 @@ const derive = <D extends Record<string, Declaration<z.ZodType>>>(declared: D) =
 
 /**
  * Version 1 changed only the schemas' title (now the collection's name); documents are the same.
- * Office version 1 added the optional `replaced` mark; stored records are valid as they are.
+ * Office version 1 added the optional `replaced` mark, version 2 the `orderCommand` type; stored records are valid as they are.
  */
 const unchanged: Migration = (doc) => doc;
 
@@ -81,10 +81,10 @@ export const shopCollections = derive({
   pages: { owner: 'server', zod: page, key: 'id', version: 1 },
   events: { owner: 'device', zod: shopEvent, key: 'id', version: 1, migrations: { 1: unchanged } },
   carts: { owner: 'device', zod: storedCart, key: 'owner', version: 1, migrations: { 1: unchanged } },
-  orders: { owner: 'server', zod: order, key: 'id', version: 1 },
+  orders: { owner: 'server', zod: order, key: 'id', version: 2 },
   pendingOrders: { owner: 'device', zod: pendingOrder, key: 'id', version: 1, migrations: { 1: unchanged } },
   // Staff devices: every office-tier record (tasks, couriers, …) in one envelope; it holds unsent staff edits.
-  office: { owner: 'device', zod: officeRecord, key: 'id', version: 1, migrations: { 1: unchanged } },
+  office: { owner: 'device', zod: officeRecord, key: 'id', version: 2, migrations: { 1: unchanged, 2: unchanged } },
 });
 
 /** datasources (the spec's DataSources database): a cache of /api answers, refilled from the server. */

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineEntity } from '../entity';
+import { commandOutcome, orderAction } from '../order-command';
+
+export const orderActionLabels: Record<z.infer<typeof orderAction>['kind'], string> = {
+  create: 'Новый заказ',
+  status: 'Статус',
+  payment: 'Оплата',
+  assign: 'Флорист и курьер',
+  edit: 'Изменение заказа',
+  photo: 'Фото букета',
+};
+
+/**
+ * A staff member's command on an order (issue 10): made on the device (offline too) and pushed through the office
+ * database; the server applies it once (its id is the key) and writes `outcome` into it, which the device pulls and
+ * shows on the order. A device only creates one: a command is never changed or deleted by a device.
+ */
+export const orderCommandEntity = defineEntity({
+  type: 'orderCommand',
+  path: 'order-commands',
+  labels: {
+    one: 'Команда по заказу',
+    many: 'Команды по заказам',
+    create: 'Новая команда',
+    fields: { order: 'Заказ', action: 'Действие', outcome: 'Результат' },
+  },
+  tier: 'office',
+  write: 'command',
+  access: { read: 'florist', create: 'florist', update: 'florist', delete: null },
+  fields: z.strictObject({
+    order: z.string().min(1).max(64),
+    action: orderAction,
+    /** Written by the server only. */
+    outcome: commandOutcome.optional(),
+  }),
+  list: { columns: ['order'], search: ['order'], sort: 'order' },
+  example: { order: 'a1b2c3d4e5f6g7h8', action: { kind: 'status', from: 'new', to: 'confirmed' } },
+  title: (c) => `${orderActionLabels[c.action.kind]}: ${c.order}`,
+  version: 1,
+  // Devices never change a command; what the server wrote (the outcome) is what stands.
+  merge: (server) => server.data,
+});

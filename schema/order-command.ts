@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { day } from './day';
+import { phone } from './phone';
+import { orderDraft, orderSource, orderStatus, orderPayment, paymentMethod } from './order';
+
+/**
+ * What staff do to an order (issue 10), each a command the server checks and may refuse with a Russian reason.
+ * A command has an id made on the device: sent twice (a retry, offline then online), it is applied once.
+ * `seen` is the order's `updatedAt` (or status) the device acted on: how concurrent changes are decided.
+ */
+const person = orderDraft.shape.sender;
+
+/**
+ * An order taken by phone or at the counter: the customer is found or created by phone; the same numbering, pricing,
+ * stock and calendar as the site, without the site's limits for customers (DECISIONS.md).
+ */
+export const studioOrderDraft = orderDraft.extend({
+  source: orderSource.exclude(['site']),
+  customer: z.strictObject({ phone, name: z.string().trim().min(1).max(100) }),
+});
+export type StudioOrderDraft = z.infer<typeof studioOrderDraft>;
+
+export const orderAction = z.discriminatedUnion('kind', [
+  /** A phone or counter order (its `order` is the draft's id); offline it waits with a provisional mark until numbered. */
+  z.strictObject({ kind: z.literal('create'), draft: studioOrderDraft }),
+  /** Move along the lifecycle (schema/order-lifecycle.ts); `reason` is required to cancel. */
+  z.strictObject({ kind: z.literal('status'), from: orderStatus, to: orderStatus, reason: z.string().trim().max(500).optional() }),
+  /** Record payment apart from status. */
+  z.strictObject({ kind: z.literal('payment'), status: orderPayment.shape.status, method: paymentMethod.optional(), amount: z.number().int().min(0).max(10_000_000).optional() }),
+  /** Assign (or, with null, unassign) the florist (a staff phone) and/or the courier (a courier record id). */
+  z.strictObject({ kind: z.literal('assign'), florist: z.string().max(20).nullable().optional(), courier: z.string().max(64).nullable().optional() }),
+  /** Change what the order is while it is not yet being assembled; the server reprices and moves stock. */
+  z.strictObject({
+    kind: z.literal('edit'),
+    seenUpdatedAt: z.number().int(),
+    lines: orderDraft.shape.lines.optional(),
+    recipient: person.optional(),
+    delivery: orderDraft.shape.delivery.optional(),
+    date: day.optional(),
+    slot: orderDraft.shape.slot.optional(),
+    postcard: orderDraft.shape.postcard.optional(),
+    anonymous: z.boolean().optional(),
+    comment: orderDraft.shape.comment.optional(),
+  }),
+  /** The finished bouquet's photo: a data: URL (JPEG/PNG/WebP) resized on the device; the server checks and stores it. */
+  z.strictObject({ kind: z.literal('photo'), image: z.string().max(1_500_000) }),
+]);
+export type OrderAction = z.infer<typeof orderAction>;
+
+/** One command on one order, as a device sends it. */
+export const orderCommand = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  order: z.string().min(1).max(64),
+  action: orderAction,
+});
+export type OrderCommand = z.infer<typeof orderCommand>;
+
+
+
+/** What the server answers a command with, and what a device shows on the order when it comes back refused. */
+export const commandOutcome = z.discriminatedUnion('ok', [
+  z.strictObject({ ok: z.literal(true), at: z.number().int(), note: z.string().max(500).optional() }),
+  z.strictObject({ ok: z.literal(false), at: z.number().int(), status: z.number().int(), reason: z.string().max(500) }),
+]);
+export type CommandOutcome = z.infer<typeof commandOutcome>;

@@ -1,0 +1,48 @@
+import type { OrderStatus } from './order';
+
+/**
+ * The order's lifecycle (issue 10; docs/DECISIONS.md «Order lifecycle»):
+ * «Новый» → «Подтверждён» → «Собирается» → «Готов» → «У курьера» → «Доставлен»; «Отменён» from any state before
+ * «Доставлен», with a reason. Forward steps may be skipped (a showcase bouquet sold at the counter goes from new to
+ * delivered). One step back is allowed until the courier has it (a mis-tap); «Доставлен» and «Отменён» are final.
+ * A return after delivery is not a status: the order stays delivered and the refund is recorded as its payment.
+ */
+export const lifecycle: readonly OrderStatus[] = ['new', 'confirmed', 'assembling', 'ready', 'delivering', 'done'];
+
+export const rank = (s: OrderStatus): number => (s === 'cancelled' ? lifecycle.length : lifecycle.indexOf(s));
+
+export const isFinal = (s: OrderStatus): boolean => s === 'done' || s === 'cancelled';
+
+/** Whether a status change is legal, and if not, why (Russian, shown as a 409). */
+export const transitionIssue = (from: OrderStatus, to: OrderStatus): string | null => {
+  if (from === to) return null;
+  if (from === 'cancelled') return 'Отменённый заказ нельзя вернуть в работу — оформите новый';
+  if (from === 'done') return 'Доставленный заказ закрыт: его статус больше не меняется';
+  if (to === 'cancelled') return null;
+  if (rank(to) > rank(from)) return null;
+  if (rank(to) === rank(from) - 1 && rank(from) < rank('delivering')) return null;
+  return `Нельзя перевести заказ из «${statusName(from)}» в «${statusName(to)}»`;
+};
+
+const names: Record<OrderStatus, string> = {
+  new: 'Новый', confirmed: 'Подтверждён', assembling: 'Собирается', ready: 'Готов', delivering: 'У курьера', done: 'Доставлен', cancelled: 'Отменён',
+};
+export const statusName = (s: OrderStatus): string => names[s];
+
+/** Lines, recipient, address, slot and postcard may be edited until assembly starts. */
+export const isEditable = (s: OrderStatus): boolean => rank(s) < rank('assembling');
+
+/**
+ * Two devices moved one order offline (issue 10, item 7): the command says what status it saw (`from`). If the
+ * order has moved on since, the status follows the lifecycle's furthest legal step: a move further along still
+ * applies, one that would go back is not applied and its author is told. Cancelling applies from any open state.
+ */
+export const concurrentStatus = (current: OrderStatus, seen: OrderStatus, to: OrderStatus): { apply: boolean; issue: string | null } => {
+  if (current === seen || to === 'cancelled') {
+    const issue = transitionIssue(current, to);
+    return { apply: !issue && current !== to, issue };
+  }
+  if (current === to) return { apply: false, issue: null };
+  if (rank(to) > rank(current) && !transitionIssue(current, to)) return { apply: true, issue: null };
+  return { apply: false, issue: `Заказ уже «${statusName(current)}»: его изменил другой сотрудник` };
+};
