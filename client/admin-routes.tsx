@@ -32,6 +32,7 @@ const Dashboard = lazyRouteComponent(() => import('./features/admin/dashboard-pa
 const ListScreen = lazyRouteComponent(() => import('./features/admin/screens'), 'ListScreen');
 const RecordScreen = lazyRouteComponent(() => import('./features/admin/screens'), 'RecordScreen');
 const NotBuilt = lazyRouteComponent(() => import('./features/admin/screens'), 'NotBuilt');
+const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-page'), 'OrderPage');
 
 const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -78,6 +79,16 @@ export const adminRecordRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+/** /admin/orders/{id}: one order (features/order-page); a static segment wins over `$resource/$id`. */
+const orderPageRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'orders/$id',
+  beforeLoad: ({ location }) => guard(location, '/admin/orders/$id'),
+  component: OrderPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 const deeperRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$',
@@ -87,4 +98,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, adminListRoute, adminRecordRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, adminListRoute, adminRecordRoute, orderPageRoute, deeperRoute]);
