@@ -154,6 +154,7 @@ export const AssignForm = ({ order, send, couriers, me }: { order: Order; send: 
       <label className="field">
         Курьер
         <select
+          aria-label="Курьер"
           value={order.courier ?? ''}
           onChange={(e) => void send({ kind: 'assign', courier: e.target.value || null })}
         >
