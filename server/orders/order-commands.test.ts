@@ -17,7 +17,9 @@ const pngOf = (width: number, height: number, padding = 0) => {
   const head = Buffer.from(png1x1, 'base64');
   head.writeUInt32BE(width, 16);
   head.writeUInt32BE(height, 20);
-  return `data:image/png;base64,${Buffer.concat([head, Buffer.alloc(padding)]).toString('base64')}`;
+  const out = Buffer.alloc(head.length + padding);
+  head.copy(out);
+  return `data:image/png;base64,${out.toString('base64')}`;
 };
 
 /**
