@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { boardDays, boardSearch } from './board-search';
 import { clientNote, filterOrders, groupBySlot, matchesText, statusCounts } from './board-orders';
-import { sampleOrder } from './sample-orders';
+import { sampleOrder } from '../../data/sample-orders';
 
 const day = '2026-11-24';
 
