@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { nextDay, today } from '../schema/day';
+import { maskedPhone } from '../schema/phone';
 import { demoProducts } from '../server/seed/products';
 import { journeyPerFile, watchErrors } from './harness';
 import { contextAs } from './admin-journeys';
@@ -26,6 +27,8 @@ describe('the orders board', () => {
         return plain.call(this);
       };
     });
+    // contextAs puts the signed-in user on the device at every page load; once she signed out, nothing does (as in life).
+    await staff.addInitScript(() => sessionStorage.getItem('signed-out') && localStorage.removeItem('shop:user'));
     const board = await staff.newPage();
     await board.setViewportSize({ width: 360, height: 740 });
     const errors = watchErrors(board);
@@ -82,6 +85,16 @@ describe('the orders board', () => {
     expect(await board.evaluate(() => localStorage.getItem('board:sound'))).toBe('off');
     await board.getByRole('button', { name: 'Звук новых заказов: выкл.' }).waitFor();
     expect(errors).toEqual([]);
+
+    // Signing out, the florist's phone forgets the customers' orders it held.
+    const held = () => board.evaluate(() => (window as unknown as { shopData: { shop: { orders: { count(): { exec(): Promise<number> } } } } }).shopData.shop.orders.count().exec());
+    expect(await held()).toBe(2);
+    await board.setViewportSize({ width: 1280, height: 800 });
+    await board.getByRole('button', { name: maskedPhone(demoPhones.florist) }).click();
+    await board.evaluate(() => sessionStorage.setItem('signed-out', '1'));
+    await board.getByRole('menuitem', { name: 'Выйти' }).click();
+    await waitFor('the shop after signing out', async () => new URL(board.url()).pathname === '/' && (await board.getByRole('button', { name: 'Войти' }).count()) > 0);
+    await waitFor('the orders forgotten', async () => (await held()) === 0);
     await staff.close();
     await buyer.close();
 
