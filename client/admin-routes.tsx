@@ -6,6 +6,7 @@ import { currentUser } from './features/auth/current-user';
 import { adminRouteOf, entityOfScreen, verdict, type NoAccess } from './features/admin/admin-access';
 import { listSearch } from './features/admin/list-search';
 import { AdminError, AdminNotFound } from './features/admin/admin-error';
+import { boardSearch } from './features/orders-board/board-search';
 
 /**
  * The back-office: /admin and everything under it, guarded before anything loads (spec §2, §6).
@@ -33,6 +34,7 @@ const ListScreen = lazyRouteComponent(() => import('./features/admin/screens'), 
 const RecordScreen = lazyRouteComponent(() => import('./features/admin/screens'), 'RecordScreen');
 const NotBuilt = lazyRouteComponent(() => import('./features/admin/screens'), 'NotBuilt');
 const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-page'), 'OrderPage');
+const OrdersBoard = lazyRouteComponent(() => import('./features/orders-board/orders-board'), 'OrdersBoard');
 
 const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -89,6 +91,17 @@ const orderPageRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+/** /admin/orders: the studio's orders board (issue 10), its filters typed in the address. */
+const ordersBoardRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'orders',
+  validateSearch: boardSearch,
+  beforeLoad: ({ location }) => guard(location, '/admin/orders'),
+  component: OrdersBoard,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 const deeperRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$',
@@ -98,4 +111,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, adminListRoute, adminRecordRoute, orderPageRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, orderPageRoute, deeperRoute]);

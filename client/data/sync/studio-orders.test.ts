@@ -4,7 +4,7 @@ import { demoPhones, signIn, startTestShop } from '../../../server/testing/test-
 import { toSynced } from '../../../server/db/synced';
 import { customerOrdersDb } from '../../../schema/databases';
 import type { Order } from '../../../schema/order';
-import { sampleOrder } from '../../features/orders-board/sample-orders';
+import { sampleOrder } from '../sample-orders';
 import { openLocalData, type LocalData } from '../database';
 import { startShopSync, type ShopSync } from './shop-sync';
 

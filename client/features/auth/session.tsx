@@ -72,7 +72,8 @@ export const SessionProvider = ({ children }: { children: ReactNode }) => {
     markPendingLogout();
     setUser(null);
     storeUser(null);
-    if (navigator.onLine) await finishLogout(sync.eventsInSync).catch((e: Error) => console.warn('Выход не завершён:', e.message));
+    // Staff replications stop here, and the device forgets the studio's orders, before the page starts over.
+    if (navigator.onLine) await finishLogout(sync.eventsInSync).then(() => sync.setStaff(false)).catch((e: Error) => console.warn('Выход не завершён:', e.message));
     location.assign('/');
   }, [sync, setUser]);
 

@@ -1,11 +1,11 @@
-import { deliverySlots, type Order, type OrderStatus } from '../../../schema/order';
+import { deliverySlots, type Order, type OrderStatus } from '../../schema/order';
 
 const statuses: OrderStatus[] = ['new', 'confirmed', 'assembling', 'ready', 'delivering', 'done', 'cancelled'];
 const names = ['Анна', 'Ольга', 'Мария', 'Елена', 'Ирина', 'Наталья', 'Светлана', 'Татьяна'];
 
 /**
- * An order as the server stores it, varied by `i`: for the board's tests, the sync test and the bench
- * (a studio's orders of many days). Not used by the app.
+ * An order as the server stores it, varied by `i`: a fixture for tests and the bench (a studio's orders over many
+ * days: the board, the studio's sync). Not used by the app.
  */
 export const sampleOrder = (i: number, date: string, over: Partial<Order> = {}): Order => {
   const price = 2500 + (i % 7) * 500;
