@@ -23,6 +23,11 @@ describe('the order page', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
 
+    // From the board's card to the page, in the app.
+    await page.goto(`/admin/orders?from=${anonymous.date}`);
+    await page.locator(`[id="order-${anonymous.id}"]`).click();
+    await page.getByRole('heading', { name: `Заказ №${anonymous.number}` }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/orders/${anonymous.id}`);
     await openOrder(page, anonymous);
     await page.getByRole('note').filter({ hasText: 'Анонимная доставка' }).waitFor();
     await openOrder(page, withPostcard);
