@@ -9,6 +9,7 @@ import { ensureAdmin } from './seed/first-admin';
 import { orderService } from './orders/order-service';
 import { dbAccess } from '../schema/databases';
 import { sweepEveryHour } from './auth/sweep';
+import { sweepStudioOrdersHourly } from './orders/studio-sweep';
 
 export interface RunningShop {
   url: string;
@@ -28,6 +29,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   // Orders a crash left half-way are finished or refused, and every count re-projected, before anyone can order.
   await orderService(shop).reconcile();
   const stopSweep = sweepEveryHour(shop.auth);
+  const stopStudioSweep = await sweepStudioOrdersHourly(shop.storage);
   const hub = changesHub(shop.storage);
   const server = createApp(shop, hub).listen(config.port);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
@@ -39,6 +41,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
     server,
     async close() {
       stopSweep();
+      stopStudioSweep();
       hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

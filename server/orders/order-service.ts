@@ -12,6 +12,7 @@ import { orderNumbers } from './numbering';
 import { holdKey, orderOf, orderRecord, recordFromDoc, type OrderRecord } from './order-record';
 import { priceLines } from './price-lines';
 import { spreadOrder } from './spread';
+import { inStudioWindow } from './studio-window';
 import { unconfirmedPlaces } from './unconfirmed';
 
 const productIds = (r: OrderRecord) => r.lines.map((l) => l.id);
@@ -189,9 +190,11 @@ export const orderService = (shop: Shop) => {
         if (r.stage === 'placing') await finish(r).catch((e) => {
           if (!(e instanceof HttpError)) throw e;
         });
-        else if (r.stage === 'refused' || r.status === 'cancelled') {
-          if (stillHeld(r)) await stock.release(holdKey(r), productIds(r));
-        } else if (r.updatedAt > Date.now() - recentMs) await spreadOrder(storage, orderOf(r), 'replace');
+        else {
+          if ((r.stage === 'refused' || r.status === 'cancelled') && stillHeld(r)) await stock.release(holdKey(r), productIds(r));
+          // Staff copies of every order in the studio window too: the first start with studio-orders fills it.
+          if (r.stage === 'placed' && (r.updatedAt > Date.now() - recentMs || inStudioWindow(r.date))) await spreadOrder(storage, orderOf(r), 'replace');
+        }
       }
       await stock.reprojectAll();
     },
