@@ -6,6 +6,7 @@ import { currentUser } from './features/auth/current-user';
 import { adminRouteOf, entityOfScreen, verdict, type NoAccess } from './features/admin/admin-access';
 import { listSearch } from './features/admin/list-search';
 import { AdminError, AdminNotFound } from './features/admin/admin-error';
+import { mayTakeOrders } from './features/studio-order/new-order-link';
 
 /**
  * The back-office: /admin and everything under it, guarded before anything loads (spec §2, §6).
@@ -32,6 +33,7 @@ const Dashboard = lazyRouteComponent(() => import('./features/admin/dashboard-pa
 const ListScreen = lazyRouteComponent(() => import('./features/admin/screens'), 'ListScreen');
 const RecordScreen = lazyRouteComponent(() => import('./features/admin/screens'), 'RecordScreen');
 const NotBuilt = lazyRouteComponent(() => import('./features/admin/screens'), 'NotBuilt');
+const NewOrderPage = lazyRouteComponent(() => import('./features/studio-order/new-order-page'), 'NewOrderPage');
 
 const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -78,6 +80,19 @@ export const adminRecordRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+/** /admin/orders/new: an order taken by phone or at the counter; a static segment wins over `orders/$id` (ids are 16+ characters). */
+const newOrderRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'orders/new',
+  beforeLoad: ({ location }) => {
+    guard(location, '/admin/orders');
+    if (!mayTakeOrders(currentUser())) throw notFound({ data: { denied: 'Новый заказ' } satisfies NoAccess });
+  },
+  component: NewOrderPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 const deeperRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$',
@@ -87,4 +102,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, adminListRoute, adminRecordRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, adminListRoute, adminRecordRoute, newOrderRoute, deeperRoute]);
