@@ -7,6 +7,7 @@ import { adminRouteOf, entityOfScreen, verdict, type NoAccess } from './features
 import { listSearch } from './features/admin/list-search';
 import { AdminError, AdminNotFound } from './features/admin/admin-error';
 import { mayTakeOrders } from './features/studio-order/new-order-link';
+import { boardSearch } from './features/orders-board/board-search';
 
 /**
  * The back-office: /admin and everything under it, guarded before anything loads (spec §2, §6).
@@ -34,6 +35,7 @@ const ListScreen = lazyRouteComponent(() => import('./features/admin/screens'), 
 const RecordScreen = lazyRouteComponent(() => import('./features/admin/screens'), 'RecordScreen');
 const NotBuilt = lazyRouteComponent(() => import('./features/admin/screens'), 'NotBuilt');
 const NewOrderPage = lazyRouteComponent(() => import('./features/studio-order/new-order-page'), 'NewOrderPage');
+const OrdersBoard = lazyRouteComponent(() => import('./features/orders-board/orders-board'), 'OrdersBoard');
 
 const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -93,6 +95,17 @@ const newOrderRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+/** /admin/orders: the studio's orders board (issue 10), its filters typed in the address. */
+const ordersBoardRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'orders',
+  validateSearch: boardSearch,
+  beforeLoad: ({ location }) => guard(location, '/admin/orders'),
+  component: OrdersBoard,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 const deeperRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$',
@@ -102,4 +115,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, adminListRoute, adminRecordRoute, newOrderRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, deeperRoute]);

@@ -30,6 +30,8 @@ export const rxSchemaOf = <T>(schema: z.ZodType, { name, primaryKey, version, in
   const { $schema: _dialect, ...json } = withoutDefaults(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' })) as Record<string, unknown> & {
     properties: Record<string, Record<string, unknown>>;
   };
-  const properties = { ...json.properties, [primaryKey]: { ...json.properties[primaryKey], maxLength: json.properties[primaryKey].maxLength ?? 500 } };
+  // RxDB indexes strings up to a known length: the key and every indexed string field get one when zod gave none.
+  const bounded = [primaryKey, ...indexes.flatMap((i) => i.split(','))].filter((k) => json.properties[k]?.type === 'string');
+  const properties = { ...json.properties, ...Object.fromEntries(bounded.map((k) => [k, { ...json.properties[k], maxLength: json.properties[k].maxLength ?? 500 }])) };
   return { ...json, title: name, properties, version, primaryKey, type: 'object', indexes } as unknown as RxJsonSchema<T>;
 };

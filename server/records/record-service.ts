@@ -6,7 +6,7 @@ import { derivedFields, recordData, recordIdRequest, recordListRequest, recordSa
 import type { User } from '../../schema/user';
 import { HttpError, notFound, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
-import { listPage } from './record-list';
+import { listPage } from '../../schema/record-page';
 import type { TierStore } from './tier-store';
 
 const verbs: Record<Action, string> = { read: 'смотреть', create: 'создавать', update: 'изменять', delete: 'удалять' };

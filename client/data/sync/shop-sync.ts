@@ -2,26 +2,30 @@ import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb
 import type { ShopEvent } from '../../../schema/event';
 import type { Order } from '../../../schema/order';
 import type { OfficeRecord } from '../../../schema/record';
-import { customerOrdersDb } from '../../../schema/databases';
+import { customerOrdersDb, syncedDatabases } from '../../../schema/databases';
 import { dropDelivered, submitPending } from './outbox';
 import type { LocalData } from '../database';
 import { changeSignals, type ChangeSignals } from './change-signals';
 import { replicate } from './replicate';
 import { watchReplacedChanges } from './office-conflicts';
+import { dropStudioCopies } from './studio-orders';
 
 /**
  * Keeps the device's databases in step with the server while online.
  * Catalogue and pages are pulled for everyone; the staff calendar and the office records (tasks, couriers, …)
- * are pushed and pulled while `staff` is on;
+ * are pushed and pulled while `staff` is on, and the studio's orders (`studio-orders`) are pulled into `orders`;
  * a signed-in customer's own orders (`orders-{phone}`) are pulled, and orders placed offline are sent from the outbox.
- * Only the leader tab replicates and holds the one change stream.
+ * Only the leader tab replicates and holds the one change stream, which names every database it pulls.
  */
 export const startShopSync = (data: LocalData, base = location.origin) => {
   let signals: ChangeSignals | null = null;
   let isLeader = false;
   let events: RxCouchDBReplicationState<ShopEvent> | null = null;
   let office: RxCouchDBReplicationState<OfficeRecord> | null = null;
+  let studio: RxCouchDBReplicationState<Order> | null = null;
   let customer: { phone: string; orders: RxCouchDBReplicationState<Order> } | null = null;
+  /** The phone last signed in: its own orders stay on the device when staff sign out. */
+  let lastPhone: string | null = null;
   const options = { base, signals: () => signals };
   const always = [replicate(data.shop.products, 'catalog', options), replicate(data.shop.pages, 'pages', options)];
   const replaced = watchReplacedChanges(data.shop.office, () => customer?.phone ?? null);
@@ -29,7 +33,12 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
   const openStream = () => {
     signals?.close();
     if (typeof EventSource === 'undefined') return; // Node tests: the fetch falls back to polling
-    const dbs = ['catalog', 'pages', ...(events ? ['events', 'office'] : []), ...(customer ? [customerOrdersDb(customer.phone)] : [])];
+    const dbs = [
+      'catalog', 'pages',
+      ...(events ? ['events', 'office'] : []),
+      ...(studio ? [syncedDatabases['studio-orders']] : []),
+      ...(customer ? [customerOrdersDb(customer.phone)] : []),
+    ];
     signals = changeSignals((names) => `${base}/api/sync/stream?${names.map((n) => `db=${n}`).join('&')}`, dbs);
   };
   void data.shop.waitForLeadership().then(() => {
@@ -37,7 +46,7 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
     openStream();
   });
 
-  const all = () => [...always, ...(events ? [events] : []), ...(office ? [office] : []), ...(customer ? [customer.orders] : [])];
+  const all = () => [...always, ...(events ? [events] : []), ...(office ? [office] : []), ...(studio ? [studio] : []), ...(customer ? [customer.orders] : [])];
 
   /** Sends what the outbox holds; quietly leaves it there when the server cannot be reached. */
   const flushOutbox = async () => {
@@ -59,6 +68,7 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
   /** Pulls this customer's orders and sends their outbox while signed in; null stops it. */
   const setCustomer = async (phone: string | null) => {
     if ((customer?.phone ?? null) === phone) return;
+    if (phone) lastPhone = phone;
     await customer?.orders.cancel();
     customer = phone ? { phone, orders: replicate(data.shop.orders, customerOrdersDb(phone), options) } : null;
     if (isLeader) openStream();
@@ -72,10 +82,14 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
       if (on) {
         events = replicate(data.shop.events, 'events', { ...options, push: true });
         office = replicate(data.shop.office, 'office', { ...options, push: true });
+        studio = replicate(data.shop.orders, syncedDatabases['studio-orders'], options);
       } else {
-        await Promise.all([events?.cancel(), office?.cancel()]);
+        // remove(): the studio's checkpoint goes with the copies, so the next staff session pulls them all again.
+        await Promise.all([events?.cancel(), office?.cancel(), studio?.remove()]);
         events = null;
         office = null;
+        studio = null;
+        await dropStudioCopies(data, lastPhone);
       }
       if (isLeader) openStream();
     },
@@ -87,6 +101,8 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
     },
     /** The office replication while staff are signed in (tests wait on it). */
     office: () => office,
+    /** The studio's orders replication while staff are signed in (tests wait on it). */
+    studio: () => studio,
     setCustomer,
     /** Sends the outbox now; answers the orders the server accepted. */
     flushOutbox,

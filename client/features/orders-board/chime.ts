@@ -1,0 +1,45 @@
+/** Where the board remembers whether it may make a sound. */
+const soundKey = 'board:sound';
+
+export const soundOn = (): boolean => {
+  try {
+    return localStorage.getItem(soundKey) !== 'off';
+  } catch {
+    return true;
+  }
+};
+
+export const setSoundOn = (on: boolean): void => {
+  try {
+    localStorage.setItem(soundKey, on ? 'on' : 'off');
+  } catch {
+    // A private window without storage: the choice lasts as long as the page.
+  }
+};
+
+let context: AudioContext | null = null;
+
+/**
+ * Two short rising tones made by Web Audio: no file to load, nothing to cache offline. A browser lets a page sound
+ * only after the user touched it; before that the chime is silent and the visible cue alone tells of the order.
+ */
+export const chime = (): void => {
+  if (typeof AudioContext === 'undefined') return;
+  context ??= new AudioContext();
+  const ctx = context;
+  if (ctx.state === 'suspended') void ctx.resume().catch(() => {});
+  const start = ctx.currentTime;
+  [880, 1320].forEach((hz, i) => {
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    const at = start + i * 0.16;
+    osc.type = 'sine';
+    osc.frequency.value = hz;
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.exponentialRampToValueAtTime(0.25, at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.15);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start(at);
+    osc.stop(at + 0.16);
+  });
+};

@@ -1,0 +1,68 @@
+import { memo } from 'react';
+import { Link } from '@tanstack/react-router';
+import { formatRoubles } from '../../../schema/money';
+import { orderSources, paymentStatuses, type Order } from '../../../schema/order';
+import { statusName } from '../../../schema/order-lifecycle';
+import { formatPhone } from '../../../schema/phone';
+import { clientNote, paidOf, sourceOf } from './board-orders';
+
+interface Props {
+  order: Order;
+  courier: string | undefined;
+  pending: boolean;
+  fresh: boolean;
+}
+
+const label = <T extends { id: string; label: string }>(list: readonly T[], id: string) => list.find((x) => x.id === id)?.label ?? id;
+
+/**
+ * One order on the board: everything a florist needs at a glance, no subscription of its own (the board's one
+ * query feeds every card), and re-rendered only when its order changes.
+ */
+export const OrderCard = memo(function OrderCard({ order: o, courier, pending, fresh }: Props) {
+  const note = clientNote(o);
+  const paid = paidOf(o) === 'paid';
+  return (
+    <article className={`order-card order-card--${o.status}${fresh ? ' order-card--fresh' : ''}`} aria-labelledby={`order-${o.id}`}>
+      <header className="order-card__head">
+        <Link to="/admin/$resource/$id" params={{ resource: 'orders', id: o.id }} className="order-card__number" id={`order-${o.id}`}>
+          № {o.number}
+        </Link>
+        <span className="order-card__status">{statusName(o.status)}</span>
+        <span className="order-card__slot">{o.slot}</span>
+      </header>
+      <p className="order-card__who">
+        {o.recipient.name}, <a href={`tel:+${o.recipient.phone}`}>{formatPhone(o.recipient.phone)}</a>
+      </p>
+      <p className="order-card__where">{o.delivery.method === 'courier' ? o.delivery.address : 'Самовывоз'}</p>
+      <ul className="order-card__lines">
+        {o.lines.map((l, i) => (
+          <li key={`${l.id}-${i}`}>
+            {l.name}
+            {l.letterSize ? ` (${l.letterSize})` : ''} × {l.count}
+          </li>
+        ))}
+      </ul>
+      <p className="order-card__money">
+        <strong>{formatRoubles(o.total)}</strong> <span className={paid ? 'tag tag--ok' : 'tag tag--warn'}>{label(paymentStatuses, paidOf(o))}</span>{' '}
+        <span className="muted">{label(orderSources, sourceOf(o))}</span>
+      </p>
+      <p className="order-card__staff">
+        <span>Флорист: {o.florist ? formatPhone(o.florist) : '—'}</span> <span>Курьер: {o.courier ? (courier ?? 'удалён из списка') : '—'}</span>
+      </p>
+      {(o.postcard || o.anonymous || note || pending || fresh) && (
+        <p className="order-card__marks">
+          {fresh && <span className="tag tag--new">Новый</span>}
+          {pending && <span className="tag tag--pending" title="Изменение ещё не подтверждено сервером">ждёт отправки</span>}
+          {o.postcard && <span className="tag" title={o.postcard}>Открытка</span>}
+          {o.anonymous && <span className="tag tag--warn">Анонимно</span>}
+          {note && (
+            <span className="tag tag--alert" title={note}>
+              ❗ {note.length > 60 ? `${note.slice(0, 60)}…` : note}
+            </span>
+          )}
+        </p>
+      )}
+    </article>
+  );
+});
