@@ -36,6 +36,7 @@ const RecordScreen = lazyRouteComponent(() => import('./features/admin/screens')
 const NotBuilt = lazyRouteComponent(() => import('./features/admin/screens'), 'NotBuilt');
 const NewOrderPage = lazyRouteComponent(() => import('./features/studio-order/new-order-page'), 'NewOrderPage');
 const OrdersBoard = lazyRouteComponent(() => import('./features/orders-board/orders-board'), 'OrdersBoard');
+const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-page'), 'OrderPage');
 
 const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -82,6 +83,7 @@ export const adminRecordRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+<<<<<<< HEAD
 /** /admin/orders/new: an order taken by phone or at the counter; a static segment wins over `orders/$id` (ids are 16+ characters). */
 const newOrderRoute = createRoute({
   getParentRoute: () => adminLayout,
@@ -106,6 +108,17 @@ const ordersBoardRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+/** /admin/orders/{id}: one order (features/order-page); a static segment wins over `$resource/$id`. */
+const orderPageRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'orders/$id',
+  beforeLoad: ({ location }) => guard(location, '/admin/orders/$id'),
+  component: OrderPage,
+>>>>>>> order-page
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 const deeperRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$',
@@ -115,4 +128,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, orderPageRoute, deeperRoute]);
