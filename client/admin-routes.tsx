@@ -83,7 +83,6 @@ export const adminRecordRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-<<<<<<< HEAD
 /** /admin/orders/new: an order taken by phone or at the counter; a static segment wins over `orders/$id` (ids are 16+ characters). */
 const newOrderRoute = createRoute({
   getParentRoute: () => adminLayout,
@@ -114,7 +113,6 @@ const orderPageRoute = createRoute({
   path: 'orders/$id',
   beforeLoad: ({ location }) => guard(location, '/admin/orders/$id'),
   component: OrderPage,
->>>>>>> order-page
   errorComponent: AdminError,
   notFoundComponent: AdminNotFound,
 });
