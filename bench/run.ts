@@ -8,6 +8,7 @@ import { benchList, benchListWhileWriting } from './api-load';
 import { benchDurableWrites } from './durable';
 import { benchCatalogueFromDevice, benchFirstViewAsSent, benchFirstViewBytes } from './storefront';
 import { benchTasksFromDevice } from './office';
+import { benchBoardDay } from './orders-board';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -45,6 +46,11 @@ const benchApi = async (n: number) => {
 console.log(`Цветочная мастерская — bench, ${new Date().toISOString()}, node ${process.version}`);
 console.log(`${'measure'.padEnd(46)} ${'value'.padStart(12)}   | ${'baseline'.padEnd(40)} ${'value'.padStart(12)}   | ratio`);
 
+// `npm run bench -- board`: the orders board's row only.
+if (process.argv.includes('board')) {
+  await benchBoardDay();
+  process.exit(0);
+}
 // `npm run bench -- api`: the catalogue API rows only.
 const apiOnly = process.argv.includes('api');
 for (const n of [1000, 10_000, 50_000]) await benchApi(n);
@@ -70,4 +76,5 @@ await seeded.close();
 const studio = await startTestShop();
 await benchTasksFromDevice(studio, 5000);
 await studio.close();
+await benchBoardDay();
 process.exit(0);

@@ -1,7 +1,9 @@
 import type { RxCollection, RxDocument } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import type { Order } from '../../../schema/order';
-import type { OfficeRecord } from '../../../schema/record';
+import { recordData, type OfficeRecord } from '../../../schema/record';
+import { courier } from '../../../schema/entities/courier';
+import { orderCommandEntity } from '../../../schema/entities/order-command';
 
 /** The board's one query: the orders delivered on these days, read through the collection's `date` index. */
 export const dayOrdersQuery = (orders: RxCollection<Order>, from: string, to: string) =>
@@ -22,14 +24,20 @@ export const plainOrder = (doc: RxDocument<Order>): Order => {
 export const dayOrders$ = (orders: RxCollection<Order>, from: string, to: string): Observable<Order[]> =>
   dayOrdersQuery(orders, from, to).$.pipe(map((docs) => docs.map(plainOrder)));
 
-/** Orders with a staff command the server has not answered yet (issue 10: «ждёт отправки» on the card). */
+/**
+ * Orders with a staff command the server has not answered yet (issue 10: marked on the card). Only commands without
+ * an outcome are read, so a long history of answered ones (photos among them) costs nothing here.
+ */
 export const pendingCommandOrders$ = (office: RxCollection<OfficeRecord>): Observable<Set<string>> =>
-  office.find({ selector: { type: 'orderCommand' } }).$.pipe(
-    map((docs) => new Set(docs.filter((d) => d.data.outcome === undefined).map((d) => String(d.data.order)))),
+  office.find({ selector: { type: orderCommandEntity.type, 'data.outcome': { $exists: false } } }).$.pipe(
+    map((docs) => new Set(docs.flatMap((d) => recordData(orderCommandEntity, d)?.order ?? []))),
   );
 
-/** Couriers' names by record id, for the cards and the courier filter. */
+/** Couriers by record id, for the cards and the courier filter. */
 export const courierNames$ = (office: RxCollection<OfficeRecord>): Observable<Map<string, { name: string; active: boolean }>> =>
-  office.find({ selector: { type: 'courier' } }).$.pipe(
-    map((docs) => new Map(docs.map((d) => [d.id, { name: d.title, active: d.data.active !== false }]))),
+  office.find({ selector: { type: courier.type } }).$.pipe(
+    map((docs) => new Map(docs.flatMap((d) => {
+      const c = recordData(courier, d);
+      return c ? [[d.id, { name: c.name, active: c.active }] as const] : [];
+    }))),
   );

@@ -53,7 +53,7 @@ export const OrderCard = memo(function OrderCard({ order: o, courier, pending, f
       {(o.postcard || o.anonymous || note || pending || fresh) && (
         <p className="order-card__marks">
           {fresh && <span className="tag tag--new">Новый</span>}
-          {pending && <span className="tag tag--pending" title="Изменение ещё не подтверждено сервером">ждёт отправки</span>}
+          {pending && <span className="tag tag--pending" title="Изменение ещё не подтверждено сервером: ждёт сети или ответа">ждёт сервера</span>}
           {o.postcard && <span className="tag" title={o.postcard}>Открытка</span>}
           {o.anonymous && <span className="tag tag--warn">Анонимно</span>}
           {note && (

@@ -147,7 +147,8 @@ export const OrdersBoard = () => {
 const Select = ({ label, value, options, onChange }: { label: string; value: string | undefined; options: readonly { id: string; label: string }[]; onChange: (v: string | undefined) => void }) => (
   <label className="field">
     <span>{label}</span>
-    <select value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+    {/* Named by its label alone: a label around a select would also read out every option. */}
+    <select aria-label={label} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
       <option value="">Все</option>
       {options.map((o) => (
         <option key={o.id} value={o.id}>
