@@ -91,6 +91,13 @@ describe('an order taken by phone', () => {
     expect(squeeze(await row.textContent())).toContain(squeeze(formatRoubles(order.total)));
     expect(squeeze(await route.textContent())).toContain(squeeze(`оплата курьеру: ${formatRoubles(400)}`));
     expect(await unassigned.getByRole('link', { name: `№ ${number}` }).count()).toBe(0);
+    // On paper: the route sheet, without the screen around it.
+    await page.emulateMedia({ media: 'print' });
+    expect(await route.isVisible()).toBe(true);
+    expect(await unassigned.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Печать маршрута' }).first().isVisible()).toBe(false);
+    expect(await page.getByRole('navigation', { name: 'Разделы мастерской' }).isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
     // The generic list stays one tab away, to add and edit couriers.
     await page.getByRole('link', { name: 'Список курьеров' }).click();
     await page.getByRole('link', { name: 'Пётр Курьеров' }).waitFor();
