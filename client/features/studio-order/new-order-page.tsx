@@ -6,7 +6,7 @@ import { firstDeliveryDay, openSlots, orderSources, paymentMethods } from '../..
 import { studioOrderDraft } from '../../../schema/order-command';
 import { product as productSchema, unitPrice, type Product } from '../../../schema/product';
 import { catalogSearch } from '../../../schema/search';
-import { sizes, type LetterSize } from '../../../schema/size';
+import { letterSize, sizes } from '../../../schema/size';
 import { today } from '../../../schema/day';
 import type { User } from '../../../schema/user';
 import { useLocal } from '../../data/local-data-context';
@@ -118,13 +118,13 @@ const Lines = ({ form, byId, change }: { form: StudioForm; byId: Map<string, Pro
       {form.lines.map((l, i) => {
         const p = byId.get(l.id);
         return (
-          <li key={`${l.id}-${l.letterSize ?? ''}-${l.budget ?? ''}`}>
+          <li key={`${i}-${l.id}`}>
             <span>
               {p?.name ?? l.id}
               {l.budget ? <span className="muted"> — букет на сумму {formatRoubles(l.budget)}</span> : null}
             </span>
             {p?.sizable && (
-              <select aria-label={`Размер: ${p.name}`} value={l.letterSize ?? 'M'} onChange={(e) => set(i, { letterSize: e.target.value as LetterSize })}>
+              <select aria-label={`Размер: ${p.name}`} value={l.letterSize ?? 'M'} onChange={(e) => set(i, { letterSize: letterSize.catch('M').parse(e.target.value) })}>
                 {sizes.map((s) => <option key={s.id} value={s.id}>{s.id}</option>)}
               </select>
             )}
@@ -215,8 +215,8 @@ const NewOrderForm = ({ user }: { user: User }) => {
       <fieldset>
         <legend>Откуда заказ</legend>
         <div className="choices">
-          {orderSources.filter((s) => s.id !== 'site').map((s) => (
-            <Choice key={s.id} name="source" checked={form.source === s.id} onChange={() => change({ source: s.id as StudioForm['source'] })}>{s.label}</Choice>
+          {studioOrderDraft.shape.source.options.map((id) => (
+            <Choice key={id} name="source" checked={form.source === id} onChange={() => change({ source: id })}>{orderSources.find((s) => s.id === id)?.label ?? id}</Choice>
           ))}
         </div>
       </fieldset>
