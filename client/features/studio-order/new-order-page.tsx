@@ -17,6 +17,7 @@ import { PhoneInput } from '../../ui/phone-input';
 import { useSession } from '../auth/session';
 import { addLine, blankStudioForm, budgetChoices, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm, type StudioFormErrors } from './studio-order-form';
 import { provisionalMark, useProvisionalOrders, type ProvisionalOrder } from './provisional-orders';
+import { useKnownCustomer } from './known-customer';
 import './studio-order.css';
 
 const Field = ({ label, error, children }: { label: string; error?: string; children: ReactNode }) => (
@@ -177,6 +178,7 @@ const NewOrderForm = ({ user }: { user: User }) => {
       setErrors(Object.fromEntries(Object.keys(errors).flatMap((k) => (k === 'form' ? [[k, errors[k]]] : now[k] ? [[k, now[k]]] : []))));
     }
   };
+  const known = useKnownCustomer(data.shop.orders, form.customer.phone);
   const slots = openSlots(form.date);
   const preview = previewTotal(form, byId);
   const invalid = (path: string) => !!errors[path];
@@ -225,6 +227,19 @@ const NewOrderForm = ({ user }: { user: User }) => {
         <Field label="Телефон заказчика" error={errors['customer.phone']}>
           <PhoneInput name="customer-phone" value={form.customer.phone} onChange={(phone) => change({ customer: { ...form.customer, phone } })} invalid={invalid('customer.phone')} />
         </Field>
+        {known && (
+          <p className="studio-order__known" role="status">
+            Клиент уже заказывал ({known.orders}): {known.name}
+            {known.name !== form.customer.name && (
+              <>
+                {' '}
+                <button type="button" className="link-button" onClick={() => change({ customer: { ...form.customer, name: known.name }, ...(known.lastAddress && !form.address ? { address: known.lastAddress } : {}) })}>
+                  Подставить
+                </button>
+              </>
+            )}
+          </p>
+        )}
         <Field label="Имя заказчика" error={errors['customer.name']}>
           <input name="customer-name" value={form.customer.name} onChange={(e) => change({ customer: { ...form.customer, name: e.target.value } })} aria-invalid={invalid('customer.name')} maxLength={100} />
         </Field>

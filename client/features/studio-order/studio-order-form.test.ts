@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nextDay, today } from '../../../schema/day';
 import { studioOrderDraft } from '../../../schema/order-command';
 import type { Product } from '../../../schema/product';
+import { knownCustomer } from './known-customer';
 import { addLine, blankStudioForm, budgetChoices, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm } from './studio-order-form';
 
 const product = (id: string, price: number, part: Partial<Product> = {}): Product => ({
@@ -109,5 +110,16 @@ describe('lines, preview and budget', () => {
     ];
     expect(budgetChoices(products, 5000).map((p) => p.id)).toEqual(['near', 'sale', 'cheap']);
     expect(budgetChoices(products, 0)).toEqual([]);
+  });
+});
+
+describe('a customer the studio knows', () => {
+  const order = (customer: string, name: string, createdAt: number, address?: string) => ({
+    customer, sender: { name, phone: customer }, createdAt, delivery: address ? { method: 'courier' as const, address } : { method: 'pickup' as const },
+  });
+  it('is found by phone among the device’s orders: the latest name, the last delivery address', () => {
+    const orders = [order('79161234567', 'Оля', 1, 'ул. Тверская, 1'), order('79161234567', 'Ольга Звонкова', 3), order('79990000000', 'Пётр', 5, 'Арбат, 2')];
+    expect(knownCustomer(orders, '79161234567')).toEqual({ name: 'Ольга Звонкова', orders: 2, lastAddress: 'ул. Тверская, 1' });
+    expect(knownCustomer(orders, '79030000000')).toBeNull();
   });
 });
