@@ -76,11 +76,12 @@ describe('an order taken by phone', () => {
     const unassigned = page.getByRole('region', { name: 'Без курьера' });
     await unassigned.getByRole('link', { name: `№ ${number}` }).waitFor({ timeout: 30_000 });
 
-    await page.goto(`/admin/orders/${number}`);
-    await page.getByLabel('Курьер', { exact: true }).selectOption(courierId);
+    // Handed to the courier from the day itself: an assign command, applied by the server.
+    await unassigned.getByLabel(`Курьер для № ${number}`).selectOption(courierId);
     await waitFor('the courier on the server', async () => (await orderOnServer(shop, order.id)).courier === courierId, 30_000);
+    expect((await orderOnServer(shop, order.id)).history?.map((h) => [h.by, h.what])).toEqual([[demoPhones.manager, 'Новый заказ'], [demoPhones.manager, 'Флорист и курьер']]);
 
-    await page.goto(`/admin/couriers?day=${tomorrow}`);
+    await page.reload();
     const route = page.getByRole('region', { name: 'Маршрут: Пётр Курьеров' });
     await route.getByRole('link', { name: `№ ${number}` }).waitFor({ timeout: 30_000 });
     const row = route.getByRole('row').filter({ hasText: `№ ${number}` });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../schema/order';
-import { couriersDay, toCollect, type DayCourier } from './courier-day';
+import type { OrderCommandView } from '../../data/order-commands';
+import { couriersDay, pendingAssignments, toCollect, type DayCourier } from './courier-day';
 
 const day = '2026-03-08';
 let n = 100;
@@ -58,5 +59,27 @@ describe('the couriers’ day', () => {
     expect(toCollect({ total: 5490 })).toBe(5490);
     expect(toCollect({ total: 5490, paid: { status: 'unpaid' } })).toBe(5490);
     expect(toCollect({ total: 5490, paid: { status: 'paid', method: 'cash', amount: 5490 } })).toBe(0);
+  });
+});
+
+describe('assignments made on this device', () => {
+  const assign = (order: string, courier: string | null, createdAt: number, state: 'pending' | 'applied' = 'pending'): OrderCommandView =>
+    ({ id: `cmd-${order}-${createdAt}`, order, action: { kind: 'assign', courier }, by: '79000000002', createdAt, ...(state === 'pending' ? { state } : { state, at: createdAt + 1 }) }) as OrderCommandView;
+
+  it('count until the server answers: the latest one of an order wins, applied ones are the server’s already', () => {
+    const pending = pendingAssignments([assign('a', petr.id, 2), assign('a', anna.id, 1), assign('b', null, 3), assign('c', anna.id, 4, 'applied')]);
+    expect([...pending]).toEqual([['a', petr.id], ['b', null]]);
+  });
+
+  it('move a delivery into the courier’s route marked as waiting, or back among those without one', () => {
+    const a = order({ id: 'order-a-0123456789' });
+    const b = order({ id: 'order-b-0123456789', courier: anna.id });
+    const c = order({ id: 'order-c-0123456789', courier: anna.id });
+    const result = couriersDay([a, b, c], [petr, anna], day, new Map<string, string | null>([[a.id, petr.id], [b.id, null], [c.id, anna.id]]));
+    expect(result.routes.map((r) => [r.courier.name, r.deliveries.map((d) => [d.id, d.pending ?? false])])).toEqual([
+      ['Анна', [[c.id, false]]],
+      ['Пётр', [[a.id, true]]],
+    ]);
+    expect(result.unassigned.map((d) => [d.id, d.pending])).toEqual([[b.id, true]]);
   });
 });

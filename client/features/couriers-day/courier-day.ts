@@ -1,4 +1,5 @@
 import { deliverySlots, type Order } from '../../../schema/order';
+import type { OrderCommandView } from '../../data/order-commands';
 
 /**
  * The couriers' day (/admin/couriers): who takes which delivery on a day, in slot order, what each collects and
@@ -25,6 +26,8 @@ export interface Delivery {
   total: number;
   /** What the courier takes from the recipient: the total of an unpaid order, nothing of a paid one. */
   toCollect: number;
+  /** Handed to this courier (or taken back) on this device, not yet applied by the server. */
+  pending?: true;
 }
 
 export interface CourierRoute {
@@ -54,6 +57,17 @@ const slotRank = (slot: string) => {
 /** A courier's route: slot by slot, then by number (the order taken first goes first). */
 export const bySlot = (a: Pick<Delivery, 'slot' | 'number'>, b: Pick<Delivery, 'slot' | 'number'>): number => slotRank(a.slot) - slotRank(b.slot) || a.number - b.number;
 
+/**
+ * Assignments made on this device that the server has not answered yet: the order's courier as the device will
+ * have it (null: taken back). The latest command of an order wins, as it will on the server.
+ */
+export const pendingAssignments = (commands: readonly OrderCommandView[]): Map<string, string | null> => {
+  const out = new Map<string, string | null>();
+  for (const c of [...commands].sort((a, b) => a.createdAt - b.createdAt))
+    if (c.state === 'pending' && c.action.kind === 'assign' && c.action.courier !== undefined) out.set(c.order, c.action.courier);
+  return out;
+};
+
 export const deliveryOf = (o: Order): Delivery => ({
   id: o.id,
   number: o.number,
@@ -75,14 +89,17 @@ export const isDeliveryOn = (o: Pick<Order, 'date' | 'delivery' | 'status'>, day
  * The day: every courier with a delivery, and every active one (free to take more), by name; the deliveries
  * without a courier apart. Sums over the day's deliveries only.
  */
-export const couriersDay = (orders: readonly Order[], couriers: readonly DayCourier[], day: string): CouriersDay => {
+export const couriersDay = (orders: readonly Order[], couriers: readonly DayCourier[], day: string, pending: ReadonlyMap<string, string | null> = new Map()): CouriersDay => {
   const deliveries = orders.filter((o) => isDeliveryOn(o, day));
   const known = new Map(couriers.map((c) => [c.id, c]));
   const routes = new Map<string, Delivery[]>();
   const unassigned: Delivery[] = [];
   for (const o of deliveries) {
-    if (o.courier && known.has(o.courier)) routes.set(o.courier, [...(routes.get(o.courier) ?? []), deliveryOf(o)]);
-    else unassigned.push(deliveryOf(o));
+    const waiting = pending.has(o.id) && pending.get(o.id) !== (o.courier ?? null);
+    const courier = waiting ? pending.get(o.id) : o.courier;
+    const delivery: Delivery = { ...deliveryOf(o), ...(waiting ? { pending: true as const } : {}) };
+    if (courier && known.has(courier)) routes.set(courier, [...(routes.get(courier) ?? []), delivery]);
+    else unassigned.push(delivery);
   }
   const shown = couriers.filter((c) => c.active || routes.has(c.id)).sort((a, b) => a.name.localeCompare(b.name, 'ru'));
   const list = shown.map((courier): CourierRoute => {

@@ -9,9 +9,12 @@ import { order as orderSchema, orderStatuses, type Order } from '../../../schema
 import { formatPhone } from '../../../schema/phone';
 import { recordData } from '../../../schema/record';
 import { useLocal } from '../../data/local-data-context';
+import { commandView, sendOrderCommand } from '../../data/order-commands';
+import { orderCommandEntity } from '../../../schema/entities/order-command';
+import { useNotice } from '../../ui/notices';
 import { useObservable } from '../../lib/use-observable';
 import { useSession } from '../auth/session';
-import { couriersDay, type CourierRoute, type DayCourier, type Delivery } from './courier-day';
+import { couriersDay, pendingAssignments, type CourierRoute, type DayCourier, type Delivery } from './courier-day';
 import './couriers-day.css';
 
 /** The day's orders from the device (staff devices pull `studio-orders` into `orders`), live. */
@@ -45,11 +48,51 @@ const useDayCouriers = (): DayCourier[] => {
   return useObservable(couriers$, []);
 };
 
+/** Couriers handed or taken back on this device and not yet answered by the server, live. */
+const usePendingAssignments = (): ReadonlyMap<string, string | null> => {
+  const { data } = useLocal();
+  const pending$ = useMemo(
+    () =>
+      data.shop.office
+        .find({ selector: { type: orderCommandEntity.type, 'data.action.kind': 'assign', 'data.outcome': { $exists: false } } })
+        .$.pipe(map((docs) => pendingAssignments(docs.flatMap((d) => commandView(d.toMutableJSON()) ?? [])))),
+    [data],
+  );
+  return useObservable(pending$, noPending);
+};
+const noPending: ReadonlyMap<string, string | null> = new Map();
+
+/** Hands a delivery to a courier (or takes it back): a command, written on the device, offline too. */
+const useAssign = () => {
+  const { data } = useLocal();
+  const { user } = useSession();
+  const notice = useNotice();
+  return (order: string, courier: string | null) => {
+    if (!user) return;
+    sendOrderCommand(data.shop.office, user.phone, order, { kind: 'assign', courier }).catch((e: Error) => notice(e.message, 'error'));
+  };
+};
+
 const statusLabel = (s: Order['status']) => orderStatuses.find((x) => x.id === s)?.label ?? s;
 
 const Phone = ({ phone }: { phone: string }) => <a href={`tel:+${phone}`}>{formatPhone(phone)}</a>;
 
-const DeliveryRows = ({ deliveries }: { deliveries: Delivery[] }) => (
+interface Assigning {
+  couriers: DayCourier[];
+  current: string | null;
+  assign: (order: string, courier: string | null) => void;
+}
+
+const CourierSelect = ({ delivery, couriers, current, assign }: Assigning & { delivery: Delivery }) => (
+  <select className="no-print" aria-label={`Курьер для № ${delivery.number}`} value={current ?? ''} onChange={(e) => assign(delivery.id, e.target.value || null)}>
+    <option value="">Без курьера</option>
+    {couriers.filter((c) => c.active || c.id === current).map((c) => (
+      <option key={c.id} value={c.id}>{c.name}</option>
+    ))}
+  </select>
+);
+
+const DeliveryRows = ({ deliveries, assigning }: { deliveries: Delivery[]; assigning: Assigning }) => (
   <table className="courier-route__table">
     <thead>
       <tr>
@@ -78,6 +121,8 @@ const DeliveryRows = ({ deliveries }: { deliveries: Delivery[] }) => (
           <td className="courier-route__marks">
             {d.postcard && <span className="mark">Открытка</span>}
             {d.anonymous && <span className="mark mark--strong">Анонимно</span>}
+            {d.pending && <span className="mark no-print">ждёт отправки</span>}
+            <CourierSelect delivery={d} {...assigning} />
           </td>
           <td>{d.toCollect ? formatRoubles(d.toCollect) : 'оплачен'}</td>
         </tr>
@@ -86,7 +131,7 @@ const DeliveryRows = ({ deliveries }: { deliveries: Delivery[] }) => (
   </table>
 );
 
-const Route = ({ route, day, printing, onPrint }: { route: CourierRoute; day: string; printing: boolean; onPrint: () => void }) => (
+const Route = ({ route, day, printing, onPrint, assigning }: { route: CourierRoute; day: string; printing: boolean; onPrint: () => void; assigning: Omit<Assigning, 'current'> }) => (
   <section className="courier-route" data-printing={printing || undefined} aria-label={`Маршрут: ${route.courier.name}`}>
     <header className="courier-route__head">
       <h2>
@@ -101,7 +146,7 @@ const Route = ({ route, day, printing, onPrint }: { route: CourierRoute; day: st
         </button>
       )}
     </header>
-    {route.deliveries.length ? <DeliveryRows deliveries={route.deliveries} /> : <p className="muted">Доставок нет.</p>}
+    {route.deliveries.length ? <DeliveryRows deliveries={route.deliveries} assigning={{ ...assigning, current: route.courier.id }} /> : <p className="muted">Доставок нет.</p>}
     <p className="courier-route__sums">
       Доставок: {route.deliveries.length} · получить с клиентов: <strong>{formatRoubles(route.toCollect)}</strong> · оплата курьеру: <strong>{formatRoubles(route.fee)}</strong>
     </p>
@@ -112,6 +157,8 @@ const Route = ({ route, day, printing, onPrint }: { route: CourierRoute; day: st
 export const CouriersDay = ({ day }: { day: string }) => {
   const orders = useDayOrders(day);
   const couriers = useDayCouriers();
+  const pending = usePendingAssignments();
+  const assign = useAssign();
   const navigate = useNavigate({ from: '/admin/$resource' });
   const [printing, setPrinting] = useState<string | null>(null);
   useEffect(() => {
@@ -120,7 +167,8 @@ export const CouriersDay = ({ day }: { day: string }) => {
     window.print();
     setPrinting(null);
   }, [printing]);
-  const result = useMemo(() => (orders ? couriersDay(orders, couriers, day) : null), [orders, couriers, day]);
+  const result = useMemo(() => (orders ? couriersDay(orders, couriers, day, pending) : null), [orders, couriers, day, pending]);
+  const sorted = useMemo(() => [...couriers].sort((a, b) => a.name.localeCompare(b.name, 'ru')), [couriers]);
   const go = (d: string) => void navigate({ search: (s) => ({ ...s, day: d === today() ? undefined : d }), replace: true });
   return (
     <div className="couriers-day" data-printing={printing ? true : undefined}>
@@ -141,10 +189,10 @@ export const CouriersDay = ({ day }: { day: string }) => {
           </p>
           <section className="courier-route courier-route--unassigned no-print" aria-label="Без курьера">
             <h2>Без курьера</h2>
-            {result.unassigned.length ? <DeliveryRows deliveries={result.unassigned} /> : <p className="muted">Все доставки дня распределены.</p>}
+            {result.unassigned.length ? <DeliveryRows deliveries={result.unassigned} assigning={{ couriers: sorted, assign, current: null }} /> : <p className="muted">Все доставки дня распределены.</p>}
           </section>
           {result.routes.map((r) => (
-            <Route key={r.courier.id} route={r} day={day} printing={printing === r.courier.id} onPrint={() => setPrinting(r.courier.id)} />
+            <Route key={r.courier.id} route={r} day={day} printing={printing === r.courier.id} onPrint={() => setPrinting(r.courier.id)} assigning={{ couriers: sorted, assign }} />
           ))}
           {!result.routes.length && <p className="muted">Курьеров пока нет.</p>}
         </>
