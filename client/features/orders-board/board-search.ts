@@ -7,15 +7,18 @@ import { orderSource, orderStatus, orderPayment } from '../../../schema/order';
  * a link sent to a colleague or «назад» shows the same board. Anything malformed falls back to its default.
  * `from`/`to`: the delivery days shown (both absent: today); `florist`/`courier`: a phone or record id, or 'none'.
  */
+/** Text that a hand-written address may carry as a number (`?q=1042`, `?florist=79001234567`): the router reads those as numbers. */
+const text = (max: number) => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().max(max).optional()).catch(undefined);
+
 export const boardSearch = z.object({
   from: day.optional().catch(undefined),
   to: day.optional().catch(undefined),
   status: orderStatus.optional().catch(undefined),
   paid: orderPayment.shape.status.optional().catch(undefined),
-  florist: z.string().max(20).optional().catch(undefined),
-  courier: z.string().max(64).optional().catch(undefined),
+  florist: text(20),
+  courier: text(64),
   source: orderSource.optional().catch(undefined),
-  q: z.string().max(100).optional().catch(undefined),
+  q: text(100),
 });
 export type BoardSearch = z.infer<typeof boardSearch>;
 
