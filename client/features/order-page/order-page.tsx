@@ -35,10 +35,14 @@ const actionText = (a: OrderAction): string => {
   return orderActionLabels[a.kind];
 };
 
-/** What this device asked of the order and the server has not answered yet, and what it refused (with why). */
-const CommandList = ({ commands, online }: { commands: OrderCommandView[]; online: boolean }) => {
-  const pending = commands.filter((c) => c.state === 'pending');
-  const refused = commands.filter((c) => c.state === 'refused').reverse();
+/**
+ * What this staff member asked of the order and the server has not answered yet, and what it refused (with why).
+ * Others' commands change the order the same, but their refusals are theirs to read.
+ */
+const CommandList = ({ commands, online, me }: { commands: OrderCommandView[]; online: boolean; me: string }) => {
+  const mine = commands.filter((c) => c.by === me);
+  const pending = mine.filter((c) => c.state === 'pending');
+  const refused = mine.filter((c) => c.state === 'refused').reverse();
   if (!pending.length && !refused.length) return null;
   return (
     <section className="order-page__commands" aria-label="Команды по заказу">
@@ -172,7 +176,7 @@ export const OrderPage = () => {
         </p>
       )}
       {order.status === 'cancelled' && order.cancelReason && <p className="order-page__cancelled">Отменён: {order.cancelReason}</p>}
-      <CommandList commands={commands ?? []} online={online} />
+      <CommandList commands={commands ?? []} online={online} me={user?.phone ?? ''} />
 
       <div className="order-page__actions">
         <StatusButtons order={order} send={send} />
