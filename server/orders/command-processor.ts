@@ -111,7 +111,5 @@ export const commandProcessor = (shop: Shop, commands: OrderCommands, hub: Chang
         await running;
       };
     },
-    /** Resolves once what is known now has been processed (tests). */
-    idle: () => running ?? Promise.resolve(),
   };
 };
