@@ -2,7 +2,7 @@ import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { map } from 'rxjs';
 import { formatRoubles } from '../../../schema/money';
-import { firstDeliveryDay, openSlots, orderSources, paymentMethods } from '../../../schema/order';
+import { orderSources, paymentMethods } from '../../../schema/order';
 import { studioOrderDraft } from '../../../schema/order-command';
 import { product as productSchema, unitPrice, type Product } from '../../../schema/product';
 import { catalogSearch } from '../../../schema/search';
@@ -15,7 +15,7 @@ import { randomId } from '../../lib/random-id';
 import { useObservable } from '../../lib/use-observable';
 import { PhoneInput } from '../../ui/phone-input';
 import { useSession } from '../auth/session';
-import { addLine, blankStudioForm, budgetChoices, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm, type StudioFormErrors } from './studio-order-form';
+import { addLine, blankStudioForm, studioSlots, budgetChoices, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm, type StudioFormErrors } from './studio-order-form';
 import { provisionalMark, useProvisionalOrders, type ProvisionalOrder } from './provisional-orders';
 import { useKnownCustomer } from './known-customer';
 import './studio-order.css';
@@ -179,7 +179,7 @@ const NewOrderForm = ({ user }: { user: User }) => {
     }
   };
   const known = useKnownCustomer(data.shop.orders, form.customer.phone);
-  const slots = openSlots(form.date);
+  const slots = studioSlots(form.date);
   const preview = previewTotal(form, byId);
   const invalid = (path: string) => !!errors[path];
 
@@ -286,7 +286,7 @@ const NewOrderForm = ({ user }: { user: User }) => {
         )}
         <div className="studio-order__when">
           <Field label="Дата" error={errors.date}>
-            <input type="date" name="date" value={form.date} min={firstDeliveryDay()} onChange={(e) => change({ date: e.target.value || today(), slot: '' })} aria-invalid={invalid('date')} />
+            <input type="date" name="date" value={form.date} min={today()} onChange={(e) => change({ date: e.target.value || today(), slot: '' })} aria-invalid={invalid('date')} />
           </Field>
           <Field label="Время" error={errors.slot}>
             <select name="slot" value={form.slot} onChange={(e) => change({ slot: e.target.value })} aria-invalid={invalid('slot')}>

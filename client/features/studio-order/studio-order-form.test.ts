@@ -3,7 +3,7 @@ import { nextDay, today } from '../../../schema/day';
 import { studioOrderDraft } from '../../../schema/order-command';
 import type { Product } from '../../../schema/product';
 import { knownCustomer } from './known-customer';
-import { addLine, blankStudioForm, budgetChoices, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm } from './studio-order-form';
+import { addLine, blankStudioForm, firstStudioDay, studioSlots, budgetChoices, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm } from './studio-order-form';
 
 const product = (id: string, price: number, part: Partial<Product> = {}): Product => ({
   id, art: id.toUpperCase(), name: `Букет ${id}`, description: '', composition: '', images: [], price, count: 5, category: 'bouquets', itemType: 'bouquet',
@@ -82,6 +82,13 @@ describe('the form checked before it is sent', () => {
   it('refuses a slot already past, not a day beyond the site’s booking window', () => {
     const evening = new Date('2026-03-07T17:30:00Z'); // 20:30 in Moscow
     expect(checkStudioForm(filled({ date: today(evening), slot: '12:00–15:00' }), evening).slot).toBe('Это время уже недоступно, выберите другое');
+    // The site's two-hour lead time is not the studio's: a bouquet from the showcase leaves now.
+    expect(checkStudioForm(filled({ date: today(evening), slot: '18:00–21:00' }), evening)).toEqual({});
+    expect(studioSlots(today(evening), evening)).toEqual(['18:00–21:00', '21:00–23:00']);
+    expect(firstStudioDay(evening)).toBe(today(evening));
+    const night = new Date('2026-03-07T20:10:00Z'); // 23:10 in Moscow
+    expect(firstStudioDay(night)).toBe(nextDay(today(night)));
+    expect(studioSlots('2026-03-06', night)).toEqual([]);
     expect(checkStudioForm(filled({ date: '2026-06-01' }), noon)).toEqual({});
     expect(checkStudioForm(filled({ lines: [{ id: 'p-001', count: 40 }] }), noon)).toEqual({});
   });

@@ -1,6 +1,7 @@
 import type { LetterSize } from '../../../schema/size';
 import { priceFactorOf } from '../../../schema/size';
-import { deliveryCost, firstDeliveryDay, openSlots, type DeliverySlot } from '../../../schema/order';
+import { deliveryCost, deliverySlots, type DeliverySlot } from '../../../schema/order';
+import { moscowMinutes, nextDay, today } from '../../../schema/day';
 import { studioOrderDraft, type OrderAction, type StudioOrderDraft } from '../../../schema/order-command';
 import { unitPrice, type Product } from '../../../schema/product';
 
@@ -42,6 +43,19 @@ export interface StudioForm {
   paidMethod: 'cash' | 'card' | 'transfer';
 }
 
+/**
+ * The slots a studio order may take: the site's two-hour lead time is the customer's promise, not the studio's (a
+ * showcase bouquet leaves the counter now), so today offers every slot not over yet; a past day offers none.
+ */
+export const studioSlots = (date: string, now = new Date()): DeliverySlot[] => {
+  const t = today(now);
+  if (date !== t) return date > t ? [...deliverySlots] : [];
+  return deliverySlots.filter((s) => Number(s.slice(-5, -3)) * 60 > moscowMinutes(now));
+};
+
+/** Today while a slot of it is still open, else tomorrow. */
+export const firstStudioDay = (now = new Date()): string => (studioSlots(today(now), now).length ? today(now) : nextDay(today(now)));
+
 export const blankStudioForm = (draftId: string, now = new Date()): StudioForm => ({
   draftId,
   source: 'phone',
@@ -51,7 +65,7 @@ export const blankStudioForm = (draftId: string, now = new Date()): StudioForm =
   lines: [],
   method: 'courier',
   address: '',
-  date: firstDeliveryDay(now),
+  date: firstStudioDay(now),
   slot: '',
   postcard: '',
   anonymous: false,
@@ -96,7 +110,7 @@ export type StudioFormErrors = Record<string, string>;
 
 /**
  * What is wrong with the form now, as the server would say it. The site's limits for customers (units of one
- * product, days ahead) do not apply to the studio; a day whose slots are all past does.
+ * product, days ahead) do not apply to the studio, nor does its lead time; a slot already over does.
  */
 export const checkStudioForm = (form: StudioForm, now = new Date()): StudioFormErrors => {
   const parsed = studioOrderDraft.safeParse(studioDraftFrom(form));
@@ -108,7 +122,7 @@ export const checkStudioForm = (form: StudioForm, now = new Date()): StudioFormE
     const key = path.startsWith('lines') ? 'lines' : asCustomer ? path.replace(/^(sender|recipient)/, 'customer') : path;
     errors[key] ??= key === 'lines' && !form.lines.length ? 'Добавьте букет из каталога или букет на сумму' : i.message;
   }
-  if (form.slot && !errors.slot && !openSlots(form.date, now).includes(form.slot as DeliverySlot)) errors.slot = 'Это время уже недоступно, выберите другое';
+  if (form.slot && !errors.slot && !studioSlots(form.date, now).some((s) => s === form.slot)) errors.slot = 'Это время уже недоступно, выберите другое';
   return errors;
 };
 
