@@ -6,6 +6,7 @@ import { currentUser } from './features/auth/current-user';
 import { adminRouteOf, entityOfScreen, verdict, type NoAccess } from './features/admin/admin-access';
 import { listSearch } from './features/admin/list-search';
 import { AdminError, AdminNotFound } from './features/admin/admin-error';
+import { mayTakeOrders } from './features/studio-order/new-order-link';
 import { boardSearch } from './features/orders-board/board-search';
 
 /**
@@ -33,8 +34,9 @@ const Dashboard = lazyRouteComponent(() => import('./features/admin/dashboard-pa
 const ListScreen = lazyRouteComponent(() => import('./features/admin/screens'), 'ListScreen');
 const RecordScreen = lazyRouteComponent(() => import('./features/admin/screens'), 'RecordScreen');
 const NotBuilt = lazyRouteComponent(() => import('./features/admin/screens'), 'NotBuilt');
-const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-page'), 'OrderPage');
+const NewOrderPage = lazyRouteComponent(() => import('./features/studio-order/new-order-page'), 'NewOrderPage');
 const OrdersBoard = lazyRouteComponent(() => import('./features/orders-board/orders-board'), 'OrdersBoard');
+const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-page'), 'OrderPage');
 
 const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -81,12 +83,15 @@ export const adminRecordRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-/** /admin/orders/{id}: one order (features/order-page); a static segment wins over `$resource/$id`. */
-const orderPageRoute = createRoute({
+/** /admin/orders/new: an order taken by phone or at the counter; a static segment wins over `orders/$id` (ids are 16+ characters). */
+const newOrderRoute = createRoute({
   getParentRoute: () => adminLayout,
-  path: 'orders/$id',
-  beforeLoad: ({ location }) => guard(location, '/admin/orders/$id'),
-  component: OrderPage,
+  path: 'orders/new',
+  beforeLoad: ({ location }) => {
+    guard(location, '/admin/orders');
+    if (!mayTakeOrders(currentUser())) throw notFound({ data: { denied: 'Новый заказ' } satisfies NoAccess });
+  },
+  component: NewOrderPage,
   errorComponent: AdminError,
   notFoundComponent: AdminNotFound,
 });
@@ -102,6 +107,16 @@ const ordersBoardRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+/** /admin/orders/{id}: one order (features/order-page); a static segment wins over `$resource/$id`. */
+const orderPageRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'orders/$id',
+  beforeLoad: ({ location }) => guard(location, '/admin/orders/$id'),
+  component: OrderPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 const deeperRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$',
@@ -111,4 +126,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, orderPageRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, orderPageRoute, deeperRoute]);
