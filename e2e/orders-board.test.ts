@@ -59,6 +59,8 @@ describe('the orders board', () => {
     expect(await card.getAttribute('class')).toContain('order-card--fresh');
     await waitFor('the chime', () => board.evaluate(() => (window as unknown as { chimes: number }).chimes > 0));
     expect(await board.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Nothing of the board is cut off at the right edge (the shell would clip it rather than scroll).
+    expect(await board.evaluate(() => Math.max(...[...document.querySelectorAll('.orders-board *')].map((e) => e.getBoundingClientRect().right)))).toBeLessThanOrEqual(360);
 
     // The card links to the order's page.
     expect(await card.getByRole('link', { name: `№ ${number}` }).getAttribute('href')).toBe(`/admin/orders/${(await orderIds())[0]}`);

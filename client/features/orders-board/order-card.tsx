@@ -58,7 +58,7 @@ export const OrderCard = memo(function OrderCard({ order: o, courier, pending, f
           {o.anonymous && <span className="tag tag--warn">Анонимно</span>}
           {note && (
             <span className="tag tag--alert" title={note}>
-              ❗ {note.length > 60 ? `${note.slice(0, 60)}…` : note}
+              Важно: {note.length > 60 ? `${note.slice(0, 60)}…` : note}
             </span>
           )}
         </p>
