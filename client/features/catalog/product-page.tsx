@@ -6,7 +6,9 @@ import { Price } from '../../ui/price';
 import { useNotice } from '../../ui/notices';
 import { QuantityField } from '../cart/quantity-field';
 import { useCart } from '../cart/use-cart';
-import { ErrorPage } from '../errors/error-page';
+import { NotFoundPage } from '../errors/error-page';
+import { usePageTitle } from '../../ui/page-title';
+import { productTitle } from '../../../schema/title';
 import { ProductGrid } from './product-card';
 import { studio } from '../layout/contacts';
 import { careOf } from './care';
@@ -66,8 +68,9 @@ export const ProductPage = ({ id }: { id: string }) => {
   const product = useProduct(id);
   const related = useProductsOnSale()?.filter((p) => product && p.category === product.category && p.id !== product.id).slice(0, 4);
   const [shown, setShown] = useState(0);
+  usePageTitle(product ? productTitle(product.name) : undefined, true);
   if (product === undefined) return <p className="muted page">Загружаем…</p>;
-  if (!product) return <ErrorPage status={404} message={`Page not found: /items/${id}`} description="Такого товара нет в каталоге" />;
+  if (!product) return <NotFoundPage path={`/items/${id}`} description="Такого товара нет в каталоге: возможно, его уже не продают. Поищите похожий или загляните в каталог." />;
   return (
     <div className="page product">
       <div className="product__gallery">
