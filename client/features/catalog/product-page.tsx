@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { sizes, type LetterSize } from '../../../schema/size';
+import { sizedPrice, sizes, type LetterSize } from '../../../schema/size';
 import { unitPrice, type Product } from '../../../schema/product';
 import { formatRoubles } from '../../../schema/money';
 import { Price } from '../../ui/price';
@@ -21,7 +21,7 @@ const SizePicker = ({ value, onChange, price }: { value: LetterSize; onChange: (
       <label key={s.id} className={`size ${value === s.id ? 'size--on' : ''}`}>
         <input type="radio" name="size" value={s.id} checked={value === s.id} onChange={() => onChange(s.id)} />
         <span>{s.id}</span>
-        <small>{formatRoubles(Math.round(price * s.priceFactor))}</small>
+        <small>{formatRoubles(sizedPrice(price, s.priceFactor))}</small>
       </label>
     ))}
   </fieldset>
