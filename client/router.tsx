@@ -68,7 +68,8 @@ const itemsRoute = createRoute({
     const search = itemsRoute.useSearch();
     const navigate = itemsRoute.useNavigate();
     const filter = readFilter(search, { tags: [] });
-    return <CategoryPage filters={{ filter, onChange: (next) => void navigate({ search: next, replace: true }) }} />;
+    // Another filter is another shelf: it starts again from its first page, and the page stays where it is.
+    return <CategoryPage filters={{ filter, onChange: (next) => void navigate({ search: { ...next, pages: undefined }, replace: true, resetScroll: false }) }} />;
   },
 });
 

@@ -46,7 +46,8 @@ export const ContentPage = ({ slug }: { slug: string }) => {
   const pulled = useObservable(pulled$, undefined as boolean | undefined);
   const tag = tagOfPage(slug);
   usePageTitle(page?.value.title);
-  if (page === undefined || (!page && !pulled)) return <p className="muted page">Загружаем…</p>;
+  if (page === undefined || (!page && !pulled))
+    return <p className="muted page">{page === null && !navigator.onLine ? 'Эта страница ещё не загружена на устройство — она откроется, когда появится сеть.' : 'Загружаем…'}</p>;
   if (!page) return <NotFoundPage path={`/${slug}`} />;
   return (
     <div className="page">
