@@ -25,7 +25,7 @@ export const ErrorPage = ({ status, message, description, raw, children, after }
   useEffect(() => {
     if (status === 404) analytics.notFound(location.pathname);
   }, [status]);
-  usePageTitle(status === 404 ? notFoundTitle : 'Ошибка', status === 404);
+  usePageTitle(status === 404 ? notFoundTitle : message, status === 404);
   if (isBot()) return null;
   return (
     <div className="page error-page">
