@@ -39,6 +39,8 @@ export const apiRoutes = {
   'POST /api/orders/create': 'customer',
   'POST /api/orders/list': 'florist',
   'POST /api/orders/update-status': 'florist',
+  'POST /api/orders/command': 'florist',
+  'GET /api/photos/:id': 'guest',
 } as const satisfies Record<string, Level>;
 
 /** The record API's calls, the spec's /api/{entity}/list and its siblings (§7). */

@@ -31,6 +31,11 @@ export interface ListAnswer<T> {
   data: { items: T[]; total: number; skip: number; limit: number };
 }
 
+/** One page of an already filtered and sorted list, in the shape the spec's list calls answer. */
+export const pageOf = <T>(all: T[], { skip, limit }: { skip: number; limit: number }): ListAnswer<T> => ({
+  data: { items: all.slice(skip, skip + limit), total: all.length, skip, limit },
+});
+
 export const loginRequest = z.strictObject({ phone });
 export const loginAnswer = z.object({ status: z.enum(['sended']), retryAfter: z.number() });
 export const verifyRequest = z.strictObject({ phone, code });

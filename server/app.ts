@@ -20,6 +20,7 @@ import { itemsApi } from './api/items';
 import { eventsApi } from './api/events';
 import { pagesApi } from './api/pages';
 import { clientsApi } from './api/clients';
+import { photosApi } from './photos/photos-api';
 import { ordersApi } from './api/orders';
 import { infoApi } from './api/info';
 import { syncStreamApi } from './api/sync-stream';
@@ -39,6 +40,8 @@ const apiBodyLimits: Partial<Record<ApiRoute, number>> = {
   'POST /api/items/update': kilobytes(100),
   'POST /api/pages/update': kilobytes(100),
   'POST /api/items/get-list': kilobytes(32),
+  // A photo command carries the photo (schema/order-command.ts: a data URL up to 1.5 MB).
+  'POST /api/orders/command': kilobytes(1600),
 };
 const limitOf = (req: express.Request) => {
   if (req.path.startsWith('/db/')) return dbBodyLimit(req.method, req.path.slice(3));
@@ -64,6 +67,7 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
   const catalog = catalogIndex(shop.storage.db('catalog'), hub);
   [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, clientsApi, infoApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
+  api.use(photosApi(shop));
   api.use(itemsApi(shop, catalog));
   api.use(syncStreamApi(hub));
   api.use(recordApi(shop));

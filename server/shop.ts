@@ -7,8 +7,11 @@ import { changesHub } from './db/changes-hub';
 import { seedDemo } from './seed';
 import { ensureAdmin } from './seed/first-admin';
 import { orderService } from './orders/order-service';
+import { orderCommands } from './orders/order-commands';
+import { commandProcessor } from './orders/command-processor';
 import { dbAccess } from '../schema/databases';
 import { sweepEveryHour } from './auth/sweep';
+import { sweepStudioOrdersHourly } from './orders/studio-sweep';
 
 export interface RunningShop {
   url: string;
@@ -26,9 +29,13 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   if (config.seed) await seedDemo(shop);
   if (config.adminPhone) await ensureAdmin(shop, config.adminPhone);
   // Orders a crash left half-way are finished or refused, and every count re-projected, before anyone can order.
-  await orderService(shop).reconcile();
+  const orders = orderService(shop);
+  await orders.reconcile();
   const stopSweep = sweepEveryHour(shop.auth);
+  const stopStudioSweep = await sweepStudioOrdersHourly(shop.storage);
   const hub = changesHub(shop.storage);
+  // Staff commands pushed while no server ran are applied before this one serves.
+  const stopCommands = await commandProcessor(shop, orderCommands(shop, orders), hub).start();
   const server = createApp(shop, hub).listen(config.port);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const port = (server.address() as AddressInfo).port;
@@ -39,6 +46,8 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
     server,
     async close() {
       stopSweep();
+      stopStudioSweep();
+      await stopCommands();
       hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

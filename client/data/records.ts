@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { RxCollection } from 'rxdb';
 import type { AnyEntity } from '../../schema/entities';
-import { officeRecord, type OfficeRecord } from '../../schema/record';
+import { officeRecord, recordListRequest, sortKeys, type OfficeRecord } from '../../schema/record';
+import { listPage } from '../../schema/record-page';
 import { pageSize } from '../../schema/api';
 
 export { pageSize };
@@ -31,44 +32,24 @@ export interface RecordPage {
   loading: boolean;
 }
 
-const text = (v: unknown) => (v === undefined || v === null ? '' : String(v).toLowerCase());
-
-const compare = (a: unknown, b: unknown): number => {
-  if (a === b) return 0;
-  if (a === undefined || a === null || a === '') return 1;
-  if (b === undefined || b === null || b === '') return -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'boolean' && typeof b === 'boolean') return a ? -1 : 1;
-  return String(a).localeCompare(String(b), 'ru');
-};
-
 /**
- * The page of records a query shows, from all records of one entity. Studio scale (thousands): the device
- * filters and sorts in memory, which is as quick as an index here and keeps the collection's schema fixed.
- * Empty values sort last whichever the direction; ties keep the newest first.
+ * The page of records a query shows, from all records of one entity, by the same rule the record API answers with
+ * (schema/record-page.ts). Studio scale (thousands): the device filters and sorts in memory, which is as quick as an
+ * index here and keeps the collection's schema fixed. A sort or filter the entity does not offer (an address typed by
+ * hand) is left out rather than refused.
  */
 export const pickPage = (entity: AnyEntity, all: OfficeRecord[], q: RecordQuery): { items: OfficeRecord[]; total: number } => {
-  const fields: readonly string[] = entity.list.search;
-  const needle = q.search?.trim().toLowerCase() ?? '';
-  const digits = needle.replace(/\D/g, '');
-  const filters = Object.entries(q.filters ?? {}).filter(([f, v]) => v !== '' && (entity.list.filters as readonly string[] | undefined)?.includes(f));
-  const found = all.filter(
-    (r) =>
-      filters.every(([f, v]) => String(r.data[f]) === v) &&
-      (!needle || fields.some((f) => text(r.data[f]).includes(needle) || (digits.length >= 3 && text(r.data[f]).replace(/\D/g, '').includes(digits)))),
-  );
-  const columns: readonly string[] = entity.list.columns;
-  const sort = q.sort && columns.includes(q.sort) ? q.sort : entity.list.sort;
-  const sign = q.desc ? -1 : 1;
-  found.sort((a, b) => {
-    const va = a.data[sort];
-    const vb = b.data[sort];
-    const empty = (v: unknown) => v === undefined || v === null || v === '';
-    if (empty(va) !== empty(vb)) return empty(va) ? 1 : -1;
-    return sign * compare(va, vb) || b.updatedAt - a.updatedAt;
-  });
-  const start = (Math.max(1, q.page) - 1) * pageSize;
-  return { items: found.slice(start, start + pageSize), total: found.length };
+  const offered: readonly string[] = entity.list.filters ?? [];
+  const sortable = sortKeys(entity);
+  const wanted = {
+    ...q,
+    sort: q.sort && sortable.includes(q.sort) ? q.sort : undefined,
+    filters: Object.fromEntries(Object.entries(q.filters ?? {}).filter(([f]) => offered.includes(f))),
+  };
+  const request = recordListRequest(entity);
+  const parsed = request.safeParse(listBody(wanted));
+  const asked = parsed.success ? parsed.data : request.parse(listBody({ page: wanted.page, search: wanted.search }));
+  return listPage(entity, all, asked).data;
 };
 
 /** The same value until its content changes: a query object made afresh each render keeps its effect still. */

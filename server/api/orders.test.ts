@@ -202,7 +202,7 @@ describe('orders', () => {
     const fresh = (await call<{ data: Product }>(shop.url, '/api/items/get', { id: plain.id })).body.data;
     expect((await call(shop.url, '/api/items/update', { ...fresh, count: 20 }, florist)).status).toBe(200);
     expect(await stockOf(plain.id)).toBe(20);
-    expect((await call(shop.url, '/api/orders/update-status', { id: body.data.id, status: 'cancelled' }, florist)).status).toBe(200);
+    expect((await call(shop.url, '/api/orders/update-status', { id: body.data.id, status: 'cancelled', reason: 'Клиент передумал' }, florist)).status).toBe(200);
     expect(await stockOf(plain.id)).toBe(22);
     const ledger = stockLedger.parse(await shop.shop.storage.db('stock').get(plain.id));
     expect(Object.keys(ledger.supply).filter((k) => k.startsWith('fix-')).length).toBeGreaterThan(0);
@@ -213,7 +213,7 @@ describe('orders', () => {
     await restock(plain, 10);
     const { body } = await create(draft({ lines: [{ id: plain.id, count: 4 }] }));
     expect(await stockOf(plain.id)).toBe(6);
-    const cancel = () => call(shop.url, '/api/orders/update-status', { id: body.data.id, status: 'cancelled' }, florist);
+    const cancel = () => call(shop.url, '/api/orders/update-status', { id: body.data.id, status: 'cancelled', reason: 'Клиент передумал' }, florist);
     expect((await Promise.all([cancel(), cancel()])).map((a) => a.status)).toEqual([200, 200]);
     expect(await stockOf(plain.id)).toBe(10);
     const revive = await call<{ error: string }>(shop.url, '/api/orders/update-status', { id: body.data.id, status: 'confirmed' }, florist);
@@ -269,7 +269,7 @@ describe('orders', () => {
       expect((await call(limited.url, '/api/orders/update-status', { id: placed[0].id, status: 'confirmed' }, staff)).status).toBe(200);
       expect((await send(draft())).status).toBe(200);
       expect((await send(draft())).status).toBe(409);
-      expect((await call(limited.url, '/api/orders/update-status', { id: placed[1].id, status: 'cancelled' }, staff)).status).toBe(200);
+      expect((await call(limited.url, '/api/orders/update-status', { id: placed[1].id, status: 'cancelled', reason: 'Клиент передумал' }, staff)).status).toBe(200);
       expect((await send(draft())).status).toBe(200);
     } finally {
       await limited.close();

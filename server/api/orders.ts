@@ -1,14 +1,18 @@
+import crypto from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { listRequest } from '../../schema/api';
+import { orderCommand, type OrderCommand } from '../../schema/order-command';
 import { orderDraft, orderStatus } from '../../schema/order';
 import { phone } from '../../schema/phone';
 import type { User } from '../../schema/user';
 import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';
+import { HttpError } from '../http/errors';
 import { pageOf } from '../http/paging';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
+import { orderCommands } from '../orders/order-commands';
 import { orderService } from '../orders/order-service';
 import { stockOf } from '../stock/stock';
 
@@ -16,15 +20,18 @@ export const orderListRequest = z.strictObject({
   params: listRequest.shape.params,
   query: z.strictObject({ status: orderStatus.optional(), customer: phone.optional() }).default({}),
 });
-export const statusUpdate = z.strictObject({ id: orderDraft.shape.id, status: orderStatus });
+/** The older call for a status alone; a cancellation needs its reason here too. */
+export const statusUpdate = z.strictObject({ id: orderDraft.shape.id, status: orderStatus, reason: z.string().trim().max(500).optional() });
 
 /**
  * Orders over HTTP; the rules live in server/orders/. The server-only 'orders' database is the record; each
- * customer's `orders-{phone}` holds a copy the customer's devices pull (read-only), and 'events' gets an 'order' event.
+ * customer's `orders-{phone}` holds a copy the customer's devices pull (read-only), `studio-orders` the staff copy,
+ * and 'events' gets an 'order' event. Staff change orders only by commands (server/orders/order-commands.ts).
  */
 export const ordersApi = (shop: Shop, catalogIndex: CatalogIndex): Router => {
   const api = Router();
   const orders = orderService(shop);
+  const commands = orderCommands(shop, orders);
   stockOf(shop.storage).onChange(catalogIndex.invalidate);
 
   route(api, 'POST /api/orders/create', async (req, res) => ({ data: await orders.create(parse(orderDraft, req.body), res.locals.user as User) }));
@@ -35,9 +42,21 @@ export const ordersApi = (shop: Shop, catalogIndex: CatalogIndex): Router => {
     return pageOf(all, params);
   });
 
-  route(api, 'POST /api/orders/update-status', async (req) => {
-    const { id, status } = parse(statusUpdate, req.body);
-    return { data: await orders.changeStatus(id, status) };
+  const run = async (command: OrderCommand, user: User) => {
+    const { outcome, order } = await commands.apply(command, user);
+    if (!outcome.ok) throw new HttpError(outcome.status, outcome.reason);
+    return { data: order, outcome };
+  };
+
+  /** A staff command online (API clients, tests); devices send the same command through /db/office. Refusals are 4xx. */
+  route(api, 'POST /api/orders/command', async (req, res) => run(parse(orderCommand, req.body), res.locals.user as User));
+
+  /** A status command whose `from` is the status now: the caller saw the order as it is. */
+  route(api, 'POST /api/orders/update-status', async (req, res) => {
+    const { id, status, reason } = parse(statusUpdate, req.body);
+    const current = await orders.recordOf(id);
+    if (!current || current.stage !== 'placed') throw new HttpError(404, 'Заказ не найден');
+    return run({ id: `status-${crypto.randomUUID()}`, order: id, action: { kind: 'status', from: current.status, to: status, reason } }, res.locals.user as User);
   });
 
   return api;

@@ -13,13 +13,18 @@ export const orderRecord = order.omit({ number: true }).extend({
   stage: z.enum(['placing', 'placed', 'refused']).default('placed'),
   attempt: z.number().int().min(0).default(0),
   refusal: z.strictObject({ status: z.number().int(), error: z.string() }).optional(),
+  /** The stock key the order's current lines are held under, once an edit moved them (`{id}/e-{command}`); else holdKey's default. */
+  holds: z.string().max(140).optional(),
 });
 export type OrderRecord = z.infer<typeof orderRecord>;
 
 export const recordFromDoc = (doc: Stored<object>): OrderRecord => orderRecord.parse({ ...stripMeta(doc), id: doc._id });
 
-/** The key of an attempt's holds in the stock ledgers. */
-export const holdKey = (r: Pick<OrderRecord, 'id' | 'attempt'>) => `${r.id}/${r.attempt}`;
+/** The key of the order's current holds in the stock ledgers: its attempt's, or the last edit's. */
+export const holdKey = (r: Pick<OrderRecord, 'id' | 'attempt' | 'holds'>) => r.holds ?? `${r.id}/${r.attempt}`;
+
+/** The key an edit holds its new lines under: one per command, so two edits never share a hold. */
+export const editHoldKey = (orderId: string, commandId: string) => `${orderId}/e-${commandId}`;
 
 /** The order the customer and staff see: a placed record without the server's bookkeeping. */
-export const orderOf = ({ stage: _s, attempt: _a, refusal: _r, ...rest }: OrderRecord): Order => order.parse(rest);
+export const orderOf = ({ stage: _s, attempt: _a, refusal: _r, holds: _h, ...rest }: OrderRecord): Order => order.parse(rest);

@@ -1,17 +1,19 @@
 import { today } from '../../schema/day';
-import { deliveryCost, draftLimitIssues, openSlots, type Order, type OrderDraft } from '../../schema/order';
+import type { StudioOrderDraft } from '../../schema/order-command';
+import { deliveryCost, draftLimitIssues, openSlots, type Order, type OrderChange, type OrderDraft } from '../../schema/order';
 import { product, type Product } from '../../schema/product';
 import type { User } from '../../schema/user';
 import { limitRate } from '../auth/rate-limit';
 import type { Shop } from '../context';
 import { allDocs, getDoc, isConflict, stripMeta, upsert } from '../db/docs';
 import { toSynced } from '../db/synced';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { stockOf } from '../stock/stock';
 import { orderNumbers } from './numbering';
 import { holdKey, orderOf, orderRecord, recordFromDoc, type OrderRecord } from './order-record';
 import { priceLines } from './price-lines';
 import { spreadOrder } from './spread';
+import { inStudioWindow } from './studio-window';
 import { unconfirmedPlaces } from './unconfirmed';
 
 const productIds = (r: OrderRecord) => r.lines.map((l) => l.id);
@@ -79,10 +81,14 @@ export const orderService = (shop: Shop) => {
     return placedOrRefusal(r, after, new HttpError(status, error));
   };
 
-  /** Takes a 'placing' record as far as it goes: placed, or refused with a Russian reason. */
+  /**
+   * Takes a 'placing' record as far as it goes: placed, or refused with a Russian reason. Studio orders (taken by
+   * staff, `source` set) skip the site's limits: the slot's lead time and the customer's unconfirmed places.
+   */
   const finish = async (r: OrderRecord): Promise<Order> => {
-    if (r.date < today() || !openSlots(r.date).includes(r.slot)) return refuse(r, 400, 'Это время доставки уже недоступно — выберите другое');
-    if (!(await places.claim(r)))
+    const studio = !!r.source && r.source !== 'site';
+    if (r.date < today() || (!studio && !openSlots(r.date).includes(r.slot))) return refuse(r, 400, 'Это время доставки уже недоступно — выберите другое');
+    if (!studio && !(await places.claim(r)))
       return refuse(r, 409, `Неподтверждённых заказов у вас уже ${config.unconfirmedOrdersPerCustomer} — новый можно оформить, когда флорист позвонит и подтвердит прежние, или по телефону студии`);
     const short = await stock.hold(holdKey(r), r.lines);
     if (short) return refuse(r, 409, `«${r.lines.find((l) => l.id === short.product)?.name ?? short.product}»: в наличии ${short.available} шт.`);
@@ -91,22 +97,31 @@ export const orderService = (shop: Shop) => {
     return placedOrRefusal(r, after, new HttpError(409, 'Заказ не принят, попробуйте ещё раз'));
   };
 
-  /** A new record for a draft (or a new attempt of a refused one): priced, checked against every limit. */
-  const newRecord = async (draft: OrderDraft, customer: string, previous: OrderRecord | null): Promise<OrderRecord> => {
-    if (draft.date < today()) throw new HttpError(400, 'Дата доставки уже прошла', [{ path: 'date', message: 'Выберите сегодняшний или более поздний день' }]);
-    if (!openSlots(draft.date).includes(draft.slot))
-      throw new HttpError(400, 'Это время доставки уже недоступно', [{ path: 'slot', message: 'Выберите более позднее время или другой день' }]);
-    const issues = draftLimitIssues(draft);
-    if (issues.length) throw new HttpError(400, issues[0].message, issues);
-    const ids = [...new Set(draft.lines.map((l) => l.id))];
-    const found = await catalog.allDocs({ keys: ids, include_docs: true });
+  /** The catalogue's products of these ids, as they parse. */
+  const productsOf = async (ids: string[]): Promise<Map<string, Product>> => {
+    const found = await catalog.allDocs({ keys: [...new Set(ids)], include_docs: true });
     const products = new Map<string, Product>();
     for (const row of found.rows) {
       const parsed = 'doc' in row && row.doc ? product.safeParse({ ...stripMeta(row.doc), id: row.key }) : null;
       if (parsed?.success) products.set(row.key, parsed.data);
     }
-    const lines = priceLines(draft, products);
-    await limitRate(shop.auth, `orders:${customer}`, config.ordersPerCustomerPerHour, 3600_000);
+    return products;
+  };
+
+  /**
+   * A new record for a draft (or a new attempt of a refused one): priced, checked against every limit. A studio
+   * order (`studio`) is checked only for a past day: the site's limits on a customer are not the studio's.
+   */
+  const newRecord = async (draft: OrderDraft, customer: string, previous: OrderRecord | null, studio?: { source: Order['source']; change: OrderChange }): Promise<OrderRecord> => {
+    if (draft.date < today()) throw new HttpError(400, 'Дата доставки уже прошла', [{ path: 'date', message: 'Выберите сегодняшний или более поздний день' }]);
+    if (!studio) {
+      if (!openSlots(draft.date).includes(draft.slot))
+        throw new HttpError(400, 'Это время доставки уже недоступно', [{ path: 'slot', message: 'Выберите более позднее время или другой день' }]);
+      const issues = draftLimitIssues(draft);
+      if (issues.length) throw new HttpError(400, issues[0].message, issues);
+    }
+    const lines = priceLines(draft, await productsOf(draft.lines.map((l) => l.id)));
+    if (!studio) await limitRate(shop.auth, `orders:${customer}`, config.ordersPerCustomerPerHour, 3600_000);
     const subtotal = lines.reduce((s, l) => s + l.sum, 0);
     const delivery = deliveryCost(draft.delivery.method, subtotal);
     const now = Date.now();
@@ -121,51 +136,67 @@ export const orderService = (shop: Shop) => {
       updatedAt: now,
       stage: 'placing',
       attempt: previous ? previous.attempt + 1 : 0,
+      ...(studio ? { source: studio.source, history: [studio.change] } : {}),
     });
+  };
+
+  /** Places a draft (idempotent on its id): a draft left half-way (a crash) is finished here. */
+  const place = async (draft: OrderDraft, customer: string, studio?: { source: Order['source']; change: OrderChange }): Promise<{ order: Order; created: boolean }> => {
+    for (;;) {
+      const doc = await getDoc<Omit<OrderRecord, 'id'>>(orders, draft.id);
+      const existing = doc && recordFromDoc(doc);
+      if (existing && existing.customer !== customer) throw new HttpError(409, 'Этот номер черновика уже занят, обновите страницу');
+      if (existing?.stage === 'placed') return { order: await placedOrRefusal(existing, existing, new HttpError(409, 'Заказ не принят')), created: false };
+      if (existing?.stage === 'placing') return { order: await finish(existing), created: false };
+      const record = await newRecord(draft, customer, existing, studio);
+      try {
+        await orders.put({ ...toSynced(record), _id: record.id, ...(doc?._rev ? { _rev: doc._rev } : {}) });
+      } catch (e) {
+        // Another tab, retry or process wrote this draft first: its record is the one to finish.
+        if (isConflict(e)) continue;
+        throw e;
+      }
+      return { order: await finish(record), created: true };
+    }
+  };
+
+  /**
+   * Every unreleased hold of each order in the ledgers, by order id: `{orderId}/{attempt}` or `{orderId}/e-{command}`.
+   */
+  const holdsByOrder = async () => {
+    const byOrder = new Map<string, { key: string; product: string }[]>();
+    for (const [product, l] of await stock.all())
+      for (const key of Object.keys(l.holds)) {
+        if (l.released[key]) continue;
+        const orderId = key.slice(0, key.indexOf('/'));
+        byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), { key, product }]);
+      }
+    return byOrder;
   };
 
   return {
     /** `/api/orders/create`: idempotent on the draft id; a draft left half-way (a crash) is finished here. */
     async create(draft: OrderDraft, user: User): Promise<Order> {
-      const customer = user.phone;
-      for (;;) {
-        const doc = await getDoc<Omit<OrderRecord, 'id'>>(orders, draft.id);
-        const existing = doc && recordFromDoc(doc);
-        if (existing && existing.customer !== customer) throw new HttpError(409, 'Этот номер черновика уже занят, обновите страницу');
-        if (existing?.stage === 'placed') return placedOrRefusal(existing, existing, new HttpError(409, 'Заказ не принят'));
-        if (existing?.stage === 'placing') return finish(existing);
-        const record = await newRecord(draft, customer, existing);
-        try {
-          await orders.put({ ...toSynced(record), _id: record.id, ...(doc?._rev ? { _rev: doc._rev } : {}) });
-        } catch (e) {
-          // Another tab, retry or process wrote this draft first: its record is the one to finish.
-          if (isConflict(e)) continue;
-          throw e;
-        }
-        const placed = await finish(record);
-        // The florist will call them by this name, and the next order's form starts with it.
-        if (!user.name) await shop.users.update(customer, { name: draft.sender.name });
-        return placed;
-      }
+      const { order: placed, created } = await place(draft, user.phone);
+      // The florist will call them by this name, and the next order's form starts with it.
+      if (created && !user.name) await shop.users.update(user.phone, { name: draft.sender.name });
+      return placed;
     },
 
-    /** Staff change a status; cancelling releases the order's holds (once, however often it is repeated). */
-    async changeStatus(id: string, status: Order['status']): Promise<Order> {
-      const before = await recordOf(id);
-      if (!before || before.stage !== 'placed') throw notFound('Заказ не найден');
-      if (before.status === 'cancelled' && status !== 'cancelled') throw new HttpError(409, 'Отменённый заказ нельзя вернуть в работу — оформите новый');
-      let after = before;
-      await upsert<Omit<OrderRecord, 'id'>>(orders, id, (doc) => {
-        const current = doc ? recordFromDoc(doc) : before;
-        after = current.status === 'cancelled' || current.status === status ? current : { ...current, status, updatedAt: Date.now() };
-        return after === current ? null : toSynced(after);
-      });
-      if (after.status === 'cancelled') await stock.release(holdKey(after), productIds(after));
-      if (after.status !== status) throw new HttpError(409, 'Отменённый заказ нельзя вернуть в работу — оформите новый');
-      const o = orderOf(after);
-      await spreadOrder(storage, o, 'replace');
-      return o;
+    /**
+     * An order taken by phone or at the counter (a `create` command): the customer is found by phone or created,
+     * then it is placed as the site places one, without the site's limits on customers. Idempotent on the draft id.
+     */
+    async createForStudio(input: StudioOrderDraft, change: OrderChange): Promise<Order> {
+      const { source, customer, ...draft } = input;
+      const known = await shop.users.signIn(customer.phone);
+      if (!known.name) await shop.users.update(customer.phone, { name: customer.name });
+      return (await place(draft, customer.phone, { source, change })).order;
     },
+
+    recordOf,
+    productsOf,
+    stock,
 
     /** Every placed order, newest number first. */
     async list(): Promise<Order[]> {
@@ -179,19 +210,21 @@ export const orderService = (shop: Shop) => {
      * Afterwards, for every product: catalogue count = supply − units of placed, uncancelled orders.
      */
     async reconcile(): Promise<void> {
-      const ledgers = await stock.all();
-      /** A refused or cancelled attempt whose hold still counts somewhere (a crash between the decision and the release). */
-      const stillHeld = (r: OrderRecord) => productIds(r).some((id) => {
-        const l = ledgers.get(id);
-        return !!l && holdKey(r) in l.holds && !l.released[holdKey(r)];
-      });
+      const held = await holdsByOrder();
       for (const r of await allRecords()) {
-        if (r.stage === 'placing') await finish(r).catch((e) => {
-          if (!(e instanceof HttpError)) throw e;
-        });
-        else if (r.stage === 'refused' || r.status === 'cancelled') {
-          if (stillHeld(r)) await stock.release(holdKey(r), productIds(r));
-        } else if (r.updatedAt > Date.now() - recentMs) await spreadOrder(storage, orderOf(r), 'replace');
+        if (r.stage === 'placing') {
+          await finish(r).catch((e) => {
+            if (!(e instanceof HttpError)) throw e;
+          });
+          continue;
+        }
+        const open = r.stage === 'placed' && r.status !== 'cancelled';
+        // Holds that no longer count: a refused or cancelled order's, an edit's old lines (a crash between the steps).
+        for (const { key, product: id } of held.get(r.id) ?? []) if (!open || key !== holdKey(r)) await stock.release(key, [id]);
+        // An edit written but not yet moved in the ledgers (a crash): its lines are held now.
+        if (open && r.holds) await stock.move(r.holds, r.holds, [], r.lines);
+        // Staff copies of every order in the studio window too: the first start with studio-orders fills it.
+        if (r.stage === 'placed' && (r.updatedAt > Date.now() - recentMs || inStudioWindow(r.date))) await spreadOrder(storage, orderOf(r), 'replace');
       }
       await stock.reprojectAll();
     },

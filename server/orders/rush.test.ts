@@ -32,7 +32,7 @@ describe('a rush of orders on one server', () => {
     // Cancelling half of them gives their units back, exactly.
     const { body } = await call<{ data: { items: { id: string }[] } }>(shop.url, '/api/orders/list', { params: { skip: 0, limit: 200 } }, staff);
     const half = body.data.items.filter((_, i) => i % 2 === 0);
-    const cancelled = await Promise.all(half.map((o) => call(shop.url, '/api/orders/update-status', { id: o.id, status: 'cancelled' }, staff)));
+    const cancelled = await Promise.all(half.map((o) => call(shop.url, '/api/orders/update-status', { id: o.id, status: 'cancelled', reason: 'Клиент передумал' }, staff)));
     expect(cancelled.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
     const after = await stockEquation(shop.url, staff, initial);
     for (const [id, { expected, actual }] of Object.entries(after)) expect(actual, id).toBe(expected);

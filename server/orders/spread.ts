@@ -1,9 +1,14 @@
+import { isDeepStrictEqual } from 'node:util';
 import { customerOrdersDb } from '../../schema/databases';
 import type { ShopEvent } from '../../schema/event';
 import type { Order } from '../../schema/order';
-import { upsert } from '../db/docs';
+import { stripMeta, upsert, type Stored } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { toSynced } from '../db/synced';
+import { inStudioWindow } from './studio-window';
+
+/** The staff copies' database (schema/databases.ts): every order delivered from the studio window's start on. */
+export const studioOrdersDb = 'studio-orders';
 
 /** The staff calendar's event of an order. */
 const eventOf = (o: Order): ShopEvent => ({
@@ -18,14 +23,40 @@ const eventOf = (o: Order): ShopEvent => ({
   meta: { author: o.customer, createdAt: o.createdAt },
 });
 
+/** What the customer's devices get: status, photo, payment and what they ordered; never the studio's history or staff phones. */
+export const customerCopy = ({ history: _h, florist: _f, courier: _c, ...rest }: Order): Order => rest;
+
 /**
- * Writes what follows from a placed order and is missing: the customer's copy in `orders-{phone}` (which their
- * devices pull) and the calendar event. Safe to repeat; `copy: 'replace'` also brings a changed status to the copy.
+ * Writes `target` unless the stored copy already says the same, or is newer (another app server wrote a later
+ * change first: an older one must not overwrite it). `replace: false` writes only a missing copy.
  */
-export const spreadOrder = async (storage: Storage, o: Order, copy: 'if-missing' | 'replace' = 'if-missing'): Promise<void> => {
-  await upsert<Omit<Order, 'id'>>(storage.db(customerOrdersDb(o.customer)), o.id, (current) =>
-    current && (copy === 'if-missing' || current.status === o.status) ? null : toSynced(o),
-  );
-  const event = eventOf(o);
-  await upsert<Omit<ShopEvent, 'id'>>(storage.db('events'), event.id, (current) => (current ? null : toSynced(event)));
+const writeCopy = (db: PouchDB.Database, target: Order, replace: boolean) =>
+  upsert<Omit<Order, 'id'>>(db, target.id, (current: Stored<Omit<Order, 'id'>> | null) => {
+    if (!current) return toSynced(target);
+    if (!replace || current.updatedAt > target.updatedAt || isDeepStrictEqual(stripMeta(current), toSynced(target))) return null;
+    return toSynced(target);
+  });
+
+/**
+ * Writes what follows from a placed order: the customer's copy in `orders-{phone}` (without the history), the staff
+ * copy in `studio-orders` (with it) while the order is in the studio window, and the calendar event. Safe to repeat,
+ * from any number of processes. `copy: 'replace'` brings a changed order to the copies; `event: 'replace'` rewrites
+ * the event too (an edit moved the day, the slot, the address or the total).
+ */
+export const spreadOrder = async (
+  storage: Storage,
+  o: Order,
+  copy: 'if-missing' | 'replace' = 'if-missing',
+  event: 'if-missing' | 'replace' = 'if-missing',
+): Promise<void> => {
+  const replace = copy === 'replace';
+  await writeCopy(storage.db(customerOrdersDb(o.customer)), customerCopy(o), replace);
+  if (inStudioWindow(o.date)) await writeCopy(storage.db(studioOrdersDb), o, replace);
+  const e = eventOf(o);
+  await upsert<Omit<ShopEvent, 'id'>>(storage.db('events'), e.id, (current) => {
+    if (!current) return toSynced(e);
+    if (event === 'if-missing') return null;
+    const { day, description, sum } = current;
+    return day === e.day && description === e.description && sum === e.sum ? null : { ...stripMeta(current), day: e.day, description: e.description, sum: e.sum };
+  });
 };

@@ -3,7 +3,7 @@ import { can } from '../../schema/access';
 import { entities, type AnyEntity } from '../../schema/entities';
 import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/record';
 import { refuse, type PushedDoc, type PushRule, type PushVerdict, type StoredDoc } from '../db/push-rule';
-import { deniedReason, factReason } from './record-service';
+import { commandReason, deniedReason, factReason, outcomeReason } from './record-service';
 
 /** Stored as pushed (the gateway keeps `_id` and `_rev`): the device's copy and the server's stay the same document. */
 const accept = ({ _id, _rev, ...body }: PushedDoc): PushVerdict => ({ ok: true, doc: body });
@@ -44,8 +44,12 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
   const entity = Object.values(registry).find((e) => e.type === type);
   if (!entity) return refuse('Неизвестный вид записи');
   if (entity.tier !== 'office') return refuse(`«${entity.labels.many}» не хранятся на устройствах: они меняются только на сервере`);
-  if (entity.write === 'command') return refuse(`«${entity.labels.many}» меняются только командами сервера`);
   if (before && before.type !== entity.type) return refuse('Вид записи менять нельзя');
+  // A command is only created by a device; what happens to it after (its outcome) is the server's to write.
+  if (entity.write === 'command') {
+    if (before || existing || incoming._deleted) return refuse(commandReason(entity));
+    if (typeof incoming.data === 'object' && incoming.data !== null && 'outcome' in incoming.data) return refuse(outcomeReason);
+  }
 
   if (incoming._deleted && before) {
     if (entity.write === 'fact') return refuse(factReason(entity));

@@ -59,10 +59,22 @@ for (const entity of Object.values(entities)) {
     const editor = lowestWho(entity, 'update');
     const remover = lowestWho(entity, 'delete');
     const dataWith = (over: Record<string, unknown>) => ({ ...entity.example, ...over });
+    /** A command is created once and answered by the server (its outcome); until then the server may still write it. */
+    const isCommand = entity.write === 'command';
+    const settled = async (id: string): Promise<OfficeRecord> => {
+      for (let i = 0; i < 500; i++) {
+        const got = await api('get', { id }, 'admin');
+        const record = (got.body as unknown as Saved).data;
+        if (!isCommand || (got.status === 200 && record.data.outcome)) return record;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`${id}: no outcome`);
+    };
     const create = async (as: Level, over: Record<string, unknown> = {}) => {
       const answer = await api('update', { data: dataWith(over) }, as);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return (answer.body as unknown as Saved).data;
+      const record = (answer.body as unknown as Saved).data;
+      return isCommand ? settled(record.id) : record;
     };
 
     beforeAll(async () => {
@@ -86,7 +98,9 @@ for (const entity of Object.values(entities)) {
       expect(first).toMatchObject({ type: entity.type, v: entity.version, createdBy: phones[creator as Exclude<Level, 'guest'>], updatedBy: phones[creator as Exclude<Level, 'guest'>] });
       expect(first.id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
       expect(first.createdAt).toBeGreaterThanOrEqual(before);
-      expect(first.updatedAt).toBe(first.createdAt);
+      // A command's outcome is written by the server after it is created.
+      if (isCommand) expect(first.updatedAt).toBeGreaterThan(first.createdAt);
+      else expect(first.updatedAt).toBe(first.createdAt);
       expect(first.title).toBe((entity.title as (d: unknown) => string)(entity.fields.parse(first.data)));
 
       const got = await api('get', { id: first.id }, 'admin');
@@ -131,6 +145,16 @@ for (const entity of Object.values(entities)) {
       }
 
       const edited = await api('update', { id: first.id, updatedAt: first.updatedAt, data: dataWith({ [field]: 'Астра исправленная' }) }, editor);
+      if (isCommand) {
+        // Sent once, never changed: a new command is sent instead.
+        expect(edited.status).toBe(409);
+        expect((edited.body as { error: string }).error).toMatch(cyrillic);
+        expect(((await api('get', { id: first.id }, 'admin')).body as unknown as Saved).data).toEqual(first);
+        const withOutcome = await api('update', { data: dataWith({ outcome: { ok: true, at: 1 } }) }, 'admin');
+        expect(withOutcome.status).toBe(400);
+        expect((await api('delete', { id: first.id }, 'admin')).status).toBe(409);
+        return;
+      }
       expect(edited.status, JSON.stringify(edited.body)).toBe(200);
       const after = (edited.body as unknown as Saved).data;
       expect(after).toMatchObject({ id: first.id, createdBy: first.createdBy, createdAt: first.createdAt, updatedBy: phones[editor as Exclude<Level, 'guest'>] });
@@ -165,16 +189,24 @@ for (const entity of Object.values(entities)) {
         const created = await api('update', { data: dataWith({}) }, level);
         expectStatus(created.status, can(who, 'create', entity), 'creates');
         if (created.status !== 200) expect(await snapshot(shop), `${level} create stored nothing`).toBe(before);
+        else if (isCommand) await settled((created.body as unknown as Saved).data.id);
 
         const edit = await api('update', { id: theirs.id, updatedAt: theirs.updatedAt, data: dataWith({ [field]: `Правка ${level}` }) }, level);
-        expectStatus(edit.status, can(who, 'update', entity, theirs), 'edits another’s record');
+        // A command is never changed or deleted, by anyone who may reach it at all.
+        const commandRefusal = isCommand && (level === 'guest' ? 401 : level === 'customer' ? 403 : 409);
+        if (commandRefusal) expect(edit.status, `${level} edits a command`).toBe(commandRefusal);
+        else expectStatus(edit.status, can(who, 'update', entity, theirs), 'edits another’s record');
         const current = ((await api('get', { id: theirs.id }, 'admin')).body as unknown as Saved).data;
         expect(current.data[field], `${level} edit`).toBe(edit.status === 200 ? `Правка ${level}` : theirs.data[field]);
 
-        expectStatus((await api('delete', { id: theirs.id }, level)).status, can(who, 'delete', entity, theirs), 'deletes another’s record');
+        const removed = (await api('delete', { id: theirs.id }, level)).status;
+        if (commandRefusal) expect(removed, `${level} deletes a command`).toBe(commandRefusal);
+        else expectStatus(removed, can(who, 'delete', entity, theirs), 'deletes another’s record');
         if (created.status === 200) {
           const own = (created.body as unknown as Saved).data;
-          expectStatus((await api('delete', { id: own.id }, level)).status, can(who, 'delete', entity, own), 'deletes their own record');
+          const removedOwn = (await api('delete', { id: own.id }, level)).status;
+          if (commandRefusal) expect(removedOwn, `${level} deletes their own command`).toBe(commandRefusal);
+          else expectStatus(removedOwn, can(who, 'delete', entity, own), 'deletes their own record');
         }
       }
     });
@@ -234,6 +266,7 @@ for (const entity of Object.values(entities)) {
       ]);
       const byId = new Map(rows.map((r) => [r.id, r]));
       const accepted = entity.tier === 'office' && can(userOf('florist'), 'create', entity);
+      if (accepted && isCommand) await settled(`ok-${entity.type}-1`);
       expect(byId.get(`ok-${entity.type}-1`)!.ok === true, JSON.stringify(rows[0])).toBe(accepted);
       for (const row of rows.slice(accepted ? 1 : 0)) {
         expect(row, row.id).toMatchObject({ error: 'conflict', rejected: true });
@@ -248,7 +281,7 @@ for (const entity of Object.values(entities)) {
 
         // An edit in her own name passes when she may edit; a deletion only when she may delete.
         const edit = await push([pushed(theirs, { updatedBy: phones.florist, updatedAt: theirs.updatedAt + 1 }, await revOf(theirs.id))]);
-        expect(edit[0].ok === true, edit[0].reason).toBe(can(userOf('florist'), 'update', entity, theirs));
+        expect(edit[0].ok === true, edit[0].reason).toBe(!isCommand && can(userOf('florist'), 'update', entity, theirs));
         const tombstone = { _id: theirs.id, _rev: await revOf(theirs.id), _deleted: true };
         const removal = await push([tombstone]);
         const mayDelete = can(userOf('florist'), 'delete', entity, theirs);
@@ -283,6 +316,16 @@ for (const entity of Object.values(entities)) {
       const data = (text: string) => entity.fields.parse({ ...entity.example, [field]: text }) as Record<string, unknown>;
       const florists = { ...base, data: data('Правка флориста'), updatedBy: phones.florist, updatedAt: base.updatedAt + 10 };
       const managers = { ...base, data: data('Правка менеджера'), updatedBy: phones.manager, updatedAt: base.updatedAt + 20 };
+      if (isCommand) {
+        // Nobody changes a command: each push is refused with the reason, and the server's copy stands.
+        for (const [cookie, doc] of [[cookies.florist!, florists], [cookies.manager!, managers]] as const) {
+          const refused = await push(cookie, pushed(doc, {}, rev));
+          expect(refused).toMatchObject({ error: 'conflict', rejected: true });
+          expect(refused.reason).toMatch(cyrillic);
+        }
+        expect(((await api('get', { id: base.id }, 'admin')).body as unknown as Saved).data).toEqual(base);
+        return;
+      }
       expect(await push(cookies.florist!, pushed(florists, {}, rev))).toMatchObject({ ok: true });
       // Same base revision: a real conflict (not a refusal), which the manager's device resolves by the entity's rule.
       const clash = await push(cookies.manager!, pushed(managers, {}, rev));

@@ -6,7 +6,7 @@ import { derivedFields, recordData, recordIdRequest, recordListRequest, recordSa
 import type { User } from '../../schema/user';
 import { HttpError, notFound, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
-import { listPage } from './record-list';
+import { listPage } from '../../schema/record-page';
 import type { TierStore } from './tier-store';
 
 const verbs: Record<Action, string> = { read: 'смотреть', create: 'создавать', update: 'изменять', delete: 'удалять' };
@@ -15,6 +15,10 @@ const verbs: Record<Action, string> = { read: 'смотреть', create: 'со�
 export const deniedReason = (entity: AnyEntity, action: Action): string => `Недостаточно прав, чтобы ${verbs[action]} записи «${entity.labels.many}»`;
 
 export const factReason = (entity: AnyEntity) => `«${entity.labels.one}» — запись-факт: её не меняют и не удаляют, исправление вносится новой записью`;
+
+/** A command (schema/entity.ts) is sent once; the server answers it in its outcome. */
+export const commandReason = (entity: AnyEntity) => `«${entity.labels.one}» уже отправлена: её не меняют и не удаляют — отправьте новую`;
+export const outcomeReason = 'Результат команды записывает только сервер';
 
 const staleReason = 'Запись успели изменить: откройте её заново и повторите правку';
 
@@ -61,9 +65,9 @@ export const recordService = (store: TierStore, clock: () => number = Date.now) 
 
     /** Creates (no id: the answer carries the id given) or edits (id and the updatedAt it was read at). */
     async save(user: User | null, entity: AnyEntity, body: unknown) {
-      if (entity.write === 'command') throw new HttpError(405, `«${entity.labels.many}» меняются только командами сервера`);
       const request = parse(recordSaveRequest(entity), body);
       const data = request.data as Record<string, unknown>;
+      if (entity.write === 'command' && request.id === undefined && data.outcome !== undefined) throw new HttpError(400, outcomeReason);
       const now = clock();
       if (request.id === undefined) {
         const author = allow(user, 'create', entity);
@@ -82,6 +86,7 @@ export const recordService = (store: TierStore, clock: () => number = Date.now) 
       }
       const before = await find(entity, request.id);
       if (entity.write === 'fact') throw new HttpError(409, factReason(entity));
+      if (entity.write === 'command') throw new HttpError(409, commandReason(entity));
       const editor = allow(user, 'update', entity, before);
       if (before.updatedAt !== request.updatedAt) throw new HttpError(409, staleReason);
       const { day: _derivedBefore, ...kept } = before;
@@ -101,6 +106,7 @@ export const recordService = (store: TierStore, clock: () => number = Date.now) 
       const { id } = parse(recordIdRequest, body);
       const before = await find(entity, id);
       if (entity.write === 'fact') throw new HttpError(409, factReason(entity));
+      if (entity.write === 'command') throw new HttpError(409, commandReason(entity));
       allow(user, 'delete', entity, before);
       if ((await store.remove(entity.tier, before)) !== 'ok') throw new HttpError(409, staleReason);
       return { ok: true };

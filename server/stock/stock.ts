@@ -111,6 +111,31 @@ export const stockService = (storage: Storage) => {
         });
     },
 
+    /**
+     * An edited order's lines move from `fromKey` to `toKey`: per product, in one ledger write, the old hold stops
+     * counting and the new one is written. The service checked the shelf before the order was changed; a sale in
+     * between can leave the balance short, which is kept as it is (the ledger still sums to what orders hold).
+     * Repeating it changes nothing.
+     */
+    async move(fromKey: string, toKey: string, fromIds: Iterable<string>, to: readonly { id: string; count: number }[]): Promise<void> {
+      const units = unitsByProduct(to);
+      for (const id of [...new Set([...fromIds, ...units.keys()])].sort())
+        await inTurn(id, async () => {
+          await changeLedger(id, (s) => {
+            const n = units.get(id);
+            const hold = n !== undefined && !(toKey in s.holds) && !s.released[toKey];
+            const release = !s.released[fromKey] && fromKey !== toKey;
+            if (!hold && !release) return null;
+            return {
+              ...s,
+              holds: hold ? { ...s.holds, [toKey]: n } : s.holds,
+              released: release ? { ...s.released, [fromKey]: true } : s.released,
+            };
+          });
+          await project(id);
+        });
+    },
+
     /** Staff counted the shelf: the balance becomes `count` through a correction under `fixId`. */
     async setCount(id: string, count: number, fixId: string): Promise<void> {
       await inTurn(id, async () => {

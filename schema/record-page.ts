@@ -1,7 +1,6 @@
-import type { AnyEntity } from '../../schema/entities';
-import type { OfficeRecord, RecordListRequest } from '../../schema/record';
-import type { ListAnswer } from '../../schema/api';
-import { pageOf } from '../http/paging';
+import type { AnyEntity } from './entities';
+import type { OfficeRecord, RecordListRequest } from './record';
+import { pageOf, type ListAnswer } from './api';
 
 type Value = unknown;
 
@@ -36,7 +35,10 @@ const matchesSearch = (entity: AnyEntity, search: string) => {
     });
 };
 
-/** One page of an entity's records: searched, filtered, sorted (stable by id), 20 a page unless asked otherwise. */
+/**
+ * One page of an entity's records: searched, filtered, sorted (stable by id), 20 a page unless asked otherwise.
+ * The record API answers with it on the server, and a staff device with it from its own copy, so both agree.
+ */
 export const listPage = (entity: AnyEntity, records: OfficeRecord[], { params, query }: RecordListRequest): ListAnswer<OfficeRecord> => {
   const { search, ...filters } = query;
   const wanted = Object.entries(filters).filter(([, v]) => v !== undefined);

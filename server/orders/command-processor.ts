@@ -1,0 +1,115 @@
+import { tierDatabases } from '../../schema/databases';
+import { orderCommandEntity } from '../../schema/entities/order-command';
+import { orderCommand, type CommandOutcome } from '../../schema/order-command';
+import { officeRecord, type OfficeRecord } from '../../schema/record';
+import { isStaff } from '../../schema/user';
+import type { Shop } from '../context';
+import type { ChangesHub } from '../db/changes-hub';
+import { upsert } from '../db/docs';
+import { fromSynced, toSynced } from '../db/synced';
+import type { OrderCommands } from './order-commands';
+
+const officeDb = tierDatabases[orderCommandEntity.tier];
+/** Changes read per request while catching up. */
+const batch = 200;
+/** After a failure (the store not answering) the processor looks again this much later, or at the next change. */
+const retryMs = 30_000;
+
+type Seq = string | number;
+
+/** A pending command: an office record of the command entity that has no outcome yet. */
+const pending = (doc: unknown): OfficeRecord | null => {
+  if (!doc || typeof doc !== 'object' || '_deleted' in doc) return null;
+  const parsed = officeRecord.safeParse(fromSynced(doc as { _id: string }));
+  if (!parsed.success || parsed.data.type !== orderCommandEntity.type || parsed.data.data.outcome !== undefined) return null;
+  return parsed.data;
+};
+
+/**
+ * Applies the commands staff devices push into the office database (issue 10). Every app server runs one: it
+ * follows the office database's changes through the process's changes hub (which restarts a failed feed and says so)
+ * from sequence 0 at start, so commands left without an outcome (pushed while no server ran, or cut short by a
+ * crash) are applied first. Two servers may take the same command at once: the order service applies a command
+ * once (its id in the order's history) and answers the same outcome again, and the outcome is written only into a
+ * record that has none yet.
+ */
+export const commandProcessor = (shop: Shop, commands: OrderCommands, hub: ChangesHub) => {
+  const db = () => shop.storage.db(officeDb);
+  let since: Seq = 0;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const answer = async (record: OfficeRecord): Promise<CommandOutcome> => {
+    const parsed = orderCommand.safeParse({ id: record.id, order: record.data.order, action: record.data.action });
+    if (!parsed.success) return { ok: false, at: Date.now(), status: 400, reason: 'Команда не разобрана: обновите приложение и повторите' };
+    const author = await shop.users.get(record.createdBy);
+    if (!author || !isStaff(author)) return { ok: false, at: Date.now(), status: 403, reason: 'Команды по заказам доступны только сотрудникам студии' };
+    const { outcome, order } = await commands.apply(parsed.data, author);
+    return outcome.ok && parsed.data.action.kind === 'photo' && order?.photo ? { ...outcome, note: order.photo } : outcome;
+  };
+
+  /** Writes the outcome into the command, unless one is there already. A photo's bytes leave the record: the photo is stored, its address is in the outcome. */
+  const settle = async (record: OfficeRecord, outcome: CommandOutcome) => {
+    await upsert<Omit<OfficeRecord, 'id'>>(db(), record.id, (doc) => {
+      const current = doc && pending(doc);
+      if (!current) return null;
+      const action = current.data.action as Record<string, unknown>;
+      const slim = outcome.ok && action.kind === 'photo' && outcome.note ? { ...action, image: outcome.note } : action;
+      return toSynced({ ...current, data: { ...current.data, action: slim, outcome }, updatedAt: Math.max(Date.now(), current.updatedAt + 1) });
+    });
+  };
+
+  const catchUp = async () => {
+    for (;;) {
+      const changes = await db().changes({ since, include_docs: true, limit: batch });
+      for (const change of changes.results) {
+        const record = pending(change.doc);
+        if (record) await settle(record, await answer(record));
+      }
+      since = changes.last_seq;
+      if (changes.results.length < batch) return;
+    }
+  };
+
+  /** One catch-up at a time; a change meanwhile makes it run once more after. */
+  const run = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = catchUp()
+      .catch((e: unknown) => {
+        if (stopped) return;
+        console.error('order commands: processing failed, trying again later', e instanceof Error ? e.message : e);
+        clearTimeout(retry);
+        retry = setTimeout(() => void run(), retryMs);
+        retry.unref();
+      })
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          void run();
+        }
+      });
+    return running;
+  };
+
+  return {
+    /** Applies every command left without an outcome, then follows new ones. */
+    async start(): Promise<() => Promise<void>> {
+      // Watched first: a command pushed while the first catch-up runs makes it run again.
+      const unwatch = hub.watch(officeDb, () => void run());
+      await run();
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        unwatch();
+        await running;
+      };
+    },
+  };
+};

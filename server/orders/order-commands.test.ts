@@ -1,0 +1,326 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextDay, today } from '../../schema/day';
+import type { CommandOutcome, OrderAction } from '../../schema/order-command';
+import { orderStatus, type Order, type OrderStatus } from '../../schema/order';
+import type { Product } from '../../schema/product';
+import type { OfficeRecord } from '../../schema/record';
+import { draftOf } from '../testing/order-rush';
+import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
+
+const customer = '79440000201';
+const statuses = orderStatus.options;
+const cyrillic = /[а-яё]/i;
+const png1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+/** A PNG header claiming the given size, followed by `padding` bytes. */
+const pngOf = (width: number, height: number, padding = 0) => {
+  const head = Buffer.from(png1x1, 'base64');
+  head.writeUInt32BE(width, 16);
+  head.writeUInt32BE(height, 20);
+  const out = Buffer.alloc(head.length + padding);
+  head.copy(out);
+  return `data:image/png;base64,${out.toString('base64')}`;
+};
+
+/**
+ * The lifecycle as the studio decided it (docs/DECISIONS.md «Order lifecycle and commands»), written out by hand:
+ * forward steps may be skipped, one step back until the courier has it, cancel from any open state; delivered and
+ * cancelled are final.
+ */
+const legal: Record<OrderStatus, OrderStatus[]> = {
+  new: ['confirmed', 'assembling', 'ready', 'delivering', 'done', 'cancelled'],
+  confirmed: ['new', 'assembling', 'ready', 'delivering', 'done', 'cancelled'],
+  assembling: ['confirmed', 'ready', 'delivering', 'done', 'cancelled'],
+  ready: ['assembling', 'delivering', 'done', 'cancelled'],
+  delivering: ['done', 'cancelled'],
+  done: [],
+  cancelled: [],
+};
+
+type Answer = { data?: Order; outcome?: CommandOutcome; error?: string };
+
+describe('order commands', () => {
+  let shop: Awaited<ReturnType<typeof startTestShop>>;
+  let me: string;
+  let florist: string;
+  let manager: string;
+  let bouquet: Product;
+  let other: Product;
+  const commandId = () => `cmd-${crypto.randomUUID()}`;
+  const send = (order: string, action: OrderAction, cookie = florist, id = commandId()) =>
+    call<Answer>(shop.url, '/api/orders/command', { id, order, action }, cookie);
+  const place = async (lines = [{ id: bouquet.id, count: 1 }]) => {
+    const placed = await call<{ data: Order }>(shop.url, '/api/orders/create', { ...draftOf(customer, lines), date: nextDay(nextDay(today())) }, me);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    return placed.body.data;
+  };
+  const stored = async (id: string) => (await call<{ data: { items: Order[] } }>(shop.url, '/api/orders/list', { params: { skip: 0, limit: 200 } }, florist)).body.data.items.find((o) => o.id === id)!;
+  const staffCopy = async (id: string) => (await (await fetch(`${shop.url}/db/studio-orders/${id}`, { headers: { cookie: florist } })).json()) as Order;
+  const customerCopy = async (id: string) => (await (await fetch(`${shop.url}/db/orders-${customer}/${id}`, { headers: { cookie: me } })).json()) as Order;
+  const countOf = async (id: string) => (await call<{ data: Product }>(shop.url, '/api/items/get', { id })).body.data.count;
+  const restock = async ({ updatedAt: _u, ...p }: Product, count: number) =>
+    (await call<{ data: Product }>(shop.url, '/api/items/update', { ...p, count }, manager)).body.data;
+
+  beforeAll(async () => {
+    shop = await startTestShop();
+    [me, florist, manager] = await Promise.all([signIn(shop.url, customer), signIn(shop.url, demoPhones.florist), signIn(shop.url, demoPhones.manager)]);
+    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+    const forSale = body.data.items.filter((p) => p.isActive && !p.isHidden && !p.sizable);
+    [bouquet, other] = await Promise.all(forSale.slice(0, 2).map((p) => restock(p, 500)));
+  });
+  afterAll(() => shop.close());
+
+  it('moves an order only by the lifecycle: every legal move applies, every illegal one is a 409 in Russian that changes nothing', async () => {
+    // One customer's orders are placed a few at a time: many at once contend for their places among unconfirmed orders.
+    for (const from of statuses)
+      await Promise.all(statuses.map(async (to) => {
+        const o = await place();
+        if (from !== 'new') expect((await send(o.id, { kind: 'status', from: 'new', to: from, reason: 'Проверка' })).status, `set up ${from}`).toBe(200);
+        const answer = await send(o.id, { kind: 'status', from, to, reason: 'Клиент передумал' });
+        const after = await stored(o.id);
+        if (from === to || legal[from].includes(to)) {
+          expect(answer.status, `${from} → ${to}: ${answer.body.error}`).toBe(200);
+          expect(after.status, `${from} → ${to}`).toBe(to);
+        } else {
+          expect(answer.status, `${from} → ${to}`).toBe(409);
+          expect(answer.body.error, `${from} → ${to}`).toMatch(cyrillic);
+          expect(after.status, `${from} → ${to} changed nothing`).toBe(from);
+        }
+      }));
+  }, 120_000);
+
+  it('follows the furthest legal step when another device moved the order first, and tells the one that would go back', async () => {
+    const o = await place();
+    expect((await send(o.id, { kind: 'status', from: 'new', to: 'assembling' })).status).toBe(200);
+    // A second device still saw «Новый»: its «Подтверждён» would go back, so it is refused with the reason.
+    const behind = await send(o.id, { kind: 'status', from: 'new', to: 'confirmed' });
+    expect(behind.status).toBe(409);
+    expect(behind.body.error).toMatch(/другой сотрудник/);
+    // Its «Готов» is further along and legal from where the order is: it applies.
+    expect((await send(o.id, { kind: 'status', from: 'new', to: 'ready' })).status).toBe(200);
+    expect((await stored(o.id)).status).toBe('ready');
+  });
+
+  it('needs a reason to cancel, and a cancellation returns stock once however often it is sent', async () => {
+    const start = await countOf(bouquet.id);
+    const o = await place([{ id: bouquet.id, count: 3 }]);
+    expect(await countOf(bouquet.id)).toBe(start - 3);
+    const bare = await send(o.id, { kind: 'status', from: 'new', to: 'cancelled' });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error).toMatch(/причину/);
+    expect((await stored(o.id)).status).toBe('new');
+    expect(await countOf(bouquet.id)).toBe(start - 3);
+
+    const id = commandId();
+    const cancel = { kind: 'status', from: 'new', to: 'cancelled', reason: 'Клиент отказался' } as const;
+    const answers = await Promise.all([send(o.id, cancel, florist, id), send(o.id, cancel, florist, id), send(o.id, cancel), send(o.id, cancel, manager)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(await countOf(bouquet.id)).toBe(start);
+    const after = await stored(o.id);
+    expect(after).toMatchObject({ status: 'cancelled', cancelReason: 'Клиент отказался' });
+    expect(after.history?.filter((h) => h.after.status === 'cancelled')).toHaveLength(1);
+    // The old status call takes the same path.
+    expect((await call(shop.url, '/api/orders/update-status', { id: o.id, status: 'confirmed' }, florist)).status).toBe(409);
+    expect(await countOf(bouquet.id)).toBe(start);
+  });
+
+  it('records payment apart from status, and the customer sees it; the history says who and what', async () => {
+    const o = await place();
+    const noMethod = await send(o.id, { kind: 'payment', status: 'paid' });
+    expect(noMethod.status).toBe(400);
+    const paid = await send(o.id, { kind: 'payment', status: 'paid', method: 'card' });
+    expect(paid.status).toBe(200);
+    expect(paid.body.data).toMatchObject({ status: 'new', paid: { status: 'paid', method: 'card', amount: o.total, by: demoPhones.florist } });
+    const mine = await customerCopy(o.id);
+    expect(mine.paid).toMatchObject({ status: 'paid' });
+    expect(mine.history).toBeUndefined();
+    const staff = await staffCopy(o.id);
+    expect(staff.history).toEqual([expect.objectContaining({ by: demoPhones.florist, what: 'Оплата', before: { paid: null }, after: { paid: expect.objectContaining({ status: 'paid' }) } })]);
+    expect((await send(o.id, { kind: 'payment', status: 'unpaid' })).body.data?.paid).toMatchObject({ status: 'unpaid' });
+  });
+
+  it('assigns a staff florist and an active courier, and refuses anyone else', async () => {
+    const o = await place();
+    const unknownFlorist = await send(o.id, { kind: 'assign', florist: customer });
+    expect(unknownFlorist.status).toBe(400);
+    expect(unknownFlorist.body.error).toMatch(cyrillic);
+    expect((await send(o.id, { kind: 'assign', courier: 'courier-no-such-one' })).status).toBe(400);
+    const courierOf = async (active: boolean) =>
+      (await call<{ data: OfficeRecord }>(shop.url, '/api/couriers/update', { data: { name: 'Пётр', phone: '79001234567', feePerDelivery: 400, active } }, manager)).body.data.id;
+    const [working, resting] = await Promise.all([courierOf(true), courierOf(false)]);
+    expect((await send(o.id, { kind: 'assign', courier: resting })).status).toBe(400);
+    expect((await stored(o.id)).courier).toBeUndefined();
+    const assigned = await send(o.id, { kind: 'assign', florist: demoPhones.florist, courier: working });
+    expect(assigned.status).toBe(200);
+    expect(await staffCopy(o.id)).toMatchObject({ florist: demoPhones.florist, courier: working });
+    // The customer's copy names no staff.
+    expect((await customerCopy(o.id)).florist).toBeUndefined();
+    expect((await send(o.id, { kind: 'assign', courier: null })).body.data?.courier).toBeUndefined();
+  });
+
+  it('edits an order before assembly: repriced on the server, stock moved; a stale or late edit is a 409 that changes nothing', async () => {
+    const [startA, startB] = [await countOf(bouquet.id), await countOf(other.id)];
+    const o = await place([{ id: bouquet.id, count: 1 }]);
+    const edit = await send(o.id, { kind: 'edit', seenUpdatedAt: o.updatedAt, lines: [{ id: bouquet.id, count: 2 }, { id: other.id, count: 1 }], postcard: 'С любовью' });
+    expect(edit.status, edit.body.error).toBe(200);
+    const edited = edit.body.data!;
+    const goods = edited.lines.reduce((s, l) => s + l.sum, 0);
+    expect(edited.total).toBe(goods + edited.deliveryPrice);
+    expect(edited.lines.map((l) => [l.id, l.count, l.price])).toEqual([[bouquet.id, 2, bouquet.discountPrice || bouquet.price], [other.id, 1, other.discountPrice || other.price]]);
+    expect(edited.postcard).toBe('С любовью');
+    expect([await countOf(bouquet.id), await countOf(other.id)]).toEqual([startA - 2, startB - 1]);
+
+    const stale = await send(o.id, { kind: 'edit', seenUpdatedAt: o.updatedAt, lines: [{ id: bouquet.id, count: 5 }] });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatch(/успели изменить/);
+
+    const back = await send(o.id, { kind: 'edit', seenUpdatedAt: edited.updatedAt, lines: [{ id: other.id, count: 1 }] });
+    expect(back.status).toBe(200);
+    expect([await countOf(bouquet.id), await countOf(other.id)]).toEqual([startA, startB - 1]);
+
+    expect((await send(o.id, { kind: 'status', from: 'new', to: 'assembling' })).status).toBe(200);
+    const late = await send(o.id, { kind: 'edit', seenUpdatedAt: (await stored(o.id)).updatedAt, postcard: 'Поздно' });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatch(/до начала сборки/);
+    expect((await stored(o.id)).postcard).toBe('');
+    // Cancelled after the edits: exactly the current lines come back.
+    expect((await send(o.id, { kind: 'status', from: 'assembling', to: 'cancelled', reason: 'Проверка' })).status).toBe(200);
+    expect([await countOf(bouquet.id), await countOf(other.id)]).toEqual([startA, startB]);
+  });
+
+  it('keeps a photo that is a real image of a sane size and serves it with a long cache; refuses anything else', async () => {
+    const o = await place();
+    const notImage = await send(o.id, { kind: 'photo', image: `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}` });
+    expect(notImage.status).toBe(400);
+    expect(notImage.body.error).toMatch(/JPEG, PNG или WebP/);
+    expect((await send(o.id, { kind: 'photo', image: 'https://example.com/a.png' })).status).toBe(400);
+    const heavy = await send(o.id, { kind: 'photo', image: pngOf(1000, 1000, 1_100_000) });
+    expect(heavy.status).toBe(413);
+    expect((await send(o.id, { kind: 'photo', image: pngOf(6000, 4000) })).status).toBe(413);
+    expect((await stored(o.id)).photo).toBeUndefined();
+
+    const ok = await send(o.id, { kind: 'photo', image: `data:image/png;base64,${png1x1}` });
+    expect(ok.status, ok.body.error).toBe(200);
+    const url = ok.body.data!.photo!;
+    expect(url).toMatch(/^\/api\/photos\//);
+    expect((await customerCopy(o.id)).photo).toBe(url);
+    const served = await fetch(shop.url + url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('cache-control')).toMatch(/max-age=31536000/);
+    expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(png1x1, 'base64'))).toBe(true);
+    expect((await fetch(`${shop.url}/api/photos/no-such-photo-000001`)).status).toBe(404);
+  });
+
+  it('refuses staff commands to a customer (403) and changes nothing', async () => {
+    const o = await place();
+    const answer = await send(o.id, { kind: 'status', from: 'new', to: 'confirmed' }, me);
+    expect(answer.status).toBe(403);
+    expect((await send(o.id, { kind: 'payment', status: 'paid', method: 'cash' }, me)).status).toBe(403);
+    expect(await stored(o.id)).toEqual(o);
+  });
+
+  it('applies the same command sent twice once', async () => {
+    const o = await place();
+    const id = commandId();
+    const first = await send(o.id, { kind: 'payment', status: 'paid', method: 'cash' }, florist, id);
+    const again = await send(o.id, { kind: 'payment', status: 'paid', method: 'cash' }, florist, id);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body.outcome).toMatchObject({ ok: true, note: 'Команда уже выполнена' });
+    expect((await stored(o.id)).history?.filter((h) => h.command === id)).toHaveLength(1);
+  });
+
+  it('takes a phone order: the customer is found or created, same numbering, stock and calendar, no site limits, once', async () => {
+    const start = await countOf(bouquet.id);
+    const phone = '79440000299';
+    const draft = {
+      ...draftOf(phone, [{ id: bouquet.id, count: 12 }]),
+      source: 'phone',
+      customer: { phone, name: 'Звонившая Мария' },
+    };
+    const id = commandId();
+    const created = await send(draft.id, { kind: 'create', draft } as OrderAction, manager, id);
+    expect(created.status, created.body.error).toBe(200);
+    const o = created.body.data!;
+    expect(o).toMatchObject({ customer: phone, source: 'phone', status: 'new' });
+    expect(o.number).toBeGreaterThan(0);
+    expect(await countOf(bouquet.id)).toBe(start - 12);
+    const twice = await send(draft.id, { kind: 'create', draft } as OrderAction, manager, id);
+    expect(twice.body.data?.number).toBe(o.number);
+    expect(await countOf(bouquet.id)).toBe(start - 12);
+    const events = await call<{ id: string }[]>(shop.url, '/api/events/list', { month: Number(o.date.slice(5, 7)), year: Number(o.date.slice(0, 4)) }, florist);
+    expect(events.body.map((e) => e.id)).toContain(`order-${o.number}`);
+    // The customer now exists and sees the order as theirs.
+    const theirs = await signIn(shop.url, phone);
+    expect((await call<{ user: { name: string } }>(shop.url, '/api/user', undefined, theirs)).body.user.name).toBe('Звонившая Мария');
+    expect((await fetch(`${shop.url}/db/orders-${phone}/${o.id}`, { headers: { cookie: theirs } })).status).toBe(200);
+    expect((await send(o.id, { kind: 'status', from: 'new', to: 'cancelled', reason: 'Проверка' }, manager)).status).toBe(200);
+  });
+
+  it('applies a command pushed through /db/office once, writes its outcome for the device to pull, and refuses any change to it', async () => {
+    const o = await place();
+    const office = (path: string, init: RequestInit = {}, cookie = florist) =>
+      fetch(`${shop.url}/db/office${path}`, { ...init, headers: { 'content-type': 'application/json', cookie } });
+    const now = Date.now();
+    const id = commandId();
+    const doc = {
+      _id: id,
+      type: 'orderCommand',
+      v: 1,
+      title: `Статус: ${o.id}`,
+      createdBy: demoPhones.florist,
+      createdAt: now,
+      updatedBy: demoPhones.florist,
+      updatedAt: now,
+      data: { order: o.id, action: { kind: 'status', from: 'new', to: 'confirmed' } },
+    };
+    const push = async (docs: unknown[], cookie = florist) =>
+      (await (await office('/_bulk_docs', { method: 'POST', body: JSON.stringify({ docs }) }, cookie)).json()) as { ok?: boolean; error?: string; reason?: string }[];
+    expect((await push([{ ...doc, data: { ...doc.data, outcome: { ok: true, at: now } }, _id: commandId() }]))[0]).toMatchObject({ error: 'conflict' });
+    expect((await push([{ ...doc, _id: commandId(), createdBy: demoPhones.manager, updatedBy: demoPhones.manager }]))[0]).toMatchObject({ error: 'conflict' });
+    expect((await push([{ ...doc, _id: commandId(), createdBy: customer, updatedBy: customer }], me))[0]).toMatchObject({ error: 'conflict' });
+    expect((await push([doc]))[0]).toMatchObject({ ok: true });
+
+    let pulled: OfficeRecord['data'] & { outcome?: CommandOutcome } = {};
+    let rev = '';
+    for (let i = 0; i < 500 && !pulled.outcome; i++) {
+      const got = (await (await office(`/${id}`)).json()) as { data: typeof pulled; _rev: string };
+      pulled = got.data;
+      rev = got._rev;
+      if (!pulled.outcome) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(pulled.outcome).toMatchObject({ ok: true });
+    const after = await stored(o.id);
+    expect(after.status).toBe('confirmed');
+    expect(after.history?.filter((h) => h.command === id)).toHaveLength(1);
+
+    // Sent again (a lost answer), changed or deleted by a device: each refused with a reason, nothing applied twice.
+    for (const again of [doc, { ...doc, _rev: rev, data: { ...doc.data, action: { kind: 'status', from: 'new', to: 'done' } } }, { _id: id, _rev: rev, _deleted: true }]) {
+      const row = (await push([again]))[0];
+      expect(row).toMatchObject({ error: 'conflict' });
+      expect(row.reason).toMatch(cyrillic);
+    }
+    // The same command through the API is the same command: applied already.
+    expect((await send(o.id, doc.data.action as OrderAction, florist, id)).body.outcome).toMatchObject({ ok: true, note: 'Команда уже выполнена' });
+    expect((await stored(o.id)).history?.filter((h) => h.command === id)).toHaveLength(1);
+  });
+
+  it('answers a refused office command with its reason in the outcome', async () => {
+    const o = await place();
+    const now = Date.now();
+    const id = commandId();
+    const doc = {
+      _id: id, type: 'orderCommand', v: 1, title: 'Статус', createdBy: demoPhones.florist, createdAt: now, updatedBy: demoPhones.florist, updatedAt: now,
+      data: { order: o.id, action: { kind: 'status', from: 'new', to: 'cancelled' } },
+    };
+    const pushed = await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: florist }, body: JSON.stringify({ docs: [doc] }) });
+    expect(((await pushed.json()) as { ok?: boolean }[])[0]).toMatchObject({ ok: true });
+    let outcome: CommandOutcome | undefined;
+    for (let i = 0; i < 500 && !outcome; i++) {
+      outcome = ((await (await fetch(`${shop.url}/db/office/${id}`, { headers: { cookie: florist } })).json()) as { data: { outcome?: CommandOutcome } }).data.outcome;
+      if (!outcome) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(outcome).toMatchObject({ ok: false, status: 400, reason: expect.stringMatching(/причину/) });
+    expect((await stored(o.id)).status).toBe('new');
+  });
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { Storage } from '../db/storage';
+import { studioOrdersDb } from './spread';
+import { studioWindowStart } from './studio-window';
+
+const dated = z.object({ date: z.string() });
+const sweepEveryMs = 3600_000;
+
+/**
+ * Deletes staff copies of orders delivered before the studio window; staff devices then drop them as they pull.
+ * Safe from several app servers at once: each deletion names the revision it read, and one another server deleted
+ * (or a spread rewrote) first comes back as a conflict inside the bulk answer, which is simply left.
+ */
+export const sweepStudioOrders = async (storage: Storage, now = new Date()): Promise<number> => {
+  const from = studioWindowStart(now);
+  const { rows } = await storage.db(studioOrdersDb).allDocs({ include_docs: true });
+  const old = rows.filter((r) => {
+    const d = dated.safeParse(r.doc);
+    return !r.id.startsWith('_design/') && d.success && d.data.date < from;
+  });
+  if (!old.length) return 0;
+  const answers = await storage.db(studioOrdersDb).bulkDocs(old.map((r) => ({ _id: r.id, _rev: r.value.rev, _deleted: true })));
+  return answers.filter((a) => 'ok' in a && a.ok).length;
+};
+
+/** At start (awaited, before the server listens) and every hour: the window moves a day at Moscow midnight. */
+export const sweepStudioOrdersHourly = async (storage: Storage): Promise<() => void> => {
+  const run = () => sweepStudioOrders(storage).catch((e: Error) => void console.error('studio-orders sweep failed:', e.message));
+  await run();
+  const timer = setInterval(() => void run(), sweepEveryMs);
+  timer.unref();
+  return () => clearInterval(timer);
+};
