@@ -5,7 +5,10 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import PouchDB from 'pouchdb';
 import Dexie from 'dexie';
 import { openLocalData } from '../client/data/database';
-import { pushBatch, replicate } from '../client/data/sync/replicate';
+import { replicate } from '../client/data/sync/replicate';
+import { pushBatchOf } from '../schema/databases';
+
+const pushBatch = pushBatchOf('events');
 import type { ShopEvent } from '../schema/event';
 import type { TestShop } from '../e2e/harness';
 import { startCouchStandIn } from '../server/testing/couch-stand-in';

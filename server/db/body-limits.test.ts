@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushBatchOf } from '../../schema/databases';
 import { rawRequest } from '../testing/raw-request';
 import { demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
@@ -52,5 +53,17 @@ describe('request bodies on /db are limited before they are read', () => {
     const answer = await rawRequest(shop.url, { method: 'POST', path: '/db/catalog/_all_docs', body: '{"keys":["p-001"]}' });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.text).rows[0].id).toBe('p-001');
+  });
+
+  it('takes a batch of photo commands to the office, and no more than a batch', async () => {
+    const photoSized = (i: number) => ({ _id: `photo-command-${i}`, filler: 'x'.repeat(1_400_000) });
+    const body = (n: number) => JSON.stringify({ docs: Array.from({ length: n }, (_, i) => photoSized(i)) });
+    const batch = await rawRequest(shop.url, { method: 'POST', path: '/db/office/_bulk_docs', body: body(pushBatchOf('office')), headers: { cookie: florist, 'content-type': 'application/json' } });
+    // Read and judged (each junk document refused as a conflict), not refused for its size.
+    expect(batch.status).toBe(201);
+    const twice = await rawRequest(shop.url, { method: 'POST', path: '/db/office/_bulk_docs', body: body(2 * pushBatchOf('office')), headers: { cookie: florist, 'content-type': 'application/json' } });
+    expect(twice.status).toBe(413);
+    const events = await rawRequest(shop.url, { method: 'POST', path: '/db/events/_bulk_docs', body: body(2), headers: { cookie: florist, 'content-type': 'application/json' } });
+    expect(events.status).toBe(413);
   });
 });

@@ -1,6 +1,6 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
-import { canPushDb, canReadDb, isCustomerOrdersDb } from '../../schema/databases';
+import { canPushDb, canReadDb, isCustomerOrdersDb, pushBatchOf } from '../../schema/databases';
 import type { User } from '../../schema/user';
 import { kilobytes } from '../http/body-limit';
 import type { ChangesHub } from './changes-hub';
@@ -28,12 +28,16 @@ const classify = (method: string, rest: string): Call | null => {
  */
 const bodyLimits: Partial<Record<Call, number>> = { bulk_docs: kilobytes(2048), all_docs: kilobytes(64), changes: kilobytes(64) };
 
+/** Office pushes may carry photos (schema/databases.ts `pushBatchOf`): a full batch of them fits. */
+const officeBulkLimit = kilobytes(1600) * pushBatchOf('office') + kilobytes(512);
+
 const dbPath = /^\/([a-z][a-z0-9-]{0,60})\/?(.*)$/;
 
 /** The body limit of a /db request (its path relative to /db), for server/http/body-limit.ts. */
 export const dbBodyLimit = (method: string, path: string): number => {
   const match = dbPath.exec(path);
   const call = match && classify(method, match[2]);
+  if (call === 'bulk_docs' && method === 'POST' && match?.[1] === 'office') return officeBulkLimit;
   return (call && method === 'POST' && bodyLimits[call]) || kilobytes(1);
 };
 

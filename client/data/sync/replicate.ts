@@ -3,6 +3,7 @@ import type { RxCollection } from 'rxdb';
 import type { ChangeSignals } from './change-signals';
 import { syncFetch } from './sync-fetch';
 import { checkpointName } from '../collections';
+import { pushBatchOf } from '../../../schema/databases';
 
 export interface SyncOptions {
   /** Origin of the shop; '' in the browser (same origin). */
@@ -13,8 +14,6 @@ export interface SyncOptions {
   waitForLeadership?: boolean;
 }
 
-/** Documents per push request: each request costs a fixed round of bookkeeping, so fewer, larger ones push faster (npm run bench). */
-export const pushBatch = 200;
 
 /** Live replication of one collection with its /db database of the same purpose. */
 export const replicate = <T>(collection: RxCollection<T>, db: string, o: SyncOptions): RxCouchDBReplicationState<T> => {
@@ -27,7 +26,7 @@ export const replicate = <T>(collection: RxCollection<T>, db: string, o: SyncOpt
     retryTime: 3000,
     waitForLeadership: o.waitForLeadership ?? true,
     pull: { batchSize: 200 },
-    push: o.push ? { batchSize: pushBatch } : undefined,
+    push: o.push ? { batchSize: pushBatchOf(db) } : undefined,
   });
   return state;
 };
