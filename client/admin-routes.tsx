@@ -6,6 +6,7 @@ import { currentUser } from './features/auth/current-user';
 import { adminRouteOf, entityOfScreen, verdict, type NoAccess } from './features/admin/admin-access';
 import { listSearch } from './features/admin/list-search';
 import { AdminError, AdminNotFound } from './features/admin/admin-error';
+import { mayTakeOrders } from './features/studio-order/new-order-link';
 import { boardSearch } from './features/orders-board/board-search';
 
 /**
@@ -33,7 +34,9 @@ const Dashboard = lazyRouteComponent(() => import('./features/admin/dashboard-pa
 const ListScreen = lazyRouteComponent(() => import('./features/admin/screens'), 'ListScreen');
 const RecordScreen = lazyRouteComponent(() => import('./features/admin/screens'), 'RecordScreen');
 const NotBuilt = lazyRouteComponent(() => import('./features/admin/screens'), 'NotBuilt');
+const NewOrderPage = lazyRouteComponent(() => import('./features/studio-order/new-order-page'), 'NewOrderPage');
 const OrdersBoard = lazyRouteComponent(() => import('./features/orders-board/orders-board'), 'OrdersBoard');
+const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-page'), 'OrderPage');
 
 const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -80,6 +83,19 @@ export const adminRecordRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+/** /admin/orders/new: an order taken by phone or at the counter; a static segment wins over `orders/$id` (ids are 16+ characters). */
+const newOrderRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'orders/new',
+  beforeLoad: ({ location }) => {
+    guard(location, '/admin/orders');
+    if (!mayTakeOrders(currentUser())) throw notFound({ data: { denied: 'Новый заказ' } satisfies NoAccess });
+  },
+  component: NewOrderPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 /** /admin/orders: the studio's orders board (issue 10), its filters typed in the address. */
 const ordersBoardRoute = createRoute({
   getParentRoute: () => adminLayout,
@@ -87,6 +103,16 @@ const ordersBoardRoute = createRoute({
   validateSearch: boardSearch,
   beforeLoad: ({ location }) => guard(location, '/admin/orders'),
   component: OrdersBoard,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
+/** /admin/orders/{id}: one order (features/order-page); a static segment wins over `$resource/$id`. */
+const orderPageRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'orders/$id',
+  beforeLoad: ({ location }) => guard(location, '/admin/orders/$id'),
+  component: OrderPage,
   errorComponent: AdminError,
   notFoundComponent: AdminNotFound,
 });
@@ -100,4 +126,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, orderPageRoute, deeperRoute]);

@@ -3,6 +3,12 @@ import { z } from 'zod';
 import { categoryIds, extraCategoryIds, type ItemCategory } from '../schema/category';
 import { analytics } from './features/analytics/analytics';
 import { scrollAfterNavigation } from './features/layout/scrolling';
+import { entryOf, rememberScroll, restoreScroll, takeOverScrollRestoration } from './features/layout/scroll-memory';
+import { adminRoutes } from '../schema/admin-routes';
+import { shopTitle, titleOf } from '../schema/title';
+import { setFallbackTitle } from './ui/page-title';
+import { FlowerPage } from './features/catalog/flower-page';
+import { listParams } from './features/catalog/product-list';
 import { prefersNoPrefetch } from './features/layout/slow-connection';
 import { buildIsStale, reloadOnce } from './features/freshness/freshness';
 import { HomePage } from './features/catalog/home-page';
@@ -36,6 +42,7 @@ const isCategory = (id: string): id is ItemCategory => ([...categoryIds, ...extr
 const itemRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/items/$id',
+  validateSearch: listParams,
   component: function Item() {
     const { id } = itemRoute.useParams();
     if (id === 'complex') return <Navigate to="/items" replace />;
@@ -46,7 +53,7 @@ const itemRoute = createRoute({
 const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/search',
-  validateSearch: z.object({ q: z.string().catch('') }),
+  validateSearch: z.object({ q: z.string().catch('') }).extend(listParams.shape),
   component: function Search() {
     return <SearchPage q={searchRoute.useSearch().q} />;
   },
@@ -55,21 +62,33 @@ const searchRoute = createRoute({
 const itemsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/items',
-  validateSearch: productFilterParams,
+  validateSearch: productFilterParams.extend(listParams.shape),
   search: { middlewares: [({ search, next }) => writeFilter(next(search))] },
   component: function Items() {
     const search = itemsRoute.useSearch();
     const navigate = itemsRoute.useNavigate();
     const filter = readFilter(search, { tags: [] });
-    return <CategoryPage filters={{ filter, onChange: (next) => void navigate({ search: next, replace: true }) }} />;
+    // Another filter is another shelf: it starts again from its first page, and the page stays where it is.
+    return <CategoryPage filters={{ filter, onChange: (next) => void navigate({ search: { ...next, pages: undefined }, replace: true, resetScroll: false }) }} />;
   },
 });
 
 const tagRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/tags/$tag',
+  validateSearch: listParams,
   component: function Tag() {
     return <TagPage tag={tagRoute.useParams().tag} />;
+  },
+});
+
+const flowerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/flowers/$slug',
+  validateSearch: listParams,
+  component: function Flower() {
+    const { slug } = flowerRoute.useParams();
+    return <FlowerPage key={slug} slug={slug} />;
   },
 });
 
@@ -124,6 +143,7 @@ const routeTree = rootRoute.addChildren([
   tagRoute,
   qrLoginRoute,
   productByArtRoute,
+  flowerRoute,
   page('/$', StorePage),
 ]);
 
@@ -132,11 +152,43 @@ export const router = createRouter({ routeTree, defaultPreload: prefersNoPrefetc
 // Guards (`beforeLoad`) decide by who is signed in: when that changes, the screen on show is checked again.
 onUserChange(() => void router.invalidate());
 
+/** Titles of screens that are fixed by their address; a screen about something (a product, a page) sets its own. */
+const screenTitles: Record<string, string> = {
+  '/items': 'Каталог',
+  '/login': 'Вход',
+  '/qr-login': 'Вход по QR-коду',
+  '/my': 'Личный кабинет',
+  '/orders/create': 'Оформление заказа',
+  '/orders/thank-you': 'Спасибо за заказ',
+};
+const adminPattern = (route: string) => new RegExp(`^${route.replace(/\$[^/]+/g, '[^/]+')}/?$`);
+const adminTitles = Object.entries(adminRoutes).map(([route, r]) => [adminPattern(route), r.label] as const);
+const titleForPath = (path: string): string => {
+  if (screenTitles[path]) return titleOf(screenTitles[path]);
+  if (path === '/admin' || path.startsWith('/admin/')) return titleOf(adminTitles.find(([pattern]) => pattern.test(path))?.[1] ?? 'Кабинет сотрудника');
+  return shopTitle;
+};
+
+// Back or Forward returns to an entry whose scroll position was kept when the shopper left it.
+takeOverScrollRestoration();
+let travelled = false;
+router.history.subscribe(({ action }) => {
+  travelled = action.type === 'BACK' || action.type === 'FORWARD' || action.type === 'GO';
+});
+
+router.subscribe('onBeforeLoad', ({ fromLocation, toLocation, pathChanged }) => {
+  if (fromLocation) rememberScroll(entryOf(fromLocation));
+  if (pathChanged) setFallbackTitle(titleForPath(toLocation.pathname));
+});
+
 router.subscribe('onResolved', ({ toLocation, pathChanged }) => {
   analytics.pageView(toLocation.pathname);
-  if (pathChanged || toLocation.hash) scrollAfterNavigation(toLocation.hash);
+  const restored = travelled && restoreScroll(entryOf(toLocation));
+  travelled = false;
+  if (!restored && (pathChanged || toLocation.hash)) scrollAfterNavigation(toLocation.hash);
   if (buildIsStale()) reloadOnce();
 });
+setFallbackTitle(titleForPath(location.pathname));
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { letterSize } from './size';
+import { letterSize, sizedPrice } from './size';
 import { roubles } from './money';
 
 /** One cart line (spec §3). */
@@ -26,14 +26,14 @@ export const cartKey = (e: { art: string; letterSize?: string }): string =>
 
 type Priced = Pick<CartEntry, 'count' | 'price' | 'discountPrice'> & { priceFactor?: number };
 
-/** One line: count × (discountPrice if set, otherwise price) × priceFactor. */
-const lineValue = (e: Priced): number => e.count * (e.discountPrice || e.price) * (e.priceFactor ?? 1);
+/** One unit of the line: (discountPrice if set, otherwise price) × priceFactor, rounded as `sizedPrice` rounds it. */
+export const linePrice = (e: Omit<Priced, 'count'>): number => sizedPrice(e.discountPrice || e.price, e.priceFactor ?? 1);
 
-/** What one line costs in whole roubles, as the cart shows it and the server charges it. */
-export const lineSum = (e: Priced): number => Math.round(lineValue(e));
+/** What one line costs in whole roubles, as the cart shows it and the server charges it: count × the unit's price. */
+export const lineSum = (e: Priced): number => e.count * linePrice(e);
 
-/** Spec §5: Σ count × (discountPrice if set, otherwise price) × priceFactor. */
-export const cartTotal = (c: Cart['cart']): number => Object.values(c).reduce((sum, e) => sum + lineValue(e), 0);
+/** Spec §5: Σ count × (discountPrice if set, otherwise price) × priceFactor — each size's price rounded to tens. */
+export const cartTotal = (c: Cart['cart']): number => Object.values(c).reduce((sum, e) => sum + lineSum(e), 0);
 
 export const cartCount = (c: Cart['cart']): number => Object.values(c).reduce((n, e) => n + e.count, 0);
 
@@ -42,6 +42,13 @@ export const addToCart = (c: Cart['cart'], entry: Omit<CartEntry, 'count'> & { c
   const key = cartKey(entry);
   const count = (c[key]?.count ?? 0) + (entry.count ?? 1);
   return { ...c, [key]: { ...entry, count } };
+};
+
+/** Sets one line's count (the cart's − and +); a count the line cannot have leaves the cart as it is. */
+export const setCount = (c: Cart['cart'], key: string, count: number): Cart['cart'] => {
+  const line = c[key];
+  if (!line || !cartEntry.shape.count.safeParse(count).success) return c;
+  return { ...c, [key]: { ...line, count } };
 };
 
 export const removeFromCart = (c: Cart['cart'], key: string): Cart['cart'] => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskedPhone, phone, formatPhone } from './phone';
 import { cartTotal, cartOwner, lineSum } from './cart';
+import { sizedPrice } from './size';
 import { cacheKey } from './cache-record';
 import { formatRoubles } from './money';
 import { day, today } from './day';
@@ -66,8 +67,17 @@ describe('spec rules that are pure functions', () => {
     expect(firstDeliveryDay(at('2026-12-31T22:00'))).toBe('2027-01-01');
   });
 
+  it('rounds the price of a size to tens of roubles, as shops write prices, and keeps the base size as it is', () => {
+    expect(sizedPrice(3495, 1.5)).toBe(5240);
+    expect(sizedPrice(3495, 1)).toBe(3495);
+    expect(sizedPrice(4990, 3)).toBe(14970);
+    expect(sizedPrice(3590, 1.5)).toBe(5390);
+    expect(lineSum({ count: 3, price: 3495, priceFactor: 1.5 })).toBe(15720);
+    expect(cartTotal({ a: { id: '1', art: 'A', name: '', image: '', price: 3495, count: 3, priceFactor: 1.5 } })).toBe(15720);
+  });
+
   it('rounds each line to whole roubles, as the server charges it', () => {
-    expect(lineSum({ count: 1, price: 3495, priceFactor: 1.5 })).toBe(5243);
+    expect(lineSum({ count: 1, price: 3495, priceFactor: 1.5 })).toBe(5240);
     expect(lineSum({ count: 2, price: 5000, discountPrice: 4500 })).toBe(9000);
   });
 });

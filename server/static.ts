@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Response } from 'express';
 import type { ShopConfig } from './config';
-import { withMeta, type PageMetaOf } from './seo/page-meta';
+import { notFoundMeta, withMeta, type PageMetaOf } from './seo/page-meta';
+import type { KnownAddress } from './seo/known-address';
 import { publicOriginOf } from './seo/public-origin';
 import { precompressed } from './precompressed';
 
@@ -16,21 +17,25 @@ const cacheFor = (res: Response, file: string) => {
  * The built client. Hashed assets are cached for a year; index.html and the service worker never,
  * so a new build reaches every device on its next visit. Assets the build compressed (.br, .gz) are sent as such
  * to browsers that accept them. Any other GET path is the app's own route, answered with index.html carrying that
- * page's title, description, Open Graph tags and JSON-LD.
+ * page's title, description, Open Graph tags and JSON-LD: 200 for a page the shop has, 404 (the app then shows
+ * «Page not found») for any other.
  */
-export const clientFiles = (config: Pick<ShopConfig, 'distDir' | 'publicOrigin'>, metaOf: PageMetaOf): Router => {
+export const clientFiles = (config: Pick<ShopConfig, 'distDir' | 'publicOrigin'>, metaOf: PageMetaOf, known: KnownAddress): Router => {
   const { distDir } = config;
   const files = Router();
   const index = path.join(distDir, 'index.html');
   files.use(precompressed(distDir, cacheFor));
   files.use(express.static(distDir, { index: false, setHeaders: cacheFor }));
-  files.get('*', async (req, res, next) => {
+  // A pattern without parameters: a '*' parameter would be decoded, and a malformed address (%E0%A4%A) fail as 500.
+  files.get(/.*/, async (req, res, next) => {
     try {
       if (!fs.existsSync(index)) return void res.status(503).type('text/plain; charset=utf-8').send('Клиент не собран: выполните npm run build');
       const origin = publicOriginOf(config, req);
-      const html = withMeta(await fs.promises.readFile(index, 'utf8'), await metaOf(req.path, origin), origin + req.path, origin);
+      const exists = await known(req.path);
+      const meta = exists ? await metaOf(req.path, origin) : notFoundMeta;
+      const html = withMeta(await fs.promises.readFile(index, 'utf8'), meta, origin + req.path, origin);
       res.setHeader('cache-control', 'no-cache');
-      res.type('html').send(html);
+      res.status(exists ? 200 : 404).type('html').send(html);
     } catch (e) {
       next(e);
     }

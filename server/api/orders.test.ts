@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../schema/order';
 import type { Product } from '../../schema/product';
 import type { ShopEvent } from '../../schema/event';
-import { priceFactorOf } from '../../schema/size';
+import { priceFactorOf, sizedPrice } from '../../schema/size';
 import { fromSynced } from '../db/synced';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { deliveryPrice, freeDeliveryFrom, lastDeliveryDay, maxUnitsPerProduct, openSlots } from '../../schema/order';
@@ -58,14 +58,26 @@ describe('orders', () => {
   const stockOf = async (id: string) => (await call<{ data: Product }>(shop.url, '/api/items/get', { id })).body.data.count;
   afterAll(() => shop.close());
 
+  it('charges a size at its price rounded to tens of roubles, as the product page and the cart show it', async () => {
+    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+    const other = body.data.items.find((p) => p.sizable && p.isActive && !p.isHidden && p.id !== sizable.id)!;
+    const { updatedAt: _u, discountPrice: _d, ...rest } = other;
+    const repriced = (await call<{ data: Product }>(shop.url, '/api/items/update', { ...rest, price: 3495, count: 50 }, florist)).body.data;
+    const { status, body: placed } = await create(draft({ lines: [{ id: repriced.id, count: 3, letterSize: 'L' }] }));
+    expect(status).toBe(200);
+    // 3 495 × 1.5 = 5 242.5: a shop writes 5 240 ₽, and three of them are 15 720 ₽.
+    expect(placed.data.lines[0]).toMatchObject({ price: 3495, priceFactor: 1.5, sum: 15720 });
+    expect(placed.data.total).toBe(15720 + placed.data.deliveryPrice);
+  });
+
   it('prices every line from the catalogue, with size factors and courier delivery', async () => {
     const { status, body } = await create(draft({ lines: [{ id: plain.id, count: 1 }, { id: sizable.id, count: 1, letterSize: 'XL' }] }));
     expect(status).toBe(200);
     const o = body.data;
     const unit = (p: Product) => p.discountPrice || p.price;
     expect(o.lines[0]).toMatchObject({ id: plain.id, price: unit(plain), priceFactor: 1, sum: unit(plain) });
-    expect(o.lines[1]).toMatchObject({ id: sizable.id, letterSize: 'XL', priceFactor: priceFactorOf('XL'), sum: Math.round(unit(sizable) * 2) });
-    const subtotal = unit(plain) + Math.round(unit(sizable) * 2);
+    expect(o.lines[1]).toMatchObject({ id: sizable.id, letterSize: 'XL', priceFactor: priceFactorOf('XL'), sum: sizedPrice(unit(sizable), 2) });
+    const subtotal = unit(plain) + sizedPrice(unit(sizable), 2);
     expect(o.deliveryPrice).toBe(subtotal >= freeDeliveryFrom ? 0 : deliveryPrice);
     expect(o.total).toBe(subtotal + o.deliveryPrice);
     expect(o).toMatchObject({ status: 'new', customer, sender: { phone: customer } });

@@ -4,6 +4,7 @@ import type { Page } from '../../schema/page';
 import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';
 import { getSynced } from '../db/synced';
+import { categoryTitle, notFoundTitle, productTitle, shopTitle, titleOf } from '../../schema/title';
 
 /** What search engines and link previews read in the HTML of one address. */
 export interface PageMeta {
@@ -14,13 +15,13 @@ export interface PageMeta {
 }
 
 export const shopMeta: PageMeta = {
-  title: 'Цветочная мастерская — доставка цветов по Москве',
+  title: shopTitle,
   description: 'Авторские букеты, монобукеты, цветы в коробках и корзинах с доставкой по Москве от 2 часов. Мастерская на Покровке.',
   image: '/icon.svg',
 };
 
 const productMeta = (p: Product, origin: string): PageMeta => ({
-  title: `${p.name} — купить с доставкой по Москве`,
+  title: productTitle(p.name),
   description: p.description.slice(0, 300),
   image: p.images[0]?.url,
   jsonLd: {
@@ -47,7 +48,7 @@ export const pageMeta = (shop: Shop, catalog: CatalogIndex) => async (path: stri
   const onSale = async () => (await catalog.all()).filter((p) => p.isActive && !p.isHidden);
   if (item) {
     const category = categories.find((c) => c.id === item);
-    if (category) return { ...shopMeta, title: `${category.label} — купить в Москве с доставкой` };
+    if (category) return { ...shopMeta, title: categoryTitle(category.label) };
     const product = (await onSale()).find((p) => p.id === item);
     if (product) return productMeta(product, origin);
   }
@@ -57,10 +58,13 @@ export const pageMeta = (shop: Shop, catalog: CatalogIndex) => async (path: stri
   }
   const slug = path.replace(/^\/+|\/+$/g, '');
   const page = slug && (await getSynced<Page>(shop.storage.db('pages'), slug));
-  if (page) return { title: `${page.value.title} — Цветочная мастерская`, description: page.value.description || shopMeta.description, image: page.value.image ?? shopMeta.image };
+  if (page) return { title: titleOf(page.value.title), description: page.value.description || shopMeta.description, image: page.value.image ?? shopMeta.image };
   return shopMeta;
 };
 export type PageMetaOf = ReturnType<typeof pageMeta>;
+
+/** What an address that is no page of the shop says in its HTML (the answer is 404). */
+export const notFoundMeta: PageMeta = { ...shopMeta, title: notFoundTitle };
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -57,10 +57,10 @@ describe('pages for search engines and link previews', () => {
     expect(await html(`/product/${product.art}~${encodeURIComponent(product.name)}`)).toContain(`"sku":"${product.art}"`);
   });
 
-  it('titles info pages and categories, and falls back to the shop for anything else', async () => {
+  it('titles info pages and categories, and says so for an address that is no page', async () => {
     expect(await html('/info/delivery')).toContain('<title>Доставка и оплата — Цветочная мастерская</title>');
     expect(await html('/items/monobouquets')).toContain('<title>Монобукеты — купить в Москве с доставкой</title>');
-    expect(await html('/no/such/page')).toContain('<title>Цветочная мастерская — доставка цветов по Москве</title>');
+    expect(await html('/no/such/page')).toContain('<title>Страница не найдена — Цветочная мастерская</title>');
     expect(await html(`/items/${hidden.id}`)).not.toContain('application/ld+json');
   });
 

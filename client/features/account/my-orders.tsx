@@ -16,6 +16,7 @@ const OrderRow = ({ o }: { o: MyOrder }) => (
       {dayLabel(o.date)}, {o.slot} · {o.recipient}, {o.place}
     </p>
     {o.items.length > 0 && <p className="muted my-orders__items">{o.items.join(', ')}</p>}
+    {o.photo && <img className="my-orders__photo" src={o.photo} alt="Фото вашего букета" loading="lazy" />}
     {o.total !== undefined && <p className="my-orders__total">{formatRoubles(o.total)}</p>}
     {o.status === 'pending' && <p className="muted">Заказ на этом устройстве: он уйдёт в мастерскую сам, как только появится связь.</p>}
     {o.error && <p className="field-error">{o.error}</p>}

@@ -24,6 +24,8 @@ export interface MyOrder {
   statusLabel: string;
   error?: string;
   createdAt: number;
+  /** The finished bouquet's photo once the studio took it (`/api/photos/{id}`). */
+  photo?: string;
 }
 
 const statusLabel = (status: Order['status']): string => orderStatuses.find((s) => s.id === status)?.label ?? status;
@@ -44,6 +46,7 @@ const fromOrder = (o: Order): MyOrder => ({
   status: o.status,
   statusLabel: statusLabel(o.status),
   createdAt: o.createdAt,
+  ...(o.photo ? { photo: o.photo } : {}),
 });
 
 const fromPending = (p: PendingOrder, names: Map<string, string>): MyOrder => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { day } from '../../../schema/day';
 
 /**
  * A list screen's state in the address (spec §2: filters kept in the URL), so a reload, a link or «назад»
@@ -10,5 +11,8 @@ export const listSearch = z.object({
   sort: z.string().max(40).regex(/^[a-zA-Z]+$/).optional().catch(undefined),
   desc: z.boolean().optional().catch(undefined),
   f: z.record(z.string().max(40), z.string().max(40)).optional().catch(undefined),
+  /** A day screen's day (the couriers' day), and which tab of a screen that has more than the list. */
+  day: day.optional().catch(undefined),
+  tab: z.enum(['list']).optional().catch(undefined),
 });
 export type ListSearch = z.infer<typeof listSearch>;

@@ -8,12 +8,14 @@ import { RecordList } from './record-list';
 import { RecordForm } from './record-form';
 import { TaskTick } from './task-tick';
 import { useEntityRecord } from './use-entity';
+import { CouriersScreen } from '../couriers-day/couriers-day-page';
 
 type ListComponent = ComponentType<{ entity: AnyEntity; search: ListSearch }>;
 
 /** Custom list screens win over the generic one (react-admin's <Resource list={…}>). */
 const customLists: Partial<Record<EntityType, ListComponent>> = {
   task: ({ entity, search }) => <RecordList entity={entity} search={search} lead={{ label: 'Готово', cell: (r) => <TaskTick record={r} /> }} />,
+  courier: ({ entity, search }) => <CouriersScreen search={search} list={<RecordList entity={entity} search={search} />} />,
 };
 
 /** /admin/{path}: the entity's list. */

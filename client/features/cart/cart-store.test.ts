@@ -48,6 +48,17 @@ describe('cart rules (schema/cart.ts through the store)', () => {
     store.close();
   });
 
+  it('sets a line’s count from the dropdown, and refuses a count a line cannot have', () => {
+    const store = cartStore(recordingCarts().carts, 'undefined');
+    store.add(rose);
+    store.setCount('B-1001', 3);
+    expect(store.lines()['B-1001'].count).toBe(3);
+    for (const wrong of [0, -1, 1.5, 1000]) store.setCount('B-1001', wrong);
+    store.setCount('no-such-line', 2);
+    expect(store.lines()).toEqual({ 'B-1001': { ...rose, count: 3 } });
+    store.close();
+  });
+
   it('totals count × (discountPrice or price) × priceFactor', () => {
     const store = cartStore(recordingCarts().carts, 'undefined');
     store.add({ ...rose, count: 2 }); // 2 × 4500

@@ -1,6 +1,6 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { RxCollection } from 'rxdb';
-import { addToCart, cart as cartSchema, removeFromCart, type Cart, type CartEntry } from '../../../schema/cart';
+import { addToCart, cart as cartSchema, removeFromCart, setCount, type Cart, type CartEntry } from '../../../schema/cart';
 import { storedCart, type StoredCart } from '../../data/collections';
 
 /** Spec §9: each change is saved 250 ms after the last one. */
@@ -71,6 +71,7 @@ export const cartStore = (carts: RxCollection<StoredCart>, owner: string) => {
     lines: () => lines$.value,
     add: (entry: Omit<CartEntry, 'count'> & { count?: number }) => change(addToCart(lines$.value, entry)),
     remove: (key: string) => change(removeFromCart(lines$.value, key)),
+    setCount: (key: string, count: number) => change(setCount(lines$.value, key, count)),
     clear: () => change({}),
     /** Takes over lines put in the cart before signing in (the guest's cart), adding counts of the same key. */
     absorb: (guest: Lines) => change(Object.values(guest).reduce((lines, entry) => addToCart(lines, entry), lines$.value)),

@@ -1,7 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { lineSum } from '../../../schema/cart';
+import { linePrice, lineSum } from '../../../schema/cart';
 import { formatNumber, formatRoubles } from '../../../schema/money';
+import { maxUnitsPerProduct } from '../../../schema/order';
+import { leftForFreeDelivery } from './free-delivery';
 import { useOutsideClick } from '../../lib/use-outside-click';
 import { useCart } from './use-cart';
 
@@ -9,7 +11,8 @@ import { useCart } from './use-cart';
 export const cartCloseDelay = 2000;
 
 export const CartWidget = () => {
-  const { lines, count, total, remove } = useCart();
+  const { lines, count, total, remove, setCount } = useCart();
+  const left = leftForFreeDelivery(total);
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const leaveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -42,18 +45,34 @@ export const CartWidget = () => {
                 {entries.map(([key, e]) => (
                   <li key={key} className="cart__line">
                     <img src={e.image} alt="" width="48" height="48" />
-                    <span className="cart__name">
-                      {e.name}
-                      {e.letterSize ? ` (${e.letterSize})` : ''}
+                    <span className="cart__info">
+                      <span className="cart__name">
+                        {e.name}
+                        {e.letterSize ? ` (${e.letterSize})` : ''}
+                      </span>
+                      <span className="cart__unit">{formatRoubles(linePrice(e))} за шт.</span>
                     </span>
-                    <span className="cart__count">{e.count} шт.</span>
-                    <span className="cart__sum">{formatRoubles(lineSum(e))}</span>
-                    <button type="button" className="icon-button" aria-label={`Удалить ${e.name}`} onClick={() => remove(key)}>
+                    <button type="button" className="icon-button cart__remove" aria-label={`Удалить ${e.name}`} onClick={() => remove(key)}>
                       ×
                     </button>
+                    <span className="cart__qty" role="group" aria-label={`Количество: ${e.name}`}>
+                      <button type="button" className="cart__step" aria-label={`Меньше: ${e.name}`} disabled={e.count <= 1} onClick={() => setCount(key, e.count - 1)}>
+                        −
+                      </button>
+                      <span className="cart__count" aria-live="polite">{e.count} шт.</span>
+                      <button type="button" className="cart__step" aria-label={`Больше: ${e.name}`} disabled={e.count >= maxUnitsPerProduct} onClick={() => setCount(key, e.count + 1)}>
+                        +
+                      </button>
+                    </span>
+                    <span className="cart__sum">{formatRoubles(lineSum(e))}</span>
                   </li>
                 ))}
               </ul>
+            )}
+            {count > 0 && (
+              <p className="cart__delivery" data-testid="free-delivery">
+                {left > 0 ? `До бесплатной доставки по Москве — ещё ${formatRoubles(left)}` : 'Доставка по Москве — бесплатно'}
+              </p>
             )}
             <footer className="cart__footer">
               <strong data-testid="cart-total">Итого: {formatNumber(total)} ₽</strong>

@@ -15,6 +15,8 @@ interface CartApi {
   total: number;
   add(entry: Omit<CartEntry, 'count'> & { count?: number }): void;
   remove(key: string): void;
+  /** The dropdown's − and +: one line's count, from 1 up. */
+  setCount(key: string, count: number): void;
   clear(): void;
 }
 
@@ -52,6 +54,15 @@ export const CartProvider = ({ children }: { children: ReactNode }) => {
         const line = store.lines()[key];
         store.remove(key);
         if (line) reportCartChange('removeFromCart', line);
+      },
+      setCount(key, count) {
+        const line = store.lines()[key];
+        if (!line || count === line.count) return;
+        store.setCount(key, count);
+        // Reported as the spec reports cart changes: what was added or taken out.
+        const change = { ...line, count: Math.abs(count - line.count) };
+        reportCartChange(count > line.count ? 'addToCart' : 'removeFromCart', change);
+        if (count > line.count) analytics.addToCart(location.pathname, lineSum(change));
       },
       clear: () => store.clear(),
     }),

@@ -8,18 +8,7 @@ export const campaignTags: Record<string, string> = {
   'exclusive/reflection': 'premium',
 };
 
-export const tagLabels: Record<string, string> = {
-  birthday: 'Букеты на день рождения',
-  love: 'Любимой',
-  mom: 'Для мамы',
-  wedding: 'Свадебные',
-  'new-year': 'Новогодние',
-  '8march': 'К 8 Марта',
-  corporate: 'Для компаний',
-  sympathy: 'Соболезнования',
-  premium: 'Премиум',
-  seasonal: 'Сезонные',
-};
+export { tagLabels } from '../../../schema/tag';
 
 /** /new-year/2023/red takes the items of its campaign, /new-year. */
 export const tagOfPage = (slug: string): string | undefined =>

@@ -1,6 +1,8 @@
 import { categories, type ItemCategory } from '../../../schema/category';
 import { matchesQuery } from '../../../schema/product-filter';
 import { tagLabels } from './campaign-tags';
+import { usePageTitle } from '../../ui/page-title';
+import { categoryTitle } from '../../../schema/title';
 import { ProductList } from './product-list';
 import { useProductsOnSale } from './use-products';
 import type { ProductFilterParams } from './product-filter-params';
@@ -38,9 +40,11 @@ const Filters = ({ filter, onChange }: FilterProps) => (
 export const CategoryPage = ({ category, filters }: { category?: ItemCategory; filters?: FilterProps }) => {
   const query = { ...filters?.filter, category: category ?? filters?.filter.category };
   const products = useProductsOnSale()?.filter(matchesQuery(query));
+  const label = query.category ? (categoryLabel(query.category) ?? 'Каталог') : 'Каталог';
+  usePageTitle(query.category ? categoryTitle(label) : label, !!query.category);
   return (
     <div className="page">
-      <h1>{query.category ? categoryLabel(query.category) : 'Каталог'}</h1>
+      <h1>{label}</h1>
       {filters && <Filters {...filters} />}
       {!products ? <p className="muted">Загружаем…</p> : products.length ? <ProductList products={products} /> : <p>Ничего не нашлось — попробуйте убрать часть фильтров.</p>}
     </div>

@@ -1,6 +1,6 @@
 import { useProductsOnSale } from './use-products';
 import { ProductPage } from './product-page';
-import { ErrorPage } from '../errors/error-page';
+import { NotFoundPage } from '../errors/error-page';
 
 /** /product/{art}~{name}: the article code decides; the name is only for people and search engines. */
 export const ProductByArt = ({ artAndName }: { artAndName: string }) => {
@@ -8,5 +8,5 @@ export const ProductByArt = ({ artAndName }: { artAndName: string }) => {
   const products = useProductsOnSale();
   if (!products) return <p className="muted page">Загружаем…</p>;
   const found = products.find((p) => p.art === art);
-  return found ? <ProductPage id={found.id} /> : <ErrorPage status={404} message={`Page not found: /product/${artAndName}`} description="Такого артикула нет в каталоге" />;
+  return found ? <ProductPage id={found.id} /> : <NotFoundPage path={`/product/${artAndName}`} description="Такого артикула нет в каталоге: возможно, товар уже не продают. Поищите похожий или загляните в каталог." />;
 };

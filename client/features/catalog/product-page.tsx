@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { sizes, type LetterSize } from '../../../schema/size';
+import { sizedPrice, sizes, type LetterSize } from '../../../schema/size';
 import { unitPrice, type Product } from '../../../schema/product';
 import { formatRoubles } from '../../../schema/money';
 import { Price } from '../../ui/price';
 import { useNotice } from '../../ui/notices';
 import { QuantityField } from '../cart/quantity-field';
 import { useCart } from '../cart/use-cart';
-import { ErrorPage } from '../errors/error-page';
+import { NotFoundPage } from '../errors/error-page';
+import { usePageTitle } from '../../ui/page-title';
+import { productTitle } from '../../../schema/title';
 import { ProductGrid } from './product-card';
 import { studio } from '../layout/contacts';
 import { careOf } from './care';
@@ -19,7 +21,7 @@ const SizePicker = ({ value, onChange, price }: { value: LetterSize; onChange: (
       <label key={s.id} className={`size ${value === s.id ? 'size--on' : ''}`}>
         <input type="radio" name="size" value={s.id} checked={value === s.id} onChange={() => onChange(s.id)} />
         <span>{s.id}</span>
-        <small>{formatRoubles(Math.round(price * s.priceFactor))}</small>
+        <small>{formatRoubles(sizedPrice(price, s.priceFactor))}</small>
       </label>
     ))}
   </fieldset>
@@ -66,8 +68,9 @@ export const ProductPage = ({ id }: { id: string }) => {
   const product = useProduct(id);
   const related = useProductsOnSale()?.filter((p) => product && p.category === product.category && p.id !== product.id).slice(0, 4);
   const [shown, setShown] = useState(0);
+  usePageTitle(product ? productTitle(product.name) : undefined, true);
   if (product === undefined) return <p className="muted page">Загружаем…</p>;
-  if (!product) return <ErrorPage status={404} message={`Page not found: /items/${id}`} description="Такого товара нет в каталоге" />;
+  if (!product) return <NotFoundPage path={`/items/${id}`} description="Такого товара нет в каталоге: возможно, его уже не продают. Поищите похожий или загляните в каталог." />;
   return (
     <div className="page product">
       <div className="product__gallery">

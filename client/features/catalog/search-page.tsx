@@ -1,27 +1,14 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { categories } from '../../../schema/category';
 import type { Product } from '../../../schema/product';
 import { searchMessages, searchQueryProblem } from '../../../schema/search-query';
-import { loadCatalogSearch } from '../search/find-products';
+import { usePageTitle } from '../../ui/page-title';
+import { useCatalogSearchModule } from './use-catalog-search';
 import { ProductGrid } from './product-card';
 import { ProductList } from './product-list';
 import { useProductsOnSale } from './use-products';
 
-type CatalogSearchModule = Awaited<ReturnType<typeof loadCatalogSearch>>;
-
-/** The search chunk, once loaded (it is fetched when the browser is idle, so it is usually there already). */
-const useCatalogSearchModule = (): CatalogSearchModule | undefined => {
-  const [loaded, setLoaded] = useState<CatalogSearchModule>();
-  useEffect(() => {
-    let live = true;
-    void loadCatalogSearch().then((m) => live && setLoaded(m));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return loaded;
-};
 
 /** Where to go when the search found nothing, or there was nothing to search: the categories and the bestsellers. */
 const Elsewhere = ({ products }: { products: Product[] | undefined }) => {
@@ -53,6 +40,7 @@ export const SearchPage = ({ q }: { q: string }) => {
   const products = useProductsOnSale();
   const library = useCatalogSearchModule();
   const problem = searchQueryProblem(q);
+  usePageTitle(problem ? 'Поиск' : `Поиск: «${q}»`);
   const found = useMemo(() => (products && library && !problem ? library.searchCatalogue(products, q) : undefined), [products, library, problem, q]);
 
   if (problem) {

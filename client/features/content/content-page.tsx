@@ -1,9 +1,12 @@
 import { useMemo } from 'react';
+import { Link } from '@tanstack/react-router';
 import { map } from 'rxjs';
+import { flowers } from '../../../schema/flower';
 import type { Page } from '../../../schema/page';
 import { useLocal } from '../../data/local-data-context';
 import { useObservable } from '../../lib/use-observable';
-import { ErrorPage } from '../errors/error-page';
+import { usePageTitle } from '../../ui/page-title';
+import { NotFoundPage } from '../errors/error-page';
 import { ProductGrid } from '../catalog/product-card';
 import { useProductsOnSale } from '../catalog/use-products';
 import { tagOfPage } from '../catalog/campaign-tags';
@@ -19,14 +22,33 @@ const TaggedItems = ({ tag }: { tag: string }) => {
   );
 };
 
+/** The encyclopedia leads to each flower's page (/flowers/{slug}). */
+const FlowerLinks = () => (
+  <section aria-labelledby="flowers">
+    <h2 id="flowers">Цветы</h2>
+    <nav className="chips" aria-labelledby="flowers">
+      {flowers.map((f) => (
+        <Link key={f.slug} to="/flowers/$slug" params={{ slug: f.slug }} className="chip">
+          {f.name}
+        </Link>
+      ))}
+    </nav>
+  </section>
+);
+
 /** An info, campaign or CMS page from the device's copy of the pages store (works offline). */
 export const ContentPage = ({ slug }: { slug: string }) => {
   const { data } = useLocal();
   const page$ = useMemo(() => data.shop.pages.findOne(slug).$.pipe(map((d) => (d ? (d.toJSON() as Page) : null))), [data, slug]);
   const page = useObservable(page$, undefined as Page | null | undefined);
+  // A first visit opens before the pages store has been pulled: that is «loading», not «no such page».
+  const pulled$ = useMemo(() => data.shop.pages.count().$.pipe(map((n) => n > 0)), [data]);
+  const pulled = useObservable(pulled$, undefined as boolean | undefined);
   const tag = tagOfPage(slug);
-  if (page === undefined) return <p className="muted page">Загружаем…</p>;
-  if (!page) return <ErrorPage status={404} message={`Page not found: /${slug}`} />;
+  usePageTitle(page?.value.title);
+  if (page === undefined || (!page && !pulled))
+    return <p className="muted page">{page === null && !navigator.onLine ? 'Эта страница ещё не загружена на устройство — она откроется, когда появится сеть.' : 'Загружаем…'}</p>;
+  if (!page) return <NotFoundPage path={`/${slug}`} />;
   return (
     <div className="page">
       <article className="content">
@@ -39,6 +61,7 @@ export const ContentPage = ({ slug }: { slug: string }) => {
           </section>
         ))}
       </article>
+      {slug === 'flowers-encyclopedia' && <FlowerLinks />}
       {tag && <TaggedItems tag={tag} />}
     </div>
   );

@@ -1,5 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { categories } from '../../../schema/category';
+import { notFoundTitle } from '../../../schema/title';
+import { usePageTitle } from '../../ui/page-title';
 import { analytics } from '../analytics/analytics';
 
 /** Spec §2: search-engine and link-preview bots are not shown the error page. */
@@ -13,13 +16,16 @@ interface ErrorPageProps {
   raw?: unknown;
   /** A way on besides 'На главную' (sign in, try again). */
   children?: ReactNode;
+  /** Below the actions: where else to go. */
+  after?: ReactNode;
 }
 
 /** Spec §2: status code, message, optional description and a link home; the raw error only outside production. */
-export const ErrorPage = ({ status, message, description, raw, children }: ErrorPageProps) => {
+export const ErrorPage = ({ status, message, description, raw, children, after }: ErrorPageProps) => {
   useEffect(() => {
     if (status === 404) analytics.notFound(location.pathname);
   }, [status]);
+  usePageTitle(status === 404 ? notFoundTitle : message, status === 404);
   if (isBot()) return null;
   return (
     <div className="page error-page">
@@ -33,12 +39,58 @@ export const ErrorPage = ({ status, message, description, raw, children }: Error
           На главную
         </Link>
       </p>
+      {after}
     </div>
   );
 };
 
-/** Spec §8: an unmatched path gives a non-fatal 'Page not found: {path}'. */
+/** A search box that goes to /search, and the categories: the ways on from an address that leads nowhere. */
+const WaysOn = () => {
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+  const id = useId();
+  return (
+    <div className="error-page__ways">
+      <form
+        role="search"
+        className="error-page__search"
+        action="/search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (q.trim()) void navigate({ to: '/search', search: { q: q.trim() } });
+        }}
+      >
+        <label htmlFor={id}>Найти в каталоге</label>
+        <input id={id} name="q" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Букет, цветок или артикул" />
+        <button type="submit" className="button">Найти</button>
+      </form>
+      <nav aria-label="Категории каталога" className="chips error-page__categories">
+        {categories.map((c) => (
+          <Link key={c.id} to="/items/$id" params={{ id: c.id }} className="chip">
+            {c.label}
+          </Link>
+        ))}
+      </nav>
+    </div>
+  );
+};
+
+/**
+ * Spec §8: an unmatched path gives a non-fatal 'Page not found: {path}' — with a Russian explanation, a search and
+ * the categories, so a shopper from an old link or a typo is not left at a dead end. The server answers such an
+ * address 404 (server/seo/known-address.ts).
+ */
+export const NotFoundPage = ({ path, description }: { path: string; description?: string }) => (
+  <ErrorPage
+    status={404}
+    message={`Page not found: ${path}`}
+    description={description ?? 'Такой страницы нет: возможно, в адресе опечатка или страница переехала. Поищите нужный букет или загляните в каталог.'}
+    after={<WaysOn />}
+  />
+);
+
+/** The router's own: an address no route matches. */
 export const NotFound = () => {
   const path = useRouterState({ select: (s) => s.location.pathname });
-  return <ErrorPage status={404} message={`Page not found: ${path}`} description="Такой страницы нет. Возможно, она переехала." />;
+  return <NotFoundPage path={path} />;
 };

@@ -1,6 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import { studio } from './contacts';
 
+/** The shop's own pages (spec §2), each reachable from every screen. */
+const shopPages = [
+  ['info/delivery', 'Доставка и оплата'],
+  ['offers', 'Акции'],
+  ['postcards', 'Открытки'],
+  ['for-companies', 'Для компаний'],
+  ['studio', 'Блог мастерской'],
+  ['flowers-encyclopedia', 'Энциклопедия цветов'],
+  ['service', 'Сервис и гарантии'],
+  ['info', 'Частые вопросы'],
+  ['policy', 'Оферта'],
+] as const;
+
 const buildDate = new Date(__BUILD_DATE__).toLocaleDateString('ru-RU');
 
 /** Spec §1: years, metro, map and review links, address, contacts, partners, awards, legal line, build date. */
@@ -30,10 +43,17 @@ export const Footer = () => (
           <a href={studio.telegram} target="_blank" rel="noreferrer">Telegram</a> · <a href={studio.whatsapp} target="_blank" rel="noreferrer">WhatsApp</a> ·{' '}
           <a href={studio.vk} target="_blank" rel="noreferrer">VK</a>
         </p>
-        <p>
-          <Link to="/info">Частые вопросы</Link> · <Link to="/policy">Оферта</Link>
-        </p>
       </section>
+      <nav aria-labelledby="footer-shop">
+        <h2 id="footer-shop">Покупателям</h2>
+        <ul className="footer__links">
+          {shopPages.map(([slug, label]) => (
+            <li key={slug}>
+              <Link to="/$" params={{ _splat: slug }}>{label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <section>
         <h2>Партнёры</h2>
         <p>Галерея современного искусства «Арт-Покровка» — цветочное оформление выставок.</p>

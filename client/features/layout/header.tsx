@@ -8,6 +8,7 @@ import { CartWidget } from '../cart/cart-widget';
 import { CloseShiftButton } from '../shift/close-shift-button';
 import { SearchPanel } from '../search/search-panel';
 import { studio } from './contacts';
+import { OfflineMark } from './offline-mark';
 
 export const Header = () => {
   const { user } = useSession();
@@ -21,6 +22,7 @@ export const Header = () => {
           <img src="/icon.svg" alt="" width="32" height="32" />
           <span>Цветочная мастерская</span>
         </Link>
+        <OfflineMark />
         <SearchPanel className="search search--desktop" />
         {!staff && (
           <nav className="contacts" aria-label="Связаться с нами">

@@ -10,6 +10,7 @@ import { setSoundOn, soundOn } from './chime';
 import { courierNames$, dayOrders$, pendingCommandOrders$ } from './day-orders';
 import { useNewOrderCue } from './new-order-cue';
 import { OrderCard } from './order-card';
+import { NewOrderLink } from '../studio-order/new-order-link';
 import './orders-board.css';
 
 const dayTitle = new Intl.DateTimeFormat('ru-RU', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
@@ -54,7 +55,7 @@ export const OrdersBoard = () => {
       <div className="orders-board__head">
         <h1 id="orders-board-title">Заказы</h1>
         {/* The «Новый заказ» button (issue 10, item 4) goes into this slot. */}
-        <div className="orders-board__actions" data-slot="new-order" />
+        <div className="orders-board__actions" data-slot="new-order"><NewOrderLink /></div>
         <button type="button" className="button button--ghost" aria-pressed={sound} onClick={() => (setSoundOn(!sound), setSound(!sound))}>
           {sound ? 'Звук новых заказов: вкл.' : 'Звук новых заказов: выкл.'}
         </button>

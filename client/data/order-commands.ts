@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import type { RxCollection } from 'rxdb';
+import { map, type Observable } from 'rxjs';
+import { orderCommandEntity } from '../../schema/entities/order-command';
+import { orderCommand, type OrderAction } from '../../schema/order-command';
+import { derivedFields, officeRecord, recordData, type OfficeRecord } from '../../schema/record';
+import { randomId } from '../lib/random-id';
+
+/**
+ * The device side of order commands (issue 10): every staff action on an order is an `orderCommand` record written
+ * into the office collection, here, offline too. The office replication pushes it when there is a network; the
+ * server applies it once (the id is the key) and writes its `outcome`, which comes back with the pull.
+ *
+ *   await sendOrderCommand(office, me.phone, order.id, { kind: 'status', from: 'new', to: 'confirmed' });
+ *   const commands = useOrderCommands(office, order.id); // pending, applied, refused (with the reason)
+ */
+
+/** A command as the order page shows it: waiting for the server, applied, or refused with the server's reason. */
+export type CommandState =
+  | { state: 'pending' }
+  | { state: 'applied'; at: number; note?: string }
+  | { state: 'refused'; at: number; status: number; reason: string };
+
+export type OrderCommandView = CommandState & {
+  id: string;
+  order: string;
+  action: OrderAction;
+  by: string;
+  createdAt: number;
+};
+
+/**
+ * Writes a command on the device and answers its id (made here, so a retry is the same command).
+ * `author` is the signed-in staff phone: the server checks it against the session when the record is pushed.
+ */
+export const sendOrderCommand = async (office: RxCollection<OfficeRecord>, author: string, order: string, action: OrderAction, id = randomId(16)): Promise<string> => {
+  const command = orderCommand.parse({ id, order, action });
+  const data = orderCommandEntity.fields.parse({ order: command.order, action: command.action });
+  const now = Date.now();
+  await office.insert(
+    officeRecord.parse({ id: command.id, type: orderCommandEntity.type, ...derivedFields(orderCommandEntity, data), createdBy: author, createdAt: now, updatedBy: author, updatedAt: now, data }),
+  );
+  return command.id;
+};
+
+/** A stored record read as a command; null when it is not one (another type, or data this build cannot read). */
+export const commandView = (record: OfficeRecord): OrderCommandView | null => {
+  if (record.type !== orderCommandEntity.type) return null;
+  const data = recordData(orderCommandEntity, record);
+  if (!data) return null;
+  const base = { id: record.id, order: data.order, action: data.action, by: record.createdBy, createdAt: record.createdAt };
+  const o = data.outcome;
+  if (!o) return { ...base, state: 'pending' };
+  return o.ok ? { ...base, state: 'applied', at: o.at, ...(o.note ? { note: o.note } : {}) } : { ...base, state: 'refused', at: o.at, status: o.status, reason: o.reason };
+};
+
+/** One order's commands, oldest first, live: a pushed command's outcome shows as soon as it is pulled. */
+export const orderCommands$ = (office: RxCollection<OfficeRecord>, order: string): Observable<OrderCommandView[]> =>
+  office
+    .find({ selector: { type: orderCommandEntity.type, 'data.order': order } })
+    .$.pipe(
+      map((docs) =>
+        docs
+          .map((d) => commandView(d.toMutableJSON()))
+          .filter((c): c is OrderCommandView => c !== null && c.order === order)
+          .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id)),
+      ),
+    );
+
+/** The same, for a screen; null until the first read. */
+export const useOrderCommands = (office: RxCollection<OfficeRecord>, order: string): OrderCommandView[] | null => {
+  const [commands, setCommands] = useState<{ order: string; list: OrderCommandView[] } | null>(null);
+  useEffect(() => {
+    const sub = orderCommands$(office, order).subscribe((list) => setCommands({ order, list }));
+    return () => sub.unsubscribe();
+  }, [office, order]);
+  return commands?.order === order ? commands.list : null;
+};
+
+/** Commands still waiting for the server's answer. */
+export const pendingCommands = (commands: readonly OrderCommandView[]): OrderCommandView[] => commands.filter((c) => c.state === 'pending');
+
+/** Refusals to show on the order: the newest first. */
+export const refusedCommands = (commands: readonly OrderCommandView[]): (OrderCommandView & { state: 'refused' })[] =>
+  commands.filter((c): c is OrderCommandView & { state: 'refused' } => c.state === 'refused').reverse();

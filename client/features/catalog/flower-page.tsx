@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import { Link } from '@tanstack/react-router';
+import { map } from 'rxjs';
+import { flowerOf } from '../../../schema/flower';
+import type { Page } from '../../../schema/page';
+import { useLocal } from '../../data/local-data-context';
+import { useObservable } from '../../lib/use-observable';
+import { usePageTitle } from '../../ui/page-title';
+import { NotFoundPage } from '../errors/error-page';
+import { ProductList } from './product-list';
+import { useCatalogSearchModule } from './use-catalog-search';
+import { useProductsOnSale } from './use-products';
+
+/**
+ * /flowers/{slug} (spec §2): one flower — the studio's text about it from the pages store (`flowers/{slug}`), if
+ * there is one, and everything on sale with that flower, found by the catalogue search (so «Розы» finds «роза
+ * кустовая» in a composition). From the device's data, online or not.
+ */
+export const FlowerPage = ({ slug }: { slug: string }) => {
+  const { data } = useLocal();
+  const page$ = useMemo(() => data.shop.pages.findOne(`flowers/${slug}`).$.pipe(map((d) => (d ? (d.toJSON() as Page) : null))), [data, slug]);
+  const page = useObservable(page$, undefined as Page | null | undefined);
+  const flower = flowerOf(slug);
+  const products = useProductsOnSale();
+  const library = useCatalogSearchModule();
+  const name = page?.value.title ?? flower?.name;
+  const found = useMemo(() => (products && library && name ? library.searchCatalogue(products, flower?.query ?? name) : undefined), [products, library, name, flower]);
+  usePageTitle(name);
+  if (page === undefined) return <p className="muted page">Загружаем…</p>;
+  if (!name) return <NotFoundPage path={`/flowers/${slug}`} description="Такого цветка у нас нет. Поищите его в каталоге или загляните в энциклопедию цветов." />;
+  return (
+    <div className="page">
+      <article className="content">
+        <h1>{name}</h1>
+        {page?.value.description && <p className="lead">{page.value.description}</p>}
+        {page?.value.sections.map((s, i) => (
+          <section key={i}>
+            {s.heading && <h2>{s.heading}</h2>}
+            <p>{s.text}</p>
+          </section>
+        ))}
+        <p>
+          <Link to="/$" params={{ _splat: 'flowers-encyclopedia' }}>Энциклопедия цветов</Link> — как выбирать цветы и ухаживать за ними.
+        </p>
+      </article>
+      <section aria-labelledby="with-flower">
+        <h2 id="with-flower">Букеты и композиции</h2>
+        {!found ? <p className="muted">Загружаем…</p> : found.length ? <ProductList products={found} /> : <p>Сейчас ничего нет — позвоните нам, соберём на заказ.</p>}
+      </section>
+    </div>
+  );
+};

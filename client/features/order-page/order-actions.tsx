@@ -1,0 +1,171 @@
+import { useState, type FormEvent } from 'react';
+import { lifecycle, rank, statusName, transitionIssue } from '../../../schema/order-lifecycle';
+import { orderStatus, paymentMethods, paymentStatuses, type Order } from '../../../schema/order';
+import { type OrderAction } from '../../../schema/order-command';
+import { formatPhone, phone as phoneSchema } from '../../../schema/phone';
+import type { CourierChoice } from './use-order';
+
+type Send = (action: OrderAction) => Promise<void>;
+
+/** The status buttons: only the steps the lifecycle allows from where the order is; the next one stands out. */
+export const StatusButtons = ({ order, send }: { order: Order; send: Send }) => {
+  const legal = orderStatus.options.filter((s) => s !== order.status && s !== 'cancelled' && !transitionIssue(order.status, s));
+  if (!legal.length) return null;
+  const next = lifecycle[rank(order.status) + 1];
+  return (
+    <div className="order-page__status-buttons" role="group" aria-label="Сменить статус">
+      {legal
+        .sort((a, b) => (a === next ? -1 : b === next ? 1 : rank(a) - rank(b)))
+        .map((s) => (
+          <button
+            key={s}
+            type="button"
+            className={`button${s === next ? '' : ' button--ghost'}`}
+            onClick={() => void send({ kind: 'status', from: order.status, to: s })}
+          >
+            {rank(s) < rank(order.status) ? `Вернуть: ${statusName(s)}` : statusName(s)}
+          </button>
+        ))}
+    </div>
+  );
+};
+
+/** Cancelling needs a reason: the customer is told it, and stock comes back. */
+export const CancelForm = ({ order, send }: { order: Order; send: Send }) => {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  if (transitionIssue(order.status, 'cancelled') || order.status === 'cancelled') return null;
+  if (!open)
+    return (
+      <button type="button" className="button button--ghost order-page__cancel" onClick={() => setOpen(true)}>
+        Отменить заказ
+      </button>
+    );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) return setError('Укажите причину отмены');
+    void send({ kind: 'status', from: order.status, to: 'cancelled', reason: reason.trim() }).then(() => setOpen(false));
+  };
+  return (
+    <form className="form order-page__cancel-form" onSubmit={submit} noValidate>
+      <label className="field">
+        Причина отмены
+        <textarea value={reason} maxLength={500} aria-invalid={!!error} onChange={(e) => (setReason(e.target.value), setError(''))} />
+      </label>
+      <p className="field-error">{error}</p>
+      <div className="form__buttons">
+        <button type="button" className="button button--ghost" onClick={() => setOpen(false)}>
+          Не отменять
+        </button>
+        <button type="submit" className="button">
+          Отменить заказ
+        </button>
+      </div>
+    </form>
+  );
+};
+
+/** Payment apart from status: paid or not, how, how much. */
+export const PaymentForm = ({ order, send }: { order: Order; send: Send }) => {
+  const [status, setStatus] = useState<'paid' | 'unpaid'>(order.paid?.status === 'paid' ? 'unpaid' : 'paid');
+  const [method, setMethod] = useState<string>(order.paid?.method ?? (order.payment === 'card' ? 'card' : 'cash'));
+  const [amount, setAmount] = useState(String(order.paid?.amount ?? order.total));
+  const [error, setError] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const sum = Number(amount.replace(/\s/g, ''));
+    if (status === 'paid' && (!Number.isInteger(sum) || sum < 0)) return setError('Сумма — целое число рублей');
+    const m = paymentMethods.find((p) => p.id === method)?.id;
+    void send({ kind: 'payment', status, ...(status === 'paid' && m ? { method: m, amount: sum } : {}) });
+  };
+  return (
+    <form className="order-page__inline-form" onSubmit={submit} noValidate aria-label="Оплата">
+      <label className="field">
+        Оплата
+        <select value={status} onChange={(e) => setStatus(e.target.value === 'paid' ? 'paid' : 'unpaid')}>
+          {paymentStatuses.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {status === 'paid' && (
+        <>
+          <label className="field">
+            Способ
+            <select value={method} onChange={(e) => setMethod(e.target.value)}>
+              {paymentMethods.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            Сумма, ₽
+            <input inputMode="numeric" value={amount} aria-invalid={!!error} onChange={(e) => (setAmount(e.target.value), setError(''))} />
+          </label>
+        </>
+      )}
+      <button type="submit" className="button button--ghost">
+        Записать оплату
+      </button>
+      {error && <p className="field-error">{error}</p>}
+    </form>
+  );
+};
+
+/** The florist (a staff member, by phone, as the task form picks an assignee) and the courier (a courier record). */
+export const AssignForm = ({ order, send, couriers, me }: { order: Order; send: Send; couriers: CourierChoice[]; me: string }) => {
+  const [florist, setFlorist] = useState(order.florist ? formatPhone(order.florist) : '');
+  const [error, setError] = useState('');
+  const assignFlorist = (value: string) => {
+    if (!value.trim()) return void send({ kind: 'assign', florist: null });
+    const parsed = phoneSchema.safeParse(value);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Неверный телефон');
+    void send({ kind: 'assign', florist: parsed.data });
+  };
+  const choices = couriers.filter((c) => c.active || c.id === order.courier);
+  return (
+    <div className="order-page__assign">
+      <form
+        className="order-page__inline-form"
+        aria-label="Флорист"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          assignFlorist(florist);
+        }}
+      >
+        <label className="field">
+          Флорист (телефон)
+          <input type="tel" value={florist} placeholder="+7 (900) 000-00-00" aria-invalid={!!error} onChange={(e) => (setFlorist(e.target.value), setError(''))} />
+        </label>
+        <button type="submit" className="button button--ghost">
+          Назначить
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => (setFlorist(formatPhone(me)), assignFlorist(me))}>
+          Беру себе
+        </button>
+        {error && <p className="field-error">{error}</p>}
+      </form>
+      <label className="field">
+        Курьер
+        <select
+          aria-label="Курьер"
+          value={order.courier ?? ''}
+          onChange={(e) => void send({ kind: 'assign', courier: e.target.value || null })}
+        >
+          <option value="">— не назначен —</option>
+          {choices.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}, {formatPhone(c.phone)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+};

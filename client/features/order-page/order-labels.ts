@@ -1,0 +1,60 @@
+import { formatRoubles } from '../../../schema/money';
+import { formatPhone } from '../../../schema/phone';
+import { paymentMethods, paymentStatuses, type Order, type OrderChange } from '../../../schema/order';
+import { statusName } from '../../../schema/order-lifecycle';
+
+const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', weekday: 'long', timeZone: 'UTC' });
+/** «8 марта, воскресенье» for a delivery day (YYYY-MM-DD, Moscow). */
+export const dayLabel = (d: string): string => dayFormat.format(new Date(`${d}T00:00:00Z`));
+
+const momentFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
+/** «8 мар., 14:05» (Moscow time) for a moment of the order's history. */
+export const momentLabel = (at: number): string => momentFormat.format(new Date(at));
+
+export const placeOf = (o: Pick<Order, 'delivery'>): string => (o.delivery.method === 'pickup' ? 'Самовывоз из студии' : o.delivery.address);
+
+export const methodName = (m: string | undefined): string => paymentMethods.find((p) => p.id === m)?.label ?? '';
+export const paymentName = (s: string): string => paymentStatuses.find((p) => p.id === s)?.label ?? s;
+
+/** «Оплачен · Наличные · 3 490 ₽», or «Не оплачен». */
+export const paymentText = (paid: Order['paid']): string => {
+  if (!paid) return paymentName('unpaid');
+  return [paymentName(paid.status), methodName(paid.method), paid.amount !== undefined ? formatRoubles(paid.amount) : ''].filter(Boolean).join(' · ');
+};
+
+/** The studio must not forget money for a bouquet already given away. */
+export const deliveredUnpaid = (o: Order): boolean => o.status === 'done' && o.paid?.status !== 'paid';
+
+const fieldNames: Record<string, string> = {
+  status: 'Статус', paid: 'Оплата', florist: 'Флорист', courier: 'Курьер', photo: 'Фото', cancelReason: 'Причина отмены', lines: 'Состав',
+  recipient: 'Получатель', delivery: 'Доставка', date: 'Дата', slot: 'Время', postcard: 'Открытка', anonymous: 'Анонимно', comment: 'Комментарий', total: 'Итого',
+  deliveryPrice: 'Доставка, ₽', created: 'Создан',
+};
+export const fieldName = (f: string): string => fieldNames[f] ?? f;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A value of the order's history in words: a status by its name, money in roubles, a person by name and phone. */
+export const valueText = (field: string, v: unknown, courierName: (id: string) => string = (id) => id): string => {
+  if (v === undefined || v === null || v === '') return '—';
+  if (field === 'status' && typeof v === 'string') return statusName(v as Order['status']);
+  if (field === 'paid' && isRecord(v)) return paymentText(v as Order['paid']);
+  if (field === 'florist' && typeof v === 'string') return formatPhone(v);
+  if (field === 'courier' && typeof v === 'string') return courierName(v);
+  if (field === 'photo') return 'снимок';
+  if ((field === 'total' || field === 'deliveryPrice') && typeof v === 'number') return formatRoubles(v);
+  if (field === 'anonymous') return v ? 'да' : 'нет';
+  if (field === 'delivery' && isRecord(v)) return v.method === 'pickup' ? 'самовывоз' : String(v.address ?? '');
+  if (field === 'recipient' && isRecord(v)) return `${String(v.name ?? '')}, ${formatPhone(String(v.phone ?? ''))}`;
+  if (field === 'lines' && Array.isArray(v)) return v.map((l) => (isRecord(l) ? `${String(l.name ?? l.id)} × ${String(l.count)}` : String(l))).join(', ');
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v);
+};
+
+/** The fields one change touched: before and after, each in words. */
+export const changeRows = (c: OrderChange, courierName?: (id: string) => string) =>
+  [...new Set([...Object.keys(c.before), ...Object.keys(c.after)])].map((f) => ({
+    field: fieldName(f),
+    before: valueText(f, c.before[f], courierName),
+    after: valueText(f, c.after[f], courierName),
+  }));

@@ -1,0 +1,296 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from '@tanstack/react-router';
+import { formatRoubles } from '../../../schema/money';
+import { formatPhone } from '../../../schema/phone';
+import { orderSources, type Order } from '../../../schema/order';
+import { orderActionLabels } from '../../../schema/entities/order-command';
+import { isEditable, statusName } from '../../../schema/order-lifecycle';
+import type { OrderAction } from '../../../schema/order-command';
+import { useLocal } from '../../data/local-data-context';
+import { sendOrderCommand, useOrderCommands, type OrderCommandView } from '../../data/order-commands';
+import { useSession } from '../auth/session';
+import { useNotice } from '../../ui/notices';
+import { AssignForm, CancelForm, PaymentForm, StatusButtons } from './order-actions';
+import { EditForm } from './order-edit';
+import { OrderPhoto } from './order-photo';
+import { changeRows, dayLabel, deliveredUnpaid, momentLabel, paymentText, placeOf } from './order-labels';
+import { projectedOrder } from './projected-order';
+import { useCouriers, useOrder } from './use-order';
+import './order-page.css';
+
+const useOnline = (): boolean => {
+  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(navigator.onLine);
+    addEventListener('online', on);
+    addEventListener('offline', on);
+    return () => (removeEventListener('online', on), removeEventListener('offline', on));
+  }, []);
+  return online;
+};
+
+const actionText = (a: OrderAction): string => {
+  if (a.kind === 'status') return `${statusName(a.from)} → ${statusName(a.to)}${a.reason ? ` (${a.reason})` : ''}`;
+  if (a.kind === 'payment') return paymentText({ status: a.status, method: a.method, amount: a.amount });
+  return orderActionLabels[a.kind];
+};
+
+/**
+ * What this staff member asked of the order and the server has not answered yet, and what it refused (with why).
+ * Others' commands change the order the same, but their refusals are theirs to read.
+ */
+const CommandList = ({ commands, online, me }: { commands: OrderCommandView[]; online: boolean; me: string }) => {
+  const mine = commands.filter((c) => c.by === me);
+  const pending = mine.filter((c) => c.state === 'pending');
+  const refused = mine.filter((c) => c.state === 'refused').reverse();
+  if (!pending.length && !refused.length) return null;
+  return (
+    <section className="order-page__commands" aria-label="Команды по заказу">
+      {refused.map((c) => (
+        <p key={c.id} className="order-page__refused" role="alert" data-command={c.id}>
+          Не принято: {actionText(c.action)} — {c.state === 'refused' ? c.reason : ''}
+        </p>
+      ))}
+      {pending.map((c) => (
+        <p key={c.id} className="order-page__pending" data-command={c.id}>
+          {online ? 'Отправлено, ждёт ответа' : 'Ждёт отправки'}: {actionText(c.action)}
+        </p>
+      ))}
+    </section>
+  );
+};
+
+const Person = ({ title, p }: { title: string; p: Order['sender'] }) => (
+  <div>
+    <dt>{title}</dt>
+    <dd>
+      {p.name}, <a href={`tel:+${p.phone}`}>{formatPhone(p.phone)}</a>
+    </dd>
+  </div>
+);
+
+/** The florist's ticket and the postcard, laid out for paper; the screen never shows them (order-page.css). */
+const PrintSheets = ({ o, courier }: { o: Order; courier: string }) => (
+  <>
+    <article className="order-ticket" aria-hidden="true">
+      <h1>Заказ №{o.number}</h1>
+      <p>
+        <strong>
+          {dayLabel(o.date)}, {o.slot}
+        </strong>
+      </p>
+      <p>{placeOf(o)}</p>
+      <p>
+        Получатель: {o.recipient.name}, {formatPhone(o.recipient.phone)}
+      </p>
+      {o.anonymous && <p className="order-ticket__anonymous">АНОНИМНО: не называть отправителя</p>}
+      <ul>
+        {o.lines.map((l) => (
+          <li key={`${l.id}-${l.letterSize ?? ''}`}>
+            {l.name}
+            {l.letterSize ? ` (${l.letterSize})` : ''} — {l.count} шт. ({l.art})
+          </li>
+        ))}
+      </ul>
+      {o.postcard && <p>Открытка: есть</p>}
+      {o.comment && <p>Комментарий: {o.comment}</p>}
+      {courier && <p>Курьер: {courier}</p>}
+    </article>
+    <article className="order-postcard" aria-hidden="true">
+      <p>{o.postcard}</p>
+    </article>
+  </>
+);
+
+const print = (what: 'ticket' | 'postcard') => {
+  const root = document.documentElement;
+  root.dataset.print = what;
+  const done = () => {
+    delete root.dataset.print;
+    removeEventListener('afterprint', done);
+  };
+  addEventListener('afterprint', done);
+  window.print();
+};
+
+/** /admin/orders/{id}: everything about one order, from the device (offline too), and every action as a command. */
+export const OrderPage = () => {
+  const { id = '' } = useParams({ strict: false });
+  const { data } = useLocal();
+  const { user } = useSession();
+  const notice = useNotice();
+  const online = useOnline();
+  const server = useOrder(id);
+  const commands = useOrderCommands(data.shop.office, server?.id ?? id);
+  const couriers = useCouriers();
+  const [editing, setEditing] = useState(false);
+  const order = useMemo(() => (server ? projectedOrder(server, commands ?? []) : server), [server, commands]);
+
+  const send = useCallback(
+    async (action: OrderAction) => {
+      if (!user || !server) return;
+      try {
+        await sendOrderCommand(data.shop.office, user.phone, server.id, action);
+      } catch (e) {
+        notice(e instanceof Error ? e.message : String(e), 'error');
+        throw e;
+      }
+    },
+    [data, user, server, notice],
+  );
+
+  if (order === undefined) return <p className="muted">Загружаем заказ…</p>;
+  if (order === null || !server)
+    return (
+      <section className="order-page">
+        <h1>Заказ не найден</h1>
+        <p>На этом устройстве нет заказа «{id}». Заказы старше недели здесь не хранятся.</p>
+        <Link to="/admin/$resource" params={{ resource: 'orders' }}>
+          Все заказы
+        </Link>
+      </section>
+    );
+
+  const courierName = (cid: string) => couriers.find((c) => c.id === cid)?.name ?? 'курьер удалён';
+  const courier = order.courier ? courierName(order.courier) : '';
+  const source = orderSources.find((s) => s.id === (order.source ?? 'site'))?.label;
+  const open = order.status !== 'done' && order.status !== 'cancelled';
+
+  return (
+    <section className="order-page" data-order={order.id} data-status={order.status}>
+      <header className="order-page__head">
+        <h1>Заказ №{order.number}</h1>
+        <span className={`status status--${order.status}`} data-testid="order-status">
+          {statusName(order.status)}
+        </span>
+        <span className="muted">{source}</span>
+      </header>
+      {order.anonymous && (
+        <p className="order-page__anonymous" role="note">
+          Анонимная доставка: получателю не называть отправителя
+        </p>
+      )}
+      {deliveredUnpaid(order) && (
+        <p className="order-page__unpaid" role="alert">
+          Заказ доставлен, но не оплачен
+        </p>
+      )}
+      {order.status === 'cancelled' && order.cancelReason && <p className="order-page__cancelled">Отменён: {order.cancelReason}</p>}
+      <CommandList commands={commands ?? []} online={online} me={user?.phone ?? ''} />
+
+      <div className="order-page__actions">
+        <StatusButtons order={order} send={send} />
+        <CancelForm order={order} send={send} />
+        <button type="button" className="button button--ghost" onClick={() => print('ticket')}>
+          Печать заказа
+        </button>
+        {order.postcard && (
+          <button type="button" className="button button--ghost" onClick={() => print('postcard')}>
+            Печать открытки
+          </button>
+        )}
+      </div>
+
+      <dl className="order-page__facts">
+        <div>
+          <dt>Когда</dt>
+          <dd>
+            {dayLabel(order.date)}, {order.slot}
+          </dd>
+        </div>
+        <div>
+          <dt>{order.delivery.method === 'pickup' ? 'Самовывоз' : 'Адрес'}</dt>
+          <dd>{placeOf(order)}</dd>
+        </div>
+        <Person title="Отправитель" p={order.sender} />
+        <Person title="Получатель" p={order.recipient} />
+        <div>
+          <dt>Открытка</dt>
+          <dd className="order-page__postcard">{order.postcard || '—'}</dd>
+        </div>
+        {order.comment && (
+          <div>
+            <dt>Комментарий</dt>
+            <dd>{order.comment}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Оплата</dt>
+          <dd data-testid="order-payment">{paymentText(order.paid)}</dd>
+        </div>
+        <div>
+          <dt>Флорист</dt>
+          <dd>{order.florist ? <a href={`tel:+${order.florist}`}>{formatPhone(order.florist)}</a> : '—'}</dd>
+        </div>
+        <div>
+          <dt>Курьер</dt>
+          <dd data-testid="order-courier">{courier || '—'}</dd>
+        </div>
+      </dl>
+
+      <section className="order-page__section" aria-labelledby="order-lines">
+        <h2 id="order-lines">Состав</h2>
+        <ul className="order-page__lines">
+          {order.lines.map((l) => (
+            <li key={`${l.id}-${l.letterSize ?? ''}`}>
+              {l.image ? <img src={l.image} alt="" width={64} height={64} loading="lazy" /> : <span className="order-page__noimage" />}
+              <span>
+                {l.name}
+                {l.letterSize ? ` (${l.letterSize})` : ''} <span className="muted">арт. {l.art}</span>
+              </span>
+              <span>
+                {l.count} × {formatRoubles(l.price)}
+              </span>
+              <strong>{formatRoubles(l.sum)}</strong>
+            </li>
+          ))}
+        </ul>
+        <p className="order-page__total">
+          Доставка: {formatRoubles(order.deliveryPrice)} · Итого: <strong>{formatRoubles(order.total)}</strong>
+        </p>
+        {order !== server && order.lines !== server.lines && <p className="muted">Суммы пересчитает сервер.</p>}
+        {isEditable(order.status) && !editing && (
+          <button type="button" className="button button--ghost" onClick={() => setEditing(true)}>
+            Изменить заказ
+          </button>
+        )}
+        {editing && isEditable(order.status) && <EditForm order={order} base={server} send={send} onDone={() => setEditing(false)} />}
+      </section>
+
+      {open && (
+        <section className="order-page__section" aria-labelledby="order-team">
+          <h2 id="order-team">Флорист и курьер</h2>
+          <AssignForm key={`${order.florist ?? ''}`} order={order} send={send} couriers={couriers} me={user?.phone ?? ''} />
+        </section>
+      )}
+      <section className="order-page__section" aria-labelledby="order-money">
+        <h2 id="order-money">Оплата</h2>
+        <PaymentForm key={JSON.stringify(order.paid ?? {})} order={order} send={send} />
+      </section>
+      {order.status !== 'cancelled' && <OrderPhoto photo={order.photo} send={send} />}
+
+      <section className="order-page__section" aria-labelledby="order-history">
+        <h2 id="order-history">История</h2>
+        {!order.history?.length && <p className="muted">Изменений пока не было.</p>}
+        <ol className="order-page__history">
+          {(order.history ?? []).map((c) => (
+            <li key={`${c.command}-${c.at}`}>
+              <span className="muted">
+                {momentLabel(c.at)} · {formatPhone(c.by)}
+              </span>{' '}
+              <strong>{c.what}</strong>
+              <ul>
+                {changeRows(c, courierName).map((r) => (
+                  <li key={r.field}>
+                    {r.field}: {r.before} → {r.after}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <PrintSheets o={order} courier={courier} />
+    </section>
+  );
+};

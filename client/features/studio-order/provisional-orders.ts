@@ -1,0 +1,54 @@
+import { useMemo } from 'react';
+import { map, switchMap } from 'rxjs';
+import { orderCommandEntity } from '../../../schema/entities/order-command';
+import type { StudioOrderDraft } from '../../../schema/order-command';
+import { commandView, type OrderCommandView } from '../../data/order-commands';
+import { useLocal } from '../../data/local-data-context';
+import { useObservable } from '../../lib/use-observable';
+
+/**
+ * A phone or counter order as the device knows it between «Принять заказ» and the server's number: its create
+ * command waits (offline: «без номера — ждёт сети»), was refused (with the server's reason), or the order came back
+ * numbered in the device's `orders`.
+ */
+export type ProvisionalOrder = {
+  id: string;
+  draft: StudioOrderDraft;
+  createdAt: number;
+} & ({ state: 'waiting' } | { state: 'refused'; reason: string } | { state: 'numbered'; number: number });
+
+/** The create commands and the numbers the device holds, as provisional orders, newest first. */
+export const provisionalOrders = (commands: readonly OrderCommandView[], numbers: ReadonlyMap<string, number>): ProvisionalOrder[] =>
+  commands
+    .flatMap((c): ProvisionalOrder[] => {
+      if (c.action.kind !== 'create') return [];
+      const base = { id: c.order, draft: c.action.draft, createdAt: c.createdAt };
+      const number = numbers.get(c.order);
+      if (number) return [{ ...base, state: 'numbered', number }];
+      if (c.state === 'refused') return [{ ...base, state: 'refused', reason: c.reason }];
+      return [{ ...base, state: 'waiting' }];
+    })
+    .sort((a, b) => b.createdAt - a.createdAt);
+
+/** The mark a provisional order carries until it is numbered. */
+export const provisionalMark = (o: ProvisionalOrder, online: boolean): string =>
+  o.state === 'numbered' ? `№ ${o.number}` : o.state === 'refused' ? `не принят: ${o.reason}` : online ? 'без номера — отправлен, ждёт номера' : 'без номера — ждёт сети';
+
+/** Live: the phone and counter orders taken on this device (or pulled from colleagues), with their numbers once given. */
+export const useProvisionalOrders = (): ProvisionalOrder[] | null => {
+  const { data } = useLocal();
+  const orders$ = useMemo(
+    () =>
+      data.shop.office.find({ selector: { type: orderCommandEntity.type, 'data.action.kind': 'create' } }).$.pipe(
+        map((docs) => docs.flatMap((d) => commandView(d.toMutableJSON()) ?? [])),
+        // Only the orders these commands made: a staff device holds thousands of others.
+        switchMap((commands) =>
+          data.shop.orders
+            .find({ selector: { id: { $in: commands.map((c) => c.order) } } })
+            .$.pipe(map((orders) => provisionalOrders(commands, new Map(orders.map((o) => [o.id, o.number]))))),
+        ),
+      ),
+    [data],
+  );
+  return useObservable<ProvisionalOrder[] | null>(orders$, null);
+};

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { journeyPerFile, watchErrors } from './harness';
+
+/** Issue 12, item 6, on a 360 px phone: no address leaves a shopper stranded, and Back returns them where they were. */
+describe('no dead ends', () => {
+  const journey = journeyPerFile();
+  const phone = async () => {
+    const context = await journey().newContext();
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 360, height: 740 });
+    return { context, page };
+  };
+
+  it('answers an unknown path 404 with the spec’s text, an explanation in Russian, a search and the categories', async () => {
+    const { context, page } = await phone();
+    const errors = watchErrors(page);
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found: /no/such/page' }).waitFor();
+    expect(await page.locator('main').textContent()).toContain('Такой страницы нет');
+    expect(await page.title()).toBe('Страница не найдена — Цветочная мастерская');
+    const categories = page.getByRole('navigation', { name: 'Категории каталога' });
+    expect(await categories.getByRole('link').count()).toBe(10);
+    await page.getByRole('searchbox', { name: 'Найти в каталоге' }).fill('тюльпаны');
+    await page.getByRole('button', { name: 'Найти' }).click();
+    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'тюльпаны');
+    await page.getByRole('heading', { name: 'Поиск: «тюльпаны»' }).waitFor();
+    expect(await page.title()).toBe('Поиск: «тюльпаны» — Цветочная мастерская');
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await context.close();
+    // A new visitor (no service worker answering for the server yet) asking for an item the catalogue does not hold.
+    const other = await phone();
+    expect((await other.page.goto('/items/no-such-bouquet'))?.status()).toBe(404);
+    await other.page.getByRole('heading', { name: 'Page not found: /items/no-such-bouquet' }).waitFor();
+    await other.context.close();
+  });
+
+  it('has a /flowers/{slug} page and links from the footer to every page of the spec, each with its own tab title', async () => {
+    const { context, page } = await phone();
+    expect((await page.goto('/flowers/tulip'))?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Тюльпаны', level: 1 }).waitFor();
+    await page.locator('main .card').first().waitFor();
+    expect(await page.locator('main .card__name').allTextContents()).toContainEqual(expect.stringMatching(/тюльпан/i));
+    expect(await page.title()).toBe('Тюльпаны — Цветочная мастерская');
+    const footer = page.getByRole('navigation', { name: 'Покупателям' });
+    for (const [name, path, title] of [
+      ['Доставка и оплата', '/info/delivery', 'Доставка и оплата'],
+      ['Акции', '/offers', 'Акции'],
+      ['Блог мастерской', '/studio', 'Блог мастерской'],
+      ['Энциклопедия цветов', '/flowers-encyclopedia', 'Энциклопедия цветов'],
+      ['Открытки', '/postcards', 'Открытки'],
+      ['Для компаний', '/for-companies', 'Цветы для компаний'],
+    ]) {
+      await footer.getByRole('link', { name, exact: true }).click();
+      await page.waitForURL((u) => u.pathname === path);
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      expect(await page.title(), path).toBe(`${title} — Цветочная мастерская`);
+    }
+    await page.goto('/flowers-encyclopedia');
+    await page.getByRole('navigation', { name: 'Цветы' }).getByRole('link', { name: 'Розы', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/flowers/rose');
+    await page.goto('/items/monobouquets');
+    await page.getByRole('heading', { name: 'Монобукеты', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Монобукеты — купить в Москве с доставкой');
+    await page.locator('main .card__link').first().click();
+    const name = await page.locator('main h1').textContent();
+    expect(await page.title()).toBe(`${name} — купить с доставкой по Москве`);
+    await context.close();
+  });
+
+  it('Back from a product returns to the same shelf: its order, its «Показать ещё» pages and where it was scrolled', async () => {
+    const { context, page } = await phone();
+    await page.goto('/items');
+    await page.locator('main .card').first().waitFor();
+    await page.getByRole('combobox', { name: 'Порядок товаров' }).selectOption('cheap');
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'cheap');
+    await page.getByRole('button', { name: /Показать ещё/ }).click();
+    await page.waitForURL((u) => u.searchParams.get('pages') === '2');
+    const card = page.locator('main .card').nth(31);
+    await card.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 150);
+    await page.waitForFunction(() => scrollY > 1000);
+    const shelf = page.url();
+    const left = await page.evaluate(() => scrollY);
+    const chosen = await card.locator('.card__name').textContent();
+    await card.locator('.card__link').click();
+    await page.getByRole('heading', { name: chosen!, level: 1 }).waitFor();
+    await page.waitForFunction(() => scrollY === 0);
+
+    await page.goBack();
+    await page.waitForURL(shelf);
+    expect(await page.locator('main .card').count()).toBe(40);
+    await page.waitForFunction((y) => Math.abs(scrollY - y) <= 2, left);
+    expect(await page.getByRole('combobox', { name: 'Порядок товаров' }).inputValue()).toBe('cheap');
+    expect(await page.locator('main .card').nth(31).locator('.card__name').textContent()).toBe(chosen);
+    expect(await card.isVisible()).toBe(true);
+    await context.close();
+  });
+});

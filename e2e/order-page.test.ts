@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { demoPhones } from '../server/testing/test-shop';
+import { journeyPerFile, watchErrors } from './harness';
+import { waitFor } from './journeys';
+import { contextAs } from './admin-journeys';
+import { openOrder, orderOnServer, placeOrders, shownStatus, statusButton } from './order-journeys';
+
+/**
+ * The order page online (issue 10, item 3): what it shows, an edit while the order is editable, a cancellation that
+ * needs a reason, and the two print sheets. Each action is a command the server applies; the page follows it.
+ */
+describe('the order page', () => {
+  const journey = journeyPerFile();
+
+  it('shows the order, edits it, prints the ticket and the postcard, and cancels only with a reason', async () => {
+    const { shop } = journey();
+    const [withPostcard, anonymous] = await placeOrders(shop, '79550005566', 2);
+    const context = await contextAs(journey(), demoPhones.manager);
+    await context.addInitScript(() => {
+      (window as unknown as { printed: string[] }).printed = [];
+      window.print = () => (window as unknown as { printed: string[] }).printed.push(document.documentElement.dataset.print ?? '');
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+
+    // From the board's card to the page, in the app.
+    await page.goto(`/admin/orders?from=${anonymous.date}`);
+    await page.locator(`[id="order-${anonymous.id}"]`).click();
+    await page.getByRole('heading', { name: `Заказ №${anonymous.number}` }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/orders/${anonymous.id}`);
+    await openOrder(page, anonymous);
+    await page.getByRole('note').filter({ hasText: 'Анонимная доставка' }).waitFor();
+    await openOrder(page, withPostcard);
+    expect(await page.getByRole('note').count()).toBe(0);
+    expect(await page.locator('a[href="tel:+79550005566"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('a[href="tel:+79440000009"]').count()).toBe(1);
+    await page.getByText('Москва, ул. Тверская, 1').first().waitFor();
+    await page.getByText(`Итого: ${new Intl.NumberFormat('ru-RU').format(withPostcard.total)} ₽`).waitFor();
+    expect(await page.locator('.order-page__lines img').count()).toBe(withPostcard.lines.length);
+
+    // Edit while new: the postcard and the slot; the server applies it and the page shows the history entry.
+    await page.getByRole('button', { name: 'Изменить заказ' }).click();
+    await page.getByLabel('Текст открытки').fill('С днём рождения, мама!');
+    await page.getByLabel('Время').selectOption('15:00–18:00');
+    await page.getByRole('button', { name: 'Сохранить изменения' }).click();
+    await waitFor('the edit on the server', async () => (await orderOnServer(shop, withPostcard.id)).postcard === 'С днём рождения, мама!');
+    expect((await orderOnServer(shop, withPostcard.id)).slot).toBe('15:00–18:00');
+    await page.getByText('Открытка: — → С днём рождения, мама!').or(page.getByText('Открытка: С днём рождения! → С днём рождения, мама!')).waitFor();
+
+    // Print: each button marks its sheet and prints; on paper only that sheet shows.
+    await page.getByRole('button', { name: 'Печать открытки' }).click();
+    await page.getByRole('button', { name: 'Печать заказа' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: string[] }).printed)).toEqual(['postcard', 'ticket']);
+    await page.emulateMedia({ media: 'print' });
+    await page.evaluate(() => (document.documentElement.dataset.print = 'postcard'));
+    expect(await page.locator('.order-postcard').isVisible()).toBe(true);
+    expect(await page.locator('.order-postcard').innerText()).toBe('С днём рождения, мама!');
+    expect(await page.locator('.order-ticket').isVisible()).toBe(false);
+    expect(await page.locator('.order-page__facts').isVisible()).toBe(false);
+    await page.evaluate(() => (document.documentElement.dataset.print = 'ticket'));
+    expect(await page.locator('.order-ticket').isVisible()).toBe(true);
+    expect(await page.locator('.order-ticket').innerText()).toContain(`Заказ №${withPostcard.number}`);
+    await page.emulateMedia({ media: 'screen' });
+    await page.evaluate(() => delete document.documentElement.dataset.print);
+    expect(await page.locator('.order-ticket').isVisible()).toBe(false);
+
+    // A cancellation needs a reason; given one, the server cancels and the page says why.
+    await page.getByRole('button', { name: 'Отменить заказ' }).click();
+    await page.getByRole('button', { name: 'Отменить заказ' }).click();
+    await page.getByText('Укажите причину отмены').waitFor();
+    expect((await orderOnServer(shop, withPostcard.id)).status).toBe('new');
+    await page.getByLabel('Причина отмены').fill('Клиент передумал');
+    await page.getByRole('button', { name: 'Отменить заказ' }).click();
+    await shownStatus(page, 'Отменён');
+    await waitFor('the cancellation on the server', async () => (await orderOnServer(shop, withPostcard.id)).status === 'cancelled');
+    expect((await orderOnServer(shop, withPostcard.id)).cancelReason).toBe('Клиент передумал');
+    await page.getByText('Отменён: Клиент передумал').waitFor();
+    expect(await statusButton(page, 'Подтверждён').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

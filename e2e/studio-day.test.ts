@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { nextDay, today } from '../schema/day';
+import { formatRoubles } from '../schema/money';
+import { demoProducts } from '../server/seed/products';
+import { demoPhones } from '../server/testing/test-shop';
+import { journeyPerFile, watchErrors } from './harness';
+import { waitFor, waitForOfflineReady } from './journeys';
+import { contextAs, outcomeOf } from './admin-journeys';
+import { addCourier, orderOnServer } from './order-journeys';
+
+const product = demoProducts.find((p) => p.id === 'p-001')!;
+const tomorrow = nextDay(today());
+
+/**
+ * A manager takes an order by phone (issue 10, items 4 and 5). Offline, the order waits on her device «без номера —
+ * ждёт сети»; back online the server numbers and prices it, she hands it to a courier on the order page, and the
+ * couriers' day shows it in the courier's route with what to collect and the courier's fee.
+ */
+describe('an order taken by phone', () => {
+  const journey = journeyPerFile();
+
+  it('is numbered once the network is back and shows in the courier’s day once assigned', async () => {
+    const { shop } = journey();
+    const courierId = await addCourier(shop, demoPhones.manager, 'Пётр Курьеров');
+    const context = await contextAs(journey(), demoPhones.manager);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/admin/orders');
+    await page.getByRole('heading', { name: 'Заказы', level: 1 }).waitFor();
+    await waitForOfflineReady(page);
+
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Новый заказ' }).click();
+    await page.getByRole('heading', { name: 'Новый заказ' }).waitFor();
+    await page.locator('input[name=customer-phone]').pressSequentially('9161234567');
+    await page.locator('input[name=customer-name]').fill('Ольга Звонкова');
+    await page.locator('input[name=recipient-name]').fill('Мама');
+    await page.locator('input[name=recipient-phone]').pressSequentially('9037654321');
+    await page.locator('input[name=product-search]').fill('прованс');
+    await page.getByRole('button', { name: `Добавить: ${product.name}` }).click();
+    await page.getByLabel(`Количество: ${product.name}`).fill('2');
+    await page.locator('input[name=address]').fill('Москва, ул. Тверская, 7, кв. 12');
+    await page.locator('input[name=date]').fill(tomorrow);
+    await page.locator('select[name=slot]').selectOption('15:00–18:00');
+    await page.locator('textarea[name=postcard]').fill('С днём рождения!');
+    await page.locator('input[name=anonymous]').check();
+    await page.getByRole('button', { name: 'Принять заказ' }).click();
+    await page.getByText('без номера — ждёт сети').waitFor();
+    expect(await shop.shop.storage.db('orders').allDocs()).toMatchObject({ total_rows: 0 });
+
+    await context.setOffline(false);
+    const number = await waitFor('the order numbered on the device', async () => {
+      const text = await page.getByRole('link', { name: /^Заказ № \d+$/ }).textContent({ timeout: 1000 }).catch(() => null);
+      return text ? Number(text.replace(/\D/g, '')) : null;
+    }, 60_000);
+    const [stored] = (await shop.shop.storage.db('orders').allDocs({ include_docs: true })).rows.filter((r) => !r.id.startsWith('_'));
+    const order = await orderOnServer(shop, stored.id);
+    const price = product.discountPrice || product.price;
+    expect(order).toMatchObject({
+      number,
+      source: 'phone',
+      customer: '79161234567',
+      sender: { name: 'Ольга Звонкова', phone: '79161234567' },
+      recipient: { name: 'Мама', phone: '79037654321' },
+      lines: [{ id: product.id, count: 2, price }],
+      total: price * 2,
+      date: tomorrow,
+      slot: '15:00–18:00',
+      anonymous: true,
+      status: 'new',
+    });
+    expect(order.history?.map((h) => [h.by, h.what])).toEqual([[demoPhones.manager, 'Новый заказ']]);
+
+    // Before it has a courier, the couriers' day lists it apart.
+    await page.goto(`/admin/couriers?day=${tomorrow}`);
+    const unassigned = page.getByRole('region', { name: 'Без курьера' });
+    await unassigned.getByRole('link', { name: `№ ${number}` }).waitFor({ timeout: 30_000 });
+
+    // Handed to the courier from the day itself: an assign command, applied by the server.
+    await unassigned.getByLabel(`Курьер для № ${number}`).selectOption(courierId);
+    await waitFor('the courier on the server', async () => (await orderOnServer(shop, order.id)).courier === courierId, 30_000);
+    expect((await orderOnServer(shop, order.id)).history?.map((h) => [h.by, h.what])).toEqual([[demoPhones.manager, 'Новый заказ'], [demoPhones.manager, 'Флорист и курьер']]);
+
+    await page.reload();
+    const route = page.getByRole('region', { name: 'Маршрут: Пётр Курьеров' });
+    await route.getByRole('link', { name: `№ ${number}` }).waitFor({ timeout: 30_000 });
+    const row = route.getByRole('row').filter({ hasText: `№ ${number}` });
+    expect(await row.getByRole('link', { name: '+7 (903) 765-43-21' }).getAttribute('href')).toBe('tel:+79037654321');
+    await row.getByText('Открытка').waitFor();
+    await row.getByText('Анонимно').waitFor();
+    const squeeze = (s: string | null) => (s ?? '').replace(/\s/g, '');
+    expect(squeeze(await row.textContent())).toContain(squeeze(formatRoubles(order.total)));
+    expect(squeeze(await route.textContent())).toContain(squeeze(`оплата курьеру: ${formatRoubles(400)}`));
+    expect(await unassigned.getByRole('link', { name: `№ ${number}` }).count()).toBe(0);
+    // On paper: the route sheet, without the screen around it.
+    await page.emulateMedia({ media: 'print' });
+    expect(await route.isVisible()).toBe(true);
+    expect(await unassigned.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Печать маршрута' }).first().isVisible()).toBe(false);
+    expect(await page.getByRole('navigation', { name: 'Разделы мастерской' }).isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
+    // The generic list stays one tab away, to add and edit couriers.
+    await page.getByRole('link', { name: 'Список курьеров' }).click();
+    await page.getByRole('link', { name: 'Пётр Курьеров' }).waitFor();
+
+    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|status of 40[13]/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('is a manager’s screen: a florist sees «Недостаточно прав» and no button', async () => {
+    const context = await contextAs(journey(), demoPhones.florist);
+    const page = await context.newPage();
+    expect((await outcomeOf(page, '/admin/orders/new')).outcome).toBe('denied');
+    await page.goto('/admin/orders');
+    await page.getByRole('heading', { name: 'Заказы', level: 1 }).waitFor();
+    expect(await page.getByRole('link', { name: 'Новый заказ' }).count()).toBe(0);
+    await context.close();
+  });
+});
