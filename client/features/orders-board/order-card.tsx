@@ -25,7 +25,7 @@ export const OrderCard = memo(function OrderCard({ order: o, courier, pending, f
   return (
     <article className={`order-card order-card--${o.status}${fresh ? ' order-card--fresh' : ''}`} aria-labelledby={`order-${o.id}`}>
       <header className="order-card__head">
-        <Link to="/admin/$resource/$id" params={{ resource: 'orders', id: o.id }} className="order-card__number" id={`order-${o.id}`}>
+        <Link to="/admin/orders/$id" params={{ id: o.id }} className="order-card__number" id={`order-${o.id}`}>
           № {o.number}
         </Link>
         <span className="order-card__status">{statusName(o.status)}</span>

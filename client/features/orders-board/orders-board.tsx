@@ -65,7 +65,7 @@ export const OrdersBoard = () => {
         <div className="orders-board__cue" role="status">
           <strong>{arrivals.length === 1 ? 'Новый заказ' : `Новые заказы: ${arrivals.length}`}</strong>
           {arrivals.map((a) => (
-            <Link key={a.id} to="/admin/$resource/$id" params={{ resource: 'orders', id: a.id }}>
+            <Link key={a.id} to="/admin/orders/$id" params={{ id: a.id }}>
               № {a.number} на {showDay(a.date)}, {a.slot}
             </Link>
           ))}
