@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { day } from './day';
 import { phone } from './phone';
+import { levelOf, reaches, type Level, type User } from './user';
 import { orderDraft, orderSource, orderStatus, orderPayment, paymentMethod } from './order';
 
 /**
@@ -46,6 +47,15 @@ export const orderAction = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('photo'), image: z.string().max(1_500_000) }),
 ]);
 export type OrderAction = z.infer<typeof orderAction>;
+
+/**
+ * Who may send each kind of command: any staff member works orders; a phone or counter order is taken by a manager
+ * (DECISIONS.md «Studio orders»). The server's check and the board's «Новый заказ» button both read this.
+ */
+export const orderActionLevel: Record<OrderAction['kind'], Level> = {
+  create: 'manager', status: 'florist', payment: 'florist', assign: 'florist', edit: 'florist', photo: 'florist',
+};
+export const mayCommand = (user: User | null | undefined, kind: OrderAction['kind']): boolean => reaches(levelOf(user), orderActionLevel[kind]);
 
 /** One command on one order, as a device sends it. */
 export const orderCommand = z.strictObject({

@@ -17,6 +17,13 @@ const retryMs = 30_000;
 
 type Seq = string | number;
 
+/**
+ * A command on an order this server does not have yet (a payment pushed with the phone order it pays: on a CouchDB
+ * cluster the office feed need not list the create first) waits this long after it was first seen before it is
+ * refused as «Заказ не найден».
+ */
+const orderWaitMs = 2 * 60_000;
+
 /** A pending command: an office record of the command entity that has no outcome yet. */
 const pending = (doc: unknown): OfficeRecord | null => {
   if (!doc || typeof doc !== 'object' || '_deleted' in doc) return null;
@@ -61,15 +68,36 @@ export const commandProcessor = (shop: Shop, commands: OrderCommands, hub: Chang
     });
   };
 
+  /** Commands whose order is not here yet, by id, with when this server first saw them. Derived: a restart finds them again from sequence 0. */
+  const waiting = new Map<string, { record: OfficeRecord; since: number }>();
+  const orderNotYet = (record: OfficeRecord, outcome: CommandOutcome) =>
+    !outcome.ok && outcome.status === 404 && (record.data.action as { kind: string }).kind !== 'create' && Date.now() - (waiting.get(record.id)?.since ?? Date.now()) < orderWaitMs;
+
+  const take = async (record: OfficeRecord) => {
+    const outcome = await answer(record);
+    if (orderNotYet(record, outcome)) {
+      if (!waiting.has(record.id)) waiting.set(record.id, { record, since: Date.now() });
+      return;
+    }
+    waiting.delete(record.id);
+    await settle(record, outcome);
+  };
+
   const catchUp = async () => {
     for (;;) {
       const changes = await db().changes({ since, include_docs: true, limit: batch });
       for (const change of changes.results) {
         const record = pending(change.doc);
-        if (record) await settle(record, await answer(record));
+        if (record) await take(record);
       }
       since = changes.last_seq;
-      if (changes.results.length < batch) return;
+      if (changes.results.length < batch) break;
+    }
+    for (const { record } of [...waiting.values()]) await take(record);
+    if (waiting.size) {
+      clearTimeout(retry);
+      retry = setTimeout(() => void run(), 5_000);
+      retry.unref();
     }
   };
 

@@ -245,6 +245,9 @@ describe('order commands', () => {
     expect(o).toMatchObject({ customer: phone, source: 'phone', status: 'new' });
     expect(o.number).toBeGreaterThan(0);
     expect(await countOf(bouquet.id)).toBe(start - 12);
+    const byFlorist = await send(draft.id, { kind: 'create', draft } as OrderAction, florist);
+    expect(byFlorist.status, JSON.stringify(byFlorist.body)).toBe(403);
+    expect(byFlorist.body.error).toMatch(cyrillic);
     const twice = await send(draft.id, { kind: 'create', draft } as OrderAction, manager, id);
     expect(twice.body.data?.number).toBe(o.number);
     expect(await countOf(bouquet.id)).toBe(start - 12);
@@ -303,6 +306,34 @@ describe('order commands', () => {
     // The same command through the API is the same command: applied already.
     expect((await send(o.id, doc.data.action as OrderAction, florist, id)).body.outcome).toMatchObject({ ok: true, note: 'Команда уже выполнена' });
     expect((await stored(o.id)).history?.filter((h) => h.command === id)).toHaveLength(1);
+  });
+
+  it('waits for the order a command names when its create arrives later (a paid phone order on a cluster feed)', async () => {
+    const phone = '79440000298';
+    const draft = { ...draftOf(phone, [{ id: bouquet.id, count: 1 }]), source: 'phone', customer: { phone, name: 'Оплатившая Анна' } };
+    const now = Date.now();
+    const record = (id: string, action: unknown) => ({
+      _id: id, type: 'orderCommand', v: 1, title: 'Команда', createdBy: demoPhones.manager, createdAt: now, updatedBy: demoPhones.manager, updatedAt: now,
+      data: { order: draft.id, action },
+    });
+    const push = async (doc: unknown) =>
+      (await (await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: manager }, body: JSON.stringify({ docs: [doc] }) })).json()) as { ok?: boolean }[];
+    const outcomeOf = async (id: string) =>
+      ((await (await fetch(`${shop.url}/db/office/${id}`, { headers: { cookie: manager } })).json()) as { data: { outcome?: CommandOutcome } }).data.outcome;
+    const payment = commandId();
+    expect((await push(record(payment, { kind: 'payment', status: 'paid', method: 'card', amount: 1 })))[0]).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await outcomeOf(payment)).toBeUndefined();
+    const create = commandId();
+    expect((await push(record(create, { kind: 'create', draft })))[0]).toMatchObject({ ok: true });
+    let outcome: CommandOutcome | undefined;
+    for (let i = 0; i < 600 && !outcome; i++) {
+      outcome = await outcomeOf(payment);
+      if (!outcome) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(outcome).toMatchObject({ ok: true });
+    expect(await outcomeOf(create)).toMatchObject({ ok: true });
+    expect((await stored(draft.id)).paid).toMatchObject({ status: 'paid', method: 'card' });
   });
 
   it('answers a refused office command with its reason in the outcome', async () => {

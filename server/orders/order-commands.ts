@@ -1,6 +1,6 @@
 import { courier as courierEntity } from '../../schema/entities/courier';
 import { orderActionLabels } from '../../schema/entities/order-command';
-import type { CommandOutcome, OrderAction, OrderCommand } from '../../schema/order-command';
+import { mayCommand, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/order-command';
 import { concurrentStatus, isEditable, statusName } from '../../schema/order-lifecycle';
 import { deliveryCost, type Order, type OrderChange } from '../../schema/order';
 import { unitsByProduct } from '../../schema/stock';
@@ -184,7 +184,8 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
      */
     async apply(command: OrderCommand, user: User): Promise<{ outcome: CommandOutcome; order?: Order }> {
       try {
-        if (!isStaff(user)) throw new HttpError(403, 'Команды по заказам доступны только сотрудникам студии');
+        if (!mayCommand(user, command.action.kind))
+          throw new HttpError(403, isStaff(user) ? 'Заказы по телефону и у прилавка принимает менеджер' : 'Команды по заказам доступны только сотрудникам студии');
         if (command.action.kind === 'create') {
           if (command.action.draft.id !== command.order) throw new HttpError(400, 'Номер заказа не совпадает с черновиком');
           const now = Date.now();

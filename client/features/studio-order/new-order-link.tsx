@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { levelOf, reaches, type User } from '../../../schema/user';
+import { mayCommand } from '../../../schema/order-command';
+import type { User } from '../../../schema/user';
 import { useSession } from '../auth/session';
 
-/** Who takes orders by phone or at the counter: a manager and above (issue 10); florists work the orders they get. */
-export const mayTakeOrders = (user: User | null | undefined): boolean => reaches(levelOf(user), 'manager');
+/** Who takes orders by phone or at the counter: the server's rule (schema/order-command.ts `orderActionLevel`). */
+export const mayTakeOrders = (user: User | null | undefined): boolean => mayCommand(user, 'create');
 
 /** The board's «Новый заказ» button: shown only to those who may take an order. */
 export const NewOrderLink = () => {
