@@ -57,6 +57,12 @@ export const orderActionLevel: Record<OrderAction['kind'], Level> = {
 };
 export const mayCommand = (user: User | null | undefined, kind: OrderAction['kind']): boolean => reaches(levelOf(user), orderActionLevel[kind]);
 
+/**
+ * The id of the command that creates an order: one per order, so a server holding a command on an order it does not
+ * have yet can look up whether that order's create is on its way (server/orders/command-processor.ts).
+ */
+export const createCommandId = (order: string): string => `new-${order}`.slice(0, 64);
+
 /** One command on one order, as a device sends it. */
 export const orderCommand = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { RxCollection } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import { orderCommandEntity } from '../../schema/entities/order-command';
-import { orderCommand, type OrderAction } from '../../schema/order-command';
+import { createCommandId, orderCommand, type OrderAction } from '../../schema/order-command';
 import { derivedFields, officeRecord, recordData, type OfficeRecord } from '../../schema/record';
 import { randomId } from '../lib/random-id';
 
@@ -33,7 +33,13 @@ export type OrderCommandView = CommandState & {
  * Writes a command on the device and answers its id (made here, so a retry is the same command).
  * `author` is the signed-in staff phone: the server checks it against the session when the record is pushed.
  */
-export const sendOrderCommand = async (office: RxCollection<OfficeRecord>, author: string, order: string, action: OrderAction, id = randomId(16)): Promise<string> => {
+export const sendOrderCommand = async (
+  office: RxCollection<OfficeRecord>,
+  author: string,
+  order: string,
+  action: OrderAction,
+  id = action.kind === 'create' ? createCommandId(order) : randomId(16),
+): Promise<string> => {
   const command = orderCommand.parse({ id, order, action });
   const data = orderCommandEntity.fields.parse({ order: command.order, action: command.action });
   const now = Date.now();

@@ -1,11 +1,11 @@
 import { tierDatabases } from '../../schema/databases';
 import { orderCommandEntity } from '../../schema/entities/order-command';
-import { orderCommand, type CommandOutcome } from '../../schema/order-command';
+import { createCommandId, orderCommand, type CommandOutcome } from '../../schema/order-command';
 import { officeRecord, type OfficeRecord } from '../../schema/record';
 import { isStaff } from '../../schema/user';
 import type { Shop } from '../context';
 import type { ChangesHub } from '../db/changes-hub';
-import { upsert } from '../db/docs';
+import { getDoc, upsert } from '../db/docs';
 import { fromSynced, toSynced } from '../db/synced';
 import type { OrderCommands } from './order-commands';
 
@@ -18,9 +18,9 @@ const retryMs = 30_000;
 type Seq = string | number;
 
 /**
- * A command on an order this server does not have yet (a payment pushed with the phone order it pays: on a CouchDB
- * cluster the office feed need not list the create first) waits this long after it was first seen before it is
- * refused as «Заказ не найден».
+ * A command on an order this server does not have yet, whose create command is in the office database (a payment
+ * pushed with the phone order it pays: on a CouchDB cluster the office feed need not list the create first), waits
+ * at most this long after it was first seen before it is refused as «Заказ не найден».
  */
 const orderWaitMs = 2 * 60_000;
 
@@ -70,12 +70,16 @@ export const commandProcessor = (shop: Shop, commands: OrderCommands, hub: Chang
 
   /** Commands whose order is not here yet, by id, with when this server first saw them. Derived: a restart finds them again from sequence 0. */
   const waiting = new Map<string, { record: OfficeRecord; since: number }>();
-  const orderNotYet = (record: OfficeRecord, outcome: CommandOutcome) =>
-    !outcome.ok && outcome.status === 404 && (record.data.action as { kind: string }).kind !== 'create' && Date.now() - (waiting.get(record.id)?.since ?? Date.now()) < orderWaitMs;
+  /** Refused for want of its order while that order's create is in the office database and the wait is not over. */
+  const orderNotYet = async (record: OfficeRecord, outcome: CommandOutcome) => {
+    if (outcome.ok || outcome.status !== 404 || (record.data.action as { kind: string }).kind === 'create') return false;
+    if (Date.now() - (waiting.get(record.id)?.since ?? Date.now()) >= orderWaitMs) return false;
+    return !!(await getDoc(db(), createCommandId(String(record.data.order))));
+  };
 
   const take = async (record: OfficeRecord) => {
     const outcome = await answer(record);
-    if (orderNotYet(record, outcome)) {
+    if (await orderNotYet(record, outcome)) {
       if (!waiting.has(record.id)) waiting.set(record.id, { record, since: Date.now() });
       return;
     }

@@ -294,7 +294,7 @@ for (const entity of Object.values(entities)) {
         const raw = (body: string) => fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: florist }, body });
         const malformed = await raw('{"docs": [');
         expect(malformed.status).toBe(400);
-        const oversized = await raw(JSON.stringify({ docs: [pushed(withDay(mine(`big-${entity.type}-1`, { data: { ...mine('x').data, note: 'я'.repeat(3_000_000) } })))] }));
+        const oversized = await raw(JSON.stringify({ docs: [pushed(withDay(mine(`big-${entity.type}-1`, { data: { ...mine('x').data, note: 'я'.repeat(4_000_000) } })))] }));
         expect(oversized.status).toBe(413);
         expect(await snapshot(shop)).toBe(before);
 
