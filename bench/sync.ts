@@ -7,12 +7,12 @@ import Dexie from 'dexie';
 import { openLocalData } from '../client/data/database';
 import { replicate } from '../client/data/sync/replicate';
 import { pushBatchOf } from '../schema/databases';
-
-const pushBatch = pushBatchOf('events');
 import type { ShopEvent } from '../schema/event';
 import type { TestShop } from '../e2e/harness';
 import { startCouchStandIn } from '../server/testing/couch-stand-in';
 import { row, timed } from './load';
+
+const pushBatch = pushBatchOf('events');
 
 const freshIdb = () => ({ indexedDB: new IDBFactory(), IDBKeyRange });
 
