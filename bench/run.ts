@@ -9,6 +9,7 @@ import { benchDurableWrites } from './durable';
 import { benchCatalogueFromDevice, benchFirstViewAsSent, benchFirstViewBytes } from './storefront';
 import { benchTasksFromDevice } from './office';
 import { benchBoardDay } from './orders-board';
+import { benchStatusRoundTrip } from './order-round-trip';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -51,6 +52,11 @@ if (process.argv.includes('board')) {
   await benchBoardDay();
   process.exit(0);
 }
+// `npm run bench -- round-trip`: a status change between two staff devices only (needs a build).
+if (process.argv.includes('round-trip')) {
+  await benchStatusRoundTrip();
+  process.exit(0);
+}
 // `npm run bench -- api`: the catalogue API rows only.
 const apiOnly = process.argv.includes('api');
 for (const n of [1000, 10_000, 50_000]) await benchApi(n);
@@ -77,4 +83,5 @@ const studio = await startTestShop();
 await benchTasksFromDevice(studio, 5000);
 await studio.close();
 await benchBoardDay();
+await benchStatusRoundTrip();
 process.exit(0);
