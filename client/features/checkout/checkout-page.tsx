@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
 import { deliveryPrice, firstDeliveryDay, freeDeliveryFrom, lastDeliveryDay, openSlots, orderDraft } from '../../../schema/order';
@@ -15,24 +15,11 @@ import { draftFrom, useCheckoutForm, type CheckoutForm as Form } from './checkou
 import { checkForm, errorsAfterEdit, type FormErrors } from './form-errors';
 import { OrderSummary } from './order-summary';
 import './checkout.css';
+import { Choice, Field } from '../../ui/form-field';
 
 /** Shown to the customer; the server charges the same (schema/order.ts, DECISIONS.md «Orders»). */
 const deliveryNote = `Курьер по Москве в пределах МКАД — ${formatRoubles(deliveryPrice)}, от ${formatRoubles(freeDeliveryFrom)} — бесплатно. Самовывоз из студии (${studio.address}) — бесплатно.`;
 
-const Field = ({ label, error, children }: { label: string; error?: string; children: ReactNode }) => (
-  <label className="field">
-    <span>{label}</span>
-    {children}
-    <span className="field-error" role={error ? 'alert' : undefined}>{error ?? ''}</span>
-  </label>
-);
-
-const Choice = ({ name, checked, onChange, children }: { name: string; checked: boolean; onChange: () => void; children: ReactNode }) => (
-  <label className="choice">
-    <input type="radio" name={name} checked={checked} onChange={onChange} />
-    <span>{children}</span>
-  </label>
-);
 
 /** The order form of a signed-in customer. The draft is kept on the device first, so it is sent even if the connection is gone. */
 const CheckoutForm = ({ user }: { user: User }) => {

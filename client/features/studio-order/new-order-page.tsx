@@ -1,4 +1,4 @@
-import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Link } from '@tanstack/react-router';
 import { map } from 'rxjs';
 import { formatRoubles } from '../../../schema/money';
@@ -19,21 +19,8 @@ import { addLine, blankStudioForm, studioSlots, budgetChoices, checkStudioForm, 
 import { provisionalMark, useProvisionalOrders, type ProvisionalOrder } from './provisional-orders';
 import { useKnownCustomer } from './known-customer';
 import './studio-order.css';
+import { Choice, Field } from '../../ui/form-field';
 
-const Field = ({ label, error, children }: { label: string; error?: string; children: ReactNode }) => (
-  <label className="field">
-    <span>{label}</span>
-    {children}
-    <span className="field-error" role={error ? 'alert' : undefined}>{error ?? ''}</span>
-  </label>
-);
-
-const Choice = ({ name, checked, onChange, children }: { name: string; checked: boolean; onChange: () => void; children: ReactNode }) => (
-  <label className="choice">
-    <input type="radio" name={name} checked={checked} onChange={onChange} />
-    <span>{children}</span>
-  </label>
-);
 
 /** The device's catalogue on sale: what a phone order is picked from, online or not. */
 const useCatalogue = (): Product[] => {
