@@ -37,6 +37,7 @@ export const apiRoutes = {
   'POST /api/events/delete': 'florist',
   'POST /api/clients/list': 'admin',
   'POST /api/orders/create': 'customer',
+  'POST /api/orders/cancel': 'customer',
   'POST /api/orders/list': 'florist',
   'POST /api/orders/update-status': 'florist',
   'POST /api/orders/command': 'florist',

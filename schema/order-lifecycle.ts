@@ -46,3 +46,10 @@ export const concurrentStatus = (current: OrderStatus, seen: OrderStatus, to: Or
   if (rank(to) > rank(current) && !transitionIssue(current, to)) return { apply: true, issue: null };
   return { apply: false, issue: `Заказ уже «${statusName(current)}»: его изменил другой сотрудник` };
 };
+
+/**
+ * A customer cancels their own order in /my until assembly starts (issue 12); after that only the studio can,
+ * by phone. The studio's reason for it is `customerCancelReason`.
+ */
+export const customerMayCancel = (s: OrderStatus): boolean => isEditable(s);
+export const customerCancelReason = 'Отменён покупателем';

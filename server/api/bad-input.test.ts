@@ -37,6 +37,7 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   },
   'POST /api/orders/list': { params: { skip: 0, limit: 20 }, query: {} },
   'POST /api/orders/update-status': { id: 'bad-input-draft-0001', status: 'confirmed' },
+  'POST /api/orders/cancel': { id: 'bad-input-order-00001' },
   'POST /api/orders/command': { id: 'bad-input-command-01', order: 'bad-input-draft-0001', action: { kind: 'status', from: 'new', to: 'confirmed' } },
 };
 
@@ -63,6 +64,7 @@ const required: Partial<Record<ApiRoute, string>> = {
   'POST /api/orders/create': 'lines',
   'POST /api/orders/update-status': 'status',
   'POST /api/orders/command': 'action',
+  'POST /api/orders/cancel': 'id',
 };
 
 const wrongType = (body: Record<string, unknown>) => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { listRequest } from '../../schema/api';
+import { idRequest, listRequest } from '../../schema/api';
 import { orderCommand, type OrderCommand } from '../../schema/order-command';
 import { orderDraft, orderStatus } from '../../schema/order';
 import { phone } from '../../schema/phone';
@@ -50,6 +50,14 @@ export const ordersApi = (shop: Shop, catalogIndex: CatalogIndex): Router => {
 
   /** A staff command online (API clients, tests); devices send the same command through /db/office. Refusals are 4xx. */
   route(api, 'POST /api/orders/command', async (req, res) => run(parse(orderCommand, req.body), res.locals.user as User));
+
+  /** The customer cancels their own order before assembly (/my); stock comes back once, as for a staff cancellation. */
+  route(api, 'POST /api/orders/cancel', async (req, res) => {
+    const { id } = parse(idRequest, req.body);
+    const { outcome, order } = await commands.cancelByCustomer(id, res.locals.user as User);
+    if (!outcome.ok) throw new HttpError(outcome.status, outcome.reason);
+    return { data: order, outcome };
+  });
 
   /** A status command whose `from` is the status now: the caller saw the order as it is. */
   route(api, 'POST /api/orders/update-status', async (req, res) => {

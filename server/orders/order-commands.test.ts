@@ -212,6 +212,34 @@ describe('order commands', () => {
     expect((await fetch(`${shop.url}/api/photos/no-such-photo-000001`)).status).toBe(404);
   });
 
+  it('lets the customer cancel their own order before assembly, once, and no one else’s', async () => {
+    const start = await countOf(bouquet.id);
+    const o = await place([{ id: bouquet.id, count: 2 }]);
+    expect(await countOf(bouquet.id)).toBe(start - 2);
+    const stranger = await signIn(shop.url, '79440000277');
+    const theirs = await call<Answer>(shop.url, '/api/orders/cancel', { id: o.id }, stranger);
+    expect(theirs.status).toBe(404);
+    const guest = await call<Answer>(shop.url, '/api/orders/cancel', { id: o.id });
+    expect(guest.status).toBe(401);
+    const [first, second] = await Promise.all([
+      call<Answer>(shop.url, '/api/orders/cancel', { id: o.id }, me),
+      call<Answer>(shop.url, '/api/orders/cancel', { id: o.id }, me),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(await countOf(bouquet.id)).toBe(start);
+    const after = await stored(o.id);
+    expect(after).toMatchObject({ status: 'cancelled', cancelReason: 'Отменён покупателем' });
+    expect(after.history?.filter((h) => h.by === customer)).toHaveLength(1);
+    expect((await customerCopy(o.id)).status).toBe('cancelled');
+
+    const late = await place();
+    expect((await send(late.id, { kind: 'status', from: 'new', to: 'assembling' })).status).toBe(200);
+    const refused = await call<Answer>(shop.url, '/api/orders/cancel', { id: late.id }, me);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/только по телефону студии/);
+    expect((await stored(late.id)).status).toBe('assembling');
+  });
+
   it('refuses staff commands to a customer (403) and changes nothing', async () => {
     const o = await place();
     const answer = await send(o.id, { kind: 'status', from: 'new', to: 'confirmed' }, me);

@@ -1,7 +1,7 @@
 import { courier as courierEntity } from '../../schema/entities/courier';
 import { orderActionLabels } from '../../schema/entities/order-command';
 import { mayCommand, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/order-command';
-import { concurrentStatus, isEditable, statusName } from '../../schema/order-lifecycle';
+import { concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/order-lifecycle';
 import { deliveryCost, type Order, type OrderChange } from '../../schema/order';
 import { unitsByProduct } from '../../schema/stock';
 import { today } from '../../schema/day';
@@ -174,6 +174,22 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
     await spreadOrder(shop.storage, orderOf(after), 'replace', eventChanged ? 'replace' : 'if-missing');
   };
 
+  /** A command on a placed order, once: the rules decide; the caller checked who may send it. */
+  const applyTo = async (command: OrderCommand, user: User): Promise<{ outcome: CommandOutcome; order?: Order }> => {
+    const current = await service.recordOf(command.order);
+    if (!current || current.stage !== 'placed') throw new HttpError(404, 'Заказ не найден');
+    if (current.history?.some((h) => h.command === command.id)) {
+      // Applied before: what followed it is repeated (harmless), in case a crash cut it short.
+      await follow(current, current, false);
+      return { outcome: ok('Команда уже выполнена'), order: orderOf(current) };
+    }
+    const prepared = await prepare(command, current, user);
+    const { before, after, note } = await write(command, user, prepared);
+    const eventChanged = command.action.kind === 'edit' && after !== before;
+    await follow(before, after, eventChanged);
+    return { outcome: ok(note), order: orderOf(after) };
+  };
+
   const ok = (note?: string): CommandOutcome => ({ ok: true, at: Date.now(), ...(note ? { note } : {}) });
 
   return {
@@ -193,18 +209,25 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
           const placed = await service.createForStudio(command.action.draft, change);
           return { outcome: ok(`Заказ №${placed.number}`), order: placed };
         }
-        const current = await service.recordOf(command.order);
-        if (!current || current.stage !== 'placed') throw new HttpError(404, 'Заказ не найден');
-        if (current.history?.some((h) => h.command === command.id)) {
-          // Applied before: what followed it is repeated (harmless), in case a crash cut it short.
-          await follow(current, current, false);
-          return { outcome: ok('Команда уже выполнена'), order: orderOf(current) };
-        }
-        const prepared = await prepare(command, current, user);
-        const { before, after, note } = await write(command, user, prepared);
-        const eventChanged = command.action.kind === 'edit' && after !== before;
-        await follow(before, after, eventChanged);
-        return { outcome: ok(note), order: orderOf(after) };
+        return await applyTo(command, user);
+      } catch (e) {
+        if (e instanceof HttpError) return { outcome: { ok: false, at: Date.now(), status: e.status, reason: e.message.slice(0, 500) } };
+        throw e;
+      }
+    },
+
+    /**
+     * The customer cancels their own order from /my while it is not yet being assembled: the same status command as
+     * staff send, one per order (`cancel-{order}`, so sending it twice cancels once), signed with the customer's phone.
+     */
+    async cancelByCustomer(order: string, user: User): Promise<{ outcome: CommandOutcome; order?: Order }> {
+      try {
+        const current = await service.recordOf(order);
+        if (!current || current.stage !== 'placed' || current.customer !== user.phone) throw new HttpError(404, 'Заказ не найден');
+        const id = `cancel-${order}`.slice(0, 64);
+        if (current.status !== 'cancelled' && !customerMayCancel(current.status))
+          throw conflict(`Заказ уже «${statusName(current.status)}»: отменить его теперь можно только по телефону студии`);
+        return await applyTo({ id, order, action: { kind: 'status', from: current.status, to: 'cancelled', reason: customerCancelReason } }, user);
       } catch (e) {
         if (e instanceof HttpError) return { outcome: { ok: false, at: Date.now(), status: e.status, reason: e.message.slice(0, 500) } };
         throw e;

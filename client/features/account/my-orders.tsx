@@ -1,10 +1,81 @@
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
+import { api, ApiError } from '../../lib/api';
+import { useOnline } from '../../lib/use-online';
+import { useLocal } from '../../data/local-data-context';
+import { useNotice } from '../../ui/notices';
+import { useCart } from '../cart/use-cart';
+import { repeatLines } from './repeat-order';
 import { useMyOrders, type MyOrder } from './use-my-orders';
 import './my-orders.css';
 
 const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', weekday: 'short', timeZone: 'UTC' });
 const dayLabel = (d: string) => dayFormat.format(new Date(`${d}T00:00:00Z`));
+
+/** «Отменить заказ», asked twice: online only, since the studio may be assembling it at this moment. */
+const CancelOrder = ({ id }: { id: string }) => {
+  const online = useOnline();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const cancel = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      await api('/api/orders/cancel', { id });
+      setAsking(false);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Не удалось отменить заказ');
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!online) return <p className="muted">Отменить заказ можно, когда появится связь.</p>;
+  return (
+    <div className="my-orders__cancel">
+      {asking ? (
+        <>
+          <span>Отменить этот заказ?</span>
+          <button type="button" className="button button--ghost" onClick={() => void cancel()} disabled={busy}>
+            Да, отменить
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => setAsking(false)} disabled={busy}>
+            Нет
+          </button>
+        </>
+      ) : (
+        <button type="button" className="button button--ghost" onClick={() => setAsking(true)}>
+          Отменить заказ
+        </button>
+      )}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+};
+
+/** «Повторить заказ»: what is on sale now goes into the cart at today's prices; the rest is named. */
+const RepeatOrder = ({ lines }: { lines: MyOrder['lines'] }) => {
+  const { data } = useLocal();
+  const { add } = useCart();
+  const notice = useNotice();
+  const repeat = async () => {
+    const found = await data.shop.products.findByIds(lines.map((l) => l.id)).exec();
+    const { entries, missing } = repeatLines(lines, new Map([...found].map(([id, doc]) => [id, doc.toMutableJSON()])));
+    for (const entry of entries) add(entry);
+    const added = entries.length ? `В корзине: ${entries.map((e) => e.name).join(', ')}` : 'Ничего из этого заказа сейчас нет в продаже';
+    notice(missing.length && entries.length ? `${added}. Нет в продаже: ${missing.join(', ')}` : added);
+  };
+  return (
+    <button type="button" className="button button--ghost" onClick={() => void repeat()}>
+      Повторить заказ
+    </button>
+  );
+};
 
 const OrderRow = ({ o }: { o: MyOrder }) => (
   <li className="my-orders__item" data-order-id={o.id}>
@@ -20,6 +91,10 @@ const OrderRow = ({ o }: { o: MyOrder }) => (
     {o.total !== undefined && <p className="my-orders__total">{formatRoubles(o.total)}</p>}
     {o.status === 'pending' && <p className="muted">Заказ на этом устройстве: он уйдёт в мастерскую сам, как только появится связь.</p>}
     {o.error && <p className="field-error">{o.error}</p>}
+    <div className="my-orders__actions">
+      {o.lines.length > 0 && <RepeatOrder lines={o.lines} />}
+      {o.cancellable && <CancelOrder id={o.id} />}
+    </div>
   </li>
 );
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { combineLatest, switchMap } from 'rxjs';
 import { orderStatuses, type Order, type OrderDraft } from '../../../schema/order';
+import { customerMayCancel } from '../../../schema/order-lifecycle';
 import type { PendingOrder } from '../../data/collections';
 import type { LocalData } from '../../data/database';
 import { useLocal } from '../../data/local-data-context';
@@ -26,6 +27,10 @@ export interface MyOrder {
   createdAt: number;
   /** The finished bouquet's photo once the studio took it (`/api/photos/{id}`). */
   photo?: string;
+  /** What was ordered, for «Повторить заказ». */
+  lines: OrderDraft['lines'];
+  /** The customer may still cancel it here (before assembly; schema/order-lifecycle.ts). */
+  cancellable: boolean;
 }
 
 const statusLabel = (status: Order['status']): string => orderStatuses.find((s) => s.id === status)?.label ?? status;
@@ -47,6 +52,8 @@ const fromOrder = (o: Order): MyOrder => ({
   statusLabel: statusLabel(o.status),
   createdAt: o.createdAt,
   ...(o.photo ? { photo: o.photo } : {}),
+  lines: o.lines.map(({ id, count, letterSize }) => ({ id, count, ...(letterSize ? { letterSize } : {}) })),
+  cancellable: customerMayCancel(o.status),
 });
 
 const fromPending = (p: PendingOrder, names: Map<string, string>): MyOrder => {
@@ -64,6 +71,8 @@ const fromPending = (p: PendingOrder, names: Map<string, string>): MyOrder => {
     statusLabel: status === 'refused' ? 'Не принят' : status === 'new' ? statusLabel('new') : pendingLabel,
     error: p.error,
     createdAt: p.createdAt,
+    lines: p.lines,
+    cancellable: false,
   };
 };
 

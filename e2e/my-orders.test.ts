@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../schema/product';
+import { call } from '../server/testing/test-shop';
+import { contextAs } from './admin-journeys';
+import { journeyPerFile, watchErrors } from './harness';
+import { waitFor } from './journeys';
+import { orderOnServer, placeOrders } from './order-journeys';
+
+const customer = '79550006677';
+
+/** /my for a customer at 360 px (issue 12, item 7): a past order repeated into the cart, one cancelled before assembly. */
+describe('my orders', () => {
+  const journey = journeyPerFile();
+
+  it('repeats an order into the cart and cancels one before assembly, its stock back once', async () => {
+    const { shop } = journey();
+    const [order] = await placeOrders(shop, customer, 1);
+    const productId = order.lines[0].id;
+    const stock = async () => (await call<{ data: Product }>(shop.url, '/api/items/get', { id: productId })).body.data.count;
+    const held = await stock();
+    const context = await contextAs(journey(), customer, { width: 360, height: 740 });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 360, height: 740 });
+    const errors = watchErrors(page);
+    await page.goto('/my');
+    const row = page.locator(`[data-order-id="${order.id}"]`);
+    await row.waitFor();
+
+    await row.getByRole('button', { name: 'Повторить заказ' }).click();
+    await page.getByRole('button', { name: 'Корзина: 1 шт.' }).waitFor();
+
+    await row.getByRole('button', { name: 'Отменить заказ' }).click();
+    await row.getByRole('button', { name: 'Да, отменить' }).click();
+    await row.locator('.status', { hasText: 'Отменён' }).waitFor({ timeout: 30_000 });
+    await waitFor('the cancellation on the server', async () => (await orderOnServer(shop, order.id)).status === 'cancelled');
+    expect(await stock()).toBe(held + order.lines[0].count);
+    expect(await row.getByRole('button', { name: 'Отменить заказ' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
