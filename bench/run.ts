@@ -10,6 +10,7 @@ import { benchCatalogueFromDevice, benchFirstViewAsSent, benchFirstViewBytes } f
 import { benchTasksFromDevice } from './office';
 import { benchBoardDay } from './orders-board';
 import { benchStatusRoundTrip } from './order-round-trip';
+import { benchBoardInBrowser } from './board-in-browser';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -50,6 +51,7 @@ console.log(`${'measure'.padEnd(46)} ${'value'.padStart(12)}   | ${'baseline'.pa
 // `npm run bench -- board`: the orders board's row only.
 if (process.argv.includes('board')) {
   await benchBoardDay();
+  await benchBoardInBrowser();
   process.exit(0);
 }
 // `npm run bench -- round-trip`: a status change between two staff devices only (needs a build).
@@ -83,5 +85,6 @@ const studio = await startTestShop();
 await benchTasksFromDevice(studio, 5000);
 await studio.close();
 await benchBoardDay();
+await benchBoardInBrowser();
 await benchStatusRoundTrip();
 process.exit(0);

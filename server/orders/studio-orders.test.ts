@@ -5,6 +5,7 @@ import type { Product } from '../../schema/product';
 import { draftOf } from '../testing/order-rush';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { studioOrdersDb } from './spread';
+import { commandsKeptMs, sweepOrderCommands } from './command-sweep';
 import { sweepStudioOrders } from './studio-sweep';
 import { studioWindowStart } from './studio-window';
 
@@ -63,5 +64,26 @@ describe('studio-orders: the staff copy of every order in the window', () => {
     expect(left).not.toContain('old-order-000000002');
     expect(left).toContain('edge-order-00000001');
     expect(left).toContain('next-order-00000001');
+  });
+
+  it('order commands answered more than two weeks ago leave the office database; newer and unanswered ones stay', async () => {
+    const office = shop.shop.storage.db('office');
+    const now = Date.now();
+    const command = (id: string, outcomeAt?: number) => ({
+      _id: id, type: 'orderCommand', v: 1, title: 'Статус', createdBy: demoPhones.florist, createdAt: now - 30 * 86_400_000,
+      updatedBy: demoPhones.florist, updatedAt: now - 30 * 86_400_000,
+      data: { order: 'sweep-order-0000001', action: { kind: 'status', from: 'new', to: 'confirmed' }, ...(outcomeAt ? { outcome: { ok: true, at: outcomeAt } } : {}) },
+    });
+    await office.bulkDocs([
+      command('sweep-cmd-answered-old', now - commandsKeptMs - 60_000),
+      command('sweep-cmd-answered-new', now - commandsKeptMs + 3600_000),
+      command('sweep-cmd-unanswered'),
+      { _id: 'sweep-task-000000001', type: 'task', v: 1, title: 'Старая задача', createdBy: demoPhones.florist, createdAt: 1, updatedBy: demoPhones.florist, updatedAt: 1, data: { title: 'Старая задача', status: 'done', note: '' } },
+    ]);
+    const swept = await Promise.all([sweepOrderCommands(shop.shop.storage, now), sweepOrderCommands(shop.shop.storage, now)]);
+    expect(swept[0] + swept[1]).toBe(1);
+    const left = (await office.allDocs()).rows.map((r) => r.id);
+    expect(left).not.toContain('sweep-cmd-answered-old');
+    expect(left).toEqual(expect.arrayContaining(['sweep-cmd-answered-new', 'sweep-cmd-unanswered', 'sweep-task-000000001']));
   });
 });

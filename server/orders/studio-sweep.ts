@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Storage } from '../db/storage';
 import { studioOrdersDb } from './spread';
 import { studioWindowStart } from './studio-window';
+import { sweepOrderCommands } from './command-sweep';
 
 const dated = z.object({ date: z.string() });
 const sweepEveryMs = 3600_000;
@@ -23,9 +24,16 @@ export const sweepStudioOrders = async (storage: Storage, now = new Date()): Pro
   return answers.filter((a) => 'ok' in a && a.ok).length;
 };
 
-/** At start (awaited, before the server listens) and every hour: the window moves a day at Moscow midnight. */
+/**
+ * At start (awaited, before the server listens) and every hour: staff copies out of the window (it moves a day at
+ * Moscow midnight) and order commands answered long ago (command-sweep.ts).
+ */
 export const sweepStudioOrdersHourly = async (storage: Storage): Promise<() => void> => {
-  const run = () => sweepStudioOrders(storage).catch((e: Error) => void console.error('studio-orders sweep failed:', e.message));
+  const run = () =>
+    Promise.all([
+      sweepStudioOrders(storage).catch((e: Error) => void console.error('studio-orders sweep failed:', e.message)),
+      sweepOrderCommands(storage).catch((e: Error) => void console.error('order commands sweep failed:', e.message)),
+    ]);
   await run();
   const timer = setInterval(() => void run(), sweepEveryMs);
   timer.unref();

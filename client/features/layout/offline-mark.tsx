@@ -1,13 +1,4 @@
-import { useSyncExternalStore } from 'react';
-
-const subscribe = (changed: () => void) => {
-  addEventListener('online', changed);
-  addEventListener('offline', changed);
-  return () => {
-    removeEventListener('online', changed);
-    removeEventListener('offline', changed);
-  };
-};
+import { useOnline } from '../../lib/use-online';
 
 /**
  * «нет сети» in the header's row while the device is offline: the shop still works from the device's data, and the
@@ -15,7 +6,7 @@ const subscribe = (changed: () => void) => {
  * and moves nothing.
  */
 export const OfflineMark = () => {
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const online = useOnline();
   if (online) return null;
   return (
     <span className="offline-mark" role="status" title="Магазин работает с данными на устройстве; заказы отправятся, когда связь вернётся">

@@ -10,6 +10,8 @@ interface Props {
   order: Order;
   courier: string | undefined;
   pending: boolean;
+  /** Whether the device has a network: a pending change is then sent and waits for the server's answer. */
+  online: boolean;
   fresh: boolean;
 }
 
@@ -19,7 +21,7 @@ const label = <T extends { id: string; label: string }>(list: readonly T[], id: 
  * One order on the board: everything a florist needs at a glance, no subscription of its own (the board's one
  * query feeds every card), and re-rendered only when its order changes.
  */
-export const OrderCard = memo(function OrderCard({ order: o, courier, pending, fresh }: Props) {
+export const OrderCard = memo(function OrderCard({ order: o, courier, pending, fresh, online }: Props) {
   const note = clientNote(o);
   const paid = paidOf(o) === 'paid';
   return (
@@ -53,7 +55,11 @@ export const OrderCard = memo(function OrderCard({ order: o, courier, pending, f
       {(o.postcard || o.anonymous || note || pending || fresh) && (
         <p className="order-card__marks">
           {fresh && <span className="tag tag--new">Новый</span>}
-          {pending && <span className="tag tag--pending" title="Изменение ещё не подтверждено сервером: ждёт сети или ответа">ждёт сервера</span>}
+          {pending && (
+            <span className="tag tag--pending" title="Изменение ещё не подтверждено сервером">
+              {online ? 'отправлено, ждёт ответа' : 'ждёт отправки'}
+            </span>
+          )}
           {o.postcard && <span className="tag" title={o.postcard}>Открытка</span>}
           {o.anonymous && <span className="tag tag--warn">Анонимно</span>}
           {note && (

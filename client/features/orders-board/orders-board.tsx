@@ -12,6 +12,7 @@ import { useNewOrderCue } from './new-order-cue';
 import { OrderCard } from './order-card';
 import { NewOrderLink } from '../studio-order/new-order-link';
 import './orders-board.css';
+import { useOnline } from '../../lib/use-online';
 
 const dayTitle = new Intl.DateTimeFormat('ru-RU', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
 const showDay = (d: string) => dayTitle.format(new Date(`${d}T00:00:00Z`));
@@ -26,6 +27,7 @@ const noCouriers = new Map<string, { name: string; active: boolean }>();
  */
 export const OrdersBoard = () => {
   const { data } = useLocal();
+  const online = useOnline();
   const search = useSearch({ from: '/admin/orders' });
   const navigate = useNavigate({ from: '/admin/orders' });
   const set = (patch: Partial<BoardSearch>) => void navigate({ search: (s) => ({ ...s, ...patch }), replace: true });
@@ -135,7 +137,7 @@ export const OrdersBoard = () => {
           </h2>
           <div className="orders-board__cards" style={{ containIntrinsicSize: `auto ${Math.ceil(g.orders.length / 2) * 16}rem` }}>
             {g.orders.map((o) => (
-              <OrderCard key={o.id} order={o} courier={o.courier ? couriers.get(o.courier)?.name : undefined} pending={pending.has(o.id)} fresh={fresh.has(o.id)} />
+              <OrderCard key={o.id} order={o} courier={o.courier ? couriers.get(o.courier)?.name : undefined} pending={pending.has(o.id)} fresh={fresh.has(o.id)} online={online} />
             ))}
           </div>
         </section>

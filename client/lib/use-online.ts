@@ -1,0 +1,13 @@
+import { useSyncExternalStore } from 'react';
+
+const subscribe = (changed: () => void) => {
+  addEventListener('online', changed);
+  addEventListener('offline', changed);
+  return () => {
+    removeEventListener('online', changed);
+    removeEventListener('offline', changed);
+  };
+};
+
+/** Whether the browser believes it is online (it may be wrong the other way: online, the server out of reach). */
+export const useOnline = (): boolean => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
