@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { demoPhones } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';
 import { waitFor } from './journeys';
-import { contextAs } from './admin-journeys';
+import { contextAs, officeOnServer } from './admin-journeys';
+import { demoProducts } from '../server/seed/products';
+import { deliveryCost } from '../schema/order';
+import { unitPrice } from '../schema/product';
+import { sizedPrice } from '../schema/size';
 import { openOrder, orderOnServer, placeOrders, shownStatus, statusButton } from './order-journeys';
 
 /**
@@ -76,6 +80,44 @@ describe('the order page', () => {
     expect((await orderOnServer(shop, withPostcard.id)).cancelReason).toBe('Клиент передумал');
     await page.getByText('Отменён: Клиент передумал').waitFor();
     expect(await statusButton(page, 'Подтверждён').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('adds a product from the catalogue to the lines, in a size, by keyboard on a phone: one edit, priced by the server', async () => {
+    const { shop } = journey();
+    const [order] = await placeOrders(shop, '79550005567', 1);
+    const added = demoProducts.find((p) => p.isActive && !p.isHidden && p.sizable && p.count >= 5 && !order.lines.some((l) => l.id === p.id))!;
+    const roubles = (n: number) => `${new Intl.NumberFormat('ru-RU').format(n)} ₽`;
+    const context = await contextAs(journey(), demoPhones.florist);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 360, height: 740 });
+    const errors = watchErrors(page);
+    await openOrder(page, order);
+    await page.getByRole('button', { name: 'Изменить заказ' }).click();
+
+    // Found by name in the device's catalogue, added with the keyboard, size L, two of them.
+    await page.getByLabel('Добавить из каталога').fill(added.name);
+    await page.getByRole('button', { name: `Добавить: ${added.name}` }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByLabel(`Размер: ${added.name}`).selectOption('L');
+    await page.getByLabel(`Количество: ${added.name} (L)`).fill('2');
+    const goods = order.lines.reduce((sum, l) => sum + l.sum, 0) + 2 * sizedPrice(unitPrice(added), 1.5);
+    await page.locator('.order-page__preview').filter({ hasText: roubles(goods + deliveryCost('courier', goods)) }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole('button', { name: 'Сохранить изменения' }).click();
+
+    const edited = await waitFor('the added line on the server', async () => {
+      const o = await orderOnServer(shop, order.id);
+      return o.lines.length === 2 ? o : null;
+    });
+    expect(edited.lines[1]).toMatchObject({ id: added.id, name: added.name, count: 2, letterSize: 'L', price: unitPrice(added), priceFactor: 1.5, sum: 2 * sizedPrice(unitPrice(added), 1.5) });
+    expect(edited.lines[0]).toMatchObject({ id: order.lines[0].id, count: order.lines[0].count });
+    expect(edited.total).toBe(goods + edited.deliveryPrice);
+    const edits = (await officeOnServer(shop, 'orderCommand')).filter((r) => r.data.order === order.id);
+    expect(edits.map((r) => (r.data.action as { kind: string }).kind)).toEqual(['edit']);
+    await page.getByText(`Итого: ${roubles(edited.total)}`).waitFor();
+    await page.locator('.order-page__lines').getByText(`${added.name} (L)`).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -4,6 +4,7 @@ import { nextDay, today } from '../../schema/day';
 import { createCommandId, type CommandOutcome, type OrderAction } from '../../schema/order-command';
 import { orderStatus, type Order, type OrderStatus } from '../../schema/order';
 import type { Product } from '../../schema/product';
+import { sizedPrice } from '../../schema/size';
 import type { OfficeRecord } from '../../schema/record';
 import { draftOf } from '../testing/order-rush';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
@@ -186,6 +187,18 @@ describe('order commands', () => {
     // Cancelled after the edits: exactly the current lines come back.
     expect((await send(o.id, { kind: 'status', from: 'assembling', to: 'cancelled', reason: 'Проверка' })).status).toBe(200);
     expect([await countOf(bouquet.id), await countOf(other.id)]).toEqual([startA, startB]);
+  });
+
+  it('adds a sizable product to an order in a size: priced from the catalogue with the size, its stock held', async () => {
+    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+    const sized = await restock(body.data.items.find((p) => p.isActive && !p.isHidden && p.sizable)!, 50);
+    const o = await place([{ id: bouquet.id, count: 1 }]);
+    const edit = await send(o.id, { kind: 'edit', seenUpdatedAt: o.updatedAt, lines: [{ id: bouquet.id, count: 1 }, { id: sized.id, count: 2, letterSize: 'L' }] });
+    expect(edit.status, edit.body.error).toBe(200);
+    const unit = sized.discountPrice || sized.price;
+    expect(edit.body.data!.lines[1]).toMatchObject({ id: sized.id, count: 2, letterSize: 'L', price: unit, priceFactor: 1.5, sum: 2 * sizedPrice(unit, 1.5) });
+    expect(edit.body.data!.total).toBe(o.lines[0].sum + 2 * sizedPrice(unit, 1.5) + edit.body.data!.deliveryPrice);
+    expect(await countOf(sized.id)).toBe(48);
   });
 
   it('keeps a photo that is a real image of a sane size and serves it with a long cache; refuses anything else', async () => {

@@ -2,18 +2,56 @@ import { useState, type FormEvent } from 'react';
 import { deliverySlots, type Order } from '../../../schema/order';
 import { orderAction, type OrderAction } from '../../../schema/order-command';
 import { formatPhone } from '../../../schema/phone';
+import { formatRoubles } from '../../../schema/money';
+import { letterSize, sizes } from '../../../schema/size';
+import type { Product } from '../../../schema/product';
+import { ProductPicker } from '../../ui/product-picker';
+import { addProduct, draftLines, editLinesOf, previewOf, type EditLine } from './edit-lines';
 import { seenUpdatedAt } from './projected-order';
 
 type Send = (action: OrderAction) => Promise<void>;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The order's lines and the products added to them: count (0 takes a line out), a size for an added sizable product. */
+const LinesEditor = ({ lines, setLines }: { lines: EditLine[]; setLines: (lines: EditLine[]) => void }) => {
+  const set = (i: number, part: Partial<EditLine>) => setLines(lines.map((l, j) => (j === i ? { ...l, ...part } : l)));
+  return (
+    <ul className="order-page__edit-lines">
+      {lines.map((l, i) => (
+        <li key={`${i}-${l.id}`}>
+          <span>
+            {l.name}
+            {l.letterSize && !l.added?.sizable ? ` (${l.letterSize})` : ''}
+            {l.added && <span className="muted"> — добавлен</span>}
+          </span>
+          {l.added?.sizable && (
+            <select aria-label={`Размер: ${l.name}`} value={l.letterSize ?? 'M'} onChange={(e) => set(i, { letterSize: letterSize.catch('M').parse(e.target.value) })}>
+              {sizes.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.id}
+                </option>
+              ))}
+            </select>
+          )}
+          <input type="number" min={0} max={999} aria-label={`Количество: ${l.name}${l.letterSize ? ` (${l.letterSize})` : ''}`} value={l.count} onChange={(e) => set(i, { count: e.target.value })} />
+          {l.added && (
+            <button type="button" className="link-button" onClick={() => setLines(lines.filter((_, j) => j !== i))}>
+              Убрать
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+};
+
 /**
- * Lines (count, or 0 to take a line out), recipient, address, day, slot and postcard, while the order is not yet
+ * Lines (count, or 0 to take a line out; products added from the device's catalogue), recipient, address, day, slot and postcard, while the order is not yet
  * being assembled. Only what changed is sent; the server reprices and moves stock, and refuses a stale edit.
  */
-export const EditForm = ({ order, base, send, onDone }: { order: Order; base: Order; send: Send; onDone: () => void }) => {
-  const [counts, setCounts] = useState(() => order.lines.map((l) => String(l.count)));
+export const EditForm = ({ order, base, products, send, onDone }: { order: Order; base: Order; products: Product[]; send: Send; onDone: () => void }) => {
+  const [lines, setLines] = useState(() => editLinesOf(order));
   const [name, setName] = useState(order.recipient.name);
   const [phone, setPhone] = useState(formatPhone(order.recipient.phone));
   const [method, setMethod] = useState(order.delivery.method);
@@ -25,16 +63,15 @@ export const EditForm = ({ order, base, send, onDone }: { order: Order; base: Or
   const [comment, setComment] = useState(order.comment);
   const [error, setError] = useState('');
 
+  const preview = previewOf(lines, method);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const lines = order.lines
-      .map((l, i) => ({ id: l.id, count: Number(counts[i]), ...(l.letterSize ? { letterSize: l.letterSize } : {}) }))
-      .filter((l) => l.count !== 0);
-    const was = order.lines.map((l) => ({ id: l.id, count: l.count, ...(l.letterSize ? { letterSize: l.letterSize } : {}) }));
+    const typed = draftLines(lines);
     const delivery = method === 'pickup' ? { method: 'pickup' as const } : { method: 'courier' as const, address: address.trim() };
     const recipient = { name: name.trim(), phone };
     const changed = {
-      ...(same(lines, was) ? {} : { lines }),
+      ...(same(typed, draftLines(editLinesOf(order))) ? {} : { lines: typed }),
       ...(recipient.name === order.recipient.name && formatPhone(order.recipient.phone) === phone ? {} : { recipient }),
       ...(same(delivery, order.delivery) ? {} : { delivery }),
       ...(date === order.date ? {} : { date }),
@@ -53,14 +90,14 @@ export const EditForm = ({ order, base, send, onDone }: { order: Order; base: Or
     <form className="form order-page__edit" onSubmit={submit} noValidate aria-label="Изменить заказ">
       <fieldset>
         <legend>Состав</legend>
-        {order.lines.map((l, i) => (
-          <label key={`${l.id}-${l.letterSize ?? ''}`} className="field field--inline">
-            <input type="number" min={0} max={999} value={counts[i]} onChange={(e) => setCounts(counts.map((c, j) => (j === i ? e.target.value : c)))} />
-            {l.name}
-            {l.letterSize ? ` (${l.letterSize})` : ''}
-          </label>
-        ))}
+        <LinesEditor lines={lines} setLines={setLines} />
         <p className="muted">0 — убрать позицию из заказа.</p>
+        <ProductPicker products={products} label="Добавить из каталога" onPick={(p) => setLines(addProduct(lines, p))} />
+        <p className="order-page__preview" aria-live="polite">
+          Предварительно: {formatRoubles(preview.goods)}
+          {preview.delivery ? ` + доставка ${formatRoubles(preview.delivery)}` : ''} = <strong>{formatRoubles(preview.total)}</strong>
+          <span className="muted"> (сумму считает сервер по каталогу)</span>
+        </p>
       </fieldset>
       <label className="field">
         Получатель

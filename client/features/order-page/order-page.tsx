@@ -7,6 +7,7 @@ import { orderActionLabels } from '../../../schema/entities/order-command';
 import { isEditable, statusName } from '../../../schema/order-lifecycle';
 import type { OrderAction } from '../../../schema/order-command';
 import { useLocal } from '../../data/local-data-context';
+import { useCatalogue } from '../../data/catalogue';
 import { sendOrderCommand, useOrderCommands, type OrderCommandView } from '../../data/order-commands';
 import { useSession } from '../auth/session';
 import { useNotice } from '../../ui/notices';
@@ -124,7 +125,9 @@ export const OrderPage = () => {
   const commands = useOrderCommands(data.shop.office, server?.id ?? id);
   const couriers = useCouriers();
   const [editing, setEditing] = useState(false);
-  const order = useMemo(() => (server ? projectedOrder(server, commands ?? []) : server), [server, commands]);
+  const catalogue = useCatalogue();
+  const products = useMemo(() => new Map(catalogue.map((p) => [p.id, p])), [catalogue]);
+  const order = useMemo(() => (server ? projectedOrder(server, commands ?? [], products) : server), [server, commands, products]);
 
   const send = useCallback(
     async (action: OrderAction) => {
@@ -254,7 +257,7 @@ export const OrderPage = () => {
             Изменить заказ
           </button>
         )}
-        {editing && isEditable(order.status) && <EditForm order={order} base={server} send={send} onDone={() => setEditing(false)} />}
+        {editing && isEditable(order.status) && <EditForm order={order} base={server} products={catalogue} send={send} onDone={() => setEditing(false)} />}
       </section>
 
       {open && (

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../schema/order';
+import { product } from '../../../schema/product';
+import { itemCategory } from '../../../schema/category';
 import type { OrderCommandView } from '../../data/order-commands';
 import { projectedOrder } from './projected-order';
 import { dataUrlBytes, fitWithin } from './photo-resize';
@@ -41,6 +43,16 @@ describe('the order as the device will have it', () => {
     expect(o.lines[0]).toMatchObject({ count: 1, sum: 3000 });
     expect(o.postcard).toBe('С праздником');
     expect(o.florist).toBeUndefined();
+  });
+
+  it('shows a product an edit adds from the device’s catalogue, in its size, with the total until the server prices it', () => {
+    const roses = product.parse({ id: 'p-2', art: 'R-2', name: 'Розы', price: 3495, sizable: true, images: [{ url: '/r.jpg' }], count: 5, category: itemCategory.options[0], itemType: 'bouquet', updatedAt: 1 });
+    const o = projectedOrder(order, [command({ kind: 'edit', seenUpdatedAt: 5, lines: [{ id: 'p-1', count: 1 }, { id: 'p-2', count: 2, letterSize: 'L' }, { id: 'p-9', count: 1 }] })], new Map([[roses.id, roses]]));
+    expect(o.lines).toEqual([
+      { ...order.lines[0], count: 1, sum: 3000 },
+      { id: 'p-2', art: 'R-2', name: 'Розы', image: '/r.jpg', count: 2, letterSize: 'L', price: 3495, priceFactor: 1.5, sum: 10480 },
+    ]);
+    expect(o).toMatchObject({ deliveryPrice: 0, total: 13480 });
   });
 });
 

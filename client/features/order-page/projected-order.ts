@@ -1,12 +1,16 @@
-import type { Order } from '../../../schema/order';
+import { lineSum } from '../../../schema/cart';
+import { deliveryCost, type Order } from '../../../schema/order';
+import { unitPrice, type Product } from '../../../schema/product';
+import { priceFactorOf } from '../../../schema/size';
 import type { OrderCommandView } from '../../data/order-commands';
 
 /**
  * The order as this device will have it once its pending commands are applied: what the page shows and acts on
  * offline (the florist confirms, then assembles, without waiting for the network). The server's copy stays the
- * truth: a command it refuses drops out of the projection and its reason is shown instead.
+ * truth: a command it refuses drops out of the projection and its reason is shown instead. A product an edit adds is
+ * shown from the device's catalogue (`products`) at its catalogue price until the server prices it.
  */
-export const projectedOrder = (order: Order, commands: readonly OrderCommandView[]): Order => {
+export const projectedOrder = (order: Order, commands: readonly OrderCommandView[], products: ReadonlyMap<string, Product> = new Map()): Order => {
   let o = order;
   for (const c of commands) {
     if (c.state !== 'pending') continue;
@@ -20,12 +24,28 @@ export const projectedOrder = (order: Order, commands: readonly OrderCommandView
       o = { ...rest, ...(florist ? { florist } : {}), ...(courier ? { courier } : {}) };
     } else if (a.kind === 'edit') {
       const { kind: _k, seenUpdatedAt: _s, lines, ...fields } = a;
-      const kept = lines ? o.lines.filter((l) => lines.some((n) => n.id === l.id && n.letterSize === l.letterSize)) : o.lines;
-      const counted = lines ? kept.map((l) => ({ ...l, count: lines.find((n) => n.id === l.id && n.letterSize === l.letterSize)?.count ?? l.count })) : kept;
-      o = { ...o, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), lines: counted.map((l) => ({ ...l, sum: l.price * l.count })) };
+      const was = o.lines;
+      const next = lines ? lines.flatMap((n) => lineOf(n, was.find((l) => l.id === n.id && l.letterSize === n.letterSize), products)) : was;
+      o = { ...o, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), lines: next.map((l) => ({ ...l, sum: lineSum(l) })) };
+      if (lines || fields.delivery) {
+        const goods = o.lines.reduce((sum, l) => sum + l.sum, 0);
+        const deliveryPrice = deliveryCost(o.delivery.method, goods);
+        o = { ...o, deliveryPrice, total: goods + deliveryPrice };
+      }
     } else if (a.kind === 'photo') o = { ...o, photo: a.image };
   }
   return o;
+};
+
+type DraftLine = { id: string; count: number; letterSize?: Order['lines'][number]['letterSize'] };
+
+/** An edit's line: the order's own with its new count, or an added product as the catalogue prices it (if known). */
+const lineOf = (n: DraftLine, own: Order['lines'][number] | undefined, products: ReadonlyMap<string, Product>): Order['lines'] => {
+  if (own) return [{ ...own, count: n.count }];
+  const p = products.get(n.id);
+  if (!p) return [];
+  const letterSize = p.sizable ? n.letterSize : undefined;
+  return [{ id: p.id, art: p.art, name: p.name, image: p.images[0]?.url ?? '', count: n.count, ...(letterSize ? { letterSize } : {}), price: unitPrice(p), priceFactor: priceFactorOf(letterSize), sum: 0 }];
 };
 
 /** The order's `updatedAt` an edit is based on: the server copy's (pending edits are not the server's yet). */

@@ -1,18 +1,16 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Link } from '@tanstack/react-router';
-import { map } from 'rxjs';
 import { formatRoubles } from '../../../schema/money';
 import { orderSources, paymentMethods } from '../../../schema/order';
 import { studioOrderDraft } from '../../../schema/order-command';
-import { product as productSchema, unitPrice, type Product } from '../../../schema/product';
-import { catalogSearch } from '../../../schema/search';
+import { unitPrice, type Product } from '../../../schema/product';
 import { letterSize, sizes } from '../../../schema/size';
 import { today } from '../../../schema/day';
 import type { User } from '../../../schema/user';
 import { useLocal } from '../../data/local-data-context';
+import { useCatalogue } from '../../data/catalogue';
 import { sendOrderCommand } from '../../data/order-commands';
 import { randomId } from '../../lib/random-id';
-import { useObservable } from '../../lib/use-observable';
 import { PhoneInput } from '../../ui/phone-input';
 import { useSession } from '../auth/session';
 import { addLine, blankStudioForm, studioSlots, budgetChoices, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm, type StudioFormErrors } from './studio-order-form';
@@ -20,20 +18,8 @@ import { provisionalMark, useProvisionalOrders, type ProvisionalOrder } from './
 import { useKnownCustomer } from './known-customer';
 import './studio-order.css';
 import { Choice, Field } from '../../ui/form-field';
+import { ProductPicker } from '../../ui/product-picker';
 
-
-/** The device's catalogue on sale: what a phone order is picked from, online or not. */
-const useCatalogue = (): Product[] => {
-  const { data } = useLocal();
-  const products$ = useMemo(
-    () =>
-      data.shop.products
-        .find({ selector: { isActive: true, isHidden: false } })
-        .$.pipe(map((docs) => docs.flatMap((d) => { const p = productSchema.safeParse(d.toMutableJSON()); return p.success ? [p.data] : []; }))),
-    [data],
-  );
-  return useObservable(products$, []);
-};
 
 const onNetworkChange = (changed: () => void) => {
   addEventListener('online', changed);
@@ -45,32 +31,6 @@ const onNetworkChange = (changed: () => void) => {
 };
 /** Whether the browser thinks it has a network: «ждёт сети» or «отправлен». */
 const useOnline = () => useSyncExternalStore(onNetworkChange, () => navigator.onLine);
-
-/** Lines from the catalogue: the storefront's search (schema/search.ts) over the device's copy. */
-const ProductPicker = ({ products, onPick }: { products: Product[]; onPick: (p: Product) => void }) => {
-  const [q, setQ] = useState('');
-  const search = useMemo(() => catalogSearch(products), [products]);
-  const found = q.trim() ? search.find(q).slice(0, 8) : [];
-  return (
-    <div className="studio-order__picker">
-      <Field label="Букет из каталога">
-        <input type="search" name="product-search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Название, артикул или цветок" />
-      </Field>
-      {q.trim() && !found.length && <p className="muted">Ничего не нашлось.</p>}
-      <ul className="studio-order__found">
-        {found.map((p) => (
-          <li key={p.id}>
-            <span>{p.name} <span className="muted">{p.art}</span></span>
-            <span>{formatRoubles(unitPrice(p))}{p.count <= 0 ? ' · нет в наличии' : ''}</span>
-            <button type="button" className="button button--ghost" aria-label={`Добавить: ${p.name}`} onClick={() => (onPick(p), setQ(''))}>
-              Добавить
-            </button>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-};
 
 /** «Букет на сумму»: the customer names a budget; a catalogue bouquet that fits stands for the line. */
 const BudgetPicker = ({ products, onPick }: { products: Product[]; onPick: (p: Product, budget: number) => void }) => {
