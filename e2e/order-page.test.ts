@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { demoPhones } from '../server/testing/test-shop';
+import { call, demoPhones } from '../server/testing/test-shop';
+import type { Product } from '../schema/product';
 import { journeyPerFile, watchErrors } from './harness';
 import { waitFor } from './journeys';
 import { contextAs, officeOnServer } from './admin-journeys';
@@ -68,7 +69,10 @@ describe('the order page', () => {
     await page.evaluate(() => delete document.documentElement.dataset.print);
     expect(await page.locator('.order-ticket').isVisible()).toBe(false);
 
-    // A cancellation needs a reason; given one, the server cancels and the page says why.
+    // A cancellation needs a reason; given one, the server cancels, the page says why and the stock comes back once.
+    const current = await orderOnServer(shop, withPostcard.id);
+    const stockOf = async (id: string) => (await call<{ data: Product }>(shop.url, '/api/items/get', { id })).body.data.count;
+    const before = await Promise.all(current.lines.map((l) => stockOf(l.id)));
     await page.getByRole('button', { name: 'Отменить заказ' }).click();
     await page.getByRole('button', { name: 'Отменить заказ' }).click();
     await page.getByText('Укажите причину отмены').waitFor();
@@ -78,6 +82,10 @@ describe('the order page', () => {
     await shownStatus(page, 'Отменён');
     await waitFor('the cancellation on the server', async () => (await orderOnServer(shop, withPostcard.id)).status === 'cancelled');
     expect((await orderOnServer(shop, withPostcard.id)).cancelReason).toBe('Клиент передумал');
+    expect(await Promise.all(current.lines.map((l) => stockOf(l.id)))).toEqual(before.map((n, i) => n + current.lines[i].count));
+    await page.reload();
+    await shownStatus(page, 'Отменён');
+    expect(await Promise.all(current.lines.map((l) => stockOf(l.id)))).toEqual(before.map((n, i) => n + current.lines[i].count));
     await page.getByText('Отменён: Клиент передумал').waitFor();
     expect(await statusButton(page, 'Подтверждён').count()).toBe(0);
     expect(errors).toEqual([]);

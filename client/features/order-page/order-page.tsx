@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
 import { formatPhone } from '../../../schema/phone';
@@ -18,17 +18,7 @@ import { changeRows, dayLabel, deliveredUnpaid, momentLabel, paymentText, placeO
 import { projectedOrder } from './projected-order';
 import { useCouriers, useOrder } from './use-order';
 import './order-page.css';
-
-const useOnline = (): boolean => {
-  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine);
-  useEffect(() => {
-    const on = () => setOnline(navigator.onLine);
-    addEventListener('online', on);
-    addEventListener('offline', on);
-    return () => (removeEventListener('online', on), removeEventListener('offline', on));
-  }, []);
-  return online;
-};
+import { useOnline } from '../../lib/use-online';
 
 const actionText = (a: OrderAction): string => {
   if (a.kind === 'status') return `${statusName(a.from)} → ${statusName(a.to)}${a.reason ? ` (${a.reason})` : ''}`;

@@ -1,4 +1,4 @@
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
 import { orderSources, paymentMethods } from '../../../schema/order';
@@ -19,18 +19,8 @@ import { useKnownCustomer } from './known-customer';
 import './studio-order.css';
 import { Choice, Field } from '../../ui/form-field';
 import { ProductPicker } from '../../ui/product-picker';
+import { useOnline } from '../../lib/use-online';
 
-
-const onNetworkChange = (changed: () => void) => {
-  addEventListener('online', changed);
-  addEventListener('offline', changed);
-  return () => {
-    removeEventListener('online', changed);
-    removeEventListener('offline', changed);
-  };
-};
-/** Whether the browser thinks it has a network: «ждёт сети» or «отправлен». */
-const useOnline = () => useSyncExternalStore(onNetworkChange, () => navigator.onLine);
 
 /** «Букет на сумму»: the customer names a budget; a catalogue bouquet that fits stands for the line. */
 const BudgetPicker = ({ products, onPick }: { products: Product[]; onPick: (p: Product, budget: number) => void }) => {

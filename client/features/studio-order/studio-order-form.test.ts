@@ -103,11 +103,13 @@ describe('lines, preview and budget', () => {
     expect(lines).toEqual([{ id: 'a', count: 2 }, { id: 'a', count: 1, letterSize: 'L' }, { id: 'a', count: 1, budget: 4000 }]);
   });
 
-  it('previews the total as the site prices it: discount, size, delivery free from 7 000 ₽', () => {
+  it('previews the total as the server prices it: discount, size rounded to tens, delivery free from 7 000 ₽', () => {
     const products = new Map([['a', product('a', 3000, { discountPrice: 2500 })], ['b', product('b', 4000)]]);
     expect(previewTotal({ method: 'courier', lines: [{ id: 'a', count: 2 }] }, products)).toEqual({ goods: 5000, delivery: 490, total: 5490 });
     expect(previewTotal({ method: 'courier', lines: [{ id: 'b', count: 1, letterSize: 'XL' }] }, products)).toEqual({ goods: 8000, delivery: 0, total: 8000 });
     expect(previewTotal({ method: 'pickup', lines: [{ id: 'a', count: 1 }] }, products)).toEqual({ goods: 2500, delivery: 0, total: 2500 });
+    // As the server charges a size: 3 495 ₽ × 1.5 is 5 240 ₽, rounded to tens (schema/size.ts sizedPrice).
+    expect(previewTotal({ method: 'pickup', lines: [{ id: 'c', count: 1, letterSize: 'L' }] }, new Map([['c', product('c', 3495)]]))).toEqual({ goods: 5240, delivery: 0, total: 5240 });
   });
 
   it('offers bouquets in stock that fit the budget, the nearest first', () => {

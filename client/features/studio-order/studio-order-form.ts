@@ -1,3 +1,4 @@
+import { lineSum } from '../../../schema/cart';
 import type { LetterSize } from '../../../schema/size';
 import { priceFactorOf } from '../../../schema/size';
 import { deliveryCost, deliverySlots, type DeliverySlot } from '../../../schema/order';
@@ -146,7 +147,7 @@ export const addLine = (lines: readonly StudioLine[], line: StudioLine): StudioL
 export const previewTotal = (form: Pick<StudioForm, 'lines' | 'method'>, products: ReadonlyMap<string, Pick<Product, 'price' | 'discountPrice'>>) => {
   const goods = form.lines.reduce((sum, l) => {
     const p = products.get(l.id);
-    return p ? sum + Math.round(unitPrice(p) * priceFactorOf(l.letterSize)) * l.count : sum;
+    return p ? sum + lineSum({ price: p.price, discountPrice: p.discountPrice, priceFactor: priceFactorOf(l.letterSize), count: l.count }) : sum;
   }, 0);
   const delivery = deliveryCost(form.method, goods);
   return { goods, delivery, total: goods + delivery };
