@@ -11,10 +11,18 @@ const declaredLength = (req: Request): number | null => {
 };
 
 /** After refusing a body the connection is closed, so the rest of it is never read. */
+/** How long a refused request's connection still drains before it is cut. */
+const lingerMs = 500;
+
 const refuseAndHangUp = (req: Request, res: Response, refuse: BodyRefusal, status: number, message: string) => {
   req.pause();
   res.setHeader('connection', 'close');
-  res.on('finish', () => setTimeout(() => req.socket.destroy(), 50).unref());
+  // A lingering close: what the client still sends is read and dropped for a moment, so the close is a FIN after the
+  // answer. Closed with unread data, the socket would send a reset, and the client could lose the answer with it.
+  res.on('finish', () => {
+    req.resume();
+    setTimeout(() => req.socket.destroy(), lingerMs).unref();
+  });
   refuse(req, res, status, message);
 };
 
