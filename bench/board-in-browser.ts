@@ -5,9 +5,7 @@ import { sampleOrder } from '../client/data/sample-orders';
 import { nextDay, today } from '../schema/day';
 import { demoPhones } from '../server/testing/test-shop';
 import { toSynced } from '../server/db/synced';
-import { row, timed } from './load';
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+import { median, row, timed } from './load';
 
 /**
  * The board in Chromium on a 360 px phone (issue 10): a florist whose device holds a busy day of `perDay` orders

@@ -37,5 +37,8 @@ export const timed = async <T>(work: () => Promise<T>): Promise<[number, T]> => 
   return [performance.now() - started, result];
 };
 
+/** The middle of a set of timings (the upper middle of an even count); the timings are left as they are. */
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 export const row = (what: string, value: string, baselineWhat: string, baseline: string, ratio: number) =>
   console.log(`${what.padEnd(46)} ${value.padStart(12)}   | ${baselineWhat.padEnd(40)} ${baseline.padStart(12)}   | ×${ratio.toFixed(2)}`);

@@ -2,7 +2,7 @@ import { launchBrowser, type TestShop } from '../e2e/harness';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { task } from '../schema/entities/task';
 import type { OfficeRecord } from '../schema/record';
-import { row } from './load';
+import { median, row } from './load';
 
 const day0 = Date.parse('2026-01-01T00:00:00Z');
 
@@ -74,6 +74,5 @@ export const benchTasksFromDevice = async (shop: TestShop, n = 5000, runs = 5) =
     );
   }
   await browser.close();
-  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   row(`tasks list, ${n} tasks on the device (median of ${runs})`, `${median(shown).toFixed(0)} ms`, 'plain IndexedDB read of the same docs', `${median(plain).toFixed(0)} ms`, median(shown) / median(plain));
 };

@@ -3,9 +3,7 @@ import { contextAs } from '../e2e/admin-journeys';
 import { startJourney } from '../e2e/harness';
 import { openOrder, placeOrders, shownStatus, statusButton } from '../e2e/order-journeys';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
-import { row, timed } from './load';
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+import { median, row, timed } from './load';
 
 /**
  * A status change's round trip to a second device (issue 10), in Chromium: the florist taps «Подтверждён» on her

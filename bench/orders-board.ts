@@ -5,7 +5,7 @@ import { dayOrdersQuery, plainOrder } from '../client/features/orders-board/day-
 import { filterOrders, groupBySlot, statusCounts } from '../client/features/orders-board/board-orders';
 import { nextDay } from '../schema/day';
 import type { Order } from '../schema/order';
-import { row, timed } from './load';
+import { median, row, timed } from './load';
 
 const request = <T>(r: IDBRequest<T>) => new Promise<T>((ok, ko) => Object.assign(r, { onsuccess: () => ok(r.result), onerror: () => ko(r.error) }));
 
@@ -77,7 +77,6 @@ export const benchBoardDay = async (total = 20_000, perDay = 300, runs = 5) => {
   db.close();
   await data.shop.close();
   await data.dataSources.close();
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   row(`board: a day of ${perDay} of ${total} orders (median of ${runs})`, `${median(board).toFixed(0)} ms`, 'plain IndexedDB getAll by a date index', `${median(raw).toFixed(0)} ms`, median(board) / median(raw));
   row('  same', `${median(board).toFixed(0)} ms`, 'plain IndexedDB cursor over that index', `${median(cursor).toFixed(0)} ms`, median(board) / median(cursor));
 };

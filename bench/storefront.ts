@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { launchBrowser, type TestShop } from '../e2e/harness';
-import { row } from './load';
+import { median, row } from './load';
 
 const gzipSize = (file: string) => zlib.gzipSync(new Uint8Array(fs.readFileSync(file))).length;
 
@@ -63,6 +63,5 @@ export const benchCatalogueFromDevice = async (shop: TestShop, runs = 5) => {
     painted.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0));
   }
   await browser.close();
-  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   row(`catalogue on screen from the device (median of ${runs})`, `${median(shown).toFixed(0)} ms`, 'first contentful paint, same loads', `${median(painted).toFixed(0)} ms`, median(shown) / median(painted));
 };

@@ -1,7 +1,6 @@
 import { Router } from 'express';
-import { listRequest } from '../../schema/api';
+import { listRequest, pageOf } from '../../schema/api';
 import type { Shop } from '../context';
-import { pageOf } from '../http/paging';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
 

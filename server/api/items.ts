@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Router, type Response } from 'express';
-import { artRequest, idListRequest, idRequest, listRequest, noPayload, searchItemRequest } from '../../schema/api';
+import { artRequest, idListRequest, idRequest, listRequest, noPayload, searchItemRequest, pageOf } from '../../schema/api';
 import { categories } from '../../schema/category';
 import { product, productInput, type Product } from '../../schema/product';
 import { levelOf, reaches, type User } from '../../schema/user';
@@ -9,7 +9,6 @@ import { getDoc, removeDoc, upsert } from '../db/docs';
 import { getSynced, toSynced } from '../db/synced';
 import type { Audience, CatalogIndex } from '../db/catalog-index';
 import { HttpError, notFound } from '../http/errors';
-import { pageOf } from '../http/paging';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
 import { stockOf } from '../stock/stock';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { idRequest, listRequest } from '../../schema/api';
+import { idRequest, listRequest, pageOf } from '../../schema/api';
 import { orderCommand, type OrderCommand } from '../../schema/order-command';
 import { orderDraft, orderStatus } from '../../schema/order';
 import { phone } from '../../schema/phone';
@@ -9,7 +9,6 @@ import type { User } from '../../schema/user';
 import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';
 import { HttpError } from '../http/errors';
-import { pageOf } from '../http/paging';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
 import { orderCommands } from '../orders/order-commands';

@@ -14,18 +14,30 @@ import { recordFromDoc, type OrderRecord } from './order-record';
 
 const customer = '79550077001';
 
-/** The states a crash can leave between the steps of placing and cancelling, finished by the next start. */
-describe('the start-up check', () => {
+/**
+ * A demo shop on one data directory that a test starts, stops (as a crash would leave it) and starts again; the
+ * last one started is closed and the directory removed after the describe.
+ */
+const restartingShop = (prefix: string) => {
   let dataDir = '';
   let shop: RunningShop | undefined;
-  const start = async () => (shop = await startShop({ mode: 'demo', seed: true, port: 0, dataDir, quiet: true, codeCooldownMs: 0 }));
   afterAll(async () => {
     await shop?.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
+  return {
+    start: async () => {
+      dataDir ||= await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+      return (shop = await startShop({ mode: 'demo', seed: true, port: 0, dataDir, quiet: true, codeCooldownMs: 0 }));
+    },
+  };
+};
+
+/** The states a crash can leave between the steps of placing and cancelling, finished by the next start. */
+describe('the start-up check', () => {
+  const { start } = restartingShop('flower-reconcile-');
 
   it('places orders left half-way, releases a cancelled order left holding, and re-projects the counts', async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-reconcile-'));
     let running = await start();
     const [staff, me] = await Promise.all([signIn(running.url, demoPhones.manager), signIn(running.url, customer)]);
     const { body } = await call<{ data: { items: Product[] } }>(running.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
@@ -72,16 +84,9 @@ describe('the start-up check', () => {
 
 /** An edit moves an order's lines in the ledgers after the order is written: a crash between leaves it for the next start. */
 describe('the start-up check after an edit cut short', () => {
-  let dataDir = '';
-  let shop: RunningShop | undefined;
-  const start = async () => (shop = await startShop({ mode: 'demo', seed: true, port: 0, dataDir, quiet: true, codeCooldownMs: 0 }));
-  afterAll(async () => {
-    await shop?.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  const { start } = restartingShop('flower-reconcile-edit-');
 
   it('holds the edited lines and releases the old ones, once', async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-reconcile-edit-'));
     let running = await start();
     const [staff, me] = await Promise.all([signIn(running.url, demoPhones.manager), signIn(running.url, customer)]);
     const { body } = await call<{ data: { items: Product[] } }>(running.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });

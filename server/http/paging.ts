@@ -1,1 +1,0 @@
-export { pageOf } from '../../schema/api';
