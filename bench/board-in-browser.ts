@@ -1,5 +1,5 @@
 import { contextAs } from '../e2e/admin-journeys';
-import { startJourney } from '../e2e/harness';
+import { phoneViewport, startJourney } from '../e2e/harness';
 import { waitFor } from '../e2e/journeys';
 import { sampleOrder } from '../client/data/sample-orders';
 import { nextDay, today } from '../schema/day';
@@ -20,9 +20,8 @@ export const benchBoardInBrowser = async (perDay = 300, runs = 5) => {
     const quiet = nextDay(busy);
     const copies = Array.from({ length: perDay }, (_, i) => sampleOrder(i, busy, { id: `bench-board-${String(i).padStart(6, '0')}` }));
     await journey.shop.shop.storage.db('studio-orders').bulkDocs(copies.map((o) => ({ _id: o.id, ...toSynced(o) })));
-    const context = await contextAs(journey, demoPhones.florist, { width: 360, height: 740 });
+    const context = await contextAs(journey, demoPhones.florist, phoneViewport);
     const page = await context.newPage();
-    await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`/admin/orders?from=${busy}`);
     await waitFor('the day pulled to the device', async () => (await page.locator('.order-card').count()) === perDay, 60_000);
 

@@ -9,8 +9,7 @@ import { waitFor } from './journeys';
  * stores on the device, as if the person had signed in through the dialog earlier.
  */
 export const contextAs = async (journey: Journey, phone: string | null, viewport?: { width: number; height: number }): Promise<BrowserContext> => {
-  const context = await journey.newContext();
-  if (viewport) await context.pages()[0]?.setViewportSize(viewport);
+  const context = await journey.newContext(viewport);
   if (!phone) return context;
   const cookie = await signIn(journey.shop.url, phone);
   const [name, value] = cookie.split('=');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { journeyPerFile, watchErrors } from './harness';
+import { journeyPerFile, phonePage, watchErrors } from './harness';
 import { demoProducts } from '../server/seed/products';
 import { formatRoubles } from '../schema/money';
 import { freeDeliveryFrom } from '../schema/order';
@@ -13,12 +13,7 @@ const roubles = (n: number) => plain(formatRoubles(n));
 /** Issue 12, item 7, on a 360 px phone: the cart dropdown as a Moscow florist's shoppers expect it, and the offline mark. */
 describe('the cart dropdown and the offline mark', () => {
   const journey = journeyPerFile();
-  const phone = async () => {
-    const context = await journey().newContext();
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 360, height: 740 });
-    return { context, page };
-  };
+  const phone = () => phonePage(journey());
 
   it('changes quantities with − and +, shows unit prices, sizes rounded to tens and what is left to free delivery', async () => {
     const { context, page } = await phone();

@@ -17,6 +17,10 @@ export const launchBrowser = (): Promise<Browser> => {
 
 export type TestShop = Awaited<ReturnType<typeof startTestShop>>;
 
+export const desktopViewport = { width: 1280, height: 800 };
+/** The smallest phone the shop is built for. */
+export const phoneViewport = { width: 360, height: 740 };
+
 /** The built shop on a random port with its own data, and a browser to visit it. */
 export const startJourney = async () => {
   if (!fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: npm run build first (npm test does it)');
@@ -25,8 +29,8 @@ export const startJourney = async () => {
   return {
     shop,
     browser,
-    async newContext(): Promise<BrowserContext> {
-      const context = await browser.newContext({ baseURL: shop.url, locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport: { width: 1280, height: 800 } });
+    async newContext(viewport = desktopViewport): Promise<BrowserContext> {
+      const context = await browser.newContext({ baseURL: shop.url, locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport });
       // Asks the page for `window.shopData` (client/main.tsx), which a production page shows only to tests.
       await context.addInitScript(() => Object.assign(window, { shopTestHooks: true }));
       return context;
@@ -75,3 +79,9 @@ export const journeyPerFile = (): (() => Journey) => {
   return () => journey!;
 };
 export type Journey = Awaited<ReturnType<typeof startJourney>>;
+
+/** A page of a new guest context on a 360 px phone. */
+export const phonePage = async (journey: Journey) => {
+  const context = await journey.newContext(phoneViewport);
+  return { context, page: await context.newPage() };
+};

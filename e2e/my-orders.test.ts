@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '../schema/product';
 import { call } from '../server/testing/test-shop';
 import { contextAs } from './admin-journeys';
-import { journeyPerFile, watchErrors } from './harness';
+import { journeyPerFile, phoneViewport, watchErrors } from './harness';
 import { waitFor } from './journeys';
 import { orderOnServer, placeOrders } from './order-journeys';
 
@@ -18,9 +18,8 @@ describe('my orders', () => {
     const productId = order.lines[0].id;
     const stock = async () => (await call<{ data: Product }>(shop.url, '/api/items/get', { id: productId })).body.data.count;
     const held = await stock();
-    const context = await contextAs(journey(), customer, { width: 360, height: 740 });
+    const context = await contextAs(journey(), customer, phoneViewport);
     const page = await context.newPage();
-    await page.setViewportSize({ width: 360, height: 740 });
     const errors = watchErrors(page);
     await page.goto('/my');
     const row = page.locator(`[data-order-id="${order.id}"]`);

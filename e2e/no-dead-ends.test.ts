@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { journeyPerFile, watchErrors } from './harness';
+import { journeyPerFile, phonePage, watchErrors } from './harness';
 
 /** Issue 12, item 6, on a 360 px phone: no address leaves a shopper stranded, and Back returns them where they were. */
 describe('no dead ends', () => {
   const journey = journeyPerFile();
-  const phone = async () => {
-    const context = await journey().newContext();
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 360, height: 740 });
-    return { context, page };
-  };
+  const phone = () => phonePage(journey());
 
   it('answers an unknown path 404 with the spec’s text, an explanation in Russian, a search and the categories', async () => {
     const { context, page } = await phone();
