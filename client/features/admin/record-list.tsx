@@ -8,6 +8,7 @@ import { useSession } from '../auth/session';
 import { cellText, fieldsOf } from './fields';
 import type { ListSearch } from './list-search';
 import { useEntityPage } from './use-entity';
+import { FilterSelect } from '../../ui/filter-select';
 
 export interface RecordListProps {
   entity: AnyEntity;
@@ -54,17 +55,7 @@ export const RecordList = ({ entity, search, lead }: RecordListProps) => {
           const f = field(name);
           const options = f?.kind === 'boolean' ? [{ id: 'true', label: 'Да' }, { id: 'false', label: 'Нет' }] : (f?.options ?? []);
           return (
-            <label className="field" key={name}>
-              <span>{f?.label ?? name}</span>
-              <select value={search.f?.[name] ?? ''} onChange={(e) => go({ f: { ...search.f, [name]: e.target.value }, page: undefined })}>
-                <option value="">Все</option>
-                {options.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FilterSelect key={name} label={f?.label ?? name} value={search.f?.[name] || undefined} options={options} onChange={(v) => go({ f: { ...search.f, [name]: v ?? '' }, page: undefined })} />
           );
         })}
       </form>

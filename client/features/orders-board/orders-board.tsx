@@ -13,6 +13,7 @@ import { OrderCard } from './order-card';
 import { NewOrderLink } from '../studio-order/new-order-link';
 import './orders-board.css';
 import { useOnline } from '../../lib/use-online';
+import { FilterSelect } from '../../ui/filter-select';
 
 const dayTitle = new Intl.DateTimeFormat('ru-RU', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
 const showDay = (d: string) => dayTitle.format(new Date(`${d}T00:00:00Z`));
@@ -98,21 +99,21 @@ export const OrdersBoard = () => {
           <span>Поиск</span>
           <input type="search" value={search.q ?? ''} placeholder="Номер, телефон или имя" onChange={(e) => set({ q: e.target.value || undefined })} />
         </label>
-        <Select label="Статус" value={search.status} options={orderStatuses.map((s) => ({ id: s.id, label: `${s.label} (${counts[s.id]})` }))} onChange={(v) => set({ status: boardSearch.shape.status.parse(v) })} />
-        <Select label="Оплата" value={search.paid} options={paymentStatuses} onChange={(v) => set({ paid: boardSearch.shape.paid.parse(v) })} />
-        <Select
+        <FilterSelect label="Статус" value={search.status} options={orderStatuses.map((s) => ({ id: s.id, label: `${s.label} (${counts[s.id]})` }))} onChange={(v) => set({ status: boardSearch.shape.status.parse(v) })} />
+        <FilterSelect label="Оплата" value={search.paid} options={paymentStatuses} onChange={(v) => set({ paid: boardSearch.shape.paid.parse(v) })} />
+        <FilterSelect
           label="Флорист"
           value={search.florist}
           options={[{ id: unassigned, label: 'Не назначен' }, ...florists.map((f) => ({ id: f, label: formatPhone(f) }))]}
           onChange={(florist) => set({ florist })}
         />
-        <Select
+        <FilterSelect
           label="Курьер"
           value={search.courier}
           options={[{ id: unassigned, label: 'Не назначен' }, ...[...couriers].filter(([, c]) => c.active).map(([id, c]) => ({ id, label: c.name }))]}
           onChange={(courier) => set({ courier })}
         />
-        <Select label="Источник" value={search.source} options={orderSources} onChange={(v) => set({ source: boardSearch.shape.source.parse(v) })} />
+        <FilterSelect label="Источник" value={search.source} options={orderSources} onChange={(v) => set({ source: boardSearch.shape.source.parse(v) })} />
       </div>
 
       <ul className="orders-board__counts" aria-label="Заказы по статусам">
@@ -145,18 +146,3 @@ export const OrdersBoard = () => {
     </section>
   );
 };
-
-const Select = ({ label, value, options, onChange }: { label: string; value: string | undefined; options: readonly { id: string; label: string }[]; onChange: (v: string | undefined) => void }) => (
-  <label className="field">
-    <span>{label}</span>
-    {/* Named by its label alone: a label around a select would also read out every option. */}
-    <select aria-label={label} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
-      <option value="">Все</option>
-      {options.map((o) => (
-        <option key={o.id} value={o.id}>
-          {o.label}
-        </option>
-      ))}
-    </select>
-  </label>
-);
