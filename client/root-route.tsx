@@ -4,6 +4,7 @@ import { Header } from './features/layout/header';
 import { Footer } from './features/layout/footer';
 import { CategoryBar } from './features/layout/category-bar';
 import { SyncNotices } from './features/layout/sync-notices';
+import { PhoneConfirmations } from './features/checkout/phone-confirmations';
 import { InstallBanner } from './features/install/install-banner';
 import { ErrorPage, NotFound } from './features/errors/error-page';
 
@@ -16,6 +17,7 @@ export const rootRoute = createRootRoute({
       <Header />
       <CategoryBar />
       <main id="main">
+        <PhoneConfirmations />
         <Outlet />
       </main>
       <Footer />

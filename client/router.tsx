@@ -121,9 +121,14 @@ const qrLoginRoute = createRoute({
 const thankYouRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/orders/thank-you',
-  validateSearch: z.object({ number: z.coerce.number().int().positive().optional().catch(undefined) }),
+  validateSearch: z.object({
+    number: z.coerce.number().int().positive().optional().catch(undefined),
+    /** A guest's draft waiting on the device for this phone's code. */
+    phone: z.string().regex(/^7\d{10}$/).optional().catch(undefined),
+  }),
   component: function ThankYou() {
-    return <ThankYouPage number={thankYouRoute.useSearch().number} />;
+    const { number, phone } = thankYouRoute.useSearch();
+    return <ThankYouPage number={number} waitingFor={phone} />;
   },
 });
 

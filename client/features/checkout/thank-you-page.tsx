@@ -1,12 +1,24 @@
 import { Link } from '@tanstack/react-router';
+import { formatPhone } from '../../../schema/phone';
 
-/** /orders/thank-you: the number of an accepted order, or word that it waits on the device for the connection. */
-export const ThankYouPage = ({ number }: { number?: number }) => (
+/**
+ * /orders/thank-you: the number of an accepted order, or word that it waits on the device — for the connection, or
+ * (a guest's order sent offline) for the code that confirms the sender's phone.
+ */
+export const ThankYouPage = ({ number, waitingFor }: { number?: number; waitingFor?: string }) => (
   <div className="page">
     {number ? (
       <>
         <h1>Заказ №{number} принят</h1>
         <p>Флорист позвонит, чтобы подтвердить заказ. Статус можно смотреть в личном кабинете.</p>
+      </>
+    ) : waitingFor ? (
+      <>
+        <h1>Заказ ждёт подтверждения телефона</h1>
+        <p>
+          Нет связи с сервером. Заказ сохранён на этом устройстве: когда появится интернет, подтвердите номер {formatPhone(waitingFor)} кодом
+          из СМС — и заказ уйдёт в студию. Без подтверждения он никуда не отправится.
+        </p>
       </>
     ) : (
       <>

@@ -1,6 +1,6 @@
 import { formatRoubles } from '../../../schema/money';
 import { formatPhone } from '../../../schema/phone';
-import { paymentMethods, paymentStatuses, type Order, type OrderChange } from '../../../schema/order';
+import { deliveryPlace, paymentMethods, paymentStatuses, type Order, type OrderChange } from '../../../schema/order';
 import { statusName } from '../../../schema/order-lifecycle';
 
 const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', weekday: 'long', timeZone: 'UTC' });
@@ -11,7 +11,7 @@ const momentFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: '
 /** «8 мар., 14:05» (Moscow time) for a moment of the order's history. */
 export const momentLabel = (at: number): string => momentFormat.format(new Date(at));
 
-export const placeOf = (o: Pick<Order, 'delivery'>): string => (o.delivery.method === 'pickup' ? 'Самовывоз из студии' : o.delivery.address);
+export const placeOf = (o: Pick<Order, 'delivery'>): string => deliveryPlace(o.delivery);
 
 export const methodName = (m: string | undefined): string => paymentMethods.find((p) => p.id === m)?.label ?? '';
 export const paymentName = (s: string): string => paymentStatuses.find((p) => p.id === s)?.label ?? s;

@@ -1,0 +1,54 @@
+import { useMemo, useState } from 'react';
+import { map } from 'rxjs';
+import { formatPhone } from '../../../schema/phone';
+import type { PendingOrder } from '../../data/collections';
+import { useLocal } from '../../data/local-data-context';
+import { useObservable } from '../../lib/use-observable';
+import { useOnline } from '../../lib/use-online';
+import { useSession } from '../auth/session';
+import { SignInOnDemand } from '../auth/sign-in-on-demand';
+import './phone-confirmations.css';
+
+export const waitingLabel = 'Ждёт подтверждения телефона';
+
+/**
+ * Orders on this device that wait for their sender's phone to be confirmed (a guest sent them offline, or closed the
+ * code dialog): nothing has reached the studio. Online the shop asks for the code; once it is confirmed the session
+ * is that phone's and the outbox sends the draft (client/data/sync/shop-sync.ts). A draft may also be deleted.
+ */
+export const PhoneConfirmations = () => {
+  const { data } = useLocal();
+  const { user } = useSession();
+  const online = useOnline();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const me = user?.phone ?? null;
+  const waiting$ = useMemo(
+    () => data.shop.pendingOrders.find().$.pipe(map((docs) => docs.map((d) => d.toJSON() as PendingOrder).filter((d) => !d.number && !d.error && d.owner !== me))),
+    [data, me],
+  );
+  const waiting = useObservable(waiting$, []);
+  if (!waiting.length) return null;
+  return (
+    <section className="phone-confirmations" aria-label="Заказы ждут подтверждения телефона">
+      {waiting.map((d) => (
+        <div key={d.id} className="phone-confirmations__item" data-testid="waiting-order">
+          <p>
+            <strong>{waitingLabel}</strong> {formatPhone(d.owner)}: заказ для «{d.recipient.name}» на {d.date} хранится только на этом устройстве.{' '}
+            {online ? 'Подтвердите номер кодом из СМС, чтобы отправить его в студию.' : 'Когда появится интернет, попросим код из СМС.'}
+          </p>
+          <div className="phone-confirmations__actions">
+            {online && (
+              <button type="button" className="button" onClick={() => setConfirming(d.owner)}>
+                Подтвердить телефон
+              </button>
+            )}
+            <button type="button" className="link-button" onClick={() => void data.shop.pendingOrders.findOne(d.id).remove()}>
+              Удалить заказ
+            </button>
+          </div>
+        </div>
+      ))}
+      {confirming && <SignInOnDemand confirm={confirming} onSignedIn={() => setConfirming(null)} onClose={() => setConfirming(null)} />}
+    </section>
+  );
+};
