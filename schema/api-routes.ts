@@ -42,6 +42,8 @@ export const apiRoutes = {
   'POST /api/orders/update-status': 'florist',
   'POST /api/orders/command': 'florist',
   'GET /api/photos/:id': 'guest',
+  'POST /api/favourites/list': 'customer',
+  'POST /api/favourites/change': 'customer',
 } as const satisfies Record<string, Level>;
 
 /** The record API's calls, the spec's /api/{entity}/list and its siblings (§7). */

@@ -39,6 +39,8 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   'POST /api/orders/update-status': { id: 'bad-input-draft-0001', status: 'confirmed' },
   'POST /api/orders/cancel': { id: 'bad-input-order-00001' },
   'POST /api/orders/command': { id: 'bad-input-command-01', order: 'bad-input-draft-0001', action: { kind: 'status', from: 'new', to: 'confirmed' } },
+  'POST /api/favourites/list': {},
+  'POST /api/favourites/change': { marks: [{ id: 'p-001', on: true, at: 1 }] },
 };
 
 /** Fields that must be there: dropping them has to be refused. */
@@ -65,6 +67,7 @@ const required: Partial<Record<ApiRoute, string>> = {
   'POST /api/orders/update-status': 'status',
   'POST /api/orders/command': 'action',
   'POST /api/orders/cancel': 'id',
+  'POST /api/favourites/change': 'marks',
 };
 
 const wrongType = (body: Record<string, unknown>) => {
