@@ -5,6 +5,7 @@ import { Footer } from './features/layout/footer';
 import { CategoryBar } from './features/layout/category-bar';
 import { SyncNotices } from './features/layout/sync-notices';
 import { PhoneConfirmations } from './features/checkout/phone-confirmations';
+import { FavouritesSync } from './features/favourites/favourites-sync';
 import { InstallBanner } from './features/install/install-banner';
 import { ErrorPage, NotFound } from './features/errors/error-page';
 
@@ -23,6 +24,7 @@ export const rootRoute = createRootRoute({
       <Footer />
       <InstallBanner />
       <SyncNotices />
+      <FavouritesSync />
     </>
   ),
   notFoundComponent: NotFound,

@@ -35,6 +35,7 @@ const page = <P extends string>(path: P, component: RouteComponent) => createRou
 // Screens a first visit rarely needs come as chunks of their own, fetched on the way there (and precached for offline).
 const CheckoutPage = lazyRouteComponent(() => import('./features/checkout/checkout-page'), 'CheckoutPage');
 const MyPage = lazyRouteComponent(() => import('./features/account/my-page'), 'MyPage');
+const FavouritesPage = lazyRouteComponent(() => import('./features/favourites/favourites-page'), 'FavouritesPage');
 const LoginPage = lazyRouteComponent(() => import('./features/auth/login-page'), 'LoginPage');
 const QrLoginPage = lazyRouteComponent(() => import('./features/auth/qr-login-page'), 'QrLoginPage');
 const isCategory = (id: string): id is ItemCategory => ([...categoryIds, ...extraCategoryIds] as string[]).includes(id);
@@ -140,6 +141,7 @@ const routeTree = rootRoute.addChildren([
   adminRouteTree,
   loginRoute,
   page('/my', MyPage),
+  page('/my/favourites', FavouritesPage),
   page('/orders/create', CheckoutPage),
   thankYouRoute,
   page('/info', () => <ContentPage slug="info" />),
@@ -163,6 +165,7 @@ const screenTitles: Record<string, string> = {
   '/login': 'Вход',
   '/qr-login': 'Вход по QR-коду',
   '/my': 'Личный кабинет',
+  '/my/favourites': 'Избранное',
   '/orders/create': 'Оформление заказа',
   '/orders/thank-you': 'Спасибо за заказ',
 };

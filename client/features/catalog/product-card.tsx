@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import type { Product } from '../../../schema/product';
 import { Price } from '../../ui/price';
+import { FavouriteButton } from '../favourites/favourite-button';
 
 export const ProductCard = ({ product }: { product: Product }) => (
   <article className="card">
+    <FavouriteButton id={product.id} name={product.name} />
     <Link to="/items/$id" params={{ id: product.id }} className="card__link">
       <img className="card__image" src={product.images[0]?.url} alt="" loading="lazy" width="300" height="300" />
       <h3 className="card__name">{product.name}</h3>
