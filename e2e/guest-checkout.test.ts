@@ -4,6 +4,9 @@ import { journeyPerFile, lastCode, phonePage, watchErrors, type TestShop } from 
 import { addToCart, waitFor, waitForOfflineReady } from './journeys';
 import { demoProducts } from '../server/seed/products';
 import type { Order } from '../schema/order';
+import { demoPhones } from '../server/testing/test-shop';
+import { contextAs } from './admin-journeys';
+import { openOrder } from './order-journeys';
 
 const product = demoProducts.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 5)!;
 
@@ -83,6 +86,13 @@ describe('guest checkout', () => {
     await page.locator('.my-orders__item', { hasText: `Заказ №${placed.number}` }).waitFor();
     await page.waitForTimeout(2000);
     expect(await recordsOf(journey().shop, guest)).toHaveLength(1);
+
+    // The studio sees at once that the address is to be asked of the recipient.
+    const studio = await contextAs(journey(), demoPhones.florist);
+    const studioPage = await studio.newPage();
+    await openOrder(studioPage, { id: placed._id, number: placed.number });
+    await studioPage.getByRole('note').filter({ hasText: 'Уточнить адрес у получателя: позвоните получателю (+7 (916) 555-44-33)' }).waitFor();
+    await studio.close();
     expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch/.test(e))).toEqual([]);
     await context.close();
   });

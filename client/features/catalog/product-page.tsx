@@ -61,7 +61,7 @@ const Buy = ({ product }: { product: Product }) => {
       <button type="button" className="button button--big" onClick={addToCart} disabled={soldOut || count === null}>
         {soldOut ? 'Нет в наличии' : 'В корзину'}
       </button>
-      <FavouriteButton id={product.id} name={product.name} big />
+      <FavouriteButton id={product.id} big />
     </div>
   );
 };

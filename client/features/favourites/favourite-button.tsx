@@ -1,7 +1,10 @@
 import { useFavourites } from './use-favourites';
 
-/** The heart on a product's card and page: pressed when the product is among the shopper's favourites. */
-export const FavouriteButton = ({ id, name, big = false }: { id: string; name: string; big?: boolean }) => {
+/**
+ * The heart on a product's card and page: pressed when the product is among the shopper's favourites. Its name is
+ * the action alone; `describedBy` (the card's title) says which product, so a list of cards does not read as one name.
+ */
+export const FavouriteButton = ({ id, describedBy, big = false }: { id: string; describedBy?: string; big?: boolean }) => {
   const { ids, toggle } = useFavourites();
   const on = ids.includes(id);
   return (
@@ -9,8 +12,8 @@ export const FavouriteButton = ({ id, name, big = false }: { id: string; name: s
       type="button"
       className={`favourite${big ? ' favourite--big' : ''}`}
       aria-pressed={on}
-      aria-label={on ? `Убрать из избранного: ${name}` : `В избранное: ${name}`}
-      title={on ? 'Убрать из избранного' : 'В избранное'}
+      aria-label={on ? 'Убрать из избранного' : 'В избранное'}
+      aria-describedby={describedBy}
       onClick={() => toggle(id)}
     >
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
