@@ -1,6 +1,6 @@
 import { formatRoubles } from '../../../schema/money';
 import { formatPhone } from '../../../schema/phone';
-import { deliveryPlace, paymentMethods, paymentStatuses, type Order, type OrderChange } from '../../../schema/order';
+import { askRecipientLabel, deliveryPlace, paymentMethods, paymentStatuses, type Order, type OrderChange } from '../../../schema/order';
 import { statusName } from '../../../schema/order-lifecycle';
 
 const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', weekday: 'long', timeZone: 'UTC' });
@@ -44,7 +44,7 @@ export const valueText = (field: string, v: unknown, courierName: (id: string) =
   if (field === 'photo') return 'снимок';
   if ((field === 'total' || field === 'deliveryPrice') && typeof v === 'number') return formatRoubles(v);
   if (field === 'anonymous') return v ? 'да' : 'нет';
-  if (field === 'delivery' && isRecord(v)) return v.method === 'pickup' ? 'самовывоз' : String(v.address ?? '');
+  if (field === 'delivery' && isRecord(v)) return v.method === 'pickup' ? 'самовывоз' : [String(v.address ?? ''), v.askRecipient ? askRecipientLabel.toLowerCase() : ''].filter(Boolean).join(', ');
   if (field === 'recipient' && isRecord(v)) return `${String(v.name ?? '')}, ${formatPhone(String(v.phone ?? ''))}`;
   if (field === 'lines' && Array.isArray(v)) return v.map((l) => (isRecord(l) ? `${String(l.name ?? l.id)} × ${String(l.count)}` : String(l))).join(', ');
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return String(v);
