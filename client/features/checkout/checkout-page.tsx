@@ -18,10 +18,10 @@ import './checkout.css';
 import { Choice, Field } from '../../ui/form-field';
 
 /** Shown to the customer; the server charges the same (schema/order.ts, DECISIONS.md «Orders»). */
-const waitingNote = 'Заказ сохранён на устройстве и ждёт подтверждения телефона: без кода из СМС он не уйдёт в студию. Нажмите «Оформить заказ» ещё раз, чтобы получить код.';
-
 const deliveryNote = `Курьер по Москве в пределах МКАД — ${formatRoubles(deliveryPrice)}, от ${formatRoubles(freeDeliveryFrom)} — бесплатно. Самовывоз из студии (${studio.address}) — бесплатно.`;
 
+/** The code dialog closed unanswered: the draft stays in the outbox (phone-confirmations.tsx shows it above the page). */
+const waitingNote = 'Заказ сохранён на устройстве и ждёт подтверждения телефона: без кода из СМС он не уйдёт в студию. Нажмите «Оформить заказ» ещё раз, чтобы получить код.';
 
 /**
  * The order form, for guests and signed-in customers alike. The draft is kept on the device first, so it is sent even
