@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { map } from 'rxjs';
 import { formatPhone } from '../../../schema/phone';
 import type { PendingOrder } from '../../data/collections';
@@ -15,6 +15,7 @@ export const waitingLabel = 'Ждёт подтверждения телефон�
  * Orders on this device that wait for their sender's phone to be confirmed (a guest sent them offline, or closed the
  * code dialog): nothing has reached the studio. Online the shop asks for the code; once it is confirmed the session
  * is that phone's and the outbox sends the draft (client/data/sync/shop-sync.ts). A draft may also be deleted.
+ * The code dialog opens by itself when the network comes back with a draft waiting; otherwise by the button.
  */
 export const PhoneConfirmations = () => {
   const { data } = useLocal();
@@ -27,6 +28,24 @@ export const PhoneConfirmations = () => {
     [data, me],
   );
   const waiting = useObservable(waiting$, []);
+
+  // When the network returns, the shop asks for the code at once: once per phone in this tab, so a flaky network
+  // does not keep opening the dialog (and sending SMS); the button stays for later.
+  const wasOffline = useRef(!online);
+  const asked = useRef(new Set<string>());
+  const newest = waiting.reduce<PendingOrder | null>((a, d) => (!a || d.createdAt > a.createdAt ? d : a), null);
+  useEffect(() => {
+    if (!online) {
+      wasOffline.current = true;
+      return;
+    }
+    const cameBack = wasOffline.current;
+    wasOffline.current = false;
+    if (!cameBack || !newest || asked.current.has(newest.owner)) return;
+    asked.current.add(newest.owner);
+    setConfirming((open) => open ?? newest.owner);
+  }, [online, newest]);
+
   if (!waiting.length) return null;
   return (
     <section className="phone-confirmations" aria-label="Заказы ждут подтверждения телефона">
