@@ -10,6 +10,7 @@ import { SignInOnDemand } from '../auth/sign-in-on-demand';
 import './phone-confirmations.css';
 
 export const waitingLabel = 'Ждёт подтверждения телефона';
+const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 /**
  * Orders on this device that wait for their sender's phone to be confirmed (a guest sent them offline, or closed the
@@ -52,7 +53,7 @@ export const PhoneConfirmations = () => {
       {waiting.map((d) => (
         <div key={d.id} className="phone-confirmations__item" data-testid="waiting-order">
           <p>
-            <strong>{waitingLabel}</strong> {formatPhone(d.owner)}: заказ для «{d.recipient.name}» на {d.date} хранится только на этом устройстве.{' '}
+            <strong>{waitingLabel}</strong> {formatPhone(d.owner)}: заказ для «{d.recipient.name}» на {dayFormat.format(new Date(`${d.date}T00:00:00Z`))} хранится только на этом устройстве.{' '}
             {online ? 'Подтвердите номер кодом из СМС, чтобы отправить его в студию.' : 'Когда появится интернет, попросим код из СМС.'}
           </p>
           <div className="phone-confirmations__actions">
