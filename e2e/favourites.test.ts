@@ -11,9 +11,11 @@ const [first, second, third] = demoProducts.filter((p) => p.isActive && !p.isHid
 /** The heart on a product page (its cards of other products have their own). */
 const heart = (page: Page) => page.locator('.favourite--big');
 
+/** The names /my/favourites lists, once it has read the device's catalogue (the cards, or the note that there are none). */
 const favouritesShown = async (page: Page) => {
   await page.goto('/my/favourites');
   await page.getByRole('heading', { name: 'Избранное' }).waitFor();
+  await page.locator('.card__name').or(page.getByText('Здесь появятся товары, отмеченные сердечком')).first().waitFor();
   return page.locator('.card__name').allInnerTexts();
 };
 
@@ -70,7 +72,9 @@ describe('favourites', () => {
     await waitFor('the addition on the server', async () => (await onServer()).includes(third.id));
     await two.page.reload();
     await waitFor('the second device in step', async () => (await two.page.locator('.card__name').allInnerTexts()).join() === [third.name, second.name].join());
-    expect(await favouritesShown(one.page)).toEqual([third.name, second.name]);
+    // The first device reads the server's list again when the page loads.
+    await favouritesShown(one.page);
+    await waitFor('the first device in step', async () => (await one.page.locator('.card__name').allInnerTexts()).join() === [third.name, second.name].join());
 
     expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch/.test(e))).toEqual([]);
     await one.context.close();
