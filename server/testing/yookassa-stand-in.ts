@@ -22,6 +22,7 @@ const json = (res: http.ServerResponse, status: number, body: unknown) => {
 };
 
 const readBody = async (req: http.IncomingMessage): Promise<string> => {
+  req.setEncoding('utf8');
   let text = '';
   for await (const c of req) text += String(c);
   return text;
