@@ -6,6 +6,7 @@ import { scrollAfterNavigation } from './features/layout/scrolling';
 import { entryOf, rememberScroll, restoreScroll, takeOverScrollRestoration } from './features/layout/scroll-memory';
 import { adminRoutes } from '../schema/admin-routes';
 import { shopTitle, titleOf } from '../schema/title';
+import { orderDraft } from '../schema/order';
 import { setFallbackTitle } from './ui/page-title';
 import { FlowerPage } from './features/catalog/flower-page';
 import { listParams } from './features/catalog/product-list';
@@ -121,9 +122,14 @@ const qrLoginRoute = createRoute({
 const thankYouRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/orders/thank-you',
-  validateSearch: z.object({ number: z.coerce.number().int().positive().optional().catch(undefined) }),
+  validateSearch: z.object({
+    number: z.coerce.number().int().positive().optional().catch(undefined),
+    // The order paid online, as the payment provider brings the customer back.
+    order: orderDraft.shape.id.optional().catch(undefined),
+  }),
   component: function ThankYou() {
-    return <ThankYouPage number={thankYouRoute.useSearch().number} />;
+    const { number, order } = thankYouRoute.useSearch();
+    return <ThankYouPage number={number} order={order} />;
   },
 });
 

@@ -1,6 +1,6 @@
 import { formatRoubles } from '../../../schema/money';
 import { formatPhone } from '../../../schema/phone';
-import { paymentMethods, paymentStatuses, type Order, type OrderChange } from '../../../schema/order';
+import { paidMethods, paymentStatuses, type Order, type OrderChange } from '../../../schema/order';
 import { statusName } from '../../../schema/order-lifecycle';
 
 const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', weekday: 'long', timeZone: 'UTC' });
@@ -13,12 +13,13 @@ export const momentLabel = (at: number): string => momentFormat.format(new Date(
 
 export const placeOf = (o: Pick<Order, 'delivery'>): string => (o.delivery.method === 'pickup' ? 'Самовывоз из студии' : o.delivery.address);
 
-export const methodName = (m: string | undefined): string => paymentMethods.find((p) => p.id === m)?.label ?? '';
+export const methodName = (m: string | undefined): string => paidMethods.find((p) => p.id === m)?.label ?? '';
 export const paymentName = (s: string): string => paymentStatuses.find((p) => p.id === s)?.label ?? s;
 
 /** «Оплачен · Наличные · 3 490 ₽», or «Не оплачен». */
 export const paymentText = (paid: Order['paid']): string => {
   if (!paid) return paymentName('unpaid');
+  if (paid.status === 'paid' && paid.method === 'online') return ['Оплачен онлайн', paid.amount !== undefined ? formatRoubles(paid.amount) : ''].filter(Boolean).join(' · ');
   return [paymentName(paid.status), methodName(paid.method), paid.amount !== undefined ? formatRoubles(paid.amount) : ''].filter(Boolean).join(' · ');
 };
 
