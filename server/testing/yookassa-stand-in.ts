@@ -94,6 +94,7 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
         }
         return json(res, 405, { type: 'error', code: 'method_not_allowed' });
       }
+      if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
       const page = /^\/checkout\/([^/]+)(?:\/(pay|cancel))?$/.exec(url.pathname);
       const p = page && payments.get(page[1]);
       if (!page || !p) return json(res, 404, { error: 'not found' });
