@@ -155,6 +155,11 @@ describe('online payment (YooKassa stand-in)', () => {
     expect((await check(order.id)).body.data.state).toBe('pending');
     const off = await call<Answer>(shop.url, '/api/payments/on-delivery', { order: order.id }, me);
     expect(off.body.data.state).toBe('on-delivery');
+    // Once on delivery it stays so: no new hold that could cancel it.
+    expect(await start({ order: order.id, method: 'bank_card' })).toMatchObject({ status: 409, body: { error: 'Этот заказ оплачивается при получении' } });
+    const plain = draft();
+    expect((await call(shop.url, '/api/orders/create', plain, me)).status).toBe(200);
+    expect(await start({ order: plain.id, method: 'bank_card' })).toMatchObject({ status: 409 });
     await sweepLater();
     expect((await stored(order.id)).status).toBe('new');
   });

@@ -83,6 +83,8 @@ export const onlinePayments = (shop: Shop, service: OrderService, commands: Orde
       if (r.paid?.status === 'paid') return answer(orderOf(r));
       if (r.status === 'cancelled') throw new HttpError(409, 'Заказ отменён — оформите новый');
       if (r.status === 'done') throw new HttpError(409, 'Заказ уже доставлен');
+      // An order to be paid on delivery stays so: a hold that ran out would cancel an order the customer never meant to risk.
+      if (!r.online || r.online.status === 'on-delivery') throw new HttpError(409, 'Этот заказ оплачивается при получении');
       if (r.online?.status === 'pending' && r.online.payment && r.online.method === input.method) {
         const current = await provider.get(r.online.payment);
         if (current?.status === 'succeeded') return answer(await settle(current));

@@ -15,7 +15,7 @@ import { draftFrom, useCheckoutForm, type CheckoutForm as Form } from './checkou
 import { checkForm, errorsAfterEdit, type FormErrors } from './form-errors';
 import { OrderSummary } from './order-summary';
 import { PaymentChoice, usePayNow } from './payment-choice';
-import { goToProvider, startPayment } from './pay-now';
+import { goToProvider, payFromCheckout } from './pay-now';
 import './checkout.css';
 import { Choice, Field } from '../../ui/form-field';
 
@@ -48,11 +48,11 @@ const CheckoutForm = ({ user }: { user: User }) => {
     try {
       if (payNow) {
         // Paying now needs the network: the order is placed by the same call that starts the payment, not via the outbox.
-        const answer = await startPayment(parsed.data.id, payNow, parsed.data);
+        const next = await payFromCheckout(parsed.data, payNow);
         done();
         clear();
-        if (answer.confirmationUrl) return goToProvider(answer.confirmationUrl);
-        return void (await navigate({ to: '/orders/thank-you', search: { order: answer.order.id } }));
+        if (next.url) return goToProvider(next.url);
+        return void (await navigate({ to: '/orders/thank-you', search: { order: next.order } }));
       }
       await data.shop.pendingOrders.upsert({ ...parsed.data, owner: user.phone, createdAt: Date.now() });
       await submitPending(data, user.phone);

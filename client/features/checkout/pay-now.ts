@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { OnlineMethod } from '../../../schema/online-payment';
 import type { OrderDraft } from '../../../schema/order';
 import type { PaymentAnswer, PaymentOffer } from '../../../schema/pay-now';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { useOnline } from '../../lib/use-online';
 
 /**
@@ -37,6 +37,21 @@ export const usePaymentOffer = (): PaymentOffer | null => {
 /** «Оплатить сейчас»: the order is placed (idempotent on the draft id) waiting for its payment; answers where to pay. */
 export const startPayment = (order: string, method: OnlineMethod, draft?: OrderDraft) =>
   api<{ data: PaymentAnswer }>('/api/payments/start', { order, method, ...(draft ? { draft } : {}) }).then((a) => a.data);
+
+/**
+ * The checkout's «Оплатить сейчас»: where to go — the provider's page, or, when the order was placed but the provider
+ * did not answer (a 5xx), the order's thank-you page, which offers to pay again or on delivery. A refusal (4xx: sold
+ * out, a slot gone) or no network is thrown for the form to show.
+ */
+export const payFromCheckout = async (draft: OrderDraft, method: OnlineMethod): Promise<{ url?: string; order: string }> => {
+  try {
+    const a = await startPayment(draft.id, method, draft);
+    return { url: a.state === 'pending' ? a.confirmationUrl : undefined, order: a.order.id };
+  } catch (e) {
+    if (e instanceof ApiError && e.status >= 500) return { order: draft.id };
+    throw e;
+  }
+};
 
 /** Back from the provider: the server reads the payment from the provider. */
 export const checkPayment = (order: string) => api<{ data: PaymentAnswer }>('/api/payments/check', { order }).then((a) => a.data);
