@@ -211,3 +211,27 @@ describe('online payment without provider keys', () => {
     expect(await call(shop.url, '/api/payments/notification', { type: 'notification', event: 'payment.succeeded', object: { id: 'abc' } })).toMatchObject({ status: 400 });
   });
 });
+
+describe('online payment with the provider away', () => {
+  let shop: Awaited<ReturnType<typeof startTestShop>>;
+  beforeAll(async () => {
+    // Nothing listens on port 9 (discard) here: every call to the provider fails to connect.
+    shop = await startTestShop({ yookassa: { shopId: 'x', secretKey: 'y', apiUrl: 'http://127.0.0.1:9/v3' } });
+  });
+  afterAll(() => shop?.close());
+
+  it('says so in Russian; the order placed waits as not paid, to be paid again or on delivery', async () => {
+    const me = await signIn(shop.url, customer);
+    const florist = await signIn(shop.url, demoPhones.florist);
+    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+    const item = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 3)!;
+    const d = { id: 'pay-away-0000000001', lines: [{ id: item.id, count: 1 }], sender: { name: 'Анна', phone: customer }, recipient: { name: 'Ольга', phone: '79440000509' }, delivery: { method: 'pickup' }, date: nextDay(today()), slot: '12:00–15:00', payment: 'card' };
+    const answer = await call<{ error: string }>(shop.url, '/api/payments/start', { order: d.id, method: 'bank_card', draft: d }, me);
+    expect(answer).toMatchObject({ status: 502, body: { error: 'Платёжный сервис не отвечает — попробуйте ещё раз через минуту или выберите оплату при получении' } });
+    expect((await call<Answer>(shop.url, '/api/payments/check', { order: d.id }, me)).body.data.state).toBe('canceled');
+    const listed = await call<{ data: { items: Order[] } }>(shop.url, '/api/orders/list', { params: { skip: 0, limit: 20 } }, florist);
+    expect(listed.body.data.items.find((o) => o.id === d.id)?.online).toMatchObject({ status: 'pending', tries: 0 });
+    expect((await call<Answer>(shop.url, '/api/payments/on-delivery', { order: d.id }, me)).body.data.state).toBe('on-delivery');
+  });
+});
+
