@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Order } from '../schema/order';
 import { demoProducts } from '../server/seed/products';
-import { call, signIn, startTestShop } from '../server/testing/test-shop';
+import { call, demoPhones, signIn, startTestShop } from '../server/testing/test-shop';
 import { startYookassaStandIn, type YookassaStandIn } from '../server/testing/yookassa-stand-in';
 import { launchBrowser, phoneViewport, watchErrors, type TestShop } from './harness';
 import { addToCart, ordersOnServer, waitFor } from './journeys';
@@ -37,10 +37,10 @@ describe('paying online', () => {
     await yk?.close();
   });
 
-  const signedInPhone = async (): Promise<{ context: BrowserContext; page: Page }> => {
+  const signedInPhone = async (phone = customer): Promise<{ context: BrowserContext; page: Page }> => {
     const context = await browser.newContext({ baseURL: origin, locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport: phoneViewport });
     await context.addInitScript(() => Object.assign(window, { shopTestHooks: true }));
-    const cookie = await signIn(shop.url, customer);
+    const cookie = await signIn(shop.url, phone);
     const [name, value] = cookie.split('=');
     await context.addCookies([{ name, value, url: origin }]);
     const { body } = await call<{ user: unknown }>(shop.url, '/api/user', undefined, cookie, 'GET');
@@ -80,6 +80,12 @@ describe('paying online', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phoneViewport.width);
     expect(errors).toEqual([]);
     await context.close();
+
+    // The studio sees it on the order page.
+    const staff = await signedInPhone(demoPhones.florist);
+    await staff.page.goto(`/admin/orders/${paid._id}`);
+    await staff.page.getByTestId('order-payment').filter({ hasText: 'Оплачен онлайн' }).waitFor();
+    await staff.context.close();
   });
 
   it('shows a payment refused at the provider as not paid, and lets the customer pay on delivery instead', async () => {
