@@ -122,12 +122,18 @@ describe('online payment (YooKassa stand-in)', () => {
   it('answers bad notifications clearly: not a notification, an unknown payment, a payment of no order of the shop', async () => {
     expect(await notify({ hello: 'world' })).toMatchObject({ status: 400, body: { error: 'Это не уведомление ЮKassa о платеже' } });
     expect(await notify({ type: 'notification', event: 'payment.succeeded', object: { id: '../../etc/passwd' } })).toMatchObject({ status: 400 });
-    expect(await notify({ type: 'notification', event: 'payment.succeeded', object: { id: '2d0c5a1e-000f-5000-8000-1b7a0e5c0000' } })).toMatchObject({ status: 404, body: { error: 'Платёж не найден в ЮKassa' } });
+    const { order } = (await payNow()).body.data;
+    const unknown = { id: '2d0c5a1e-000f-5000-8000-1b7a0e5c0000', metadata: { orderId: order.id } };
+    expect(await notify({ type: 'notification', event: 'payment.succeeded', object: unknown })).toMatchObject({ status: 404, body: { error: 'Платёж не найден в ЮKassa' } });
+    expect(await notify({ type: 'notification', event: 'payment.succeeded', object: { id: unknown.id } })).toMatchObject({ status: 404, body: { error: 'Заказ этого платежа не найден' } });
     const stray = await yk.create({ amount: { value: '100.00', currency: 'RUB' }, confirmation: { type: 'redirect', return_url: 'https://x.example' }, metadata: { orderId: 'no-such-order-0000' } });
     yk.notifyTo('');
     await yk.pay(stray.id);
     yk.notifyTo(`${shop.url}/api/payments/notification`);
-    expect(await notify({ type: 'notification', event: 'payment.succeeded', object: { id: stray.id } })).toMatchObject({ status: 404, body: { error: 'Заказ этого платежа не найден' } });
+    expect(await notify({ type: 'notification', event: 'payment.succeeded', object: stray })).toMatchObject({ status: 404, body: { error: 'Заказ этого платежа не найден' } });
+    // A payment of another order named as this one's: the provider's own metadata decides, and that order is unknown.
+    expect(await notify({ type: 'notification', event: 'payment.succeeded', object: { id: stray.id, metadata: { orderId: order.id } } })).toMatchObject({ status: 404, body: { error: 'Заказ этого платежа не найден' } });
+    expect((await stored(order.id)).paid?.status ?? 'unpaid').toBe('unpaid');
   });
 
   it('does not mark paid a payment whose sum differs from the order\'s total', async () => {
@@ -136,7 +142,7 @@ describe('online payment (YooKassa stand-in)', () => {
     yk.notifyTo('');
     await yk.pay(cheaper.id);
     yk.notifyTo(`${shop.url}/api/payments/notification`);
-    const answer = await notify({ type: 'notification', event: 'payment.succeeded', object: { id: cheaper.id } });
+    const answer = await notify({ type: 'notification', event: 'payment.succeeded', object: cheaper });
     expect(answer).toMatchObject({ status: 409, body: { error: 'Сумма платежа не совпадает с суммой заказа: заказ не отмечен оплаченным' } });
     expect((await stored(order.id)).paid?.status ?? 'unpaid').toBe('unpaid');
   });

@@ -133,6 +133,10 @@ export const onlinePayments = (shop: Shop, service: OrderService, commands: Orde
       const parsed = providerNotification.safeParse(body);
       if (!parsed.success) throw new HttpError(400, 'Это не уведомление ЮKassa о платеже');
       if (!provider) throw notOffered();
+      // The body's order is only a hint to refuse early: a notification naming no order paid online costs no call to the provider.
+      const hinted = parsed.data.object.metadata?.orderId;
+      const named = hinted ? await service.recordOf(hinted) : null;
+      if (!named?.online) throw new HttpError(404, 'Заказ этого платежа не найден');
       const p = await provider.get(parsed.data.object.id);
       if (!p) throw new HttpError(404, 'Платёж не найден в ЮKassa');
       return { ok: true, state: paymentStateOf(await settle(p)) };

@@ -69,7 +69,7 @@ describe('online payment on two server processes', () => {
   it('marks an order paid once when the notification reaches both servers at the same moment', async () => {
     const order = await payNow();
     await yk.pay(order.online!.payment!);
-    const body = { type: 'notification', event: 'payment.succeeded', object: { id: order.online!.payment! } };
+    const body = { type: 'notification', event: 'payment.succeeded', object: { id: order.online!.payment!, metadata: { orderId: order.id } } };
     const answers = await Promise.all([a.url, b.url, a.url, b.url].map((url) => call(url, '/api/payments/notification', body)));
     expect(answers.map((x) => x.status)).toEqual([200, 200, 200, 200]);
     const o = await stored(b.url, order.id);

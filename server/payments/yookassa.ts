@@ -23,7 +23,7 @@ export type ProviderPayment = z.infer<typeof providerPayment>;
 export const providerNotification = z.object({
   type: z.literal('notification'),
   event: z.string().max(64),
-  object: z.object({ id: providerPaymentId }),
+  object: z.object({ id: providerPaymentId, metadata: z.object({ orderId: z.string().max(64).optional() }).optional() }),
 });
 
 export interface NewPayment {
