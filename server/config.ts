@@ -101,6 +101,12 @@ const readYookassa = (env: NodeJS.ProcessEnv): YookassaSettings | undefined => {
   return { shopId, secretKey, apiUrl: (env.YOOKASSA_API_URL || 'https://api.yookassa.ru/v3').replace(/\/+$/, '') };
 };
 
+const readHoldMinutes = (value: string | undefined): number => {
+  const minutes = Number(value || onlineHoldMinutes);
+  if (!(minutes > 0)) throw new ConfigError(`ONLINE_PAYMENT_HOLD_MINUTES=${value}: нужно число минут больше нуля / must be a positive number of minutes`);
+  return minutes;
+};
+
 const int = (value: string | undefined, fallback: number): number => (value === undefined || value === '' ? fallback : Number(value));
 
 export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig => {
@@ -134,7 +140,7 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
     quiet: env.QUIET === '1',
     publicOrigin: env.PUBLIC_ORIGIN ? parsePublicOrigin(env.PUBLIC_ORIGIN) : undefined,
     yookassa: readYookassa(env),
-    onlineHoldMs: Number(env.ONLINE_PAYMENT_HOLD_MINUTES || onlineHoldMinutes) * 60_000,
+    onlineHoldMs: readHoldMinutes(env.ONLINE_PAYMENT_HOLD_MINUTES) * 60_000,
   };
 };
 
