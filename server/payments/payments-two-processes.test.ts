@@ -23,8 +23,8 @@ describe('online payment on two server processes', () => {
   beforeAll(async () => {
     couch = await startCouchStandIn();
     yk = await startYookassaStandIn();
-    // Three seconds to pay: both servers sweep every one and a half.
-    const env = { ...testEnv, COUCHDB_URL: couch.url, YOOKASSA_SHOP_ID: yk.shopId, YOOKASSA_SECRET_KEY: yk.secretKey, YOOKASSA_API_URL: yk.apiUrl, ONLINE_PAYMENT_HOLD_MINUTES: '0.05' };
+    // Six seconds to pay: both servers sweep every three.
+    const env = { ...testEnv, COUCHDB_URL: couch.url, YOOKASSA_SHOP_ID: yk.shopId, YOOKASSA_SECRET_KEY: yk.secretKey, YOOKASSA_API_URL: yk.apiUrl, ONLINE_PAYMENT_HOLD_MINUTES: '0.1' };
     a = await startServerProcess(env);
     b = await startServerProcess(env);
     [me, florist] = await Promise.all([signIn(a.url, customer), signIn(a.url, demoPhones.florist)]);
@@ -53,13 +53,13 @@ describe('online payment on two server processes', () => {
     const order = await payNow();
     expect(await countOf(b.url)).toBe(before - 2);
     let o = await stored(b.url, order.id);
-    for (let i = 0; i < 100 && o.status !== 'cancelled'; i++) {
+    for (let i = 0; i < 300 && o.status !== 'cancelled'; i++) {
       await new Promise((r) => setTimeout(r, 100));
       o = await stored(b.url, order.id);
     }
     expect(o.status).toBe('cancelled');
     // Another round of both sweeps: nothing more comes back.
-    await new Promise((r) => setTimeout(r, 3500));
+    await new Promise((r) => setTimeout(r, 7000));
     o = await stored(a.url, order.id);
     expect((o.history ?? []).filter((h) => h.command === 'online-expired')).toHaveLength(1);
     expect(await countOf(a.url)).toBe(before);
@@ -76,7 +76,7 @@ describe('online payment on two server processes', () => {
     expect(o.paid).toMatchObject({ status: 'paid', method: 'online', amount: o.total });
     expect((o.history ?? []).filter((h) => h.command === 'online-paid')).toHaveLength(1);
     // Paid, it is not swept away when its time runs out.
-    await new Promise((r) => setTimeout(r, 4000));
+    await new Promise((r) => setTimeout(r, 7000));
     expect((await stored(a.url, order.id)).status).toBe('new');
   }, 60_000);
 });
