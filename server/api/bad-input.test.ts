@@ -41,6 +41,10 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   'POST /api/orders/command': { id: 'bad-input-command-01', order: 'bad-input-draft-0001', action: { kind: 'status', from: 'new', to: 'confirmed' } },
   'POST /api/favourites/list': {},
   'POST /api/favourites/change': { marks: [{ id: 'p-001', on: true, at: 1 }] },
+  'POST /api/payments/start': { order: 'bad-input-draft-0001', method: 'bank_card' },
+  'POST /api/payments/check': { order: 'bad-input-draft-0001' },
+  'POST /api/payments/on-delivery': { order: 'bad-input-draft-0001' },
+  'POST /api/payments/notification': { type: 'notification', event: 'payment.succeeded', object: { id: 'bad-input-payment' } },
 };
 
 /** Fields that must be there: dropping them has to be refused. */
@@ -68,6 +72,10 @@ const required: Partial<Record<ApiRoute, string>> = {
   'POST /api/orders/command': 'action',
   'POST /api/orders/cancel': 'id',
   'POST /api/favourites/change': 'marks',
+  'POST /api/payments/start': 'method',
+  'POST /api/payments/check': 'order',
+  'POST /api/payments/on-delivery': 'order',
+  'POST /api/payments/notification': 'object',
 };
 
 const wrongType = (body: Record<string, unknown>) => {

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
-import { deliveryPrice, firstDeliveryDay, freeDeliveryFrom, lastDeliveryDay, openSlots, orderDraft } from '../../../schema/order';
+import { deliveryPrice, firstDeliveryDay, freeDeliveryFrom, lastDeliveryDay, openSlots, orderDraft, type OrderDraft } from '../../../schema/order';
 import { useLocal } from '../../data/local-data-context';
 import { submitPending } from '../../data/sync/outbox';
 import { ApiError } from '../../lib/api';
@@ -14,6 +14,8 @@ import { draftFrom, inStep, useCheckoutForm, type CheckoutForm as Form } from '.
 import { checkForm, errorsAfterEdit, type FormErrors } from './form-errors';
 import { OrderSummary } from './order-summary';
 import { CourierAddress, RecipientFieldset } from './recipient-fields';
+import { PaymentChoice, usePayNow } from './payment-choice';
+import { goToProvider, payFromCheckout } from './pay-now';
 import './checkout.css';
 import { Choice, Field } from '../../ui/form-field';
 
@@ -21,6 +23,7 @@ import { Choice, Field } from '../../ui/form-field';
 const deliveryNote = `Курьер по Москве в пределах МКАД — ${formatRoubles(deliveryPrice)}, от ${formatRoubles(freeDeliveryFrom)} — бесплатно. Самовывоз из студии (${studio.address}) — бесплатно.`;
 
 /** The code dialog closed unanswered: the draft stays in the outbox (phone-confirmations.tsx shows it above the page). */
+const payingNote = 'Заказ не оформлен: подтвердите телефон отправителя кодом из СМС — и перейдём к оплате.';
 const waitingNote = 'Заказ сохранён на устройстве и ждёт подтверждения телефона: без кода из СМС он не уйдёт в студию. Нажмите «Оформить заказ» ещё раз, чтобы получить код.';
 
 /**
@@ -36,9 +39,10 @@ const CheckoutForm = () => {
   const { form, change: changeForm, done } = useCheckoutForm(user);
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
-  /** The sender's phone while its code is being asked for. */
-  const [confirming, setConfirming] = useState<string | null>(null);
+  /** The sender's phone while its code is being asked for, and what then happens to the order. */
+  const [confirming, setConfirming] = useState<{ phone: string; then: () => Promise<void>; paying: boolean } | null>(null);
   const slots = openSlots(form.date);
+  const payNow = usePayNow(form);
   // Each message goes away as its field is corrected, not only on the next submit.
   const change = (part: Partial<Form>) => {
     changeForm(part);
@@ -67,6 +71,15 @@ const CheckoutForm = () => {
     await leave(saved?.number ? { number: saved.number } : {});
   };
 
+  /** Paying now needs the network: the order is placed by the same call that starts the payment, not via the outbox. */
+  const pay = async (draft: OrderDraft, method: NonNullable<typeof payNow>) => {
+    const next = await payFromCheckout(draft, method);
+    done();
+    clearCart.current();
+    if (next.url) return goToProvider(next.url);
+    await navigate({ to: '/orders/thank-you', search: { order: next.order } });
+  };
+
   const attempt = async (work: () => Promise<void>) => {
     setBusy(true);
     try {
@@ -83,23 +96,26 @@ const CheckoutForm = () => {
     const parsed = orderDraft.safeParse(draftFrom(form, lines));
     if (!parsed.success || Object.keys(problems).length) return setErrors(problems);
     setErrors({});
-    const sender = parsed.data.sender.phone;
+    const draft = parsed.data;
+    const sender = draft.sender.phone;
+    const then = payNow ? () => pay(draft, payNow) : () => send(sender);
     return attempt(async () => {
-      await data.shop.pendingOrders.upsert({ ...parsed.data, owner: sender, createdAt: Date.now() });
-      if (user?.phone === sender) return send(sender);
-      if (navigator.onLine) return setConfirming(sender);
+      if (!payNow) await data.shop.pendingOrders.upsert({ ...draft, owner: sender, createdAt: Date.now() });
+      if (user?.phone === sender) return then();
+      if (payNow || navigator.onLine) return setConfirming({ phone: sender, then, paying: !!payNow });
       await leave({ phone: sender });
     });
   };
 
   const confirmed = () => {
-    const phone = confirming;
+    const next = confirming;
     setConfirming(null);
-    if (phone) void attempt(() => send(phone));
+    if (next) void attempt(next.then);
   };
   const notConfirmed = () => {
+    const paying = confirming?.paying;
     setConfirming(null);
-    setErrors({ form: waitingNote });
+    setErrors({ form: paying ? payingNote : waitingNote });
   };
 
   const invalid = (path: string) => !!errors[path];
@@ -149,18 +165,11 @@ const CheckoutForm = () => {
             <textarea name="comment" value={form.comment} onChange={(e) => change({ comment: e.target.value })} rows={3} maxLength={1000} placeholder="Например: позвонить получателю за час" />
           </Field>
         </fieldset>
-        <fieldset>
-          <legend>Оплата при получении</legend>
-          <div className="choices">
-            <Choice name="payment" checked={form.payment === 'cash'} onChange={() => change({ payment: 'cash' })}>Наличными</Choice>
-            <Choice name="payment" checked={form.payment === 'card'} onChange={() => change({ payment: 'card' })}>Картой курьеру или в студии</Choice>
-          </div>
-          <p className="field-error">{errors.payment ?? ''}</p>
-        </fieldset>
+        <PaymentChoice value={form} onChange={({ payment, payNow: method }) => change({ payment, payNow: method })} error={errors.payment} />
         <p className="field-error" role={errors.form || errors.lines ? 'alert' : undefined}>{errors.form ?? errors.lines ?? ''}</p>
-        <button className="button button--big" disabled={busy}>{busy ? 'Отправляем…' : 'Оформить заказ'}</button>
+        <button className="button button--big" disabled={busy}>{busy ? 'Отправляем…' : payNow ? 'Оформить и оплатить' : 'Оформить заказ'}</button>
       </form>
-      {confirming && <SignInDialog confirm={confirming} onSignedIn={confirmed} onClose={notConfirmed} />}
+      {confirming && <SignInDialog confirm={confirming.phone} onSignedIn={confirmed} onClose={notConfirmed} />}
       <OrderSummary lines={lines} method={form.method} />
     </>
   );

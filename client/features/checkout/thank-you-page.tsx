@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { formatPhone } from '../../../schema/phone';
+import { PaymentStatus } from './payment-status';
 
 /**
  * /orders/thank-you: the number of an accepted order, or word that it waits on the device — for the connection, or
- * (a guest's order sent offline) for the code that confirms the sender's phone.
+ * (a guest's order sent offline) for the code that confirms the sender's phone; with `order` (back from the payment
+ * provider), that order's payment.
  */
-export const ThankYouPage = ({ number, waitingFor }: { number?: number; waitingFor?: string }) => (
+export const ThankYouPage = ({ number, order, waitingFor }: { number?: number; order?: string; waitingFor?: string }) => order ? <PaymentStatus order={order} /> : (
   <div className="page">
     {number ? (
       <>
