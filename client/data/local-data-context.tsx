@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, use, useContext } from 'react';
 import type { LocalData } from './database';
 import type { ShopSync } from './sync/shop-sync';
 
@@ -7,11 +7,26 @@ export interface Local {
   sync: ShopSync;
 }
 
+/**
+ * The device's databases and their sync. `null` while a server-rendered page hydrates and the device's store is
+ * still opening (main.tsx opens it right after), and on the server.
+ */
 export const LocalDataContext = createContext<Local | null>(null);
 
-/** The device's databases and their sync; present once main.tsx has opened them. */
-export const useLocal = (): Local => {
-  const local = useContext(LocalDataContext);
-  if (!local) throw new Error('LocalDataContext is missing');
-  return local;
-};
+let opened: (local: Local) => void = () => {};
+const whenOpened = new Promise<Local>((resolve) => (opened = resolve));
+
+/** The device's store once open, for work that must wait for it outside rendering (signing out). */
+export const openedLocal = (): Promise<Local> => whenOpened;
+
+/** main.tsx says the store is open: screens waiting in `useLocal` go on. */
+export const localOpened = (local: Local) => opened(local);
+
+/**
+ * The device's store, for screens that cannot be drawn without it (checkout, account, staff). A screen reached
+ * before the store has opened suspends until it has: the router shows its pending state meanwhile.
+ */
+export const useLocal = (): Local => useContext(LocalDataContext) ?? use(whenOpened);
+
+/** The device's store if it is open yet: public screens draw from the server's snapshot until it is. */
+export const useLocalIfOpen = (): Local | null => useContext(LocalDataContext);

@@ -1,10 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
-import { map } from 'rxjs';
 import { flowerOf } from '../../../schema/flower';
-import type { Page } from '../../../schema/page';
-import { useLocal } from '../../data/local-data-context';
-import { useObservable } from '../../lib/use-observable';
+import { usePage } from '../../data/pages';
 import { usePageTitle } from '../../ui/page-title';
 import { NotFoundPage } from '../errors/error-page';
 import { ProductList } from './product-list';
@@ -17,9 +14,7 @@ import { useProductsOnSale } from './use-products';
  * кустовая» in a composition). From the device's data, online or not.
  */
 export const FlowerPage = ({ slug }: { slug: string }) => {
-  const { data } = useLocal();
-  const page$ = useMemo(() => data.shop.pages.findOne(`flowers/${slug}`).$.pipe(map((d) => (d ? (d.toJSON() as Page) : null))), [data, slug]);
-  const page = useObservable(page$, undefined as Page | null | undefined);
+  const { page } = usePage(`flowers/${slug}`);
   const flower = flowerOf(slug);
   const products = useProductsOnSale();
   const library = useCatalogSearchModule();
