@@ -44,7 +44,7 @@ export default defineConfig(({ mode }) => {
     build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
     // `vite build` makes the client (dist/) and the server's renderer of public pages (dist-server/entry-server.js).
     environments: {
-      ssr: { resolve: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') }, build: { outDir: '../dist-server', emptyOutDir: true, copyPublicDir: false, rollupOptions: { input: { 'entry-server': 'client/entry-server.tsx' } } } },
+      ssr: { resolve: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? 'production' : 'development') }, build: { outDir: '../dist-server', emptyOutDir: true, copyPublicDir: false, rollupOptions: { input: { 'entry-server': 'client/entry-server.tsx' } } } },
     },
     builder: {
       buildApp: async (builder) => {

@@ -43,6 +43,9 @@ const start = async () => {
   const container = document.getElementById('root')!;
   const snapshot = readSnapshot();
   if (snapshot) {
+    // Tells the router its first screen came from the server: it then draws it as the server did (no Suspense around
+    // the matches), so React takes over the server's elements instead of drawing them again.
+    router.ssr = { manifest: undefined };
     await router.load();
     let root: Root | undefined;
     await new Promise<void>((hydrated) => {
