@@ -5,7 +5,6 @@ import { readSnapshot } from './data/snapshot-context';
 import { startOfflineSupport } from './features/install/pwa';
 import { analytics } from './features/analytics/analytics';
 import { watchFreshness } from './features/freshness/freshness';
-import { StoreFailure } from './store-failure';
 import { ShopApp } from './shop-app';
 import './styles.css';
 
@@ -26,10 +25,19 @@ const openStore = async (root: Root): Promise<Local | null> => {
     return local;
   } catch (e) {
     console.error('Хранилище на устройстве не открылось', e);
+    const { StoreFailure } = await import('./store-failure');
     root.render(<StoreFailure error={e} />);
     return null;
   }
 };
+
+/** After the page has loaded and the browser is idle: the device's store is not part of the first view. */
+const afterFirstView = () =>
+  new Promise<void>((resolve) => {
+    const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 200));
+    if (document.readyState === 'complete') idle();
+    else addEventListener('load', idle, { once: true });
+  });
 
 /**
  * A server-rendered page (it carries the server's snapshot) is hydrated at once from that snapshot, and the device's
@@ -53,6 +61,7 @@ const start = async () => {
     });
     if (!root) return;
     const hydratedRoot = root;
+    await afterFirstView();
     const local = await openStore(hydratedRoot);
     if (local) hydratedRoot.render(<ShopApp router={router} local={local} snapshot={snapshot} />);
     return;
