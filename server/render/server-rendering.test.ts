@@ -63,7 +63,19 @@ describe('server-rendered public pages', () => {
     expect(root).toContain(formatRoubles(unitPrice(product)));
     expect(root).toContain(inHtml(product.composition));
     expect(root).toMatch(new RegExp(`<img src="${product.images[0].url}" alt="[^"]*" width="600" height="600"/>`));
-    expect(html).toContain('og:image');
+  });
+
+  it('gives the shop and each product an og:image that is a PNG', async () => {
+    for (const path of ['/', `/items/${product.id}`]) {
+      const image = /<meta property="og:image" content="([^"]+)"/.exec((await get(path)).html)?.[1];
+      expect(image, path).toMatch(/\.png$/);
+      const answer = await fetch(image!);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('image/png');
+      const bytes = new Uint8Array(await answer.arrayBuffer());
+      expect([...bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    }
+    expect((await fetch(`${shop.url}/img/bouquet/..%2Fx.png`)).status).toBe(404);
   });
 
   it('draws info pages and a flower page from the pages store', async () => {
