@@ -1,6 +1,6 @@
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { router } from './router';
-import { localOpened, type Local } from './data/local-data-context';
+import { localOpened, storeWanted, type Local } from './data/local-data-context';
 import { readSnapshot } from './data/snapshot-context';
 import { startOfflineSupport } from './features/install/pwa';
 import { analytics } from './features/analytics/analytics';
@@ -31,13 +31,26 @@ const openStore = async (root: Root): Promise<Local | null> => {
   }
 };
 
-/** After the page has loaded and the browser is idle: the device's store is not part of the first view. */
+/** How long after the page has loaded the device's store opens when nothing asks for it sooner. */
+const storeDelayMs = 3000;
+
+/**
+ * The device's store is not part of the first view: it opens a while after the page has loaded, when the browser is
+ * idle; at once when the shopper first touches or types (a cart, a sign-in, a search is coming), or when a screen or
+ * an action needs it (`storeWanted`).
+ */
 const afterFirstView = () =>
-  new Promise<void>((resolve) => {
-    const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 200));
-    if (document.readyState === 'complete') idle();
-    else addEventListener('load', idle, { once: true });
-  });
+  Promise.race([
+    storeWanted,
+    new Promise<void>((resolve) => {
+      for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => resolve(), { once: true, capture: true, passive: true });
+    }),
+    new Promise<void>((resolve) => {
+      const later = () => setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : resolve()), storeDelayMs);
+      if (document.readyState === 'complete') later();
+      else addEventListener('load', later, { once: true });
+    }),
+  ]);
 
 /**
  * A server-rendered page (it carries the server's snapshot) is hydrated at once from that snapshot, and the device's

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { NEVER, type Observable } from 'rxjs';
 import { cartCount, cartOwner, cartTotal, lineSum, type Cart, type CartEntry } from '../../../schema/cart';
-import { useLocalIfOpen } from '../../data/local-data-context';
+import { useLocalIfOpen, wantLocal } from '../../data/local-data-context';
 import { useObservable } from '../../lib/use-observable';
 import { useSession } from '../auth/session';
 import { cartStore, moveGuestCart, type CartStore } from './cart-store';
@@ -51,7 +51,11 @@ export const CartProvider = ({ children }: { children: ReactNode }) => {
   const lines$ = useMemo<Observable<Lines>>(() => store?.lines$ ?? NEVER, [store]);
   const lines = useObservable(lines$, {});
   const value = useMemo<CartApi>(() => {
-    const withStore = (change: (store: CartStore) => void) => (store ? change(store) : void waiting.current.push(change));
+    const withStore = (change: (store: CartStore) => void) => {
+      if (store) return change(store);
+      waiting.current.push(change);
+      wantLocal();
+    };
     return {
       lines,
       count: cartCount(lines),
