@@ -1,8 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { createRoute, createRouter, type RouterHistory, lazyRouteComponent, Navigate, useRouterState, type RouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { categoryIds, extraCategoryIds, type ItemCategory } from '../schema/category';
 import { adminRoutes } from '../schema/admin-routes';
 import { shopTitle, titleOf } from '../schema/title';
+import { orderDraft } from '../schema/order';
 import { FlowerPage } from './features/catalog/flower-page';
 import { listParams } from './features/catalog/product-list';
 import { HomePage } from './features/catalog/home-page';
@@ -13,7 +15,6 @@ import { SearchPage } from './features/catalog/search-page';
 import { ContentPage } from './features/content/content-page';
 import { TagPage } from './features/content/tag-page';
 import { ProductByArt } from './features/catalog/product-by-art';
-import { ThankYouPage } from './features/checkout/thank-you-page';
 import { rootRoute } from './root-route';
 import { adminRouteTree } from './admin-routes';
 
@@ -27,6 +28,8 @@ const page = <P extends string>(path: P, component: RouteComponent) => createRou
 
 // Screens a first visit rarely needs come as chunks of their own, fetched on the way there (and precached for offline).
 const CheckoutPage = lazyRouteComponent(() => import('./features/checkout/checkout-page'), 'CheckoutPage');
+// The page a shopper returns to from the payment provider: a chunk of its own, as the checkout is.
+const ThankYouPage = lazy(() => import('./features/checkout/thank-you-page').then((m) => ({ default: m.ThankYouPage })));
 const MyPage = lazyRouteComponent(() => import('./features/account/my-page'), 'MyPage');
 const LoginPage = lazyRouteComponent(() => import('./features/auth/login-page'), 'LoginPage');
 const QrLoginPage = lazyRouteComponent(() => import('./features/auth/qr-login-page'), 'QrLoginPage');
@@ -114,9 +117,18 @@ const qrLoginRoute = createRoute({
 const thankYouRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/orders/thank-you',
-  validateSearch: z.object({ number: z.coerce.number().int().positive().optional().catch(undefined) }),
+  validateSearch: z.object({
+    number: z.coerce.number().int().positive().optional().catch(undefined),
+    // The order paid online, as the payment provider brings the customer back.
+    order: orderDraft.shape.id.optional().catch(undefined),
+  }),
   component: function ThankYou() {
-    return <ThankYouPage number={thankYouRoute.useSearch().number} />;
+    const { number, order } = thankYouRoute.useSearch();
+    return (
+      <Suspense fallback={null}>
+        <ThankYouPage number={number} order={order} />
+      </Suspense>
+    );
   },
 });
 
