@@ -8,6 +8,8 @@ import { product } from './product';
  * keeps it only until the device's own copy of the catalogue and pages holds something.
  */
 export const shopSnapshot = z.object({
+  /** The address it was drawn for, as the browser's location has it: the snapshot answers for that page alone. */
+  path: z.string().max(2000),
   products: z.array(product),
   pages: z.array(page),
   /** Slugs the server looked for and the pages store does not hold (a flower without the studio's text). */

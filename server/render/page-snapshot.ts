@@ -26,12 +26,12 @@ const homeShelves = (all: Product[]): Product[] => {
  */
 export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
   const pageOf = (slug: string): Promise<Page | null> => getSynced<Page>(shop.storage.db('pages'), slug);
-  return async (path: string): Promise<ShopSnapshot | null> => {
+  const drawn = async (path: string): Promise<Omit<ShopSnapshot, 'path'> | null> => {
     const address = addressOf(path);
     if (!address) return null;
     const view = await catalog.view();
     const all = view.all().filter(onSale);
-    const withPage = async (slug: string, products: Product[]): Promise<ShopSnapshot> => {
+    const withPage = async (slug: string, products: Product[]): Promise<Omit<ShopSnapshot, 'path'>> => {
       const page = await pageOf(slug);
       return { products, pages: page ? [page] : [], absentPages: page ? [] : [slug] };
     };
@@ -63,6 +63,10 @@ export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
         return withPage(address.slug, tag ? all.filter((p) => p.tags.includes(tag)) : []);
       }
     }
+  };
+  return async (path: string): Promise<ShopSnapshot | null> => {
+    const snapshot = await drawn(path);
+    return snapshot && { path, ...snapshot };
   };
 };
 export type PageSnapshotOf = ReturnType<typeof pageSnapshot>;

@@ -3,7 +3,7 @@ import type { UserAnswer } from '../../../schema/api';
 import { isStaff, type User } from '../../../schema/user';
 import { api } from '../../lib/api';
 import { openedLocal, useLocalIfOpen } from '../../data/local-data-context';
-import { useSnapshot } from '../../data/snapshot-context';
+import { useServerRendered } from '../../data/snapshot-context';
 import { clearPendingLogout, markPendingLogout, pendingLogout } from './pending-logout';
 import { storeUser } from './stored-user';
 import { currentUser, setCurrentUser } from './current-user';
@@ -34,7 +34,7 @@ const finishLogout = async (eventsInSync: () => Promise<boolean>) => {
 export const SessionProvider = ({ children }: { children: ReactNode }) => {
   const sync = useLocalIfOpen()?.sync;
   // A server-rendered page is drawn for nobody in particular: the device's user comes in right after hydration.
-  const serverRendered = useSnapshot() !== null;
+  const serverRendered = useServerRendered();
   const [user, setSessionUser] = useState<User | null>(() => (serverRendered ? null : currentUser()));
   useEffect(() => {
     if (serverRendered) setSessionUser(currentUser());

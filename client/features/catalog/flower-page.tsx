@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { flowerOf } from '../../../schema/flower';
 import { usePage } from '../../data/pages';
+import { useSnapshot } from '../../data/snapshot-context';
 import { usePageTitle } from '../../ui/page-title';
 import { NotFoundPage } from '../errors/error-page';
 import { ProductList } from './product-list';
@@ -19,7 +20,12 @@ export const FlowerPage = ({ slug }: { slug: string }) => {
   const products = useProductsOnSale();
   const library = useCatalogSearchModule();
   const name = page?.value.title ?? flower?.name;
-  const found = useMemo(() => (products && library && name ? library.searchCatalogue(products, flower?.query ?? name) : undefined), [products, library, name, flower]);
+  // Until the search library has come, a server-drawn page shows what the server's search found (the same index).
+  const fromServer = useSnapshot()?.products;
+  const found = useMemo(
+    () => (products && library && name ? library.searchCatalogue(products, flower?.query ?? name) : fromServer),
+    [products, library, name, flower, fromServer],
+  );
   usePageTitle(name);
   if (page === undefined) return <p className="muted page">Загружаем…</p>;
   if (!name) return <NotFoundPage path={`/flowers/${slug}`} description="Такого цветка у нас нет. Поищите его в каталоге или загляните в энциклопедию цветов." />;
