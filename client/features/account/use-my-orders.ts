@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { combineLatest, switchMap } from 'rxjs';
-import { orderStatuses, type Order, type OrderDraft } from '../../../schema/order';
+import { deliveryPlace, orderStatuses, type Order, type OrderDraft } from '../../../schema/order';
 import { customerMayCancel } from '../../../schema/order-lifecycle';
 import type { PendingOrder } from '../../data/collections';
 import type { LocalData } from '../../data/database';
@@ -35,7 +35,7 @@ export interface MyOrder {
 
 const statusLabel = (status: Order['status']): string => orderStatuses.find((s) => s.id === status)?.label ?? status;
 
-const placeOf = (d: OrderDraft) => (d.delivery.method === 'pickup' ? 'самовывоз из студии' : d.delivery.address);
+const placeOf = (d: OrderDraft) => (d.delivery.method === 'pickup' ? 'самовывоз из студии' : deliveryPlace(d.delivery));
 
 const lineLabel = (name: string, count: number, letterSize?: string) => `${name}${letterSize ? ` (${letterSize})` : ''} × ${count}`;
 
