@@ -18,6 +18,7 @@ const precompress = (): Plugin => ({
   name: 'precompress',
   apply: 'build',
   enforce: 'post',
+  applyToEnvironment: (environment) => environment.name === 'client',
   async writeBundle(options, bundle) {
     const dir = options.dir ?? 'dist';
     const texts = Object.keys(bundle).filter((name) => /\.(js|mjs|css|html|svg|json|webmanifest)$/.test(name));
@@ -40,11 +41,24 @@ export default defineConfig(({ mode }) => {
     root: 'client',
     publicDir: 'public',
     define: { __BUILD_DATE__: JSON.stringify(build) },
+    // broadcast-channel's `unload` listener keeps every page out of the back/forward cache: ours listens to pagehide.
+    resolve: { alias: [{ find: /^unload$/, replacement: fileURLToPath(new URL('./client/lib/unload-on-pagehide.ts', import.meta.url)) }] },
     build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
+    // `vite build` makes the client (dist/) and the server's renderer of public pages (dist-server/entry-server.js).
+    environments: {
+      ssr: { resolve: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? 'production' : 'development') }, build: { outDir: '../dist-server', emptyOutDir: true, copyPublicDir: false, rollupOptions: { input: { 'entry-server': 'client/entry-server.tsx' } } } },
+    },
+    builder: {
+      buildApp: async (builder) => {
+        await builder.build(builder.environments.client);
+        await builder.build(builder.environments.ssr);
+      },
+    },
     server: { proxy: { '/api': 'http://localhost:3000', '/db': 'http://localhost:3000', '/img': 'http://localhost:3000' } },
     plugins: [
       {
         name: 'latest-build-marker',
+        applyToEnvironment: (environment) => environment.name === 'client',
         generateBundle() {
           this.emitFile({ type: 'asset', fileName: 'latest-build.json', source: JSON.stringify({ build }) });
           // The server allows the counters' hosts in its Content-Security-Policy only when the build carries them.

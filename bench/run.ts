@@ -11,6 +11,7 @@ import { benchTasksFromDevice } from './office';
 import { benchBoardDay } from './orders-board';
 import { benchStatusRoundTrip } from './order-round-trip';
 import { benchBoardInBrowser } from './board-in-browser';
+import { benchLighthouse } from './lighthouse';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -59,6 +60,13 @@ if (process.argv.includes('round-trip')) {
   await benchStatusRoundTrip();
   process.exit(0);
 }
+// `npm run bench -- lighthouse`: Lighthouse's mobile figures of public pages only (needs a build).
+if (process.argv.includes('lighthouse')) {
+  const shop = await startTestShop();
+  await benchLighthouse(shop);
+  await shop.close();
+  process.exit(0);
+}
 // `npm run bench -- api`: the catalogue API rows only.
 const apiOnly = process.argv.includes('api');
 for (const n of [1000, 10_000, 50_000]) await benchApi(n);
@@ -79,6 +87,7 @@ await benchList(seeded, `list, demo catalogue, guest`, [{ params: { skip: 0, lim
 benchFirstViewBytes();
 await benchFirstViewAsSent(seeded);
 await benchCatalogueFromDevice(seeded);
+await benchLighthouse(seeded);
 await seeded.close();
 
 const studio = await startTestShop();

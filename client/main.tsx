@@ -1,57 +1,87 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from '@tanstack/react-router';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { router } from './router';
-import { openLocalData, type LocalData } from './data/database';
-import { restoreRescued } from './data/rescue';
-import { startShopSync } from './data/sync/shop-sync';
-import { LocalDataContext } from './data/local-data-context';
-import { SessionProvider } from './features/auth/session';
-import { CartProvider } from './features/cart/use-cart';
-import { NoticeArea } from './ui/notices';
+import { localOpened, storeWanted, type Local } from './data/local-data-context';
+import { readSnapshot } from './data/snapshot-context';
 import { startOfflineSupport } from './features/install/pwa';
 import { analytics } from './features/analytics/analytics';
 import { watchFreshness } from './features/freshness/freshness';
-import { StoreFailure } from './store-failure';
+import { ShopApp } from './shop-app';
 import './styles.css';
 
 /**
  * The device's data on `window.shopData`, for the console in the dev server and for browser tests, which ask
  * for it before the page loads (e2e/harness.ts). A production page shows it to no one else.
  */
-const exposeForTests = (data: LocalData) => {
-  if (import.meta.env.DEV || 'shopTestHooks' in window) Object.assign(window, { shopData: data });
+const exposeForTests = (local: Local) => {
+  if (import.meta.env.DEV || 'shopTestHooks' in window) Object.assign(window, { shopData: local.data });
 };
 
+const openStore = async (root: Root): Promise<Local | null> => {
+  try {
+    const { openDevice } = await import('./data/open-device');
+    const local = await openDevice();
+    exposeForTests(local);
+    localOpened(local);
+    return local;
+  } catch (e) {
+    console.error('Хранилище на устройстве не открылось', e);
+    const { StoreFailure } = await import('./store-failure');
+    root.render(<StoreFailure error={e} />);
+    return null;
+  }
+};
+
+/** How long after the page has loaded the device's store opens when nothing asks for it sooner. */
+const storeDelayMs = 3000;
+
+/**
+ * The device's store is not part of the first view: it opens a while after the page has loaded, when the browser is
+ * idle; at once when the shopper first touches or types (a cart, a sign-in, a search is coming), or when a screen or
+ * an action needs it (`storeWanted`).
+ */
+const afterFirstView = () =>
+  Promise.race([
+    storeWanted,
+    new Promise<void>((resolve) => {
+      for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => resolve(), { once: true, capture: true, passive: true });
+    }),
+    new Promise<void>((resolve) => {
+      const later = () => setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : resolve()), storeDelayMs);
+      if (document.readyState === 'complete') later();
+      else addEventListener('load', later, { once: true });
+    }),
+  ]);
+
+/**
+ * A server-rendered page (it carries the server's snapshot) is hydrated at once from that snapshot, and the device's
+ * store is opened after: the page is the server's until then, and the same afterwards. The app's plain shell (the
+ * service worker's page offline) opens the store first and renders from it, as it always did.
+ */
 const start = async () => {
   startOfflineSupport();
   analytics.load();
   watchFreshness(__BUILD_DATE__);
-  const root = createRoot(document.getElementById('root')!);
-  let data: LocalData;
-  try {
-    data = await openLocalData();
-  } catch (e) {
-    console.error('Хранилище на устройстве не открылось', e);
-    root.render(<StoreFailure error={e} />);
+  const container = document.getElementById('root')!;
+  const snapshot = readSnapshot();
+  if (snapshot) {
+    // Tells the router its first screen came from the server: it then draws it as the server did (no Suspense around
+    // the matches), so React takes over the server's elements instead of drawing them again.
+    router.ssr = { manifest: undefined };
+    await router.load();
+    let root: Root | undefined;
+    await new Promise<void>((hydrated) => {
+      root = hydrateRoot(container, <ShopApp router={router} local={null} snapshot={snapshot} onCommitted={hydrated} />);
+    });
+    if (!root) return;
+    const hydratedRoot = root;
+    await afterFirstView();
+    const local = await openStore(hydratedRoot);
+    if (local) hydratedRoot.render(<ShopApp router={router} local={local} snapshot={snapshot} />);
     return;
   }
-  await restoreRescued(data).catch((e: unknown) => console.warn('Сохранённые корзина и заказы не восстановлены', e));
-  const sync = startShopSync(data);
-  exposeForTests(data);
-  root.render(
-    <StrictMode>
-      <LocalDataContext.Provider value={{ data, sync }}>
-        <NoticeArea>
-          <SessionProvider>
-            <CartProvider>
-              <RouterProvider router={router} />
-            </CartProvider>
-          </SessionProvider>
-        </NoticeArea>
-      </LocalDataContext.Provider>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  const local = await openStore(root);
+  if (local) root.render(<ShopApp router={router} local={local} snapshot={null} />);
 };
 
 void start();

@@ -1,190 +1,17 @@
-import { lazy, Suspense } from 'react';
-import { createRoute, createRouter, lazyRouteComponent, Navigate, useRouterState, type RouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
-import { categoryIds, extraCategoryIds, type ItemCategory } from '../schema/category';
+import { shopRouter, titleForPath } from './route-tree';
 import { analytics } from './features/analytics/analytics';
 import { scrollAfterNavigation } from './features/layout/scrolling';
 import { entryOf, rememberScroll, restoreScroll, takeOverScrollRestoration } from './features/layout/scroll-memory';
-import { adminRoutes } from '../schema/admin-routes';
-import { shopTitle, titleOf } from '../schema/title';
-import { orderDraft } from '../schema/order';
 import { setFallbackTitle } from './ui/page-title';
-import { FlowerPage } from './features/catalog/flower-page';
-import { listParams } from './features/catalog/product-list';
 import { prefersNoPrefetch } from './features/layout/slow-connection';
 import { buildIsStale, reloadOnce } from './features/freshness/freshness';
-import { HomePage } from './features/catalog/home-page';
-import { ProductPage } from './features/catalog/product-page';
-import { CategoryPage } from './features/catalog/category-page';
-import { productFilterParams, readFilter, writeFilter } from './features/catalog/product-filter-params';
-import { SearchPage } from './features/catalog/search-page';
-import { ContentPage } from './features/content/content-page';
-import { TagPage } from './features/content/tag-page';
-import { ProductByArt } from './features/catalog/product-by-art';
-import { rootRoute } from './root-route';
-import { adminRouteTree } from './admin-routes';
 import { onUserChange } from './features/auth/current-user';
 
-/** Any other address is a page of the pages store (campaigns, /studio, /{name}) or 'Page not found'. */
-const StorePage = () => {
-  const path = useRouterState({ select: (s) => s.location.pathname });
-  return <ContentPage slug={decodeURI(path).replace(/^\/+|\/+$/g, '')} />;
-};
-
-const page = <P extends string>(path: P, component: RouteComponent) => createRoute({ getParentRoute: () => rootRoute, path, component });
-
-// Screens a first visit rarely needs come as chunks of their own, fetched on the way there (and precached for offline).
-const CheckoutPage = lazyRouteComponent(() => import('./features/checkout/checkout-page'), 'CheckoutPage');
-// The page a shopper returns to from the payment provider: a chunk of its own, as the checkout is.
-const ThankYouPage = lazy(() => import('./features/checkout/thank-you-page').then((m) => ({ default: m.ThankYouPage })));
-const MyPage = lazyRouteComponent(() => import('./features/account/my-page'), 'MyPage');
-const FavouritesPage = lazyRouteComponent(() => import('./features/favourites/favourites-page'), 'FavouritesPage');
-const LoginPage = lazyRouteComponent(() => import('./features/auth/login-page'), 'LoginPage');
-const QrLoginPage = lazyRouteComponent(() => import('./features/auth/qr-login-page'), 'QrLoginPage');
-const isCategory = (id: string): id is ItemCategory => ([...categoryIds, ...extraCategoryIds] as string[]).includes(id);
-
-const itemRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/items/$id',
-  validateSearch: listParams,
-  component: function Item() {
-    const { id } = itemRoute.useParams();
-    if (id === 'complex') return <Navigate to="/items" replace />;
-    return isCategory(id) ? <CategoryPage category={id} /> : <ProductPage key={id} id={id} />;
-  },
-});
-
-const searchRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/search',
-  validateSearch: z.object({ q: z.string().catch('') }).extend(listParams.shape),
-  component: function Search() {
-    return <SearchPage q={searchRoute.useSearch().q} />;
-  },
-});
-
-const itemsRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/items',
-  validateSearch: productFilterParams.extend(listParams.shape),
-  search: { middlewares: [({ search, next }) => writeFilter(next(search))] },
-  component: function Items() {
-    const search = itemsRoute.useSearch();
-    const navigate = itemsRoute.useNavigate();
-    const filter = readFilter(search, { tags: [] });
-    // Another filter is another shelf: it starts again from its first page, and the page stays where it is.
-    return <CategoryPage filters={{ filter, onChange: (next) => void navigate({ search: { ...next, pages: undefined }, replace: true, resetScroll: false }) }} />;
-  },
-});
-
-const tagRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/tags/$tag',
-  validateSearch: listParams,
-  component: function Tag() {
-    return <TagPage tag={tagRoute.useParams().tag} />;
-  },
-});
-
-const flowerRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/flowers/$slug',
-  validateSearch: listParams,
-  component: function Flower() {
-    const { slug } = flowerRoute.useParams();
-    return <FlowerPage key={slug} slug={slug} />;
-  },
-});
-
-const productByArtRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/product/$artAndName',
-  component: function ByArt() {
-    return <ProductByArt artAndName={productByArtRoute.useParams().artAndName} />;
-  },
-});
-
-const loginRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/login',
-  validateSearch: z.object({ redirect: z.string().max(500).optional().catch(undefined) }),
-  component: function Login() {
-    return <LoginPage redirect={loginRoute.useSearch().redirect} />;
-  },
-});
-
-const qrLoginRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/qr-login',
-  validateSearch: z.object({ code: z.string().optional().catch(undefined) }),
-  component: function QrLogin() {
-    return <QrLoginPage code={qrLoginRoute.useSearch().code} />;
-  },
-});
-
-const thankYouRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/orders/thank-you',
-  validateSearch: z.object({
-    number: z.coerce.number().int().positive().optional().catch(undefined),
-    /** A guest's draft waiting on the device for this phone's code. */
-    phone: z.string().regex(/^7\d{10}$/).optional().catch(undefined),
-    // The order paid online, as the payment provider brings the customer back.
-    order: orderDraft.shape.id.optional().catch(undefined),
-  }),
-  component: function ThankYou() {
-    const { number, phone, order } = thankYouRoute.useSearch();
-    return (
-      <Suspense fallback={null}>
-        <ThankYouPage number={number} order={order} waitingFor={phone} />
-      </Suspense>
-    );
-  },
-});
-
-const routeTree = rootRoute.addChildren([
-  page('/', HomePage),
-  itemsRoute,
-  itemRoute,
-  searchRoute,
-  adminRouteTree,
-  loginRoute,
-  page('/my', MyPage),
-  page('/my/favourites', FavouritesPage),
-  page('/orders/create', CheckoutPage),
-  thankYouRoute,
-  page('/info', () => <ContentPage slug="info" />),
-  page('/info/delivery', () => <ContentPage slug="info/delivery" />),
-  page('/policy', () => <ContentPage slug="policy" />),
-  tagRoute,
-  qrLoginRoute,
-  productByArtRoute,
-  flowerRoute,
-  page('/$', StorePage),
-]);
-
-export const router = createRouter({ routeTree, defaultPreload: prefersNoPrefetch() ? false : 'intent' });
+/** The tab's router: the browser's history, titles, scroll memory and page views. */
+export const router = shopRouter({ preload: !prefersNoPrefetch() });
 
 // Guards (`beforeLoad`) decide by who is signed in: when that changes, the screen on show is checked again.
 onUserChange(() => void router.invalidate());
-
-/** Titles of screens that are fixed by their address; a screen about something (a product, a page) sets its own. */
-const screenTitles: Record<string, string> = {
-  '/items': 'Каталог',
-  '/login': 'Вход',
-  '/qr-login': 'Вход по QR-коду',
-  '/my': 'Личный кабинет',
-  '/my/favourites': 'Избранное',
-  '/orders/create': 'Оформление заказа',
-  '/orders/thank-you': 'Спасибо за заказ',
-};
-const adminPattern = (route: string) => new RegExp(`^${route.replace(/\$[^/]+/g, '[^/]+')}/?$`);
-const adminTitles = Object.entries(adminRoutes).map(([route, r]) => [adminPattern(route), r.label] as const);
-const titleForPath = (path: string): string => {
-  if (screenTitles[path]) return titleOf(screenTitles[path]);
-  if (path === '/admin' || path.startsWith('/admin/')) return titleOf(adminTitles.find(([pattern]) => pattern.test(path))?.[1] ?? 'Кабинет сотрудника');
-  return shopTitle;
-};
 
 // Back or Forward returns to an entry whose scroll position was kept when the shopper left it.
 takeOverScrollRestoration();
@@ -206,9 +33,3 @@ router.subscribe('onResolved', ({ toLocation, pathChanged }) => {
   if (buildIsStale()) reloadOnce();
 });
 setFallbackTitle(titleForPath(location.pathname));
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}

@@ -5,13 +5,16 @@ import { startTestShop } from '../server/testing/test-shop';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The flags every run of Chromium here gets: nothing that reaches outside this machine (the bench's Lighthouse too). */
+export const chromiumFlags = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
 /** Debian's Chromium, headless, with nothing that reaches outside this machine. */
 export const launchBrowser = (): Promise<Browser> => {
   if (!fs.existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium (or run bash .ci/run)`);
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: chromiumFlags,
   });
 };
 

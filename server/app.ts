@@ -33,6 +33,7 @@ import { clientFiles } from './static';
 import { pageMeta } from './seo/page-meta';
 import { searchEngineFiles } from './seo/search-engine-files';
 import { knownAddress } from './seo/known-address';
+import { pageSnapshot } from './render/page-snapshot';
 
 /**
  * The largest body each /api route takes; others take 16 KB (an order of 50 lines is about 8 KB).
@@ -85,7 +86,7 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
   app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp));
 
   app.use(searchEngineFiles(shop, catalog));
-  app.use(clientFiles(shop.config, pageMeta(shop, catalog), knownAddress(shop, catalog)));
+  app.use(clientFiles(shop.config, pageMeta(shop, catalog), knownAddress(shop, catalog), pageSnapshot(shop, catalog)));
   app.use(errorAnswer);
   return app;
 };

@@ -6,6 +6,9 @@ import { notFoundMeta, withMeta, type PageMetaOf } from './seo/page-meta';
 import type { KnownAddress } from './seo/known-address';
 import { publicOriginOf } from './seo/public-origin';
 import { precompressed } from './precompressed';
+import type { PageSnapshotOf } from './render/page-snapshot';
+import { renderer, rendererFile, withRenderedPage } from './render/renderer';
+import { shopSnapshot } from '../schema/shop-snapshot';
 
 const cacheFor = (res: Response, file: string) => {
   const name = path.basename(file);
@@ -18,12 +21,25 @@ const cacheFor = (res: Response, file: string) => {
  * so a new build reaches every device on its next visit. Assets the build compressed (.br, .gz) are sent as such
  * to browsers that accept them. Any other GET path is the app's own route, answered with index.html carrying that
  * page's title, description, Open Graph tags and JSON-LD: 200 for a page the shop has, 404 (the app then shows
- * «Page not found») for any other.
+ * «Page not found») for any other. A public page comes drawn by the build's renderer from what the server holds,
+ * with that snapshot for the tab to hydrate from; should drawing fail, the shell goes out as it is.
  */
-export const clientFiles = (config: Pick<ShopConfig, 'distDir' | 'publicOrigin'>, metaOf: PageMetaOf, known: KnownAddress): Router => {
+export const clientFiles = (config: Pick<ShopConfig, 'distDir' | 'publicOrigin'>, metaOf: PageMetaOf, known: KnownAddress, snapshotOf: PageSnapshotOf): Router => {
   const { distDir } = config;
   const files = Router();
   const index = path.join(distDir, 'index.html');
+  const render = renderer(rendererFile(distDir));
+  const drawn = async (html: string, href: string, pathname: string): Promise<string> => {
+    try {
+      const [renderPage, snapshot] = await Promise.all([render(), snapshotOf(pathname)]);
+      const valid = snapshot && shopSnapshot.safeParse(snapshot);
+      if (!renderPage || !valid?.success) return html;
+      return withRenderedPage(html, await renderPage(href, valid.data), valid.data);
+    } catch (e) {
+      console.error('Страница не отрисована на сервере, отдаём оболочку:', href, e);
+      return html;
+    }
+  };
   files.use(precompressed(distDir, cacheFor));
   files.use(express.static(distDir, { index: false, setHeaders: cacheFor }));
   // A pattern without parameters: a '*' parameter would be decoded, and a malformed address (%E0%A4%A) fail as 500.
@@ -33,7 +49,8 @@ export const clientFiles = (config: Pick<ShopConfig, 'distDir' | 'publicOrigin'>
       const origin = publicOriginOf(config, req);
       const exists = await known(req.path);
       const meta = exists ? await metaOf(req.path, origin) : notFoundMeta;
-      const html = withMeta(await fs.promises.readFile(index, 'utf8'), meta, origin + req.path, origin);
+      const shell = withMeta(await fs.promises.readFile(index, 'utf8'), meta, origin + req.path, origin);
+      const html = exists ? await drawn(shell, req.originalUrl, req.path) : shell;
       res.setHeader('cache-control', 'no-cache');
       res.status(exists ? 200 : 404).type('html').send(html);
     } catch (e) {

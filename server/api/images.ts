@@ -1,3 +1,4 @@
+import { Resvg } from '@resvg/resvg-js';
 import { Router } from 'express';
 
 /**
@@ -222,9 +223,29 @@ export const renderImage = (kind: string, seed: string): string | null => {
   );
 };
 
-/** GET /img/:kind/:seed.svg — cached for a year: the same address always draws the same picture. */
+/** Rasters drawn lately (derived from the address alone, so any process draws the same), at most this many. */
+const rastersKept = 200;
+
+/**
+ * GET /img/:kind/:seed.svg — cached for a year: the same address always draws the same picture. The same picture as
+ * PNG at /img/:kind/:seed.png, for link previews: VK and Telegram show no SVG.
+ */
 export const imagesApi = (): Router => {
   const images = Router();
+  const rasters = new Map<string, Buffer>();
+  images.get('/img/:kind/:seed.png', (req, res) => {
+    const key = `${req.params.kind}/${req.params.seed}`;
+    let png = rasters.get(key);
+    if (!png) {
+      const svg = renderImage(req.params.kind, req.params.seed);
+      if (!svg) return void res.status(404).json({ error: 'Изображение не найдено' });
+      png = new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
+      if (rasters.size >= rastersKept) rasters.clear();
+      rasters.set(key, png);
+    }
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.type('image/png').send(png);
+  });
   images.get('/img/:kind/:seed.svg', (req, res) => {
     const svg = renderImage(req.params.kind, req.params.seed);
     if (!svg) return void res.status(404).json({ error: 'Изображение не найдено' });

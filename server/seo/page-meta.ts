@@ -14,16 +14,30 @@ export interface PageMeta {
   jsonLd?: object;
 }
 
+/** The shop's own picture in link previews: a raster (VK and Telegram show no SVG), drawn by /img. */
+const shopImage = '/img/page/shop.png';
+
 export const shopMeta: PageMeta = {
   title: shopTitle,
   description: 'Авторские букеты, монобукеты, цветы в коробках и корзинах с доставкой по Москве от 2 часов. Мастерская на Покровке.',
-  image: '/icon.svg',
+  image: shopImage,
+};
+
+/**
+ * A picture a link preview can show: a drawn picture (/img/{kind}/{seed}.svg) as its PNG, any other SVG as the shop's
+ * picture, a photo as it is.
+ */
+export const previewImage = (url: string | undefined): string => {
+  if (!url) return shopImage;
+  const drawn = /^(\/img\/[^/]+\/[^/]+)\.svg$/.exec(url);
+  if (drawn) return `${drawn[1]}.png`;
+  return /\.svg(\?|$)/i.test(url) ? shopImage : url;
 };
 
 const productMeta = (p: Product, origin: string): PageMeta => ({
   title: productTitle(p.name),
   description: p.description.slice(0, 300),
-  image: p.images[0]?.url,
+  image: previewImage(p.images[0]?.url),
   jsonLd: {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -58,7 +72,7 @@ export const pageMeta = (shop: Shop, catalog: CatalogIndex) => async (path: stri
   }
   const slug = path.replace(/^\/+|\/+$/g, '');
   const page = slug && (await getSynced<Page>(shop.storage.db('pages'), slug));
-  if (page) return { title: titleOf(page.value.title), description: page.value.description || shopMeta.description, image: page.value.image ?? shopMeta.image };
+  if (page) return { title: titleOf(page.value.title), description: page.value.description || shopMeta.description, image: previewImage(page.value.image) };
   return shopMeta;
 };
 export type PageMetaOf = ReturnType<typeof pageMeta>;

@@ -2,7 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useState, type React
 import type { UserAnswer } from '../../../schema/api';
 import { isStaff, type User } from '../../../schema/user';
 import { api } from '../../lib/api';
-import { useLocal } from '../../data/local-data-context';
+import { openedLocal, useLocalIfOpen } from '../../data/local-data-context';
+import { useServerRendered } from '../../data/snapshot-context';
 import { clearPendingLogout, markPendingLogout, pendingLogout } from './pending-logout';
 import { storeUser } from './stored-user';
 import { currentUser, setCurrentUser } from './current-user';
@@ -31,8 +32,13 @@ const finishLogout = async (eventsInSync: () => Promise<boolean>) => {
 };
 
 export const SessionProvider = ({ children }: { children: ReactNode }) => {
-  const { sync } = useLocal();
-  const [user, setSessionUser] = useState<User | null>(currentUser);
+  const sync = useLocalIfOpen()?.sync;
+  // A server-rendered page is drawn for nobody in particular: the device's user comes in right after hydration.
+  const serverRendered = useServerRendered();
+  const [user, setSessionUser] = useState<User | null>(() => (serverRendered ? null : currentUser()));
+  useEffect(() => {
+    if (serverRendered) setSessionUser(currentUser());
+  }, [serverRendered]);
   // Route guards read the user outside React: they learn of it before any screen renders.
   const setUser = useCallback((u: User | null) => {
     setCurrentUser(u);
@@ -46,12 +52,14 @@ export const SessionProvider = ({ children }: { children: ReactNode }) => {
   }, [setUser]);
 
   useEffect(() => {
+    if (!sync) return;
     storeUser(user);
     void sync.setStaff(isStaff(user) || pendingLogout());
     void sync.setCustomer(user?.phone ?? null);
   }, [user, sync]);
 
   useEffect(() => {
+    if (!sync) return;
     const flush = () => {
       if (!pendingLogout() || !navigator.onLine) return;
       finishLogout(sync.eventsInSync)
@@ -72,10 +80,11 @@ export const SessionProvider = ({ children }: { children: ReactNode }) => {
     markPendingLogout();
     setUser(null);
     storeUser(null);
+    const { sync } = await openedLocal();
     // Staff replications stop here, and the device forgets the studio's orders, before the page starts over.
     if (navigator.onLine) await finishLogout(sync.eventsInSync).then(() => sync.setStaff(false)).catch((e: Error) => console.warn('Выход не завершён:', e.message));
     location.assign('/');
-  }, [sync, setUser]);
+  }, [setUser]);
 
   return <SessionContext.Provider value={{ user, signedIn: setUser, logout }}>{children}</SessionContext.Provider>;
 };

@@ -1,6 +1,7 @@
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { NEVER, type Observable } from 'rxjs';
 import { cartCount, cartOwner, cartTotal, lineSum, type Cart, type CartEntry } from '../../../schema/cart';
-import { useLocal } from '../../data/local-data-context';
+import { useLocalIfOpen, wantLocal } from '../../data/local-data-context';
 import { useObservable } from '../../lib/use-observable';
 import { useSession } from '../auth/session';
 import { cartStore, moveGuestCart, type CartStore } from './cart-store';
@@ -8,6 +9,7 @@ import { reportCartChange } from './report';
 import { analytics } from '../analytics/analytics';
 
 const guestOwner = cartOwner(undefined);
+type Lines = Cart['cart'];
 
 interface CartApi {
   lines: Cart['cart'];
@@ -24,14 +26,21 @@ const CartContext = createContext<CartApi | null>(null);
 
 /** The signed-in user's cart (a guest's is stored under 'undefined', as the spec says). */
 export const CartProvider = ({ children }: { children: ReactNode }) => {
-  const { data } = useLocal();
+  const data = useLocalIfOpen()?.data;
   const { user } = useSession();
   const owner = cartOwner(user?.phone);
-  const store: CartStore = useMemo(() => cartStore(data.shop.carts, owner), [data, owner]);
+  const store: CartStore | null = useMemo(() => (data ? cartStore(data.shop.carts, owner) : null), [data, owner]);
+  // A server-rendered page can be used before the device's store has opened: what is done meanwhile waits for it.
+  const waiting = useRef<((store: CartStore) => void)[]>([]);
   useEffect(() => {
-    if (owner !== guestOwner) void moveGuestCart(data.shop.carts, store);
+    if (!store) return;
+    for (const change of waiting.current.splice(0)) change(store);
+  }, [store]);
+  useEffect(() => {
+    if (data && store && owner !== guestOwner) void moveGuestCart(data.shop.carts, store);
   }, [data, owner, store]);
   useEffect(() => {
+    if (!store) return;
     const flush = () => void store.flush();
     addEventListener('pagehide', flush);
     return () => {
@@ -39,35 +48,40 @@ export const CartProvider = ({ children }: { children: ReactNode }) => {
       store.close();
     };
   }, [store]);
-  const lines = useObservable(store.lines$, {});
-  const value = useMemo<CartApi>(
-    () => ({
+  const lines$ = useMemo<Observable<Lines>>(() => store?.lines$ ?? NEVER, [store]);
+  const lines = useObservable(lines$, {});
+  const value = useMemo<CartApi>(() => {
+    const withStore = (change: (store: CartStore) => void) => {
+      if (store) return change(store);
+      waiting.current.push(change);
+      wantLocal();
+    };
+    return {
       lines,
       count: cartCount(lines),
       total: cartTotal(lines),
       add(entry) {
-        store.add(entry);
+        withStore((s) => s.add(entry));
         reportCartChange('addToCart', { ...entry, count: entry.count ?? 1 });
         analytics.addToCart(location.pathname, lineSum({ ...entry, count: entry.count ?? 1 }));
       },
       remove(key) {
-        const line = store.lines()[key];
-        store.remove(key);
+        const line = (store?.lines() ?? lines)[key];
+        withStore((s) => s.remove(key));
         if (line) reportCartChange('removeFromCart', line);
       },
       setCount(key, count) {
-        const line = store.lines()[key];
+        const line = (store?.lines() ?? lines)[key];
         if (!line || count === line.count) return;
-        store.setCount(key, count);
+        withStore((s) => s.setCount(key, count));
         // Reported as the spec reports cart changes: what was added or taken out.
         const change = { ...line, count: Math.abs(count - line.count) };
         reportCartChange(count > line.count ? 'addToCart' : 'removeFromCart', change);
         if (count > line.count) analytics.addToCart(location.pathname, lineSum(change));
       },
-      clear: () => store.clear(),
-    }),
-    [lines, store],
-  );
+      clear: () => withStore((s) => s.clear()),
+    };
+  }, [lines, store]);
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 };
 

@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
-import { map } from 'rxjs';
 import { flowerOf } from '../../../schema/flower';
-import type { Page } from '../../../schema/page';
-import { useLocal } from '../../data/local-data-context';
-import { useObservable } from '../../lib/use-observable';
+import { usePage } from '../../data/pages';
+import { useSnapshot } from '../../data/snapshot-context';
 import { usePageTitle } from '../../ui/page-title';
 import { NotFoundPage } from '../errors/error-page';
 import { ProductList } from './product-list';
@@ -17,14 +15,17 @@ import { useProductsOnSale } from './use-products';
  * кустовая» in a composition). From the device's data, online or not.
  */
 export const FlowerPage = ({ slug }: { slug: string }) => {
-  const { data } = useLocal();
-  const page$ = useMemo(() => data.shop.pages.findOne(`flowers/${slug}`).$.pipe(map((d) => (d ? (d.toJSON() as Page) : null))), [data, slug]);
-  const page = useObservable(page$, undefined as Page | null | undefined);
+  const { page } = usePage(`flowers/${slug}`);
   const flower = flowerOf(slug);
   const products = useProductsOnSale();
   const library = useCatalogSearchModule();
   const name = page?.value.title ?? flower?.name;
-  const found = useMemo(() => (products && library && name ? library.searchCatalogue(products, flower?.query ?? name) : undefined), [products, library, name, flower]);
+  // Until the search library has come, a server-drawn page shows what the server's search found (the same index).
+  const fromServer = useSnapshot()?.products;
+  const found = useMemo(
+    () => (products && library && name ? library.searchCatalogue(products, flower?.query ?? name) : fromServer),
+    [products, library, name, flower, fromServer],
+  );
   usePageTitle(name);
   if (page === undefined) return <p className="muted page">Загружаем…</p>;
   if (!name) return <NotFoundPage path={`/flowers/${slug}`} description="Такого цветка у нас нет. Поищите его в каталоге или загляните в энциклопедию цветов." />;

@@ -3,11 +3,12 @@ import type { Product } from '../../../schema/product';
 import { Price } from '../../ui/price';
 import { FavouriteButton } from '../favourites/favourite-button';
 
-export const ProductCard = ({ product }: { product: Product }) => (
+/** `eager`: a card in the first row of a shelf, whose picture is likely the largest thing on the first screen. */
+export const ProductCard = ({ product, eager = false }: { product: Product; eager?: boolean }) => (
   <article className="card">
     <FavouriteButton id={product.id} describedBy={`card-name-${product.id}`} />
     <Link to="/items/$id" params={{ id: product.id }} className="card__link">
-      <img className="card__image" src={product.images[0]?.url} alt="" loading="lazy" width="300" height="300" />
+      <img className="card__image" src={product.images[0]?.url} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} width="300" height="300" />
       <h3 className="card__name" id={`card-name-${product.id}`}>{product.name}</h3>
     </Link>
     <p className="card__price">
@@ -17,10 +18,11 @@ export const ProductCard = ({ product }: { product: Product }) => (
   </article>
 );
 
-export const ProductGrid = ({ products }: { products: Product[] }) => (
+/** `eager`: how many of the first cards load their pictures at once (the shelf at the top of a page). */
+export const ProductGrid = ({ products, eager = 0 }: { products: Product[]; eager?: number }) => (
   <div className="grid">
-    {products.map((p) => (
-      <ProductCard key={p.id} product={p} />
+    {products.map((p, i) => (
+      <ProductCard key={p.id} product={p} eager={i < eager} />
     ))}
   </div>
 );

@@ -61,7 +61,7 @@ export const ProductList = ({ products }: { products: Product[] }) => {
           ))}
         </select>
       </div>
-      <ProductGrid products={sorted.slice(0, shown)} />
+      <ProductGrid products={sorted.slice(0, shown)} eager={2} />
       {shown < sorted.length && (
         <p className="product-list__more">
           <button type="button" className="button button--ghost" onClick={() => setList({ pages: pages + 1 })}>

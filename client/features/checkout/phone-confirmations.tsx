@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { map } from 'rxjs';
+import { map, NEVER, type Observable } from 'rxjs';
 import { formatPhone } from '../../../schema/phone';
 import type { PendingOrder } from '../../data/collections';
-import { useLocal } from '../../data/local-data-context';
+import { useLocalIfOpen } from '../../data/local-data-context';
 import { useObservable } from '../../lib/use-observable';
 import { useOnline } from '../../lib/use-online';
 import { useSession } from '../auth/session';
@@ -19,13 +19,14 @@ const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'lon
  * The code dialog opens by itself when the network comes back with a draft waiting; otherwise by the button.
  */
 export const PhoneConfirmations = () => {
-  const { data } = useLocal();
+  // Part of every page, the server-drawn ones too: until the device's store is open there is nothing waiting to show.
+  const data = useLocalIfOpen()?.data;
   const { user } = useSession();
   const online = useOnline();
   const [confirming, setConfirming] = useState<string | null>(null);
   const me = user?.phone ?? null;
-  const waiting$ = useMemo(
-    () => data.shop.pendingOrders.find().$.pipe(map((docs) => docs.map((d) => d.toJSON() as PendingOrder).filter((d) => !d.number && !d.error && d.owner !== me))),
+  const waiting$ = useMemo<Observable<PendingOrder[]>>(
+    () => (data ? data.shop.pendingOrders.find().$.pipe(map((docs) => docs.map((d) => d.toJSON() as PendingOrder).filter((d) => !d.number && !d.error && d.owner !== me))) : NEVER),
     [data, me],
   );
   const waiting = useObservable(waiting$, []);
@@ -62,7 +63,7 @@ export const PhoneConfirmations = () => {
                 Подтвердить телефон
               </button>
             )}
-            <button type="button" className="link-button" onClick={() => void data.shop.pendingOrders.findOne(d.id).remove()}>
+            <button type="button" className="link-button" onClick={() => void data?.shop.pendingOrders.findOne(d.id).remove()}>
               Удалить заказ
             </button>
           </div>

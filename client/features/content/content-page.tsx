@@ -1,10 +1,7 @@
-import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
-import { map } from 'rxjs';
 import { flowers } from '../../../schema/flower';
-import type { Page } from '../../../schema/page';
-import { useLocal } from '../../data/local-data-context';
-import { useObservable } from '../../lib/use-observable';
+import { usePage } from '../../data/pages';
+import { useOnline } from '../../lib/use-online';
 import { usePageTitle } from '../../ui/page-title';
 import { NotFoundPage } from '../errors/error-page';
 import { ProductGrid } from '../catalog/product-card';
@@ -38,16 +35,12 @@ const FlowerLinks = () => (
 
 /** An info, campaign or CMS page from the device's copy of the pages store (works offline). */
 export const ContentPage = ({ slug }: { slug: string }) => {
-  const { data } = useLocal();
-  const page$ = useMemo(() => data.shop.pages.findOne(slug).$.pipe(map((d) => (d ? (d.toJSON() as Page) : null))), [data, slug]);
-  const page = useObservable(page$, undefined as Page | null | undefined);
-  // A first visit opens before the pages store has been pulled: that is «loading», not «no such page».
-  const pulled$ = useMemo(() => data.shop.pages.count().$.pipe(map((n) => n > 0)), [data]);
-  const pulled = useObservable(pulled$, undefined as boolean | undefined);
+  const { page, pulled } = usePage(slug);
+  const online = useOnline();
   const tag = tagOfPage(slug);
   usePageTitle(page?.value.title);
   if (page === undefined || (!page && !pulled))
-    return <p className="muted page">{page === null && !navigator.onLine ? 'Эта страница ещё не загружена на устройство — она откроется, когда появится сеть.' : 'Загружаем…'}</p>;
+    return <p className="muted page">{page === null && !online ? 'Эта страница ещё не загружена на устройство — она откроется, когда появится сеть.' : 'Загружаем…'}</p>;
   if (!page) return <NotFoundPage path={`/${slug}`} />;
   return (
     <div className="page">

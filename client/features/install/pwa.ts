@@ -9,7 +9,8 @@ interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
 }
 
-const states = installStates(localStorage);
+// The server renders this module's banner too, where there is no storage (and nothing to install).
+const states = installStates(typeof localStorage === 'undefined' ? { getItem: () => null, setItem: () => {} } : localStorage);
 export const installState$ = states.state$;
 let workbox: Workbox | undefined;
 let installPrompt: InstallPromptEvent | undefined;

@@ -14,7 +14,9 @@ const shopPages = [
   ['policy', 'Оферта'],
 ] as const;
 
-const buildDate = new Date(__BUILD_DATE__).toLocaleDateString('ru-RU');
+// In the shop's time zone: the server draws the page in UTC and the tab hydrates it in the shopper's, and both must agree.
+const buildDate = new Date(__BUILD_DATE__).toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' });
+const thisYear = () => new Intl.DateTimeFormat('ru-RU', { year: 'numeric', timeZone: 'Europe/Moscow' }).format(new Date());
 
 /** Spec §1: years, metro, map and review links, address, contacts, partners, awards, legal line, build date. */
 export const Footer = () => (
@@ -62,7 +64,7 @@ export const Footer = () => (
       </section>
     </div>
     <p className="footer__legal">
-      © 2020–{new Date().getFullYear()} Цветочная мастерская. ИП Лепесткова Анна Сергеевна, ОГРНИП 320774600000000, ИНН 770100000000. Сборка от {buildDate}.
+      © 2020–{thisYear()} Цветочная мастерская. ИП Лепесткова Анна Сергеевна, ОГРНИП 320774600000000, ИНН 770100000000. Сборка от {buildDate}.
     </p>
   </footer>
 );

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useLocal } from '../../data/local-data-context';
+import { useLocalIfOpen } from '../../data/local-data-context';
 import { findLocally, loadCatalogSearch, productFinder } from './find-products';
 import { createSuggestions, type Suggestion } from './suggestions';
 
@@ -13,8 +13,9 @@ export const searchPlaceholder = 'Искать букеты, цветы, арт�
  */
 export const SearchPanel = ({ className = 'search' }: { className?: string }) => {
   const navigate = useNavigate();
-  const { data } = useLocal();
-  const controller = useMemo(() => createSuggestions(productFinder((q) => findLocally(data, q))), [data]);
+  const data = useLocalIfOpen()?.data;
+  // Before the device's store has opened (a server-rendered page), offline suggestions have nothing to read.
+  const controller = useMemo(() => createSuggestions(productFinder((q) => (data ? findLocally(data, q) : Promise.resolve([])))), [data]);
   useEffect(() => () => controller.dispose(), [controller]);
   useEffect(() => {
     // The search library is not part of the first view: fetch it once the page is idle, before anyone goes offline.
@@ -23,7 +24,7 @@ export const SearchPanel = ({ className = 'search' }: { className?: string }) =>
     const id = requestIdleCallback(warm, { timeout: 5000 });
     return () => cancelIdleCallback(id);
   }, []);
-  const state = useSyncExternalStore(controller.subscribe, () => controller.state);
+  const state = useSyncExternalStore(controller.subscribe, () => controller.state, () => controller.state);
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;

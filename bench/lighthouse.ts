@@ -1,0 +1,59 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumFlags, chromiumPath } from '../e2e/harness';
+import type { TestShop } from '../e2e/harness';
+import { demoProducts } from '../server/seed/products';
+
+interface Figures {
+  score: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  /** Script bytes on the wire (Lighthouse's transfer sizes), all of them. */
+  js: number;
+}
+
+/** One Lighthouse run with its mobile preset (the default config) in a fresh Chromium profile. */
+const audit = async (url: string, blockScripts: boolean): Promise<Figures> => {
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? chromiumPath, chromeFlags: ['--headless=new', ...chromiumFlags] });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], blockedUrlPatterns: blockScripts ? ['*.js'] : [] });
+    if (!result) throw new Error(`Lighthouse gave nothing for ${url}`);
+    const { lhr } = result;
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const summary = lhr.audits['resource-summary']?.details;
+    const items = summary && 'items' in summary ? (summary.items as { resourceType?: string; transferSize?: number }[]) : [];
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcp: numeric('largest-contentful-paint'),
+      cls: numeric('cumulative-layout-shift'),
+      tbt: numeric('total-blocking-time'),
+      js: items.find((i) => i.resourceType === 'script')?.transferSize ?? 0,
+    };
+  } finally {
+    chrome.kill();
+  }
+};
+
+const shown = (f: Figures) => `${f.score} · LCP ${(f.lcp / 1000).toFixed(1)} s · CLS ${f.cls.toFixed(3)} · TBT ${Math.round(f.tbt)} ms · JS ${(f.js / 1024).toFixed(1)} KiB`;
+
+/**
+ * `npm run bench -- lighthouse`: Lighthouse's mobile preset against the production build as the server sends it, for
+ * the home page, a category and a product page; beside each, the floor measured in the same run: the same page with
+ * every script blocked (the server's HTML and CSS alone).
+ */
+export const benchLighthouse = async (shop: TestShop) => {
+  const product = demoProducts.find((p) => p.isActive && !p.isHidden && p.category === 'monobouquets')!;
+  const pages = [
+    ['home /', '/'],
+    [`category /items/${product.category}`, `/items/${product.category}`],
+    [`product /items/${product.id}`, `/items/${product.id}`],
+  ] as const;
+  for (const [name, path] of pages) {
+    const page = await audit(shop.url + path, false);
+    const floor = await audit(shop.url + path, true);
+    console.log(`Lighthouse mobile, ${name}`.padEnd(46));
+    console.log(`  ${'as served'.padEnd(16)} ${shown(page)}`);
+    console.log(`  ${'floor (no JS)'.padEnd(16)} ${shown(floor)}   | score ×${(page.score / Math.max(1, floor.score)).toFixed(2)}`);
+  }
+};

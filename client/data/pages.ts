@@ -1,0 +1,23 @@
+import { useCallback } from 'react';
+import { map } from 'rxjs';
+import type { Page } from '../../schema/page';
+import type { LocalData } from './database';
+import { useDeviceHolds, useDeviceReading } from './device-or-snapshot';
+import { useSnapshot } from './snapshot-context';
+
+const pages = (data: LocalData) => data.shop.pages;
+
+/**
+ * A page of the pages store from the device's copy (works offline), or from the server's snapshot while that copy is
+ * empty. `page` is `undefined` until read; `pulled` says whether an answer of `null` means «no such page» rather
+ * than «not on the device yet».
+ */
+export const usePage = (slug: string): { page: Page | null | undefined; pulled: boolean | undefined } => {
+  const device = useDeviceReading(useCallback((data: LocalData) => data.shop.pages.findOne(slug).$.pipe(map((d) => (d ? (d.toJSON() as Page) : null))), [slug]));
+  const held = useDeviceHolds(pages);
+  const snapshot = useSnapshot();
+  const fromServer = snapshot?.pages.find((p) => p.id === slug) ?? (snapshot?.absentPages.includes(slug) ? null : undefined);
+  if (device) return { page: device, pulled: true };
+  if (fromServer !== undefined && !held) return { page: fromServer, pulled: true };
+  return { page: device, pulled: held };
+};

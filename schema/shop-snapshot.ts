@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { page, slug } from './page';
+import { product } from './product';
+
+/**
+ * What a server-rendered page was drawn from, written into the page beside its HTML: the products on sale and the
+ * pages that address shows, no more (a category's products, not the whole catalogue). The client hydrates from it and
+ * keeps it only until the device's own copy of the catalogue and pages holds something.
+ */
+export const shopSnapshot = z.object({
+  /** The address it was drawn for, as the browser's location has it: the snapshot answers for that page alone. */
+  path: z.string().max(2000),
+  products: z.array(product),
+  pages: z.array(page),
+  /** Slugs the server looked for and the pages store does not hold (a flower without the studio's text). */
+  absentPages: z.array(slug).max(10),
+});
+export type ShopSnapshot = z.infer<typeof shopSnapshot>;
+
+/** The id of the `<script type="application/json">` that carries it. */
+export const snapshotElementId = 'shop-snapshot';

@@ -1,0 +1,72 @@
+import { addressOf } from '../../schema/address';
+import { categories } from '../../schema/category';
+import { flowerOf } from '../../schema/flower';
+import type { Page } from '../../schema/page';
+import type { Product } from '../../schema/product';
+import type { ShopSnapshot } from '../../schema/shop-snapshot';
+import { tagOfPage } from '../../schema/tag';
+import type { Shop } from '../context';
+import type { CatalogIndex } from '../db/catalog-index';
+import { getSynced } from '../db/synced';
+
+const onSale = (p: Product) => p.isActive && !p.isHidden;
+
+/** The home page's shelves (client/features/catalog/home-page.tsx): 8 bestsellers and 4 of each category. */
+const homeShelves = (all: Product[]): Product[] => {
+  const shown = new Set(all.slice(0, 8));
+  for (const c of categories) for (const p of all.filter((p) => p.category === c.id).slice(0, 4)) shown.add(p);
+  return [...shown];
+};
+
+/**
+ * What a public page shows, for the server to draw it and the tab to hydrate it: the products on sale and the pages
+ * of that address (schema/shop-snapshot.ts), or `null` for an address drawn in the tab alone (search, sign-in,
+ * checkout, account, back-office). A category carries all its products, so the count and the orders agree with the
+ * device's later; the other pages carry what they show.
+ */
+export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
+  const pageOf = (slug: string): Promise<Page | null> => getSynced<Page>(shop.storage.db('pages'), slug);
+  const drawn = async (path: string): Promise<Omit<ShopSnapshot, 'path'> | null> => {
+    const address = addressOf(path);
+    if (!address) return null;
+    const view = await catalog.view();
+    const all = view.all().filter(onSale);
+    const withPage = async (slug: string, products: Product[]): Promise<Omit<ShopSnapshot, 'path'>> => {
+      const page = await pageOf(slug);
+      return { products, pages: page ? [page] : [], absentPages: page ? [] : [slug] };
+    };
+    switch (address.kind) {
+      case 'screen':
+        return path === '/' ? { products: homeShelves(all), pages: [], absentPages: [] } : null;
+      case 'admin':
+        return null;
+      case 'category':
+        return { products: all.filter((p) => p.category === address.id), pages: [], absentPages: [] };
+      case 'item':
+      case 'product': {
+        const product = address.kind === 'item' ? all.find((p) => p.id === address.id) : all.find((p) => p.art === address.art);
+        if (!product) return null;
+        const related = all.filter((p) => p.category === product.category && p.id !== product.id).slice(0, 4);
+        return { products: [product, ...related], pages: [], absentPages: [] };
+      }
+      case 'tag':
+        return { products: all.filter((p) => p.tags.includes(address.tag)), pages: [], absentPages: [] };
+      case 'flower': {
+        const flower = flowerOf(address.slug);
+        const page = await pageOf(`flowers/${address.slug}`);
+        const name = page?.value.title ?? flower?.name;
+        const found = name ? view.find(flower?.query ?? name).filter(onSale) : [];
+        return { products: found, pages: page ? [page] : [], absentPages: page ? [] : [`flowers/${address.slug}`] };
+      }
+      case 'page': {
+        const tag = tagOfPage(address.slug);
+        return withPage(address.slug, tag ? all.filter((p) => p.tags.includes(tag)) : []);
+      }
+    }
+  };
+  return async (path: string): Promise<ShopSnapshot | null> => {
+    const snapshot = await drawn(path);
+    return snapshot && { path, ...snapshot };
+  };
+};
+export type PageSnapshotOf = ReturnType<typeof pageSnapshot>;

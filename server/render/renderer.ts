@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { snapshotElementId, type ShopSnapshot } from '../../schema/shop-snapshot';
+
+/** The build's renderer of public pages (client/entry-server.tsx): the page's HTML inside #root. */
+export type RenderPage = (href: string, snapshot: ShopSnapshot) => Promise<string>;
+
+/** Where `vite build` puts the renderer: beside the client's directory, never inside it (nothing there is public). */
+export const rendererFile = (distDir: string) => path.join(path.dirname(path.resolve(distDir)), 'dist-server', 'entry-server.js');
+
+/**
+ * The renderer of the build on disk, loaded again when a new build replaces it; `null` without one (a client built
+ * alone), and then pages go out as the app's shell, as before server rendering.
+ */
+export const renderer = (file: string) => {
+  let loaded: { mtime: number; render: RenderPage | null } | undefined;
+  return async (): Promise<RenderPage | null> => {
+    const mtime = fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
+    if (loaded?.mtime === mtime) return loaded.render;
+    if (!mtime) return (loaded = { mtime, render: null }).render;
+    const module: unknown = await import(`${pathToFileURL(file).href}?build=${mtime}`);
+    const render = module && typeof module === 'object' && 'renderPage' in module && typeof module.renderPage === 'function' ? (module.renderPage as RenderPage) : null;
+    return (loaded = { mtime, render }).render;
+  };
+};
+
+/** JSON that cannot end the script element it is written into. */
+const scriptSafe = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The shell with the page drawn inside #root and the snapshot the tab hydrates it from. */
+export const withRenderedPage = (html: string, body: string, snapshot: ShopSnapshot): string =>
+  html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    <script id="${snapshotElementId}" type="application/json">${scriptSafe(snapshot)}</script>`);
