@@ -14,6 +14,9 @@ const shopPages = [
   ['policy', 'Оферта'],
 ] as const;
 
+/** Pages with routes of their own: a link through the catch-all route would make the router warn on every draw. */
+const ownRoutes: Partial<Record<(typeof shopPages)[number][0], '/info' | '/info/delivery' | '/policy'>> = { info: '/info', 'info/delivery': '/info/delivery', policy: '/policy' };
+
 // In the shop's time zone: the server draws the page in UTC and the tab hydrates it in the shopper's, and both must agree.
 const buildDate = new Date(__BUILD_DATE__).toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' });
 const thisYear = () => new Intl.DateTimeFormat('ru-RU', { year: 'numeric', timeZone: 'Europe/Moscow' }).format(new Date());
@@ -51,7 +54,7 @@ export const Footer = () => (
         <ul className="footer__links">
           {shopPages.map(([slug, label]) => (
             <li key={slug}>
-              <Link to="/$" params={{ _splat: slug }}>{label}</Link>
+              {ownRoutes[slug] ? <Link to={ownRoutes[slug]}>{label}</Link> : <Link to="/$" params={{ _splat: slug }}>{label}</Link>}
             </li>
           ))}
         </ul>
