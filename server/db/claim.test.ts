@@ -59,4 +59,13 @@ describe('first writer wins on a CouchDB whose copies split a write', () => {
     expect(await liveLeaves(db, 'tally')).toBe(1);
     expect(await getDoc(db, 'tally')).toMatchObject({ value: 8 });
   });
+
+  it('an update told 202 that no writer raced stands: the document is neither lost nor deleted', async () => {
+    await upsert<{ value: number }>(db, 'alone', () => ({ value: 1 }));
+    couch.splitWrites((w) => w.id === 'alone');
+    await upsert<{ value: number }>(db, 'alone', (c) => ({ value: (c?.value ?? 0) + 1 }));
+    couch.splitWrites(null);
+    expect(await liveLeaves(db, 'alone')).toBe(1);
+    expect(await getDoc(db, 'alone')).toMatchObject({ value: 2 });
+  });
 });

@@ -6,12 +6,16 @@ import crypto from 'node:crypto';
  * A cluster (n copies, w of them needed) answers a write 201 when w copies took it, 409 when a copy refused it,
  * and 202 when some took it and others refused it: two writers from the same revision can then both hear
  * "success" from PouchDB, whose http adapter reports 202 as 201. Only one writer can reach w copies (any two
- * sets of w copies share one), so a write counts as won only on 201. A 202 is lost: the writer takes its own leaf
- * out again (a tombstone on its branch) so that the branch it left dies, and tries again like after a 409.
+ * sets of w copies share one), so a write counts as won on 201. A 202 counts as lost (see `settleAccepted` for
+ * the one exception): the writer takes its own leaf out again (a tombstone on its branch) so that the branch it
+ * left dies, and tries again like after a 409.
  */
 
 /** Where each CouchDB database lives, with its credentials: PouchDB's http adapter keeps the address to itself. */
 const couchAddresses = new WeakMap<PouchDB.Database, string>();
+
+/** Databases known to exist on CouchDB. */
+const created = new WeakSet<PouchDB.Database>();
 
 /** Called by the storage for every database it opens on CouchDB. */
 export const registerCouchDatabase = (db: PouchDB.Database, url: string) => couchAddresses.set(db, url);
@@ -62,12 +66,54 @@ export const dropLeaf = async (db: PouchDB.Database, id: string, rev: string): P
   await db.bulkDocs([{ _id: id, _deleted: true, ...tombstoneOf(rev) }], { new_edits: false });
 };
 
+/** How long a 202 writer whose leaf ranks first waits for the other leaves' 202 writers to take theirs out. */
+const stepAsideMs = 400;
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The live leaves of a document as a quorum read finds them: CouchDB's winner first. */
+const liveLeaves = async (db: PouchDB.Database, id: string): Promise<string[]> => {
+  const found = await db.get(id, { conflicts: true }).catch(() => null);
+  return found ? [found._rev, ...(found._conflicts ?? [])] : [];
+};
+
+/**
+ * A 202: some copies took the write. A new document's leaf is taken out (a place nobody won is free again).
+ * An update's is judged by the live leaves a quorum read finds, so that a document never loses its last one:
+ * - alone, no writer raced it: it stands (taking it out would delete the document);
+ * - beside others, not CouchDB's winner: it is taken out, and the write is lost;
+ * - CouchDB's winner beside others: the others' 202 writers are taking theirs out, so it waits a moment; alone by
+ *   then, it stands; still beside another (a 201 writer's, or a leaf whose writer died), it is taken out;
+ * - not seen yet: it is left; whoever later finds it as a branch waits for it or resolves it (docs.ts `upsert`).
+ * A write counted lost is tried again by its caller from what the store then holds; the shop's changes are
+ * idempotent (keyed facts, states set, conditions re-checked), so a lost write that stayed is not applied twice.
+ */
+const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string): Promise<WriteOutcome> => {
+  if (!doc._rev) {
+    await dropLeaf(db, doc._id, rev);
+    return { won: false };
+  }
+  for (const started = Date.now(); ; await pause(25)) {
+    const leaves = await liveLeaves(db, doc._id);
+    if (!leaves.includes(rev)) return { won: false };
+    if (leaves.length === 1) return { won: true, rev };
+    if (leaves[0] !== rev || Date.now() - started >= stepAsideMs) {
+      await dropLeaf(db, doc._id, rev);
+      return { won: false };
+    }
+  }
+};
+
 /**
  * Writes `doc` (new when it has no `_rev`, else against that revision) and answers whether this writer won it.
  * Errors other than losing are thrown.
  */
 export const writeDoc = async (db: PouchDB.Database, doc: Body): Promise<WriteOutcome> => {
   const url = couchAddresses.get(db);
+  if (url && !created.has(db)) {
+    // PouchDB creates a database on its first use; a PUT straight to CouchDB would find none.
+    await db.info();
+    created.add(db);
+  }
   if (!url) {
     try {
       const { rev } = await db.put(doc);
@@ -80,10 +126,7 @@ export const writeDoc = async (db: PouchDB.Database, doc: Body): Promise<WriteOu
   const { status, rev } = await couchPut(url, doc);
   if (status === 201 && rev) return { won: true, rev };
   if (status === 409) return { won: false };
-  if (status === 202 && rev) {
-    await dropLeaf(db, doc._id, rev);
-    return { won: false };
-  }
+  if (status === 202 && rev) return settleAccepted(db, doc, rev);
   throw Object.assign(new Error(`CouchDB answered ${status} to the write of ${doc._id}`), { status });
 };
 

@@ -23,7 +23,7 @@ const maxAttempts = 40;
  * writer's lost write (a 202) that its writer takes out again with its next request (server/db/claim.ts), so
  * nobody builds on it meanwhile; one still there after this was left by a writer that died before it could.
  */
-const branchGraceMs = 1000;
+const branchGraceMs = 2000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Exponential backoff with full jitter, 2 ms doubling up to 250 ms: writers that collided spread out instead of colliding again. */
 export const backoff = (attempt: number) => sleep(Math.random() * Math.min(250, 2 * 2 ** attempt));
