@@ -5,7 +5,8 @@ import { product, type Product } from '../../schema/product';
 import type { User } from '../../schema/user';
 import { limitRate } from '../auth/rate-limit';
 import type { Shop } from '../context';
-import { allDocs, getDoc, isConflict, stripMeta, upsert } from '../db/docs';
+import { writeDoc } from '../db/claim';
+import { allDocs, getDoc, stripMeta, upsert } from '../db/docs';
 import { toSynced } from '../db/synced';
 import { HttpError } from '../http/errors';
 import { stockOf } from '../stock/stock';
@@ -165,13 +166,8 @@ export const orderService = (shop: Shop) => {
       if (existing?.stage === 'placed') return { order: await placedOrRefusal(existing, existing, new HttpError(409, 'Заказ не принят')), created: false };
       if (existing?.stage === 'placing') return { order: await finish(existing), created: false };
       const record = await newRecord(draft, customer, existing, studio);
-      try {
-        await orders.put({ ...toSynced(record), _id: record.id, ...(doc?._rev ? { _rev: doc._rev } : {}) });
-      } catch (e) {
-        // Another tab, retry or process wrote this draft first: its record is the one to finish.
-        if (isConflict(e)) continue;
-        throw e;
-      }
+      // Another tab, retry or process wrote this draft first: its record is the one to finish.
+      if (!(await writeDoc(orders, { ...toSynced(record), _id: record.id, ...(doc?._rev ? { _rev: doc._rev } : {}) })).won) continue;
       return { order: await finish(record), created: true };
     }
   };
