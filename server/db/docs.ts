@@ -20,7 +20,7 @@ export const getDoc = async <T extends object>(db: PouchDB.Database, id: string)
 const maxAttempts = 40;
 /**
  * How long the same conflict branches must stay before a writer resolves them. A branch is normally a cluster
- * writer's lost write (a 202) that its writer takes out again with its next request (server/db/claim.ts), so
+ * writer's lost write (a 202) that its writer takes out within half a second (server/db/claim.ts), so
  * nobody builds on it meanwhile; one still there after this was left by a writer that died before it could.
  */
 const branchGraceMs = 2000;
@@ -36,8 +36,16 @@ export const leavesOf = async <T extends object>(db: PouchDB.Database, id: strin
   });
   if (!doc) return [];
   const revs = (doc as { _conflicts?: string[] })._conflicts ?? [];
-  const others = await Promise.all(revs.map((rev) => db.get(id, { rev })));
-  return [doc, ...others].map((d) => d as unknown as Stored<T>);
+  // A branch ended (or compacted) between the two reads is simply gone.
+  const others = await Promise.all(
+    revs.map((rev) =>
+      db.get(id, { rev }).catch((e: unknown) => {
+        if (isNotFound(e)) return null;
+        throw e;
+      }),
+    ),
+  );
+  return [doc, ...others.filter((d) => d !== null)].map((d) => d as unknown as Stored<T>);
 };
 
 /**
