@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { getDoc, removeDoc } from '../db/docs';
 import { keyedHash } from './secret';
+import { readAgainAfter, sessionReadMs } from './read-again';
 
 interface SessionDoc {
   phone: string;
@@ -10,6 +11,7 @@ interface SessionDoc {
 /** Sessions live in the auth database under a hash of their token: a leaked database opens no session. */
 export const sessions = (auth: PouchDB.Database, secret: string, ttlMs: number) => {
   const id = (token: string) => `session:${keyedHash(secret, token)}`;
+  const read = readAgainAfter<SessionDoc | null>(sessionReadMs);
   return {
     async start(phone: string): Promise<string> {
       const token = crypto.randomBytes(32).toString('base64url');
@@ -17,10 +19,15 @@ export const sessions = (auth: PouchDB.Database, secret: string, ttlMs: number) 
       return token;
     },
     async phoneOf(token: string): Promise<string | null> {
-      const doc = await getDoc<SessionDoc>(auth, id(token));
+      const key = id(token);
+      const doc = await read.get(key, () => getDoc<SessionDoc>(auth, key));
       return doc && doc.expiresAt > Date.now() ? doc.phone : null;
     },
-    end: (token: string) => removeDoc(auth, id(token)),
+    async end(token: string): Promise<void> {
+      read.forget(id(token));
+      await removeDoc(auth, id(token));
+      read.forget(id(token));
+    },
   };
 };
 export type Sessions = ReturnType<typeof sessions>;
