@@ -35,20 +35,35 @@ const request = (url: string) => {
   return { href: address.href, headers };
 };
 
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
 
-/** One PUT straight to CouchDB, so that its status is seen. */
+/** Tries of one PUT whose connection failed (a kept-alive socket the server had just closed, a reset). */
+const networkTries = 3;
+
+/**
+ * One PUT straight to CouchDB, so that its status is seen. A connection that failed is tried again: if the first
+ * PUT did reach CouchDB, the second is a 409 and the write counts as lost, which costs a gap (a number, a place)
+ * or a re-read, never a second winner.
+ */
 const couchPut = async (dbUrl: string, doc: Body): Promise<{ status: number; rev?: string }> => {
   const { href, headers } = request(`${withSlash(dbUrl)}${encodeURIComponent(doc._id)}`);
-  let answer: Response;
-  try {
-    answer = await fetch(href, { method: 'PUT', headers, body: JSON.stringify(doc) });
-  } catch (e) {
-    // The message names the address; the credentials were never in it.
-    throw new Error(`CouchDB write of ${doc._id} failed: ${(e as Error).message}`);
+  for (let attempt = 1; ; attempt++) {
+    let answer: Response;
+    try {
+      answer = await fetch(href, { method: 'PUT', headers, body: JSON.stringify(doc) });
+    } catch (e) {
+      if (attempt < networkTries) {
+        await pause(50 * attempt);
+        continue;
+      }
+      // The message names the document; the address and its credentials are never in it.
+      const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+      throw new Error(`CouchDB write of ${doc._id} failed: ${(e as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`);
+    }
+    const body = (await answer.json().catch(() => ({}))) as { rev?: string };
+    return { status: answer.status, rev: body.rev };
   }
-  const body = (await answer.json().catch(() => ({}))) as { rev?: string };
-  return { status: answer.status, rev: body.rev };
 };
 
 /** The revision a tombstone of `rev` gets: the same for every writer that removes the same leaf. */
@@ -68,7 +83,6 @@ export const dropLeaf = async (db: PouchDB.Database, id: string, rev: string): P
 
 /** How long a 202 writer whose leaf ranks first waits for the other leaves' 202 writers to take theirs out. */
 const stepAsideMs = 400;
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The live leaves of a document as a quorum read finds them: CouchDB's winner first. */
 const liveLeaves = async (db: PouchDB.Database, id: string): Promise<string[]> => {

@@ -12,9 +12,9 @@ const isGone = (e: unknown) => isConflict(e) || isNotFound(e);
 
 /**
  * At most `limit` orders per customer not yet confirmed by the studio: each holds a place, a document
- * `unconfirmed:{phone}:{i}` (i < limit) in `counters`, claimed (server/db/claim.ts: only a write that won counts), so concurrent orders cannot take
- * the same place, in one process or several. A place whose order has moved on is freed lazily, by the next order
- * that needs one.
+ * `unconfirmed:{phone}:{i}` (i < limit) in `counters`, claimed (server/db/claim.ts: only a write that won counts),
+ * so concurrent orders cannot take the same place, in one process or several, on one store or a cluster. A place
+ * whose order has moved on is freed lazily, by the next order that needs one.
  */
 export const unconfirmedPlaces = (counters: PouchDB.Database, recordOf: (id: string) => Promise<OrderRecord | null>, limit: number) => ({
   async claim(r: OrderRecord): Promise<boolean> {
