@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createRoute, createRouter, lazyRouteComponent, Navigate, useRouterState, type RouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { categoryIds, extraCategoryIds, type ItemCategory } from '../schema/category';
@@ -6,6 +7,7 @@ import { scrollAfterNavigation } from './features/layout/scrolling';
 import { entryOf, rememberScroll, restoreScroll, takeOverScrollRestoration } from './features/layout/scroll-memory';
 import { adminRoutes } from '../schema/admin-routes';
 import { shopTitle, titleOf } from '../schema/title';
+import { orderDraft } from '../schema/order';
 import { setFallbackTitle } from './ui/page-title';
 import { FlowerPage } from './features/catalog/flower-page';
 import { listParams } from './features/catalog/product-list';
@@ -19,7 +21,6 @@ import { SearchPage } from './features/catalog/search-page';
 import { ContentPage } from './features/content/content-page';
 import { TagPage } from './features/content/tag-page';
 import { ProductByArt } from './features/catalog/product-by-art';
-import { ThankYouPage } from './features/checkout/thank-you-page';
 import { rootRoute } from './root-route';
 import { adminRouteTree } from './admin-routes';
 import { onUserChange } from './features/auth/current-user';
@@ -34,6 +35,8 @@ const page = <P extends string>(path: P, component: RouteComponent) => createRou
 
 // Screens a first visit rarely needs come as chunks of their own, fetched on the way there (and precached for offline).
 const CheckoutPage = lazyRouteComponent(() => import('./features/checkout/checkout-page'), 'CheckoutPage');
+// The page a shopper returns to from the payment provider: a chunk of its own, as the checkout is.
+const ThankYouPage = lazy(() => import('./features/checkout/thank-you-page').then((m) => ({ default: m.ThankYouPage })));
 const MyPage = lazyRouteComponent(() => import('./features/account/my-page'), 'MyPage');
 const LoginPage = lazyRouteComponent(() => import('./features/auth/login-page'), 'LoginPage');
 const QrLoginPage = lazyRouteComponent(() => import('./features/auth/qr-login-page'), 'QrLoginPage');
@@ -121,9 +124,18 @@ const qrLoginRoute = createRoute({
 const thankYouRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/orders/thank-you',
-  validateSearch: z.object({ number: z.coerce.number().int().positive().optional().catch(undefined) }),
+  validateSearch: z.object({
+    number: z.coerce.number().int().positive().optional().catch(undefined),
+    // The order paid online, as the payment provider brings the customer back.
+    order: orderDraft.shape.id.optional().catch(undefined),
+  }),
   component: function ThankYou() {
-    return <ThankYouPage number={thankYouRoute.useSearch().number} />;
+    const { number, order } = thankYouRoute.useSearch();
+    return (
+      <Suspense fallback={null}>
+        <ThankYouPage number={number} order={order} />
+      </Suspense>
+    );
   },
 });
 

@@ -42,6 +42,12 @@ export const apiRoutes = {
   'POST /api/orders/update-status': 'florist',
   'POST /api/orders/command': 'florist',
   'GET /api/photos/:id': 'guest',
+  'GET /api/payments/offer': 'guest',
+  'POST /api/payments/start': 'customer',
+  'POST /api/payments/check': 'customer',
+  'POST /api/payments/on-delivery': 'customer',
+  /** YooKassa's notifications: nobody signs in; the payment is read again from the provider before anything is marked. */
+  'POST /api/payments/notification': 'guest',
 } as const satisfies Record<string, Level>;
 
 /** The record API's calls, the spec's /api/{entity}/list and its siblings (§7). */

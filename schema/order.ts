@@ -3,6 +3,7 @@ import { day, moscowMinutes, nextDay, today } from './day';
 import { letterSize } from './size';
 import { roubles } from './money';
 import { phone } from './phone';
+import { onlinePayment } from './online-payment';
 
 export const orderStatuses = [
   { id: 'new', label: 'Новый' },
@@ -32,11 +33,15 @@ export const paymentMethods = [
   { id: 'transfer', label: 'Перевод' },
 ] as const;
 export const paymentMethod = z.enum(['cash', 'card', 'transfer']);
+/** How money came: the studio's methods, or online through the payment provider (never chosen by staff). */
+export const paidMethods = [...paymentMethods, { id: 'online', label: 'Онлайн' }] as const;
+export const paidMethod = z.enum([...paymentMethod.options, 'online']);
+export type PaidMethod = z.infer<typeof paidMethod>;
 
 /** Payment apart from status (Posiflora): unpaid until a staff member records it. */
 export const orderPayment = z.strictObject({
   status: z.enum(['unpaid', 'paid']),
-  method: paymentMethod.optional(),
+  method: paidMethod.optional(),
   amount: z.number().int().min(0).optional(),
   at: z.number().int().optional(),
   by: z.string().max(20).optional(),
@@ -174,6 +179,8 @@ export const order = orderDraft.extend({
   /** The finished bouquet's photo, as `/api/photos/{id}`; the customer sees it in /my. */
   photo: z.string().max(200).optional(),
   cancelReason: z.string().max(500).optional(),
+  /** Chosen to be paid online (schema/online-payment.ts): held until paid or until the time runs out. */
+  online: onlinePayment.optional(),
   /** Staff copies only (`studio-orders`); the customer's copy leaves it out. Oldest first. */
   history: z.array(orderChange).optional(),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultConfig } from './config';
+import { ConfigError, defaultConfig } from './config';
 
 describe('settings read from the environment', () => {
   it('seeds the demo shop only in demo mode, unless SEED says otherwise', () => {
@@ -8,5 +8,15 @@ describe('settings read from the environment', () => {
     expect(defaultConfig({}).seed).toBe(false);
     expect(defaultConfig({ SHOP_MODE: 'production', SEED: '1' }).seed).toBe(true);
     expect(defaultConfig({ SHOP_MODE: 'demo', SEED: '0' }).seed).toBe(false);
+  });
+
+  it('offers online payment only with both YooKassa keys, and refuses half of them', () => {
+    expect(defaultConfig({}).yookassa).toBeUndefined();
+    expect(defaultConfig({ YOOKASSA_SHOP_ID: '123', YOOKASSA_SECRET_KEY: 'live_x' }).yookassa).toEqual({ shopId: '123', secretKey: 'live_x', apiUrl: 'https://api.yookassa.ru/v3' });
+    expect(defaultConfig({ YOOKASSA_SHOP_ID: '1', YOOKASSA_SECRET_KEY: 'k', YOOKASSA_API_URL: 'http://127.0.0.1:9/v3/' }).yookassa?.apiUrl).toBe('http://127.0.0.1:9/v3');
+    expect(() => defaultConfig({ YOOKASSA_SHOP_ID: '123' })).toThrow(ConfigError);
+    expect(defaultConfig({}).onlineHoldMs).toBe(30 * 60_000);
+    expect(defaultConfig({ ONLINE_PAYMENT_HOLD_MINUTES: '0.5' }).onlineHoldMs).toBe(30_000);
+    expect(() => defaultConfig({ ONLINE_PAYMENT_HOLD_MINUTES: 'полчаса' })).toThrow(ConfigError);
   });
 });

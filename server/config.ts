@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { onlineHoldMinutes } from '../schema/online-payment';
 import { phone } from '../schema/phone';
 import { parsePublicOrigin } from './seo/public-origin';
 
@@ -53,6 +54,17 @@ export interface ShopConfig {
   quiet: boolean;
   /** The shop's public address (PUBLIC_ORIGIN) for every absolute link; unset: http://localhost:{port} (demo). */
   publicOrigin?: string;
+  /** YooKassa's shop id and secret key (YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY); without them online payment is not offered. */
+  yookassa?: YookassaSettings;
+  /** How long an order chosen to be paid online holds its units unpaid (ONLINE_PAYMENT_HOLD_MINUTES). */
+  onlineHoldMs: number;
+}
+
+export interface YookassaSettings {
+  shopId: string;
+  secretKey: string;
+  /** YOOKASSA_API_URL: the API's root, the real one unless tests point it at the stand-in. */
+  apiUrl: string;
 }
 
 /** A setting the server cannot run with: main.ts prints it and exits non-zero. */
@@ -78,6 +90,21 @@ const readAdminPhone = (value: string | undefined): string | undefined => {
   const parsed = phone.safeParse(value);
   if (!parsed.success) throw new ConfigError(`ADMIN_PHONE=${value}: нужен мобильный номер +7 9XX / must be a Russian mobile number`);
   return parsed.data;
+};
+
+/** Both keys or neither: half a setting is a mistake, not a shop without online payment. */
+const readYookassa = (env: NodeJS.ProcessEnv): YookassaSettings | undefined => {
+  const shopId = env.YOOKASSA_SHOP_ID ?? '';
+  const secretKey = env.YOOKASSA_SECRET_KEY ?? '';
+  if (!shopId && !secretKey) return undefined;
+  if (!shopId || !secretKey) throw new ConfigError('Задайте оба параметра ЮKassa: YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY / set both YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY');
+  return { shopId, secretKey, apiUrl: (env.YOOKASSA_API_URL || 'https://api.yookassa.ru/v3').replace(/\/+$/, '') };
+};
+
+const readHoldMinutes = (value: string | undefined): number => {
+  const minutes = Number(value || onlineHoldMinutes);
+  if (!(minutes > 0)) throw new ConfigError(`ONLINE_PAYMENT_HOLD_MINUTES=${value}: нужно число минут больше нуля / must be a positive number of minutes`);
+  return minutes;
 };
 
 const int = (value: string | undefined, fallback: number): number => (value === undefined || value === '' ? fallback : Number(value));
@@ -112,6 +139,8 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
     seed: env.SEED === undefined || env.SEED === '' ? mode === 'demo' : env.SEED !== '0',
     quiet: env.QUIET === '1',
     publicOrigin: env.PUBLIC_ORIGIN ? parsePublicOrigin(env.PUBLIC_ORIGIN) : undefined,
+    yookassa: readYookassa(env),
+    onlineHoldMs: readHoldMinutes(env.ONLINE_PAYMENT_HOLD_MINUTES) * 60_000,
   };
 };
 

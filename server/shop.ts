@@ -12,6 +12,8 @@ import { commandProcessor } from './orders/command-processor';
 import { dbAccess } from '../schema/databases';
 import { sweepEveryHour } from './auth/sweep';
 import { sweepStudioOrdersHourly } from './orders/studio-sweep';
+import { onlinePayments } from './payments/online-payments';
+import { sweepOnlinePayments } from './payments/payment-sweep';
 
 export interface RunningShop {
   url: string;
@@ -33,9 +35,12 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   await orders.reconcile();
   const stopSweep = sweepEveryHour(shop.auth);
   const stopStudioSweep = await sweepStudioOrdersHourly(shop.storage);
+  const commands = orderCommands(shop, orders);
+  // Orders whose online payment ran out of time give their bouquets back, on every app server.
+  const stopPaymentSweep = sweepOnlinePayments(onlinePayments(shop, orders, commands));
   const hub = changesHub(shop.storage);
   // Staff commands pushed while no server ran are applied before this one serves.
-  const stopCommands = await commandProcessor(shop, orderCommands(shop, orders), hub).start();
+  const stopCommands = await commandProcessor(shop, commands, hub).start();
   const server = createApp(shop, hub).listen(config.port);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const port = (server.address() as AddressInfo).port;
@@ -47,6 +52,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
     async close() {
       stopSweep();
       stopStudioSweep();
+      stopPaymentSweep();
       await stopCommands();
       hub.close();
       server.closeAllConnections();

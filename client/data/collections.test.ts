@@ -16,7 +16,7 @@ const pinned: Record<string, { version: number; hash: string }> = {
   pages: { version: 1, hash: 'a8b6e3ad0c289851' },
   events: { version: 1, hash: '877a5d31998a51e4' },
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },
-  orders: { version: 3, hash: '08c972e625294c5b' },
+  orders: { version: 4, hash: 'df0f50c5331951e5' },
   pendingOrders: { version: 1, hash: 'a45cebdff6772fc3' },
   office: { version: 2, hash: '54e04dbb738b58fd' },
   cache: { version: 1, hash: 'a7fdb689868cc7ef' },

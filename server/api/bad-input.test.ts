@@ -39,6 +39,10 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   'POST /api/orders/update-status': { id: 'bad-input-draft-0001', status: 'confirmed' },
   'POST /api/orders/cancel': { id: 'bad-input-order-00001' },
   'POST /api/orders/command': { id: 'bad-input-command-01', order: 'bad-input-draft-0001', action: { kind: 'status', from: 'new', to: 'confirmed' } },
+  'POST /api/payments/start': { order: 'bad-input-draft-0001', method: 'bank_card' },
+  'POST /api/payments/check': { order: 'bad-input-draft-0001' },
+  'POST /api/payments/on-delivery': { order: 'bad-input-draft-0001' },
+  'POST /api/payments/notification': { type: 'notification', event: 'payment.succeeded', object: { id: 'bad-input-payment' } },
 };
 
 /** Fields that must be there: dropping them has to be refused. */
@@ -65,6 +69,10 @@ const required: Partial<Record<ApiRoute, string>> = {
   'POST /api/orders/update-status': 'status',
   'POST /api/orders/command': 'action',
   'POST /api/orders/cancel': 'id',
+  'POST /api/payments/start': 'method',
+  'POST /api/payments/check': 'order',
+  'POST /api/payments/on-delivery': 'order',
+  'POST /api/payments/notification': 'object',
 };
 
 const wrongType = (body: Record<string, unknown>) => {

@@ -2,7 +2,8 @@ import { courier as courierEntity } from '../../schema/entities/courier';
 import { orderActionLabels } from '../../schema/entities/order-command';
 import { mayCommand, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/order-command';
 import { concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/order-lifecycle';
-import { deliveryCost, type Order, type OrderChange } from '../../schema/order';
+import { deliveryCost, type Order, type OrderChange, type OrderPayment, type PaidMethod } from '../../schema/order';
+import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/online-payment';
 import { unitsByProduct } from '../../schema/stock';
 import { today } from '../../schema/day';
 import { isStaff, type User } from '../../schema/user';
@@ -37,6 +38,23 @@ const diff = (current: Fields, next: Fields): { before: Fields; after: Fields } 
 
 const conflict = (reason: string) => new HttpError(409, reason);
 
+/** The one rule of a paid order, whoever records it: a staff member's payment command or the provider's payment. */
+const markedPaid = (method: PaidMethod | undefined, amount: number, at: number, by: string): OrderPayment => ({ status: 'paid', method, amount, at, by });
+
+/**
+ * What the server itself does to an order, beside staff commands: the online payment's steps (DECISIONS.md «Online
+ * payment»). Never sent by a device; applied once each by its id, through the same history as staff commands.
+ */
+export type ServerAction = { kind: 'online'; online: OnlinePayment } | { kind: 'online-paid'; payment: string; amount: number } | { kind: 'online-expired' };
+type AnyCommand = { id: string; order: string; action: OrderAction | ServerAction };
+const actionLabels: Record<(OrderAction | ServerAction)['kind'], string> = { ...orderActionLabels, online: 'Оплата онлайн', 'online-paid': 'Оплачен онлайн', 'online-expired': 'Статус' };
+
+/** Who the history names for the server's own steps of an online payment. */
+const paymentProvider: User = { phone: 'ЮKassa', name: 'ЮKassa', roles: [], isAdmin: false };
+const onlineHold: User = { phone: 'сайт', name: 'Сайт', roles: [], isAdmin: false };
+
+export const onlineExpiredReason = 'Не оплачен онлайн вовремя: букеты вернулись в продажу';
+
 /**
  * Staff commands on orders (issue 10), the one path every change of a placed order takes (`/api/orders/command`,
  * `/api/orders/update-status`, commands pushed through /db/office). Each command is applied at most once: its id is
@@ -66,7 +84,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
   };
 
   /** What the command changes, decided on the order as stored now; throws a Russian 4xx to refuse. Runs again on a write conflict, so it only reads. */
-  const decide = (current: OrderRecord, command: OrderCommand, prepared: Prepared, now: number): Decision => {
+  const decide = (current: OrderRecord, command: AnyCommand, prepared: Prepared, now: number): Decision => {
     const { action } = command;
     const change = (fields: Partial<OrderRecord>): Decision => {
       const { before, after } = diff(current, fields);
@@ -85,9 +103,20 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
       }
       case 'payment': {
         if (action.status === 'paid' && !action.method) throw new HttpError(400, 'Укажите способ оплаты');
-        const paid = action.status === 'paid' ? { status: 'paid' as const, method: action.method, amount: action.amount ?? current.total } : { status: 'unpaid' as const };
-        return change({ paid: { ...paid, at: now, by: prepared.by } });
+        return change({ paid: action.status === 'paid' ? markedPaid(action.method, action.amount ?? current.total, now, prepared.by) : { status: 'unpaid', at: now, by: prepared.by } });
       }
+      case 'online-paid':
+        // Money that came twice (a second payment, staff recorded cash) is the studio's to return: paid stays as it is.
+        if (current.paid?.status === 'paid') return { unchanged: 'Заказ уже оплачен' };
+        return change({ paid: markedPaid('online', action.amount, now, prepared.by), ...(current.online ? { online: { ...current.online, status: 'paid' as const, payment: action.payment } } : {}) });
+      case 'online':
+        if (current.paid?.status === 'paid') return { unchanged: 'Заказ уже оплачен' };
+        return change({ online: action.online });
+      case 'online-expired':
+        // Decided on the order as written: a payment marked a moment ago, or a florist who took the order on, wins.
+        if (!awaitsOnlinePayment(current)) return { unchanged: 'Заказ уже не ждёт оплаты' };
+        if (current.status !== 'new') return { unchanged: `Заказ уже «${statusName(current.status)}»: студия взяла его в работу` };
+        return change({ status: 'cancelled', cancelReason: onlineExpiredReason });
       case 'assign':
         return change({
           ...(action.florist !== undefined ? { florist: action.florist ?? undefined } : {}),
@@ -113,7 +142,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
   }
 
   /** Checks and work outside the order that a command needs first (each safe to repeat). */
-  const prepare = async (command: OrderCommand, current: OrderRecord, user: User): Promise<Prepared> => {
+  const prepare = async (command: AnyCommand, current: OrderRecord, user: User): Promise<Prepared> => {
     const { action } = command;
     const prepared: Prepared = { by: user.phone };
     if (action.kind === 'assign') await assignee(action);
@@ -143,7 +172,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
   };
 
   /** Writes the change with its history entry, unless this command is in the history already. */
-  const write = async (command: OrderCommand, user: User, prepared: Prepared): Promise<{ before: OrderRecord; after: OrderRecord; note?: string }> => {
+  const write = async (command: AnyCommand, user: User, prepared: Prepared): Promise<{ before: OrderRecord; after: OrderRecord; note?: string }> => {
     let result: { before: OrderRecord; after: OrderRecord; note?: string } | null = null;
     await upsert<Omit<OrderRecord, 'id'>>(orders, command.order, (doc) => {
       const current = doc && recordFromDoc(doc);
@@ -158,7 +187,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
         result = { before: current, after: current, note: decision.unchanged };
         return null;
       }
-      const entry: OrderChange = { command: command.id, by: user.phone, at: now, what: orderActionLabels[command.action.kind], before: decision.before, after: decision.after };
+      const entry: OrderChange = { command: command.id, by: user.phone, at: now, what: actionLabels[command.action.kind], before: decision.before, after: decision.after };
       const after: OrderRecord = { ...decision.record, updatedAt: now, history: [...(current.history ?? []), entry] };
       result = { before: current, after };
       return toSynced(after);
@@ -175,7 +204,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
   };
 
   /** A command on a placed order, once: the rules decide; the caller checked who may send it. */
-  const applyTo = async (command: OrderCommand, user: User): Promise<{ outcome: CommandOutcome; order?: Order }> => {
+  const applyTo = async (command: AnyCommand, user: User): Promise<{ outcome: CommandOutcome; order?: Order }> => {
     const current = await service.recordOf(command.order);
     if (!current || current.stage !== 'placed') throw new HttpError(404, 'Заказ не найден');
     if (current.history?.some((h) => h.command === command.id)) {
@@ -212,6 +241,32 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
         return await applyTo(command, user);
       } catch (e) {
         if (e instanceof HttpError) return { outcome: { ok: false, at: Date.now(), status: e.status, reason: e.message.slice(0, 500) } };
+        throw e;
+      }
+    },
+
+    /**
+     * The provider's payment `payment` of `amount` came for the order: marked paid once (command `online-paid` in its history), by
+     * the same rule as a staff member's «Оплачен». The caller read the payment from the provider and checked it.
+     */
+    async markPaidOnline(order: string, payment: string, amount: number): Promise<{ outcome: CommandOutcome; order?: Order }> {
+      return applyTo({ id: 'online-paid', order, action: { kind: 'online-paid', payment, amount } }, paymentProvider);
+    },
+
+    /** A step of the order's online payment (a payment started, failed, given up for payment on delivery), once per `step`. */
+    async setOnline(order: string, step: string, online: OnlinePayment): Promise<{ outcome: CommandOutcome; order?: Order }> {
+      return applyTo({ id: `online-${step}`.slice(0, 64), order, action: { kind: 'online', online } }, paymentProvider);
+    },
+
+    /**
+     * An order not paid online in time is cancelled and its stock returned, once (command `online-expired` in its history), as a
+     * staff cancellation is: the same status command, so two app servers sweeping at once cancel it once.
+     */
+    async expireOnline(current: Pick<OrderRecord, 'id'>): Promise<{ outcome: CommandOutcome; order?: Order }> {
+      try {
+        return await applyTo({ id: 'online-expired', order: current.id, action: { kind: 'online-expired' } }, onlineHold);
+      } catch (e) {
+        if (e instanceof HttpError) return { outcome: { ok: false, at: Date.now(), status: e.status, reason: e.message } };
         throw e;
       }
     },

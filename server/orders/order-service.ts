@@ -1,5 +1,6 @@
 import { today } from '../../schema/day';
 import type { StudioOrderDraft } from '../../schema/order-command';
+import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/online-payment';
 import { deliveryCost, draftLimitIssues, openSlots, type Order, type OrderChange, type OrderDraft } from '../../schema/order';
 import { product, type Product } from '../../schema/product';
 import type { User } from '../../schema/user';
@@ -129,7 +130,7 @@ export const orderService = (shop: Shop) => {
    * A new record for a draft (or a new attempt of a refused one): priced, checked against every limit. A studio
    * order (`studio`) is checked only for a past day: the site's limits on a customer are not the studio's.
    */
-  const newRecord = async (draft: OrderDraft, customer: string, previous: OrderRecord | null, studio?: { source: Order['source']; change: OrderChange }): Promise<OrderRecord> => {
+  const newRecord = async (draft: OrderDraft, customer: string, previous: OrderRecord | null, studio?: { source: Order['source']; change: OrderChange }, online?: OnlinePayment): Promise<OrderRecord> => {
     if (draft.date < today()) throw new HttpError(400, 'Дата доставки уже прошла', [{ path: 'date', message: 'Выберите сегодняшний или более поздний день' }]);
     if (!studio) {
       if (!openSlots(draft.date).includes(draft.slot))
@@ -154,18 +155,19 @@ export const orderService = (shop: Shop) => {
       stage: 'placing',
       attempt: previous ? previous.attempt + 1 : 0,
       ...(studio ? { source: studio.source, history: [studio.change] } : {}),
+      ...(online ? { online } : {}),
     });
   };
 
   /** Places a draft (idempotent on its id): a draft left half-way (a crash) is finished here. */
-  const place = async (draft: OrderDraft, customer: string, studio?: { source: Order['source']; change: OrderChange }): Promise<{ order: Order; created: boolean }> => {
+  const place = async (draft: OrderDraft, customer: string, studio?: { source: Order['source']; change: OrderChange }, online?: OnlinePayment): Promise<{ order: Order; created: boolean }> => {
     for (;;) {
       const doc = await getDoc<Omit<OrderRecord, 'id'>>(orders, draft.id);
       const existing = doc && recordFromDoc(doc);
       if (existing && existing.customer !== customer) throw new HttpError(409, 'Этот номер черновика уже занят, обновите страницу');
       if (existing?.stage === 'placed') return { order: await placedOrRefusal(existing, existing, new HttpError(409, 'Заказ не принят')), created: false };
       if (existing?.stage === 'placing') return { order: await finish(existing), created: false };
-      const record = await newRecord(draft, customer, existing, studio);
+      const record = await newRecord(draft, customer, existing, studio, online);
       // Another tab, retry or process wrote this draft first: its record is the one to finish.
       if (!(await writeDoc(orders, { ...toSynced(record), _id: record.id, ...(doc?._rev ? { _rev: doc._rev } : {}) })).won) continue;
       return { order: await finish(record), created: true };
@@ -188,8 +190,8 @@ export const orderService = (shop: Shop) => {
 
   return {
     /** `/api/orders/create`: idempotent on the draft id; a draft left half-way (a crash) is finished here. */
-    async create(draft: OrderDraft, user: User): Promise<Order> {
-      const { order: placed, created } = await place(draft, user.phone);
+    async create(draft: OrderDraft, user: User, online?: OnlinePayment): Promise<Order> {
+      const { order: placed, created } = await place(draft, user.phone, undefined, online);
       // The florist will call them by this name, and the next order's form starts with it.
       if (created && !user.name) await shop.users.update(user.phone, { name: draft.sender.name });
       return placed;
@@ -209,6 +211,11 @@ export const orderService = (shop: Shop) => {
     recordOf,
     productsOf,
     stock,
+
+    /** Placed orders still waiting for their online payment (schema/online-payment.ts). */
+    async awaitingOnline(): Promise<OrderRecord[]> {
+      return (await allRecords()).filter((r) => r.stage === 'placed' && awaitsOnlinePayment(r));
+    },
 
     /** Every placed order, newest number first. */
     async list(): Promise<Order[]> {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Cart } from '../../../schema/cart';
+import type { OnlineMethod } from '../../../schema/online-payment';
 import { firstDeliveryDay } from '../../../schema/order';
 import { formatPhone } from '../../../schema/phone';
 import type { User } from '../../../schema/user';
@@ -18,6 +19,8 @@ export interface CheckoutForm {
   anonymous: boolean;
   comment: string;
   payment: 'cash' | 'card';
+  /** Set: paid now online by this method (payment-choice.tsx); not part of the draft. */
+  payNow?: OnlineMethod;
 }
 
 const storageKey = 'checkout-form';

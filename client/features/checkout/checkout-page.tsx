@@ -14,6 +14,8 @@ import { useCart } from '../cart/use-cart';
 import { draftFrom, useCheckoutForm, type CheckoutForm as Form } from './checkout-form';
 import { checkForm, errorsAfterEdit, type FormErrors } from './form-errors';
 import { OrderSummary } from './order-summary';
+import { PaymentChoice, usePayNow } from './payment-choice';
+import { goToProvider, payFromCheckout } from './pay-now';
 import './checkout.css';
 import { Choice, Field } from '../../ui/form-field';
 
@@ -30,6 +32,7 @@ const CheckoutForm = ({ user }: { user: User }) => {
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
   const slots = openSlots(form.date);
+  const payNow = usePayNow(form);
   // Each message goes away as its field is corrected, not only on the next submit.
   const change = (part: Partial<Form>) => {
     changeForm(part);
@@ -43,6 +46,14 @@ const CheckoutForm = ({ user }: { user: User }) => {
     setErrors({});
     setBusy(true);
     try {
+      if (payNow) {
+        // Paying now needs the network: the order is placed by the same call that starts the payment, not via the outbox.
+        const next = await payFromCheckout(parsed.data, payNow);
+        done();
+        clear();
+        if (next.url) return goToProvider(next.url);
+        return void (await navigate({ to: '/orders/thank-you', search: { order: next.order } }));
+      }
       await data.shop.pendingOrders.upsert({ ...parsed.data, owner: user.phone, createdAt: Date.now() });
       await submitPending(data, user.phone);
       const saved = await data.shop.pendingOrders.findOne(form.draftId).exec();
@@ -120,16 +131,9 @@ const CheckoutForm = ({ user }: { user: User }) => {
             <textarea name="comment" value={form.comment} onChange={(e) => change({ comment: e.target.value })} rows={3} maxLength={1000} placeholder="Например: позвонить получателю за час" />
           </Field>
         </fieldset>
-        <fieldset>
-          <legend>Оплата при получении</legend>
-          <div className="choices">
-            <Choice name="payment" checked={form.payment === 'cash'} onChange={() => change({ payment: 'cash' })}>Наличными</Choice>
-            <Choice name="payment" checked={form.payment === 'card'} onChange={() => change({ payment: 'card' })}>Картой курьеру или в студии</Choice>
-          </div>
-          <p className="field-error">{errors.payment ?? ''}</p>
-        </fieldset>
+        <PaymentChoice value={form} onChange={({ payment, payNow: method }) => change({ payment, payNow: method })} error={errors.payment} />
         <p className="field-error" role={errors.form || errors.lines ? 'alert' : undefined}>{errors.form ?? errors.lines ?? ''}</p>
-        <button className="button button--big" disabled={busy}>{busy ? 'Отправляем…' : 'Оформить заказ'}</button>
+        <button className="button button--big" disabled={busy}>{busy ? 'Отправляем…' : payNow ? 'Оформить и оплатить' : 'Оформить заказ'}</button>
       </form>
       <OrderSummary lines={lines} method={form.method} />
     </>

@@ -41,7 +41,7 @@ export const OrderSummary = ({ lines, method }: { lines: Cart['cart']; method: '
         <dt className="order-summary__total">Итого</dt>
         <dd className="order-summary__total" data-testid="order-total">{formatRoubles(goods + delivery)}</dd>
       </dl>
-      <p className="muted order-summary__note">Цены сверяются с каталогом при отправке заказа. Оплата при получении.</p>
+      <p className="muted order-summary__note">Цены сверяются с каталогом при отправке заказа.</p>
     </aside>
   );
 };

@@ -1,7 +1,11 @@
 import { Link } from '@tanstack/react-router';
+import { PaymentStatus } from './payment-status';
 
-/** /orders/thank-you: the number of an accepted order, or word that it waits on the device for the connection. */
-export const ThankYouPage = ({ number }: { number?: number }) => (
+/**
+ * /orders/thank-you: the number of an accepted order, or word that it waits on the device for the connection;
+ * with `order` (back from the payment provider), that order's payment.
+ */
+export const ThankYouPage = ({ number, order }: { number?: number; order?: string }) => order ? <PaymentStatus order={order} /> : (
   <div className="page">
     {number ? (
       <>

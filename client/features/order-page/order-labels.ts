@@ -1,7 +1,8 @@
 import { formatRoubles } from '../../../schema/money';
 import { formatPhone } from '../../../schema/phone';
-import { paymentMethods, paymentStatuses, type Order, type OrderChange } from '../../../schema/order';
+import { paidMethods, paymentStatuses, type Order, type OrderChange } from '../../../schema/order';
 import { statusName } from '../../../schema/order-lifecycle';
+import { onlineMethods } from '../../../schema/online-payment';
 
 const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', weekday: 'long', timeZone: 'UTC' });
 /** «8 марта, воскресенье» for a delivery day (YYYY-MM-DD, Moscow). */
@@ -13,12 +14,13 @@ export const momentLabel = (at: number): string => momentFormat.format(new Date(
 
 export const placeOf = (o: Pick<Order, 'delivery'>): string => (o.delivery.method === 'pickup' ? 'Самовывоз из студии' : o.delivery.address);
 
-export const methodName = (m: string | undefined): string => paymentMethods.find((p) => p.id === m)?.label ?? '';
+export const methodName = (m: string | undefined): string => paidMethods.find((p) => p.id === m)?.label ?? '';
 export const paymentName = (s: string): string => paymentStatuses.find((p) => p.id === s)?.label ?? s;
 
 /** «Оплачен · Наличные · 3 490 ₽», or «Не оплачен». */
 export const paymentText = (paid: Order['paid']): string => {
   if (!paid) return paymentName('unpaid');
+  if (paid.status === 'paid' && paid.method === 'online') return ['Оплачен онлайн', paid.amount !== undefined ? formatRoubles(paid.amount) : ''].filter(Boolean).join(' · ');
   return [paymentName(paid.status), methodName(paid.method), paid.amount !== undefined ? formatRoubles(paid.amount) : ''].filter(Boolean).join(' · ');
 };
 
@@ -28,9 +30,14 @@ export const deliveredUnpaid = (o: Order): boolean => o.status === 'done' && o.p
 const fieldNames: Record<string, string> = {
   status: 'Статус', paid: 'Оплата', florist: 'Флорист', courier: 'Курьер', photo: 'Фото', cancelReason: 'Причина отмены', lines: 'Состав',
   recipient: 'Получатель', delivery: 'Доставка', date: 'Дата', slot: 'Время', postcard: 'Открытка', anonymous: 'Анонимно', comment: 'Комментарий', total: 'Итого',
-  deliveryPrice: 'Доставка, ₽', created: 'Создан',
+  deliveryPrice: 'Доставка, ₽', created: 'Создан', online: 'Онлайн-оплата',
 };
 export const fieldName = (f: string): string => fieldNames[f] ?? f;
+
+const onlineStates: Record<string, string> = { pending: 'ждёт оплаты', failed: 'не прошла', paid: 'оплачен', 'on-delivery': 'при получении' };
+/** An online payment's step in the history: «СБП · ждёт оплаты», «SberPay · не прошла». */
+const onlineText = (v: Record<string, unknown>): string =>
+  [onlineMethods.find((m) => m.id === v.method)?.label ?? '', onlineStates[String(v.status)] ?? ''].filter(Boolean).join(' · ');
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -42,6 +49,7 @@ export const valueText = (field: string, v: unknown, courierName: (id: string) =
   if (field === 'florist' && typeof v === 'string') return formatPhone(v);
   if (field === 'courier' && typeof v === 'string') return courierName(v);
   if (field === 'photo') return 'снимок';
+  if (field === 'online' && isRecord(v)) return onlineText(v);
   if ((field === 'total' || field === 'deliveryPrice') && typeof v === 'number') return formatRoubles(v);
   if (field === 'anonymous') return v ? 'да' : 'нет';
   if (field === 'delivery' && isRecord(v)) return v.method === 'pickup' ? 'самовывоз' : String(v.address ?? '');

@@ -16,6 +16,8 @@ import { EditForm } from './order-edit';
 import { OrderPhoto } from './order-photo';
 import { changeRows, dayLabel, deliveredUnpaid, momentLabel, paymentText, placeOf } from './order-labels';
 import { projectedOrder } from './projected-order';
+import { awaitsOnlinePayment } from '../../../schema/online-payment';
+import { paymentLabel } from '../../../schema/payment-label';
 import { useCouriers, useOrder } from './use-order';
 import './order-page.css';
 import { useOnline } from '../../lib/use-online';
@@ -209,7 +211,7 @@ export const OrderPage = () => {
         )}
         <div>
           <dt>Оплата</dt>
-          <dd data-testid="order-payment">{paymentText(order.paid)}</dd>
+          <dd data-testid="order-payment">{awaitsOnlinePayment(order) ? paymentLabel(order) : paymentText(order.paid)}</dd>
         </div>
         <div>
           <dt>Флорист</dt>

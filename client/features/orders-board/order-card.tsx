@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
-import { orderSources, paymentStatuses, type Order } from '../../../schema/order';
+import { orderSources, type Order } from '../../../schema/order';
+import { paymentLabel } from '../../../schema/payment-label';
 import { statusName } from '../../../schema/order-lifecycle';
 import { formatPhone } from '../../../schema/phone';
 import { clientNote, paidOf, sourceOf } from './board-orders';
@@ -46,7 +47,7 @@ export const OrderCard = memo(function OrderCard({ order: o, courier, pending, f
         ))}
       </ul>
       <p className="order-card__money">
-        <strong>{formatRoubles(o.total)}</strong> <span className={paid ? 'tag tag--ok' : 'tag tag--warn'}>{label(paymentStatuses, paidOf(o))}</span>{' '}
+        <strong>{formatRoubles(o.total)}</strong> <span className={paid ? 'tag tag--ok' : 'tag tag--warn'}>{paymentLabel(o)}</span>{' '}
         <span className="muted">{label(orderSources, sourceOf(o))}</span>
       </p>
       <p className="order-card__staff">

@@ -1,0 +1,32 @@
+import { Router } from 'express';
+import { payNowRequest, paymentOrderRequest, type PaymentOffer } from '../../schema/pay-now';
+import type { User } from '../../schema/user';
+import type { Shop } from '../context';
+import { parse } from '../http/parse';
+import { route } from '../http/route';
+import { orderCommands } from '../orders/order-commands';
+import { orderService } from '../orders/order-service';
+import { onlinePayments } from '../payments/online-payments';
+import { publicOriginOf } from '../seo/public-origin';
+
+/** Online payment over HTTP; the rules live in server/payments/online-payments.ts. */
+export const paymentsApi = (shop: Shop): Router => {
+  const api = Router();
+  const orders = orderService(shop);
+  const payments = onlinePayments(shop, orders, orderCommands(shop, orders));
+
+  route(api, 'GET /api/payments/offer', (): { data: PaymentOffer } => ({ data: { online: payments.offered, holdMinutes: Math.round(payments.holdMs / 60_000) } }));
+
+  route(api, 'POST /api/payments/start', async (req, res) => ({
+    data: await payments.start(parse(payNowRequest, req.body), res.locals.user as User, publicOriginOf(shop.config, req)),
+  }));
+
+  route(api, 'POST /api/payments/check', async (req, res) => ({ data: await payments.check(parse(paymentOrderRequest, req.body).order, res.locals.user as User) }));
+
+  route(api, 'POST /api/payments/on-delivery', async (req, res) => ({ data: await payments.onDelivery(parse(paymentOrderRequest, req.body).order, res.locals.user as User) }));
+
+  /** YooKassa confirms a notification by a 200; anything else it sends again later. */
+  route(api, 'POST /api/payments/notification', async (req) => payments.notification(req.body));
+
+  return api;
+};

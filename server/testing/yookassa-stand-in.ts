@@ -1,0 +1,141 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A payment as the stand-in keeps it: the fields of YooKassa's API v3 «Объект платежа» the shop reads, and a few more. */
+export interface StandInPayment {
+  id: string;
+  status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
+  paid: boolean;
+  amount: { value: string; currency: string };
+  description?: string;
+  metadata?: Record<string, string>;
+  payment_method: { type: string; id: string; saved: boolean };
+  confirmation: { type: 'redirect'; confirmation_url: string; return_url: string };
+  created_at: string;
+  test: true;
+}
+
+const json = (res: http.ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+const readBody = async (req: http.IncomingMessage): Promise<string> => {
+  req.setEncoding('utf8');
+  let text = '';
+  for await (const c of req) text += String(c);
+  return text;
+};
+
+/**
+ * A stand-in for YooKassa written from its public API description (https://yookassa.ru/developers/api): `POST
+ * /v3/payments` with Basic auth and an Idempotence-Key (the same key answers the same payment), `GET
+ * /v3/payments/{id}`, a confirmation page where the «customer» pays or cancels and is sent to `return_url`, and
+ * notifications POSTed to the shop (`notifyUrl`) as YooKassa sends them — on demand also twice or out of order.
+ */
+export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'test_secret') => {
+  const payments = new Map<string, StandInPayment>();
+  const byKey = new Map<string, string>();
+  const expected = `Basic ${Buffer.from(`${shopId}:${secretKey}`).toString('base64')}`;
+  const state = { notifyUrl: '', notifyTimes: 1, base: '' };
+  const sent: { event: string; id: string; status: number }[] = [];
+
+  const notify = async (id: string, event = `payment.${payments.get(id)?.status ?? 'succeeded'}`): Promise<number> => {
+    const object = payments.get(id) ?? { id };
+    const res = await fetch(state.notifyUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'notification', event, object }) });
+    await res.text();
+    sent.push({ event, id, status: res.status });
+    return res.status;
+  };
+
+  const settle = async (id: string, status: 'succeeded' | 'canceled') => {
+    const p = payments.get(id);
+    if (!p || p.status !== 'pending') return p;
+    p.status = status;
+    p.paid = status === 'succeeded';
+    if (state.notifyUrl) for (let i = 0; i < state.notifyTimes; i++) await notify(id);
+    return p;
+  };
+
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', state.base);
+      const api = /^\/v3\/payments(?:\/([^/]+))?$/.exec(url.pathname);
+      if (api) {
+        if (req.headers.authorization !== expected) return json(res, 401, { type: 'error', code: 'invalid_credentials', description: 'Authentication failed' });
+        if (req.method === 'POST' && !api[1]) {
+          const key = req.headers['idempotence-key'];
+          if (typeof key !== 'string' || !key) return json(res, 400, { type: 'error', code: 'invalid_request', description: 'Idempotence-Key header is required' });
+          const known = byKey.get(key);
+          if (known) return json(res, 200, payments.get(known));
+          const body = JSON.parse(await readBody(req)) as { amount: StandInPayment['amount']; confirmation: { return_url: string }; description?: string; metadata?: Record<string, string>; payment_method_data?: { type: string } };
+          if (!/^\d+\.\d{2}$/.test(body.amount?.value ?? '')) return json(res, 400, { type: 'error', code: 'invalid_request', parameter: 'amount.value' });
+          const id = crypto.randomUUID();
+          const p: StandInPayment = {
+            id,
+            status: 'pending',
+            paid: false,
+            amount: body.amount,
+            description: body.description,
+            metadata: body.metadata,
+            payment_method: { type: body.payment_method_data?.type ?? 'bank_card', id, saved: false },
+            confirmation: { type: 'redirect', confirmation_url: `${state.base}/checkout/${id}`, return_url: body.confirmation.return_url },
+            created_at: new Date().toISOString(),
+            test: true,
+          };
+          payments.set(id, p);
+          byKey.set(key, id);
+          return json(res, 200, p);
+        }
+        if (req.method === 'GET' && api[1]) {
+          const p = payments.get(decodeURIComponent(api[1]));
+          return p ? json(res, 200, p) : json(res, 404, { type: 'error', code: 'not_found', description: 'Payment not found' });
+        }
+        return json(res, 405, { type: 'error', code: 'method_not_allowed' });
+      }
+      if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
+      const page = /^\/checkout\/([^/]+)(?:\/(pay|cancel))?$/.exec(url.pathname);
+      const p = page && payments.get(page[1]);
+      if (!page || !p) return json(res, 404, { error: 'not found' });
+      if (req.method === 'POST' && page[2]) {
+        await settle(p.id, page[2] === 'pay' ? 'succeeded' : 'canceled');
+        res.writeHead(303, { location: p.confirmation.return_url });
+        return res.end();
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><meta name="viewport" content="width=device-width"><title>ЮKassa (stand-in)</title>
+<h1>Оплата ${p.amount.value} ₽</h1><p>${p.description ?? ''} · ${p.payment_method.type}</p>
+<form method="post" action="/checkout/${p.id}/pay"><button>Оплатить</button></form>
+<form method="post" action="/checkout/${p.id}/cancel"><button>Отказаться</button></form>`);
+    })().catch((e: Error) => json(res, 500, { error: e.message }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  state.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: state.base,
+    apiUrl: `${state.base}/v3`,
+    shopId,
+    secretKey,
+    payments,
+    /** Notifications sent, with the shop's answers. */
+    sent,
+    /** Where notifications go (the shop's /api/payments/notification) and how many times each is sent. */
+    notifyTo(url: string, times = 1) {
+      state.notifyUrl = url;
+      state.notifyTimes = times;
+    },
+    pay: (id: string) => settle(id, 'succeeded'),
+    cancel: (id: string) => settle(id, 'canceled'),
+    /** Sends a notification for the payment as it is now, or with another event named (an out-of-order one). */
+    notify,
+    /** A payment made straight at the API (e.g. of another amount than the order's), as another client of the shop's account could. */
+    async create(body: object, key = crypto.randomUUID()): Promise<StandInPayment> {
+      const res = await fetch(`${state.base}/v3/payments`, { method: 'POST', headers: { authorization: expected, 'idempotence-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return (await res.json()) as StandInPayment;
+    },
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
+};
+export type YookassaStandIn = Awaited<ReturnType<typeof startYookassaStandIn>>;
