@@ -7,8 +7,8 @@ import crypto from 'node:crypto';
  * and 202 when some took it and others refused it: two writers from the same revision can then both hear
  * "success" from PouchDB, whose http adapter reports 202 as 201. Only one writer can reach w copies (any two
  * sets of w copies share one), so a write counts as won on 201. A 202 counts as lost (see `settleAccepted` for
- * the one exception): the writer takes its own leaf out again (a tombstone on its branch) so that the branch it
- * left dies, and tries again like after a 409.
+ * the one exception) and is tried again like a 409; the branch it left is ended by a tombstone (`dropLeaf`), by its
+ * writer for a new document, by the 201 writer it lost to for an update (`endRivals`).
  */
 
 /** Where each CouchDB database lives, with its credentials: PouchDB's http adapter keeps the address to itself. */
@@ -81,25 +81,35 @@ export const dropLeaf = async (db: PouchDB.Database, id: string, rev: string): P
   await db.bulkDocs([{ _id: id, _deleted: true, ...tombstoneOf(rev) }], { new_edits: false });
 };
 
-/** How long a 202 writer whose leaf ranks first waits for the other leaves' 202 writers to take theirs out. */
-const stepAsideMs = 400;
-
 /** The live leaves of a document as a quorum read finds them: CouchDB's winner first. */
 const liveLeaves = async (db: PouchDB.Database, id: string): Promise<string[]> => {
   const found = await db.get(id, { conflicts: true }).catch(() => null);
   return found ? [found._rev, ...(found._conflicts ?? [])] : [];
 };
 
+/** How long a 202 writer whose leaf ranks first waits for lower-ranked 202 writers to end theirs. */
+const stepAsideMs = 400;
+
+/** Continues the branch whose leaf is `rev` with the body of the leaf `other`: both branches then say the same. */
+const replaceLeaf = async (db: PouchDB.Database, id: string, rev: string, other: string): Promise<void> => {
+  const { _id, _rev, _conflicts, _revisions, ...body } = (await db.get(id, { rev: other })) as Record<string, unknown>;
+  const [gen, hash] = rev.split('-');
+  const next = crypto.createHash('md5').update(`replaced:${rev}:${other}`).digest('hex');
+  await db.bulkDocs([{ ...body, _id: id, _rev: `${Number(gen) + 1}-${next}`, _revisions: { start: Number(gen) + 1, ids: [next, hash] } }], { new_edits: false });
+};
+
 /**
  * A 202: some copies took the write. A new document's leaf is taken out (a place nobody won is free again).
- * An update's is judged by the live leaves a quorum read finds, so that a document never loses its last one:
- * - alone, no writer raced it: it stands (taking it out would delete the document);
- * - beside others, not CouchDB's winner: it is taken out, and the write is lost;
- * - CouchDB's winner beside others: the others' 202 writers are taking theirs out, so it waits a moment; alone by
- *   then, it stands; still beside another (a 201 writer's, or a leaf whose writer died), it is taken out;
- * - not seen yet: it is left; whoever later finds it as a branch waits for it or resolves it (docs.ts `upsert`).
+ * An update's is judged by the live leaves a quorum read finds, never so that the document loses its last one:
+ * - alone, no writer raced it: it stands;
+ * - beside others, not CouchDB's winner: it is taken out (the winner is not, by its writer or anyone), lost;
+ * - CouchDB's winner beside one other leaf: it cannot be taken out (that leaf's writer may be taking its own out at
+ *   the same moment), so it takes that leaf's content as its own: both branches say the same, and the next reader
+ *   ends one (docs.ts `upsert`); lost. Beside several, it first waits a moment for the lower ones to go;
+ * - not seen: lost; whoever later finds it as a branch waits for it or resolves it (docs.ts `upsert`).
  * A write counted lost is tried again by its caller from what the store then holds; the shop's changes are
- * idempotent (keyed facts, states set, conditions re-checked), so a lost write that stayed is not applied twice.
+ * idempotent (keyed facts, states set, conditions re-checked), so a lost write whose content stayed is not
+ * applied twice.
  */
 const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string): Promise<WriteOutcome> => {
   if (!doc._rev) {
@@ -110,11 +120,26 @@ const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string): Pro
     const leaves = await liveLeaves(db, doc._id);
     if (!leaves.includes(rev)) return { won: false };
     if (leaves.length === 1) return { won: true, rev };
-    if (leaves[0] !== rev || Date.now() - started >= stepAsideMs) {
+    if (leaves[0] !== rev) {
       await dropLeaf(db, doc._id, rev);
       return { won: false };
     }
+    if (leaves.length === 2) {
+      await replaceLeaf(db, doc._id, rev, leaves[1]);
+      return { won: false };
+    }
+    if (Date.now() - started >= stepAsideMs) return { won: false };
   }
+};
+
+/**
+ * After a 201 the writer ends the leaves of the same generation beside its own: they branched from the revision it
+ * wrote over, and only one write from one revision can get 201, so they are 202 writers' lost writes. Its own leaf
+ * stays, so the document keeps one. Older leftovers are left to `upsert`.
+ */
+const endRivals = async (db: PouchDB.Database, id: string, rev: string): Promise<void> => {
+  const generation = rev.split('-')[0];
+  for (const leaf of await liveLeaves(db, id)) if (leaf !== rev && leaf.split('-')[0] === generation) await dropLeaf(db, id, leaf);
 };
 
 /**
@@ -138,7 +163,10 @@ export const writeDoc = async (db: PouchDB.Database, doc: Body): Promise<WriteOu
     }
   }
   const { status, rev } = await couchPut(url, doc);
-  if (status === 201 && rev) return { won: true, rev };
+  if (status === 201 && rev) {
+    await endRivals(db, doc._id, rev);
+    return { won: true, rev };
+  }
   if (status === 409) return { won: false };
   if (status === 202 && rev) return settleAccepted(db, doc, rev);
   throw Object.assign(new Error(`CouchDB answered ${status} to the write of ${doc._id}`), { status });
