@@ -4,6 +4,8 @@ import { Header } from './features/layout/header';
 import { Footer } from './features/layout/footer';
 import { CategoryBar } from './features/layout/category-bar';
 import { SyncNotices } from './features/layout/sync-notices';
+import { PhoneConfirmations } from './features/checkout/phone-confirmations';
+import { FavouritesSync } from './features/favourites/favourites-sync';
 import { InstallBanner } from './features/install/install-banner';
 import { ErrorPage, NotFound } from './features/errors/error-page';
 
@@ -16,11 +18,13 @@ export const rootRoute = createRootRoute({
       <Header />
       <CategoryBar />
       <main id="main">
+        <PhoneConfirmations />
         <Outlet />
       </main>
       <Footer />
       <InstallBanner />
       <SyncNotices />
+      <FavouritesSync />
     </>
   ),
   notFoundComponent: NotFound,

@@ -38,6 +38,7 @@ const CheckoutPage = lazyRouteComponent(() => import('./features/checkout/checko
 // The page a shopper returns to from the payment provider: a chunk of its own, as the checkout is.
 const ThankYouPage = lazy(() => import('./features/checkout/thank-you-page').then((m) => ({ default: m.ThankYouPage })));
 const MyPage = lazyRouteComponent(() => import('./features/account/my-page'), 'MyPage');
+const FavouritesPage = lazyRouteComponent(() => import('./features/favourites/favourites-page'), 'FavouritesPage');
 const LoginPage = lazyRouteComponent(() => import('./features/auth/login-page'), 'LoginPage');
 const QrLoginPage = lazyRouteComponent(() => import('./features/auth/qr-login-page'), 'QrLoginPage');
 const isCategory = (id: string): id is ItemCategory => ([...categoryIds, ...extraCategoryIds] as string[]).includes(id);
@@ -126,14 +127,16 @@ const thankYouRoute = createRoute({
   path: '/orders/thank-you',
   validateSearch: z.object({
     number: z.coerce.number().int().positive().optional().catch(undefined),
+    /** A guest's draft waiting on the device for this phone's code. */
+    phone: z.string().regex(/^7\d{10}$/).optional().catch(undefined),
     // The order paid online, as the payment provider brings the customer back.
     order: orderDraft.shape.id.optional().catch(undefined),
   }),
   component: function ThankYou() {
-    const { number, order } = thankYouRoute.useSearch();
+    const { number, phone, order } = thankYouRoute.useSearch();
     return (
       <Suspense fallback={null}>
-        <ThankYouPage number={number} order={order} />
+        <ThankYouPage number={number} order={order} waitingFor={phone} />
       </Suspense>
     );
   },
@@ -147,6 +150,7 @@ const routeTree = rootRoute.addChildren([
   adminRouteTree,
   loginRoute,
   page('/my', MyPage),
+  page('/my/favourites', FavouritesPage),
   page('/orders/create', CheckoutPage),
   thankYouRoute,
   page('/info', () => <ContentPage slug="info" />),
@@ -170,6 +174,7 @@ const screenTitles: Record<string, string> = {
   '/login': 'Вход',
   '/qr-login': 'Вход по QR-коду',
   '/my': 'Личный кабинет',
+  '/my/favourites': 'Избранное',
   '/orders/create': 'Оформление заказа',
   '/orders/thank-you': 'Спасибо за заказ',
 };

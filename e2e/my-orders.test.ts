@@ -12,9 +12,9 @@ const customer = '79550006677';
 describe('my orders', () => {
   const journey = journeyPerFile();
 
-  it('repeats an order into the cart and cancels one before assembly, its stock back once', async () => {
+  it('shows the postcard, payment and anonymity, repeats an order into the cart and cancels one before assembly, its stock back once', async () => {
     const { shop } = journey();
-    const [order] = await placeOrders(shop, customer, 1);
+    const [order, anonymous] = await placeOrders(shop, customer, 2);
     const productId = order.lines[0].id;
     const stock = async () => (await call<{ data: Product }>(shop.url, '/api/items/get', { id: productId })).body.data.count;
     const held = await stock();
@@ -24,6 +24,11 @@ describe('my orders', () => {
     await page.goto('/my');
     const row = page.locator(`[data-order-id="${order.id}"]`);
     await row.waitFor();
+    // What the customer wrote and chose: the postcard's text, the payment, and anonymity on the order that has it.
+    expect(await row.textContent()).toContain('Открытка: «С днём рождения!»');
+    expect(await row.textContent()).toContain('При получении, наличными');
+    expect(await row.textContent()).not.toContain('Анонимно');
+    expect(await page.locator(`[data-order-id="${anonymous.id}"]`).textContent()).toContain('Анонимно');
 
     await row.getByRole('button', { name: 'Повторить заказ' }).click();
     await page.getByRole('button', { name: 'Корзина: 1 шт.' }).waitFor();

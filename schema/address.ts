@@ -17,7 +17,7 @@ export type Address =
   | { kind: 'page'; slug: string };
 
 /** Screens that are there whatever the stores hold. */
-export const screenPaths = ['/', '/items', '/search', '/login', '/my', '/qr-login', '/orders/create', '/orders/thank-you'] as const;
+export const screenPaths = ['/', '/items', '/search', '/login', '/my', '/my/favourites', '/qr-login', '/orders/create', '/orders/thank-you'] as const;
 
 const decoded = (path: string): string | null => {
   try {

@@ -42,6 +42,8 @@ export const apiRoutes = {
   'POST /api/orders/update-status': 'florist',
   'POST /api/orders/command': 'florist',
   'GET /api/photos/:id': 'guest',
+  'POST /api/favourites/list': 'customer',
+  'POST /api/favourites/change': 'customer',
   'GET /api/payments/offer': 'guest',
   'POST /api/payments/start': 'customer',
   'POST /api/payments/check': 'customer',

@@ -123,6 +123,24 @@ const person = z.strictObject({
   phone,
 });
 
+/** «Уточнить адрес у получателя»: the studio calls the recipient for the address instead of the customer typing it. */
+export const askRecipientLabel = 'Уточнить адрес у получателя';
+
+/**
+ * Courier delivery: an address, or `askRecipient` (then the address may be empty or partial). Drafts stored before
+ * the flag carry an address of 5 characters or more, so they still parse.
+ */
+const courierDelivery = z
+  .strictObject({ method: z.literal('courier'), address: z.string().trim().max(300).default(''), askRecipient: z.boolean().optional() })
+  .refine((d) => d.askRecipient || d.address.length >= 5, { path: ['address'], error: 'Укажите адрес доставки' });
+
+/** Where an order goes, in words, for every screen that lists orders. */
+export const deliveryPlace = (delivery: OrderDraft['delivery']): string => {
+  if (delivery.method === 'pickup') return 'Самовывоз из студии';
+  if (!delivery.askRecipient) return delivery.address;
+  return delivery.address ? `${delivery.address} (${askRecipientLabel.toLowerCase()})` : askRecipientLabel;
+};
+
 /** What the customer's device submits. No prices: the server reads them from the catalogue. */
 export const orderDraft = z
   .strictObject({
@@ -134,10 +152,7 @@ export const orderDraft = z
       .max(50),
     sender: person,
     recipient: person,
-    delivery: z.discriminatedUnion('method', [
-      z.strictObject({ method: z.literal('courier'), address: z.string().trim().min(5, 'Укажите адрес доставки').max(300) }),
-      z.strictObject({ method: z.literal('pickup') }),
-    ]),
+    delivery: z.discriminatedUnion('method', [courierDelivery, z.strictObject({ method: z.literal('pickup') })]),
     date: day,
     slot: z.enum(deliverySlots, { error: 'Выберите время доставки' }),
     postcard: z.string().max(500, 'Текст открытки длиннее 500 символов').default(''),

@@ -22,6 +22,7 @@ import { pagesApi } from './api/pages';
 import { clientsApi } from './api/clients';
 import { photosApi } from './photos/photos-api';
 import { ordersApi } from './api/orders';
+import { favouritesApi } from './api/favourites';
 import { paymentsApi } from './api/payments';
 import { infoApi } from './api/info';
 import { syncStreamApi } from './api/sync-stream';
@@ -66,7 +67,7 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
 
   const api = express.Router();
   const catalog = catalogIndex(shop.storage.db('catalog'), hub);
-  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, clientsApi, infoApi].forEach((part) => api.use(part(shop)));
+  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, clientsApi, infoApi, favouritesApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));

@@ -16,8 +16,8 @@ const pinned: Record<string, { version: number; hash: string }> = {
   pages: { version: 1, hash: 'a8b6e3ad0c289851' },
   events: { version: 1, hash: '877a5d31998a51e4' },
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },
-  orders: { version: 4, hash: 'df0f50c5331951e5' },
-  pendingOrders: { version: 1, hash: 'a45cebdff6772fc3' },
+  orders: { version: 5, hash: 'b0a62d2ac2438450' },
+  pendingOrders: { version: 2, hash: 'f753aafa414047c8' },
   office: { version: 2, hash: '54e04dbb738b58fd' },
   cache: { version: 1, hash: 'a7fdb689868cc7ef' },
 };

@@ -9,6 +9,7 @@ interface PhoneInputProps {
   name?: string;
   inputRef?: Ref<HTMLInputElement>;
   describedBy?: string;
+  readOnly?: boolean;
 }
 
 /**
@@ -16,7 +17,7 @@ interface PhoneInputProps {
  * its own it would read a pasted «8 900…» as +7 (890) 0…; what goes into an empty field is read as a whole number
  * first (nationalDigits), which also drops the 8 or 7 a person types out of habit before the 9.
  */
-export const PhoneInput = ({ value, onChange, invalid = false, name, inputRef, describedBy }: PhoneInputProps) => (
+export const PhoneInput = ({ value, onChange, invalid = false, name, inputRef, describedBy, readOnly }: PhoneInputProps) => (
   <IMaskInput
     mask={phoneMask}
     prepare={(chars, masked, flags) => (masked.unmaskedValue || flags.tail ? chars : nationalDigits(chars))}
@@ -30,5 +31,6 @@ export const PhoneInput = ({ value, onChange, invalid = false, name, inputRef, d
     name={name}
     aria-invalid={invalid}
     aria-describedby={describedBy}
+    readOnly={readOnly}
   />
 );

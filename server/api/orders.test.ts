@@ -20,6 +20,7 @@ const daysAhead = (n: number) => {
   return d;
 };
 const deliveryDay = daysAhead(7);
+const theirSender = { name: 'Борис', phone: other };
 
 describe('orders', () => {
   let shop: Awaited<ReturnType<typeof startTestShop>>;
@@ -127,7 +128,22 @@ describe('orders', () => {
     expect(mine.rows).toHaveLength(1);
     const events = await shop.shop.storage.db('events').allDocs({ include_docs: true });
     expect(events.rows.filter((r) => (r.doc as { data?: { orderId?: string } }).data?.orderId === d.id)).toHaveLength(1);
-    expect((await create(d, them)).status).toBe(409);
+    expect((await create({ ...d, sender: theirSender }, them)).status).toBe(409);
+  });
+
+  it('takes an order only from a session whose phone is the sender\'s: a guest or another phone places nothing', async () => {
+    const d = draft();
+    const guest = await create(d, '');
+    expect(guest.status).toBe(401);
+    const another = await create(d, them);
+    expect(another.status).toBe(403);
+    expect(another.body.error).toMatch(/Подтвердите телефон отправителя/);
+    // Typed as people type it, it is the same phone: the session's.
+    const typed = await create({ ...d, sender: { name: 'Анна', phone: '8 944 000-00-01' } });
+    expect(typed.status).toBe(200);
+    expect(typed.body.data.customer).toBe(customer);
+    const stored = await shop.shop.storage.db('orders').allDocs({ keys: [d.id], include_docs: true });
+    expect(stored.rows.map((r) => (r as { doc?: { customer: string } }).doc?.customer)).toEqual([customer]);
   });
 
   it('records an order event in the calendar', async () => {
@@ -141,7 +157,7 @@ describe('orders', () => {
   });
 
   it("keeps a customer out of another's orders via /db", async () => {
-    await create(draft(), them);
+    await create(draft({ sender: theirSender }), them);
     const own = await fetch(`${shop.url}/db/orders-${customer}/_all_docs`, { headers: { cookie: me } });
     expect(own.status).toBe(200);
     const foreign = await fetch(`${shop.url}/db/orders-${other}/_all_docs?include_docs=true`, { headers: { cookie: me } });
@@ -179,7 +195,7 @@ describe('orders', () => {
     const tooMany = await create(draft({ lines: [{ id: rose.id, count: 1, letterSize: 'M' }, { id: rose.id, count: 1, letterSize: 'L' }] }));
     expect(tooMany.status).toBe(409);
     expect(tooMany.body.error).toMatch(/в наличии 1 шт/);
-    const race = await Promise.all([create(draft({ lines: [{ id: rose.id, count: 1 }] })), create(draft({ lines: [{ id: rose.id, count: 1 }] }), them)].map(async (r) => (await r).status));
+    const race = await Promise.all([create(draft({ lines: [{ id: rose.id, count: 1 }] })), create(draft({ lines: [{ id: rose.id, count: 1 }], sender: theirSender }), them)].map(async (r) => (await r).status));
     expect(race.sort()).toEqual([200, 409]);
     expect(await stockOf(rose.id)).toBe(0);
   });

@@ -22,6 +22,8 @@ const productIds = (r: OrderRecord) => r.lines.map((l) => l.id);
 
 /** Placed orders whose copies the start-up check rewrites if missing; older ones heal when the device sends the draft again (its outbox keeps it until the copy arrives). */
 const recentMs = 24 * 3600_000;
+/** A draft whose sender is not the session's phone: the device must confirm that phone by its code first. */
+export const senderNotConfirmed = 'Подтвердите телефон отправителя кодом из СМС: заказ оформляется на этот номер';
 
 /**
  * Placing, changing and checking orders. An order is placed in steps, each safe to repeat and each leaving a state
@@ -191,6 +193,8 @@ export const orderService = (shop: Shop) => {
   return {
     /** `/api/orders/create`: idempotent on the draft id; a draft left half-way (a crash) is finished here. */
     async create(draft: OrderDraft, user: User, online?: OnlinePayment): Promise<Order> {
+      // The order belongs to the sender's phone, so the session must have confirmed that phone by its code.
+      if (draft.sender.phone !== user.phone) throw new HttpError(403, senderNotConfirmed);
       const { order: placed, created } = await place(draft, user.phone, undefined, online);
       // The florist will call them by this name, and the next order's form starts with it.
       if (created && !user.name) await shop.users.update(user.phone, { name: draft.sender.name });

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { customerOrdersDb } from '../../schema/databases';
 import type { ShopEvent } from '../../schema/event';
-import type { Order } from '../../schema/order';
+import { deliveryPlace, type Order } from '../../schema/order';
 import { stripMeta, upsert, type Stored } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { toSynced } from '../db/synced';
@@ -15,7 +15,7 @@ const eventOf = (o: Order): ShopEvent => ({
   id: `order-${o.number}`,
   source: 'shop',
   title: `Заказ №${o.number}`,
-  description: `${o.recipient.name}, ${o.slot}, ${o.delivery.method === 'pickup' ? 'самовывоз' : o.delivery.address}`.slice(0, 2000),
+  description: `${o.recipient.name}, ${o.slot}, ${o.delivery.method === 'pickup' ? 'самовывоз' : deliveryPlace(o.delivery)}`.slice(0, 2000),
   day: o.date,
   type: 'order',
   sum: o.total,

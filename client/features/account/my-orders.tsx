@@ -88,7 +88,24 @@ const OrderRow = ({ o }: { o: MyOrder }) => (
     </p>
     {o.items.length > 0 && <p className="muted my-orders__items">{o.items.join(', ')}</p>}
     {o.photo && <img className="my-orders__photo" src={o.photo} alt="Фото вашего букета" loading="lazy" />}
+    {o.postcard && (
+      <p className="my-orders__postcard">
+        <span className="muted">Открытка:</span> «{o.postcard}»
+      </p>
+    )}
+    {o.anonymous && <p className="muted">Анонимно: получатель не узнает имя отправителя</p>}
     {o.total !== undefined && <p className="my-orders__total">{formatRoubles(o.total)}</p>}
+    <p className="my-orders__payment">
+      {o.payment}
+      {o.awaitsPayment && (
+        <>
+          {' · '}
+          <Link to="/orders/thank-you" search={{ order: o.id }}>
+            Оплатить
+          </Link>
+        </>
+      )}
+    </p>
     {o.status === 'pending' && <p className="muted">Заказ на этом устройстве: он уйдёт в мастерскую сам, как только появится связь.</p>}
     {o.error && <p className="field-error">{o.error}</p>}
     <div className="my-orders__actions">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import type { UserAnswer } from '../../../schema/api';
 import type { User } from '../../../schema/user';
 import { formatPhone } from '../../../schema/phone';
@@ -59,6 +60,9 @@ export const MyPage = () => {
   return (
     <div className="page">
       <h1>Личный кабинет</h1>
+      <p>
+        <Link to="/my/favourites">Избранное</Link>
+      </p>
       <MyOrders phone={user.phone} />
       {/* A form per person: one who signs in here starts from their own stored name. */}
       <Profile key={user.phone} user={user} />

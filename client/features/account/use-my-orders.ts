@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { combineLatest, switchMap } from 'rxjs';
-import { orderStatuses, type Order, type OrderDraft } from '../../../schema/order';
+import { deliveryPlace, orderStatuses, type Order, type OrderDraft } from '../../../schema/order';
 import { customerMayCancel } from '../../../schema/order-lifecycle';
+import { awaitsOnlinePayment } from '../../../schema/online-payment';
+import { paymentLabel } from '../../../schema/payment-label';
 import type { PendingOrder } from '../../data/collections';
 import type { LocalData } from '../../data/database';
 import { useLocal } from '../../data/local-data-context';
@@ -31,11 +33,24 @@ export interface MyOrder {
   lines: OrderDraft['lines'];
   /** The customer may still cancel it here (before assembly; schema/order-lifecycle.ts). */
   cancellable: boolean;
+  /** The postcard's text, as the customer wrote it. */
+  postcard: string;
+  anonymous: boolean;
+  /** «Оплачен онлайн», «Ждёт оплаты онлайн», «При получении, наличными»… */
+  payment: string;
+  /** Paid online, not paid yet: the customer may pay again from the thank-you page. */
+  awaitsPayment: boolean;
 }
+
+/** What the customer chose to pay on delivery with, in words. */
+const onDelivery = (d: Pick<OrderDraft, 'payment'>) => (d.payment === 'card' ? 'При получении, картой' : 'При получении, наличными');
+
+/** The payment as the customer should read it: paid, waiting for the online payment, or what they will pay with. */
+const paymentOf = (o: Order) => (o.paid?.status === 'paid' || awaitsOnlinePayment(o) ? paymentLabel(o) : onDelivery(o));
 
 const statusLabel = (status: Order['status']): string => orderStatuses.find((s) => s.id === status)?.label ?? status;
 
-const placeOf = (d: OrderDraft) => (d.delivery.method === 'pickup' ? 'самовывоз из студии' : d.delivery.address);
+const placeOf = (d: OrderDraft) => (d.delivery.method === 'pickup' ? 'самовывоз из студии' : deliveryPlace(d.delivery));
 
 const lineLabel = (name: string, count: number, letterSize?: string) => `${name}${letterSize ? ` (${letterSize})` : ''} × ${count}`;
 
@@ -54,6 +69,10 @@ const fromOrder = (o: Order): MyOrder => ({
   ...(o.photo ? { photo: o.photo } : {}),
   lines: o.lines.map(({ id, count, letterSize }) => ({ id, count, ...(letterSize ? { letterSize } : {}) })),
   cancellable: customerMayCancel(o.status),
+  postcard: o.postcard,
+  anonymous: o.anonymous,
+  payment: paymentOf(o),
+  awaitsPayment: awaitsOnlinePayment(o),
 });
 
 const fromPending = (p: PendingOrder, names: Map<string, string>): MyOrder => {
@@ -73,6 +92,10 @@ const fromPending = (p: PendingOrder, names: Map<string, string>): MyOrder => {
     createdAt: p.createdAt,
     lines: p.lines,
     cancellable: false,
+    postcard: p.postcard,
+    anonymous: p.anonymous,
+    payment: onDelivery(p),
+    awaitsPayment: false,
   };
 };
 

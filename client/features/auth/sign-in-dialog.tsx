@@ -8,6 +8,7 @@ import { isStaff } from '../../../schema/user';
 import { api, ApiError } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
 import { PhoneInput } from '../../ui/phone-input';
+import { formatPhone } from '../../../schema/phone';
 import { useSession } from './session';
 
 /** Spec §9: the code field takes focus 250 ms after the step changes. */
@@ -38,12 +39,14 @@ const useSecondsLeft = (at: number): number => {
 /**
  * Phone, then the 4-digit code from the SMS (with a resend once the server allows it). Staff land in /admin,
  * unless `onSignedIn` says where to go (/login?redirect= brings the visitor back to the screen that sent them).
+ * `confirm` (a phone, 7 and ten digits) confirms that phone for an order: the code is sent at once and the number
+ * cannot be changed here, since the order belongs to it.
  */
-export const SignInDialog = ({ onClose, onSignedIn }: { onClose: () => void; onSignedIn?: () => void }) => {
+export const SignInDialog = ({ onClose, onSignedIn, confirm }: { onClose: () => void; onSignedIn?: () => void; confirm?: string }) => {
   const { signedIn } = useSession();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('start');
-  const [phone, setPhone] = useState('');
+  const [phone, setPhone] = useState(confirm ? formatPhone(confirm) : '');
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -78,12 +81,27 @@ export const SignInDialog = ({ onClose, onSignedIn }: { onClose: () => void; onS
     if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'Проверьте номер телефона');
     const number = checked.data;
     void run(async () => {
-      const { retryAfter } = await api<LoginAnswer>('/api/login', { phone: number });
-      setResendAt(Date.now() + retryAfter * 1000);
+      try {
+        const { retryAfter } = await api<LoginAnswer>('/api/login', { phone: number });
+        setResendAt(Date.now() + retryAfter * 1000);
+      } catch (e) {
+        // Confirming an order: a code sent a minute ago (the dialog closed and opened again) is still good to type.
+        if (!(confirm && e instanceof ApiError && e.status === 429)) throw e;
+        setStep('sended');
+        throw e;
+      }
       setCode('');
       setStep('sended');
     });
   };
+
+  // Confirming an order is the customer's own request for a code: it is sent as the dialog opens.
+  const sentOnOpen = useRef(false);
+  useEffect(() => {
+    if (!confirm || sentOnOpen.current) return;
+    sentOnOpen.current = true;
+    sendCode();
+  });
 
   const requestCode = (e?: FormEvent) => {
     e?.preventDefault();
@@ -103,13 +121,17 @@ export const SignInDialog = ({ onClose, onSignedIn }: { onClose: () => void; onS
 
   const shownError = error || phoneProblem;
   return (
-    <Dialog title="Вход по номеру телефона" onClose={onClose}>
+    <Dialog title={confirm ? 'Подтвердите телефон' : 'Вход по номеру телефона'} onClose={onClose}>
       {step === 'start' ? (
         <form className="form" onSubmit={requestCode}>
-          <label className="field">
-            <span>Телефон</span>
-            <PhoneInput inputRef={input} value={phone} onChange={(v) => (setPhone(v), setError(''))} invalid={!!shownError} describedBy="sign-in-error" />
-          </label>
+          {confirm ? (
+            <p>Заказ оформляется на номер {phone}: подтвердите его кодом из СМС.</p>
+          ) : (
+            <label className="field">
+              <span>Телефон</span>
+              <PhoneInput inputRef={input} value={phone} onChange={(v) => (setPhone(v), setError(''))} invalid={!!shownError} describedBy="sign-in-error" />
+            </label>
+          )}
           <button className="button" disabled={busy || !checked.success}>
             Получить код
           </button>
@@ -139,9 +161,11 @@ export const SignInDialog = ({ onClose, onSignedIn }: { onClose: () => void; onS
           <button type="button" className="link-button" disabled={busy || resendIn > 0} onClick={sendCode}>
             {resendIn > 0 ? `Отправить код ещё раз через ${resendIn} с` : 'Отправить код ещё раз'}
           </button>
-          <button type="button" className="link-button" onClick={() => (setStep('start'), setCode(''), setError(''))}>
-            Изменить номер
-          </button>
+          {!confirm && (
+            <button type="button" className="link-button" onClick={() => (setStep('start'), setCode(''), setError(''))}>
+              Изменить номер
+            </button>
+          )}
         </form>
       )}
       <p id="sign-in-error" className="field-error" role="alert">

@@ -28,6 +28,9 @@ export const UserMenu = ({ user }: { user: User }) => {
             <Link role="menuitem" to="/my" onClick={close}>Личный кабинет</Link>
           </li>
           <li role="none">
+            <Link role="menuitem" to="/my/favourites" onClick={close}>Избранное</Link>
+          </li>
+          <li role="none">
             <button role="menuitem" type="button" onClick={() => void logout()}>Выйти</button>
           </li>
         </ul>

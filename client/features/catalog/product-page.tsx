@@ -10,6 +10,7 @@ import { NotFoundPage } from '../errors/error-page';
 import { usePageTitle } from '../../ui/page-title';
 import { productTitle } from '../../../schema/title';
 import { ProductGrid } from './product-card';
+import { FavouriteButton } from '../favourites/favourite-button';
 import { studio } from '../layout/contacts';
 import { careOf } from './care';
 import { useProduct, useProductsOnSale } from './use-products';
@@ -60,6 +61,7 @@ const Buy = ({ product }: { product: Product }) => {
       <button type="button" className="button button--big" onClick={addToCart} disabled={soldOut || count === null}>
         {soldOut ? 'Нет в наличии' : 'В корзину'}
       </button>
+      <FavouriteButton id={product.id} big />
     </div>
   );
 };

@@ -11,8 +11,12 @@ export interface CheckoutForm {
   draftId: string;
   sender: { name: string; phone: string };
   recipient: { name: string; phone: string };
+  /** «Я получатель»: the recipient is the sender, kept in step while ticked. */
+  recipientIsSender: boolean;
   method: 'courier' | 'pickup';
   address: string;
+  /** «Уточнить адрес у получателя»: the studio calls the recipient; the address may stay empty. */
+  askRecipient: boolean;
   date: string;
   slot: string;
   postcard: string;
@@ -25,12 +29,14 @@ export interface CheckoutForm {
 
 const storageKey = 'checkout-form';
 
-const blank = (user: User): CheckoutForm => ({
+const blank = (user: User | null): CheckoutForm => ({
   draftId: randomId(16),
-  sender: { name: user.name, phone: formatPhone(user.phone) },
+  sender: user ? { name: user.name, phone: formatPhone(user.phone) } : { name: '', phone: '' },
   recipient: { name: '', phone: '' },
+  recipientIsSender: false,
   method: 'courier',
   address: '',
+  askRecipient: false,
   date: firstDeliveryDay(),
   slot: '',
   postcard: '',
@@ -39,11 +45,14 @@ const blank = (user: User): CheckoutForm => ({
   payment: 'cash',
 });
 
-const restore = (user: User): CheckoutForm => {
+/** A guest's form (owner '') is kept when they sign in; another customer's is not shown. */
+const restore = (user: User | null): CheckoutForm => {
   try {
     const kept = JSON.parse(sessionStorage.getItem(storageKey) ?? 'null') as (CheckoutForm & { owner: string }) | null;
-    if (kept?.owner !== user.phone) return blank(user);
-    const { owner: _owner, ...form } = kept;
+    if (!kept || (kept.owner && kept.owner !== user?.phone)) return blank(user);
+    // Forms kept before the two ticks existed leave them out.
+    const { owner: _owner, ...rest } = kept;
+    const form = { ...rest, recipientIsSender: rest.recipientIsSender ?? false, askRecipient: rest.askRecipient ?? false };
     // A day kept from yesterday is no longer a choice.
     return form.date < firstDeliveryDay() ? { ...form, date: firstDeliveryDay(), slot: '' } : form;
   } catch {
@@ -55,16 +64,20 @@ const restore = (user: User): CheckoutForm => {
  * The form's state, kept in the tab's session storage as it is typed: a reload or a trip back to the catalogue
  * loses nothing. The draft id stays with it, so sending the same form again cannot make a second order.
  */
-export const useCheckoutForm = (user: User) => {
+export const useCheckoutForm = (user: User | null) => {
   const [form, setForm] = useState(() => restore(user));
-  useEffect(() => sessionStorage.setItem(storageKey, JSON.stringify({ ...form, owner: user.phone })), [form, user.phone]);
+  const owner = user?.phone ?? '';
+  useEffect(() => sessionStorage.setItem(storageKey, JSON.stringify({ ...form, owner })), [form, owner]);
   return {
     form,
-    change: (part: Partial<CheckoutForm>) => setForm((f) => ({ ...f, ...part })),
+    change: (part: Partial<CheckoutForm>) => setForm((f) => inStep({ ...f, ...part })),
     /** The order has left the form (sent, or waiting in the outbox): the next one starts afresh. */
     done: () => sessionStorage.removeItem(storageKey),
   };
 };
+
+/** While «Я получатель» is ticked the recipient is the sender, whatever is typed into the sender's fields. */
+export const inStep = (form: CheckoutForm): CheckoutForm => (form.recipientIsSender ? { ...form, recipient: { ...form.sender } } : form);
 
 /** The draft the device submits: lines without prices, phones as digits (the schema strips the mask). */
 export const draftFrom = (form: CheckoutForm, lines: Cart['cart']) => ({
@@ -72,7 +85,7 @@ export const draftFrom = (form: CheckoutForm, lines: Cart['cart']) => ({
   lines: Object.values(lines).map((e) => ({ id: e.id, count: e.count, ...(e.letterSize ? { letterSize: e.letterSize } : {}) })),
   sender: form.sender,
   recipient: form.recipient,
-  delivery: form.method === 'pickup' ? { method: form.method } : { method: form.method, address: form.address },
+  delivery: form.method === 'pickup' ? { method: form.method } : { method: form.method, address: form.address, ...(form.askRecipient ? { askRecipient: true } : {}) },
   date: form.date,
   slot: form.slot || undefined,
   postcard: form.postcard,

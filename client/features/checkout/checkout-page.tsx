@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
-import { deliveryPrice, firstDeliveryDay, freeDeliveryFrom, lastDeliveryDay, openSlots, orderDraft } from '../../../schema/order';
-import type { User } from '../../../schema/user';
+import { deliveryPrice, firstDeliveryDay, freeDeliveryFrom, lastDeliveryDay, openSlots, orderDraft, type OrderDraft } from '../../../schema/order';
 import { useLocal } from '../../data/local-data-context';
 import { submitPending } from '../../data/sync/outbox';
 import { ApiError } from '../../lib/api';
@@ -11,9 +10,10 @@ import { useSession } from '../auth/session';
 import { SignInDialog } from '../auth/sign-in-dialog';
 import { studio } from '../layout/contacts';
 import { useCart } from '../cart/use-cart';
-import { draftFrom, useCheckoutForm, type CheckoutForm as Form } from './checkout-form';
+import { draftFrom, inStep, useCheckoutForm, type CheckoutForm as Form } from './checkout-form';
 import { checkForm, errorsAfterEdit, type FormErrors } from './form-errors';
 import { OrderSummary } from './order-summary';
+import { CourierAddress, RecipientFieldset } from './recipient-fields';
 import { PaymentChoice, usePayNow } from './payment-choice';
 import { goToProvider, payFromCheckout } from './pay-now';
 import './checkout.css';
@@ -22,54 +22,100 @@ import { Choice, Field } from '../../ui/form-field';
 /** Shown to the customer; the server charges the same (schema/order.ts, DECISIONS.md «Orders»). */
 const deliveryNote = `Курьер по Москве в пределах МКАД — ${formatRoubles(deliveryPrice)}, от ${formatRoubles(freeDeliveryFrom)} — бесплатно. Самовывоз из студии (${studio.address}) — бесплатно.`;
 
+/** The code dialog closed unanswered: the draft stays in the outbox (phone-confirmations.tsx shows it above the page). */
+const payingNote = 'Заказ не оформлен: подтвердите телефон отправителя кодом из СМС — и перейдём к оплате.';
+const waitingNote = 'Заказ сохранён на устройстве и ждёт подтверждения телефона: без кода из СМС он не уйдёт в студию. Нажмите «Оформить заказ» ещё раз, чтобы получить код.';
 
-/** The order form of a signed-in customer. The draft is kept on the device first, so it is sent even if the connection is gone. */
-const CheckoutForm = ({ user }: { user: User }) => {
+/**
+ * The order form, for guests and signed-in customers alike. The draft is kept on the device first, so it is sent even
+ * if the connection is gone. It belongs to the sender's phone: unless the session is that phone's, the phone is
+ * confirmed by code before it is sent (at once online; offline it waits in the outbox, see phone-confirmations.tsx).
+ */
+const CheckoutForm = () => {
+  const { user } = useSession();
   const { data } = useLocal();
   const { lines, clear } = useCart();
   const navigate = useNavigate();
   const { form, change: changeForm, done } = useCheckoutForm(user);
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
+  /** The sender's phone while its code is being asked for, and what then happens to the order. */
+  const [confirming, setConfirming] = useState<{ phone: string; then: () => Promise<void>; paying: boolean } | null>(null);
   const slots = openSlots(form.date);
   const payNow = usePayNow(form);
   // Each message goes away as its field is corrected, not only on the next submit.
   const change = (part: Partial<Form>) => {
     changeForm(part);
-    setErrors((shown) => errorsAfterEdit(shown, { ...form, ...part }, lines));
+    setErrors((shown) => errorsAfterEdit(shown, inStep({ ...form, ...part }), lines));
   };
 
-  const submit = async () => {
-    const problems = checkForm(form, lines);
-    const parsed = orderDraft.safeParse(draftFrom(form, lines));
-    if (!parsed.success || Object.keys(problems).length) return setErrors(problems);
-    setErrors({});
+  // Confirming the phone signs the guest in, and their cart moves into the customer's (features/cart): the cart
+  // emptied after the order is the one in use by then, not the guest's this render saw.
+  const clearCart = useRef(clear);
+  clearCart.current = clear;
+  const leave = async (search: { number?: number; phone?: string }) => {
+    done();
+    clearCart.current();
+    await navigate({ to: '/orders/thank-you', search });
+  };
+
+  /** Sends the outbox of the session's phone, this draft among it. */
+  const send = async (phone: string) => {
+    await submitPending(data, phone);
+    const saved = await data.shop.pendingOrders.findOne(form.draftId).exec();
+    if (saved?.error) {
+      // Refused by the server (an item sold out, a slot gone): the customer corrects the form and sends again.
+      await saved.remove();
+      return setErrors({ form: saved.error });
+    }
+    await leave(saved?.number ? { number: saved.number } : {});
+  };
+
+  /** Paying now needs the network: the order is placed by the same call that starts the payment, not via the outbox. */
+  const pay = async (draft: OrderDraft, method: NonNullable<typeof payNow>) => {
+    const next = await payFromCheckout(draft, method);
+    done();
+    clearCart.current();
+    if (next.url) return goToProvider(next.url);
+    await navigate({ to: '/orders/thank-you', search: { order: next.order } });
+  };
+
+  const attempt = async (work: () => Promise<void>) => {
     setBusy(true);
     try {
-      if (payNow) {
-        // Paying now needs the network: the order is placed by the same call that starts the payment, not via the outbox.
-        const next = await payFromCheckout(parsed.data, payNow);
-        done();
-        clear();
-        if (next.url) return goToProvider(next.url);
-        return void (await navigate({ to: '/orders/thank-you', search: { order: next.order } }));
-      }
-      await data.shop.pendingOrders.upsert({ ...parsed.data, owner: user.phone, createdAt: Date.now() });
-      await submitPending(data, user.phone);
-      const saved = await data.shop.pendingOrders.findOne(form.draftId).exec();
-      if (saved?.error) {
-        // Refused by the server (an item sold out, a slot gone): the customer corrects the form and sends again.
-        await saved.remove();
-        return setErrors({ form: saved.error });
-      }
-      done();
-      clear();
-      await navigate({ to: '/orders/thank-you', search: saved?.number ? { number: saved.number } : {} });
+      await work();
     } catch (e) {
       setErrors({ form: e instanceof ApiError ? e.message : String(e) });
     } finally {
       setBusy(false);
     }
+  };
+
+  const submit = () => {
+    const problems = checkForm(form, lines);
+    const parsed = orderDraft.safeParse(draftFrom(form, lines));
+    if (!parsed.success || Object.keys(problems).length) return setErrors(problems);
+    setErrors({});
+    const draft = parsed.data;
+    const sender = draft.sender.phone;
+    const then = payNow ? () => pay(draft, payNow) : () => send(sender);
+    return attempt(async () => {
+      if (!payNow) await data.shop.pendingOrders.upsert({ ...draft, owner: sender, createdAt: Date.now() });
+      if (user?.phone === sender) return then();
+      if (payNow || navigator.onLine) return setConfirming({ phone: sender, then, paying: !!payNow });
+      await leave({ phone: sender });
+    });
+  };
+
+  const confirmed = () => {
+    const next = confirming;
+    setConfirming(null);
+    if (next) void attempt(next.then);
+  };
+  const notConfirmed = () => {
+    const paying = confirming?.paying;
+    setConfirming(null);
+    setErrors({ form: paying ? payingNote : waitingNote });
   };
 
   const invalid = (path: string) => !!errors[path];
@@ -85,26 +131,14 @@ const CheckoutForm = ({ user }: { user: User }) => {
             <PhoneInput name="sender-phone" value={form.sender.phone} onChange={(phone) => change({ sender: { ...form.sender, phone } })} invalid={invalid('sender.phone')} />
           </Field>
         </fieldset>
-        <fieldset>
-          <legend>Получатель</legend>
-          <Field label="Имя получателя" error={errors['recipient.name']}>
-            <input name="recipient-name" value={form.recipient.name} onChange={(e) => change({ recipient: { ...form.recipient, name: e.target.value } })} aria-invalid={invalid('recipient.name')} maxLength={100} />
-          </Field>
-          <Field label="Телефон получателя" error={errors['recipient.phone']}>
-            <PhoneInput name="recipient-phone" value={form.recipient.phone} onChange={(phone) => change({ recipient: { ...form.recipient, phone } })} invalid={invalid('recipient.phone')} />
-          </Field>
-        </fieldset>
+        <RecipientFieldset form={form} errors={errors} change={change} />
         <fieldset>
           <legend>Доставка</legend>
           <div className="choices">
             <Choice name="delivery" checked={form.method === 'courier'} onChange={() => change({ method: 'courier' })}>Курьером</Choice>
             <Choice name="delivery" checked={form.method === 'pickup'} onChange={() => change({ method: 'pickup' })}>Самовывоз из студии</Choice>
           </div>
-          {form.method === 'courier' && (
-            <Field label="Адрес доставки" error={errors['delivery.address']}>
-              <input name="address" autoComplete="street-address" placeholder="Улица, дом, квартира, подъезд, этаж" value={form.address} onChange={(e) => change({ address: e.target.value })} aria-invalid={invalid('delivery.address')} maxLength={300} />
-            </Field>
-          )}
+          {form.method === 'courier' && <CourierAddress form={form} errors={errors} change={change} />}
           <p className="muted">{deliveryNote}</p>
           <div className="checkout__when">
             <Field label="Дата" error={errors.date}>
@@ -135,30 +169,14 @@ const CheckoutForm = ({ user }: { user: User }) => {
         <p className="field-error" role={errors.form || errors.lines ? 'alert' : undefined}>{errors.form ?? errors.lines ?? ''}</p>
         <button className="button button--big" disabled={busy}>{busy ? 'Отправляем…' : payNow ? 'Оформить и оплатить' : 'Оформить заказ'}</button>
       </form>
+      {confirming && <SignInDialog confirm={confirming.phone} onSignedIn={confirmed} onClose={notConfirmed} />}
       <OrderSummary lines={lines} method={form.method} />
-    </>
-  );
-};
-
-/** A guest sees what is in the cart and signs in right here; the cart and the page stay as they are. */
-const SignInFirst = () => {
-  const { lines } = useCart();
-  const [signingIn, setSigningIn] = useState(false);
-  return (
-    <>
-      <div className="checkout__sign-in">
-        <p>Войдите по номеру телефона — пришлём код в СМС. Так вы увидите статус заказа в личном кабинете, а флорист сможет с вами связаться.</p>
-        <button type="button" className="button button--big" onClick={() => setSigningIn(true)}>Войти и оформить заказ</button>
-        {signingIn && <SignInDialog onClose={() => setSigningIn(false)} />}
-      </div>
-      <OrderSummary lines={lines} method="courier" />
     </>
   );
 };
 
 /** /orders/create. */
 export const CheckoutPage = () => {
-  const { user } = useSession();
   const { lines } = useCart();
   if (!Object.keys(lines).length) {
     return (
@@ -171,7 +189,7 @@ export const CheckoutPage = () => {
   return (
     <div className="page checkout">
       <h1>Оформление заказа</h1>
-      <div className="checkout__layout">{user ? <CheckoutForm user={user} /> : <SignInFirst />}</div>
+      <div className="checkout__layout"><CheckoutForm /></div>
     </div>
   );
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { phoneMessages } from '../../../schema/phone';
 import { nextDay, today } from '../../../schema/day';
 import { lastDeliveryDay } from '../../../schema/order';
-import type { CheckoutForm } from './checkout-form';
+import { draftFrom, inStep, type CheckoutForm } from './checkout-form';
 import { checkForm, errorsAfterEdit } from './form-errors';
 
 const lines = { 'B-1001': { id: 'p-001', art: 'B-1001', name: 'Букет', image: '', price: 3000, count: 1, priceFactor: 1 } };
@@ -10,8 +10,10 @@ const blank: CheckoutForm = {
   draftId: 'draft-0123456789abcdef',
   sender: { name: 'Анна', phone: '+7 (900) 000-00-01' },
   recipient: { name: '', phone: '' },
+  recipientIsSender: false,
   method: 'courier',
   address: '',
+  askRecipient: false,
   date: nextDay(today()),
   slot: '',
   postcard: '',
@@ -64,5 +66,24 @@ describe('checkout limits against hoarding', () => {
   it('refuses a day past the booking window', () => {
     expect(checkForm({ ...ready, date: lastDeliveryDay() }, lines)).toEqual({});
     expect(checkForm({ ...ready, date: nextDay(lastDeliveryDay()) }, lines).date).toMatch(/не больше чем на 30 дней/);
+  });
+});
+
+/** Issue 12, item 4: «Я получатель» and «Уточнить адрес у получателя». */
+describe('the recipient and the address', () => {
+  it('«Я получатель» makes the recipient the sender and keeps them in step', () => {
+    const ticked = inStep({ ...blank, recipientIsSender: true });
+    expect(ticked.recipient).toEqual(blank.sender);
+    const typed = inStep({ ...ticked, sender: { name: 'Анна Петровна', phone: '8 900 111-22-33' } });
+    expect(typed.recipient).toEqual({ name: 'Анна Петровна', phone: '8 900 111-22-33' });
+    expect(inStep({ ...typed, recipientIsSender: false, recipient: { name: 'Ольга', phone: '' } }).recipient.name).toBe('Ольга');
+    expect(checkForm({ ...typed, slot: '12:00–15:00', address: 'Москва, ул. Тверская, 1' }, lines)).toEqual({});
+  });
+
+  it('«Уточнить адрес у получателя» lets the address stay empty, and the draft carries the flag', () => {
+    const asked = { ...blank, recipient: { name: 'Ольга', phone: '9990003344' }, slot: '12:00–15:00', askRecipient: true };
+    expect(checkForm(asked, lines)).toEqual({});
+    expect(draftFrom(asked, lines).delivery).toEqual({ method: 'courier', address: '', askRecipient: true });
+    expect(Object.keys(checkForm({ ...asked, askRecipient: false }, lines))).toEqual(['delivery.address']);
   });
 });

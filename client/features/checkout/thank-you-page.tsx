@@ -1,16 +1,26 @@
 import { Link } from '@tanstack/react-router';
+import { formatPhone } from '../../../schema/phone';
 import { PaymentStatus } from './payment-status';
 
 /**
- * /orders/thank-you: the number of an accepted order, or word that it waits on the device for the connection;
- * with `order` (back from the payment provider), that order's payment.
+ * /orders/thank-you: the number of an accepted order, or word that it waits on the device — for the connection, or
+ * (a guest's order sent offline) for the code that confirms the sender's phone; with `order` (back from the payment
+ * provider), that order's payment.
  */
-export const ThankYouPage = ({ number, order }: { number?: number; order?: string }) => order ? <PaymentStatus order={order} /> : (
+export const ThankYouPage = ({ number, order, waitingFor }: { number?: number; order?: string; waitingFor?: string }) => order ? <PaymentStatus order={order} /> : (
   <div className="page">
     {number ? (
       <>
         <h1>Заказ №{number} принят</h1>
         <p>Флорист позвонит, чтобы подтвердить заказ. Статус можно смотреть в личном кабинете.</p>
+      </>
+    ) : waitingFor ? (
+      <>
+        <h1>Заказ ждёт подтверждения телефона</h1>
+        <p>
+          Нет связи с сервером. Заказ сохранён на этом устройстве: когда появится интернет, подтвердите номер {formatPhone(waitingFor)} кодом
+          из СМС — и заказ уйдёт в студию. Без подтверждения он никуда не отправится.
+        </p>
       </>
     ) : (
       <>

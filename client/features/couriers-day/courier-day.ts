@@ -1,4 +1,4 @@
-import { deliverySlots, type Order } from '../../../schema/order';
+import { deliveryPlace, deliverySlots, type Order } from '../../../schema/order';
 import type { OrderCommandView } from '../../data/order-commands';
 
 /**
@@ -72,7 +72,7 @@ export const deliveryOf = (o: Order): Delivery => ({
   id: o.id,
   number: o.number,
   slot: o.slot,
-  address: o.delivery.method === 'courier' ? o.delivery.address : '',
+  address: o.delivery.method === 'courier' ? deliveryPlace(o.delivery) : '',
   recipient: o.recipient,
   postcard: o.postcard.trim() !== '',
   anonymous: o.anonymous,

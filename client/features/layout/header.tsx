@@ -36,6 +36,11 @@ export const Header = () => {
           ⌕
         </button>
         {staff && user?.phone && <CloseShiftButton />}
+        {!staff && (
+          <Link to="/my/favourites" className="icon-button favourites-link" aria-label="Избранное" title="Избранное">
+            ♡
+          </Link>
+        )}
         <CartWidget />
         {user ? (
           <UserMenu user={user} />

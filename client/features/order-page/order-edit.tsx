@@ -68,7 +68,9 @@ export const EditForm = ({ order, base, products, send, onDone }: { order: Order
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const typed = draftLines(lines);
-    const delivery = method === 'pickup' ? { method: 'pickup' as const } : { method: 'courier' as const, address: address.trim() };
+    // «Уточнить адрес у получателя» stays until the studio types the address it learned.
+    const stillAsking = order.delivery.method === 'courier' && order.delivery.askRecipient && address.trim() === order.delivery.address;
+    const delivery = method === 'pickup' ? { method: 'pickup' as const } : { method: 'courier' as const, address: address.trim(), ...(stillAsking ? { askRecipient: true } : {}) };
     const recipient = { name: name.trim(), phone };
     const changed = {
       ...(same(typed, draftLines(editLinesOf(order))) ? {} : { lines: typed }),

@@ -1,6 +1,6 @@
 import { formatRoubles } from '../../../schema/money';
 import { formatPhone } from '../../../schema/phone';
-import { paidMethods, paymentStatuses, type Order, type OrderChange } from '../../../schema/order';
+import { askRecipientLabel, deliveryPlace, paidMethods, paymentStatuses, type Order, type OrderChange } from '../../../schema/order';
 import { statusName } from '../../../schema/order-lifecycle';
 import { onlineMethods } from '../../../schema/online-payment';
 
@@ -12,7 +12,7 @@ const momentFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: '
 /** «8 мар., 14:05» (Moscow time) for a moment of the order's history. */
 export const momentLabel = (at: number): string => momentFormat.format(new Date(at));
 
-export const placeOf = (o: Pick<Order, 'delivery'>): string => (o.delivery.method === 'pickup' ? 'Самовывоз из студии' : o.delivery.address);
+export const placeOf = (o: Pick<Order, 'delivery'>): string => deliveryPlace(o.delivery);
 
 export const methodName = (m: string | undefined): string => paidMethods.find((p) => p.id === m)?.label ?? '';
 export const paymentName = (s: string): string => paymentStatuses.find((p) => p.id === s)?.label ?? s;
@@ -52,7 +52,7 @@ export const valueText = (field: string, v: unknown, courierName: (id: string) =
   if (field === 'online' && isRecord(v)) return onlineText(v);
   if ((field === 'total' || field === 'deliveryPrice') && typeof v === 'number') return formatRoubles(v);
   if (field === 'anonymous') return v ? 'да' : 'нет';
-  if (field === 'delivery' && isRecord(v)) return v.method === 'pickup' ? 'самовывоз' : String(v.address ?? '');
+  if (field === 'delivery' && isRecord(v)) return v.method === 'pickup' ? 'самовывоз' : [String(v.address ?? ''), v.askRecipient ? askRecipientLabel.toLowerCase() : ''].filter(Boolean).join(', ');
   if (field === 'recipient' && isRecord(v)) return `${String(v.name ?? '')}, ${formatPhone(String(v.phone ?? ''))}`;
   if (field === 'lines' && Array.isArray(v)) return v.map((l) => (isRecord(l) ? `${String(l.name ?? l.id)} × ${String(l.count)}` : String(l))).join(', ');
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return String(v);

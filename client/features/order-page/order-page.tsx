@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
 import { formatPhone } from '../../../schema/phone';
-import { orderSources, type Order } from '../../../schema/order';
+import { askRecipientLabel, orderSources, type Order } from '../../../schema/order';
 import { orderActionLabels } from '../../../schema/entities/order-command';
 import { isEditable, statusName } from '../../../schema/order-lifecycle';
 import type { OrderAction } from '../../../schema/order-command';
@@ -160,6 +160,11 @@ export const OrderPage = () => {
         </span>
         <span className="muted">{source}</span>
       </header>
+      {order.delivery.method === 'courier' && order.delivery.askRecipient && (
+        <p className="order-page__ask-recipient" role="note">
+          {askRecipientLabel}: позвоните получателю ({formatPhone(order.recipient.phone)}) и узнайте адрес доставки
+        </p>
+      )}
       {order.anonymous && (
         <p className="order-page__anonymous" role="note">
           Анонимная доставка: получателю не называть отправителя

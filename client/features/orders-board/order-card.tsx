@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
-import { orderSources, type Order } from '../../../schema/order';
+import { deliveryPlace, orderSources, type Order } from '../../../schema/order';
 import { paymentLabel } from '../../../schema/payment-label';
 import { statusName } from '../../../schema/order-lifecycle';
 import { formatPhone } from '../../../schema/phone';
@@ -37,7 +37,7 @@ export const OrderCard = memo(function OrderCard({ order: o, courier, pending, f
       <p className="order-card__who">
         {o.recipient.name}, <a href={`tel:+${o.recipient.phone}`}>{formatPhone(o.recipient.phone)}</a>
       </p>
-      <p className="order-card__where">{o.delivery.method === 'courier' ? o.delivery.address : 'Самовывоз'}</p>
+      <p className="order-card__where">{o.delivery.method === 'courier' ? deliveryPlace(o.delivery) : 'Самовывоз'}</p>
       <ul className="order-card__lines">
         {o.lines.map((l, i) => (
           <li key={`${l.id}-${i}`}>

@@ -1,0 +1,74 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { map } from 'rxjs';
+import { formatPhone } from '../../../schema/phone';
+import type { PendingOrder } from '../../data/collections';
+import { useLocal } from '../../data/local-data-context';
+import { useObservable } from '../../lib/use-observable';
+import { useOnline } from '../../lib/use-online';
+import { useSession } from '../auth/session';
+import { SignInOnDemand } from '../auth/sign-in-on-demand';
+import './phone-confirmations.css';
+
+export const waitingLabel = 'Ждёт подтверждения телефона';
+const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/**
+ * Orders on this device that wait for their sender's phone to be confirmed (a guest sent them offline, or closed the
+ * code dialog): nothing has reached the studio. Online the shop asks for the code; once it is confirmed the session
+ * is that phone's and the outbox sends the draft (client/data/sync/shop-sync.ts). A draft may also be deleted.
+ * The code dialog opens by itself when the network comes back with a draft waiting; otherwise by the button.
+ */
+export const PhoneConfirmations = () => {
+  const { data } = useLocal();
+  const { user } = useSession();
+  const online = useOnline();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const me = user?.phone ?? null;
+  const waiting$ = useMemo(
+    () => data.shop.pendingOrders.find().$.pipe(map((docs) => docs.map((d) => d.toJSON() as PendingOrder).filter((d) => !d.number && !d.error && d.owner !== me))),
+    [data, me],
+  );
+  const waiting = useObservable(waiting$, []);
+
+  // When the network returns, the shop asks for the code at once: once per phone in this tab, so a flaky network
+  // does not keep opening the dialog (and sending SMS); the button stays for later.
+  const wasOffline = useRef(!online);
+  const asked = useRef(new Set<string>());
+  const newest = waiting.reduce<PendingOrder | null>((a, d) => (!a || d.createdAt > a.createdAt ? d : a), null);
+  useEffect(() => {
+    if (!online) {
+      wasOffline.current = true;
+      return;
+    }
+    const cameBack = wasOffline.current;
+    wasOffline.current = false;
+    if (!cameBack || !newest || asked.current.has(newest.owner)) return;
+    asked.current.add(newest.owner);
+    setConfirming((open) => open ?? newest.owner);
+  }, [online, newest]);
+
+  if (!waiting.length) return null;
+  return (
+    <section className="phone-confirmations" aria-label="Заказы ждут подтверждения телефона">
+      {waiting.map((d) => (
+        <div key={d.id} className="phone-confirmations__item" data-testid="waiting-order">
+          <p>
+            <strong>{waitingLabel}</strong> {formatPhone(d.owner)}: заказ для «{d.recipient.name}» на {dayFormat.format(new Date(`${d.date}T00:00:00Z`))} хранится только на этом устройстве.{' '}
+            {online ? 'Подтвердите номер кодом из СМС, чтобы отправить его в студию.' : 'Когда появится интернет, попросим код из СМС.'}
+          </p>
+          <div className="phone-confirmations__actions">
+            {online && (
+              <button type="button" className="button" onClick={() => setConfirming(d.owner)}>
+                Подтвердить телефон
+              </button>
+            )}
+            <button type="button" className="link-button" onClick={() => void data.shop.pendingOrders.findOne(d.id).remove()}>
+              Удалить заказ
+            </button>
+          </div>
+        </div>
+      ))}
+      {confirming && <SignInOnDemand confirm={confirming} onSignedIn={() => setConfirming(null)} onClose={() => setConfirming(null)} />}
+    </section>
+  );
+};
