@@ -17,13 +17,16 @@ export const stockLedger = z.object({
 });
 export type StockLedger = z.infer<typeof stockLedger>;
 
-/** Units the studio can still sell: supply minus every hold that was not released. Never below zero. */
-export const balanceOf = (s: StockLedger): number => {
+/** Supply minus every hold that was not released: below zero when more is held than there is. */
+export const unitsLeft = (s: StockLedger): number => {
   let n = 0;
   for (const v of Object.values(s.supply)) n += v;
   for (const [key, v] of Object.entries(s.holds)) if (!s.released[key]) n -= v;
-  return Math.max(0, n);
+  return n;
 };
+
+/** Units the studio can still sell: supply minus every hold that was not released. Never below zero. */
+export const balanceOf = (s: StockLedger): number => Math.max(0, unitsLeft(s));
 
 /** Two copies of one ledger (conflict branches on a cluster) as one: every fact of either. */
 export const mergeStock = (a: StockLedger, b: StockLedger): StockLedger => ({
@@ -31,6 +34,16 @@ export const mergeStock = (a: StockLedger, b: StockLedger): StockLedger => ({
   holds: { ...a.holds, ...b.holds },
   released: { ...a.released, ...b.released },
 });
+
+/**
+ * Holds of the merged ledger that not every copy has: each was checked against its own copy's balance only, so
+ * together they may hold more than there is. Smallest first (dropping few units spares the most orders).
+ */
+export const contestedHolds = (copies: readonly StockLedger[], merged: StockLedger): string[] =>
+  Object.entries(merged.holds)
+    .filter(([key]) => !merged.released[key] && !copies.every((c) => key in c.holds))
+    .sort(([ka, a], [kb, b]) => a - b || ka.localeCompare(kb))
+    .map(([key]) => key);
 
 /** Units per product over an order's lines: two sizes of one bouquet draw on the same stock. */
 export const unitsByProduct = (lines: readonly { id: string; count: number }[]): Map<string, number> => {

@@ -1,10 +1,11 @@
+import { writeDoc } from '../db/claim';
 import { isConflict } from '../db/docs';
 
 /**
  * Numbered places that each request must take before it acts: `{prefix}{n}` for n = 1..max, taken by creating
  * the document. Creating an id that exists is a 409, so however many requests arrive at once, on however many
  * processes sharing the store, at most `max` hold a place. No document is ever rewritten, so there is no
- * read-modify-write to lose (on a CouchDB cluster two copies may each accept one create in a race; see DECISIONS).
+ * read-modify-write to lose; on a CouchDB cluster a place counts only when its write won (server/db/claim.ts).
  */
 
 const place = (n: number) => String(n).padStart(5, '0');
@@ -32,21 +33,18 @@ export const claim = async (db: PouchDB.Database, prefix: string, max: number, e
     const start = Math.floor(Math.random() * free.length);
     for (const n of [...free.slice(start), ...free.slice(0, start)]) {
       const id = prefix + place(n);
-      try {
-        const { rev } = await db.put({ _id: id, expiresAt });
-        return {
-          n,
-          release: async () => {
-            try {
-              await db.remove(id, rev);
-            } catch (e) {
-              if (!isConflict(e)) throw e;
-            }
-          },
-        };
-      } catch (e) {
-        if (!isConflict(e)) throw e;
-      }
+      const written = await writeDoc(db, { _id: id, expiresAt });
+      if (!written.won) continue;
+      return {
+        n,
+        release: async () => {
+          try {
+            await db.remove(id, written.rev);
+          } catch (e) {
+            if (!isConflict(e)) throw e;
+          }
+        },
+      };
     }
   }
   // A round is lost only when others took every place it saw free; without releases the next round finds none.

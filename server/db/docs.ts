@@ -1,3 +1,5 @@
+import { claim, dropLeaf, writeDoc } from './claim';
+
 /** Small helpers over PouchDB documents that the server keeps for itself (sessions, codes, users, stock). */
 
 export type Stored<T> = T & { _id: string; _rev?: string };
@@ -16,45 +18,90 @@ export const getDoc = async <T extends object>(db: PouchDB.Database, id: string)
 
 /** Tries before `upsert` gives up; with the waits below that is several seconds of steady contention. */
 const maxAttempts = 40;
+/**
+ * How long the same conflict branches must stay before a writer resolves them. A branch is normally a cluster
+ * writer's lost write (a 202) that its writer takes out within half a second (server/db/claim.ts), so
+ * nobody builds on it meanwhile; one still there after this was left by a writer that died before it could.
+ */
+const branchGraceMs = 2000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Exponential backoff with full jitter, 2 ms doubling up to 250 ms: writers that collided spread out instead of colliding again. */
 export const backoff = (attempt: number) => sleep(Math.random() * Math.min(250, 2 * 2 ** attempt));
 
+/** Every live leaf of a document: the winner first, then its conflict branches. */
+export const leavesOf = async <T extends object>(db: PouchDB.Database, id: string): Promise<Stored<T>[]> => {
+  const doc = await db.get(id, { conflicts: true }).catch((e: unknown) => {
+    if (isNotFound(e)) return null;
+    throw e;
+  });
+  if (!doc) return [];
+  const revs = (doc as { _conflicts?: string[] })._conflicts ?? [];
+  // A branch ended (or compacted) between the two reads is simply gone.
+  const others = await Promise.all(
+    revs.map((rev) =>
+      db.get(id, { rev }).catch((e: unknown) => {
+        if (isNotFound(e)) return null;
+        throw e;
+      }),
+    ),
+  );
+  return [doc, ...others.filter((d) => d !== null)].map((d) => d as unknown as Stored<T>);
+};
+
+/**
+ * How the leaves of a document left by a writer that died mid-way become one body (written over the winner, the
+ * other leaves ended). By default the winner stays: for a document whose writes each replace the whole, one
+ * of the writes that raced is lost either way. A document of facts merges them instead.
+ */
+export type ResolveBranches<T> = (leaves: Stored<T>[]) => T | Promise<T>;
+
+const resolveBranches = async <T extends object>(db: PouchDB.Database, id: string, leaves: Stored<T>[], resolve?: ResolveBranches<T>) => {
+  const [winner, ...others] = leaves;
+  const body = resolve ? await resolve(leaves) : stripMeta(winner);
+  const written = await writeDoc(db, { ...(stripMeta(body) as Record<string, unknown>), _id: id, _rev: winner._rev });
+  if (written.won) for (const leaf of others) await dropLeaf(db, id, leaf._rev!);
+};
+
 /**
  * Read, change and write one document, starting again (after a random, growing pause) when another writer
  * stored it first. `change` returns the new body, or null to leave the document as it is; it may be async,
- * and it runs again on every attempt, so it must only read.
+ * and it runs again on every attempt, so it must only read. A write counts only when it won (server/db/claim.ts),
+ * and a document with conflict branches is not built on: see `branchGraceMs` and `resolve`.
  */
 export const upsert = async <T extends object>(
   db: PouchDB.Database,
   id: string,
   change: (current: Stored<T> | null) => T | null | Promise<T | null>,
+  resolve?: ResolveBranches<T>,
 ): Promise<T | null> => {
-  for (let attempt = 0; attempt < maxAttempts; attempt++) {
-    if (attempt) await backoff(attempt);
-    const current = await getDoc<T>(db, id);
+  let branches = { revs: '', since: 0 };
+  // Waiting out branches counts against the attempts only past the grace: a live writer's takes milliseconds.
+  for (let attempt = 0, reads = 0; attempt < maxAttempts && reads < maxAttempts * 10; reads++) {
+    if (reads) await backoff(Math.min(reads, 8));
+    const leaves = await leavesOf<T>(db, id);
+    if (leaves.length > 1) {
+      const revs = leaves.map((l) => l._rev).sort().join();
+      // Branches that all say the same (a 202 writer stepped aside by copying the other) are one at once.
+      const same = new Set(leaves.map((l) => JSON.stringify(stripMeta(l)))).size === 1;
+      if (revs !== branches.revs) branches = { revs, since: Date.now() };
+      if (same || Date.now() - branches.since >= branchGraceMs) {
+        attempt++;
+        await resolveBranches(db, id, leaves, resolve);
+      }
+      continue;
+    }
+    attempt++;
+    const current = leaves[0] ?? null;
     const next = await change(current);
     if (!next) return current;
-    try {
-      await db.put({ ...next, _id: id, ...(current?._rev ? { _rev: current._rev } : {}) });
-      return next;
-    } catch (e) {
-      if (!isConflict(e)) throw e;
-    }
+    const written = await writeDoc(db, { ...(next as Record<string, unknown>), _id: id, ...(current?._rev ? { _rev: current._rev } : {}) });
+    if (written.won) return next;
   }
   throw new Error(`upsert ${id}: too many conflicts`);
 };
 
-/** Writes the document only if there is none under that id. Answers whether this call wrote it. */
-export const createIfMissing = async <T extends object>(db: PouchDB.Database, id: string, body: T): Promise<boolean> => {
-  try {
-    await db.put({ ...body, _id: id });
-    return true;
-  } catch (e) {
-    if (isConflict(e)) return false;
-    throw e;
-  }
-};
+/** Writes the document only if there is none under that id. Answers whether this call wrote it (server/db/claim.ts). */
+export const createIfMissing = <T extends object>(db: PouchDB.Database, id: string, body: T): Promise<boolean> => claim(db, id, body);
 
 export const removeDoc = async (db: PouchDB.Database, id: string): Promise<void> => {
   const current = await getDoc(db, id);

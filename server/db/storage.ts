@@ -5,6 +5,7 @@ import { isCustomerOrdersDb } from '../../schema/databases';
 import type { ShopConfig } from '../config';
 import { HttpError } from '../http/errors';
 import { durableLeveldown } from './durable-leveldown';
+import { registerCouchDatabase } from './claim';
 import { isNotFound } from './docs';
 
 /**
@@ -134,6 +135,7 @@ export const openStorage = (
       if (closing.has(name)) throw new StorageBusy();
       if (isCustomerOrdersDb(name)) makeRoom();
       const db = new Pouch(name);
+      if (config.couchUrl) registerCouchDatabase(db, `${prefix}${name}`);
       open.set(name, { db, holds: 0, lastUsed: Date.now() });
       openListeners.forEach((l) => l(name));
       return db as PouchDB.Database<T>;

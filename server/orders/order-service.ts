@@ -6,7 +6,8 @@ import { product, type Product } from '../../schema/product';
 import type { User } from '../../schema/user';
 import { limitRate } from '../auth/rate-limit';
 import type { Shop } from '../context';
-import { allDocs, getDoc, isConflict, stripMeta, upsert } from '../db/docs';
+import { writeDoc } from '../db/claim';
+import { allDocs, getDoc, stripMeta, upsert } from '../db/docs';
 import { toSynced } from '../db/synced';
 import { HttpError } from '../http/errors';
 import { stockOf } from '../stock/stock';
@@ -67,6 +68,22 @@ export const orderService = (shop: Shop) => {
     return after;
   };
 
+  /**
+   * A hold that conflict branches of a ledger contest (server/stock/stock.ts) may be dropped only if its order will
+   * not be placed with it: an attempt still placing is refused first, and that write decides the race with the
+   * request placing it, as any refusal does.
+   */
+  stock.judgeDrops(async (key) => {
+    const slash = key.indexOf('/');
+    const r = slash > 0 ? await recordOf(key.slice(0, slash)) : null;
+    if (!r) return true;
+    const after =
+      r.stage === 'placing' && holdKey(r) === key
+        ? await settle(r, (current) => ({ ...current, stage: 'refused', refusal: { status: 409, error: 'Товар закончился, пока оформлялся заказ — проверьте корзину' }, updatedAt: Date.now() }))
+        : r;
+    return !(after.stage === 'placed' && after.status !== 'cancelled' && holdKey(after) === key);
+  });
+
   const placedOrRefusal = async (r: OrderRecord, after: OrderRecord, fallback: HttpError): Promise<Order> => {
     if (after.stage === 'placed' && after.attempt === r.attempt) {
       const o = orderOf(after);
@@ -95,7 +112,7 @@ export const orderService = (shop: Shop) => {
       return refuse(r, 409, `Неподтверждённых заказов у вас уже ${config.unconfirmedOrdersPerCustomer} — новый можно оформить, когда флорист позвонит и подтвердит прежние, или по телефону студии`);
     const short = await stock.hold(holdKey(r), r.lines);
     if (short) return refuse(r, 409, `«${r.lines.find((l) => l.id === short.product)?.name ?? short.product}»: в наличии ${short.available} шт.`);
-    const number = r.number ?? (await numbers.next());
+    const number = r.number ?? (await numbers.next(r.id));
     const after = await settle(r, (current) => ({ ...current, stage: 'placed', number, updatedAt: Date.now() }));
     return placedOrRefusal(r, after, new HttpError(409, 'Заказ не принят, попробуйте ещё раз'));
   };
@@ -153,13 +170,8 @@ export const orderService = (shop: Shop) => {
       if (existing?.stage === 'placed') return { order: await placedOrRefusal(existing, existing, new HttpError(409, 'Заказ не принят')), created: false };
       if (existing?.stage === 'placing') return { order: await finish(existing), created: false };
       const record = await newRecord(draft, customer, existing, studio, online);
-      try {
-        await orders.put({ ...toSynced(record), _id: record.id, ...(doc?._rev ? { _rev: doc._rev } : {}) });
-      } catch (e) {
-        // Another tab, retry or process wrote this draft first: its record is the one to finish.
-        if (isConflict(e)) continue;
-        throw e;
-      }
+      // Another tab, retry or process wrote this draft first: its record is the one to finish.
+      if (!(await writeDoc(orders, { ...toSynced(record), _id: record.id, ...(doc?._rev ? { _rev: doc._rev } : {}) })).won) continue;
       return { order: await finish(record), created: true };
     }
   };

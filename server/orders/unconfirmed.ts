@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { backoff, createIfMissing, isConflict, isNotFound } from '../db/docs';
+import { claim } from '../db/claim';
+import { backoff, isConflict, isNotFound } from '../db/docs';
 import type { OrderRecord } from './order-record';
 
 const placeDoc = z.object({ order: z.string() });
@@ -11,9 +12,9 @@ const isGone = (e: unknown) => isConflict(e) || isNotFound(e);
 
 /**
  * At most `limit` orders per customer not yet confirmed by the studio: each holds a place, a document
- * `unconfirmed:{phone}:{i}` (i < limit) in `counters`, created only if missing, so concurrent orders cannot take
- * the same place, in one process or several. A place whose order has moved on is freed lazily, by the next order
- * that needs one.
+ * `unconfirmed:{phone}:{i}` (i < limit) in `counters`, claimed (server/db/claim.ts: only a write that won counts),
+ * so concurrent orders cannot take the same place, in one process or several, on one store or a cluster. A place
+ * whose order has moved on is freed lazily, by the next order that needs one.
  */
 export const unconfirmedPlaces = (counters: PouchDB.Database, recordOf: (id: string) => Promise<OrderRecord | null>, limit: number) => ({
   async claim(r: OrderRecord): Promise<boolean> {
@@ -37,7 +38,7 @@ export const unconfirmedPlaces = (counters: PouchDB.Database, recordOf: (id: str
       while (i < limit && used.has(`${prefix}${i}`)) i++;
       if (i === limit) return false;
       const free = `${prefix}${i}`;
-      if (await createIfMissing(counters, free, { order: r.id })) return true;
+      if (await claim(counters, free, { order: r.id })) return true;
     }
     return false;
   },

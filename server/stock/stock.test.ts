@@ -4,6 +4,8 @@ import type { Product } from '../../schema/product';
 import { stockLedger } from '../../schema/stock';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { setStock } from '../testing/stock-equation';
+import { upsert } from '../db/docs';
+import { recordFromDoc } from '../orders/order-record';
 
 /**
  * A ledger with a conflict branch, as a CouchDB cluster leaves one when two copies each accepted a write from the
@@ -16,6 +18,15 @@ const addBranch = async (db: PouchDB.Database, id: string, change: (ledger: obje
   expect(sibling).not.toBe(_rev);
   await db.bulkDocs([{ ...change(body), _id: id, _rev: sibling, _revisions: { start: _revisions.start, ids: ['f'.repeat(32), ..._revisions.ids.slice(1)] } }], { new_edits: false });
   expect((await db.get(id, { conflicts: true }))._conflicts).toHaveLength(1);
+};
+
+const draftBase = {
+  sender: { name: 'Анна', phone: '79660000077' },
+  recipient: { name: 'Ольга', phone: '79660000078' },
+  delivery: { method: 'pickup' },
+  date: nextDay(today()),
+  slot: '12:00–15:00',
+  payment: 'card',
 };
 
 describe('stock ledger conflict branches', () => {
@@ -39,20 +50,38 @@ describe('stock ledger conflict branches', () => {
       const parsed = stockLedger.parse(l);
       return { ...parsed, holds: { ...parsed.holds, 'elsewhere/0': 3 } };
     });
-    const draft = {
-      id: 'ledger-branch-draft-01',
-      lines: [{ id: item.id, count: 2 }],
-      sender: { name: 'Анна', phone: '79660000077' },
-      recipient: { name: 'Ольга', phone: '79660000078' },
-      delivery: { method: 'pickup' },
-      date: nextDay(today()),
-      slot: '12:00–15:00',
-      payment: 'card',
-    };
+    const draft = { ...draftBase, id: 'ledger-branch-draft-01', lines: [{ id: item.id, count: 2 }] };
     expect((await call(shop.url, '/api/orders/create', draft, customer)).status).toBe(200);
     const merged = await ledgers.get(item.id, { conflicts: true });
     expect(merged._conflicts ?? []).toEqual([]);
     expect(Object.keys(stockLedger.parse(merged).holds)).toEqual(expect.arrayContaining(['elsewhere/0', 'ledger-branch-draft-01/0']));
     expect((await call<{ data: Product }>(shop.url, '/api/items/get', { id: item.id })).body.data.count).toBe(5);
+  });
+
+  it('a branch left by a writer that died holds more than there is: its hold is dropped and its order refused, the placed one kept', async () => {
+    await setStock(shop.url, staff, item.id, 10);
+    const ledgers = shop.shop.storage.db('stock');
+    const orders = shop.shop.storage.db('orders');
+    const draft = (id: string, count: number) => ({ ...draftBase, id, lines: [{ id: item.id, count }] });
+    const placed = await call<{ data: { id: string } }>(shop.url, '/api/orders/create', draft('leftover-placed-0001', 4), customer);
+    expect(placed.status).toBe(200);
+    // Another app server held 8 units from the revision before that hold, heard 202 and died before taking its leaf
+    // out: its order was left 'placing'.
+    const { id: _id, number: _n, ...record } = recordFromDoc(await orders.get('leftover-placed-0001'));
+    await upsert(orders, 'leftover-crashed-0001', () => ({ ...record, stage: 'placing', lines: [{ ...record.lines[0], count: 8 }] }));
+    await addBranch(ledgers, item.id, (l) => {
+      const parsed = stockLedger.parse(l);
+      const { ['leftover-placed-0001/0']: _mine, ...others } = parsed.holds;
+      return { ...parsed, holds: { ...others, 'leftover-crashed-0001/0': 8 } };
+    });
+
+    expect((await call(shop.url, '/api/orders/create', draft('leftover-after-00001', 2), customer)).status).toBe(200);
+    const resolved = await ledgers.get(item.id, { conflicts: true });
+    expect(resolved._conflicts ?? []).toEqual([]);
+    const ledger = stockLedger.parse(resolved);
+    expect(ledger.released['leftover-crashed-0001/0']).toBe(true);
+    expect(ledger.released['leftover-placed-0001/0']).toBeUndefined();
+    expect(recordFromDoc(await orders.get('leftover-crashed-0001')).stage).toBe('refused');
+    expect((await call<{ data: Product }>(shop.url, '/api/items/get', { id: item.id })).body.data.count).toBe(4);
   });
 });

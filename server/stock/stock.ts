@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Product } from '../../schema/product';
-import { balanceOf, mergeStock, stockLedger, unitsByProduct, type StockLedger } from '../../schema/stock';
-import { getDoc, isNotFound, stripMeta, upsert, type Stored } from '../db/docs';
+import { balanceOf, contestedHolds, mergeStock, stockLedger, unitsByProduct, unitsLeft, type StockLedger } from '../../schema/stock';
+import { getDoc, stripMeta, upsert, type Stored } from '../db/docs';
 import { oneAtATime } from '../db/one-at-a-time';
 import type { Storage } from '../db/storage';
 
@@ -33,34 +33,39 @@ export const stockService = (storage: Storage) => {
     return { supply: { opening: shelf.success ? shelf.data.count : 0 }, holds: {}, released: {} };
   };
 
+  /** Whether a contested hold may be dropped (set by the order service: the hold's order is refused first). */
+  let mayDrop: (key: string) => Promise<boolean> = async () => false;
+
   /**
-   * Conflict branches of a ledger (writes accepted by some copies of a CouchDB cluster and not others) become one:
-   * every fact of every branch, written over the winner, the other branches deleted. On one store there are none.
+   * Conflict branches of a ledger that outlived their writer (a cluster writer heard 202 and died before taking its
+   * leaf out; see server/db/docs.ts `upsert`) become one, pessimistically: every fact of every branch (a hold, a
+   * release, a correction counts if any copy has it), then, if together they hold more than there is, holds that
+   * not every copy has are dropped (released) until nothing is oversold, each only once `mayDrop` agreed.
    */
-  const mergeBranches = async (id: string): Promise<void> => {
-    const doc = await ledgers.get(id, { conflicts: true }).catch((e: unknown) => {
-      if (isNotFound(e)) return null;
-      throw e;
-    });
-    const revs = doc?._conflicts ?? [];
-    if (!doc || !revs.length) return;
-    const branches = await Promise.all(revs.map((rev) => ledgers.get(id, { rev })));
-    const merged = [doc, ...branches].map((d) => stockLedger.parse(stripMeta(d))).reduce(mergeStock);
-    // A writer that got in first makes this fail for its branch; the next change merges again.
-    await ledgers.bulkDocs([{ ...merged, _id: id, _rev: doc._rev }, ...revs.map((rev) => ({ _id: id, _rev: rev, _deleted: true }))]);
+  const resolveLedger = async (leaves: Stored<StockLedger>[]): Promise<StockLedger> => {
+    const copies = leaves.map((l) => stockLedger.parse(stripMeta(l)));
+    let merged = copies.reduce(mergeStock);
+    for (const key of contestedHolds(copies, merged)) {
+      if (unitsLeft(merged) >= 0) break;
+      if (await mayDrop(key)) merged = { ...merged, released: { ...merged.released, [key]: true } };
+    }
+    return merged;
   };
 
   /** Changes one ledger; `change` answers the new ledger, or null to leave it. */
-  const changeLedger = async (id: string, change: (s: StockLedger) => StockLedger | null) => {
-    await mergeBranches(id);
-    return upsert<StockLedger>(ledgers, id, async (doc) => {
-      const current = parseLedger(doc);
-      if (current) return change(current);
-      // No ledger yet: it starts from the catalogue, and is written even if this change leaves it as it is.
-      const start = await opening(id);
-      return change(start) ?? start;
-    });
-  };
+  const changeLedger = async (id: string, change: (s: StockLedger) => StockLedger | null) =>
+    upsert<StockLedger>(
+      ledgers,
+      id,
+      async (doc) => {
+        const current = parseLedger(doc);
+        if (current) return change(current);
+        // No ledger yet: it starts from the catalogue, and is written even if this change leaves it as it is.
+        const start = await opening(id);
+        return change(start) ?? start;
+      },
+      resolveLedger,
+    );
 
   const read = async (id: string): Promise<StockLedger | null> => parseLedger(await getDoc(ledgers, id));
 
@@ -90,7 +95,9 @@ export const stockService = (storage: Storage) => {
           let shortage: Shortage | null = null;
           await changeLedger(id, (s) => {
             shortage = null;
-            if (key in s.holds || s.released[key]) return null;
+            // A released attempt holds nothing, now or later: its hold was dropped, or it was refused.
+            if (s.released[key]) return ((shortage = { product: id, available: balanceOf(s) }), null);
+            if (key in s.holds) return null;
             if (balanceOf(s) < n) return ((shortage = { product: id, available: balanceOf(s) }), null);
             return { ...s, holds: { ...s.holds, [key]: n } };
           });
@@ -169,6 +176,14 @@ export const stockService = (storage: Storage) => {
     async all(): Promise<Map<string, StockLedger>> {
       const { rows } = await ledgers.allDocs({ include_docs: true });
       return new Map(rows.flatMap((r) => (r.doc && !r.id.startsWith('_design/') ? [[r.id, stockLedger.parse(stripMeta(r.doc))] as const] : [])));
+    },
+
+    /**
+     * Who decides whether a hold contested between conflict branches may be dropped: the order service, which first
+     * makes sure the hold's order will not be placed.
+     */
+    judgeDrops(judge: (key: string) => Promise<boolean>) {
+      mayDrop = judge;
     },
 
     /** `listener` runs after this process changed a count in the catalogue (to drop a cached copy). */

@@ -1,0 +1,73 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCouchStandIn } from '../testing/couch-stand-in';
+import { claim } from './claim';
+import { getDoc, upsert } from './docs';
+import { openStorage, type Storage } from './storage';
+
+const liveLeaves = async (db: PouchDB.Database, id: string) => {
+  const doc = await db.get(id, { conflicts: true }).catch(() => null);
+  return doc ? 1 + (doc._conflicts?.length ?? 0) : 0;
+};
+
+describe('first writer wins on a CouchDB whose copies split a write', () => {
+  let couch: Awaited<ReturnType<typeof startCouchStandIn>>;
+  let storage: Storage;
+  let dir: string;
+  let db: PouchDB.Database;
+  beforeAll(async () => {
+    couch = await startCouchStandIn();
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-claim-'));
+    storage = openStorage({ dataDir: dir, couchUrl: couch.url });
+    db = storage.db('counters');
+    await db.info();
+  });
+  afterAll(async () => {
+    await storage?.close();
+    await couch?.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('counts a claim only on 201: a 202 beside the winner is lost and its branch taken out', async () => {
+    expect(await claim(db, 'number:1', { order: 'a' })).toBe(true);
+    couch.splitWrites((w) => w.id === 'number:1');
+    expect(await claim(db, 'number:1', { order: 'b' })).toBe(false);
+    couch.splitWrites(null);
+    expect(couch.splitCount()).toBe(1);
+    expect(await liveLeaves(db, 'number:1')).toBe(1);
+    expect(await getDoc(db, 'number:1')).toMatchObject({ order: 'a' });
+  });
+
+  it('a 202 with no winner leaves the place free for the next claim', async () => {
+    couch.splitWrites((w) => w.id === 'number:2');
+    expect(await claim(db, 'number:2', { order: 'c' })).toBe(false);
+    couch.splitWrites(null);
+    expect(await liveLeaves(db, 'number:2')).toBe(0);
+    expect(await claim(db, 'number:2', { order: 'd' })).toBe(true);
+    expect(await getDoc(db, 'number:2')).toMatchObject({ order: 'd' });
+  });
+
+  it('an update told 202 is tried again, so eight writers from one revision all count', async () => {
+    type Seen = { seen: Record<string, true> };
+    await upsert<Seen>(db, 'tally', () => ({ seen: {} }));
+    // Every write that would be a 409 is split, as copies that each took one writer's update would. Each writer adds
+    // a keyed fact, as the shop's changes do (a hold, a command in a history): repeating one changes nothing.
+    couch.splitWrites((w) => w.id === 'tally' && w.wouldConflict);
+    await Promise.all(Array.from({ length: 8 }, (_, i) => upsert<Seen>(db, 'tally', (c) => (c?.seen[`w${i}`] ? null : { seen: { ...c?.seen, [`w${i}`]: true } }))));
+    couch.splitWrites(null);
+    expect(couch.splitCount()).toBeGreaterThan(1);
+    expect(await liveLeaves(db, 'tally')).toBe(1);
+    expect(Object.keys((await getDoc<Seen>(db, 'tally'))!.seen).sort()).toEqual(['w0', 'w1', 'w2', 'w3', 'w4', 'w5', 'w6', 'w7']);
+  });
+
+  it('an update told 202 that no writer raced stands: the document is neither lost nor deleted', async () => {
+    await upsert<{ value: number }>(db, 'alone', () => ({ value: 1 }));
+    couch.splitWrites((w) => w.id === 'alone');
+    await upsert<{ value: number }>(db, 'alone', (c) => ({ value: (c?.value ?? 0) + 1 }));
+    couch.splitWrites(null);
+    expect(await liveLeaves(db, 'alone')).toBe(1);
+    expect(await getDoc(db, 'alone')).toMatchObject({ value: 2 });
+  });
+});

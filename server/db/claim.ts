@@ -1,0 +1,180 @@
+import crypto from 'node:crypto';
+
+/**
+ * Writes that must have one winner, on the embedded store and on a CouchDB cluster alike.
+ *
+ * A cluster (n copies, w of them needed) answers a write 201 when w copies took it, 409 when a copy refused it,
+ * and 202 when some took it and others refused it: two writers from the same revision can then both hear
+ * "success" from PouchDB, whose http adapter reports 202 as 201. Only one writer can reach w copies (any two
+ * sets of w copies share one), so a write counts as won on 201. A 202 counts as lost (see `settleAccepted` for
+ * the one exception) and is tried again like a 409; the branch it left is ended by a tombstone (`dropLeaf`), by its
+ * writer for a new document, by the 201 writer it lost to for an update (`endRivals`).
+ */
+
+/** Where each CouchDB database lives, with its credentials: PouchDB's http adapter keeps the address to itself. */
+const couchAddresses = new WeakMap<PouchDB.Database, string>();
+
+/** Databases known to exist on CouchDB. */
+const created = new WeakSet<PouchDB.Database>();
+
+/** Called by the storage for every database it opens on CouchDB. */
+export const registerCouchDatabase = (db: PouchDB.Database, url: string) => couchAddresses.set(db, url);
+
+type Body = Record<string, unknown> & { _id: string; _rev?: string };
+export type WriteOutcome = { won: true; rev: string } | { won: false };
+
+/** Node's fetch refuses addresses with credentials: they become a header, and never reach a message. */
+const request = (url: string) => {
+  const address = new URL(url);
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (address.username || address.password) {
+    headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(address.username)}:${decodeURIComponent(address.password)}`).toString('base64')}`;
+    address.username = '';
+    address.password = '';
+  }
+  return { href: address.href, headers };
+};
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
+
+/** Tries of one PUT whose connection failed (a kept-alive socket the server had just closed, a reset). */
+const networkTries = 3;
+
+/**
+ * One PUT straight to CouchDB, so that its status is seen. A connection that failed is tried again: if the first
+ * PUT did reach CouchDB, the second is a 409 and the write counts as lost, which costs a gap (a number, a place)
+ * or a re-read, never a second winner.
+ */
+const couchPut = async (dbUrl: string, doc: Body): Promise<{ status: number; rev?: string }> => {
+  const { href, headers } = request(`${withSlash(dbUrl)}${encodeURIComponent(doc._id)}`);
+  for (let attempt = 1; ; attempt++) {
+    let answer: Response;
+    try {
+      answer = await fetch(href, { method: 'PUT', headers, body: JSON.stringify(doc) });
+    } catch (e) {
+      if (attempt < networkTries) {
+        await pause(50 * attempt);
+        continue;
+      }
+      // The message names the document; the address and its credentials are never in it.
+      const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+      throw new Error(`CouchDB write of ${doc._id} failed: ${(e as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`);
+    }
+    const body = (await answer.json().catch(() => ({}))) as { rev?: string };
+    return { status: answer.status, rev: body.rev };
+  }
+};
+
+/** The revision a tombstone of `rev` gets: the same for every writer that removes the same leaf. */
+const tombstoneOf = (rev: string) => {
+  const [gen, hash] = rev.split('-');
+  const next = crypto.createHash('md5').update(`dropped:${rev}`).digest('hex');
+  return { _rev: `${Number(gen) + 1}-${next}`, _revisions: { start: Number(gen) + 1, ids: [next, hash] } };
+};
+
+/**
+ * Ends the branch whose leaf is `rev`: a tombstone written as replication writes (`new_edits: false`), which every
+ * copy takes, whatever else it holds. Other branches of the document are left as they are.
+ */
+export const dropLeaf = async (db: PouchDB.Database, id: string, rev: string): Promise<void> => {
+  await db.bulkDocs([{ _id: id, _deleted: true, ...tombstoneOf(rev) }], { new_edits: false });
+};
+
+/** The live leaves of a document as a quorum read finds them: CouchDB's winner first. */
+const liveLeaves = async (db: PouchDB.Database, id: string): Promise<string[]> => {
+  const found = await db.get(id, { conflicts: true }).catch(() => null);
+  return found ? [found._rev, ...(found._conflicts ?? [])] : [];
+};
+
+/** How long a 202 writer whose leaf ranks first waits for lower-ranked 202 writers to end theirs. */
+const stepAsideMs = 400;
+
+/** Continues the branch whose leaf is `rev` with the body of the leaf `other`: both branches then say the same. */
+const replaceLeaf = async (db: PouchDB.Database, id: string, rev: string, other: string): Promise<void> => {
+  const { _id, _rev, _conflicts, _revisions, ...body } = (await db.get(id, { rev: other })) as Record<string, unknown>;
+  const [gen, hash] = rev.split('-');
+  const next = crypto.createHash('md5').update(`replaced:${rev}:${other}`).digest('hex');
+  await db.bulkDocs([{ ...body, _id: id, _rev: `${Number(gen) + 1}-${next}`, _revisions: { start: Number(gen) + 1, ids: [next, hash] } }], { new_edits: false });
+};
+
+/**
+ * A 202: some copies took the write. A new document's leaf is taken out (a place nobody won is free again).
+ * An update's is judged by the live leaves a quorum read finds, never so that the document loses its last one:
+ * - alone, no writer raced it: it stands;
+ * - beside others, not CouchDB's winner: it is taken out (the winner is not, by its writer or anyone), lost;
+ * - CouchDB's winner beside one other leaf: it cannot be taken out (that leaf's writer may be taking its own out at
+ *   the same moment), so it takes that leaf's content as its own: both branches say the same, and the next reader
+ *   ends one (docs.ts `upsert`); lost. Beside several, it first waits a moment for the lower ones to go;
+ * - not seen: lost; whoever later finds it as a branch waits for it or resolves it (docs.ts `upsert`).
+ * A write counted lost is tried again by its caller from what the store then holds; the shop's changes are
+ * idempotent (keyed facts, states set, conditions re-checked), so a lost write whose content stayed is not
+ * applied twice.
+ */
+const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string): Promise<WriteOutcome> => {
+  if (!doc._rev) {
+    await dropLeaf(db, doc._id, rev);
+    return { won: false };
+  }
+  for (const started = Date.now(); ; await pause(25)) {
+    const leaves = await liveLeaves(db, doc._id);
+    if (!leaves.includes(rev)) return { won: false };
+    if (leaves.length === 1) return { won: true, rev };
+    if (leaves[0] !== rev) {
+      await dropLeaf(db, doc._id, rev);
+      return { won: false };
+    }
+    if (leaves.length === 2) {
+      await replaceLeaf(db, doc._id, rev, leaves[1]);
+      return { won: false };
+    }
+    if (Date.now() - started >= stepAsideMs) return { won: false };
+  }
+};
+
+/**
+ * After a 201 the writer ends the leaves of the same generation beside its own: they branched from the revision it
+ * wrote over, and only one write from one revision can get 201, so they are 202 writers' lost writes. Its own leaf
+ * stays, so the document keeps one. Older leftovers are left to `upsert`.
+ */
+const endRivals = async (db: PouchDB.Database, id: string, rev: string): Promise<void> => {
+  const generation = rev.split('-')[0];
+  for (const leaf of await liveLeaves(db, id)) if (leaf !== rev && leaf.split('-')[0] === generation) await dropLeaf(db, id, leaf);
+};
+
+/**
+ * Writes `doc` (new when it has no `_rev`, else against that revision) and answers whether this writer won it.
+ * Errors other than losing are thrown.
+ */
+export const writeDoc = async (db: PouchDB.Database, doc: Body): Promise<WriteOutcome> => {
+  const url = couchAddresses.get(db);
+  if (url && !created.has(db)) {
+    // PouchDB creates a database on its first use; a PUT straight to CouchDB would find none.
+    await db.info();
+    created.add(db);
+  }
+  if (!url) {
+    try {
+      const { rev } = await db.put(doc);
+      return { won: true, rev };
+    } catch (e) {
+      if ((e as { status?: number }).status === 409) return { won: false };
+      throw e;
+    }
+  }
+  const { status, rev } = await couchPut(url, doc);
+  if (status === 201 && rev) {
+    await endRivals(db, doc._id, rev);
+    return { won: true, rev };
+  }
+  if (status === 409) return { won: false };
+  if (status === 202 && rev) return settleAccepted(db, doc, rev);
+  throw Object.assign(new Error(`CouchDB answered ${status} to the write of ${doc._id}`), { status });
+};
+
+/**
+ * First writer wins: creates `id` with `body` if no live document has that id, and answers whether this call
+ * created it. Serves every "take it once" of the shop: order numbers, unconfirmed places, sign-in places.
+ */
+export const claim = async (db: PouchDB.Database, id: string, body: object): Promise<boolean> =>
+  (await writeDoc(db, { ...(body as Record<string, unknown>), _id: id })).won;
