@@ -17,6 +17,9 @@ const couchAddresses = new WeakMap<PouchDB.Database, string>();
 /** Databases known to exist on CouchDB. */
 const created = new WeakSet<PouchDB.Database>();
 
+/** Whether the database is on CouchDB (where a write may leave a branch), not the embedded store. */
+export const isCouch = (db: PouchDB.Database) => couchAddresses.has(db);
+
 /** Called by the storage for every database it opens on CouchDB. */
 export const registerCouchDatabase = (db: PouchDB.Database, url: string) => couchAddresses.set(db, url);
 
@@ -143,10 +146,19 @@ const endRivals = async (db: PouchDB.Database, id: string, rev: string): Promise
 };
 
 /**
+ * What a 201 writer does with leaves of its generation beside its own. `end`: they are ended (a document whose
+ * writes each replace the whole keeps the won one). `keep`: they are left for the document's own merge, because
+ * on a real cluster a 202 writer's quorum read need not show the 201 write yet, so that writer may have counted
+ * its write as won (a lone leaf): ending its leaf would lose a fact it reported done (seen: a placed order's
+ * stock hold vanished). A document of facts keeps every branch until it is merged (docs.ts `upsert`).
+ */
+export type Rivals = 'end' | 'keep';
+
+/**
  * Writes `doc` (new when it has no `_rev`, else against that revision) and answers whether this writer won it.
  * Errors other than losing are thrown.
  */
-export const writeDoc = async (db: PouchDB.Database, doc: Body): Promise<WriteOutcome> => {
+export const writeDoc = async (db: PouchDB.Database, doc: Body, rivals: Rivals = 'end'): Promise<WriteOutcome> => {
   const url = couchAddresses.get(db);
   if (url && !created.has(db)) {
     // PouchDB creates a database on its first use; a PUT straight to CouchDB would find none.
@@ -164,7 +176,7 @@ export const writeDoc = async (db: PouchDB.Database, doc: Body): Promise<WriteOu
   }
   const { status, rev } = await couchPut(url, doc);
   if (status === 201 && rev) {
-    await endRivals(db, doc._id, rev);
+    if (rivals === 'end') await endRivals(db, doc._id, rev);
     return { won: true, rev };
   }
   if (status === 409) return { won: false };

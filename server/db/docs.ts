@@ -1,4 +1,4 @@
-import { claim, dropLeaf, writeDoc } from './claim';
+import { claim, dropLeaf, isCouch, writeDoc } from './claim';
 
 /** Small helpers over PouchDB documents that the server keeps for itself (sessions, codes, users, stock). */
 
@@ -23,7 +23,7 @@ const maxAttempts = 40;
  * writer's lost write (a 202) that its writer takes out within half a second (server/db/claim.ts), so
  * nobody builds on it meanwhile; one still there after this was left by a writer that died before it could.
  */
-const branchGraceMs = 2000;
+export const branchGraceMs = 2000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Exponential backoff with full jitter, 2 ms doubling up to 250 ms: writers that collided spread out instead of colliding again. */
 export const backoff = (attempt: number) => sleep(Math.random() * Math.min(250, 2 * 2 ** attempt));
@@ -58,8 +58,21 @@ export type ResolveBranches<T> = (leaves: Stored<T>[]) => T | Promise<T>;
 const resolveBranches = async <T extends object>(db: PouchDB.Database, id: string, leaves: Stored<T>[], resolve?: ResolveBranches<T>) => {
   const [winner, ...others] = leaves;
   const body = resolve ? await resolve(leaves) : stripMeta(winner);
-  const written = await writeDoc(db, { ...(stripMeta(body) as Record<string, unknown>), _id: id, _rev: winner._rev });
+  const written = await writeDoc(db, { ...(stripMeta(body) as Record<string, unknown>), _id: id, _rev: winner._rev }, resolve ? 'keep' : 'end');
   if (written.won) for (const leaf of others) await dropLeaf(db, id, leaf._rev!);
+};
+
+/**
+ * A document of facts written on a cluster may have a branch its writer did not see (claim.ts `Rivals`): looked at
+ * again once the grace has passed and merged by its own rule, so branches do not wait for the next change.
+ */
+const mergeLater = <T extends object>(db: PouchDB.Database, id: string, resolve: ResolveBranches<T>) => {
+  const timer = setTimeout(() => {
+    void leavesOf<T>(db, id)
+      .then((leaves) => (leaves.length > 1 ? resolveBranches(db, id, leaves, resolve) : undefined))
+      .catch((e: unknown) => console.error(`branches of ${id} not merged yet`, e));
+  }, branchGraceMs + 500);
+  timer.unref();
 };
 
 /**
@@ -94,8 +107,11 @@ export const upsert = async <T extends object>(
     const current = leaves[0] ?? null;
     const next = await change(current);
     if (!next) return current;
-    const written = await writeDoc(db, { ...(next as Record<string, unknown>), _id: id, ...(current?._rev ? { _rev: current._rev } : {}) });
-    if (written.won) return next;
+    const written = await writeDoc(db, { ...(next as Record<string, unknown>), _id: id, ...(current?._rev ? { _rev: current._rev } : {}) }, resolve ? 'keep' : 'end');
+    if (written.won) {
+      if (resolve && isCouch(db)) mergeLater(db, id, resolve);
+      return next;
+    }
   }
   throw new Error(`upsert ${id}: too many conflicts`);
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Product } from '../../schema/product';
 import { balanceOf, contestedHolds, mergeStock, stockLedger, unitsByProduct, unitsLeft, type StockLedger } from '../../schema/stock';
-import { getDoc, stripMeta, upsert, type Stored } from '../db/docs';
+import { branchGraceMs, getDoc, stripMeta, upsert, type Stored } from '../db/docs';
+import { isCouch } from '../db/claim';
 import { oneAtATime } from '../db/one-at-a-time';
 import type { Storage } from '../db/storage';
 
@@ -52,9 +53,24 @@ export const stockService = (storage: Storage) => {
     return merged;
   };
 
+  /**
+   * On CouchDB a ledger may keep a branch its writer did not see (server/db/claim.ts `Rivals`): once the grace has
+   * passed it is merged by `resolveLedger` and the count projected again, without waiting for the next order.
+   */
+  const settleLater = (id: string) => {
+    if (!isCouch(ledgers)) return;
+    const timer = setTimeout(() => {
+      void inTurn(id, async () => {
+        await upsert<StockLedger>(ledgers, id, () => null, resolveLedger);
+        await project(id);
+      }).catch((e: unknown) => console.error(`stock of ${id} not settled yet`, e));
+    }, branchGraceMs + 1000);
+    timer.unref();
+  };
+
   /** Changes one ledger; `change` answers the new ledger, or null to leave it. */
-  const changeLedger = async (id: string, change: (s: StockLedger) => StockLedger | null) =>
-    upsert<StockLedger>(
+  const changeLedger = async (id: string, change: (s: StockLedger) => StockLedger | null) => {
+    const changed = await upsert<StockLedger>(
       ledgers,
       id,
       async (doc) => {
@@ -66,6 +82,9 @@ export const stockService = (storage: Storage) => {
       },
       resolveLedger,
     );
+    settleLater(id);
+    return changed;
+  };
 
   const read = async (id: string): Promise<StockLedger | null> => parseLedger(await getDoc(ledgers, id));
 

@@ -32,7 +32,13 @@ export const branchedDocs = async (couchUrl: string, dbs: string[]): Promise<str
  * rush (what the catalogue says and what it must say: 30 minus the units of the orders this rush placed, which
  * works on a store that already holds orders), the numbers of every stored order and how many this rush placed.
  */
-export const rushOrders = async (a: string, b: string, staff: string, firstCustomer: number, customers = 40) => {
+/**
+ * How long after the rush a store of several copies is given to merge branches nobody saw when writing (a 202
+ * writer's lone leaf beside a 201 write; server/db/claim.ts `Rivals`): the grace, then one merge and projection.
+ */
+export const settleMs = 5_000;
+
+export const rushOrders = async (a: string, b: string, staff: string, firstCustomer: number, customers = 40, settle = 0) => {
   const { body } = await call<{ data: { items: Product[] } }>(a, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
   const bouquets = body.data.items.filter((p) => p.itemType === 'bouquet').slice(3, 6).map((p) => p.id);
   const before = new Set((await storedOrders(a, staff)).map((o) => o.id));
@@ -41,6 +47,7 @@ export const rushOrders = async (a: string, b: string, staff: string, firstCusto
   const phones = Array.from({ length: customers }, (_, i) => testCustomer(firstCustomer + i));
   const cookies = await signInAll(urlOf, phones);
   const statuses = await orderAtOnce(urlOf, cookies, phones, bouquets, 3);
+  if (settle) await new Promise((r) => setTimeout(r, settle));
   const orders = await storedOrders(b, staff);
   const placed = orders.filter((o: Order) => !before.has(o.id));
   const stock: Record<string, { expected: number; actual: number }> = {};
