@@ -45,8 +45,8 @@ export const addToCart = async (page: Page, product: { id: string }) => {
   await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
 };
 
-/** Fills /orders/create as a customer would, courier delivery in the first open slot, and sends it. */
-export const fillCheckout = async (page: Page) => {
+/** Fills /orders/create as a customer would: courier delivery in the first open slot, payment left as it is. */
+export const fillCheckoutForm = async (page: Page) => {
   await page.goto('/orders/create');
   await page.getByRole('heading', { name: 'Оформление заказа' }).waitFor();
   await page.locator('input[name="sender-name"]').fill('Анна');
@@ -54,6 +54,11 @@ export const fillCheckout = async (page: Page) => {
   await page.locator('input[name="recipient-phone"]').pressSequentially('9990003344');
   await page.locator('input[name="address"]').fill('Москва, ул. Тверская, 1');
   await page.locator('select[name="slot"]').selectOption({ index: 1 });
+};
+
+/** Fills /orders/create and sends it, to be paid on delivery. */
+export const fillCheckout = async (page: Page) => {
+  await fillCheckoutForm(page);
   await page.getByRole('button', { name: 'Оформить заказ' }).click();
 };
 

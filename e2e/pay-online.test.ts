@@ -6,7 +6,7 @@ import { demoProducts } from '../server/seed/products';
 import { call, demoPhones, signIn, startTestShop } from '../server/testing/test-shop';
 import { startYookassaStandIn, type YookassaStandIn } from '../server/testing/yookassa-stand-in';
 import { launchBrowser, phoneViewport, watchErrors, type TestShop } from './harness';
-import { addToCart, ordersOnServer, waitFor } from './journeys';
+import { addToCart, fillCheckoutForm, ordersOnServer, waitFor } from './journeys';
 
 const customer = '79990007701';
 const product = demoProducts.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 5)!;
@@ -50,13 +50,7 @@ describe('paying online', () => {
 
   const fillAndChoose = async (page: Page, method: string) => {
     await addToCart(page, product);
-    await page.goto('/orders/create');
-    await page.getByRole('heading', { name: 'Оформление заказа' }).waitFor();
-    await page.locator('input[name="sender-name"]').fill('Анна');
-    await page.locator('input[name="recipient-name"]').fill('Ольга');
-    await page.locator('input[name="recipient-phone"]').pressSequentially('9990003344');
-    await page.locator('input[name="address"]').fill('Москва, ул. Тверская, 1');
-    await page.locator('select[name="slot"]').selectOption({ index: 1 });
+    await fillCheckoutForm(page);
     await page.getByRole('radio', { name: method }).check();
     await page.getByRole('button', { name: 'Оформить и оплатить' }).click();
     await page.waitForURL((u) => u.href.startsWith(`${yk.url}/checkout/`));
