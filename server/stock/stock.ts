@@ -57,17 +57,22 @@ export const stockService = (storage: Storage) => {
 
   /**
    * On CouchDB a ledger may keep a branch its writer did not see (server/db/claim.ts `Rivals`): once the grace has
-   * passed it is merged by `resolveLedger` and the count projected again, without waiting for the next order.
+   * passed since its last change it is merged by `resolveLedger` and the count projected again, without waiting for the next order.
    */
+  const settling = new Map<string, NodeJS.Timeout>();
   const settleLater = (id: string) => {
     if (!isCouch(ledgers)) return;
+    // One settling per product, after its last change: a rush of holds on one bouquet merges and projects once.
+    clearTimeout(settling.get(id));
     const timer = setTimeout(() => {
+      settling.delete(id);
       void inTurn(id, async () => {
         await upsert<StockLedger>(ledgers, id, () => null, resolveLedger);
         await project(id);
       }).catch((e: unknown) => console.error(`stock of ${id} not settled yet`, e));
     }, branchGraceMs + 1000);
     timer.unref();
+    settling.set(id, timer);
   };
 
   /** Changes one ledger; `change` answers the new ledger, or null to leave it. */
