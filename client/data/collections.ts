@@ -3,15 +3,11 @@ import type { RxJsonSchema } from 'rxdb';
 import { product } from '../../schema/product';
 import { page } from '../../schema/page';
 import { shopEvent } from '../../schema/event';
-import { cart } from '../../schema/cart';
 import { cacheRecord } from '../../schema/cache-record';
 import { order, orderDraft } from '../../schema/order';
 import { officeRecord } from '../../schema/record';
 import { rxSchemaOf } from './rx-schema';
-
-/** A stored cart: the spec's value {cart} under its owner key (phone digits after the first 7, or 'undefined'). */
-export const storedCart = cart.extend({ owner: z.string().min(1).max(20) });
-export type StoredCart = z.infer<typeof storedCart>;
+import { storedCart } from './stored-cart';
 
 /**
  * An order placed on this device: kept until the server's copy of it has been pulled into `orders`.

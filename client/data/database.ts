@@ -7,7 +7,8 @@ import type { ShopEvent } from '../../schema/event';
 import type { CacheRecord } from '../../schema/cache-record';
 import type { Order } from '../../schema/order';
 import type { OfficeRecord } from '../../schema/record';
-import { dataSourceCollections, shopCollections, type PendingOrder, type StoredCart } from './collections';
+import { dataSourceCollections, shopCollections, type PendingOrder } from './collections';
+import type { StoredCart } from './stored-cart';
 import { zodValidatedStorage } from './zod-storage';
 import { officeConflictHandler } from './sync/office-conflicts';
 

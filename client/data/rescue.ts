@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { removeRxDatabase } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { dataSourceCollections, pendingOrder, shopCollections, storedCart, type StoredDocument } from './collections';
+import { dataSourceCollections, pendingOrder, shopCollections, type StoredDocument } from './collections';
+import { storedCart } from './stored-cart';
 import type { IndexedDbApi, LocalData } from './database';
 
 /** Where what the device alone held waits, in localStorage, between clearing the store and opening a new one. */

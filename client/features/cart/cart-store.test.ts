@@ -4,7 +4,7 @@ import { BehaviorSubject } from 'rxjs';
 import type { RxCollection } from 'rxdb';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { cartCount, cartTotal, type CartEntry } from '../../../schema/cart';
-import type { StoredCart } from '../../data/collections';
+import type { StoredCart } from '../../data/stored-cart';
 import { openLocalData } from '../../data/database';
 import { memoryStorage } from '../../lib/memory-storage';
 import { cartSaveDelay, cartStore, moveGuestCart, readCart } from './cart-store';

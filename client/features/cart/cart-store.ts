@@ -1,7 +1,7 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { RxCollection } from 'rxdb';
 import { addToCart, cart as cartSchema, removeFromCart, setCount, type Cart, type CartEntry } from '../../../schema/cart';
-import { storedCart, type StoredCart } from '../../data/collections';
+import { storedCart, type StoredCart } from '../../data/stored-cart';
 
 /** Spec §9: each change is saved 250 ms after the last one. */
 export const cartSaveDelay = 250;
