@@ -1,33 +1,17 @@
-import { createRoute, lazyRouteComponent, notFound, redirect, type ParsedLocation } from '@tanstack/react-router';
-import type { AdminPath } from '../schema/admin-routes';
-import { adminRoutes } from '../schema/admin-routes';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root-route';
-import { currentUser } from './features/auth/current-user';
-import { adminRouteOf, entityOfScreen, verdict, type NoAccess } from './features/admin/admin-access';
 import { listSearch } from './features/admin/list-search';
 import { AdminError, AdminNotFound } from './features/admin/admin-error';
-import { mayTakeOrders } from './features/studio-order/new-order-link';
 import { boardSearch } from './features/orders-board/board-search';
 
 /**
- * The back-office: /admin and everything under it, guarded before anything loads (spec §2, §6).
- * - A guest is sent to sign in and brought back (/login?redirect=).
- * - A signed-in user who may not open the screen gets «Недостаточно прав», never «Page not found».
- * - The registry's entities get the generic list (/admin/{path}) and form (/new, /$id); custom screens win
- *   (features/admin/screens.tsx). A spec route not built yet is guarded all the same and says so.
+ * The back-office: /admin and everything under it, guarded before anything loads (spec §2, §6; the rules in
+ * admin-guards.ts). The guards come as a chunk of their own, fetched by the first /admin navigation: they read the
+ * entity registry, and every page's first view would otherwise build its schemas.
+ * The registry's entities get the generic list (/admin/{path}) and form (/new, /$id); custom screens win
+ * (features/admin/screens.tsx). A spec route not built yet is guarded all the same and says so.
  */
-const guard = (location: ParsedLocation, path: AdminPath, entity?: Parameters<typeof verdict>[2]) => {
-  const v = verdict(currentUser(), path, entity);
-  if (v === 'sign-in') throw redirect({ to: '/login', search: { redirect: location.href } });
-  if (v === 'denied') throw notFound({ data: { denied: adminRoutes[path].label } satisfies NoAccess });
-};
-
-/** A path under /admin that is no entity screen: the spec route it is, guarded, or «Page not found». */
-const guardSpecRoute = (location: ParsedLocation) => {
-  const path = adminRouteOf(location.pathname);
-  if (!path) throw notFound();
-  guard(location, path);
-};
+const guards = () => import('./admin-guards');
 
 const AdminShell = lazyRouteComponent(() => import('./features/admin/admin-shell'), 'AdminShell');
 const Dashboard = lazyRouteComponent(() => import('./features/admin/dashboard-page'), 'DashboardPage');
@@ -41,7 +25,7 @@ const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-p
 const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
-  beforeLoad: ({ location }) => guard(location, '/admin'),
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin'),
   component: AdminShell,
   errorComponent: AdminError,
   notFoundComponent: AdminNotFound,
@@ -53,15 +37,8 @@ export const adminListRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$resource',
   validateSearch: listSearch,
-  beforeLoad: ({ location, params }) => {
-    const entity = entityOfScreen(params.resource);
-    if (!entity) return guardSpecRoute(location);
-    guard(location, `/admin/${entity.path}` as AdminPath, { entity, action: 'read' });
-  },
-  component: function List() {
-    const { resource } = adminListRoute.useParams();
-    return entityOfScreen(resource) ? <ListScreen /> : <NotBuilt />;
-  },
+  beforeLoad: async ({ location, params }) => (await guards()).guardResource(location, params.resource, 'read'),
+  component: ListScreen,
   errorComponent: AdminError,
   notFoundComponent: AdminNotFound,
 });
@@ -70,15 +47,8 @@ export const adminListRoute = createRoute({
 export const adminRecordRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$resource/$id',
-  beforeLoad: ({ location, params }) => {
-    const entity = entityOfScreen(params.resource);
-    if (!entity) return guardSpecRoute(location);
-    guard(location, `/admin/${entity.path}` as AdminPath, { entity, action: params.id === 'new' ? 'create' : 'read' });
-  },
-  component: function Record() {
-    const { resource } = adminRecordRoute.useParams();
-    return entityOfScreen(resource) ? <RecordScreen /> : <NotBuilt />;
-  },
+  beforeLoad: async ({ location, params }) => (await guards()).guardResource(location, params.resource, params.id === 'new' ? 'create' : 'read'),
+  component: RecordScreen,
   errorComponent: AdminError,
   notFoundComponent: AdminNotFound,
 });
@@ -87,10 +57,7 @@ export const adminRecordRoute = createRoute({
 const newOrderRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'orders/new',
-  beforeLoad: ({ location }) => {
-    guard(location, '/admin/orders');
-    if (!mayTakeOrders(currentUser())) throw notFound({ data: { denied: 'Новый заказ' } satisfies NoAccess });
-  },
+  beforeLoad: async ({ location }) => (await guards()).guardNewOrder(location),
   component: NewOrderPage,
   errorComponent: AdminError,
   notFoundComponent: AdminNotFound,
@@ -101,7 +68,7 @@ const ordersBoardRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'orders',
   validateSearch: boardSearch,
-  beforeLoad: ({ location }) => guard(location, '/admin/orders'),
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/orders'),
   component: OrdersBoard,
   errorComponent: AdminError,
   notFoundComponent: AdminNotFound,
@@ -111,7 +78,7 @@ const ordersBoardRoute = createRoute({
 const orderPageRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'orders/$id',
-  beforeLoad: ({ location }) => guard(location, '/admin/orders/$id'),
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/orders/$id'),
   component: OrderPage,
   errorComponent: AdminError,
   notFoundComponent: AdminNotFound,
@@ -120,7 +87,7 @@ const orderPageRoute = createRoute({
 const deeperRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$',
-  beforeLoad: ({ location }) => guardSpecRoute(location),
+  beforeLoad: async ({ location }) => (await guards()).guardSpecRoute(location),
   component: NotBuilt,
   errorComponent: AdminError,
   notFoundComponent: AdminNotFound,

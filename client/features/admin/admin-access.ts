@@ -3,18 +3,6 @@ import { can, canOpen } from '../../../schema/access';
 import { entities, entityByPath, type AnyEntity } from '../../../schema/entities';
 import type { User } from '../../../schema/user';
 
-/**
- * What an admin route's guard (`beforeLoad`) hands the router when the signed-in user may not open the screen,
- * inside TanStack Router's not-found signal (`notFound({ data })`): that one renders the route's own
- * `notFoundComponent` in place, while a thrown error goes through React's error boundary and is logged as a crash.
- * The component shows «Недостаточно прав», never «Page not found».
- */
-export interface NoAccess {
-  denied: string;
-}
-export const noAccessOf = (data: unknown): NoAccess | null =>
-  !!data && typeof data === 'object' && 'denied' in data && typeof data.denied === 'string' ? { denied: data.denied } : null;
-
 const patterns = adminPaths.map((path) => ({ path, re: new RegExp(`^${path.replace(/\$[a-zA-Z]+/g, '[^/]+')}/?$`) }));
 
 /** Which spec route an address is: '/admin/orders/12' → '/admin/orders/$id'; undefined for an address the spec has not. */

@@ -2,7 +2,7 @@ import { Link, useRouter, type ErrorComponentProps, type NotFoundRouteProps } fr
 import { ErrorPage, NotFound } from '../errors/error-page';
 import { useSession } from '../auth/session';
 import { canOpen } from '../../../schema/access';
-import { noAccessOf } from './admin-access';
+import { noAccessOf } from './no-access';
 
 /** «Недостаточно прав» and a way back: what a staff member sees on a screen their role does not open. */
 const Denied = ({ screen }: { screen: string }) => {
@@ -29,7 +29,7 @@ const Denied = ({ screen }: { screen: string }) => {
   );
 };
 
-/** An admin route's guard said no (see admin-access.ts `NoAccess`), or the address is no screen at all. */
+/** An admin route's guard said no (see no-access.ts), or the address is no screen at all. */
 export const AdminNotFound = ({ data }: NotFoundRouteProps) => {
   const denied = noAccessOf(data);
   return denied ? <Denied screen={denied.denied} /> : <NotFound />;
