@@ -10,7 +10,8 @@ import { SignInOnDemand } from '../auth/sign-in-on-demand';
 import './phone-confirmations.css';
 
 export const waitingLabel = 'Ждёт подтверждения телефона';
-const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+// Made when a draft waits, not on every page's start (a first Intl formatter loads the locale's data).
+const dayOf = (date: string) => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 /**
  * Orders on this device that wait for their sender's phone to be confirmed (a guest sent them offline, or closed the
@@ -54,7 +55,7 @@ export const PhoneConfirmations = () => {
       {waiting.map((d) => (
         <div key={d.id} className="phone-confirmations__item" data-testid="waiting-order">
           <p>
-            <strong>{waitingLabel}</strong> {formatPhone(d.owner)}: заказ для «{d.recipient.name}» на {dayFormat.format(new Date(`${d.date}T00:00:00Z`))} хранится только на этом устройстве.{' '}
+            <strong>{waitingLabel}</strong> {formatPhone(d.owner)}: заказ для «{d.recipient.name}» на {dayOf(d.date)} хранится только на этом устройстве.{' '}
             {online ? 'Подтвердите номер кодом из СМС, чтобы отправить его в студию.' : 'Когда появится интернет, попросим код из СМС.'}
           </p>
           <div className="phone-confirmations__actions">

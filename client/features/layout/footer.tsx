@@ -18,8 +18,13 @@ const shopPages = [
 const ownRoutes: Partial<Record<(typeof shopPages)[number][0], '/info' | '/info/delivery' | '/policy'>> = { info: '/info', 'info/delivery': '/info/delivery', policy: '/policy' };
 
 // In the shop's time zone: the server draws the page in UTC and the tab hydrates it in the shopper's, and both must agree.
-const buildDate = new Date(__BUILD_DATE__).toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' });
-const thisYear = () => new Intl.DateTimeFormat('ru-RU', { year: 'numeric', timeZone: 'Europe/Moscow' }).format(new Date());
+// Moscow keeps UTC+3 all year (since 2014), so no Intl formatter with a time zone: loading the zone's data was the
+// costliest step of a first view's hydration on a slow phone (about 100 ms at Lighthouse's 4× slowdown).
+const inMoscow = (d: Date) => new Date(d.getTime() + 3 * 3_600_000);
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+const built = inMoscow(new Date(__BUILD_DATE__));
+const buildDate = `${twoDigits(built.getUTCDate())}.${twoDigits(built.getUTCMonth() + 1)}.${built.getUTCFullYear()}`;
+const thisYear = () => inMoscow(new Date()).getUTCFullYear();
 
 /** Spec §1: years, metro, map and review links, address, contacts, partners, awards, legal line, build date. */
 export const Footer = () => (
