@@ -17,13 +17,16 @@ export const SearchPanel = ({ className = 'search' }: { className?: string }) =>
   // Before the device's store has opened (a server-rendered page), offline suggestions have nothing to read.
   const controller = useMemo(() => createSuggestions(productFinder((q) => (data ? findLocally(data, q) : Promise.resolve([])))), [data]);
   useEffect(() => () => controller.dispose(), [controller]);
+  const storeOpen = !!data;
   useEffect(() => {
-    // The search library is not part of the first view: fetch it once the page is idle, before anyone goes offline.
+    // The search library is not part of the first view: fetch it once the device's store is open (after the first
+    // view, or at the first touch) and the page is idle, before anyone goes offline.
+    if (!storeOpen) return;
     const warm = () => void loadCatalogSearch().catch(() => undefined);
     if (typeof requestIdleCallback !== 'function') return void setTimeout(warm, 2000);
     const id = requestIdleCallback(warm, { timeout: 5000 });
     return () => cancelIdleCallback(id);
-  }, []);
+  }, [storeOpen]);
   const state = useSyncExternalStore(controller.subscribe, () => controller.state, () => controller.state);
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
