@@ -28,7 +28,7 @@ const publicFiles = {
 const features = fs.readdirSync('client/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 /** The app: what wires features into pages (routes, the entry point and its fallback). */
-const app = ['./client/router.tsx', './client/root-route.tsx', './client/admin-routes.tsx', './client/main.tsx', './client/store-failure.tsx'];
+const app = ['./client/router.tsx', './client/root-route.tsx', './client/admin-routes.tsx', './client/admin-guards.ts', './client/main.tsx', './client/store-failure.tsx'];
 
 /**
  * One-way imports: schema → client/lib → client/data → client/ui → client/features → app.
