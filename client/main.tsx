@@ -7,6 +7,7 @@ import { startOfflineSupport } from './features/install/pwa';
 import { analytics } from './features/analytics/analytics';
 import { watchFreshness } from './features/freshness/freshness';
 import { ShopApp } from './shop-app';
+import { holdClicksUntil } from './lib/hold-clicks';
 import './styles.css';
 
 /**
@@ -68,16 +69,21 @@ const start = async () => {
     // Tells the router its first screen came from the server: it then draws it as the server did (no Suspense around
     // the matches), so React takes over the server's elements instead of drawing them again.
     router.ssr = { manifest: undefined };
+    // Its first draw takes over a page the shopper may have scrolled while it hydrated: the router's scroll to the top
+    // after each draw (its own, `resetScroll`) is skipped for that one; every later navigation scrolls as before.
+    router._scroll.n = false;
     await router.load();
     let root: Root | undefined;
     // In a transition, React hydrates in slices of a few milliseconds and lets the browser in between, rather than
     // in one task as long as the whole page (a long task on a slow phone, and Lighthouse's Total Blocking Time);
-    // a shopper's click on a part not yet hydrated makes React hydrate it at once.
-    await new Promise<void>((hydrated) => {
+    // a click made meanwhile is held and made again once it is done (lib/hold-clicks.ts).
+    const hydration = new Promise<void>((hydrated) => {
       startTransition(() => {
         root = hydrateRoot(container, <ShopApp router={router} local={null} snapshot={snapshot} onCommitted={hydrated} />);
       });
     });
+    holdClicksUntil(hydration);
+    await hydration;
     if (!root) return;
     const hydratedRoot = root;
     await afterFirstView();
