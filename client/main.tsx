@@ -59,11 +59,16 @@ const afterFirstView = () =>
  * store is opened after: the page is the server's until then, and the same afterwards. The app's plain shell (the
  * service worker's page offline) opens the store first and renders from it, as it always did.
  */
+/** Ends the current task: what follows runs in a task of its own, and the browser may paint or take input between. */
+const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
+
 const start = async () => {
   startOfflineSupport();
   analytics.load();
   watchFreshness(__BUILD_DATE__);
   const container = document.getElementById('root')!;
+  // The scripts' evaluation is one long task already; reading the snapshot and the router's first load go after it.
+  await nextTask();
   const snapshot = readSnapshot();
   if (snapshot) {
     // Tells the router its first screen came from the server: it then draws it as the server did (no Suspense around
