@@ -62,17 +62,26 @@ const resolveBranches = async <T extends object>(db: PouchDB.Database, id: strin
   if (written.won) for (const leaf of others) await dropLeaf(db, id, leaf._rev!);
 };
 
+const merging = new Map<string, NodeJS.Timeout>();
+
 /**
- * A document of facts written on a cluster may have a branch its writer did not see (claim.ts `Rivals`): looked at
- * again once the grace has passed and merged by its own rule, so branches do not wait for the next change.
+ * A document of facts written on a cluster may have a branch its writer did not see (claim.ts `Rivals`): once the
+ * grace has passed since its last change it is merged by its own rule, then `after` runs, so branches do not wait for
+ * the next change. One merge per document after its last change: a rush of writes to one merges once. The owner of a
+ * document written with a merge rule calls this after each change; nothing to do on the embedded store.
  */
-const mergeLater = <T extends object>(db: PouchDB.Database, id: string, resolve: ResolveBranches<T>) => {
+export const mergeLater = <T extends object>(db: PouchDB.Database, id: string, resolve: ResolveBranches<T>, after?: () => Promise<void>) => {
+  if (!isCouch(db)) return;
+  const key = `${db.name}\u0000${id}`;
+  clearTimeout(merging.get(key));
   const timer = setTimeout(() => {
-    void leavesOf<T>(db, id)
-      .then((leaves) => (leaves.length > 1 ? resolveBranches(db, id, leaves, resolve) : undefined))
+    merging.delete(key);
+    void upsert<T>(db, id, () => null, resolve)
+      .then(() => after?.())
       .catch((e: unknown) => console.error(`branches of ${id} not merged yet`, e));
-  }, branchGraceMs + 500);
+  }, branchGraceMs + 1000);
   timer.unref();
+  merging.set(key, timer);
 };
 
 /**
@@ -108,10 +117,7 @@ export const upsert = async <T extends object>(
     const next = await change(current);
     if (!next) return current;
     const written = await writeDoc(db, { ...(next as Record<string, unknown>), _id: id, ...(current?._rev ? { _rev: current._rev } : {}) }, resolve ? 'keep' : 'end');
-    if (written.won) {
-      if (resolve && isCouch(db)) mergeLater(db, id, resolve);
-      return next;
-    }
+    if (written.won) return next;
   }
   throw new Error(`upsert ${id}: too many conflicts`);
 };

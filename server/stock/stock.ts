@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { Product } from '../../schema/product';
 import { balanceOf, contestedHolds, mergeStock, stockLedger, unitsByProduct, unitsLeft, type StockLedger } from '../../schema/stock';
-import { branchGraceMs, getDoc, stripMeta, upsert, type Stored } from '../db/docs';
-import { isCouch } from '../db/claim';
+import { getDoc, mergeLater, stripMeta, upsert, type Stored } from '../db/docs';
 import { oneAtATime } from '../db/one-at-a-time';
 import type { Storage } from '../db/storage';
 
@@ -55,26 +54,6 @@ export const stockService = (storage: Storage) => {
     return merged;
   };
 
-  /**
-   * On CouchDB a ledger may keep a branch its writer did not see (server/db/claim.ts `Rivals`): once the grace has
-   * passed since its last change it is merged by `resolveLedger` and the count projected again, without waiting for the next order.
-   */
-  const settling = new Map<string, NodeJS.Timeout>();
-  const settleLater = (id: string) => {
-    if (!isCouch(ledgers)) return;
-    // One settling per product, after its last change: a rush of holds on one bouquet merges and projects once.
-    clearTimeout(settling.get(id));
-    const timer = setTimeout(() => {
-      settling.delete(id);
-      void inTurn(id, async () => {
-        await upsert<StockLedger>(ledgers, id, () => null, resolveLedger);
-        await project(id);
-      }).catch((e: unknown) => console.error(`stock of ${id} not settled yet`, e));
-    }, branchGraceMs + 1000);
-    timer.unref();
-    settling.set(id, timer);
-  };
-
   /** Changes one ledger; `change` answers the new ledger, or null to leave it. */
   const changeLedger = async (id: string, change: (s: StockLedger) => StockLedger | null) => {
     const changed = await upsert<StockLedger>(
@@ -89,7 +68,8 @@ export const stockService = (storage: Storage) => {
       },
       resolveLedger,
     );
-    settleLater(id);
+    // A branch its writer did not see is merged a few seconds after the last change, and the count projected again.
+    mergeLater(ledgers, id, resolveLedger, () => inTurn(id, () => project(id)));
     return changed;
   };
 
