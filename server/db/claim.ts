@@ -24,7 +24,12 @@ export const isCouch = (db: PouchDB.Database) => couchAddresses.has(db);
 export const registerCouchDatabase = (db: PouchDB.Database, url: string) => couchAddresses.set(db, url);
 
 type Body = Record<string, unknown> & { _id: string; _rev?: string };
-export type WriteOutcome = { won: true; rev: string } | { won: false };
+/**
+ * `quorum`: the write is on enough copies that no rival from the same revision can also stand: always on the
+ * embedded store, on 201 on CouchDB. A 202 counted won because its leaf stood alone has no quorum: a copy that did
+ * not answer (a node down or cut off) may take a rival's write meanwhile.
+ */
+export type WriteOutcome = { won: true; rev: string; quorum: boolean } | { won: false };
 
 /** Node's fetch refuses addresses with credentials: they become a header, and never reach a message. */
 const request = (url: string) => {
@@ -148,7 +153,7 @@ const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string): Pro
     const mine = leaves.find((l) => l.rev === rev);
     if (!mine) return { won: false };
     if (leaves.length === 1) {
-      if (++alone >= aloneChecks) return { won: true, rev };
+      if (++alone >= aloneChecks) return { won: true, rev, quorum: false };
       continue;
     }
     alone = 0;
@@ -197,7 +202,7 @@ export const writeDoc = async (db: PouchDB.Database, doc: Body, rivals: Rivals =
   if (!url) {
     try {
       const { rev } = await db.put(doc);
-      return { won: true, rev };
+      return { won: true, rev, quorum: true };
     } catch (e) {
       if ((e as { status?: number }).status === 409) return { won: false };
       throw e;
@@ -206,7 +211,7 @@ export const writeDoc = async (db: PouchDB.Database, doc: Body, rivals: Rivals =
   const { status, rev } = await couchPut(url, doc);
   if (status === 201 && rev) {
     if (rivals === 'end') await endRivals(db, doc._id, rev);
-    return { won: true, rev };
+    return { won: true, rev, quorum: true };
   }
   if (status === 409) return { won: false };
   if (status === 202 && rev) return settleAccepted(db, doc, rev);

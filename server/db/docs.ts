@@ -1,4 +1,4 @@
-import { claim, dropLeaf, isCouch, writeDoc } from './claim';
+import { claim, dropLeaf, isCouch, writeDoc, type WriteOutcome } from './claim';
 
 /** Small helpers over PouchDB documents that the server keeps for itself (sessions, codes, users, stock). */
 
@@ -76,13 +76,20 @@ export const mergeLater = <T extends object>(db: PouchDB.Database, id: string, r
   clearTimeout(merging.get(key));
   const timer = setTimeout(() => {
     merging.delete(key);
-    void upsert<T>(db, id, () => null, resolve)
+    void upsert<T>(db, id, () => null, { resolve })
       .then(() => after?.())
       .catch((e: unknown) => console.error(`branches of ${id} not merged yet`, e));
   }, branchGraceMs + 1000);
   timer.unref();
   merging.set(key, timer);
 };
+
+export interface UpsertOptions<T> {
+  /** How branches become one (a document of facts); without it the winner stays. */
+  resolve?: ResolveBranches<T>;
+  /** Told of the write that stored the change (not called when `change` left the document as it was). */
+  onWritten?: (written: WriteOutcome & { won: true }) => void;
+}
 
 /**
  * Read, change and write one document, starting again (after a random, growing pause) when another writer
@@ -94,7 +101,7 @@ export const upsert = async <T extends object>(
   db: PouchDB.Database,
   id: string,
   change: (current: Stored<T> | null) => T | null | Promise<T | null>,
-  resolve?: ResolveBranches<T>,
+  { resolve, onWritten }: UpsertOptions<T> = {},
 ): Promise<T | null> => {
   let branches = { revs: '', since: 0 };
   // Waiting out branches counts against the attempts only past the grace: a live writer's takes milliseconds.
@@ -117,7 +124,10 @@ export const upsert = async <T extends object>(
     const next = await change(current);
     if (!next) return current;
     const written = await writeDoc(db, { ...(next as Record<string, unknown>), _id: id, ...(current?._rev ? { _rev: current._rev } : {}) }, resolve ? 'keep' : 'end');
-    if (written.won) return next;
+    if (written.won) {
+      onWritten?.(written);
+      return next;
+    }
   }
   throw new Error(`upsert ${id}: too many conflicts`);
 };
