@@ -133,8 +133,8 @@ const replaceLeaf = async (db: PouchDB.Database, id: string, rev: string, other:
  * - alone in every read of a short while, no writer raced it: it stands;
  * - beside others, not CouchDB's winner: it is taken out (the winner is not, by its writer or anyone), lost;
  * - CouchDB's winner beside one sibling (a leaf written over the same revision): it cannot be taken out (that leaf's
- *   writer may be taking its own out at the same moment), so it takes the sibling's content as its own: both
- *   branches say the same, and the next reader ends one (docs.ts `upsert`); lost. Only a sibling's: a leaf on
+ *   writer may be taking its own out at the same moment), so it takes the sibling's content as its own, one
+ *   generation on, and then ends the sibling, whose content it now holds; lost. Only a sibling's: a leaf on
  *   another branch need not hold what this one was written over, so copying it could drop a write that won;
  * - CouchDB's winner beside several leaves, or beside a leaf of another branch: it waits a moment for the lower ones
  *   to go, then counts as lost and stays; whoever later finds it as a branch resolves it (docs.ts `upsert`);
@@ -163,6 +163,8 @@ const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string): Pro
     }
     if (leaves.length === 2 && leaves[1].parent === mine.parent) {
       await replaceLeaf(db, doc._id, rev, leaves[1].rev);
+      // The sibling's content now stands on this branch, one generation on: ending the sibling loses nothing.
+      await dropLeaf(db, doc._id, leaves[1].rev);
       return { won: false };
     }
     if (Date.now() - started >= stepAsideMs) return { won: false };
