@@ -6,7 +6,7 @@ import { waitFor } from './journeys';
 
 /**
  * A browser context signed in as this phone (or a guest with none): the session cookie, and the user the shop
- * stores on the device, as if the person had signed in through the dialog earlier.
+ * stores on the device (written before the first page, once), as if the person had signed in through the dialog earlier.
  */
 export const contextAs = async (journey: Journey, phone: string | null, viewport?: { width: number; height: number }): Promise<BrowserContext> => {
   const context = await journey.newContext(viewport);
@@ -15,7 +15,12 @@ export const contextAs = async (journey: Journey, phone: string | null, viewport
   const [name, value] = cookie.split('=');
   await context.addCookies([{ name, value, url: journey.shop.url }]);
   const { body } = await call<{ user: unknown }>(journey.shop.url, '/api/user', undefined, cookie, 'GET');
-  await context.addInitScript((user) => localStorage.setItem('shop:user', user), JSON.stringify(body.user));
+  // Once per context, as a sign-in stores it: a sign-out, or a user the app itself rewrote, stays across reloads.
+  await context.addInitScript((user) => {
+    if (localStorage.getItem('e2e:user-stored')) return;
+    localStorage.setItem('shop:user', user);
+    localStorage.setItem('e2e:user-stored', '1');
+  }, JSON.stringify(body.user));
   return context;
 };
 

@@ -27,8 +27,6 @@ describe('the orders board', () => {
         return plain.call(this);
       };
     });
-    // contextAs puts the signed-in user on the device at every page load; once she signed out, nothing does (as in life).
-    await staff.addInitScript(() => sessionStorage.getItem('signed-out') && localStorage.removeItem('shop:user'));
     const board = await staff.newPage();
     await board.setViewportSize({ width: 360, height: 740 });
     const errors = watchErrors(board);
@@ -93,7 +91,6 @@ describe('the orders board', () => {
     expect(await held()).toBe(2);
     await board.setViewportSize({ width: 1280, height: 800 });
     await board.getByRole('button', { name: maskedPhone(demoPhones.florist) }).click();
-    await board.evaluate(() => sessionStorage.setItem('signed-out', '1'));
     await board.getByRole('menuitem', { name: 'Выйти' }).click();
     await waitFor('the shop after signing out', async () => new URL(board.url()).pathname === '/' && (await board.getByRole('button', { name: 'Войти' }).count()) > 0);
     await waitFor('the orders forgotten', async () => (await held()) === 0);

@@ -34,7 +34,7 @@ export const orderAction = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('edit'),
     seenUpdatedAt: z.number().int(),
-    lines: orderDraft.shape.lines.optional(),
+    lines: z.array(orderDraft.shape.lines.element).min(1, 'В заказе должна остаться хотя бы одна позиция; чтобы убрать всё, отмените заказ').max(50).optional(),
     recipient: person.optional(),
     delivery: orderDraft.shape.delivery.optional(),
     date: day.optional(),

@@ -46,6 +46,8 @@ export interface ShopConfig {
   sessionTtlMs: number;
   /** New orders one customer may place per hour: each takes stock off the shelf. */
   ordersPerCustomerPerHour: number;
+  /** Payment notifications one address may send per 10 minutes: each costs a call to the provider's API. */
+  paymentNotificationsPerIp: number;
   /** Orders of one customer not yet confirmed by the studio (all are paid on delivery): a script cannot empty the shelves. */
   unconfirmedOrdersPerCustomer: number;
   /** Made an admin at every start (ADMIN_PHONE): the first admin of a shop without demo data. */
@@ -134,6 +136,7 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
     sessionTtlMs: 30 * 24 * 3600_000,
     ordersPerCustomerPerHour: int(env.ORDERS_PER_HOUR, 20),
     unconfirmedOrdersPerCustomer: int(env.UNCONFIRMED_ORDERS, 3),
+    paymentNotificationsPerIp: int(env.PAYMENT_NOTIFICATIONS_PER_IP, 300),
     adminPhone: readAdminPhone(env.ADMIN_PHONE),
     // Demo staff phones would be real people's numbers in a real shop: production seeds only when asked to.
     seed: env.SEED === undefined || env.SEED === '' ? mode === 'demo' : env.SEED !== '0',

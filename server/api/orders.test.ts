@@ -270,6 +270,17 @@ describe('orders', () => {
     expect((await create(draft({ lines: [{ id: plain.id, count: maxUnitsPerProduct }] }))).status).toBe(200);
   });
 
+  it('gives a burst of one customer exactly as many places as there are: eight orders at once, three placed', async () => {
+    const limited = await startTestShop({ unconfirmedOrdersPerCustomer: 3 });
+    try {
+      const cookie = await signIn(limited.url, customer);
+      const answers = await Promise.all(Array.from({ length: 8 }, () => call<{ error: string }>(limited.url, '/api/orders/create', draft(), cookie)));
+      expect(answers.map((x) => x.status).sort()).toEqual([200, 200, 200, 409, 409, 409, 409, 409]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('keeps at most so many unconfirmed orders per customer; a confirmed or cancelled one frees its place', async () => {
     const limited = await startTestShop({ unconfirmedOrdersPerCustomer: 2 });
     try {

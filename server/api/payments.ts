@@ -2,6 +2,8 @@ import { Router } from 'express';
 import { payNowRequest, paymentOrderRequest, type PaymentOffer } from '../../schema/pay-now';
 import type { User } from '../../schema/user';
 import type { Shop } from '../context';
+import { clientAddress } from '../auth/client-address';
+import { limitRate } from '../auth/rate-limit';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
 import { orderCommands } from '../orders/order-commands';
@@ -25,8 +27,11 @@ export const paymentsApi = (shop: Shop): Router => {
 
   route(api, 'POST /api/payments/on-delivery', async (req, res) => ({ data: await payments.onDelivery(parse(paymentOrderRequest, req.body).order, res.locals.user as User) }));
 
-  /** YooKassa confirms a notification by a 200; anything else it sends again later. */
-  route(api, 'POST /api/payments/notification', async (req) => payments.notification(req.body));
+  /** YooKassa confirms a notification by a 200; anything else (a 429 too) it sends again later. */
+  route(api, 'POST /api/payments/notification', async (req) => {
+    await limitRate(shop.auth, `payment-notification-ip:${clientAddress(req)}`, shop.config.paymentNotificationsPerIp, 10 * 60_000);
+    return payments.notification(req.body);
+  });
 
   return api;
 };

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCouchStandIn } from '../testing/couch-stand-in';
-import { claim } from './claim';
+import { claim, writeDoc } from './claim';
 import { getDoc, upsert } from './docs';
 import { openStorage, type Storage } from './storage';
 
@@ -60,6 +60,25 @@ describe('first writer wins on a CouchDB whose copies split a write', () => {
     expect(couch.splitCount()).toBeGreaterThan(1);
     expect(await liveLeaves(db, 'tally')).toBe(1);
     expect(Object.keys((await getDoc<Seen>(db, 'tally'))!.seen).sort()).toEqual(['w0', 'w1', 'w2', 'w3', 'w4', 'w5', 'w6', 'w7']);
+  });
+
+  it('a 202 on top of a won write never copies a branch that does not hold that write', async () => {
+    type Seen = { seen: Record<string, true> };
+    await upsert<Seen>(db, 'layered', () => ({ seen: {} }));
+    const base = (await getDoc<Seen>(db, 'layered'))!._rev!;
+    const [gen, parent] = base.split('-');
+    // x's update won; a writer that died left a branch beside it from the same revision that ranks first.
+    const x = await writeDoc(db, { _id: 'layered', _rev: base, seen: { x: true } });
+    if (!x.won) throw new Error('a write with no rival lost');
+    const dead = 'f'.repeat(32);
+    await db.bulkDocs([{ _id: 'layered', _rev: `${Number(gen) + 1}-${dead}`, _revisions: { start: Number(gen) + 1, ids: [dead, parent] }, seen: { dead: true } }], { new_edits: false });
+    // w read x's write before the branch showed, and its update is split: its leaf now stands on x's, beside the branch.
+    couch.splitWrites((w) => w.id === 'layered');
+    await writeDoc(db, { _id: 'layered', _rev: x.rev, seen: { x: true, w: true } });
+    couch.splitWrites(null);
+    await upsert<Seen>(db, 'layered', (c) => (c?.seen.w ? null : { seen: { ...c?.seen, w: true } }));
+    expect(await liveLeaves(db, 'layered')).toBe(1);
+    expect((await getDoc<Seen>(db, 'layered'))!.seen).toMatchObject({ x: true, w: true });
   });
 
   it('an update told 202 that no writer raced stands: the document is neither lost nor deleted', async () => {

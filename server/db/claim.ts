@@ -24,7 +24,12 @@ export const isCouch = (db: PouchDB.Database) => couchAddresses.has(db);
 export const registerCouchDatabase = (db: PouchDB.Database, url: string) => couchAddresses.set(db, url);
 
 type Body = Record<string, unknown> & { _id: string; _rev?: string };
-export type WriteOutcome = { won: true; rev: string } | { won: false };
+/**
+ * `quorum`: the write is on enough copies that no rival from the same revision can also stand: always on the
+ * embedded store, on 201 on CouchDB. A 202 counted won because its leaf stood alone has no quorum: a copy that did
+ * not answer (a node down or cut off) may take a rival's write meanwhile.
+ */
+export type WriteOutcome = { won: true; rev: string; quorum: boolean } | { won: false };
 
 /** Node's fetch refuses addresses with credentials: they become a header, and never reach a message. */
 const request = (url: string) => {
@@ -84,14 +89,35 @@ export const dropLeaf = async (db: PouchDB.Database, id: string, rev: string): P
   await db.bulkDocs([{ _id: id, _deleted: true, ...tombstoneOf(rev) }], { new_edits: false });
 };
 
-/** The live leaves of a document as a quorum read finds them: CouchDB's winner first. */
-const liveLeaves = async (db: PouchDB.Database, id: string): Promise<string[]> => {
-  const found = await db.get(id, { conflicts: true }).catch(() => null);
-  return found ? [found._rev, ...(found._conflicts ?? [])] : [];
+type Leaf = { rev: string; parent: string | undefined };
+
+/** CouchDB's order of live leaves: the longer branch first, then the greater revision id. Its first is the winner. */
+const byRank = (a: Leaf, b: Leaf) => {
+  const [genA, idA] = a.rev.split('-');
+  const [genB, idB] = b.rev.split('-');
+  return Number(genB) - Number(genA) || (idA < idB ? 1 : idA > idB ? -1 : 0);
+};
+
+/**
+ * The live leaves of a document, CouchDB's winner first, each with the revision it was written over. Read with
+ * `open_revs=all`, which a cluster answers with the leaves of every copy that replied, so a quorum read sees a write
+ * that a quorum took (a read of the document alone answers with one copy's winner and its conflicts).
+ */
+const liveLeaves = async (db: PouchDB.Database, id: string): Promise<Leaf[]> => {
+  const found = (await db.get(id, { open_revs: 'all', revs: true }).catch(() => [])) as unknown as { ok?: { _rev: string; _deleted?: boolean; _revisions?: { start: number; ids: string[] } } }[];
+  const leaves = found.flatMap(({ ok }) => {
+    if (!ok || ok._deleted) return [];
+    const { start, ids } = ok._revisions ?? { start: 0, ids: [] };
+    return [{ rev: ok._rev, parent: ids.length > 1 ? `${start - 1}-${ids[1]}` : undefined }];
+  });
+  return leaves.sort(byRank);
 };
 
 /** How long a 202 writer whose leaf ranks first waits for lower-ranked 202 writers to end theirs. */
 const stepAsideMs = 400;
+/** A 202 writer that finds its leaf alone reads again this many times, this far apart, before it counts as won. */
+const aloneChecks = 3;
+const aloneCheckMs = 40;
 
 /** Continues the branch whose leaf is `rev` with the body of the leaf `other`: both branches then say the same. */
 const replaceLeaf = async (db: PouchDB.Database, id: string, rev: string, other: string): Promise<void> => {
@@ -104,12 +130,15 @@ const replaceLeaf = async (db: PouchDB.Database, id: string, rev: string, other:
 /**
  * A 202: some copies took the write. A new document's leaf is taken out (a place nobody won is free again).
  * An update's is judged by the live leaves a quorum read finds, never so that the document loses its last one:
- * - alone, no writer raced it: it stands;
+ * - alone in every read of a short while, no writer raced it: it stands;
  * - beside others, not CouchDB's winner: it is taken out (the winner is not, by its writer or anyone), lost;
- * - CouchDB's winner beside one other leaf: it cannot be taken out (that leaf's writer may be taking its own out at
- *   the same moment), so it takes that leaf's content as its own: both branches say the same, and the next reader
- *   ends one (docs.ts `upsert`); lost. Beside several, it first waits a moment for the lower ones to go;
- * - not seen: lost; whoever later finds it as a branch waits for it or resolves it (docs.ts `upsert`).
+ * - CouchDB's winner beside one sibling (a leaf written over the same revision): it cannot be taken out (that leaf's
+ *   writer may be taking its own out at the same moment), so it takes the sibling's content as its own, one
+ *   generation on, and then ends the sibling, whose content it now holds; lost. Only a sibling's: a leaf on
+ *   another branch need not hold what this one was written over, so copying it could drop a write that won;
+ * - CouchDB's winner beside several leaves, or beside a leaf of another branch: it waits a moment for the lower ones
+ *   to go, then counts as lost and stays; whoever later finds it as a branch resolves it (docs.ts `upsert`);
+ * - not seen: lost, likewise.
  * A write counted lost is tried again by its caller from what the store then holds; the shop's changes are
  * idempotent (keyed facts, states set, conditions re-checked), so a lost write whose content stayed is not
  * applied twice.
@@ -119,16 +148,23 @@ const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string): Pro
     await dropLeaf(db, doc._id, rev);
     return { won: false };
   }
-  for (const started = Date.now(); ; await pause(25)) {
+  for (let started = Date.now(), alone = 0; ; await pause(alone ? aloneCheckMs : 25)) {
     const leaves = await liveLeaves(db, doc._id);
-    if (!leaves.includes(rev)) return { won: false };
-    if (leaves.length === 1) return { won: true, rev };
-    if (leaves[0] !== rev) {
+    const mine = leaves.find((l) => l.rev === rev);
+    if (!mine) return { won: false };
+    if (leaves.length === 1) {
+      if (++alone >= aloneChecks) return { won: true, rev, quorum: false };
+      continue;
+    }
+    alone = 0;
+    if (leaves[0] !== mine) {
       await dropLeaf(db, doc._id, rev);
       return { won: false };
     }
-    if (leaves.length === 2) {
-      await replaceLeaf(db, doc._id, rev, leaves[1]);
+    if (leaves.length === 2 && leaves[1].parent === mine.parent) {
+      await replaceLeaf(db, doc._id, rev, leaves[1].rev);
+      // The sibling's content now stands on this branch, one generation on: ending the sibling loses nothing.
+      await dropLeaf(db, doc._id, leaves[1].rev);
       return { won: false };
     }
     if (Date.now() - started >= stepAsideMs) return { won: false };
@@ -142,7 +178,7 @@ const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string): Pro
  */
 const endRivals = async (db: PouchDB.Database, id: string, rev: string): Promise<void> => {
   const generation = rev.split('-')[0];
-  for (const leaf of await liveLeaves(db, id)) if (leaf !== rev && leaf.split('-')[0] === generation) await dropLeaf(db, id, leaf);
+  for (const { rev: leaf } of await liveLeaves(db, id)) if (leaf !== rev && leaf.split('-')[0] === generation) await dropLeaf(db, id, leaf);
 };
 
 /**
@@ -168,7 +204,7 @@ export const writeDoc = async (db: PouchDB.Database, doc: Body, rivals: Rivals =
   if (!url) {
     try {
       const { rev } = await db.put(doc);
-      return { won: true, rev };
+      return { won: true, rev, quorum: true };
     } catch (e) {
       if ((e as { status?: number }).status === 409) return { won: false };
       throw e;
@@ -177,7 +213,7 @@ export const writeDoc = async (db: PouchDB.Database, doc: Body, rivals: Rivals =
   const { status, rev } = await couchPut(url, doc);
   if (status === 201 && rev) {
     if (rivals === 'end') await endRivals(db, doc._id, rev);
-    return { won: true, rev };
+    return { won: true, rev, quorum: true };
   }
   if (status === 409) return { won: false };
   if (status === 202 && rev) return settleAccepted(db, doc, rev);

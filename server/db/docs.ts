@@ -1,4 +1,4 @@
-import { claim, dropLeaf, isCouch, writeDoc } from './claim';
+import { claim, dropLeaf, isCouch, writeDoc, type WriteOutcome } from './claim';
 
 /** Small helpers over PouchDB documents that the server keeps for itself (sessions, codes, users, stock). */
 
@@ -62,18 +62,34 @@ const resolveBranches = async <T extends object>(db: PouchDB.Database, id: strin
   if (written.won) for (const leaf of others) await dropLeaf(db, id, leaf._rev!);
 };
 
+const merging = new Map<string, NodeJS.Timeout>();
+
 /**
- * A document of facts written on a cluster may have a branch its writer did not see (claim.ts `Rivals`): looked at
- * again once the grace has passed and merged by its own rule, so branches do not wait for the next change.
+ * A document of facts written on a cluster may have a branch its writer did not see (claim.ts `Rivals`): once the
+ * grace has passed since its last change it is merged by its own rule, then `after` runs, so branches do not wait for
+ * the next change. One merge per document after its last change: a rush of writes to one merges once. The owner of a
+ * document written with a merge rule calls this after each change; nothing to do on the embedded store.
  */
-const mergeLater = <T extends object>(db: PouchDB.Database, id: string, resolve: ResolveBranches<T>) => {
+export const mergeLater = <T extends object>(db: PouchDB.Database, id: string, resolve: ResolveBranches<T>, after?: () => Promise<void>) => {
+  if (!isCouch(db)) return;
+  const key = `${db.name}\u0000${id}`;
+  clearTimeout(merging.get(key));
   const timer = setTimeout(() => {
-    void leavesOf<T>(db, id)
-      .then((leaves) => (leaves.length > 1 ? resolveBranches(db, id, leaves, resolve) : undefined))
+    merging.delete(key);
+    void upsert<T>(db, id, () => null, { resolve })
+      .then(() => after?.())
       .catch((e: unknown) => console.error(`branches of ${id} not merged yet`, e));
-  }, branchGraceMs + 500);
+  }, branchGraceMs + 1000);
   timer.unref();
+  merging.set(key, timer);
 };
+
+export interface UpsertOptions<T> {
+  /** How branches become one (a document of facts); without it the winner stays. */
+  resolve?: ResolveBranches<T>;
+  /** Told of the write that stored the change (not called when `change` left the document as it was). */
+  onWritten?: (written: WriteOutcome & { won: true }) => void;
+}
 
 /**
  * Read, change and write one document, starting again (after a random, growing pause) when another writer
@@ -85,7 +101,7 @@ export const upsert = async <T extends object>(
   db: PouchDB.Database,
   id: string,
   change: (current: Stored<T> | null) => T | null | Promise<T | null>,
-  resolve?: ResolveBranches<T>,
+  { resolve, onWritten }: UpsertOptions<T> = {},
 ): Promise<T | null> => {
   let branches = { revs: '', since: 0 };
   // Waiting out branches counts against the attempts only past the grace: a live writer's takes milliseconds.
@@ -109,7 +125,7 @@ export const upsert = async <T extends object>(
     if (!next) return current;
     const written = await writeDoc(db, { ...(next as Record<string, unknown>), _id: id, ...(current?._rev ? { _rev: current._rev } : {}) }, resolve ? 'keep' : 'end');
     if (written.won) {
-      if (resolve && isCouch(db)) mergeLater(db, id, resolve);
+      onWritten?.(written);
       return next;
     }
   }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { canPushDb, canReadDb, isCustomerOrdersDb, pushBatchOf } from '../../schema/databases';
 import type { User } from '../../schema/user';
 import { kilobytes } from '../http/body-limit';
+import { isCouch, writeDoc } from './claim';
 import type { ChangesHub } from './changes-hub';
 import { pushRuleOf } from './push-rules';
 import type { PushedDoc, PushVerdict, StoredDoc } from './push-rule';
@@ -209,8 +210,23 @@ const writtenRow = (id: string, result: PouchDB.Core.Response | PouchDB.Core.Err
   : (result as PouchDB.Core.Error).status === 409 ? { id, error: 'conflict', reason: 'Документ уже изменён на сервере' }
   : refusedRow(id, 'Документ не удалось сохранить');
 
-/** Writes the batch; should PouchDB fail it as a whole, each document is written alone so one cannot sink the rest. */
-const writeAll = async (db: PouchDB.Database, docs: PouchDB.Core.PutDocument<object>[]) => {
+/**
+ * Writes the batch; should PouchDB fail it as a whole, each document is written alone so one cannot sink the rest.
+ * On CouchDB each document is its own PUT: a cluster answers `_bulk_docs` 202 with every row ok when some copies
+ * refused a document (a device that pushed from the same revision through another app server), so the device
+ * would drop an edit that lost. A PUT's own status tells (server/db/claim.ts); a lost one is answered as a
+ * conflict, and the device reads the server's version and resolves it.
+ */
+const writeAll = async (db: PouchDB.Database, docs: (Record<string, unknown> & { _id: string; _rev?: string })[]): Promise<(PouchDB.Core.Response | PouchDB.Core.Error)[]> => {
+  if (isCouch(db))
+    return Promise.all(
+      docs.map((d) =>
+        writeDoc(db, d).then(
+          (w): PouchDB.Core.Response | PouchDB.Core.Error => (w.won ? { ok: true, id: d._id, rev: w.rev } : { status: 409, error: true }),
+          (e: unknown) => (console.error(`push of ${d._id} failed`, e), { status: 500, error: true }),
+        ),
+      ),
+    );
   try {
     return await db.bulkDocs(docs);
   } catch (e) {

@@ -111,6 +111,7 @@ export const orderService = (shop: Shop) => {
     if (!studio && !(await places.claim(r)))
       return refuse(r, 409, `Неподтверждённых заказов у вас уже ${config.unconfirmedOrdersPerCustomer} — новый можно оформить, когда флорист позвонит и подтвердит прежние, или по телефону студии`);
     const short = await stock.hold(holdKey(r), r.lines);
+    if (short?.unconfirmed) return refuse(r, 503, 'Склад сейчас отвечает не полностью — заказ не принят, попробуйте ещё раз через минуту');
     if (short) return refuse(r, 409, `«${r.lines.find((l) => l.id === short.product)?.name ?? short.product}»: в наличии ${short.available} шт.`);
     const number = r.number ?? (await numbers.next(r.id));
     const after = await settle(r, (current) => ({ ...current, stage: 'placed', number, updatedAt: Date.now() }));

@@ -34,11 +34,10 @@ export const unconfirmedPlaces = (counters: PouchDB.Database, recordOf: (id: str
           if (!isGone(e)) throw e;
         });
       }
-      let i = 0;
-      while (i < limit && used.has(`${prefix}${i}`)) i++;
-      if (i === limit) return false;
-      const free = `${prefix}${i}`;
-      if (await claim(counters, free, { order: r.id })) return true;
+      const free = Array.from({ length: limit }, (_, i) => `${prefix}${i}`).filter((id) => !used.has(id));
+      if (!free.length) return false;
+      // Every free place in turn: a round is lost only when orders sent at the same moment took all of them.
+      for (const id of free) if (await claim(counters, id, { order: r.id })) return true;
     }
     return false;
   },

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import type { Product } from '../../schema/product';
 import { balanceOf, contestedHolds, mergeStock, stockLedger, unitsByProduct, unitsLeft, type StockLedger } from '../../schema/stock';
-import { branchGraceMs, getDoc, stripMeta, upsert, type Stored } from '../db/docs';
-import { isCouch } from '../db/claim';
+import { getDoc, mergeLater, stripMeta, upsert, type Stored } from '../db/docs';
 import { oneAtATime } from '../db/one-at-a-time';
 import type { Storage } from '../db/storage';
 
 export interface Shortage {
   product: string;
   available: number;
+  /** Units were there, but the hold reached too few copies of a CouchDB cluster to stand against a rival's. */
+  unconfirmed?: true;
 }
 
 const shelfCount = z.object({ count: z.number().int().min(0) });
@@ -55,28 +56,8 @@ export const stockService = (storage: Storage) => {
     return merged;
   };
 
-  /**
-   * On CouchDB a ledger may keep a branch its writer did not see (server/db/claim.ts `Rivals`): once the grace has
-   * passed since its last change it is merged by `resolveLedger` and the count projected again, without waiting for the next order.
-   */
-  const settling = new Map<string, NodeJS.Timeout>();
-  const settleLater = (id: string) => {
-    if (!isCouch(ledgers)) return;
-    // One settling per product, after its last change: a rush of holds on one bouquet merges and projects once.
-    clearTimeout(settling.get(id));
-    const timer = setTimeout(() => {
-      settling.delete(id);
-      void inTurn(id, async () => {
-        await upsert<StockLedger>(ledgers, id, () => null, resolveLedger);
-        await project(id);
-      }).catch((e: unknown) => console.error(`stock of ${id} not settled yet`, e));
-    }, branchGraceMs + 1000);
-    timer.unref();
-    settling.set(id, timer);
-  };
-
   /** Changes one ledger; `change` answers the new ledger, or null to leave it. */
-  const changeLedger = async (id: string, change: (s: StockLedger) => StockLedger | null) => {
+  const changeLedger = async (id: string, change: (s: StockLedger) => StockLedger | null, onWritten?: (w: { quorum: boolean }) => void) => {
     const changed = await upsert<StockLedger>(
       ledgers,
       id,
@@ -87,9 +68,10 @@ export const stockService = (storage: Storage) => {
         const start = await opening(id);
         return change(start) ?? start;
       },
-      resolveLedger,
+      { resolve: resolveLedger, onWritten },
     );
-    settleLater(id);
+    // A branch its writer did not see is merged a few seconds after the last change, and the count projected again.
+    mergeLater(ledgers, id, resolveLedger, () => inTurn(id, () => project(id)));
     return changed;
   };
 
@@ -119,15 +101,22 @@ export const stockService = (storage: Storage) => {
       for (const [id, n] of [...unitsByProduct(lines)].sort(([a], [b]) => a.localeCompare(b))) {
         const short = await inTurn(id, async () => {
           let shortage: Shortage | null = null;
-          await changeLedger(id, (s) => {
+          let quorum = true;
+          await changeLedger(
+            id,
+            (s) => {
             shortage = null;
             // A released attempt holds nothing, now or later: its hold was dropped, or it was refused.
             if (s.released[key]) return ((shortage = { product: id, available: balanceOf(s) }), null);
             if (key in s.holds) return null;
             if (balanceOf(s) < n) return ((shortage = { product: id, available: balanceOf(s) }), null);
             return { ...s, holds: { ...s.holds, [key]: n } };
-          });
+            },
+            (w) => (quorum = w.quorum),
+          );
           await project(id);
+          // A hold only one side of a split cluster took could stand beside a rival's for the same units: not counted.
+          if (!shortage && !quorum) return { product: id, available: n, unconfirmed: true } satisfies Shortage;
           return shortage as Shortage | null;
         });
         if (short) return short;

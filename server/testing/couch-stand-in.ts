@@ -17,13 +17,15 @@ export interface DocWrite {
 
 /** PUT /{db}/{id} of a document (not a design or local one, not an attachment). */
 const docPut = /^\/([^_/][^/]*)\/([^_/][^/]*)$/;
+/** POST /{db}/_bulk_docs. */
+const bulkDocs = /^\/([^_/][^/]*)\/_bulk_docs$/;
 
 /**
  * A CouchDB-compatible server for tests of COUCHDB_URL: express-pouchdb on its own port and data directory,
  * standing in for an Apache CouchDB cluster (which Debian does not package).
  * `at` restarts one on the port and directory of an earlier one that was stopped, as a restarted CouchDB.
  *
- * `splitWrites(choose)` makes it behave as a cluster whose copies disagreed on a write: a chosen document PUT is
+ * `splitWrites(choose)` makes it behave as a cluster whose copies disagreed on a write: a chosen document PUT (or document of a `_bulk_docs`) is
  * answered 202 Accepted (which PouchDB's http adapter reports as success) and stored as its own branch from the
  * revision it named (`new_edits: false`, as internal replication stores another copy's write), so a write that
  * would have been a 409 leaves a conflict branch beside the one that won.
@@ -37,6 +39,21 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }) => {
   let splits = 0;
   const handle = (name: string) => handles.get(name) ?? handles.set(name, new Pouch(name)).get(name)!;
 
+  /** Stores `body` as a branch of its own from the revision it names, if `choose` picks it: answers that revision. */
+  const splitOne = async (db: string, id: string, body: Record<string, unknown>, rev: string | undefined): Promise<string | null> => {
+    if (!choose) return null;
+    const current = await handle(db)
+      .get(id)
+      .catch(() => null);
+    if (!choose({ db, id, rev, wouldConflict: current ? current._rev !== rev : !!rev })) return null;
+    splits++;
+    const hash = crypto.randomBytes(16).toString('hex');
+    const [gen, parent] = rev ? [Number(rev.split('-')[0]) + 1, rev.split('-')[1]] : [1, null];
+    const { _rev: _named, ...doc } = body;
+    await handle(db).bulkDocs([{ ...doc, _id: id, _rev: `${gen}-${hash}`, _revisions: { start: gen, ids: parent ? [hash, parent] : [hash] } }], { new_edits: false });
+    return `${gen}-${hash}`;
+  };
+
   const split: express.RequestHandler = async (req, res, next) => {
     const match = docPut.exec(req.path);
     if (!choose || !match) return next();
@@ -44,16 +61,33 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }) => {
       const [db, id] = [decodeURIComponent(match[1]), decodeURIComponent(match[2])];
       const body = req.body as Record<string, unknown>;
       const rev = typeof body._rev === 'string' ? body._rev : typeof req.query.rev === 'string' ? req.query.rev : undefined;
-      const current = await handle(db)
-        .get(id)
-        .catch(() => null);
-      if (!choose({ db, id, rev, wouldConflict: current ? current._rev !== rev : !!rev })) return next();
-      splits++;
-      const hash = crypto.randomBytes(16).toString('hex');
-      const [gen, parent] = rev ? [Number(rev.split('-')[0]) + 1, rev.split('-')[1]] : [1, null];
-      const { _rev: _named, ...doc } = body;
-      await handle(db).bulkDocs([{ ...doc, _id: id, _rev: `${gen}-${hash}`, _revisions: { start: gen, ids: parent ? [hash, parent] : [hash] } }], { new_edits: false });
-      res.status(202).json({ ok: true, id, rev: `${gen}-${hash}` });
+      const branch = await splitOne(db, id, body, rev);
+      if (!branch) return next();
+      res.status(202).json({ ok: true, id, rev: branch });
+    } catch (e) {
+      next(e);
+    }
+  };
+
+  /**
+   * `_bulk_docs` as a cluster answers it when some documents reached too few copies: 202 for the batch, and for
+   * each document a row that says ok, whether it won or was split.
+   */
+  const splitBulk: express.RequestHandler = async (req, res, next) => {
+    const match = bulkDocs.exec(req.path);
+    const docs = (req.body as { docs?: Record<string, unknown>[]; new_edits?: boolean }).docs;
+    if (!choose || !match || !Array.isArray(docs) || (req.body as { new_edits?: boolean }).new_edits === false) return next();
+    try {
+      const db = decodeURIComponent(match[1]);
+      let anySplit = false;
+      const rows = [];
+      for (const doc of docs) {
+        const id = String(doc._id);
+        const branch = await splitOne(db, id, doc, typeof doc._rev === 'string' ? doc._rev : undefined);
+        if (branch) anySplit = true;
+        rows.push(branch ? { ok: true, id, rev: branch } : (await handle(db).bulkDocs([doc as PouchDB.Core.PutDocument<object>]))[0]);
+      }
+      res.status(anySplit ? 202 : 201).json(rows.map((r) => ('ok' in r && r.ok ? { ok: true, id: r.id, rev: r.rev } : { id: (r as PouchDB.Core.Error).id, error: 'conflict', reason: 'Document update conflict.' })));
     } catch (e) {
       next(e);
     }
@@ -61,6 +95,7 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }) => {
 
   const app = express()
     .put(docPut, express.json({ limit: '16mb' }), split)
+    .post(bulkDocs, express.json({ limit: '16mb' }), splitBulk)
     .use(expressPouchDB(Pouch, { mode: 'minimumForPouchDB', inMemoryConfig: true, logPath: path.join(dir, 'log.txt') }));
   const server = app.listen(at?.port ?? 0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
