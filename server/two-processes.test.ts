@@ -112,4 +112,23 @@ describe.skipIf(!process.env.TEST_COUCHDB_URL)('two app servers on a real CouchD
     expectRushHeld(rush);
     expect(await branchedDocs(first, ['stock', 'counters', 'orders'])).toEqual([]);
   }, 300_000);
+
+  it('answers one of two device edits pushed from the same revision through the two ok, the other a conflict, and keeps one leaf', async () => {
+    const florist = await signIn(a.url, demoPhones.florist);
+    const push = async (url: string, doc: object) => {
+      const answer = await fetch(`${url}/db/events/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: florist }, body: JSON.stringify({ docs: [doc] }) });
+      return ((await answer.json()) as { ok?: true; rev?: string; error?: string }[])[0];
+    };
+    const event = (id: string, title: string, rev?: string) => ({ _id: id, ...(rev ? { _rev: rev } : {}), title, type: 'event', sum: 0, day: '2026-11-24', source: 'admin', description: '', data: {}, meta: { author: demoPhones.florist, createdAt: 1 } });
+    const ids: string[] = [];
+    for (let round = 0; round < 40; round++) {
+      const id = `cluster-push-${Date.now()}-${round}`;
+      ids.push(id);
+      const created = await push(a.url, event(id, 'Приёмка'));
+      const answers = await Promise.all([push(a.url, event(id, 'Приёмка в 9:00', created.rev)), push(b.url, event(id, 'Приёмка в 10:00', created.rev))]);
+      expect(answers.filter((r) => r.ok)).toHaveLength(1);
+    }
+    await new Promise((r) => setTimeout(r, 3000));
+    expect((await branchedDocs(first, ['events'])).filter((found) => ids.includes(found.slice('events/'.length)))).toEqual([]);
+  }, 120_000);
 });

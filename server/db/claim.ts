@@ -115,6 +115,8 @@ const liveLeaves = async (db: PouchDB.Database, id: string): Promise<Leaf[]> => 
 
 /** How long a 202 writer whose leaf ranks first waits for lower-ranked 202 writers to end theirs. */
 const stepAsideMs = 400;
+/** How long a 202 writer that sees no rival reads again for its own leaf before it counts as lost. */
+const unseenMs = 2000;
 /** A 202 writer that finds its leaf alone reads again this many times, this far apart, before it counts as won. */
 const aloneChecks = 3;
 const aloneCheckMs = 40;
@@ -129,7 +131,9 @@ const replaceLeaf = async (db: PouchDB.Database, id: string, rev: string, other:
 
 /**
  * A 202: some copies took the write. A new document's leaf is taken out (a place nobody won is free again).
- * An update's is judged by the live leaves a quorum read finds, never so that the document loses its last one:
+ * An update's is judged by the live leaves a quorum read finds beside its own, which it knows whether or not the read
+ * shows it yet (on a real cluster it may sit on one copy, unseen, and still become CouchDB's winner later: seen
+ * leaving a device's lost edit as the document's content), never so that the document loses its last one:
  * - alone in every read of a short while, no writer raced it: it stands;
  * - beside others, not CouchDB's winner: it is taken out (the winner is not, by its writer or anyone), lost;
  * - CouchDB's winner beside one sibling (a leaf written over the same revision): it cannot be taken out (that leaf's
@@ -138,7 +142,7 @@ const replaceLeaf = async (db: PouchDB.Database, id: string, rev: string, other:
  *   another branch need not hold what this one was written over, so copying it could drop a write that won;
  * - CouchDB's winner beside several leaves, or beside a leaf of another branch: it waits a moment for the lower ones
  *   to go, then counts as lost and stays; whoever later finds it as a branch resolves it (docs.ts `upsert`);
- * - not seen: lost, likewise.
+ * - no rival seen and its own leaf not seen for a while: lost, likewise.
  * A write counted lost is tried again by its caller from what the store then holds; the shop's changes are
  * idempotent (keyed facts, states set, conditions re-checked), so a lost write whose content stayed is not
  * applied twice.
@@ -148,23 +152,27 @@ const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string): Pro
     await dropLeaf(db, doc._id, rev);
     return { won: false };
   }
+  // Known without reading it back: a quorum read may not show this leaf yet (it may sit on one copy only).
+  const mine: Leaf = { rev, parent: doc._rev };
   for (let started = Date.now(), alone = 0; ; await pause(alone ? aloneCheckMs : 25)) {
     const leaves = await liveLeaves(db, doc._id);
-    const mine = leaves.find((l) => l.rev === rev);
-    if (!mine) return { won: false };
-    if (leaves.length === 1) {
-      if (++alone >= aloneChecks) return { won: true, rev, quorum: false };
+    const seen = leaves.some((l) => l.rev === rev);
+    // The revision written over, still a leaf on copies this write has not reached, is no rival.
+    const others = leaves.filter((l) => l.rev !== rev && l.rev !== doc._rev);
+    if (!others.length) {
+      if (seen && ++alone >= aloneChecks) return { won: true, rev, quorum: false };
+      if (!seen && Date.now() - started >= unseenMs) return { won: false };
       continue;
     }
     alone = 0;
-    if (leaves[0] !== mine) {
+    if ([mine, ...others].sort(byRank)[0] !== mine) {
       await dropLeaf(db, doc._id, rev);
       return { won: false };
     }
-    if (leaves.length === 2 && leaves[1].parent === mine.parent) {
-      await replaceLeaf(db, doc._id, rev, leaves[1].rev);
+    if (others.length === 1 && others[0].parent === mine.parent) {
+      await replaceLeaf(db, doc._id, rev, others[0].rev);
       // The sibling's content now stands on this branch, one generation on: ending the sibling loses nothing.
-      await dropLeaf(db, doc._id, leaves[1].rev);
+      await dropLeaf(db, doc._id, others[0].rev);
       return { won: false };
     }
     if (Date.now() - started >= stepAsideMs) return { won: false };

@@ -40,4 +40,20 @@ describe('a device push on a CouchDB whose copies split a write', () => {
     expect(stored).toMatchObject({ title: 'Приёмка цветов в 9:00' });
     expect(stored._conflicts ?? []).toEqual([]);
   });
+
+  it('ends the lost edit even when its copy shows it only later, where it would have become the document', async () => {
+    const id = 'split-push-2';
+    const [created] = await push([{ ...event('Совещание'), _id: id }]);
+    const [first] = await push([{ ...event('Совещание в 11:00', created.rev), _id: id }]);
+    expect(first).toMatchObject({ ok: true });
+    // The other device's edit of the same revision reached one copy, which shows it to others only 300 ms later.
+    couch.splitWrites((w) => w.id === id && w.wouldConflict, { lagMs: 300, ranksFirst: true });
+    const [second] = await push([{ ...event('Совещание в 12:00', created.rev), _id: id }]);
+    couch.splitWrites(null);
+    expect(second).toMatchObject({ id, error: 'conflict' });
+    await new Promise((r) => setTimeout(r, 600));
+    const stored = await shop.shop.storage.db('events').get(id, { conflicts: true });
+    expect(stored).toMatchObject({ title: 'Совещание в 11:00' });
+    expect(stored._conflicts ?? []).toEqual([]);
+  });
 });

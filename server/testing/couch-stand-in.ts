@@ -15,6 +15,13 @@ export interface DocWrite {
   wouldConflict: boolean;
 }
 
+export interface SplitOptions {
+  /** The split branch shows only this long after the 202, as a write that one copy took reaches the others later. */
+  lagMs?: number;
+  /** The split branch ranks above its rivals (CouchDB's winner), as it does whenever its revision id is greater. */
+  ranksFirst?: boolean;
+}
+
 /** PUT /{db}/{id} of a document (not a design or local one, not an attachment). */
 const docPut = /^\/([^_/][^/]*)\/([^_/][^/]*)$/;
 /** POST /{db}/_bulk_docs. */
@@ -36,6 +43,7 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }) => {
   // express-pouchdb keeps its database objects in `__dbCacheMap`: the splits write through the same ones.
   const Pouch = Object.assign(PouchDB.defaults({ prefix: `${dir}/` }), { __dbCacheMap: handles }) as unknown as PouchDB.Static;
   let choose: ((w: DocWrite) => boolean) | null = null;
+  let how: SplitOptions = {};
   let splits = 0;
   const handle = (name: string) => handles.get(name) ?? handles.set(name, new Pouch(name)).get(name)!;
 
@@ -47,10 +55,12 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }) => {
       .catch(() => null);
     if (!choose({ db, id, rev, wouldConflict: current ? current._rev !== rev : !!rev })) return null;
     splits++;
-    const hash = crypto.randomBytes(16).toString('hex');
+    const hash = `${how.ranksFirst ? 'ffffffff' : crypto.randomBytes(4).toString('hex')}${crypto.randomBytes(12).toString('hex')}`;
     const [gen, parent] = rev ? [Number(rev.split('-')[0]) + 1, rev.split('-')[1]] : [1, null];
     const { _rev: _named, ...doc } = body;
-    await handle(db).bulkDocs([{ ...doc, _id: id, _rev: `${gen}-${hash}`, _revisions: { start: gen, ids: parent ? [hash, parent] : [hash] } }], { new_edits: false });
+    const store = () => handle(db).bulkDocs([{ ...doc, _id: id, _rev: `${gen}-${hash}`, _revisions: { start: gen, ids: parent ? [hash, parent] : [hash] } }], { new_edits: false });
+    if (how.lagMs) setTimeout(() => void store().catch((e: unknown) => console.error('stand-in: a lagging split not stored', e)), how.lagMs);
+    else await store();
     return `${gen}-${hash}`;
   };
 
@@ -112,9 +122,10 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }) => {
     port,
     dir,
     stop,
-    /** From now on, writes `choose` picks are split (null: none). */
-    splitWrites(next: ((w: DocWrite) => boolean) | null) {
+    /** From now on, writes `choose` picks are split (null: none), as `options` says. */
+    splitWrites(next: ((w: DocWrite) => boolean) | null, options: SplitOptions = {}) {
       choose = next;
+      how = options;
     },
     /** How many writes were split so far. */
     splitCount: () => splits,

@@ -60,7 +60,12 @@ export const call = async <T = Record<string, unknown>>(base: string, route: str
 export const signIn = async (base: string, phone: string): Promise<string> => {
   const sent = await call(base, '/api/login', { phone });
   if (sent.status !== 200) throw new Error(`login ${sent.status} ${JSON.stringify(sent.body)}`);
-  const { body } = await call<{ code: string }>(base, `/api/dev/last-code?phone=${phone}`, undefined, undefined, 'GET');
+  // On a CouchDB cluster the demo's SMS log is read from one copy per range, which may not hold the write yet.
+  let { body, status } = await call<{ code: string }>(base, `/api/dev/last-code?phone=${phone}`, undefined, undefined, 'GET');
+  for (let tries = 0; status === 404 && tries < 20; tries++) {
+    await new Promise((r) => setTimeout(r, 100));
+    ({ body, status } = await call<{ code: string }>(base, `/api/dev/last-code?phone=${phone}`, undefined, undefined, 'GET'));
+  }
   const verified = await call(base, '/api/phone-verify', { phone, code: body.code });
   if (!verified.cookie) throw new Error(`verify ${verified.status} ${JSON.stringify(verified.body)}`);
   return verified.cookie;
