@@ -1,4 +1,3 @@
-import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { router } from './router';
 import { localOpened, storeWanted, type Local } from './data/local-data-context';
@@ -7,7 +6,6 @@ import { startOfflineSupport } from './features/install/pwa';
 import { analytics } from './features/analytics/analytics';
 import { watchFreshness } from './features/freshness/freshness';
 import { ShopApp } from './shop-app';
-import { holdClicksUntil } from './lib/hold-clicks';
 import './styles.css';
 
 /**
@@ -58,14 +56,14 @@ const afterFirstView = () =>
     }),
   ]);
 
+/** Ends the current task: what follows runs in a task of its own, and the browser may paint or take input between. */
+const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
+
 /**
  * A server-rendered page (it carries the server's snapshot) is hydrated at once from that snapshot, and the device's
  * store is opened after: the page is the server's until then, and the same afterwards. The app's plain shell (the
  * service worker's page offline) opens the store first and renders from it, as it always did.
  */
-/** Ends the current task: what follows runs in a task of its own, and the browser may paint or take input between. */
-const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
-
 const start = async () => {
   startOfflineSupport();
   analytics.load();
@@ -78,21 +76,11 @@ const start = async () => {
     // Tells the router its first screen came from the server: it then draws it as the server did (no Suspense around
     // the matches), so React takes over the server's elements instead of drawing them again.
     router.ssr = { manifest: undefined };
-    // Its first draw takes over a page the shopper may have scrolled while it hydrated: the router's scroll to the top
-    // after each draw (its own, `resetScroll`) is skipped for that one; every later navigation scrolls as before.
-    router._scroll.n = false;
     await router.load();
     let root: Root | undefined;
-    // In a transition, React hydrates in slices of a few milliseconds and lets the browser in between, rather than
-    // in one task as long as the whole page (a long task on a slow phone, and Lighthouse's Total Blocking Time);
-    // a click made meanwhile is held and made again once it is done (lib/hold-clicks.ts).
-    const hydration = new Promise<void>((hydrated) => {
-      startTransition(() => {
-        root = hydrateRoot(container, <ShopApp router={router} local={null} snapshot={snapshot} onCommitted={hydrated} />);
-      });
+    await new Promise<void>((hydrated) => {
+      root = hydrateRoot(container, <ShopApp router={router} local={null} snapshot={snapshot} onCommitted={hydrated} />);
     });
-    holdClicksUntil(hydration);
-    await hydration;
     if (!root) return;
     const hydratedRoot = root;
     await afterFirstView();

@@ -25,14 +25,11 @@ router.subscribe('onBeforeLoad', ({ fromLocation, toLocation, pathChanged }) => 
   if (pathChanged) setFallbackTitle(titleForPath(toLocation.pathname));
 });
 
-router.subscribe('onResolved', ({ fromLocation, toLocation, pathChanged }) => {
+router.subscribe('onResolved', ({ toLocation, pathChanged }) => {
   analytics.pageView(toLocation.pathname);
   const restored = travelled && restoreScroll(entryOf(toLocation));
   travelled = false;
-  // The page's first address is no navigation: the shopper may have scrolled the server's page while it hydrated
-  // (in slices, main.tsx), and is not sent back to the top; a hash is still scrolled to.
-  const arrived = !fromLocation;
-  if (!restored && ((pathChanged && !arrived) || toLocation.hash)) scrollAfterNavigation(toLocation.hash);
+  if (!restored && (pathChanged || toLocation.hash)) scrollAfterNavigation(toLocation.hash);
   if (buildIsStale()) reloadOnce();
 });
 setFallbackTitle(titleForPath(location.pathname));
