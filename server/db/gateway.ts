@@ -217,16 +217,24 @@ const writtenRow = (id: string, result: PouchDB.Core.Response | PouchDB.Core.Err
  * would drop an edit that lost. A PUT's own status tells (server/db/claim.ts); a lost one is answered as a
  * conflict, and the device reads the server's version and resolves it.
  */
+/** Pushed documents written to CouchDB at the same time, per batch. */
+const couchPushesAtOnce = 8;
+
 const writeAll = async (db: PouchDB.Database, docs: (Record<string, unknown> & { _id: string; _rev?: string })[]): Promise<(PouchDB.Core.Response | PouchDB.Core.Error)[]> => {
-  if (isCouch(db))
-    return Promise.all(
-      docs.map((d) =>
-        writeDoc(db, d).then(
-          (w): PouchDB.Core.Response | PouchDB.Core.Error => (w.won ? { ok: true, id: d._id, rev: w.rev } : { status: 409, error: true }),
-          (e: unknown) => (console.error(`push of ${d._id} failed`, e), { status: 500, error: true }),
-        ),
-      ),
-    );
+  if (isCouch(db)) {
+    const writeOne = (d: (typeof docs)[number]) =>
+      writeDoc(db, d).then(
+        (w): PouchDB.Core.Response | PouchDB.Core.Error => (w.won ? { ok: true, id: d._id, rev: w.rev } : { status: 409, error: true }),
+        (e: unknown) => (console.error(`push of ${d._id} failed`, e), { status: 500, error: true }),
+      );
+    // A few at a time: a device's batch of 200 must not open 200 connections to CouchDB at once.
+    const rows: (PouchDB.Core.Response | PouchDB.Core.Error)[] = [];
+    let next = 0;
+    await Promise.all(Array.from({ length: Math.min(couchPushesAtOnce, docs.length) }, async () => {
+      for (let i = next++; i < docs.length; i = next++) rows[i] = await writeOne(docs[i]);
+    }));
+    return rows;
+  }
   try {
     return await db.bulkDocs(docs);
   } catch (e) {

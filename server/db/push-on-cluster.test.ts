@@ -41,6 +41,14 @@ describe('a device push on a CouchDB whose copies split a write', () => {
     expect(stored._conflicts ?? []).toEqual([]);
   });
 
+  it('answers a batch row by row in its order, each document written on its own', async () => {
+    const docs = Array.from({ length: 20 }, (_, i) => ({ ...event(`Задача ${i}`), _id: `split-batch-${String(i).padStart(2, '0')}` }));
+    const rows = await push(docs);
+    expect(rows.map((r) => [r.id, !!r.ok])).toEqual(docs.map((d) => [d._id, true]));
+    const stored = await shop.shop.storage.db('events').allDocs({ keys: docs.map((d) => d._id), include_docs: true });
+    expect(stored.rows.map((r) => ('doc' in r ? (r.doc as { title?: string } | null)?.title : null))).toEqual(docs.map((d) => d.title));
+  });
+
   it('ends the lost edit even when its copy shows it only later, where it would have become the document', async () => {
     const id = 'split-push-2';
     const [created] = await push([{ ...event('Совещание'), _id: id }]);
