@@ -210,6 +210,9 @@ const writtenRow = (id: string, result: PouchDB.Core.Response | PouchDB.Core.Err
   : (result as PouchDB.Core.Error).status === 409 ? { id, error: 'conflict', reason: 'Документ уже изменён на сервере' }
   : refusedRow(id, 'Документ не удалось сохранить');
 
+/** Pushed documents written to CouchDB at the same time, per batch. */
+const couchPushesAtOnce = 8;
+
 /**
  * Writes the batch; should PouchDB fail it as a whole, each document is written alone so one cannot sink the rest.
  * On CouchDB each document is its own PUT: a cluster answers `_bulk_docs` 202 with every row ok when some copies
@@ -217,9 +220,6 @@ const writtenRow = (id: string, result: PouchDB.Core.Response | PouchDB.Core.Err
  * would drop an edit that lost. A PUT's own status tells (server/db/claim.ts); a lost one is answered as a
  * conflict, and the device reads the server's version and resolves it.
  */
-/** Pushed documents written to CouchDB at the same time, per batch. */
-const couchPushesAtOnce = 8;
-
 const writeAll = async (db: PouchDB.Database, docs: (Record<string, unknown> & { _id: string; _rev?: string })[]): Promise<(PouchDB.Core.Response | PouchDB.Core.Error)[]> => {
   if (isCouch(db)) {
     const writeOne = (d: (typeof docs)[number]) =>
@@ -230,9 +230,11 @@ const writeAll = async (db: PouchDB.Database, docs: (Record<string, unknown> & {
     // A few at a time: a device's batch of 200 must not open 200 connections to CouchDB at once.
     const rows: (PouchDB.Core.Response | PouchDB.Core.Error)[] = [];
     let next = 0;
-    await Promise.all(Array.from({ length: Math.min(couchPushesAtOnce, docs.length) }, async () => {
-      for (let i = next++; i < docs.length; i = next++) rows[i] = await writeOne(docs[i]);
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(couchPushesAtOnce, docs.length) }, async () => {
+        for (let i = next++; i < docs.length; i = next++) rows[i] = await writeOne(docs[i]);
+      }),
+    );
     return rows;
   }
   try {

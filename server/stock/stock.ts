@@ -105,12 +105,12 @@ export const stockService = (storage: Storage) => {
           await changeLedger(
             id,
             (s) => {
-            shortage = null;
-            // A released attempt holds nothing, now or later: its hold was dropped, or it was refused.
-            if (s.released[key]) return ((shortage = { product: id, available: balanceOf(s) }), null);
-            if (key in s.holds) return null;
-            if (balanceOf(s) < n) return ((shortage = { product: id, available: balanceOf(s) }), null);
-            return { ...s, holds: { ...s.holds, [key]: n } };
+              shortage = null;
+              // A released attempt holds nothing, now or later: its hold was dropped, or it was refused.
+              if (s.released[key]) return ((shortage = { product: id, available: balanceOf(s) }), null);
+              if (key in s.holds) return null;
+              if (balanceOf(s) < n) return ((shortage = { product: id, available: balanceOf(s) }), null);
+              return { ...s, holds: { ...s.holds, [key]: n } };
             },
             (w) => (quorum = w.quorum),
           );
