@@ -61,12 +61,13 @@ export const signIn = async (base: string, phone: string): Promise<string> => {
   const sent = await call(base, '/api/login', { phone });
   if (sent.status !== 200) throw new Error(`login ${sent.status} ${JSON.stringify(sent.body)}`);
   // On a CouchDB cluster the demo's SMS log is read from one copy per range, which may not hold the write yet.
-  let { body, status } = await call<{ code: string }>(base, `/api/dev/last-code?phone=${phone}`, undefined, undefined, 'GET');
-  for (let tries = 0; status === 404 && tries < 20; tries++) {
+  const lastCode = () => call<{ code: string }>(base, `/api/dev/last-code?phone=${phone}`, undefined, undefined, 'GET');
+  let sms = await lastCode();
+  for (let tries = 0; sms.status === 404 && tries < 20; tries++) {
     await new Promise((r) => setTimeout(r, 100));
-    ({ body, status } = await call<{ code: string }>(base, `/api/dev/last-code?phone=${phone}`, undefined, undefined, 'GET'));
+    sms = await lastCode();
   }
-  const verified = await call(base, '/api/phone-verify', { phone, code: body.code });
+  const verified = await call(base, '/api/phone-verify', { phone, code: sms.body.code });
   if (!verified.cookie) throw new Error(`verify ${verified.status} ${JSON.stringify(verified.body)}`);
   return verified.cookie;
 };
