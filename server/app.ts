@@ -13,7 +13,7 @@ import { builtAnalytics, securityHeaders } from './http/security-headers';
 import { sessionUser } from './auth/session-cookie';
 import { dbBodyLimit, dbGateway } from './db/gateway';
 import type { ChangesHub } from './db/changes-hub';
-import { catalogIndex } from './db/catalog-index';
+import type { CatalogIndex } from './db/catalog-index';
 import { authApi } from './api/auth';
 import { qrLoginApi } from './api/qr-login';
 import { itemsApi } from './api/items';
@@ -55,7 +55,7 @@ const limitOf = (req: express.Request) => {
 const refuseBody = (req: express.Request, res: express.Response, status: number, message: string) =>
   void res.status(status).json(req.path.startsWith('/db/') ? { error: status === 413 ? 'too_large' : 'bad_request', reason: message } : { error: message });
 
-export const createApp = (shop: Shop, hub: ChangesHub): Express => {
+export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex): Express => {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', shop.config.trustProxy);
@@ -67,7 +67,6 @@ export const createApp = (shop: Shop, hub: ChangesHub): Express => {
   app.use(['/api', '/db'], sessionUser(shop));
 
   const api = express.Router();
-  const catalog = catalogIndex(shop.storage.db('catalog'), hub);
   [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, clientsApi, infoApi, favouritesApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { defaultConfig, type ShopConfig } from './config';
 import { openShop, type Shop } from './context';
 import { createApp } from './app';
+import { catalogIndex } from './db/catalog-index';
 import { changesHub } from './db/changes-hub';
 import { seedDemo } from './seed';
 import { ensureAdmin } from './seed/first-admin';
@@ -41,7 +42,8 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   const hub = changesHub(shop.storage);
   // Staff commands pushed while no server ran are applied before this one serves.
   const stopCommands = await commandProcessor(shop, commands, hub).start();
-  const server = createApp(shop, hub).listen(config.port);
+  const catalog = catalogIndex(shop.storage.db('catalog'), hub);
+  const server = createApp(shop, hub, catalog).listen(config.port);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const port = (server.address() as AddressInfo).port;
   return {
@@ -55,6 +57,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
       stopPaymentSweep();
       await stopCommands();
       hub.close();
+      await catalog.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await shop.storage.close();

@@ -36,7 +36,7 @@ export const itemsApi = (shop: Shop, index: CatalogIndex): Router => {
     const { params, query } = parse(listRequest, req.body);
     const { name, ...filter } = query;
     const audience = audienceOf(res.locals.user);
-    const view = await index.view();
+    const view = await index.view(name);
     // A name is searched (stems, typos, article codes), best match first; without one the list keeps its rank order.
     sendJson(res, view.answer(JSON.stringify(['list', audience, query, params]), () => {
       const ids = view.matching(audience, filter, name);
@@ -74,7 +74,7 @@ export const itemsApi = (shop: Shop, index: CatalogIndex): Router => {
   // The back-office's reference search: staff also find hidden and inactive items, by name or article code.
   route(api, 'POST /api/refs/search-item', async (req) => {
     const { query, limit } = parse(searchItemRequest, req.body);
-    return { data: { items: (await index.view()).find(query).slice(0, limit) } };
+    return { data: { items: (await index.view(query)).find(query).slice(0, limit) } };
   });
 
   route(api, 'POST /api/items/update', async (req) => {

@@ -149,12 +149,15 @@ describe('the copy kept change by change answers as a full read (issue 11, item 
     const filters: ListFilter[] = [{}, { category: categories[0].id }, { tags: ['love'] }, { itemType: 'vase', shownOn: ['home'] }, { isActive: false }];
     const names = [undefined, 'роза', 'пионы', 'гортензия мишка', 'тюльпан 3', 'T-1005', 'лилии'];
     const answersOf = async (index: ReturnType<typeof catalogIndex>) => {
-      const view = await index.view();
-      return {
-        all: view.all(),
-        lists: audiences.flatMap((a) => filters.flatMap((f) => names.map((name) => view.matching(a, f, name)))),
-        found: names.map((name) => (name ? view.find(name).map((p) => p.id) : [])),
-      };
+      const all = (await index.view()).all();
+      const lists: string[][] = [];
+      const found: string[][] = [];
+      for (const name of names) {
+        const view = await index.view(name);
+        lists.push(...audiences.flatMap((a) => filters.map((f) => view.matching(a, f, name))));
+        found.push(name ? view.find(name).map((p) => p.id) : []);
+      }
+      return { all, lists, found };
     };
 
     for (let step = 0; step < 60; step++) {
@@ -173,7 +176,58 @@ describe('the copy kept change by change answers as a full read (issue 11, item 
         if (p) products.splice(products.indexOf(p), 1);
       }
       kept.invalidate();
-      if (step % 3 === 0 || step === 59) expect(await answersOf(kept), `step ${step}`).toEqual(await answersOf(catalogIndex(catalog, silentHub)));
+      if (step % 3 === 0 || step === 59) {
+        const read = catalogIndex(catalog, silentHub);
+        expect(await answersOf(kept), `step ${step}`).toEqual(await answersOf(read));
+        await read.close();
+      }
     }
+    await kept.close();
+  });
+});
+
+describe('searches while the catalogue changes (issue 11, item 5)', () => {
+  let shop: Awaited<ReturnType<typeof startTestShop>>;
+  beforeAll(async () => void (shop = await startTestShop({ seed: false })));
+  afterAll(() => shop.close());
+
+  it('another process’s edit does not hold up a search; this process’s own edit is found at once', async () => {
+    const catalog = shop.shop.storage.db('catalog');
+    const item = (n: number, name: string): Product => ({
+      id: `s-${n}`, art: `S-${100 + n}`, name, description: '', composition: '', images: [], price: 1000, count: 5,
+      category: categories[0].id, itemType: 'bouquet', tags: [], shownOn: [], isActive: true, isHidden: false, sizable: false, rank: n, updatedAt: 1,
+    });
+    await catalog.bulkDocs([item(1, 'Роза алая'), item(2, 'Роза белая'), item(3, 'Пион')].map((p) => ({ ...toSynced(p), _id: p.id })));
+    // The hub of this copy is the test's hand: it says «the catalogue changed» as the feed would after another process's write.
+    let feed: () => void = () => undefined;
+    const hub: ChangesHub = { watch: (_db, onChange) => ((feed = onChange), () => undefined), close: () => undefined };
+    const index = catalogIndex(catalog, hub);
+    const roses = async () => (await index.view('роза')).matching('customer', {}, 'роза');
+    expect(await roses()).toEqual(['s-1', 's-2']);
+
+    const rename = async (id: string, name: string) => {
+      const doc = await catalog.get<Omit<Product, 'id'>>(id);
+      await catalog.put({ ...doc, name });
+    };
+    await rename('s-2', 'Пион белый');
+    await catalog.remove(await catalog.get('s-1'));
+    feed();
+    for (let i = 0; i < 100 && (await index.view()).product('s-2')?.name !== 'Пион белый'; i++) await new Promise((r) => setTimeout(r, 10));
+    // The copy has read the edit; the search kept from before is served at once (less the removed product), and
+    // searched again meanwhile.
+    expect(await roses()).toEqual(['s-2']);
+    let now: string[] = ['s-2'];
+    for (let i = 0; i < 200 && now.length; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      now = await roses();
+    }
+    expect(now).toEqual([]);
+
+    // This process's own write: its next search waits for the new result.
+    await rename('s-3', 'Роза кремовая');
+    index.invalidate();
+    expect(await roses()).toEqual(['s-3']);
+    expect((await index.view('пион')).find('пион').map((p) => p.id)).toEqual(['s-2']);
+    await index.close();
   });
 });

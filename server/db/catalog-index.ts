@@ -1,7 +1,7 @@
 import type { ListRequest } from '../../schema/api';
 import type { Product } from '../../schema/product';
 import { matchesQuery } from '../../schema/product-filter';
-import { catalogSearch, type CatalogSearch } from '../../schema/search';
+import { searchThread } from './catalog-search-thread';
 import type { ChangesHub } from './changes-hub';
 import { fromSynced } from './synced';
 
@@ -30,16 +30,29 @@ const answersKept = 1_000;
 /**
  * The catalogue of this process: a copy of the database kept in rank order, read in full once and then kept up to
  * date change by change from the changes feed (a write by another process on the same CouchDB included). A changed
- * product is replaced in place; it moves only if its place in the order changed; the search index takes only that
+ * product is replaced in place; it moves only if its place in the order changed; the search thread takes only that
  * product; a change of stock alone touches nothing but the product itself. Lists per audience and filter are derived
  * lazily and kept until a change that could alter them; serialized answers until any change.
+ *
+ * Searches run in their own thread (catalog-search-thread.ts) and their results are kept per query. After a change
+ * another process made, a kept result is still served while the thread searches again, so an edit never holds up
+ * the shop's searches; after a change this process wrote, its next read waits for the new result, so whoever edits
+ * finds the product as edited.
  */
 export const catalogIndex = (catalog: PouchDB.Database, hub: ChangesHub) => {
   const byId = new Map<string, Product>();
   /** Every product's id, by rank. */
   let sorted: string[] = [];
-  let search: CatalogSearch | null = null;
   let seq: string | number = 0;
+  const search = searchThread(() => sorted.map(productOf));
+  /** Counts changes that can alter a search's result (a product added, removed or moved); results carry it. */
+  let version = 0;
+  /** The least version a result may have to be served: that of the last change this process wrote and has read. */
+  let mustSee = 0;
+  /** Search results per query (trimmed), as of a version. */
+  const searched = new Map<string, { version: number; ids: string[] }>();
+  /** Searches under way per query, with the version they were asked at. */
+  const searching = new Map<string, { version: number; done: Promise<void> }>();
   /** Lists derived from `sorted` or the search: dropped when a product's place changes. */
   let lists = new Map<string, string[]>();
   /** Answers as sent: dropped on any change. */
@@ -68,27 +81,31 @@ export const catalogIndex = (catalog: PouchDB.Database, hub: ChangesHub) => {
   const apply = (changes: PouchDB.Core.ChangesResponseChange<Omit<Product, 'id'>>[]) => {
     if (!changes.length) return;
     const resort = changes.length > resortAbove;
-    let moved = false;
+    const put: Product[] = [];
+    const removed: string[] = [];
     for (const change of changes) {
       if (change.id.startsWith('_design/')) continue;
       const old = byId.get(change.id);
       const next = change.deleted || !change.doc || change.doc._deleted ? null : fromSynced<Product>(change.doc);
       if (old && next && placeOf(old) === placeOf(next)) {
         byId.set(next.id, next);
-        search?.put(next);
         continue;
       }
-      moved = true;
       if (old && !resort) sorted.splice(position(old), 1);
       if (old) byId.delete(old.id);
       if (next) {
         if (!resort) sorted.splice(position(next), 0, next.id);
         byId.set(next.id, next);
-        search?.put(next);
-      } else if (old) search?.remove(old.id);
+        put.push(next);
+      } else if (old) removed.push(old.id);
     }
     if (resort) sorted = [...byId.values()].sort(inOrder).map((p) => p.id);
-    if (moved) lists = new Map();
+    search.remove(removed);
+    search.put(put);
+    if (put.length || removed.length) {
+      version++;
+      lists = new Map();
+    }
     answers = new Map();
     all = null;
   };
@@ -116,7 +133,11 @@ export const catalogIndex = (catalog: PouchDB.Database, hub: ChangesHub) => {
     const upTo = written;
     const reading = (catching = load()
       .then(readChanges)
-      .then(() => void (read = Math.max(read, upTo)))
+      .then(() => {
+        if (upTo <= read) return;
+        read = upTo;
+        mustSee = version;
+      })
       .finally(() => {
         catching = null;
         if (again) catchUp().catch((e: unknown) => console.error('catalogue copy could not catch up', e));
@@ -144,7 +165,43 @@ export const catalogIndex = (catalog: PouchDB.Database, hub: ChangesHub) => {
   };
 
   const productOf = (id: string) => byId.get(id)!;
-  const searchIndex = () => (search ??= catalogSearch(sorted.map(productOf)));
+
+  /** Searches the query again as of the present version (one search per query and version at a time). */
+  const searchAgain = (query: string): Promise<void> => {
+    const under = searching.get(query);
+    if (under && under.version === version) return under.done;
+    const asked = version;
+    const done = search
+      .find(query)
+      .then((ids) => {
+        if ((searched.get(query)?.version ?? -1) >= asked) return;
+        // The oldest query is forgotten first (a result being served is already in hand).
+        if (!searched.has(query) && searched.size >= listsKept) searched.delete(searched.keys().next().value!);
+        searched.set(query, { version: asked, ids });
+        // Answers and lists made from the older result are made again.
+        answers = new Map();
+      })
+      .finally(() => {
+        if (searching.get(query)?.done === done) searching.delete(query);
+      });
+    searching.set(query, { version: asked, done });
+    return done;
+  };
+
+  /** A result for the query that may be served: current, or older than this process's last write but refreshing. */
+  const searchFor = async (query: string) => {
+    let kept = searched.get(query);
+    if (kept && kept.version < version) void searchAgain(query).catch((e: unknown) => console.error('catalogue search failed', e));
+    while (!kept || kept.version < mustSee) {
+      await searchAgain(query);
+      kept = searched.get(query);
+    }
+  };
+  const resultOf = (query: string) => {
+    const kept = searched.get(query);
+    if (!kept) throw new Error(`the search for «${query}» was not asked for with view(query)`);
+    return kept;
+  };
 
   /** The state of the catalogue at one moment: everything here is synchronous, so one answer sees one state. */
   const view = {
@@ -152,30 +209,31 @@ export const catalogIndex = (catalog: PouchDB.Database, hub: ChangesHub) => {
     all: (): Product[] => (all ??= sorted.map(productOf)),
     product: (id: string): Product | undefined => byId.get(id),
     /**
-     * Ids of the products the audience sees that pass the filter: by rank, or best match first for a name.
-     * A name that cannot be searched finds nothing.
+     * Ids of the products the audience sees that pass the filter: by rank, or best match first for a name (asked for
+     * with `view(name)`). A name that cannot be searched finds nothing.
      */
     matching(audience: Audience, filter: ListFilter, name?: string): string[] {
-      const base = name?.trim()
-        ? keep(lists, listsKept, JSON.stringify(['search', name]), () => searchIndex().find(name).map((p) => p.id))
-        : sorted;
-      const key = JSON.stringify([audience, filter, name?.trim() ? name : '']);
+      const query = name?.trim() ?? '';
+      const found = query ? resultOf(query) : null;
+      const key = JSON.stringify([audience, filter, query, found?.version]);
       const passes = matchesQuery(filter);
-      return keep(lists, listsKept, key, () => base.filter((id) => {
-        const p = byId.get(id)!;
-        return (audience === 'staff' || onSale(p)) && passes(p);
+      return keep(lists, listsKept, key, () => (found?.ids ?? sorted).filter((id) => {
+        // An older search result may name a product removed since.
+        const p = byId.get(id);
+        return !!p && (audience === 'staff' || onSale(p)) && passes(p);
       }));
     },
-    /** The search over the same state, best first. */
-    find: (query: string): Product[] => searchIndex().find(query),
+    /** The search for a query asked for with `view(query)`, best first. */
+    find: (query: string): Product[] => (query.trim() ? resultOf(query.trim()).ids.flatMap((id) => byId.get(id) ?? []) : []),
     /** An answer serialized once per state of the catalogue and key. */
     answer: (key: string, make: () => unknown): string => keep(answers, answersKept, key, () => JSON.stringify(make())),
   };
 
   return {
-    /** The catalogue at this moment, after catching up with what this process wrote. */
-    async view(): Promise<typeof view> {
+    /** The catalogue at this moment, after catching up with what this process wrote, with this search done. */
+    async view(search?: string): Promise<typeof view> {
       await ready();
+      if (search?.trim()) await searchFor(search.trim());
       return view;
     },
     /** Every product, by rank. */
@@ -187,6 +245,7 @@ export const catalogIndex = (catalog: PouchDB.Database, hub: ChangesHub) => {
     invalidate() {
       written++;
     },
+    close: () => search.close(),
   };
 };
 export type CatalogIndex = ReturnType<typeof catalogIndex>;

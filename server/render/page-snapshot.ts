@@ -55,7 +55,8 @@ export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
         const flower = flowerOf(address.slug);
         const page = await pageOf(`flowers/${address.slug}`);
         const name = page?.value.title ?? flower?.name;
-        const found = name ? view.find(flower?.query ?? name).filter(onSale) : [];
+        const query = flower?.query ?? name;
+        const found = query ? (await catalog.view(query)).find(query).filter(onSale) : [];
         return { products: found, pages: page ? [page] : [], absentPages: page ? [] : [`flowers/${address.slug}`] };
       }
       case 'page': {
