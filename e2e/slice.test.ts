@@ -89,6 +89,7 @@ describe('the shop in a browser', () => {
     expect(await ok.isDisabled()).toBe(true);
     await dialog.locator('input[name="amount"]').fill('45600');
     expect(await ok.isDisabled()).toBe(false);
+    await page.evaluate(() => Object.assign(window, { beforeSignOut: true }));
     await ok.click();
     await page.getByRole('button', { name: 'Войти' }).waitFor();
     const shifts = async () => {
@@ -101,6 +102,9 @@ describe('the shop in a browser', () => {
       return ((await res.json()) as { user: unknown }).user === null;
     });
     expect(await shifts()).toHaveLength(1);
+    // Signing out ends by starting the page over at «/»: the next test's navigation must not race it.
+    await waitFor('the page to start over', async () => page.evaluate(() => !('beforeSignOut' in window) && document.readyState === 'complete').catch(() => false));
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 
   it('answers an unknown path with the error page', async () => {

@@ -1,8 +1,9 @@
-import { useEffect, useId, useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useLocalIfOpen } from '../../data/local-data-context';
-import { findLocally, loadCatalogSearch, productFinder } from './find-products';
-import { createSuggestions, type Suggestion } from './suggestions';
+import { loadCatalogSearch } from './find-products';
+import type { Suggestion } from './suggestions';
+import { useSuggestions } from './use-suggestions';
 
 export const searchPlaceholder = 'Искать букеты, цветы, артикул...';
 
@@ -15,8 +16,7 @@ export const SearchPanel = ({ className = 'search' }: { className?: string }) =>
   const navigate = useNavigate();
   const data = useLocalIfOpen()?.data;
   // Before the device's store has opened (a server-rendered page), offline suggestions have nothing to read.
-  const controller = useMemo(() => createSuggestions(productFinder((q) => (data ? findLocally(data, q) : Promise.resolve([])))), [data]);
-  useEffect(() => () => controller.dispose(), [controller]);
+  const controller = useSuggestions(data);
   const storeOpen = !!data;
   useEffect(() => {
     // The search library is not part of the first view: fetch it once the device's store is open (after the first
