@@ -3,7 +3,7 @@ import { toSynced } from '../server/db/synced';
 import { benchProducts } from './products';
 import { categories } from '../schema/category';
 import type { Product } from '../schema/product';
-import { benchInitialSync, benchPush } from './sync';
+import { benchInitialSync, benchPush, benchPushOnCouch } from './sync';
 import { benchList, benchListWhileWriting } from './api-load';
 import { benchDurableWrites } from './durable';
 import { benchCatalogueFromDevice, benchFirstViewAsSent, benchFirstViewBytes } from './storefront';
@@ -67,6 +67,11 @@ if (process.argv.includes('lighthouse')) {
   await shop.close();
   process.exit(0);
 }
+// `npm run bench -- couch`: pushes through the gateway onto CouchDB only (the stand-in, or BENCH_COUCHDB_URL).
+if (process.argv.includes('couch')) {
+  await benchPushOnCouch();
+  process.exit(0);
+}
 // `npm run bench -- api`: the catalogue API rows only.
 const apiOnly = process.argv.includes('api');
 for (const n of [1000, 10_000, 50_000]) await benchApi(n);
@@ -82,6 +87,7 @@ const seeded = await startTestShop();
 const restore = withCookie(await signIn(seeded.url, demoPhones.florist));
 await benchPush(seeded);
 restore();
+await benchPushOnCouch();
 await benchDurableWrites();
 await benchList(seeded, `list, demo catalogue, guest`, [{ params: { skip: 0, limit: 20 }, query: {} }]);
 benchFirstViewBytes();
