@@ -145,10 +145,11 @@ const replaceLeaf = async (db: PouchDB.Database, id: string, rev: string, other:
  * - no rival seen and its own leaf not seen for a while: lost, likewise.
  * A write counted lost is tried again by its caller from what the store then holds; the shop's changes are
  * idempotent (keyed facts, states set, conditions re-checked), so a lost write whose content stayed is not
- * applied twice.
+ * applied twice. `judgeCreate`: a new document is judged by its leaves like an update instead of taken out, for a
+ * 202 that may not be its own (`writeDocs`).
  */
-const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string): Promise<WriteOutcome> => {
-  if (!doc._rev) {
+const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string, judgeCreate = false): Promise<WriteOutcome> => {
+  if (!doc._rev && !judgeCreate) {
     await dropLeaf(db, doc._id, rev);
     return { won: false };
   }
@@ -226,6 +227,54 @@ export const writeDoc = async (db: PouchDB.Database, doc: Body, rivals: Rivals =
   if (status === 409) return { won: false };
   if (status === 202 && rev) return settleAccepted(db, doc, rev);
   throw Object.assign(new Error(`CouchDB answered ${status} to the write of ${doc._id}`), { status });
+};
+
+/** Runs `work` on every item, at most `atOnce` at a time, and answers the results in the items' order. */
+const eachAtMost = async <T, R>(items: readonly T[], atOnce: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> => {
+  const results: R[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(atOnce, items.length) }, async () => {
+      for (let i = next++; i < items.length; i = next++) results[i] = await work(items[i], i);
+    }),
+  );
+  return results;
+};
+
+/** Reads and writes of `writeDocs`' follow-ups made at once: a batch of 200 must not open 200 connections. */
+const followUpsAtOnce = 8;
+
+/**
+ * Writes many documents, each as `writeDoc` would judge it: `null` for one CouchDB failed for another reason than
+ * losing. On CouchDB they go as one `_bulk_docs`, whose status covers the batch: 201 when every document reached a
+ * quorum (rows that are ok won; a 201 update then ends same-generation leaves beside it, as `writeDoc` does), 202
+ * when at least one did not, without saying which: then every document written is judged by its leaves as a 202
+ * is (`settleAccepted`; a new one too, since its own write may have reached a quorum). The common case costs one
+ * request per batch and a read per update.
+ */
+export const writeDocs = async (db: PouchDB.Database, docs: Body[]): Promise<(WriteOutcome | null)[]> => {
+  const url = couchAddresses.get(db);
+  if (!url) {
+    const rows = await db.bulkDocs(docs);
+    return rows.map((r) => ('ok' in r && r.ok ? { won: true, rev: r.rev, quorum: true } : (r as PouchDB.Core.Error).status === 409 ? { won: false } : null));
+  }
+  if (!created.has(db)) {
+    await db.info();
+    created.add(db);
+  }
+  const { href, headers } = request(`${withSlash(url)}_bulk_docs`);
+  const answer = await fetch(href, { method: 'POST', headers, body: JSON.stringify({ docs }) });
+  if (answer.status !== 201 && answer.status !== 202) throw Object.assign(new Error(`CouchDB answered ${answer.status} to a batch of ${docs.length}`), { status: answer.status });
+  const rows = (await answer.json()) as { ok?: boolean; id: string; rev?: string; error?: string }[];
+  const quorum = answer.status === 201;
+  // CouchDB answers the rows in the order of the documents.
+  return eachAtMost(docs, followUpsAtOnce, async (doc, i): Promise<WriteOutcome | null> => {
+    const row = rows[i]?.id === doc._id ? rows[i] : undefined;
+    if (!row?.ok || !row.rev) return row?.error === 'conflict' ? { won: false } : null;
+    if (!quorum) return settleAccepted(db, doc, row.rev, true);
+    if (doc._rev) await endRivals(db, doc._id, row.rev);
+    return { won: true, rev: row.rev, quorum: true };
+  });
 };
 
 /**

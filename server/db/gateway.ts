@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { canPushDb, canReadDb, isCustomerOrdersDb, pushBatchOf } from '../../schema/databases';
 import type { User } from '../../schema/user';
 import { kilobytes } from '../http/body-limit';
-import { isCouch, writeDoc } from './claim';
+import { isCouch, writeDocs } from './claim';
 import type { ChangesHub } from './changes-hub';
 import { pushRuleOf } from './push-rules';
 import type { PushedDoc, PushVerdict, StoredDoc } from './push-rule';
@@ -210,32 +210,22 @@ const writtenRow = (id: string, result: PouchDB.Core.Response | PouchDB.Core.Err
   : (result as PouchDB.Core.Error).status === 409 ? { id, error: 'conflict', reason: 'Документ уже изменён на сервере' }
   : refusedRow(id, 'Документ не удалось сохранить');
 
-/** Pushed documents written to CouchDB at the same time, per batch. */
-const couchPushesAtOnce = 8;
-
 /**
  * Writes the batch; should PouchDB fail it as a whole, each document is written alone so one cannot sink the rest.
- * On CouchDB each document is its own PUT: a cluster answers `_bulk_docs` 202 with every row ok when some copies
- * refused a document (a device that pushed from the same revision through another app server), so the device
- * would drop an edit that lost. A PUT's own status tells (server/db/claim.ts); a lost one is answered as a
- * conflict, and the device reads the server's version and resolves it.
+ * On CouchDB a cluster answers `_bulk_docs` 202 with every row ok when some copies refused a document (a device
+ * that pushed from the same revision through another app server), so the device would drop an edit that lost:
+ * there the batch is judged by `writeDocs` (server/db/claim.ts), and a lost document is answered as a conflict;
+ * the device reads the server's version and resolves it.
  */
 const writeAll = async (db: PouchDB.Database, docs: (Record<string, unknown> & { _id: string; _rev?: string })[]): Promise<(PouchDB.Core.Response | PouchDB.Core.Error)[]> => {
   if (isCouch(db)) {
-    const writeOne = (d: (typeof docs)[number]) =>
-      writeDoc(db, d).then(
-        (w): PouchDB.Core.Response | PouchDB.Core.Error => (w.won ? { ok: true, id: d._id, rev: w.rev } : { status: 409, error: true }),
-        (e: unknown) => (console.error(`push of ${d._id} failed`, e), { status: 500, error: true }),
-      );
-    // A few at a time: a device's batch of 200 must not open 200 connections to CouchDB at once.
-    const rows: (PouchDB.Core.Response | PouchDB.Core.Error)[] = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(couchPushesAtOnce, docs.length) }, async () => {
-        for (let i = next++; i < docs.length; i = next++) rows[i] = await writeOne(docs[i]);
-      }),
-    );
-    return rows;
+    // CouchDB out of reach fails the push as a whole with 503, which the device sends again; refusing its documents
+    // instead would make the device drop new ones.
+    const outcomes = await writeDocs(db, docs).catch((e: unknown) => {
+      console.error('push to CouchDB failed', e);
+      throw new StorageBusy();
+    });
+    return outcomes.map((w, i) => (!w ? { status: 500, error: true } : w.won ? { ok: true, id: docs[i]._id, rev: w.rev } : { status: 409, error: true }));
   }
   try {
     return await db.bulkDocs(docs);

@@ -41,12 +41,29 @@ describe('a device push on a CouchDB whose copies split a write', () => {
     expect(stored._conflicts ?? []).toEqual([]);
   });
 
-  it('answers a batch row by row in its order, each document written on its own', async () => {
+  it('answers a batch row by row in its order', async () => {
     const docs = Array.from({ length: 20 }, (_, i) => ({ ...event(`Задача ${i}`), _id: `split-batch-${String(i).padStart(2, '0')}` }));
     const rows = await push(docs);
     expect(rows.map((r) => [r.id, !!r.ok])).toEqual(docs.map((d) => [d._id, true]));
     const stored = await shop.shop.storage.db('events').allDocs({ keys: docs.map((d) => d._id), include_docs: true });
     expect(stored.rows.map((r) => ('doc' in r ? (r.doc as { title?: string } | null)?.title : null))).toEqual(docs.map((d) => d.title));
+  });
+
+  it('in a batch CouchDB answers 202 (one document split), judges every document: the new ones stand, the lost edit is a conflict', async () => {
+    const id = 'split-push-3';
+    const [created] = await push([{ ...event('Инвентаризация'), _id: id }]);
+    const [first] = await push([{ ...event('Инвентаризация в 8:00', created.rev), _id: id }]);
+    expect(first).toMatchObject({ ok: true });
+    couch.splitWrites((w) => w.id === id && w.wouldConflict);
+    const fresh = Array.from({ length: 5 }, (_, i) => ({ ...event(`Новая задача ${i}`), _id: `split-mixed-${i}` }));
+    const rows = await push([...fresh.slice(0, 2), { ...event('Инвентаризация в 9:00', created.rev), _id: id }, ...fresh.slice(2)]);
+    couch.splitWrites(null);
+    expect(couch.splitCount()).toBeGreaterThan(0);
+    expect(rows.map((r) => [r.id, r.ok ? 'ok' : r.error])).toEqual([...fresh.slice(0, 2).map((d) => [d._id, 'ok']), [id, 'conflict'], ...fresh.slice(2).map((d) => [d._id, 'ok'])]);
+    const events = shop.shop.storage.db('events');
+    expect(await events.get(id, { conflicts: true })).toMatchObject({ title: 'Инвентаризация в 8:00' });
+    expect((await events.get(id, { conflicts: true }))._conflicts ?? []).toEqual([]);
+    for (const d of fresh) expect(await events.get(d._id)).toMatchObject({ title: d.title });
   });
 
   it('ends the lost edit even when its copy shows it only later, where it would have become the document', async () => {
@@ -64,4 +81,29 @@ describe('a device push on a CouchDB whose copies split a write', () => {
     expect(stored).toMatchObject({ title: 'Совещание в 11:00' });
     expect(stored._conflicts ?? []).toEqual([]);
   });
+});
+
+describe('a device push that CouchDB fails as a whole', () => {
+  it('is answered 503, which the device sends again, not refused row by row (a refused new document is dropped from the device)', async () => {
+    const couch = await startCouchStandIn();
+    const shop = await startTestShop({ couchUrl: couch.url });
+    try {
+      const florist = await signIn(shop.url, demoPhones.florist);
+      const push = () =>
+        fetch(`${shop.url}/db/events/_bulk_docs`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: florist },
+          body: JSON.stringify({ docs: [{ _id: 'failed-push-1', title: 'Приёмка', type: 'event', sum: 0, day: '2026-11-24', source: 'admin', description: '', data: {}, meta: { author: demoPhones.florist, createdAt: 1 } }] }),
+        });
+      couch.failBatches(500);
+      const failed = await push();
+      couch.failBatches(null);
+      expect(failed.status).toBe(503);
+      const again = await push();
+      expect(await again.json()).toMatchObject([{ ok: true, id: 'failed-push-1' }]);
+    } finally {
+      await shop.close();
+      await couch.close();
+    }
+  }, 60_000);
 });

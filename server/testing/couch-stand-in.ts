@@ -45,6 +45,8 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }) => {
   let choose: ((w: DocWrite) => boolean) | null = null;
   let how: SplitOptions = {};
   let splits = 0;
+  /** A status every batch write is answered with (a cluster in trouble), or none. */
+  let failing: number | null = null;
   const handle = (name: string) => handles.get(name) ?? handles.set(name, new Pouch(name)).get(name)!;
 
   /** Stores `body` as a branch of its own from the revision it names, if `choose` picks it: answers that revision. */
@@ -86,6 +88,7 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }) => {
   const splitBulk: express.RequestHandler = async (req, res, next) => {
     const match = bulkDocs.exec(req.path);
     const docs = (req.body as { docs?: Record<string, unknown>[]; new_edits?: boolean }).docs;
+    if (failing && match && (req.body as { new_edits?: boolean }).new_edits !== false) return void res.status(failing).json({ error: 'unknown_error', reason: 'stand-in' });
     if (!choose || !match || !Array.isArray(docs) || (req.body as { new_edits?: boolean }).new_edits === false) return next();
     try {
       const db = decodeURIComponent(match[1]);
@@ -126,6 +129,10 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }) => {
     splitWrites(next: ((w: DocWrite) => boolean) | null, options: SplitOptions = {}) {
       choose = next;
       how = options;
+    },
+    /** From now on, every `_bulk_docs` of a device's kind is answered with this status (null: none). */
+    failBatches(status: number | null) {
+      failing = status;
     },
     /** How many writes were split so far. */
     splitCount: () => splits,
