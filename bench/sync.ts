@@ -9,6 +9,7 @@ import { replicate } from '../client/data/sync/replicate';
 import { pushBatchOf } from '../schema/databases';
 import type { ShopEvent } from '../schema/event';
 import type { TestShop } from '../e2e/harness';
+import { couchRequest } from '../server/db/claim';
 import { startCouchStandIn } from '../server/testing/couch-stand-in';
 import { demoPhones, signIn, startTestShop } from '../server/testing/test-shop';
 import { row, timed } from './load';
@@ -112,15 +113,6 @@ export const benchPush = async (shop: TestShop, n = 1000) => {
   if (stored < 4 * n) throw new Error(`server has ${stored} events, expected ${4 * n}`);
 };
 
-/** Node's fetch refuses a URL with credentials: they go in a Basic header. */
-const couchRequest = (url: string) => {
-  const u = new URL(url);
-  const auth = u.username ? `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}` : undefined;
-  u.username = '';
-  u.password = '';
-  return { base: u.href.replace(/\/?$/, '/'), headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) } };
-};
-
 /**
  * Pushes through the gateway on a CouchDB store: there each pushed document is its own PUT (eight at a time), so a
  * write that some copies refused is seen and answered as a conflict (DECISIONS, «On a CouchDB cluster»). Beside the
@@ -132,7 +124,7 @@ export const benchPushOnCouch = async (n = 1000) => {
   const couchUrl = process.env.BENCH_COUCHDB_URL ?? standIn!.url;
   const shop = await startTestShop({ couchUrl });
   const cookie = await signIn(shop.url, demoPhones.florist);
-  const couch = couchRequest(couchUrl);
+  const couch = couchRequest(couchUrl.endsWith('/') ? couchUrl : `${couchUrl}/`);
   const docs = (from: number) => Array.from({ length: n }, (_, i) => asCouch(event(from + i)));
   const send = async (url: string, headers: Record<string, string>, all: object[]) => {
     for (let i = 0; i < all.length; i += pushBatch) {
@@ -141,11 +133,11 @@ export const benchPushOnCouch = async (n = 1000) => {
       if (!answer.ok || rows.some((r) => !r.ok)) throw new Error(`push answered ${answer.status}`);
     }
   };
-  await fetch(`${couch.base}bench-events`, { method: 'PUT', headers: couch.headers });
-  const [rawMs] = await timed(() => send(`${couch.base}bench-events/_bulk_docs`, couch.headers, docs(10_000)));
+  await fetch(`${couch.href}bench-events`, { method: 'PUT', headers: couch.headers });
+  const [rawMs] = await timed(() => send(`${couch.href}bench-events/_bulk_docs`, couch.headers, docs(10_000)));
   const [oursMs] = await timed(() => send(`${shop.url}/db/events/_bulk_docs`, { 'content-type': 'application/json', cookie }, docs(20_000)));
   row(`push ${n} events through the gateway onto CouchDB${standIn ? ' (stand-in)' : ''}`, `${((n / oursMs) * 1000).toFixed(0)} docs/s`, 'same docs as raw _bulk_docs to it', `${((n / rawMs) * 1000).toFixed(0)} docs/s`, rawMs / oursMs);
-  await fetch(`${couch.base}bench-events`, { method: 'DELETE', headers: couch.headers });
+  await fetch(`${couch.href}bench-events`, { method: 'DELETE', headers: couch.headers });
   await shop.close();
   await standIn?.close();
 };

@@ -32,7 +32,7 @@ type Body = Record<string, unknown> & { _id: string; _rev?: string };
 export type WriteOutcome = { won: true; rev: string; quorum: boolean } | { won: false };
 
 /** Node's fetch refuses addresses with credentials: they become a header, and never reach a message. */
-const request = (url: string) => {
+export const couchRequest = (url: string) => {
   const address = new URL(url);
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (address.username || address.password) {
@@ -55,7 +55,7 @@ const networkTries = 3;
  * or a re-read, never a second winner.
  */
 const couchPut = async (dbUrl: string, doc: Body): Promise<{ status: number; rev?: string }> => {
-  const { href, headers } = request(`${withSlash(dbUrl)}${encodeURIComponent(doc._id)}`);
+  const { href, headers } = couchRequest(`${withSlash(dbUrl)}${encodeURIComponent(doc._id)}`);
   for (let attempt = 1; ; attempt++) {
     let answer: Response;
     try {
@@ -262,7 +262,7 @@ export const writeDocs = async (db: PouchDB.Database, docs: Body[]): Promise<(Wr
     await db.info();
     created.add(db);
   }
-  const { href, headers } = request(`${withSlash(url)}_bulk_docs`);
+  const { href, headers } = couchRequest(`${withSlash(url)}_bulk_docs`);
   const answer = await fetch(href, { method: 'POST', headers, body: JSON.stringify({ docs }) });
   if (answer.status !== 201 && answer.status !== 202) throw Object.assign(new Error(`CouchDB answered ${answer.status} to a batch of ${docs.length}`), { status: answer.status });
   const rows = (await answer.json()) as { ok?: boolean; id: string; rev?: string; error?: string }[];
