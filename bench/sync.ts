@@ -114,8 +114,9 @@ export const benchPush = async (shop: TestShop, n = 1000) => {
 };
 
 /**
- * Pushes through the gateway on a CouchDB store: there each pushed document is its own PUT (eight at a time), so a
- * write that some copies refused is seen and answered as a conflict (DECISIONS, «On a CouchDB cluster»). Beside the
+ * Pushes through the gateway on a CouchDB store: there a batch is one `_bulk_docs`, its documents judged one by one
+ * (a read of their leaves) only when CouchDB answers 202, so a write that some copies refused is answered as a
+ * conflict (DECISIONS, «Device pushes on a cluster»); a 201 update costs a read of its leaves too. Beside the
  * same documents as raw `_bulk_docs` straight to that CouchDB. The CouchDB stand-in (express-pouchdb on LevelDB), or
  * a real one with `BENCH_COUCHDB_URL` (its databases must not yet hold the bench's events).
  */

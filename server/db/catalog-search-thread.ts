@@ -81,4 +81,3 @@ export const searchThread = (products: () => Product[]) => {
     },
   };
 };
-export type SearchThread = ReturnType<typeof searchThread>;

@@ -199,17 +199,19 @@ const endRivals = async (db: PouchDB.Database, id: string, rev: string): Promise
  */
 export type Rivals = 'end' | 'keep';
 
+/** PouchDB creates a database on its first use; a write straight to CouchDB would find none. */
+const ensureCreated = async (db: PouchDB.Database) => {
+  if (created.has(db)) return;
+  await db.info();
+  created.add(db);
+};
+
 /**
  * Writes `doc` (new when it has no `_rev`, else against that revision) and answers whether this writer won it.
  * Errors other than losing are thrown.
  */
 export const writeDoc = async (db: PouchDB.Database, doc: Body, rivals: Rivals = 'end'): Promise<WriteOutcome> => {
   const url = couchAddresses.get(db);
-  if (url && !created.has(db)) {
-    // PouchDB creates a database on its first use; a PUT straight to CouchDB would find none.
-    await db.info();
-    created.add(db);
-  }
   if (!url) {
     try {
       const { rev } = await db.put(doc);
@@ -219,6 +221,7 @@ export const writeDoc = async (db: PouchDB.Database, doc: Body, rivals: Rivals =
       throw e;
     }
   }
+  await ensureCreated(db);
   const { status, rev } = await couchPut(url, doc);
   if (status === 201 && rev) {
     if (rivals === 'end') await endRivals(db, doc._id, rev);
@@ -245,8 +248,9 @@ const eachAtMost = async <T, R>(items: readonly T[], atOnce: number, work: (item
 const followUpsAtOnce = 8;
 
 /**
- * Writes many documents, each as `writeDoc` would judge it: `null` for one CouchDB failed for another reason than
- * losing. On CouchDB they go as one `_bulk_docs`, whose status covers the batch: 201 when every document reached a
+ * Writes many documents to CouchDB, each judged as `writeDoc` would judge it: `null` for one CouchDB failed for
+ * another reason than losing (the embedded store needs none of this: its `bulkDocs` rows are the verdicts). They go
+ * as one `_bulk_docs`, whose status covers the batch: 201 when every document reached a
  * quorum (rows that are ok won; a 201 update then ends same-generation leaves beside it, as `writeDoc` does), 202
  * when at least one did not, without saying which: then every document written is judged by its leaves as a 202
  * is (`settleAccepted`; a new one too, since its own write may have reached a quorum). The common case costs one
@@ -254,14 +258,8 @@ const followUpsAtOnce = 8;
  */
 export const writeDocs = async (db: PouchDB.Database, docs: Body[]): Promise<(WriteOutcome | null)[]> => {
   const url = couchAddresses.get(db);
-  if (!url) {
-    const rows = await db.bulkDocs(docs);
-    return rows.map((r) => ('ok' in r && r.ok ? { won: true, rev: r.rev, quorum: true } : (r as PouchDB.Core.Error).status === 409 ? { won: false } : null));
-  }
-  if (!created.has(db)) {
-    await db.info();
-    created.add(db);
-  }
+  if (!url) throw new Error(`writeDocs is for a database on CouchDB, not ${db.name}`);
+  await ensureCreated(db);
   const { href, headers } = couchRequest(`${withSlash(url)}_bulk_docs`);
   const answer = await fetch(href, { method: 'POST', headers, body: JSON.stringify({ docs }) });
   if (answer.status !== 201 && answer.status !== 202) throw Object.assign(new Error(`CouchDB answered ${answer.status} to a batch of ${docs.length}`), { status: answer.status });
