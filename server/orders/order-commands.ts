@@ -16,6 +16,7 @@ import { photoStore } from '../photos/photos';
 import { tierStore } from '../records/tier-store';
 import { editHoldKey, holdKey, orderOf, recordFromDoc, type OrderRecord } from './order-record';
 import { priceLines } from './price-lines';
+import { customerView } from './customer-view';
 import { spreadOrder } from './spread';
 import type { OrderService } from './order-service';
 
@@ -274,6 +275,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
     /**
      * The customer cancels their own order from /my while it is not yet being assembled: the same status command as
      * staff send, one per order (`cancel-{order}`, so sending it twice cancels once), signed with the customer's phone.
+   * Answers the customer's view of the order.
      */
     async cancelByCustomer(order: string, user: User): Promise<{ outcome: CommandOutcome; order?: Order }> {
       try {
@@ -282,7 +284,8 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
         const id = `cancel-${order}`.slice(0, 64);
         if (current.status !== 'cancelled' && !customerMayCancel(current.status))
           throw conflict(`Заказ уже «${statusName(current.status)}»: отменить его теперь можно только по телефону студии`);
-        return await applyTo({ id, order, action: { kind: 'status', from: current.status, to: 'cancelled', reason: customerCancelReason } }, user);
+        const { outcome, order: after } = await applyTo({ id, order, action: { kind: 'status', from: current.status, to: 'cancelled', reason: customerCancelReason } }, user);
+        return { outcome, ...(after ? { order: customerView(after) } : {}) };
       } catch (e) {
         if (e instanceof HttpError) return { outcome: { ok: false, at: Date.now(), status: e.status, reason: e.message.slice(0, 500) } };
         throw e;

@@ -14,6 +14,7 @@ import { stockOf } from '../stock/stock';
 import { orderNumbers } from './numbering';
 import { holdKey, orderOf, orderRecord, recordFromDoc, type OrderRecord } from './order-record';
 import { priceLines } from './price-lines';
+import { customerView } from './customer-view';
 import { spreadOrder } from './spread';
 import { inStudioWindow } from './studio-window';
 import { unconfirmedPlaces } from './unconfirmed';
@@ -192,14 +193,15 @@ export const orderService = (shop: Shop) => {
   };
 
   return {
-    /** `/api/orders/create`: idempotent on the draft id; a draft left half-way (a crash) is finished here. */
+    /** `/api/orders/create`: idempotent on the draft id; a draft left half-way (a crash) is finished here. Answers the customer's view. */
     async create(draft: OrderDraft, user: User, online?: OnlinePayment): Promise<Order> {
       // The order belongs to the sender's phone, so the session must have confirmed that phone by its code.
       if (draft.sender.phone !== user.phone) throw new HttpError(403, senderNotConfirmed);
       const { order: placed, created } = await place(draft, user.phone, undefined, online);
       // The florist will call them by this name, and the next order's form starts with it.
       if (created && !user.name) await shop.users.update(user.phone, { name: draft.sender.name });
-      return placed;
+      // A draft sent again may find the order already in the studio's hands: the customer gets only their side of it.
+      return customerView(placed);
     },
 
     /**

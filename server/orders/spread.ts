@@ -5,6 +5,7 @@ import { deliveryPlace, type Order } from '../../schema/order';
 import { stripMeta, upsert, type Stored } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { toSynced } from '../db/synced';
+import { customerView } from './customer-view';
 import { inStudioWindow } from './studio-window';
 
 /** The staff copies' database (schema/databases.ts): every order delivered from the studio window's start on. */
@@ -22,9 +23,6 @@ const eventOf = (o: Order): ShopEvent => ({
   data: { orderId: o.id, number: o.number, customer: o.customer },
   meta: { author: o.customer, createdAt: o.createdAt },
 });
-
-/** What the customer's devices get: status, photo, payment and what they ordered; never the studio's history or staff phones. */
-export const customerCopy = ({ history: _h, florist: _f, courier: _c, ...rest }: Order): Order => rest;
 
 /**
  * Writes `target` unless the stored copy already says the same, or is newer (another app server wrote a later
@@ -50,7 +48,7 @@ export const spreadOrder = async (
   event: 'if-missing' | 'replace' = 'if-missing',
 ): Promise<void> => {
   const replace = copy === 'replace';
-  await writeCopy(storage.db(customerOrdersDb(o.customer)), customerCopy(o), replace);
+  await writeCopy(storage.db(customerOrdersDb(o.customer)), customerView(o), replace);
   if (inStudioWindow(o.date)) await writeCopy(storage.db(studioOrdersDb), o, replace);
   const e = eventOf(o);
   await upsert<Omit<ShopEvent, 'id'>>(storage.db('events'), e.id, (current) => {

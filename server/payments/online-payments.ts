@@ -5,6 +5,7 @@ import type { User } from '../../schema/user';
 import type { Shop } from '../context';
 import { HttpError } from '../http/errors';
 import type { OrderCommands } from '../orders/order-commands';
+import { customerView } from '../orders/customer-view';
 import { orderOf, type OrderRecord } from '../orders/order-record';
 import type { OrderService } from '../orders/order-service';
 import { providerNotification, yookassa, type ProviderPayment } from './yookassa';
@@ -37,7 +38,8 @@ export const onlinePayments = (shop: Shop, service: OrderService, commands: Orde
     return r;
   };
 
-  const answer = (o: Order, confirmationUrl?: string): PaymentAnswer => ({ order: o, state: paymentStateOf(o), ...(confirmationUrl ? { confirmationUrl } : {}) });
+  /** Every answer to the customer: their view of the order (never the studio's side), its payment state and where to pay. */
+  const answer = (o: Order, confirmationUrl?: string): PaymentAnswer => ({ order: customerView(o), state: paymentStateOf(o), ...(confirmationUrl ? { confirmationUrl } : {}) });
 
   const applied = async (result: Promise<{ outcome: { ok: boolean; status?: number; reason?: string }; order?: Order }>, fallback: OrderRecord): Promise<Order> => {
     const { outcome, order } = await result;
