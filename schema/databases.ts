@@ -36,7 +36,11 @@ export const syncedDatabases = Object.fromEntries(Object.keys(dbAccess).map((k) 
  */
 export const tierDatabases = { office: 'office', admin: 'admin' } as const satisfies Record<Tier, string>;
 
-/** One customer's own orders, readable only by that customer and staff, written by the server. */
+/**
+ * One customer's own orders, readable only by that customer and admins, written by the server. Other staff read
+ * orders through `studio-orders` (the studio window): a florist reading every customer's database would hold the
+ * admin-only client list (DECISIONS «What a florist sees»).
+ */
 export const customerOrdersDb = (phone: string): string => `orders-${phone}`;
 const customerDb = /^orders-(7\d{10})$/;
 
@@ -48,7 +52,7 @@ export const isServedDb = (name: string): boolean => Object.hasOwn(dbAccess, nam
 
 export const canReadDb = (user: User | null | undefined, name: string): boolean => {
   const own = customerDb.exec(name);
-  if (own) return !!user && (user.phone === own[1] || reaches(levelOf(user), 'florist'));
+  if (own) return !!user && (user.phone === own[1] || reaches(levelOf(user), 'admin'));
   return Object.hasOwn(dbAccess, name) && reaches(levelOf(user), dbAccess[name as SyncedDatabase].read);
 };
 

@@ -132,8 +132,12 @@ describe('the server against the spec admin table and the /db declaration', () =
       }
       for (const owner of [customerPhone, otherCustomer]) {
         const read = await fetch(`${shop.url}/db/orders-${owner}/_changes`, { headers });
-        const allowed = who === 'florist' || who === 'manager' || who === 'admin' || (who === 'customer' && owner === customerPhone);
+        // A florist or manager reads orders through studio-orders (the studio window), never a customer's whole database.
+        const allowed = who === 'admin' || (who === 'customer' && owner === customerPhone);
         expect(read.status, `${who} reads orders-${owner}`).toBe(allowed ? 200 : who === 'guest' ? 401 : 403);
+        const stream = await fetch(`${shop.url}/api/sync/stream?db=orders-${owner}`, { headers, signal: AbortSignal.timeout(5000) });
+        expect(stream.status, `${who} streams orders-${owner}`).toBe(allowed ? 200 : who === 'guest' ? 401 : 403);
+        await stream.body?.cancel();
       }
     });
   });

@@ -9,6 +9,7 @@ import { seedDemo } from './seed';
 import { ensureAdmin } from './seed/first-admin';
 import { orderService } from './orders/order-service';
 import { orderCommands } from './orders/order-commands';
+import { upgradeOrderCopies } from './orders/copies-upgrade';
 import { commandProcessor } from './orders/command-processor';
 import { dbAccess } from '../schema/databases';
 import { sweepEveryHour } from './auth/sweep';
@@ -34,6 +35,8 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   // Orders a crash left half-way are finished or refused, and every count re-projected, before anyone can order.
   const orders = orderService(shop);
   await orders.reconcile();
+  // Copies and calendar events written before they were slimmed (DECISIONS «What a florist sees»), once.
+  await upgradeOrderCopies(shop.storage, orders.list);
   const stopSweep = sweepEveryHour(shop.auth);
   const stopStudioSweep = await sweepStudioOrdersHourly(shop.storage);
   const commands = orderCommands(shop, orders);

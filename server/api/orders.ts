@@ -35,9 +35,9 @@ export const ordersApi = (shop: Shop, catalogIndex: CatalogIndex): Router => {
 
   route(api, 'POST /api/orders/create', async (req, res) => ({ data: await orders.create(parse(orderDraft, req.body), res.locals.user as User) }));
 
-  route(api, 'POST /api/orders/list', async (req) => {
+  route(api, 'POST /api/orders/list', async (req, res) => {
     const { params, query } = parse(orderListRequest, req.body);
-    const all = (await orders.list()).filter((o) => (!query.status || o.status === query.status) && (!query.customer || o.customer === query.customer));
+    const all = (await orders.listFor(res.locals.user as User)).filter((o) => (!query.status || o.status === query.status) && (!query.customer || o.customer === query.customer));
     return pageOf(all, params);
   });
 

@@ -3,7 +3,7 @@ import type { StudioOrderDraft } from '../../schema/order-command';
 import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/online-payment';
 import { deliveryCost, draftLimitIssues, openSlots, type Order, type OrderChange, type OrderDraft } from '../../schema/order';
 import { product, type Product } from '../../schema/product';
-import type { User } from '../../schema/user';
+import { isAdmin, type User } from '../../schema/user';
 import { limitRate } from '../auth/rate-limit';
 import type { Shop } from '../context';
 import { writeDoc } from '../db/claim';
@@ -192,6 +192,12 @@ export const orderService = (shop: Shop) => {
     return byOrder;
   };
 
+  /** Every placed order, newest number first. */
+  const placedOrders = async (): Promise<Order[]> => {
+    const records = await allRecords();
+    return records.filter((r) => r.stage === 'placed').map(orderOf).sort((a, b) => b.number - a.number);
+  };
+
   return {
     /** `/api/orders/create`: idempotent on the draft id; a draft left half-way (a crash) is finished here. Answers the customer's view. */
     async create(draft: OrderDraft, user: User, online?: OnlinePayment): Promise<Order> {
@@ -224,10 +230,15 @@ export const orderService = (shop: Shop) => {
       return (await allRecords()).filter((r) => r.stage === 'placed' && awaitsOnlinePayment(r));
     },
 
-    /** Every placed order, newest number first. */
-    async list(): Promise<Order[]> {
-      const records = await allRecords();
-      return records.filter((r) => r.stage === 'placed').map(orderOf).sort((a, b) => b.number - a.number);
+    list: placedOrders,
+
+    /**
+     * The placed orders `user` may list (DECISIONS «What a florist sees»): an admin every order ever (together they
+     * are the client list, the owner's); other staff those of the studio window, as their devices hold them.
+     */
+    async listFor(user: User): Promise<Order[]> {
+      const all = await placedOrders();
+      return isAdmin(user) ? all : all.filter((o) => inStudioWindow(o.date));
     },
 
     /**

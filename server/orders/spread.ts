@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { customerOrdersDb } from '../../schema/databases';
 import type { ShopEvent } from '../../schema/event';
-import { deliveryPlace, type Order } from '../../schema/order';
+import type { Order } from '../../schema/order';
 import { stripMeta, upsert, type Stored } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { toSynced } from '../db/synced';
@@ -11,17 +11,22 @@ import { inStudioWindow } from './studio-window';
 /** The staff copies' database (schema/databases.ts): every order delivered from the studio window's start on. */
 export const studioOrdersDb = 'studio-orders';
 
-/** The staff calendar's event of an order. */
-const eventOf = (o: Order): ShopEvent => ({
+/**
+ * The staff calendar's event of an order: only what the calendar shows (number, day, slot, pickup or delivery, the
+ * sum) and the link to the order. No recipient, address or customer phone: every staff device keeps every event for
+ * ever, while an order's people and places are a florist's only within the studio window (DECISIONS «What a florist
+ * sees»), on the order itself.
+ */
+export const eventOf = (o: Order): ShopEvent => ({
   id: `order-${o.number}`,
   source: 'shop',
   title: `Заказ №${o.number}`,
-  description: `${o.recipient.name}, ${o.slot}, ${o.delivery.method === 'pickup' ? 'самовывоз' : deliveryPlace(o.delivery)}`.slice(0, 2000),
+  description: `${o.slot}, ${o.delivery.method === 'pickup' ? 'самовывоз' : 'доставка'}`,
   day: o.date,
   type: 'order',
   sum: o.total,
-  data: { orderId: o.id, number: o.number, customer: o.customer },
-  meta: { author: o.customer, createdAt: o.createdAt },
+  data: { orderId: o.id, number: o.number },
+  meta: { author: '', createdAt: o.createdAt },
 });
 
 /**
@@ -39,7 +44,7 @@ const writeCopy = (db: PouchDB.Database, target: Order, replace: boolean) =>
  * Writes what follows from a placed order: the customer's copy in `orders-{phone}` (without the history), the staff
  * copy in `studio-orders` (with it) while the order is in the studio window, and the calendar event. Safe to repeat,
  * from any number of processes. `copy: 'replace'` brings a changed order to the copies; `event: 'replace'` rewrites
- * the event too (an edit moved the day, the slot, the address or the total).
+ * the event too (an edit moved the day, the slot or the total; an event stored before it was slimmed).
  */
 export const spreadOrder = async (
   storage: Storage,
@@ -53,8 +58,7 @@ export const spreadOrder = async (
   const e = eventOf(o);
   await upsert<Omit<ShopEvent, 'id'>>(storage.db('events'), e.id, (current) => {
     if (!current) return toSynced(e);
-    if (event === 'if-missing') return null;
-    const { day, description, sum } = current;
-    return day === e.day && description === e.description && sum === e.sum ? null : { ...stripMeta(current), day: e.day, description: e.description, sum: e.sum };
+    if (event === 'if-missing' || isDeepStrictEqual(stripMeta(current), toSynced(e))) return null;
+    return toSynced(e);
   });
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dropOldRevisions } from '../db/compaction';
 import type { Storage } from '../db/storage';
 import { studioOrdersDb } from './spread';
 import { studioWindowStart } from './studio-window';
@@ -21,6 +22,8 @@ export const sweepStudioOrders = async (storage: Storage, now = new Date()): Pro
   });
   if (!old.length) return 0;
   const answers = await storage.db(studioOrdersDb).bulkDocs(old.map((r) => ({ _id: r.id, _rev: r.value.rev, _deleted: true })));
+  // A deleted copy's last body must not stay readable by its revision: out of the window is out of a florist's reach.
+  await dropOldRevisions(storage.db(studioOrdersDb));
   return answers.filter((a) => 'ok' in a && a.ok).length;
 };
 
