@@ -127,7 +127,7 @@ describe('orders', () => {
     const mine = await shop.shop.storage.db(`orders-${customer}`).allDocs({ keys: [d.id] });
     expect(mine.rows).toHaveLength(1);
     const events = await shop.shop.storage.db('events').allDocs({ include_docs: true });
-    expect(events.rows.filter((r) => (r.doc as { data?: { orderId?: string } }).data?.orderId === d.id)).toHaveLength(1);
+    expect(events.rows.filter((r) => (r.doc as { data?: { number?: number } }).data?.number === a.body.data.number)).toHaveLength(1);
     expect((await create({ ...d, sender: theirSender }, them)).status).toBe(409);
   });
 

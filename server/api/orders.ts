@@ -41,10 +41,11 @@ export const ordersApi = (shop: Shop, catalogIndex: CatalogIndex): Router => {
     return pageOf(all, params);
   });
 
+  /** The outcome, with the order only for one the sender is shown (a command on an order past the window changes it unseen). */
   const run = async (command: OrderCommand, user: User) => {
     const { outcome, order } = await commands.apply(command, user);
     if (!outcome.ok) throw new HttpError(outcome.status, outcome.reason);
-    return { data: order, outcome };
+    return { ...(order && orders.seenBy(user, order) ? { data: order } : {}), outcome };
   };
 
   /** A staff command online (API clients, tests); devices send the same command through /db/office. Refusals are 4xx. */

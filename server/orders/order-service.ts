@@ -192,6 +192,8 @@ export const orderService = (shop: Shop) => {
     return byOrder;
   };
 
+  const seenBy = (user: User, o: Pick<Order, 'date'>): boolean => isAdmin(user) || inStudioWindow(o.date);
+
   /** Every placed order, newest number first. */
   const placedOrders = async (): Promise<Order[]> => {
     const records = await allRecords();
@@ -233,12 +235,15 @@ export const orderService = (shop: Shop) => {
     list: placedOrders,
 
     /**
-     * The placed orders `user` may list (DECISIONS «What a florist sees»): an admin every order ever (together they
-     * are the client list, the owner's); other staff those of the studio window, as their devices hold them.
+     * Whether staff member `user` is shown the whole order (DECISIONS «What a florist sees»): an admin every order
+     * ever (together they are the client list, the owner's); other staff those of the studio window, as their
+     * devices hold them.
      */
+    seenBy,
+
+    /** The placed orders `user` may list: those `seenBy` them. */
     async listFor(user: User): Promise<Order[]> {
-      const all = await placedOrders();
-      return isAdmin(user) ? all : all.filter((o) => inStudioWindow(o.date));
+      return (await placedOrders()).filter((o) => seenBy(user, o));
     },
 
     /**

@@ -13,9 +13,9 @@ export const studioOrdersDb = 'studio-orders';
 
 /**
  * The staff calendar's event of an order: only what the calendar shows (number, day, slot, pickup or delivery, the
- * sum) and the link to the order. No recipient, address or customer phone: every staff device keeps every event for
- * ever, while an order's people and places are a florist's only within the studio window (DECISIONS «What a florist
- * sees»), on the order itself.
+ * sum). No recipient, address or customer phone, nor the order's id (a command naming it would answer the whole
+ * order): every staff device keeps every event for ever, while an order is a florist's only within the studio window
+ * (DECISIONS «What a florist sees»). `/admin/orders/{number}` opens it while the device holds it.
  */
 export const eventOf = (o: Order): ShopEvent => ({
   id: `order-${o.number}`,
@@ -25,7 +25,7 @@ export const eventOf = (o: Order): ShopEvent => ({
   day: o.date,
   type: 'order',
   sum: o.total,
-  data: { orderId: o.id, number: o.number },
+  data: { number: o.number },
   meta: { author: '', createdAt: o.createdAt },
 });
 
