@@ -149,6 +149,7 @@ describe('what a florist sees of orders', () => {
     expect(oldEvent).toBeTruthy();
     const oldRev = (await storage.db('events').get(`order-${o.number}`))._rev;
     await upsert<object>(storage.db(`orders-${customer}`), o.id, (current) => ({ ...current, paid: { status: 'paid', method: 'cash', amount: o.total, at: 1, by: demoPhones.manager } }));
+    const oldCopyRev = (await storage.db(`orders-${customer}`).get(o.id))._rev;
     const counters = storage.db('counters');
     // The shop before the upgrade had no mark.
     await counters.get(copiesUpgradeMark).then((mark) => counters.remove(mark), () => undefined);
@@ -165,5 +166,6 @@ describe('what a florist sees of orders', () => {
     const copy = (await (await db(`orders-${customer}/${o.id}`, me)).json()) as Order;
     expect(copy.paid).toMatchObject({ status: 'paid' });
     expect(copy.paid?.by).toBeUndefined();
+    expect((await db(`orders-${customer}/${o.id}?rev=${oldCopyRev}`, me)).status).toBe(404);
   });
 });
