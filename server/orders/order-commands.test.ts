@@ -253,6 +253,50 @@ describe('order commands', () => {
     expect((await stored(late.id)).status).toBe('assembling');
   });
 
+  it('keeps the ids the server derives to itself: a staff command cannot take the customer’s cancellation, and the customer still cancels', async () => {
+    const o = await place();
+    const officePush = async (id: string, action: OrderAction) => {
+      const now = Date.now();
+      const doc = { _id: id, type: 'orderCommand', v: 1, title: 'Статус', createdBy: demoPhones.florist, createdAt: now, updatedBy: demoPhones.florist, updatedAt: now, data: { order: o.id, action } };
+      const pushed = await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: florist }, body: JSON.stringify({ docs: [doc] }) });
+      const [row] = (await pushed.json()) as { ok?: boolean; reason?: string }[];
+      if (!row.ok) return { ok: false, reason: row.reason };
+      for (let i = 0; i < 500; i++) {
+        const outcome = ((await (await fetch(`${shop.url}/db/office/${id}`, { headers: { cookie: florist } })).json()) as { data: { outcome?: CommandOutcome } }).data.outcome;
+        if (outcome) return outcome;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error('no outcome');
+    };
+    const confirm = { kind: 'status', from: 'new', to: 'confirmed' } as const;
+    const viaApi = await send(o.id, confirm, florist, `cancel-${o.id}`);
+    expect(viaApi.status).toBe(400);
+    expect(viaApi.body.error).toMatch(/сервер оставляет за собой/);
+    expect(await officePush(`cancel-${o.id}`, confirm)).toMatchObject({ ok: false, reason: expect.stringMatching(/сервер оставляет за собой/) });
+    expect((await send(o.id, confirm, manager, `online-failed-${crypto.randomUUID()}`)).status).toBe(400);
+    expect((await send(o.id, confirm, manager, `new-${o.id}`)).status).toBe(400);
+    expect((await stored(o.id)).status).toBe('new');
+    expect((await stored(o.id)).history ?? []).toEqual([]);
+
+    const cancelled = await call<Answer>(shop.url, '/api/orders/cancel', { id: o.id }, me);
+    expect(cancelled.status, cancelled.body.error).toBe(200);
+    expect((await stored(o.id)).status).toBe('cancelled');
+  });
+
+  it('keeps a photo to its order: another order’s photo id is refused and shows nothing of it', async () => {
+    const [a, b] = [await place(), await place()];
+    const id = commandId();
+    const first = await send(a.id, { kind: 'photo', image: `data:image/png;base64,${png1x1}` }, florist, id);
+    expect(first.status, first.body.error).toBe(200);
+    const taken = await send(b.id, { kind: 'photo', image: pngOf(2, 2) }, florist, id);
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toMatch(/у другого заказа/);
+    expect((await stored(b.id)).photo).toBeUndefined();
+    expect((await stored(a.id)).photo).toBe(first.body.data!.photo);
+    // The same command on its own order is still the same photo.
+    expect((await send(a.id, { kind: 'photo', image: `data:image/png;base64,${png1x1}` }, florist, id)).body.outcome).toMatchObject({ ok: true, note: 'Команда уже выполнена' });
+  });
+
   it('refuses staff commands to a customer (403) and changes nothing', async () => {
     const o = await place();
     const answer = await send(o.id, { kind: 'status', from: 'new', to: 'confirmed' }, me);

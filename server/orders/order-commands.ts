@@ -1,6 +1,6 @@
 import { courier as courierEntity } from '../../schema/entities/courier';
 import { orderActionLabels } from '../../schema/entities/order-command';
-import { mayCommand, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/order-command';
+import { customerCancelId, mayCommand, onlineStepId, reservedIdIssue, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/order-command';
 import { concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/order-lifecycle';
 import { deliveryCost, type Order, type OrderChange, type OrderPayment, type PaidMethod } from '../../schema/order';
 import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/online-payment';
@@ -148,7 +148,9 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
     if (action.kind === 'assign') await assignee(action);
     if (action.kind === 'photo') {
       if (current.status === 'cancelled') throw conflict('Заказ отменён: фото к нему не добавить');
-      prepared.photo = await photos.put(command.id, photoImage(action.image), current.id);
+      const photo = await photos.put(command.id, photoImage(action.image), current.id);
+      if (!photo) throw conflict('Фото с таким номером уже есть у другого заказа: сделайте снимок заново');
+      prepared.photo = photo;
     }
     if (action.kind === 'edit') {
       if (!isEditable(current.status)) throw conflict(`Заказ уже «${statusName(current.status)}»: менять его можно только до начала сборки`);
@@ -231,6 +233,8 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
       try {
         if (!mayCommand(user, command.action.kind))
           throw new HttpError(403, isStaff(user) ? 'Заказы по телефону и у прилавка принимает менеджер' : 'Команды по заказам доступны только сотрудникам студии');
+        const reserved = reservedIdIssue(command);
+        if (reserved) throw new HttpError(400, reserved);
         if (command.action.kind === 'create') {
           if (command.action.draft.id !== command.order) throw new HttpError(400, 'Номер заказа не совпадает с черновиком');
           const now = Date.now();
@@ -250,12 +254,12 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
      * the same rule as a staff member's «Оплачен». The caller read the payment from the provider and checked it.
      */
     async markPaidOnline(order: string, payment: string, amount: number): Promise<{ outcome: CommandOutcome; order?: Order }> {
-      return applyTo({ id: 'online-paid', order, action: { kind: 'online-paid', payment, amount } }, paymentProvider);
+      return applyTo({ id: onlineStepId('paid'), order, action: { kind: 'online-paid', payment, amount } }, paymentProvider);
     },
 
     /** A step of the order's online payment (a payment started, failed, given up for payment on delivery), once per `step`. */
     async setOnline(order: string, step: string, online: OnlinePayment): Promise<{ outcome: CommandOutcome; order?: Order }> {
-      return applyTo({ id: `online-${step}`.slice(0, 64), order, action: { kind: 'online', online } }, paymentProvider);
+      return applyTo({ id: onlineStepId(step), order, action: { kind: 'online', online } }, paymentProvider);
     },
 
     /**
@@ -264,7 +268,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
      */
     async expireOnline(current: Pick<OrderRecord, 'id'>): Promise<{ outcome: CommandOutcome; order?: Order }> {
       try {
-        return await applyTo({ id: 'online-expired', order: current.id, action: { kind: 'online-expired' } }, onlineHold);
+        return await applyTo({ id: onlineStepId('expired'), order: current.id, action: { kind: 'online-expired' } }, onlineHold);
       } catch (e) {
         if (e instanceof HttpError) return { outcome: { ok: false, at: Date.now(), status: e.status, reason: e.message } };
         throw e;
@@ -279,7 +283,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
       try {
         const current = await service.recordOf(order);
         if (!current || current.stage !== 'placed' || current.customer !== user.phone) throw new HttpError(404, 'Заказ не найден');
-        const id = `cancel-${order}`.slice(0, 64);
+        const id = customerCancelId(order);
         if (current.status !== 'cancelled' && !customerMayCancel(current.status))
           throw conflict(`Заказ уже «${statusName(current.status)}»: отменить его теперь можно только по телефону студии`);
         return await applyTo({ id, order, action: { kind: 'status', from: current.status, to: 'cancelled', reason: customerCancelReason } }, user);
