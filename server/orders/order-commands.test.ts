@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, today } from '../../schema/day';
 import { createCommandId, type CommandOutcome, type OrderAction } from '../../schema/order-command';
 import { orderStatus, type Order, type OrderStatus } from '../../schema/order';
+import { owed } from '../../schema/order-money';
 import type { Product } from '../../schema/product';
 import { sizedPrice } from '../../schema/size';
 import type { OfficeRecord } from '../../schema/record';
@@ -76,8 +77,9 @@ describe('order commands', () => {
     for (const from of statuses)
       await Promise.all(statuses.map(async (to) => {
         const o = await place();
-        if (from !== 'new') expect((await send(o.id, { kind: 'status', from: 'new', to: from, reason: 'Проверка' })).status, `set up ${from}`).toBe(200);
-        const answer = await send(o.id, { kind: 'status', from, to, reason: 'Клиент передумал' });
+        // A manager: a florist may not cancel every order (the money rule, tested below).
+        if (from !== 'new') expect((await send(o.id, { kind: 'status', from: 'new', to: from, reason: 'Проверка' }, manager)).status, `set up ${from}`).toBe(200);
+        const answer = await send(o.id, { kind: 'status', from, to, reason: 'Клиент передумал' }, manager);
         const after = await stored(o.id);
         if (from === to || legal[from].includes(to)) {
           expect(answer.status, `${from} → ${to}: ${answer.body.error}`).toBe(200);
@@ -137,7 +139,53 @@ describe('order commands', () => {
     expect(mine.history).toBeUndefined();
     const staff = await staffCopy(o.id);
     expect(staff.history).toEqual([expect.objectContaining({ by: demoPhones.florist, what: 'Оплата', before: { paid: null }, after: { paid: expect.objectContaining({ status: 'paid' }) } })]);
-    expect((await send(o.id, { kind: 'payment', status: 'unpaid' })).body.data?.paid).toMatchObject({ status: 'unpaid' });
+    expect((await send(o.id, { kind: 'payment', status: 'unpaid' }, manager)).body.data?.paid).toMatchObject({ status: 'unpaid' });
+  });
+
+  it('lets a florist mark paid only the whole order; a part payment is a manager’s and leaves the rest owed', async () => {
+    const o = await place([{ id: bouquet.id, count: 2 }]);
+    const one = await send(o.id, { kind: 'payment', status: 'paid', method: 'cash', amount: 1 });
+    expect(one.status).toBe(403);
+    expect(one.body.error).toMatch(/менеджер/);
+    expect((await stored(o.id)).paid).toBeUndefined();
+    const part = await send(o.id, { kind: 'payment', status: 'paid', method: 'cash', amount: 1000 }, manager);
+    expect(part.status, part.body.error).toBe(200);
+    expect(part.body.data?.paid).toMatchObject({ status: 'unpaid', method: 'cash', amount: 1000, by: demoPhones.manager });
+    expect(owed(await stored(o.id))).toBe(o.total - 1000);
+    expect(owed(await staffCopy(o.id))).toBe(o.total - 1000);
+    // The florist may not take a payment back; she records the rest once it came: the whole order is paid.
+    expect((await send(o.id, { kind: 'payment', status: 'unpaid' })).status).toBe(403);
+    const rest = await send(o.id, { kind: 'payment', status: 'paid', method: 'cash' });
+    expect(rest.status, rest.body.error).toBe(200);
+    expect(rest.body.data?.paid).toMatchObject({ status: 'paid', amount: o.total, by: demoPhones.florist });
+    expect(owed(await stored(o.id))).toBe(0);
+    expect((await send(o.id, { kind: 'payment', status: 'paid', method: 'card', amount: o.total })).status).toBe(200);
+    expect((await send(o.id, { kind: 'payment', status: 'unpaid' }, manager)).body.data?.paid).toMatchObject({ status: 'unpaid' });
+  });
+
+  it('lets a florist cancel only before assembly and before anything is paid; a manager cancels any open order', async () => {
+    const cancel = (from: OrderStatus) => ({ kind: 'status', from, to: 'cancelled', reason: 'Клиент передумал' }) as const;
+    const confirmed = await place();
+    expect((await send(confirmed.id, { kind: 'status', from: 'new', to: 'confirmed' })).status).toBe(200);
+    expect((await send(confirmed.id, cancel('confirmed'))).status).toBe(200);
+    expect((await stored(confirmed.id)).status).toBe('cancelled');
+
+    const assembling = await place();
+    expect((await send(assembling.id, { kind: 'status', from: 'new', to: 'assembling' })).status).toBe(200);
+    // Sent offline while it was new: decided on the order as it is now.
+    const late = await send(assembling.id, cancel('new'));
+    expect(late.status).toBe(403);
+    expect(late.body.error).toMatch(/только менеджер/);
+    expect((await stored(assembling.id)).status).toBe('assembling');
+    expect((await send(assembling.id, cancel('assembling'), manager)).status).toBe(200);
+
+    const paid = await place();
+    expect((await send(paid.id, { kind: 'payment', status: 'paid', method: 'transfer', amount: 500 }, manager)).status).toBe(200);
+    const refused = await send(paid.id, cancel('new'));
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatch(/уже заплатили/);
+    expect((await stored(paid.id)).status).toBe('new');
+    expect((await send(paid.id, cancel('new'), manager)).status).toBe(200);
   });
 
   it('assigns a staff florist and an active courier, and refuses anyone else', async () => {
@@ -185,7 +233,7 @@ describe('order commands', () => {
     expect(late.body.error).toMatch(/до начала сборки/);
     expect((await stored(o.id)).postcard).toBe('');
     // Cancelled after the edits: exactly the current lines come back.
-    expect((await send(o.id, { kind: 'status', from: 'assembling', to: 'cancelled', reason: 'Проверка' })).status).toBe(200);
+    expect((await send(o.id, { kind: 'status', from: 'assembling', to: 'cancelled', reason: 'Проверка' }, manager)).status).toBe(200);
     expect([await countOf(bouquet.id), await countOf(other.id)]).toEqual([startA, startB]);
   });
 
@@ -408,7 +456,7 @@ describe('order commands', () => {
     const payment = commandId();
     const create = createCommandId(draft.id);
     // One push, the payment first: the feed lists it before the order exists.
-    const rows = await push([record(payment, { kind: 'payment', status: 'paid', method: 'card', amount: 1 }), record(create, { kind: 'create', draft })]);
+    const rows = await push([record(payment, { kind: 'payment', status: 'paid', method: 'card' }), record(create, { kind: 'create', draft })]);
     expect(rows).toMatchObject([{ ok: true }, { ok: true }]);
     let outcome: CommandOutcome | undefined;
     for (let i = 0; i < 600 && !outcome; i++) {
