@@ -468,6 +468,36 @@ describe('order commands', () => {
     expect((await stored(draft.id)).paid).toMatchObject({ status: 'paid', method: 'card' });
   });
 
+  it('keeps no photo bytes in the office database once a photo command is answered, refused as well as applied', async () => {
+    const o = await place();
+    const now = Date.now();
+    const photoCommand = (image: string) => ({
+      _id: commandId(), type: 'orderCommand', v: 1, title: 'Фото', createdBy: demoPhones.florist, createdAt: now, updatedBy: demoPhones.florist, updatedAt: now,
+      data: { order: o.id, action: { kind: 'photo', image } },
+    });
+    const refused = photoCommand(`data:image/png;base64,${Buffer.from('<svg onload=alert(1)>'.repeat(20_000)).toString('base64')}`);
+    const applied = photoCommand(pngOf(2, 2, 200_000));
+    const pushed = await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: florist }, body: JSON.stringify({ docs: [refused, applied] }) });
+    expect(((await pushed.json()) as { ok?: boolean }[]).map((r) => r.ok)).toEqual([true, true]);
+    const answered = async (id: string) => {
+      for (let i = 0; i < 500; i++) {
+        const text = await (await fetch(`${shop.url}/db/office/${id}`, { headers: { cookie: florist } })).text();
+        const doc = JSON.parse(text) as { data: { action: { image: string }; outcome?: CommandOutcome } };
+        if (doc.data.outcome) return { doc, bytes: text.length };
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`${id}: no outcome`);
+    };
+    const no = await answered(refused._id);
+    expect(no.doc.data.outcome).toMatchObject({ ok: false, status: 400 });
+    expect(no.doc.data.action.image).toBe('');
+    expect(no.bytes).toBeLessThan(2_000);
+    const yes = await answered(applied._id);
+    expect(yes.doc.data.outcome).toMatchObject({ ok: true });
+    expect(yes.doc.data.action.image).toMatch(/^\/api\/photos\//);
+    expect(yes.bytes).toBeLessThan(2_000);
+  });
+
   it('answers a refused office command with its reason in the outcome', async () => {
     const o = await place();
     const now = Date.now();
