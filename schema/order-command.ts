@@ -63,6 +63,24 @@ export const mayCommand = (user: User | null | undefined, kind: OrderAction['kin
  */
 export const createCommandId = (order: string): string => `new-${order}`.slice(0, 64);
 
+/** The id of a customer's own cancellation from /my: one per order, so two taps or two tabs cancel once. */
+export const customerCancelId = (order: string): string => `cancel-${order}`.slice(0, 64);
+
+/** The id of a step the server takes in an order's online payment (`paid`, `expired`, `try-2`, `failed-{payment}`, …). */
+export const onlineStepId = (step: string): string => `online-${step}`.slice(0, 64);
+
+/**
+ * Why a staff command may not have this id, or null. The ids above are derived, and the one who derives each owns
+ * it: the server its steps (a staff command named `cancel-{order}` would make the customer's own cancellation
+ * «already done» while the order stays new), a create command its `new-{order}`. Whatever a staff member sends,
+ * through /api or /db/office, is held to this (server/orders/order-commands.ts).
+ */
+export const reservedIdIssue = (command: Pick<OrderCommand, 'id' | 'action'>): string | null => {
+  if (['cancel-', 'online-'].some((p) => command.id.startsWith(p))) return 'Такой номер команды сервер оставляет за собой: обновите приложение и повторите';
+  if (command.id.startsWith('new-') && command.action.kind !== 'create') return 'Такой номер бывает только у команды нового заказа: обновите приложение и повторите';
+  return null;
+};
+
 /** One command on one order, as a device sends it. */
 export const orderCommand = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { RxCollection } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import { orderCommandEntity } from '../../schema/entities/order-command';
-import { createCommandId, orderCommand, type OrderAction } from '../../schema/order-command';
+import { createCommandId, orderCommand, reservedIdIssue, type OrderAction } from '../../schema/order-command';
 import { derivedFields, officeRecord, recordData, type OfficeRecord } from '../../schema/record';
 import { randomId } from '../lib/random-id';
 
@@ -29,6 +29,14 @@ export type OrderCommandView = CommandState & {
   createdAt: number;
 };
 
+/** A random id the server does not keep for itself (`reservedIdIssue`: one in millions would start like its own). */
+const unreservedId = (action: OrderAction): string => {
+  for (;;) {
+    const id = randomId(16);
+    if (!reservedIdIssue({ id, action })) return id;
+  }
+};
+
 /**
  * Writes a command on the device and answers its id (made here, so a retry is the same command).
  * `author` is the signed-in staff phone: the server checks it against the session when the record is pushed.
@@ -38,7 +46,7 @@ export const sendOrderCommand = async (
   author: string,
   order: string,
   action: OrderAction,
-  id = action.kind === 'create' ? createCommandId(order) : randomId(16),
+  id = action.kind === 'create' ? createCommandId(order) : unreservedId(action),
 ): Promise<string> => {
   const command = orderCommand.parse({ id, order, action });
   const data = orderCommandEntity.fields.parse({ order: command.order, action: command.action });

@@ -265,10 +265,11 @@ const pushDocs = async (storage: Storage, name: string, user: User | null, raw: 
       }
     }
   }
+  const judge = await rule(db, user, shaped.flatMap((s) => (s.ok ? [s.doc] : [])));
   const verdicts = shaped.map((s): { id: string; verdict: PushVerdict; rev?: string } => {
     if (!s.ok) return { id: s.id, verdict: { ok: false, reason: s.reason } };
     try {
-      return { id: s.doc._id, verdict: rule(user, s.doc, stored.get(s.doc._id) ?? null), rev: s.rev };
+      return { id: s.doc._id, verdict: judge(user, s.doc, stored.get(s.doc._id) ?? null), rev: s.rev };
     } catch (e) {
       console.error(`push rule of ${name} failed on ${s.doc._id}`, e);
       return { id: s.doc._id, verdict: { ok: false, reason: 'Документ не удалось проверить' } };

@@ -21,6 +21,16 @@ export type PushVerdict = { ok: true; doc: Record<string, unknown> } | { ok: fal
  */
 export type PushRule = (user: User, incoming: PushedDoc, existing: StoredDoc | null) => PushVerdict;
 
+/**
+ * What the gateway asks of a database first, once per pushed batch: the rule for each of its documents, made from
+ * what that needs beyond the document (e.g. what the pusher already has waiting in the database). It may throw
+ * StorageBusy (server/db/storage.ts) to have the whole push sent again later: 503, which the device retries.
+ */
+export type BatchPushRule = (db: PouchDB.Database, user: User, docs: readonly PushedDoc[]) => Promise<PushRule>;
+
+/** A rule that needs nothing beyond each document. */
+export const perDocument = (rule: PushRule): BatchPushRule => () => Promise.resolve(rule);
+
 export const refuse = (reason: string): PushVerdict => ({ ok: false, reason });
 
 /** What a deletion stores: a tombstone carries no data. */

@@ -44,8 +44,8 @@ export const defaultStorageLimits: StorageLimits = { maxOpen: 200, idleMs: 5 * 6
 
 /** Every database in use: answered as 503 wherever it surfaces, so the caller tries again later. */
 export class StorageBusy extends HttpError {
-  constructor() {
-    super(503, 'Сервер сейчас перегружен, попробуйте ещё раз через минуту');
+  constructor(reason = 'Сервер сейчас перегружен, попробуйте ещё раз через минуту') {
+    super(503, reason);
   }
 }
 

@@ -8,6 +8,7 @@ import type { ChangesHub } from '../db/changes-hub';
 import { getDoc, upsert } from '../db/docs';
 import { fromSynced, toSynced } from '../db/synced';
 import type { OrderCommands } from './order-commands';
+import { answeredAction } from './answered-command';
 
 const officeDb = tierDatabases[orderCommandEntity.tier];
 /** Changes read per request while catching up. */
@@ -57,14 +58,16 @@ export const commandProcessor = (shop: Shop, commands: OrderCommands, hub: Chang
     return outcome.ok && parsed.data.action.kind === 'photo' && order?.photo ? { ...outcome, note: order.photo } : outcome;
   };
 
-  /** Writes the outcome into the command, unless one is there already. A photo's bytes leave the record: the photo is stored, its address is in the outcome. */
+  /**
+   * Writes the outcome into the command, unless one is there already. A photo's bytes leave the record whatever the
+   * answer (answered-command.ts): applied, its address is in the outcome; refused, the reason is.
+   */
   const settle = async (record: OfficeRecord, outcome: CommandOutcome) => {
     await upsert<Omit<OfficeRecord, 'id'>>(db(), record.id, (doc) => {
       const current = doc && pending(doc);
       if (!current) return null;
-      const action = current.data.action as Record<string, unknown>;
-      const slim = outcome.ok && action.kind === 'photo' && outcome.note ? { ...action, image: outcome.note } : action;
-      return toSynced({ ...current, data: { ...current.data, action: slim, outcome }, updatedAt: Math.max(Date.now(), current.updatedAt + 1) });
+      const action = answeredAction(current.data.action as Record<string, unknown>, outcome);
+      return toSynced({ ...current, data: { ...current.data, action, outcome }, updatedAt: Math.max(Date.now(), current.updatedAt + 1) });
     });
   };
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, today } from '../../schema/day';
 import { createCommandId, type CommandOutcome, type OrderAction } from '../../schema/order-command';
 import { orderStatus, type Order, type OrderStatus } from '../../schema/order';
+import { owed } from '../../schema/order-money';
 import type { Product } from '../../schema/product';
 import { sizedPrice } from '../../schema/size';
 import type { OfficeRecord } from '../../schema/record';
@@ -76,8 +77,9 @@ describe('order commands', () => {
     for (const from of statuses)
       await Promise.all(statuses.map(async (to) => {
         const o = await place();
-        if (from !== 'new') expect((await send(o.id, { kind: 'status', from: 'new', to: from, reason: 'Проверка' })).status, `set up ${from}`).toBe(200);
-        const answer = await send(o.id, { kind: 'status', from, to, reason: 'Клиент передумал' });
+        // A manager: a florist may not cancel every order (the money rule, tested below).
+        if (from !== 'new') expect((await send(o.id, { kind: 'status', from: 'new', to: from, reason: 'Проверка' }, manager)).status, `set up ${from}`).toBe(200);
+        const answer = await send(o.id, { kind: 'status', from, to, reason: 'Клиент передумал' }, manager);
         const after = await stored(o.id);
         if (from === to || legal[from].includes(to)) {
           expect(answer.status, `${from} → ${to}: ${answer.body.error}`).toBe(200);
@@ -137,7 +139,53 @@ describe('order commands', () => {
     expect(mine.history).toBeUndefined();
     const staff = await staffCopy(o.id);
     expect(staff.history).toEqual([expect.objectContaining({ by: demoPhones.florist, what: 'Оплата', before: { paid: null }, after: { paid: expect.objectContaining({ status: 'paid' }) } })]);
-    expect((await send(o.id, { kind: 'payment', status: 'unpaid' })).body.data?.paid).toMatchObject({ status: 'unpaid' });
+    expect((await send(o.id, { kind: 'payment', status: 'unpaid' }, manager)).body.data?.paid).toMatchObject({ status: 'unpaid' });
+  });
+
+  it('lets a florist mark paid only the whole order; a part payment is a manager’s and leaves the rest owed', async () => {
+    const o = await place([{ id: bouquet.id, count: 2 }]);
+    const one = await send(o.id, { kind: 'payment', status: 'paid', method: 'cash', amount: 1 });
+    expect(one.status).toBe(403);
+    expect(one.body.error).toMatch(/менеджер/);
+    expect((await stored(o.id)).paid).toBeUndefined();
+    const part = await send(o.id, { kind: 'payment', status: 'paid', method: 'cash', amount: 1000 }, manager);
+    expect(part.status, part.body.error).toBe(200);
+    expect(part.body.data?.paid).toMatchObject({ status: 'unpaid', method: 'cash', amount: 1000, by: demoPhones.manager });
+    expect(owed(await stored(o.id))).toBe(o.total - 1000);
+    expect(owed(await staffCopy(o.id))).toBe(o.total - 1000);
+    // The florist may not take a payment back; she records the rest once it came: the whole order is paid.
+    expect((await send(o.id, { kind: 'payment', status: 'unpaid' })).status).toBe(403);
+    const rest = await send(o.id, { kind: 'payment', status: 'paid', method: 'cash' });
+    expect(rest.status, rest.body.error).toBe(200);
+    expect(rest.body.data?.paid).toMatchObject({ status: 'paid', amount: o.total, by: demoPhones.florist });
+    expect(owed(await stored(o.id))).toBe(0);
+    expect((await send(o.id, { kind: 'payment', status: 'paid', method: 'card', amount: o.total })).status).toBe(200);
+    expect((await send(o.id, { kind: 'payment', status: 'unpaid' }, manager)).body.data?.paid).toMatchObject({ status: 'unpaid' });
+  });
+
+  it('lets a florist cancel only before assembly and before anything is paid; a manager cancels any open order', async () => {
+    const cancel = (from: OrderStatus) => ({ kind: 'status', from, to: 'cancelled', reason: 'Клиент передумал' }) as const;
+    const confirmed = await place();
+    expect((await send(confirmed.id, { kind: 'status', from: 'new', to: 'confirmed' })).status).toBe(200);
+    expect((await send(confirmed.id, cancel('confirmed'))).status).toBe(200);
+    expect((await stored(confirmed.id)).status).toBe('cancelled');
+
+    const assembling = await place();
+    expect((await send(assembling.id, { kind: 'status', from: 'new', to: 'assembling' })).status).toBe(200);
+    // Sent offline while it was new: decided on the order as it is now.
+    const late = await send(assembling.id, cancel('new'));
+    expect(late.status).toBe(403);
+    expect(late.body.error).toMatch(/только менеджер/);
+    expect((await stored(assembling.id)).status).toBe('assembling');
+    expect((await send(assembling.id, cancel('assembling'), manager)).status).toBe(200);
+
+    const paid = await place();
+    expect((await send(paid.id, { kind: 'payment', status: 'paid', method: 'transfer', amount: 500 }, manager)).status).toBe(200);
+    const refused = await send(paid.id, cancel('new'));
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatch(/уже заплатили/);
+    expect((await stored(paid.id)).status).toBe('new');
+    expect((await send(paid.id, cancel('new'), manager)).status).toBe(200);
   });
 
   it('assigns a staff florist and an active courier, and refuses anyone else', async () => {
@@ -185,7 +233,7 @@ describe('order commands', () => {
     expect(late.body.error).toMatch(/до начала сборки/);
     expect((await stored(o.id)).postcard).toBe('');
     // Cancelled after the edits: exactly the current lines come back.
-    expect((await send(o.id, { kind: 'status', from: 'assembling', to: 'cancelled', reason: 'Проверка' })).status).toBe(200);
+    expect((await send(o.id, { kind: 'status', from: 'assembling', to: 'cancelled', reason: 'Проверка' }, manager)).status).toBe(200);
     expect([await countOf(bouquet.id), await countOf(other.id)]).toEqual([startA, startB]);
   });
 
@@ -251,6 +299,50 @@ describe('order commands', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatch(/только по телефону студии/);
     expect((await stored(late.id)).status).toBe('assembling');
+  });
+
+  it('keeps the ids the server derives to itself: a staff command cannot take the customer’s cancellation, and the customer still cancels', async () => {
+    const o = await place();
+    const officePush = async (id: string, action: OrderAction) => {
+      const now = Date.now();
+      const doc = { _id: id, type: 'orderCommand', v: 1, title: 'Статус', createdBy: demoPhones.florist, createdAt: now, updatedBy: demoPhones.florist, updatedAt: now, data: { order: o.id, action } };
+      const pushed = await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: florist }, body: JSON.stringify({ docs: [doc] }) });
+      const [row] = (await pushed.json()) as { ok?: boolean; reason?: string }[];
+      if (!row.ok) return { ok: false, reason: row.reason };
+      for (let i = 0; i < 500; i++) {
+        const outcome = ((await (await fetch(`${shop.url}/db/office/${id}`, { headers: { cookie: florist } })).json()) as { data: { outcome?: CommandOutcome } }).data.outcome;
+        if (outcome) return outcome;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error('no outcome');
+    };
+    const confirm = { kind: 'status', from: 'new', to: 'confirmed' } as const;
+    const viaApi = await send(o.id, confirm, florist, `cancel-${o.id}`);
+    expect(viaApi.status).toBe(400);
+    expect(viaApi.body.error).toMatch(/сервер оставляет за собой/);
+    expect(await officePush(`cancel-${o.id}`, confirm)).toMatchObject({ ok: false, reason: expect.stringMatching(/сервер оставляет за собой/) });
+    expect((await send(o.id, confirm, manager, `online-failed-${crypto.randomUUID()}`)).status).toBe(400);
+    expect((await send(o.id, confirm, manager, `new-${o.id}`)).status).toBe(400);
+    expect((await stored(o.id)).status).toBe('new');
+    expect((await stored(o.id)).history ?? []).toEqual([]);
+
+    const cancelled = await call<Answer>(shop.url, '/api/orders/cancel', { id: o.id }, me);
+    expect(cancelled.status, cancelled.body.error).toBe(200);
+    expect((await stored(o.id)).status).toBe('cancelled');
+  });
+
+  it('keeps a photo to its order: another order’s photo id is refused and shows nothing of it', async () => {
+    const [a, b] = [await place(), await place()];
+    const id = commandId();
+    const first = await send(a.id, { kind: 'photo', image: `data:image/png;base64,${png1x1}` }, florist, id);
+    expect(first.status, first.body.error).toBe(200);
+    const taken = await send(b.id, { kind: 'photo', image: pngOf(2, 2) }, florist, id);
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toMatch(/у другого заказа/);
+    expect((await stored(b.id)).photo).toBeUndefined();
+    expect((await stored(a.id)).photo).toBe(first.body.data!.photo);
+    // The same command on its own order is still the same photo.
+    expect((await send(a.id, { kind: 'photo', image: `data:image/png;base64,${png1x1}` }, florist, id)).body.outcome).toMatchObject({ ok: true, note: 'Команда уже выполнена' });
   });
 
   it('refuses staff commands to a customer (403) and changes nothing', async () => {
@@ -364,7 +456,7 @@ describe('order commands', () => {
     const payment = commandId();
     const create = createCommandId(draft.id);
     // One push, the payment first: the feed lists it before the order exists.
-    const rows = await push([record(payment, { kind: 'payment', status: 'paid', method: 'card', amount: 1 }), record(create, { kind: 'create', draft })]);
+    const rows = await push([record(payment, { kind: 'payment', status: 'paid', method: 'card' }), record(create, { kind: 'create', draft })]);
     expect(rows).toMatchObject([{ ok: true }, { ok: true }]);
     let outcome: CommandOutcome | undefined;
     for (let i = 0; i < 600 && !outcome; i++) {
@@ -374,6 +466,36 @@ describe('order commands', () => {
     expect(outcome).toMatchObject({ ok: true });
     expect(await outcomeOf(create)).toMatchObject({ ok: true });
     expect((await stored(draft.id)).paid).toMatchObject({ status: 'paid', method: 'card' });
+  });
+
+  it('keeps no photo bytes in the office database once a photo command is answered, refused as well as applied', async () => {
+    const o = await place();
+    const now = Date.now();
+    const photoCommand = (image: string) => ({
+      _id: commandId(), type: 'orderCommand', v: 1, title: 'Фото', createdBy: demoPhones.florist, createdAt: now, updatedBy: demoPhones.florist, updatedAt: now,
+      data: { order: o.id, action: { kind: 'photo', image } },
+    });
+    const refused = photoCommand(`data:image/png;base64,${Buffer.from('<svg onload=alert(1)>'.repeat(20_000)).toString('base64')}`);
+    const applied = photoCommand(pngOf(2, 2, 200_000));
+    const pushed = await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: florist }, body: JSON.stringify({ docs: [refused, applied] }) });
+    expect(((await pushed.json()) as { ok?: boolean }[]).map((r) => r.ok)).toEqual([true, true]);
+    const answered = async (id: string) => {
+      for (let i = 0; i < 500; i++) {
+        const text = await (await fetch(`${shop.url}/db/office/${id}`, { headers: { cookie: florist } })).text();
+        const doc = JSON.parse(text) as { data: { action: { image: string }; outcome?: CommandOutcome } };
+        if (doc.data.outcome) return { doc, bytes: text.length };
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`${id}: no outcome`);
+    };
+    const no = await answered(refused._id);
+    expect(no.doc.data.outcome).toMatchObject({ ok: false, status: 400 });
+    expect(no.doc.data.action.image).toBe('');
+    expect(no.bytes).toBeLessThan(2_000);
+    const yes = await answered(applied._id);
+    expect(yes.doc.data.outcome).toMatchObject({ ok: true });
+    expect(yes.doc.data.action.image).toMatch(/^\/api\/photos\//);
+    expect(yes.bytes).toBeLessThan(2_000);
   });
 
   it('answers a refused office command with its reason in the outcome', async () => {

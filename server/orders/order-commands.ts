@@ -1,8 +1,9 @@
 import { courier as courierEntity } from '../../schema/entities/courier';
 import { orderActionLabels } from '../../schema/entities/order-command';
-import { mayCommand, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/order-command';
+import { customerCancelId, mayCommand, onlineStepId, reservedIdIssue, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/order-command';
 import { concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/order-lifecycle';
 import { deliveryCost, type Order, type OrderChange, type OrderPayment, type PaidMethod } from '../../schema/order';
+import { recordedPayment, staffCommandIssue } from '../../schema/order-money';
 import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/online-payment';
 import { unitsByProduct } from '../../schema/stock';
 import { today } from '../../schema/day';
@@ -39,8 +40,12 @@ const diff = (current: Fields, next: Fields): { before: Fields; after: Fields } 
 
 const conflict = (reason: string) => new HttpError(409, reason);
 
-/** The one rule of a paid order, whoever records it: a staff member's payment command or the provider's payment. */
-const markedPaid = (method: PaidMethod | undefined, amount: number, at: number, by: string): OrderPayment => ({ status: 'paid', method, amount, at, by });
+/**
+ * The one rule of a paid order, whoever records it: a staff member's payment command or the provider's payment.
+ * Paid when what came covers the total; a part payment leaves the rest owed (schema/order-money.ts).
+ */
+const markedPaid = (current: OrderRecord, method: PaidMethod | undefined, amount: number, at: number, by: string): OrderPayment =>
+  recordedPayment(current.total, method, amount, at, by);
 
 /**
  * What the server itself does to an order, beside staff commands: the online payment's steps (DECISIONS.md «Online
@@ -48,6 +53,7 @@ const markedPaid = (method: PaidMethod | undefined, amount: number, at: number, 
  */
 export type ServerAction = { kind: 'online'; online: OnlinePayment } | { kind: 'online-paid'; payment: string; amount: number } | { kind: 'online-expired' };
 type AnyCommand = { id: string; order: string; action: OrderAction | ServerAction };
+const isOrderAction = (a: OrderAction | ServerAction): a is OrderAction => a.kind !== 'online' && a.kind !== 'online-paid' && a.kind !== 'online-expired';
 const actionLabels: Record<(OrderAction | ServerAction)['kind'], string> = { ...orderActionLabels, online: 'Оплата онлайн', 'online-paid': 'Оплачен онлайн', 'online-expired': 'Статус' };
 
 /** Who the history names for the server's own steps of an online payment. */
@@ -87,6 +93,9 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
   /** What the command changes, decided on the order as stored now; throws a Russian 4xx to refuse. Runs again on a write conflict, so it only reads. */
   const decide = (current: OrderRecord, command: AnyCommand, prepared: Prepared, now: number): Decision => {
     const { action } = command;
+    // Decided on the order as it is now: a florist's cancellation made offline that arrives after assembly started is refused.
+    const denied = prepared.staff && isOrderAction(action) ? staffCommandIssue(prepared.staff, current, action) : null;
+    if (denied) throw new HttpError(403, denied);
     const change = (fields: Partial<OrderRecord>): Decision => {
       const { before, after } = diff(current, fields);
       if (!Object.keys(after).length) return { unchanged: 'Изменений нет' };
@@ -104,12 +113,12 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
       }
       case 'payment': {
         if (action.status === 'paid' && !action.method) throw new HttpError(400, 'Укажите способ оплаты');
-        return change({ paid: action.status === 'paid' ? markedPaid(action.method, action.amount ?? current.total, now, prepared.by) : { status: 'unpaid', at: now, by: prepared.by } });
+        return change({ paid: action.status === 'paid' ? markedPaid(current, action.method, action.amount ?? current.total, now, prepared.by) : { status: 'unpaid', at: now, by: prepared.by } });
       }
       case 'online-paid':
         // Money that came twice (a second payment, staff recorded cash) is the studio's to return: paid stays as it is.
         if (current.paid?.status === 'paid') return { unchanged: 'Заказ уже оплачен' };
-        return change({ paid: markedPaid('online', action.amount, now, prepared.by), ...(current.online ? { online: { ...current.online, status: 'paid' as const, payment: action.payment } } : {}) });
+        return change({ paid: markedPaid(current, 'online', action.amount, now, prepared.by), ...(current.online ? { online: { ...current.online, status: 'paid' as const, payment: action.payment } } : {}) });
       case 'online':
         if (current.paid?.status === 'paid') return { unchanged: 'Заказ уже оплачен' };
         return change({ online: action.online });
@@ -138,18 +147,22 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
 
   interface Prepared {
     by: string;
+    /** The staff member whose rights bound the command (schema/order-money.ts); absent for the server's and the customer's own steps. */
+    staff?: User;
     photo?: string;
     edit?: Partial<OrderRecord>;
   }
 
   /** Checks and work outside the order that a command needs first (each safe to repeat). */
-  const prepare = async (command: AnyCommand, current: OrderRecord, user: User): Promise<Prepared> => {
+  const prepare = async (command: AnyCommand, current: OrderRecord, user: User, staff: boolean): Promise<Prepared> => {
     const { action } = command;
-    const prepared: Prepared = { by: user.phone };
+    const prepared: Prepared = { by: user.phone, ...(staff ? { staff: user } : {}) };
     if (action.kind === 'assign') await assignee(action);
     if (action.kind === 'photo') {
       if (current.status === 'cancelled') throw conflict('Заказ отменён: фото к нему не добавить');
-      prepared.photo = await photos.put(command.id, photoImage(action.image), current.id);
+      const photo = await photos.put(command.id, photoImage(action.image), current.id);
+      if (!photo) throw conflict('Фото с таким номером уже есть у другого заказа: сделайте снимок заново');
+      prepared.photo = photo;
     }
     if (action.kind === 'edit') {
       if (!isEditable(current.status)) throw conflict(`Заказ уже «${statusName(current.status)}»: менять его можно только до начала сборки`);
@@ -204,8 +217,8 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
     await spreadOrder(shop.storage, orderOf(after), 'replace', eventChanged ? 'replace' : 'if-missing');
   };
 
-  /** A command on a placed order, once: the rules decide; the caller checked who may send it. */
-  const applyTo = async (command: AnyCommand, user: User): Promise<{ outcome: CommandOutcome; order?: Order }> => {
+  /** A command on a placed order, once: the rules decide; the caller checked who may send its kind, and `staff` bounds it by the sender's rights. */
+  const applyTo = async (command: AnyCommand, user: User, staff = false): Promise<{ outcome: CommandOutcome; order?: Order }> => {
     const current = await service.recordOf(command.order);
     if (!current || current.stage !== 'placed') throw new HttpError(404, 'Заказ не найден');
     if (current.history?.some((h) => h.command === command.id)) {
@@ -213,7 +226,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
       await follow(current, current, false);
       return { outcome: ok('Команда уже выполнена'), order: orderOf(current) };
     }
-    const prepared = await prepare(command, current, user);
+    const prepared = await prepare(command, current, user, staff);
     const { before, after, note } = await write(command, user, prepared);
     const eventChanged = command.action.kind === 'edit' && after !== before;
     await follow(before, after, eventChanged);
@@ -232,6 +245,8 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
       try {
         if (!mayCommand(user, command.action.kind))
           throw new HttpError(403, isStaff(user) ? 'Заказы по телефону и у прилавка принимает менеджер' : 'Команды по заказам доступны только сотрудникам студии');
+        const reserved = reservedIdIssue(command);
+        if (reserved) throw new HttpError(400, reserved);
         if (command.action.kind === 'create') {
           if (command.action.draft.id !== command.order) throw new HttpError(400, 'Номер заказа не совпадает с черновиком');
           const now = Date.now();
@@ -239,7 +254,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
           const placed = await service.createForStudio(command.action.draft, change);
           return { outcome: ok(`Заказ №${placed.number}`), order: placed };
         }
-        return await applyTo(command, user);
+        return await applyTo(command, user, true);
       } catch (e) {
         if (e instanceof HttpError) return { outcome: { ok: false, at: Date.now(), status: e.status, reason: e.message.slice(0, 500) } };
         throw e;
@@ -251,12 +266,12 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
      * the same rule as a staff member's «Оплачен». The caller read the payment from the provider and checked it.
      */
     async markPaidOnline(order: string, payment: string, amount: number): Promise<{ outcome: CommandOutcome; order?: Order }> {
-      return applyTo({ id: 'online-paid', order, action: { kind: 'online-paid', payment, amount } }, paymentProvider);
+      return applyTo({ id: onlineStepId('paid'), order, action: { kind: 'online-paid', payment, amount } }, paymentProvider);
     },
 
     /** A step of the order's online payment (a payment started, failed, given up for payment on delivery), once per `step`. */
     async setOnline(order: string, step: string, online: OnlinePayment): Promise<{ outcome: CommandOutcome; order?: Order }> {
-      return applyTo({ id: `online-${step}`.slice(0, 64), order, action: { kind: 'online', online } }, paymentProvider);
+      return applyTo({ id: onlineStepId(step), order, action: { kind: 'online', online } }, paymentProvider);
     },
 
     /**
@@ -265,7 +280,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
      */
     async expireOnline(current: Pick<OrderRecord, 'id'>): Promise<{ outcome: CommandOutcome; order?: Order }> {
       try {
-        return await applyTo({ id: 'online-expired', order: current.id, action: { kind: 'online-expired' } }, onlineHold);
+        return await applyTo({ id: onlineStepId('expired'), order: current.id, action: { kind: 'online-expired' } }, onlineHold);
       } catch (e) {
         if (e instanceof HttpError) return { outcome: { ok: false, at: Date.now(), status: e.status, reason: e.message } };
         throw e;
@@ -281,7 +296,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
       try {
         const current = await service.recordOf(order);
         if (!current || current.stage !== 'placed' || current.customer !== user.phone) throw new HttpError(404, 'Заказ не найден');
-        const id = `cancel-${order}`.slice(0, 64);
+        const id = customerCancelId(order);
         if (current.status !== 'cancelled' && !customerMayCancel(current.status))
           throw conflict(`Заказ уже «${statusName(current.status)}»: отменить его теперь можно только по телефону студии`);
         const { outcome, order: after } = await applyTo({ id, order, action: { kind: 'status', from: current.status, to: 'cancelled', reason: customerCancelReason } }, user);

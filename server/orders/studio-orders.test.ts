@@ -86,4 +86,21 @@ describe('studio-orders: the staff copy of every order in the window', () => {
     expect(left).not.toContain('sweep-cmd-answered-old');
     expect(left).toEqual(expect.arrayContaining(['sweep-cmd-answered-new', 'sweep-cmd-unanswered', 'sweep-task-000000001']));
   });
+
+  it('slims a photo command answered before refusals were slimmed: its bytes go, its answer stays', async () => {
+    const office = shop.shop.storage.db('office');
+    const now = Date.now();
+    const image = `data:image/jpeg;base64,${'A'.repeat(300_000)}`;
+    const photo = (id: string, outcome: { ok: false; at: number; status: number; reason: string }) => ({
+      _id: id, type: 'orderCommand', v: 1, title: 'Фото', createdBy: demoPhones.florist, createdAt: now - 3600_000, updatedBy: demoPhones.florist, updatedAt: now - 3600_000,
+      data: { order: 'sweep-order-0000002', action: { kind: 'photo', image }, outcome },
+    });
+    const refusal = { ok: false as const, at: now - 60_000, status: 409, reason: 'Заказ отменён: фото к нему не добавить' };
+    await office.bulkDocs([photo('sweep-photo-refused-1', refusal)]);
+    await sweepOrderCommands(shop.shop.storage, now);
+    const slim = (await office.get('sweep-photo-refused-1')) as unknown as { data: { action: { image: string }; outcome: unknown }; updatedAt: number };
+    expect(slim.data.action.image).toBe('');
+    expect(slim.data.outcome).toEqual(refusal);
+    expect(slim.updatedAt).toBeGreaterThan(now - 3600_000);
+  });
 });

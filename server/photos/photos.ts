@@ -10,12 +10,17 @@ export const photosDb = 'photos';
 export const photoUrl = (id: string) => `/api/photos/${id}`;
 
 const photoDoc = z.object({ type: z.enum(['image/jpeg', 'image/png', 'image/webp']) });
+const photoOrder = z.object({ order: z.string() });
 
 export const photoStore = (storage: Storage) => {
   const db = () => storage.db(photosDb);
   return {
-    /** Stores the photo under `id` unless one is there already (the same command processed again). */
-    async put(id: string, image: PhotoImage, order: string): Promise<string> {
+    /**
+     * Stores the photo of `order` under `id` unless it is there already (the same command processed again) and
+     * answers its address; null when `id` is another order's photo: a photo belongs to one order, or one order's
+     * command could show another customer's bouquet.
+     */
+    async put(id: string, image: PhotoImage, order: string): Promise<string | null> {
       try {
         await db().put({
           _id: id,
@@ -28,6 +33,8 @@ export const photoStore = (storage: Storage) => {
         });
       } catch (e) {
         if (!isConflict(e)) throw e;
+        const stored = photoOrder.safeParse(await db().get(id));
+        if (!stored.success || stored.data.order !== order) return null;
       }
       return photoUrl(id);
     },

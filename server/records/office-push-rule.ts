@@ -2,7 +2,8 @@ import '../http/zod-locale';
 import { can } from '../../schema/access';
 import { entities, type AnyEntity } from '../../schema/entities';
 import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/record';
-import { refuse, type PushedDoc, type PushRule, type PushVerdict, type StoredDoc } from '../db/push-rule';
+import { refuse, type BatchPushRule, type PushedDoc, type PushRule, type PushVerdict, type StoredDoc } from '../db/push-rule';
+import { withCommandBudget } from './command-budget';
 import { commandReason, deniedReason, factReason, outcomeReason } from './record-service';
 
 /** Stored as pushed (the gateway keeps `_id` and `_rev`): the device's copy and the server's stay the same document. */
@@ -80,5 +81,6 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
   return accept(incoming);
 };
 
-/** The rule /db/office pushes go through: the registry's entities. */
+/** The rule /db/office pushes go through: the registry's entities, each person's commands within their budget (command-budget.ts). */
 export const officePushRule = pushRuleFor(entities);
+export const officeBatchRule: BatchPushRule = withCommandBudget(entities, officePushRule);

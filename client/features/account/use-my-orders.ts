@@ -4,6 +4,8 @@ import { deliveryPlace, orderStatuses, type Order, type OrderDraft } from '../..
 import { customerMayCancel } from '../../../schema/order-lifecycle';
 import { awaitsOnlinePayment } from '../../../schema/online-payment';
 import { paymentLabel } from '../../../schema/payment-label';
+import { formatRoubles } from '../../../schema/money';
+import { owed, received } from '../../../schema/order-money';
 import type { PendingOrder } from '../../data/collections';
 import type { LocalData } from '../../data/database';
 import { useLocal } from '../../data/local-data-context';
@@ -45,8 +47,12 @@ export interface MyOrder {
 /** What the customer chose to pay on delivery with, in words. */
 const onDelivery = (d: Pick<OrderDraft, 'payment'>) => (d.payment === 'card' ? 'При получении, картой' : 'При получении, наличными');
 
-/** The payment as the customer should read it: paid, waiting for the online payment, or what they will pay with. */
-const paymentOf = (o: Order) => (o.paid?.status === 'paid' || awaitsOnlinePayment(o) ? paymentLabel(o) : onDelivery(o));
+/** The payment as the customer should read it: paid, waiting for the online payment, or what they will pay with (the rest, after a part payment). */
+const paymentOf = (o: Order) => {
+  if (o.paid?.status === 'paid' || awaitsOnlinePayment(o)) return paymentLabel(o);
+  if (received(o) > 0) return `Оплачено ${formatRoubles(received(o))}, остальные ${formatRoubles(owed(o))} — ${onDelivery(o).toLowerCase()}`;
+  return onDelivery(o);
+};
 
 const statusLabel = (status: Order['status']): string => orderStatuses.find((s) => s.id === status)?.label ?? status;
 

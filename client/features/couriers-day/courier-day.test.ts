@@ -60,6 +60,12 @@ describe('the couriers’ day', () => {
     expect(toCollect({ total: 5490, paid: { status: 'unpaid' } })).toBe(5490);
     expect(toCollect({ total: 5490, paid: { status: 'paid', method: 'cash', amount: 5490 } })).toBe(0);
   });
+
+  it('collects what a part payment left owed, and the rest of an order marked paid for less than its total', () => {
+    expect(toCollect({ total: 7990, paid: { status: 'unpaid', method: 'cash', amount: 3000 } })).toBe(4990);
+    expect(toCollect({ total: 7990, paid: { status: 'paid', method: 'cash', amount: 1 } })).toBe(7989);
+    expect(toCollect({ total: 7990, paid: { status: 'paid', method: 'cash' } })).toBe(0);
+  });
 });
 
 describe('assignments made on this device', () => {

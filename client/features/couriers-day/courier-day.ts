@@ -1,4 +1,5 @@
 import { deliveryPlace, deliverySlots, type Order } from '../../../schema/order';
+import { owed } from '../../../schema/order-money';
 import type { OrderCommandView } from '../../data/order-commands';
 
 /**
@@ -24,7 +25,7 @@ export interface Delivery {
   comment: string;
   status: Order['status'];
   total: number;
-  /** What the courier takes from the recipient: the total of an unpaid order, nothing of a paid one. */
+  /** What the courier takes from the recipient: what is still owed (the total of an unpaid order, nothing of a paid one). */
   toCollect: number;
   /** Handed to this courier (or taken back) on this device, not yet applied by the server. */
   pending?: true;
@@ -46,8 +47,8 @@ export interface CouriersDay {
   toCollect: number;
 }
 
-/** Unpaid orders are collected in full; a paid one (whatever the amount recorded) is not. */
-export const toCollect = (o: Pick<Order, 'total' | 'paid'>): number => (o.paid?.status === 'paid' ? 0 : o.total);
+/** What is still owed (schema/order-money.ts): an unpaid order in full, the rest of a part payment, nothing of a paid one. */
+export const toCollect = (o: Pick<Order, 'total' | 'paid'>): number => owed(o);
 
 const slotRank = (slot: string) => {
   const i = (deliverySlots as readonly string[]).indexOf(slot);

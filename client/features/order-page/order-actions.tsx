@@ -2,6 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { lifecycle, rank, statusName, transitionIssue } from '../../../schema/order-lifecycle';
 import { orderStatus, paymentMethods, paymentStatuses, type Order } from '../../../schema/order';
 import { type OrderAction } from '../../../schema/order-command';
+import { moneyRights, owed, received, staffCommandIssue } from '../../../schema/order-money';
+import { formatRoubles } from '../../../schema/money';
+import type { User } from '../../../schema/user';
 import { formatPhone, phone as phoneSchema } from '../../../schema/phone';
 import type { CourierChoice } from './use-order';
 
@@ -30,12 +33,14 @@ export const StatusButtons = ({ order, send }: { order: Order; send: Send }) => 
   );
 };
 
-/** Cancelling needs a reason: the customer is told it, and stock comes back. */
-export const CancelForm = ({ order, send }: { order: Order; send: Send }) => {
+/** Cancelling needs a reason: the customer is told it, and stock comes back. Offered as the server allows it to this user (schema/order-money.ts). */
+export const CancelForm = ({ order, send, user }: { order: Order; send: Send; user: User | null }) => {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   if (transitionIssue(order.status, 'cancelled') || order.status === 'cancelled') return null;
+  const denied = staffCommandIssue(user, order, { kind: 'status', from: order.status, to: 'cancelled', reason: '-' });
+  if (denied) return <p className="muted order-page__cancel-denied">{denied}</p>;
   if (!open)
     return (
       <button type="button" className="button button--ghost order-page__cancel" onClick={() => setOpen(true)}>
@@ -66,31 +71,49 @@ export const CancelForm = ({ order, send }: { order: Order; send: Send }) => {
   );
 };
 
-/** Payment apart from status: paid or not, how, how much. */
-export const PaymentForm = ({ order, send }: { order: Order; send: Send }) => {
-  const [status, setStatus] = useState<'paid' | 'unpaid'>(order.paid?.status === 'paid' ? 'unpaid' : 'paid');
+/** What came and what is still owed, when part of the money came. */
+const PartPaid = ({ order }: { order: Order }) =>
+  received(order) > 0 && owed(order) > 0 ? (
+    <p className="order-page__owed" data-testid="order-owed">
+      Получено {formatRoubles(received(order))}, осталось получить {formatRoubles(owed(order))}
+    </p>
+  ) : null;
+
+/**
+ * Payment apart from status. A manager records paid or not, how, and how much has come (less than the total is a
+ * part payment, the rest stays owed); a florist records only that the whole order was paid, and how (schema/order-money.ts).
+ */
+export const PaymentForm = ({ order, send, user }: { order: Order; send: Send; user: User | null }) => {
+  const rights = moneyRights(user);
+  const [status, setStatus] = useState<'paid' | 'unpaid'>(order.paid?.status === 'paid' && rights.takeBack ? 'unpaid' : 'paid');
   const [method, setMethod] = useState<string>(order.paid?.method ?? (order.payment === 'card' ? 'card' : 'cash'));
-  const [amount, setAmount] = useState(String(order.paid?.amount ?? order.total));
+  const [amount, setAmount] = useState(String(order.paid?.status === 'paid' ? (order.paid.amount ?? order.total) : order.total));
   const [error, setError] = useState('');
+  if (order.paid?.status === 'paid' && owed(order) === 0 && !rights.takeBack) return <p className="muted">Снять отметку об оплате может менеджер</p>;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const sum = Number(amount.replace(/\s/g, ''));
-    if (status === 'paid' && (!Number.isInteger(sum) || sum < 0)) return setError('Сумма — целое число рублей');
+    if (status === 'paid' && rights.anyAmount && (!Number.isInteger(sum) || sum < 0)) return setError('Сумма — целое число рублей');
     const m = paymentMethods.find((p) => p.id === method)?.id;
-    void send({ kind: 'payment', status, ...(status === 'paid' && m ? { method: m, amount: sum } : {}) });
+    void send({ kind: 'payment', status, ...(status === 'paid' && m ? { method: m, ...(rights.anyAmount ? { amount: sum } : {}) } : {}) });
   };
   return (
     <form className="order-page__inline-form" onSubmit={submit} noValidate aria-label="Оплата">
-      <label className="field">
-        Оплата
-        <select value={status} onChange={(e) => setStatus(e.target.value === 'paid' ? 'paid' : 'unpaid')}>
-          {paymentStatuses.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PartPaid order={order} />
+      {rights.takeBack ? (
+        <label className="field">
+          Оплата
+          <select value={status} onChange={(e) => setStatus(e.target.value === 'paid' ? 'paid' : 'unpaid')}>
+            {paymentStatuses.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <p className="order-page__pay-whole">Оплачен полностью: {formatRoubles(order.total)}</p>
+      )}
       {status === 'paid' && (
         <>
           <label className="field">
@@ -103,10 +126,12 @@ export const PaymentForm = ({ order, send }: { order: Order; send: Send }) => {
               ))}
             </select>
           </label>
-          <label className="field">
-            Сумма, ₽
-            <input inputMode="numeric" value={amount} aria-invalid={!!error} onChange={(e) => (setAmount(e.target.value), setError(''))} />
-          </label>
+          {rights.anyAmount && (
+            <label className="field">
+              Получено всего, ₽
+              <input inputMode="numeric" value={amount} aria-invalid={!!error} onChange={(e) => (setAmount(e.target.value), setError(''))} />
+            </label>
+          )}
         </>
       )}
       <button type="submit" className="button button--ghost">

@@ -17,11 +17,12 @@ export const placeOf = (o: Pick<Order, 'delivery'>): string => deliveryPlace(o.d
 export const methodName = (m: string | undefined): string => paidMethods.find((p) => p.id === m)?.label ?? '';
 export const paymentName = (s: string): string => paymentStatuses.find((p) => p.id === s)?.label ?? s;
 
-/** «Оплачен · Наличные · 3 490 ₽», or «Не оплачен». */
+/** «Оплачен · Наличные · 3 490 ₽», «Оплачен частично · Наличные · 1 000 ₽» (a part payment: the rest is owed), or «Не оплачен». */
 export const paymentText = (paid: Order['paid']): string => {
   if (!paid) return paymentName('unpaid');
   if (paid.status === 'paid' && paid.method === 'online') return ['Оплачен онлайн', paid.amount !== undefined ? formatRoubles(paid.amount) : ''].filter(Boolean).join(' · ');
-  return [paymentName(paid.status), methodName(paid.method), paid.amount !== undefined ? formatRoubles(paid.amount) : ''].filter(Boolean).join(' · ');
+  const name = paid.status === 'unpaid' && paid.amount ? 'Оплачен частично' : paymentName(paid.status);
+  return [name, methodName(paid.method), paid.amount !== undefined && (paid.status === 'paid' || paid.amount) ? formatRoubles(paid.amount) : ''].filter(Boolean).join(' · ');
 };
 
 /** The studio must not forget money for a bouquet already given away. */

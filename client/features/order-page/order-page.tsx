@@ -180,7 +180,7 @@ export const OrderPage = () => {
 
       <div className="order-page__actions">
         <StatusButtons order={order} send={send} />
-        <CancelForm order={order} send={send} />
+        <CancelForm order={order} send={send} user={user} />
         <button type="button" className="button button--ghost" onClick={() => print('ticket')}>
           Печать заказа
         </button>
@@ -265,7 +265,7 @@ export const OrderPage = () => {
       )}
       <section className="order-page__section" aria-labelledby="order-money">
         <h2 id="order-money">Оплата</h2>
-        <PaymentForm key={JSON.stringify(order.paid ?? {})} order={order} send={send} />
+        <PaymentForm key={JSON.stringify(order.paid ?? {})} order={order} send={send} user={user} />
       </section>
       {order.status !== 'cancelled' && <OrderPhoto photo={order.photo} send={send} />}
 

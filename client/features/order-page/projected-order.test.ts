@@ -5,7 +5,8 @@ import { itemCategory } from '../../../schema/category';
 import type { OrderCommandView } from '../../data/order-commands';
 import { projectedOrder } from './projected-order';
 import { dataUrlBytes, fitWithin } from './photo-resize';
-import { changeRows, deliveredUnpaid } from './order-labels';
+import { changeRows, deliveredUnpaid, paymentText } from './order-labels';
+import { formatRoubles } from '../../../schema/money';
 
 const order: Order = {
   id: 'order-aaaaaaaaaaaa', number: 7, customer: '79000000003', createdAt: 1, updatedAt: 5, status: 'new', total: 6490, deliveryPrice: 490,
@@ -29,6 +30,13 @@ describe('the order as the device will have it', () => {
       command({ kind: 'photo', image: 'data:image/jpeg;base64,AAAA' }),
     ]);
     expect(o).toMatchObject({ status: 'assembling', courier: 'courier-1', paid: { status: 'paid', method: 'cash', amount: 6490 }, photo: 'data:image/jpeg;base64,AAAA' });
+  });
+
+  it('reads a pending part payment as the server will record it: unpaid, with the part received and the rest owed', () => {
+    const o = projectedOrder(order, [command({ kind: 'payment', status: 'paid', method: 'cash', amount: 1000 })]);
+    expect(o.paid).toMatchObject({ status: 'unpaid', method: 'cash', amount: 1000 });
+    expect(paymentText(o.paid)).toBe(`Оплачен частично · Наличные · ${formatRoubles(1000)}`);
+    expect(projectedOrder(order, [command({ kind: 'payment', status: 'paid', method: 'card' })]).paid).toMatchObject({ status: 'paid', amount: 6490 });
   });
 
   it('leaves out what the server already answered (its copy carries the applied ones; refused ones never happened)', () => {

@@ -1,5 +1,6 @@
 import { lineSum } from '../../../schema/cart';
 import { deliveryCost, type Order } from '../../../schema/order';
+import { recordedPayment } from '../../../schema/order-money';
 import { unitPrice, type Product } from '../../../schema/product';
 import { priceFactorOf } from '../../../schema/size';
 import type { OrderCommandView } from '../../data/order-commands';
@@ -16,7 +17,7 @@ export const projectedOrder = (order: Order, commands: readonly OrderCommandView
     if (c.state !== 'pending') continue;
     const a = c.action;
     if (a.kind === 'status') o = { ...o, status: a.to, ...(a.to === 'cancelled' && a.reason ? { cancelReason: a.reason } : {}) };
-    else if (a.kind === 'payment') o = { ...o, paid: { ...o.paid, status: a.status, ...(a.method ? { method: a.method } : {}), ...(a.amount !== undefined ? { amount: a.amount } : {}) } };
+    else if (a.kind === 'payment') o = { ...o, paid: a.status === 'paid' ? recordedPayment(o.total, a.method, a.amount ?? o.total, c.createdAt, c.by) : { status: 'unpaid', at: c.createdAt, by: c.by } };
     else if (a.kind === 'assign') {
       const { florist: _f, courier: _c, ...rest } = o;
       const florist = a.florist === undefined ? o.florist : a.florist ?? undefined;
