@@ -62,7 +62,8 @@ const resolveBranches = async <T extends object>(db: PouchDB.Database, id: strin
   if (written.won) for (const leaf of others) await dropLeaf(db, id, leaf._rev!);
 };
 
-const merging = new Map<string, NodeJS.Timeout>();
+/** Pending merges by database, then document: a shop that closes its databases cancels theirs (`cancelMerges`). */
+const merging = new WeakMap<PouchDB.Database, Map<string, NodeJS.Timeout>>();
 
 /**
  * A document of facts written on a cluster may have a branch its writer did not see (claim.ts `Rivals`): once the
@@ -72,16 +73,22 @@ const merging = new Map<string, NodeJS.Timeout>();
  */
 export const mergeLater = <T extends object>(db: PouchDB.Database, id: string, resolve: ResolveBranches<T>, after?: () => Promise<void>) => {
   if (!isCouch(db)) return;
-  const key = `${db.name}\u0000${id}`;
-  clearTimeout(merging.get(key));
+  const pending = merging.get(db) ?? merging.set(db, new Map()).get(db)!;
+  clearTimeout(pending.get(id));
   const timer = setTimeout(() => {
-    merging.delete(key);
+    pending.delete(id);
     void upsert<T>(db, id, () => null, { resolve })
       .then(() => after?.())
       .catch((e: unknown) => console.error(`branches of ${id} not merged yet`, e));
   }, branchGraceMs + 1000);
   timer.unref();
-  merging.set(key, timer);
+  pending.set(id, timer);
+};
+
+/** The merges still waiting on a database are dropped: it is being closed (the next change or start merges them). */
+export const cancelMerges = (db: PouchDB.Database) => {
+  for (const timer of merging.get(db)?.values() ?? []) clearTimeout(timer);
+  merging.delete(db);
 };
 
 export interface UpsertOptions<T> {
