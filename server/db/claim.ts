@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { HttpError } from '../http/errors';
 
 /**
  * Writes that must have one winner, on the embedded store and on a CouchDB cluster alike.
@@ -29,7 +30,32 @@ type Body = Record<string, unknown> & { _id: string; _rev?: string };
  * embedded store, on 201 on CouchDB. A 202 counted won because its leaf stood alone has no quorum: a copy that did
  * not answer (a node down or cut off) may take a rival's write meanwhile.
  */
-export type WriteOutcome = { won: true; rev: string; quorum: boolean } | { won: false };
+export type WriteOutcome = { won: true; rev: string; quorum: boolean } | { won: false; short?: true };
+
+/**
+ * `short`: the lost write was answered 202 (some copies took it, too few) and no rival's write was seen beside it: not
+ * a race but a cluster that cannot reach a quorum (most copies down), which answers every write so. A writer that
+ * tried on (the next place, the next number) wrote without end; one task takes this many in a row, then gives up
+ * with `TooFewCopies`. A race's lost write, or a 202 now and then, never adds up to it.
+ */
+const shortWritesTaken = 5;
+
+/** A task gave up on writes that too few copies took: 503, and the device sends it again later. */
+export class TooFewCopies extends HttpError {
+  constructor() {
+    super(503, 'База данных сейчас отвечает не полностью — попробуйте ещё раз через минуту');
+  }
+}
+
+/** Counts one task's writes lost as `short` in a row and throws `TooFewCopies` at `shortWritesTaken`; answers each outcome. */
+export const shortWrites = () => {
+  let inARow = 0;
+  return <W extends WriteOutcome>(written: W): W => {
+    inARow = !written.won && written.short ? inARow + 1 : 0;
+    if (inARow >= shortWritesTaken) throw new TooFewCopies();
+    return written;
+  };
+};
 
 /** Node's fetch refuses addresses with credentials: they become a header, and never reach a message. */
 export const couchRequest = (url: string) => {
@@ -150,8 +176,9 @@ const replaceLeaf = async (db: PouchDB.Database, id: string, rev: string, other:
  */
 const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string, judgeCreate = false): Promise<WriteOutcome> => {
   if (!doc._rev && !judgeCreate) {
+    const rivals = (await liveLeaves(db, doc._id)).some((l) => l.rev !== rev);
     await dropLeaf(db, doc._id, rev);
-    return { won: false };
+    return rivals ? { won: false } : { won: false, short: true };
   }
   // Known without reading it back: a quorum read may not show this leaf yet (it may sit on one copy only).
   const mine: Leaf = { rev, parent: doc._rev };
@@ -162,7 +189,7 @@ const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string, judg
     const others = leaves.filter((l) => l.rev !== rev && l.rev !== doc._rev);
     if (!others.length) {
       if (seen && ++alone >= aloneChecks) return { won: true, rev, quorum: false };
-      if (!seen && Date.now() - started >= unseenMs) return { won: false };
+      if (!seen && Date.now() - started >= unseenMs) return { won: false, short: true };
       continue;
     }
     alone = 0;
@@ -277,7 +304,8 @@ export const writeDocs = async (db: PouchDB.Database, docs: Body[]): Promise<(Wr
 
 /**
  * First writer wins: creates `id` with `body` if no live document has that id, and answers whether this call
- * created it. Serves every "take it once" of the shop: order numbers, unconfirmed places, sign-in places.
+ * created it. Serves every "take it once" of the shop: order numbers, unconfirmed places, sign-in places. A caller
+ * that tries one id after another passes one `count` (`shortWrites`) for them all.
  */
-export const claim = async (db: PouchDB.Database, id: string, body: object): Promise<boolean> =>
-  (await writeDoc(db, { ...(body as Record<string, unknown>), _id: id })).won;
+export const claim = async (db: PouchDB.Database, id: string, body: object, count = shortWrites()): Promise<boolean> =>
+  count(await writeDoc(db, { ...(body as Record<string, unknown>), _id: id })).won;

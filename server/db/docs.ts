@@ -1,4 +1,4 @@
-import { claim, dropLeaf, isCouch, writeDoc, type WriteOutcome } from './claim';
+import { claim, dropLeaf, isCouch, shortWrites, writeDoc, type WriteOutcome } from './claim';
 
 /** Small helpers over PouchDB documents that the server keeps for itself (sessions, codes, users, stock). */
 
@@ -111,6 +111,7 @@ export const upsert = async <T extends object>(
   { resolve, onWritten }: UpsertOptions<T> = {},
 ): Promise<T | null> => {
   let branches = { revs: '', since: 0 };
+  const count = shortWrites();
   // Waiting out branches counts against the attempts only past the grace: a live writer's takes milliseconds.
   for (let attempt = 0, reads = 0; attempt < maxAttempts && reads < maxAttempts * 10; reads++) {
     if (reads) await backoff(Math.min(reads, 8));
@@ -130,7 +131,7 @@ export const upsert = async <T extends object>(
     const current = leaves[0] ?? null;
     const next = await change(current);
     if (!next) return current;
-    const written = await writeDoc(db, { ...(next as Record<string, unknown>), _id: id, ...(current?._rev ? { _rev: current._rev } : {}) }, resolve ? 'keep' : 'end');
+    const written = count(await writeDoc(db, { ...(next as Record<string, unknown>), _id: id, ...(current?._rev ? { _rev: current._rev } : {}) }, resolve ? 'keep' : 'end'));
     if (written.won) {
       onWritten?.(written);
       return next;
