@@ -151,8 +151,31 @@ const aloneCheckMs = 40;
 const replaceLeaf = async (db: PouchDB.Database, id: string, rev: string, other: string): Promise<void> => {
   const { _id, _rev, _conflicts, _revisions, ...body } = (await db.get(id, { rev: other })) as Record<string, unknown>;
   const [gen, hash] = rev.split('-');
-  const next = crypto.createHash('md5').update(`replaced:${rev}:${other}`).digest('hex');
+  const next = replacedBy(rev, other).split('-')[1];
   await db.bulkDocs([{ ...body, _id: id, _rev: `${Number(gen) + 1}-${next}`, _revisions: { start: Number(gen) + 1, ids: [next, hash] } }], { new_edits: false });
+};
+
+/** The revision `replaceLeaf(rev, other)` writes: the same for every writer, so the sibling copied can look for it. */
+const replacedBy = (rev: string, other: string) => `${Number(rev.split('-')[0]) + 1}-${crypto.createHash('md5').update(`replaced:${rev}:${other}`).digest('hex')}`;
+
+/**
+ * A 202 leaf whose only rival is CouchDB's winner, a sibling: that leaf's writer, seeing the same two, copies this
+ * leaf's content onto its branch and ends this one (`settleAccepted`), so this write is the one that stays and is
+ * told so (a device kept its edit, the other device is told of the conflict). It waits for that copy as long as an
+ * unseen leaf waits; should its leaf be ended without the copy (the winner was a 201 writer's, which ends its rivals),
+ * or no copy come, it lost, and a leaf still standing ends itself.
+ */
+const awaitCopy = async (db: PouchDB.Database, id: string, rev: string, winner: string): Promise<WriteOutcome> => {
+  const copy = replacedBy(winner, rev);
+  for (let started = Date.now(), seen = false; Date.now() - started < unseenMs; await pause(25)) {
+    const leaves = await liveLeaves(db, id);
+    if (leaves.some((l) => l.rev === copy)) return { won: true, rev: copy, quorum: false };
+    const mine = leaves.some((l) => l.rev === rev);
+    if (seen && !mine) return { won: false };
+    seen ||= mine;
+  }
+  await dropLeaf(db, id, rev);
+  return { won: false };
 };
 
 /**
@@ -161,7 +184,8 @@ const replaceLeaf = async (db: PouchDB.Database, id: string, rev: string, other:
  * shows it yet (on a real cluster it may sit on one copy, unseen, and still become CouchDB's winner later: seen
  * leaving a device's lost edit as the document's content), never so that the document loses its last one:
  * - alone in every read of a short while, no writer raced it: it stands;
- * - beside others, not CouchDB's winner: it is taken out (the winner is not, by its writer or anyone), lost;
+ * - beside others, not CouchDB's winner: it is taken out (the winner is not, by its writer or anyone), lost; but
+ *   beside the winner alone, a sibling, it waits for that leaf's writer to copy it (below): then it won (`awaitCopy`);
  * - CouchDB's winner beside one sibling (a leaf written over the same revision): it cannot be taken out (that leaf's
  *   writer may be taking its own out at the same moment), so it takes the sibling's content as its own, one
  *   generation on, and then ends the sibling, whose content it now holds; lost. Only a sibling's: a leaf on
@@ -193,7 +217,9 @@ const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string, judg
       continue;
     }
     alone = 0;
-    if ([mine, ...others].sort(byRank)[0] !== mine) {
+    const [first] = [mine, ...others].sort(byRank);
+    if (first !== mine) {
+      if (others.length === 1 && first.parent === mine.parent) return awaitCopy(db, doc._id, rev, first.rev);
       await dropLeaf(db, doc._id, rev);
       return { won: false };
     }
