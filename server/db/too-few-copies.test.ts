@@ -59,4 +59,13 @@ describe.each([
     expect(couch.splitCount() - before).toBeGreaterThan(0);
     expect(couch.splitCount() - before).toBeLessThanOrEqual(10);
   }, 60_000);
+
+  it('refuses a sign-in code with 503 too, after a bounded number of writes: its places and limits are claims', async () => {
+    const before = couch.splitCount();
+    couch.splitWrites(() => true);
+    const refused = await call<{ error: string }>(shop.url, '/api/login', { phone: '79660000193' });
+    couch.splitWrites(null);
+    expect(refused.status).toBe(503);
+    expect(couch.splitCount() - before).toBeLessThanOrEqual(10);
+  }, 60_000);
 });
