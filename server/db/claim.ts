@@ -185,7 +185,8 @@ const awaitCopy = async (db: PouchDB.Database, id: string, rev: string, winner: 
  * leaving a device's lost edit as the document's content), never so that the document loses its last one:
  * - alone in every read of a short while, no writer raced it: it stands;
  * - beside others, not CouchDB's winner: it is taken out (the winner is not, by its writer or anyone), lost; but
- *   beside the winner alone, a sibling, it waits for that leaf's writer to copy it (below): then it won (`awaitCopy`);
+ *   beside the winner alone, a sibling, it waits for that leaf's writer to copy it (below): then it won (`awaitCopy`),
+ *   as it has when it finds that copy already made;
  * - CouchDB's winner beside one sibling (a leaf written over the same revision): it cannot be taken out (that leaf's
  *   writer may be taking its own out at the same moment), so it takes the sibling's content as its own, one
  *   generation on, and then ends the sibling, whose content it now holds; lost. Only a sibling's: a leaf on
@@ -211,6 +212,9 @@ const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string, judg
     const seen = leaves.some((l) => l.rev === rev);
     // The revision written over, still a leaf on copies this write has not reached, is no rival.
     const others = leaves.filter((l) => l.rev !== rev && l.rev !== doc._rev);
+    // A sibling's writer already copied this leaf onto its branch (and ended this one): this write stands.
+    const copy = others.find((l) => l.parent !== undefined && l.rev === replacedBy(l.parent, rev));
+    if (copy) return { won: true, rev: copy.rev, quorum: false };
     if (!others.length) {
       if (seen && ++alone >= aloneChecks) return { won: true, rev, quorum: false };
       if (!seen && Date.now() - started >= unseenMs) return { won: false, short: true };
