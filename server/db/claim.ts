@@ -91,9 +91,10 @@ const couchPut = async (dbUrl: string, doc: Body): Promise<{ status: number; rev
         await pause(50 * attempt);
         continue;
       }
-      // The message names the document; the address and its credentials are never in it.
+      // The message names the document; the address and its credentials are never in it. The code tells the error
+      // handler the store is out of reach (503, server/http/errors.ts).
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-      throw new Error(`CouchDB write of ${doc._id} failed: ${(e as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`);
+      throw Object.assign(new Error(`CouchDB write of ${doc._id} failed: ${(e as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`), { code: cause?.code });
     }
     const body = (await answer.json().catch(() => ({}))) as { rev?: string };
     return { status: answer.status, rev: body.rev };
