@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shopImagePath } from './image-path';
 
 export const slug = z.string().regex(/^[a-z0-9][a-z0-9/-]{0,120}$/, 'Адрес страницы: латиница, цифры, дефис и /');
 
@@ -11,7 +12,7 @@ export const pageSection = z.strictObject({
 export const pageValue = z.strictObject({
   title: z.string().trim().min(1, 'Укажите заголовок').max(200),
   description: z.string().max(500).default(''),
-  image: z.string().max(500).optional(),
+  image: shopImagePath(z.string().max(500)).optional(),
   sections: z.array(pageSection).max(50).default([]),
 });
 export type PageValue = z.infer<typeof pageValue>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { itemCategory } from './category';
+import { shopImagePath } from './image-path';
 import { roubles } from './money';
 
-export const productImage = z.strictObject({ url: z.string().min(1).max(500) });
+export const productImage = z.strictObject({ url: shopImagePath(z.string().min(1).max(500)) });
 
 /** A catalogue item: bouquet, plant, vase, gift. `art` is the article code shown to customers. */
 export const product = z.strictObject({

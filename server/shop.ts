@@ -7,6 +7,7 @@ import { catalogIndex } from './db/catalog-index';
 import { changesHub } from './db/changes-hub';
 import { seedDemo } from './seed';
 import { ensureAdmin } from './seed/first-admin';
+import { dropForeignImages } from './seed/foreign-images';
 import { orderService } from './orders/order-service';
 import { orderCommands } from './orders/order-commands';
 import { upgradeOrderCopies } from './orders/copies-upgrade';
@@ -32,6 +33,8 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   await Promise.all(Object.keys(dbAccess).map((name) => shop.storage.db(name).info()));
   if (config.seed) await seedDemo(shop);
   if (config.adminPhone) await ensureAdmin(shop, config.adminPhone);
+  // Pictures stored before their addresses were checked, from another host or not a path at all, are dropped.
+  await dropForeignImages(shop);
   // Orders a crash left half-way are finished or refused, and every count re-projected, before anyone can order.
   const orders = orderService(shop);
   await orders.reconcile();

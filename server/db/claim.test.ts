@@ -6,6 +6,7 @@ import { startCouchStandIn } from '../testing/couch-stand-in';
 import { claim, writeDoc } from './claim';
 import { getDoc, upsert } from './docs';
 import { openStorage, type Storage } from './storage';
+import { isUnreachable } from '../http/errors';
 
 const liveLeaves = async (db: PouchDB.Database, id: string) => {
   const doc = await db.get(id, { conflicts: true }).catch(() => null);
@@ -88,5 +89,24 @@ describe('first writer wins on a CouchDB whose copies split a write', () => {
     couch.splitWrites(null);
     expect(await liveLeaves(db, 'alone')).toBe(1);
     expect(await getDoc(db, 'alone')).toMatchObject({ value: 2 });
+  });
+});
+
+describe('a write to a CouchDB out of reach', () => {
+  it('fails as a store out of reach (answered 503), not as an unexpected error', async () => {
+    const couch = await startCouchStandIn();
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-claim-'));
+    const storage = openStorage({ dataDir: dir, couchUrl: couch.url });
+    try {
+      const db = storage.db('counters');
+      expect(await claim(db, 'away:1', { value: 1 })).toBe(true);
+      await couch.stop();
+      const failed = await writeDoc(db, { _id: 'away:2', value: 2 }).catch((e: unknown) => e);
+      expect(isUnreachable(failed)).toBe(true);
+    } finally {
+      await storage.close();
+      await couch.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { HttpError } from '../http/errors';
 
 /**
  * Writes that must have one winner, on the embedded store and on a CouchDB cluster alike.
@@ -29,7 +30,32 @@ type Body = Record<string, unknown> & { _id: string; _rev?: string };
  * embedded store, on 201 on CouchDB. A 202 counted won because its leaf stood alone has no quorum: a copy that did
  * not answer (a node down or cut off) may take a rival's write meanwhile.
  */
-export type WriteOutcome = { won: true; rev: string; quorum: boolean } | { won: false };
+export type WriteOutcome = { won: true; rev: string; quorum: boolean } | { won: false; short?: true };
+
+/**
+ * `short`: the lost write was answered 202 (some copies took it, too few) and no rival's write was seen beside it: not
+ * a race but a cluster that cannot reach a quorum (most copies down), which answers every write so. A writer that
+ * tried on (the next place, the next number) wrote without end; one task takes this many in a row, then gives up
+ * with `TooFewCopies`. A race's lost write, or a 202 now and then, never adds up to it.
+ */
+const shortWritesTaken = 5;
+
+/** A task gave up on writes that too few copies took: 503, and the device sends it again later. */
+export class TooFewCopies extends HttpError {
+  constructor() {
+    super(503, 'База данных сейчас отвечает не полностью — попробуйте ещё раз через минуту');
+  }
+}
+
+/** Counts one task's writes lost as `short` in a row and throws `TooFewCopies` at `shortWritesTaken`; answers each outcome. */
+export const shortWrites = () => {
+  let inARow = 0;
+  return <W extends WriteOutcome>(written: W): W => {
+    inARow = !written.won && written.short ? inARow + 1 : 0;
+    if (inARow >= shortWritesTaken) throw new TooFewCopies();
+    return written;
+  };
+};
 
 /** Node's fetch refuses addresses with credentials: they become a header, and never reach a message. */
 export const couchRequest = (url: string) => {
@@ -65,9 +91,10 @@ const couchPut = async (dbUrl: string, doc: Body): Promise<{ status: number; rev
         await pause(50 * attempt);
         continue;
       }
-      // The message names the document; the address and its credentials are never in it.
+      // The message names the document; the address and its credentials are never in it. The code tells the error
+      // handler the store is out of reach (503, server/http/errors.ts).
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-      throw new Error(`CouchDB write of ${doc._id} failed: ${(e as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`);
+      throw Object.assign(new Error(`CouchDB write of ${doc._id} failed: ${(e as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`), { code: cause?.code });
     }
     const body = (await answer.json().catch(() => ({}))) as { rev?: string };
     return { status: answer.status, rev: body.rev };
@@ -125,8 +152,31 @@ const aloneCheckMs = 40;
 const replaceLeaf = async (db: PouchDB.Database, id: string, rev: string, other: string): Promise<void> => {
   const { _id, _rev, _conflicts, _revisions, ...body } = (await db.get(id, { rev: other })) as Record<string, unknown>;
   const [gen, hash] = rev.split('-');
-  const next = crypto.createHash('md5').update(`replaced:${rev}:${other}`).digest('hex');
+  const next = replacedBy(rev, other).split('-')[1];
   await db.bulkDocs([{ ...body, _id: id, _rev: `${Number(gen) + 1}-${next}`, _revisions: { start: Number(gen) + 1, ids: [next, hash] } }], { new_edits: false });
+};
+
+/** The revision `replaceLeaf(rev, other)` writes: the same for every writer, so the sibling copied can look for it. */
+const replacedBy = (rev: string, other: string) => `${Number(rev.split('-')[0]) + 1}-${crypto.createHash('md5').update(`replaced:${rev}:${other}`).digest('hex')}`;
+
+/**
+ * A 202 leaf whose only rival is CouchDB's winner, a sibling: that leaf's writer, seeing the same two, copies this
+ * leaf's content onto its branch and ends this one (`settleAccepted`), so this write is the one that stays and is
+ * told so (a device kept its edit, the other device is told of the conflict). It waits for that copy as long as an
+ * unseen leaf waits; should its leaf be ended without the copy (the winner was a 201 writer's, which ends its rivals),
+ * or no copy come, it lost, and a leaf still standing ends itself.
+ */
+const awaitCopy = async (db: PouchDB.Database, id: string, rev: string, winner: string): Promise<WriteOutcome> => {
+  const copy = replacedBy(winner, rev);
+  for (let started = Date.now(), seen = false; Date.now() - started < unseenMs; await pause(25)) {
+    const leaves = await liveLeaves(db, id);
+    if (leaves.some((l) => l.rev === copy)) return { won: true, rev: copy, quorum: false };
+    const mine = leaves.some((l) => l.rev === rev);
+    if (seen && !mine) return { won: false };
+    seen ||= mine;
+  }
+  await dropLeaf(db, id, rev);
+  return { won: false };
 };
 
 /**
@@ -135,7 +185,9 @@ const replaceLeaf = async (db: PouchDB.Database, id: string, rev: string, other:
  * shows it yet (on a real cluster it may sit on one copy, unseen, and still become CouchDB's winner later: seen
  * leaving a device's lost edit as the document's content), never so that the document loses its last one:
  * - alone in every read of a short while, no writer raced it: it stands;
- * - beside others, not CouchDB's winner: it is taken out (the winner is not, by its writer or anyone), lost;
+ * - beside others, not CouchDB's winner: it is taken out (the winner is not, by its writer or anyone), lost; but
+ *   beside the winner alone, a sibling, it waits for that leaf's writer to copy it (below): then it won (`awaitCopy`),
+ *   as it has when it finds that copy already made;
  * - CouchDB's winner beside one sibling (a leaf written over the same revision): it cannot be taken out (that leaf's
  *   writer may be taking its own out at the same moment), so it takes the sibling's content as its own, one
  *   generation on, and then ends the sibling, whose content it now holds; lost. Only a sibling's: a leaf on
@@ -150,8 +202,9 @@ const replaceLeaf = async (db: PouchDB.Database, id: string, rev: string, other:
  */
 const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string, judgeCreate = false): Promise<WriteOutcome> => {
   if (!doc._rev && !judgeCreate) {
+    const rivals = (await liveLeaves(db, doc._id)).some((l) => l.rev !== rev);
     await dropLeaf(db, doc._id, rev);
-    return { won: false };
+    return rivals ? { won: false } : { won: false, short: true };
   }
   // Known without reading it back: a quorum read may not show this leaf yet (it may sit on one copy only).
   const mine: Leaf = { rev, parent: doc._rev };
@@ -160,13 +213,18 @@ const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string, judg
     const seen = leaves.some((l) => l.rev === rev);
     // The revision written over, still a leaf on copies this write has not reached, is no rival.
     const others = leaves.filter((l) => l.rev !== rev && l.rev !== doc._rev);
+    // A sibling's writer already copied this leaf onto its branch (and ended this one): this write stands.
+    const copy = others.find((l) => l.parent !== undefined && l.rev === replacedBy(l.parent, rev));
+    if (copy) return { won: true, rev: copy.rev, quorum: false };
     if (!others.length) {
       if (seen && ++alone >= aloneChecks) return { won: true, rev, quorum: false };
-      if (!seen && Date.now() - started >= unseenMs) return { won: false };
+      if (!seen && Date.now() - started >= unseenMs) return { won: false, short: true };
       continue;
     }
     alone = 0;
-    if ([mine, ...others].sort(byRank)[0] !== mine) {
+    const [first] = [mine, ...others].sort(byRank);
+    if (first !== mine) {
+      if (others.length === 1 && first.parent === mine.parent) return awaitCopy(db, doc._id, rev, first.rev);
       await dropLeaf(db, doc._id, rev);
       return { won: false };
     }
@@ -277,7 +335,8 @@ export const writeDocs = async (db: PouchDB.Database, docs: Body[]): Promise<(Wr
 
 /**
  * First writer wins: creates `id` with `body` if no live document has that id, and answers whether this call
- * created it. Serves every "take it once" of the shop: order numbers, unconfirmed places, sign-in places.
+ * created it. Serves every "take it once" of the shop: order numbers, unconfirmed places, sign-in places. A caller
+ * that tries one id after another passes one `count` (`shortWrites`) for them all.
  */
-export const claim = async (db: PouchDB.Database, id: string, body: object): Promise<boolean> =>
-  (await writeDoc(db, { ...(body as Record<string, unknown>), _id: id })).won;
+export const claim = async (db: PouchDB.Database, id: string, body: object, count = shortWrites()): Promise<boolean> =>
+  count(await writeDoc(db, { ...(body as Record<string, unknown>), _id: id })).won;

@@ -1,4 +1,4 @@
-import { claim, dropLeaf, isCouch, writeDoc, type WriteOutcome } from './claim';
+import { claim, dropLeaf, isCouch, shortWrites, writeDoc, type WriteOutcome } from './claim';
 
 /** Small helpers over PouchDB documents that the server keeps for itself (sessions, codes, users, stock). */
 
@@ -62,7 +62,8 @@ const resolveBranches = async <T extends object>(db: PouchDB.Database, id: strin
   if (written.won) for (const leaf of others) await dropLeaf(db, id, leaf._rev!);
 };
 
-const merging = new Map<string, NodeJS.Timeout>();
+/** Pending merges by database, then document: a shop that closes its databases cancels theirs (`cancelMerges`). */
+const merging = new WeakMap<PouchDB.Database, Map<string, NodeJS.Timeout>>();
 
 /**
  * A document of facts written on a cluster may have a branch its writer did not see (claim.ts `Rivals`): once the
@@ -72,16 +73,22 @@ const merging = new Map<string, NodeJS.Timeout>();
  */
 export const mergeLater = <T extends object>(db: PouchDB.Database, id: string, resolve: ResolveBranches<T>, after?: () => Promise<void>) => {
   if (!isCouch(db)) return;
-  const key = `${db.name}\u0000${id}`;
-  clearTimeout(merging.get(key));
+  const pending = merging.get(db) ?? merging.set(db, new Map()).get(db)!;
+  clearTimeout(pending.get(id));
   const timer = setTimeout(() => {
-    merging.delete(key);
+    pending.delete(id);
     void upsert<T>(db, id, () => null, { resolve })
       .then(() => after?.())
       .catch((e: unknown) => console.error(`branches of ${id} not merged yet`, e));
   }, branchGraceMs + 1000);
   timer.unref();
-  merging.set(key, timer);
+  pending.set(id, timer);
+};
+
+/** The merges still waiting on a database are dropped: it is being closed (the next change or start merges them). */
+export const cancelMerges = (db: PouchDB.Database) => {
+  for (const timer of merging.get(db)?.values() ?? []) clearTimeout(timer);
+  merging.delete(db);
 };
 
 export interface UpsertOptions<T> {
@@ -104,6 +111,7 @@ export const upsert = async <T extends object>(
   { resolve, onWritten }: UpsertOptions<T> = {},
 ): Promise<T | null> => {
   let branches = { revs: '', since: 0 };
+  const count = shortWrites();
   // Waiting out branches counts against the attempts only past the grace: a live writer's takes milliseconds.
   for (let attempt = 0, reads = 0; attempt < maxAttempts && reads < maxAttempts * 10; reads++) {
     if (reads) await backoff(Math.min(reads, 8));
@@ -123,7 +131,7 @@ export const upsert = async <T extends object>(
     const current = leaves[0] ?? null;
     const next = await change(current);
     if (!next) return current;
-    const written = await writeDoc(db, { ...(next as Record<string, unknown>), _id: id, ...(current?._rev ? { _rev: current._rev } : {}) }, resolve ? 'keep' : 'end');
+    const written = count(await writeDoc(db, { ...(next as Record<string, unknown>), _id: id, ...(current?._rev ? { _rev: current._rev } : {}) }, resolve ? 'keep' : 'end'));
     if (written.won) {
       onWritten?.(written);
       return next;

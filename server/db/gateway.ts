@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { canPushDb, canReadDb, isCustomerOrdersDb, pushBatchOf } from '../../schema/databases';
 import type { User } from '../../schema/user';
 import { kilobytes } from '../http/body-limit';
+import { storeAway } from '../http/errors';
 import { isCouch, writeDocs } from './claim';
 import type { ChangesHub } from './changes-hub';
 import { pushRuleOf } from './push-rules';
@@ -174,10 +175,18 @@ const safeError = (status: number) =>
   : status < 500 ? { error: 'bad_request', reason: 'Запрос не выполнен' }
   : { error: 'internal_error', reason: 'Внутренняя ошибка сервера, попробуйте ещё раз' };
 
+/** express-pouchdb's answer when PouchDB could not reach CouchDB: the http adapter's error is node-fetch's FetchError. */
+const storeAwayAnswer = (body: unknown) => String(body).includes('"error":"FetchError"');
+
 const scrubErrors = (res: Response) => {
   const send = res.send.bind(res);
   res.send = (body?: unknown) => {
     if (res.statusCode < 400) return send(body);
+    if (storeAwayAnswer(body)) {
+      console.error('/db: store out of reach', String(body).slice(0, 300));
+      res.status(503).type('json');
+      return send(JSON.stringify({ error: 'unavailable', reason: storeAway().message }));
+    }
     if (res.statusCode >= 500) console.error('/db answered', res.statusCode, String(body).slice(0, 500));
     res.type('json');
     return send(JSON.stringify(safeError(res.statusCode)));

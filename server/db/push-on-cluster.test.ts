@@ -107,3 +107,43 @@ describe('a device push that CouchDB fails as a whole', () => {
     }
   }, 60_000);
 });
+
+describe('two devices pushing edits of one document through two app servers while a node is down', () => {
+  let couch: Awaited<ReturnType<typeof startCouchStandIn>>;
+  let shops: Awaited<ReturnType<typeof startTestShop>>[];
+  let florist: string;
+  beforeAll(async () => {
+    couch = await startCouchStandIn();
+    shops = [await startTestShop({ couchUrl: couch.url }), await startTestShop({ couchUrl: couch.url, seed: false })];
+    florist = await signIn(shops[0].url, demoPhones.florist);
+  }, 60_000);
+  afterAll(async () => {
+    for (const shop of shops ?? []) await shop.close();
+    await couch?.close();
+  });
+
+  const push = async (base: string, doc: object): Promise<Row> => {
+    const answer = await fetch(`${base}/db/events/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: florist }, body: JSON.stringify({ docs: [doc] }) });
+    expect(answer.status).toBe(201);
+    return ((await answer.json()) as Row[])[0];
+  };
+  const event = (id: string, title: string, rev?: string) => ({ _id: id, ...(rev ? { _rev: rev } : {}), title, type: 'event', sum: 0, day: '2026-11-24', source: 'admin', description: '', data: {}, meta: { author: demoPhones.florist, createdAt: 1 } });
+
+  it('tells the device whose edit was kept that it won, and the other one of the conflict, when both edits are answered 202', async () => {
+    for (let round = 0; round < 4; round++) {
+      const id = `split-race-${round}`;
+      const created = await push(shops[0].url, event(id, 'Букет к 10:00'));
+      expect(created).toMatchObject({ ok: true });
+      // Each edit reaches one of the two copies still up; both are answered 202 and leave sibling leaves.
+      couch.splitWrites((w) => w.id === id && w.rev === created.rev);
+      const titles = ['Букет к 11:00', 'Букет к 12:00'];
+      const rows = await Promise.all(titles.map((title, i) => push(shops[i].url, event(id, title, created.rev))));
+      couch.splitWrites(null);
+      const stored = await shops[0].shop.storage.db('events').get<{ title: string }>(id, { conflicts: true });
+      expect(stored._conflicts ?? []).toEqual([]);
+      expect(rows.filter((r) => r.ok)).toHaveLength(1);
+      expect(stored.title).toBe(titles[rows.findIndex((r) => r.ok)]);
+      expect(rows.find((r) => !r.ok)).toMatchObject({ id, error: 'conflict' });
+    }
+  }, 60_000);
+});

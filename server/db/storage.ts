@@ -6,7 +6,7 @@ import type { ShopConfig } from '../config';
 import { HttpError } from '../http/errors';
 import { durableLeveldown } from './durable-leveldown';
 import { registerCouchDatabase } from './claim';
-import { isNotFound } from './docs';
+import { cancelMerges, isNotFound } from './docs';
 
 /**
  * Every database of the shop, local (LevelDB under dataDir) or in a CouchDB cluster (couchUrl).
@@ -101,6 +101,7 @@ export const openStorage = (
     const entry = open.get(name);
     if (!entry) return;
     open.delete(name);
+    cancelMerges(entry.db);
     const done = entry.db
       .close()
       .catch((e: unknown) => console.error(`closing database ${name} failed`, e))
@@ -175,6 +176,7 @@ export const openStorage = (
     },
     async close() {
       clearInterval(sweep);
+      for (const { db } of open.values()) cancelMerges(db);
       await Promise.all([...open.values()].map((d) => d.db.close()));
       open.clear();
       await Promise.all(closing.values());

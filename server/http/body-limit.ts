@@ -49,10 +49,35 @@ const readCapped = (req: Request, limit: number): Promise<Buffer | null> =>
     req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   });
 
-/** JSON as body-parser's strict mode takes it: an object or an array. */
-const parseJson = (text: string): { ok: true; value: unknown } | { ok: false } => {
+/**
+ * How deep objects and arrays may nest in a body. The shop's deepest data (a device's pushed order command inside
+ * `_bulk_docs`) is under ten; JSON.parse takes a million levels, but whatever walks the value afterwards by recursion
+ * (JSON.stringify when it is stored or answered, a deep compare) overflows the stack from a few thousand, a 500.
+ */
+export const maxDepth = 64;
+
+/** Whether the JSON text nests deeper than `maxDepth`: one pass over it, counting brackets outside strings. */
+const tooDeep = (text: string): boolean => {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > maxDepth) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+};
+
+/** JSON as body-parser's strict mode takes it: an object or an array, nested at most `maxDepth` deep. */
+const parseJson = (text: string): { ok: true; value: unknown } | { ok: false; deep?: true } => {
   if (text.trim() === '') return { ok: true, value: {} };
   if (!/^\s*[[{]/.test(text)) return { ok: false };
+  if (tooDeep(text)) return { ok: false, deep: true };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
@@ -88,7 +113,7 @@ export const bodyLimit = (limitOf: (req: Request) => number, refuse: BodyRefusal
   let value: unknown = {};
   if (req.is('json')) {
     const parsed = parseJson(body.toString('utf8'));
-    if (!parsed.ok) return refuse(req, res, 400, 'Некорректный JSON в теле запроса');
+    if (!parsed.ok) return refuse(req, res, 400, parsed.deep ? `Слишком глубокая вложенность данных: не больше ${maxDepth} уровней` : 'Некорректный JSON в теле запроса');
     value = parsed.value;
   }
   Object.assign(req, { body: value, _body: true });

@@ -23,6 +23,18 @@ export const fromZod = (error: z.ZodError): HttpError => {
   return new HttpError(400, `Проверьте данные: ${first.path ? `${first.path} — ` : ''}${first.message}`, issues);
 };
 
+/** What a request is told while the database (CouchDB) is out of reach: the device sends it again later. */
+export const storeAway = () => new HttpError(503, 'База данных сейчас недоступна, попробуйте ещё раз через минуту');
+
+/** Codes of a connection that failed (Node's and undici's): the store is out of reach, the request was not wrong. */
+const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** A failure to reach the store: PouchDB's http adapter throws its fetch's error (`code`), Node's fetch one with a `cause`. */
+export const isUnreachable = (err: unknown): boolean => {
+  const { code, cause } = (err ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  return unreachableCodes.has(String(code)) || unreachableCodes.has(String(cause?.code));
+};
+
 interface BodyParserError {
   type?: string;
   status?: number;
@@ -35,11 +47,19 @@ const bodyParserMessages: Record<string, [number, string]> = {
   'charset.unsupported': [415, 'Неподдерживаемая кодировка запроса'],
 };
 
-/** Every failure leaves as JSON {error, issues?}; only the unexpected ones are 500 and logged. */
-export const errorAnswer: ErrorRequestHandler = (err, _req, res, _next) => {
+/**
+ * Every failure leaves as JSON {error, issues?}; only the unexpected ones are 500 and logged. A store out of reach is
+ * 503 (on /db as CouchDB's {error, reason}, which a device sends again), logged in one line.
+ */
+export const errorAnswer: ErrorRequestHandler = (err, req, res, _next) => {
   const parser = bodyParserMessages[(err as BodyParserError).type ?? ''];
   if (parser) return void res.status(parser[0]).json({ error: parser[1] } satisfies ErrorAnswer);
   if (err instanceof z.ZodError) err = fromZod(err);
+  if (isUnreachable(err)) {
+    console.error(`store out of reach: ${(err as Error).message}`);
+    const { message } = storeAway();
+    return void res.status(503).json(req.path.startsWith('/db/') ? { error: 'unavailable', reason: message } : ({ error: message } satisfies ErrorAnswer));
+  }
   if (err instanceof HttpError) return void res.status(err.status).json({ error: err.message, issues: err.issues } satisfies ErrorAnswer);
   console.error(err);
   res.status(500).json({ error: 'Внутренняя ошибка сервера, попробуйте ещё раз' } satisfies ErrorAnswer);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { claim } from '../db/claim';
+import { claim, shortWrites } from '../db/claim';
 import { oneAtATime } from '../db/one-at-a-time';
 
 const numberId = (n: number) => `number:${String(n).padStart(10, '0')}`;
@@ -35,9 +35,10 @@ export const orderNumbers = (counters: PouchDB.Database) => {
       queue('order-number', async () => {
         // On a cluster the listing may lag behind the copies that decide: a taken number is a 409, and the next is tried.
         let n = await highest();
+        const count = shortWrites();
         for (let tries = 0; tries < maxTries; tries++) {
           n = Math.max(n + 1, tries % 10 === 9 ? (await highest()) + 1 : 0);
-          if (await claim(counters, numberId(n), { order })) return n;
+          if (await claim(counters, numberId(n), { order }, count)) return n;
         }
         throw new Error(`order numbers: no claim won in ${maxTries} tries`);
       }),

@@ -6,7 +6,7 @@ import { product, type Product } from '../../schema/product';
 import { isAdmin, type User } from '../../schema/user';
 import { limitRate } from '../auth/rate-limit';
 import type { Shop } from '../context';
-import { writeDoc } from '../db/claim';
+import { shortWrites, writeDoc } from '../db/claim';
 import { allDocs, getDoc, stripMeta, upsert } from '../db/docs';
 import { toSynced } from '../db/synced';
 import { HttpError } from '../http/errors';
@@ -165,6 +165,8 @@ export const orderService = (shop: Shop) => {
 
   /** Places a draft (idempotent on its id): a draft left half-way (a crash) is finished here. */
   const place = async (draft: OrderDraft, customer: string, studio?: { source: Order['source']; change: OrderChange }, online?: OnlinePayment): Promise<{ order: Order; created: boolean }> => {
+    // A store that takes no write on enough copies refuses the order with 503 after a few tries (server/db/claim.ts).
+    const count = shortWrites();
     for (;;) {
       const doc = await getDoc<Omit<OrderRecord, 'id'>>(orders, draft.id);
       const existing = doc && recordFromDoc(doc);
@@ -173,7 +175,7 @@ export const orderService = (shop: Shop) => {
       if (existing?.stage === 'placing') return { order: await finish(existing), created: false };
       const record = await newRecord(draft, customer, existing, studio, online);
       // Another tab, retry or process wrote this draft first: its record is the one to finish.
-      if (!(await writeDoc(orders, { ...toSynced(record), _id: record.id, ...(doc?._rev ? { _rev: doc._rev } : {}) })).won) continue;
+      if (!count(await writeDoc(orders, { ...toSynced(record), _id: record.id, ...(doc?._rev ? { _rev: doc._rev } : {}) })).won) continue;
       return { order: await finish(record), created: true };
     }
   };

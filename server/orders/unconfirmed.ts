@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { claim } from '../db/claim';
+import { claim, shortWrites } from '../db/claim';
 import { backoff, isConflict, isNotFound } from '../db/docs';
 import type { OrderRecord } from './order-record';
 
@@ -19,6 +19,7 @@ const isGone = (e: unknown) => isConflict(e) || isNotFound(e);
 export const unconfirmedPlaces = (counters: PouchDB.Database, recordOf: (id: string) => Promise<OrderRecord | null>, limit: number) => ({
   async claim(r: OrderRecord): Promise<boolean> {
     const prefix = `unconfirmed:${r.customer}:`;
+    const count = shortWrites();
     for (let round = 0; round < 10; round++) {
       if (round) await backoff(round);
       const { rows } = await counters.allDocs({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
@@ -37,7 +38,7 @@ export const unconfirmedPlaces = (counters: PouchDB.Database, recordOf: (id: str
       const free = Array.from({ length: limit }, (_, i) => `${prefix}${i}`).filter((id) => !used.has(id));
       if (!free.length) return false;
       // Every free place in turn: a round is lost only when orders sent at the same moment took all of them.
-      for (const id of free) if (await claim(counters, id, { order: r.id })) return true;
+      for (const id of free) if (await claim(counters, id, { order: r.id }, count)) return true;
     }
     return false;
   },

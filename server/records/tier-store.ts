@@ -1,7 +1,7 @@
 import { tierDatabases } from '../../schema/databases';
 import type { Tier } from '../../schema/entity';
 import { officeRecord, type OfficeRecord } from '../../schema/record';
-import { writeDoc } from '../db/claim';
+import { shortWrites, writeDoc } from '../db/claim';
 import type { Storage } from '../db/storage';
 import { getDoc, isConflict, type Stored } from '../db/docs';
 import { fromSynced, toSynced } from '../db/synced';
@@ -44,12 +44,13 @@ export const tierStore = (storage: Storage) => {
      * and the check runs again on what it wrote.
      */
     async put(tier: Tier, record: OfficeRecord, seen: number | null): Promise<PutResult> {
+      const count = shortWrites();
       for (let attempt = 0; attempt < 20; attempt++) {
         const current = await getDoc<Omit<OfficeRecord, 'id'>>(db(tier), record.id);
         const still = seen === null ? current === null : current !== null && current.type === record.type && current.updatedAt === seen;
         if (!still) return 'stale';
         // Won only when the store says so: on a CouchDB cluster a 202 is a write that lost (server/db/claim.ts).
-        if ((await writeDoc(db(tier), { ...toSynced(record), _id: record.id, ...(current?._rev ? { _rev: current._rev } : {}) })).won) return 'ok';
+        if (count(await writeDoc(db(tier), { ...toSynced(record), _id: record.id, ...(current?._rev ? { _rev: current._rev } : {}) })).won) return 'ok';
       }
       throw new Error(`record ${record.id}: too many conflicts`);
     },

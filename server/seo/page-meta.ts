@@ -1,4 +1,5 @@
 import { categories } from '../../schema/category';
+import { isShopImagePath } from '../../schema/image-path';
 import { unitPrice, type Product } from '../../schema/product';
 import type { Page } from '../../schema/page';
 import type { Shop } from '../context';
@@ -25,10 +26,11 @@ export const shopMeta: PageMeta = {
 
 /**
  * A picture a link preview can show: a drawn picture (/img/{kind}/{seed}.svg) as its PNG, any other SVG as the shop's
- * picture, a photo as it is.
+ * picture, a photo as it is. Only the shop's own pictures (schema/image-path.ts): the origin goes in front of it, so
+ * anything else (a stored value from before the check) could point the preview at another host.
  */
 export const previewImage = (url: string | undefined): string => {
-  if (!url) return shopImage;
+  if (!url || !isShopImagePath(url)) return shopImage;
   const drawn = /^(\/img\/[^/]+\/[^/]+)\.svg$/.exec(url);
   if (drawn) return `${drawn[1]}.png`;
   return /\.svg(\?|$)/i.test(url) ? shopImage : url;
@@ -44,7 +46,7 @@ const productMeta = (p: Product, origin: string): PageMeta => ({
     name: p.name,
     sku: p.art,
     description: p.description,
-    image: p.images.map((i) => origin + i.url),
+    image: p.images.filter((i) => isShopImagePath(i.url)).map((i) => origin + i.url),
     offers: {
       '@type': 'Offer',
       price: unitPrice(p),

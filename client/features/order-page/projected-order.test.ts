@@ -54,11 +54,11 @@ describe('the order as the device will have it', () => {
   });
 
   it('shows a product an edit adds from the device’s catalogue, in its size, with the total until the server prices it', () => {
-    const roses = product.parse({ id: 'p-2', art: 'R-2', name: 'Розы', price: 3495, sizable: true, images: [{ url: '/r.jpg' }], count: 5, category: itemCategory.options[0], itemType: 'bouquet', updatedAt: 1 });
+    const roses = product.parse({ id: 'p-2', art: 'R-2', name: 'Розы', price: 3495, sizable: true, images: [{ url: '/img/bouquet/r.svg' }], count: 5, category: itemCategory.options[0], itemType: 'bouquet', updatedAt: 1 });
     const o = projectedOrder(order, [command({ kind: 'edit', seenUpdatedAt: 5, lines: [{ id: 'p-1', count: 1 }, { id: 'p-2', count: 2, letterSize: 'L' }, { id: 'p-9', count: 1 }] })], new Map([[roses.id, roses]]));
     expect(o.lines).toEqual([
       { ...order.lines[0], count: 1, sum: 3000 },
-      { id: 'p-2', art: 'R-2', name: 'Розы', image: '/r.jpg', count: 2, letterSize: 'L', price: 3495, priceFactor: 1.5, sum: 10480 },
+      { id: 'p-2', art: 'R-2', name: 'Розы', image: '/img/bouquet/r.svg', count: 2, letterSize: 'L', price: 3495, priceFactor: 1.5, sum: 10480 },
     ]);
     expect(o).toMatchObject({ deliveryPrice: 0, total: 13480 });
   });
