@@ -6,7 +6,7 @@ import { deliveryCost, type Order, type OrderChange, type OrderPayment, type Pai
 import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/online-payment';
 import { unitsByProduct } from '../../schema/stock';
 import { today } from '../../schema/day';
-import { isStaff, type User } from '../../schema/user';
+import { isStaff, staffName, type User } from '../../schema/user';
 import type { Shop } from '../context';
 import { upsert } from '../db/docs';
 import { toSynced } from '../db/synced';
@@ -37,6 +37,22 @@ const diff = (current: Fields, next: Fields): { before: Fields; after: Fields } 
 };
 
 const conflict = (reason: string) => new HttpError(409, reason);
+
+/** Who last changed `field` of the order (the history's newest entry that touched it), as a phone; '' if nobody has. */
+const lastChangedBy = (current: OrderRecord, field: string): string => [...(current.history ?? [])].reverse().find((h) => field in h.after)?.by ?? '';
+
+/**
+ * An assignment against the order as it is now (issue 18, item 11). The device says whom it showed in the place
+ * (`seen`); if someone else has been put there (or taken off) since, the command is refused, naming who is there
+ * now and who did it. Taking nobody off (an empty «Назначить» over an empty place) is no change and is refused too.
+ */
+const assignIssue = (place: 'Флорист' | 'Курьер', want: string | null, seen: string | null | undefined, now: string | null, shown: string, who: string): HttpError | null => {
+  if (seen !== undefined && now !== seen && now !== want)
+    return conflict(`${place} уже ${now ? shown : 'снят'} (изменил(а): ${who}): ваше назначение не применено`);
+  if (want === null && (seen ?? null) === null)
+    return new HttpError(400, `${place === 'Флорист' ? 'Укажите флориста' : 'Выберите курьера'}: пустое назначение ничего не меняет`);
+  return null;
+};
 
 /** The one rule of a paid order, whoever records it: a staff member's payment command or the provider's payment. */
 const markedPaid = (method: PaidMethod | undefined, amount: number, at: number, by: string): OrderPayment => ({ status: 'paid', method, amount, at, by });
@@ -83,6 +99,19 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
     }
   };
 
+  /** The names of everyone the order's history or florist field holds, as their user records have them now. */
+  const staffNames = async (current: OrderRecord): Promise<Map<string, string>> => {
+    const phones = new Set([...(current.history ?? []).map((h) => h.by), current.florist ?? ''].filter((p) => /^7\d{10}$/.test(p)));
+    return new Map(await Promise.all([...phones].map(async (p): Promise<[string, string]> => [p, (await shop.users.get(p))?.name ?? ''])));
+  };
+
+  const courierName = async (id: string | undefined): Promise<string> => {
+    if (!id) return '';
+    const found = await records.get('office', courierEntity.type, id);
+    const data = found && courierEntity.fields.safeParse(found.data);
+    return data?.success ? data.data.name : 'другой курьер';
+  };
+
   /** What the command changes, decided on the order as stored now; throws a Russian 4xx to refuse. Runs again on a write conflict, so it only reads. */
   const decide = (current: OrderRecord, command: AnyCommand, prepared: Prepared, now: number): Decision => {
     const { action } = command;
@@ -96,10 +125,12 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
         throw new HttpError(409, 'Заказ с этим номером уже есть');
       case 'status': {
         if (action.to === 'cancelled' && !action.reason) throw new HttpError(400, 'Укажите причину отмены');
-        const { apply, issue } = concurrentStatus(current.status, action.from, action.to);
+        const { apply, issue } = concurrentStatus(current.status, action.from, action.to, prepared.name(lastChangedBy(current, 'status')));
         if (issue) throw conflict(issue);
         if (!apply) return { unchanged: `Заказ уже «${statusName(current.status)}»` };
-        return change({ status: action.to, ...(action.to === 'cancelled' ? { cancelReason: action.reason } : {}) });
+        // Whoever starts assembling an order nobody has taken is its florist (DECISIONS.md «Staff by name»).
+        const assembles = action.to === 'assembling' && !current.florist && prepared.staff;
+        return change({ status: action.to, ...(action.to === 'cancelled' ? { cancelReason: action.reason } : {}), ...(assembles ? { florist: prepared.by } : {}) });
       }
       case 'payment': {
         if (action.status === 'paid' && !action.method) throw new HttpError(400, 'Укажите способ оплаты');
@@ -117,11 +148,15 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
         if (!awaitsOnlinePayment(current)) return { unchanged: 'Заказ уже не ждёт оплаты' };
         if (current.status !== 'new') return { unchanged: `Заказ уже «${statusName(current.status)}»: студия взяла его в работу` };
         return change({ status: 'cancelled', cancelReason: onlineExpiredReason });
-      case 'assign':
+      case 'assign': {
+        const florist = action.florist === undefined ? null : assignIssue('Флорист', action.florist, action.seenFlorist, current.florist ?? null, prepared.name(current.florist ?? ''), prepared.name(lastChangedBy(current, 'florist')));
+        const courier = action.courier === undefined ? null : assignIssue('Курьер', action.courier, action.seenCourier, current.courier ?? null, prepared.courierName, prepared.name(lastChangedBy(current, 'courier')));
+        if (florist ?? courier) throw florist ?? courier;
         return change({
           ...(action.florist !== undefined ? { florist: action.florist ?? undefined } : {}),
           ...(action.courier !== undefined ? { courier: action.courier ?? undefined } : {}),
         });
+      }
       case 'edit': {
         if (!isEditable(current.status)) throw conflict(`Заказ уже «${statusName(current.status)}»: менять его можно только до начала сборки`);
         if (current.updatedAt !== action.seenUpdatedAt) throw conflict('Заказ успели изменить: откройте его заново и повторите правку');
@@ -137,6 +172,12 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
 
   interface Prepared {
     by: string;
+    /** The author is a staff member (not a customer cancelling, nor the server's own steps). */
+    staff: boolean;
+    /** A phone as the refusals name it: the name the user record holds now, else masked (schema/user.ts `staffName`). */
+    name: (phone: string) => string;
+    /** The order's courier as named in the office records, read before the write. */
+    courierName: string;
     photo?: string;
     edit?: Partial<OrderRecord>;
   }
@@ -144,7 +185,14 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
   /** Checks and work outside the order that a command needs first (each safe to repeat). */
   const prepare = async (command: AnyCommand, current: OrderRecord, user: User): Promise<Prepared> => {
     const { action } = command;
-    const prepared: Prepared = { by: user.phone };
+    const names = await staffNames(current);
+    const prepared: Prepared = {
+      by: user.phone,
+      staff: isStaff(user),
+      // A customer cancelling is told no staff member's name (issue 18, item 2): only that the studio changed it.
+      name: (phone) => (!isStaff(user) ? 'студия' : phone ? staffName(phone, names) : 'другой сотрудник'),
+      courierName: action.kind === 'assign' ? await courierName(current.courier) : '',
+    };
     if (action.kind === 'assign') await assignee(action);
     if (action.kind === 'photo') {
       if (current.status === 'cancelled') throw conflict('Заказ отменён: фото к нему не добавить');
