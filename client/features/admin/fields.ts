@@ -134,8 +134,8 @@ export const fromFormValues = (entity: AnyEntity, values: FormValues): FormResul
   return { ok: true, data: parsed.success ? (parsed.data as Record<string, unknown>) : {} };
 };
 
-/** How a list cell shows a value of a field. */
-export const cellText = (entity: AnyEntity, field: FieldSpec | undefined, value: unknown): string => {
+/** How a list cell shows a value of a field. A phone of a staff member (a task's assignee) shows as their name, from `names` (the staff directory). */
+export const cellText = (entity: AnyEntity, field: FieldSpec | undefined, value: unknown, names?: ReadonlyMap<string, string>): string => {
   if (value === undefined || value === null || value === '') return '—';
   switch (field?.kind) {
     case 'boolean':
@@ -143,7 +143,7 @@ export const cellText = (entity: AnyEntity, field: FieldSpec | undefined, value:
     case 'roubles':
       return `${new Intl.NumberFormat('ru-RU').format(Number(value))} ₽`;
     case 'phone':
-      return formatPhone(String(value));
+      return names?.get(String(value)) ?? formatPhone(String(value));
     case 'enum':
       return valueLabel(entity.type, field.name, String(value));
     case 'day':

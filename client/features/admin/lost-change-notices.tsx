@@ -1,23 +1,24 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { lostChanges$, type LostChange } from '../../data/sync/office-conflicts';
 import { entities } from '../../../schema/entities';
-import { maskedPhone } from '../../../schema/phone';
+import { staffName } from '../../../schema/user';
+import { useStaffNames } from '../../data/staff-directory';
 import { useNotice } from '../../ui/notices';
 import { cellText, fieldsOf } from './fields';
 
 /** «Вашу правку … заменила правка с другого устройства: Статус — Готово». */
-export const lostChangeText = (lost: LostChange): string => {
+export const lostChangeText = (lost: LostChange, names: ReadonlyMap<string, string> = new Map()): string => {
   const entity = entities[lost.type];
   const what = `${entity.labels.one.toLowerCase()} «${lost.title}»`;
   const fields = fieldsOf(entity);
   const now = lost.fields
     .map((c) => {
       const f = fields.find((x) => x.name === c.field);
-      return f ? `${f.label} — ${cellText(entity, f, c.now)}` : null;
+      return f ? `${f.label} — ${cellText(entity, f, c.now, names)}` : null;
     })
     .filter(Boolean)
     .join('; ');
-  const by = lost.by ? ` (${maskedPhone(lost.by)})` : '';
+  const by = lost.by ? ` (${staffName(lost.by, names)})` : '';
   if (lost.deleted) return `Удаление не выполнено: ${what} тем временем изменили на другом устройстве${by}. Удалите снова, если запись не нужна.`;
   return `Вашу правку: ${what} заменила правка с другого устройства${by}. Теперь: ${now || 'как на сервере'}.`;
 };
@@ -25,8 +26,14 @@ export const lostChangeText = (lost: LostChange): string => {
 /** Tells the staff member whose offline change lost to another device's what replaced it. */
 export const LostChangeNotices = () => {
   const notice = useNotice();
+  const names = useStaffNames();
+  // The latest directory, read when a notice comes: a new one must not subscribe again (a notice in between would be missed).
+  const latest = useRef(names);
   useEffect(() => {
-    const sub = lostChanges$.subscribe((lost) => notice(lostChangeText(lost), 'error'));
+    latest.current = names;
+  });
+  useEffect(() => {
+    const sub = lostChanges$.subscribe((lost) => notice(lostChangeText(lost, latest.current), 'error'));
     return () => sub.unsubscribe();
   }, [notice]);
   return null;
