@@ -40,6 +40,8 @@ describe('the one whose order command lost is told what replaced it', () => {
     await statusButton(fp, 'У курьера').click();
     await waitFor('the hand-off on the server', async () => (await orderOnServer(shop, handed.id)).status === 'delivering');
     await boss.setOffline(false);
+    // Told at once wherever she is (a notice), and on the order's page for as long as it matters.
+    await mp.locator('.notice').filter({ hasText: `Заказ №${handed.number}: ваша команда «Статус» не принята — Отмена не применена` }).waitFor({ timeout: 60_000 });
     await mp
       .getByRole('alert')
       .filter({ hasText: 'Не принято: Готов → Отменён (Клиент отказался) — Отмена не применена: заказ тем временем стал «У курьера» (изменил(а): Ольга Флористова)' })

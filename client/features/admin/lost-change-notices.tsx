@@ -3,6 +3,10 @@ import { lostChanges$, type LostChange } from '../../data/sync/office-conflicts'
 import { entities } from '../../../schema/entities';
 import { staffName } from '../../../schema/user';
 import { useStaffNames } from '../../data/staff-directory';
+import { useLocal } from '../../data/local-data-context';
+import { refusalsOf$, type OrderCommandView } from '../../data/order-commands';
+import { orderActionLabels } from '../../../schema/entities/order-command';
+import { useSession } from '../auth/session';
 import { useNotice } from '../../ui/notices';
 import { cellText, fieldsOf } from './fields';
 
@@ -23,7 +27,14 @@ export const lostChangeText = (lost: LostChange, names: ReadonlyMap<string, stri
   return `Вашу правку: ${what} заменила правка с другого устройства${by}. Теперь: ${now || 'как на сервере'}.`;
 };
 
-/** Tells the staff member whose offline change lost to another device's what replaced it. */
+/** «Заказ №12: ваша команда «Статус» не принята — Отмена не применена: …» */
+export const refusalText = (command: Pick<OrderCommandView, 'action'> & { reason: string }, number: number | undefined): string =>
+  `${number ? `Заказ №${number}` : 'Заказ'}: ваша команда «${orderActionLabels[command.action.kind]}» не принята — ${command.reason}`;
+
+/**
+ * Tells the staff member whose offline change lost to another device's what replaced it: an office record merged
+ * away (tasks), or an order command the server refused because the order had changed meanwhile.
+ */
 export const LostChangeNotices = () => {
   const notice = useNotice();
   const names = useStaffNames();
@@ -36,5 +47,17 @@ export const LostChangeNotices = () => {
     const sub = lostChanges$.subscribe((lost) => notice(lostChangeText(lost, latest.current), 'error'));
     return () => sub.unsubscribe();
   }, [notice]);
+  const { data } = useLocal();
+  const { user } = useSession();
+  const me = user?.phone ?? null;
+  useEffect(() => {
+    const sub = refusalsOf$(data.shop.office, () => me).subscribe((c) => {
+      void data.shop.orders
+        .findOne(c.order)
+        .exec()
+        .then((o) => notice(refusalText(c, o?.number), 'error'));
+    });
+    return () => sub.unsubscribe();
+  }, [data, me, notice]);
   return null;
 };
