@@ -17,7 +17,7 @@ const phone390 = { width: 390, height: 844 };
 describe('staff by name on a phone', () => {
   const journey = journeyPerFile();
 
-  it('records the florist who assembles and names her on the order page, in the history and on the board', async () => {
+  it('records the florist who assembles and names her on the order page, in the history, on the board and as a task\'s assignee', async () => {
     const { shop } = journey();
     const [order] = await placeOrders(shop, '79550007788', 1);
     const context = await contextAs(journey(), demoPhones.florist, phone390);
@@ -42,6 +42,15 @@ describe('staff by name on a phone', () => {
     const card = page.locator('article.order-card').filter({ has: page.locator(`[id="order-${order.id}"]`) });
     await card.getByTestId('card-florist').filter({ hasText: 'Флорист: Ольга Флористова' }).waitFor({ timeout: 30_000 });
     expect(await card.innerText()).not.toContain(formatPhone(demoPhones.florist));
+
+    // A task's assignee, in the tasks' list.
+    const manager = await signIn(shop.url, demoPhones.manager);
+    const task = await call(shop.url, '/api/tasks/update', { data: { title: 'Полить розы', assignee: demoPhones.florist, status: 'todo', note: '' } }, manager);
+    expect(task.status, JSON.stringify(task.body)).toBe(200);
+    await page.goto('/admin/tasks');
+    const row = page.getByRole('row').filter({ hasText: 'Полить розы' });
+    await row.getByText('Ольга Флористова').waitFor({ timeout: 30_000 });
+    expect(await row.innerText()).not.toContain(formatPhone(demoPhones.florist));
 
     // The name the user record holds now, not one frozen into the order when it was written.
     const florist = await signIn(shop.url, demoPhones.florist);

@@ -122,7 +122,7 @@ export const PaymentForm = ({ order, send }: { order: Order; send: Send }) => {
  * Each command says whom this page showed in the place (`seen…`): if a colleague changed it meanwhile, the server
  * refuses it and says who is there now. An empty «Назначить» over an empty place is no change and is not sent.
  */
-export const AssignForm = ({ order, send, couriers, me }: { order: Order; send: Send; couriers: CourierChoice[]; me: string }) => {
+export const AssignForm = ({ order, send, couriers, me, staff }: { order: Order; send: Send; couriers: CourierChoice[]; me: string; staff: ReadonlyMap<string, string> }) => {
   const [florist, setFlorist] = useState(order.florist ? formatPhone(order.florist) : '');
   const [error, setError] = useState('');
   const assignFlorist = (value: string) => {
@@ -147,8 +147,16 @@ export const AssignForm = ({ order, send, couriers, me }: { order: Order; send: 
       >
         <label className="field">
           Флорист (телефон)
-          <input type="tel" value={florist} placeholder="+7 (900) 000-00-00" aria-invalid={!!error} onChange={(e) => (setFlorist(e.target.value), setError(''))} />
+          <input type="tel" list="order-staff" value={florist} placeholder="+7 (900) 000-00-00" aria-invalid={!!error} onChange={(e) => (setFlorist(e.target.value), setError(''))} />
         </label>
+        {/* The staff by name as suggestions: the field still takes any staff member's phone. */}
+        <datalist id="order-staff">
+          {[...staff].map(([phone, name]) => (
+            <option key={phone} value={formatPhone(phone)}>
+              {name}
+            </option>
+          ))}
+        </datalist>
         <button type="submit" className="button button--ghost">
           Назначить
         </button>

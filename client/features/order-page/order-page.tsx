@@ -265,7 +265,7 @@ export const OrderPage = () => {
       {open && (
         <section className="order-page__section" aria-labelledby="order-team">
           <h2 id="order-team">Флорист и курьер</h2>
-          <AssignForm key={`${order.florist ?? ''}`} order={order} send={send} couriers={couriers} me={user?.phone ?? ''} />
+          <AssignForm key={`${order.florist ?? ''}`} order={order} send={send} couriers={couriers} me={user?.phone ?? ''} staff={names} />
         </section>
       )}
       <section className="order-page__section" aria-labelledby="order-money">
