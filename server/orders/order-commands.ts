@@ -101,7 +101,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
 
   /** The names of everyone the order's history or florist field holds, as their user records have them now. */
   const staffNames = async (current: OrderRecord): Promise<Map<string, string>> => {
-    const phones = new Set([...(current.history ?? []).map((h) => h.by), current.florist ?? ''].filter((p) => /^7\d{10}$/.test(p)));
+    const phones = new Set([...(current.history ?? []).map((h) => h.by), current.florist ?? ''].filter((p) => /^7\d{10}$/.test(p) && p !== current.customer));
     return new Map(await Promise.all([...phones].map(async (p): Promise<[string, string]> => [p, (await shop.users.get(p))?.name ?? ''])));
   };
 
@@ -185,12 +185,12 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
   /** Checks and work outside the order that a command needs first (each safe to repeat). */
   const prepare = async (command: AnyCommand, current: OrderRecord, user: User): Promise<Prepared> => {
     const { action } = command;
-    const names = await staffNames(current);
+    const names = action.kind === 'status' || action.kind === 'assign' ? await staffNames(current) : new Map<string, string>();
     const prepared: Prepared = {
       by: user.phone,
       staff: isStaff(user),
       // A customer cancelling is told no staff member's name (issue 18, item 2): only that the studio changed it.
-      name: (phone) => (!isStaff(user) ? 'студия' : phone ? staffName(phone, names) : 'другой сотрудник'),
+      name: (phone) => (!isStaff(user) ? 'студия' : !phone ? 'другой сотрудник' : phone === current.customer ? 'покупатель' : staffName(phone, names)),
       courierName: action.kind === 'assign' ? await courierName(current.courier) : '',
     };
     if (action.kind === 'assign') await assignee(action);
