@@ -213,7 +213,7 @@ describe('order commands', () => {
     expect((await send(o.id, { kind: 'assign', courier: null, seenCourier: working })).body.data?.courier).toBeUndefined();
   });
 
-  it('edits an order before assembly: repriced on the server, stock moved; a stale or late edit is a 409 that changes nothing', async () => {
+  it('edits an order before assembly: repriced on the server, stock moved; a stale or late edit is a 409 that changes nothing and names who changed the order', async () => {
     const [startA, startB] = [await countOf(bouquet.id), await countOf(other.id)];
     const o = await place([{ id: bouquet.id, count: 1 }]);
     const edit = await send(o.id, { kind: 'edit', seenUpdatedAt: o.updatedAt, lines: [{ id: bouquet.id, count: 2 }, { id: other.id, count: 1 }], postcard: 'С любовью' });
@@ -227,7 +227,7 @@ describe('order commands', () => {
 
     const stale = await send(o.id, { kind: 'edit', seenUpdatedAt: o.updatedAt, lines: [{ id: bouquet.id, count: 5 }] });
     expect(stale.status).toBe(409);
-    expect(stale.body.error).toMatch(/успели изменить/);
+    expect(stale.body.error).toMatch(/успели изменить \(«Изменение заказа», Ольга Флористова\)/);
 
     const back = await send(o.id, { kind: 'edit', seenUpdatedAt: edited.updatedAt, lines: [{ id: other.id, count: 1 }] });
     expect(back.status).toBe(200);
@@ -236,7 +236,7 @@ describe('order commands', () => {
     expect((await send(o.id, { kind: 'status', from: 'new', to: 'assembling' })).status).toBe(200);
     const late = await send(o.id, { kind: 'edit', seenUpdatedAt: (await stored(o.id)).updatedAt, postcard: 'Поздно' });
     expect(late.status).toBe(409);
-    expect(late.body.error).toMatch(/до начала сборки/);
+    expect(late.body.error).toMatch(/«Собирается» \(изменил\(а\): Ольга Флористова\): менять его можно только до начала сборки/);
     expect((await stored(o.id)).postcard).toBe('');
     // Cancelled after the edits: exactly the current lines come back.
     expect((await send(o.id, { kind: 'status', from: 'assembling', to: 'cancelled', reason: 'Проверка' })).status).toBe(200);

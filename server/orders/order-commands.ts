@@ -112,6 +112,10 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
     return data?.success ? data.data.name : 'другой курьер';
   };
 
+  /** An edit that came after assembly started: it says who moved the order on. */
+  const lateEdit = (current: OrderRecord, prepared: Prepared) =>
+    conflict(`Заказ уже «${statusName(current.status)}» (изменил(а): ${prepared.name(lastChangedBy(current, 'status'))}): менять его можно только до начала сборки`);
+
   /** What the command changes, decided on the order as stored now; throws a Russian 4xx to refuse. Runs again on a write conflict, so it only reads. */
   const decide = (current: OrderRecord, command: AnyCommand, prepared: Prepared, now: number): Decision => {
     const { action } = command;
@@ -158,8 +162,11 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
         });
       }
       case 'edit': {
-        if (!isEditable(current.status)) throw conflict(`Заказ уже «${statusName(current.status)}»: менять его можно только до начала сборки`);
-        if (current.updatedAt !== action.seenUpdatedAt) throw conflict('Заказ успели изменить: откройте его заново и повторите правку');
+        if (!isEditable(current.status)) throw lateEdit(current, prepared);
+        if (current.updatedAt !== action.seenUpdatedAt) {
+          const last = current.history?.at(-1);
+          throw conflict(`Заказ успели изменить${last ? ` («${last.what}», ${prepared.name(last.by)})` : ''}: откройте его заново и повторите правку`);
+        }
         const { edit } = prepared;
         if (!edit) throw new Error('edit not prepared');
         return change(edit);
@@ -185,7 +192,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
   /** Checks and work outside the order that a command needs first (each safe to repeat). */
   const prepare = async (command: AnyCommand, current: OrderRecord, user: User): Promise<Prepared> => {
     const { action } = command;
-    const names = action.kind === 'status' || action.kind === 'assign' ? await staffNames(current) : new Map<string, string>();
+    const names = action.kind === 'status' || action.kind === 'assign' || action.kind === 'edit' ? await staffNames(current) : new Map<string, string>();
     const prepared: Prepared = {
       by: user.phone,
       staff: isStaff(user),
@@ -199,7 +206,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
       prepared.photo = await photos.put(command.id, photoImage(action.image), current.id);
     }
     if (action.kind === 'edit') {
-      if (!isEditable(current.status)) throw conflict(`Заказ уже «${statusName(current.status)}»: менять его можно только до начала сборки`);
+      if (!isEditable(current.status)) throw lateEdit(current, prepared);
       const date = action.date ?? current.date;
       if ((action.date || action.slot) && date < today()) throw new HttpError(400, 'Дата доставки уже прошла');
       const edit: Partial<OrderRecord> = {};
