@@ -51,6 +51,11 @@ describe('staff by name on a phone', () => {
     const row = page.getByRole('row').filter({ hasText: 'Полить розы' });
     await row.getByText('Ольга Флористова').waitFor({ timeout: 30_000 });
     expect(await row.innerText()).not.toContain(formatPhone(demoPhones.florist));
+    // And in its form the assignee is picked by name.
+    await row.getByRole('link', { name: 'Полить розы' }).click();
+    const assignee = page.locator('#field-assignee');
+    await assignee.locator('option', { hasText: 'Мария Менеджерова' }).waitFor({ state: 'attached', timeout: 30_000 });
+    expect(await assignee.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.text)).toBe('Ольга Флористова');
 
     // The name the user record holds now, not one frozen into the order when it was written.
     const florist = await signIn(shop.url, demoPhones.florist);
