@@ -41,9 +41,11 @@ export const loadStaffNames = async (cache: RxCollection<CacheRecord>): Promise<
   await loadDataSource(cache, source, () => api<Answer>(url, {}), (state) => show(state.data));
 };
 
-/** Staff names by phone for a screen: empty until the cache or the server answers. */
-export const useStaffNames = (): ReadonlyMap<string, string> => {
+/** Staff names by phone for a screen: empty until the cache or the server answers. `ask`: whether this user may ask (staff only). */
+export const useStaffNames = (ask = true): ReadonlyMap<string, string> => {
   const { data } = useLocal();
-  useEffect(() => void loadStaffNames(data.dataSources.cache), [data]);
+  useEffect(() => {
+    if (ask) void loadStaffNames(data.dataSources.cache);
+  }, [data, ask]);
   return useObservable(names$, names$.value);
 };

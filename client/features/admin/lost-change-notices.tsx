@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { lostChanges$, type LostChange } from '../../data/sync/office-conflicts';
 import { entities } from '../../../schema/entities';
-import { staffName } from '../../../schema/user';
+import { isStaff, staffName } from '../../../schema/user';
 import { useStaffNames } from '../../data/staff-directory';
 import { useLocal } from '../../data/local-data-context';
 import { refusalsOf$, type OrderCommandView } from '../../data/order-commands';
@@ -37,7 +37,9 @@ export const refusalText = (command: Pick<OrderCommandView, 'action'> & { reason
  */
 export const LostChangeNotices = () => {
   const notice = useNotice();
-  const names = useStaffNames();
+  const { user } = useSession();
+  // The shell also frames «Недостаточно прав» for a customer, who may not ask for the staff list.
+  const names = useStaffNames(isStaff(user));
   // The latest directory, read when a notice comes: a new one must not subscribe again (a notice in between would be missed).
   const latest = useRef(names);
   useEffect(() => {
@@ -48,7 +50,6 @@ export const LostChangeNotices = () => {
     return () => sub.unsubscribe();
   }, [notice]);
   const { data } = useLocal();
-  const { user } = useSession();
   const me = user?.phone ?? null;
   useEffect(() => {
     const sub = refusalsOf$(data.shop.office, () => me).subscribe((c) => {
