@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { formatPhone } from '../schema/phone';
 import { journeyPerFile, watchErrors } from './harness';
-import { waitFor } from './journeys';
+import { waitFor, waitForOfflineReady } from './journeys';
 import { contextAs } from './admin-journeys';
 import { openOrder, orderOnServer, placeOrders, shownStatus, statusButton } from './order-journeys';
 
@@ -23,6 +23,8 @@ describe('staff by name on a phone', () => {
     const context = await contextAs(journey(), demoPhones.florist, phone390);
     const page = await context.newPage();
     const errors = watchErrors(page);
+    const staffListFailures: string[] = [];
+    page.on('requestfailed', (r) => void (r.url().includes('/api/staff/list') && staffListFailures.push(r.failure()?.errorText ?? 'failed')));
 
     await openOrder(page, order);
     await expect(page.getByTestId('order-florist').innerText()).resolves.toBe('—');
@@ -43,6 +45,13 @@ describe('staff by name on a phone', () => {
     await card.getByTestId('card-florist').filter({ hasText: 'Флорист: Ольга Флористова' }).waitFor({ timeout: 30_000 });
     expect(await card.innerText()).not.toContain(formatPhone(demoPhones.florist));
 
+    // Offline, a page opened afresh names her from the device's DataSources cache.
+    await waitForOfflineReady(page);
+    await context.setOffline(true);
+    await openOrder(page, order);
+    await page.getByTestId('order-florist').filter({ hasText: /^Ольга Флористова$/ }).waitFor({ timeout: 30_000 });
+    await context.setOffline(false);
+
     // A task's assignee, in the tasks' list.
     const manager = await signIn(shop.url, demoPhones.manager);
     const task = await call(shop.url, '/api/tasks/update', { data: { title: 'Полить розы', assignee: demoPhones.florist, status: 'todo', note: '' } }, manager);
@@ -62,7 +71,9 @@ describe('staff by name on a phone', () => {
     expect((await call(shop.url, '/api/user-update', { name: 'Ольга Цветкова' }, florist)).status).toBe(200);
     await openOrder(page, order);
     await page.getByTestId('order-florist').filter({ hasText: /^Ольга Цветкова$/ }).waitFor({ timeout: 30_000 });
-    expect(errors).toEqual([]);
+    // Offline loads fail elsewhere (the shop's own sync, issue 18 item 14); the staff list is never asked for offline.
+    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    expect(staffListFailures).toEqual([]);
     await context.close();
   });
 });

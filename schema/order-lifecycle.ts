@@ -57,6 +57,14 @@ export const concurrentStatus = (
 };
 
 /**
+ * Whoever starts assembling an order nobody has taken becomes its florist (issue 18, item 9; DECISIONS.md «Staff by
+ * name»): the florist's phone a move to `to` by staff member `by` sets, or undefined. The server applies it; a device
+ * shows it at once, offline too.
+ */
+export const assemblingFlorist = (florist: string | undefined, to: OrderStatus, by: string): string | undefined =>
+  to === 'assembling' && !florist ? by : undefined;
+
+/**
  * A customer cancels their own order in /my until assembly starts (issue 12); after that only the studio can,
  * by phone. The studio's reason for it is `customerCancelReason`.
  */

@@ -1,7 +1,7 @@
 import { courier as courierEntity } from '../../schema/entities/courier';
 import { orderActionLabels } from '../../schema/entities/order-command';
 import { mayCommand, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/order-command';
-import { concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/order-lifecycle';
+import { assemblingFlorist, concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/order-lifecycle';
 import { deliveryCost, type Order, type OrderChange, type OrderPayment, type PaidMethod } from '../../schema/order';
 import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/online-payment';
 import { unitsByProduct } from '../../schema/stock';
@@ -132,9 +132,8 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
         const { apply, issue } = concurrentStatus(current.status, action.from, action.to, prepared.name(lastChangedBy(current, 'status')));
         if (issue) throw conflict(issue);
         if (!apply) return { unchanged: `Заказ уже «${statusName(current.status)}»` };
-        // Whoever starts assembling an order nobody has taken is its florist (DECISIONS.md «Staff by name»).
-        const assembles = action.to === 'assembling' && !current.florist && prepared.staff;
-        return change({ status: action.to, ...(action.to === 'cancelled' ? { cancelReason: action.reason } : {}), ...(assembles ? { florist: prepared.by } : {}) });
+        const florist = prepared.staff ? assemblingFlorist(current.florist, action.to, prepared.by) : undefined;
+        return change({ status: action.to, ...(action.to === 'cancelled' ? { cancelReason: action.reason } : {}), ...(florist ? { florist } : {}) });
       }
       case 'payment': {
         if (action.status === 'paid' && !action.method) throw new HttpError(400, 'Укажите способ оплаты');

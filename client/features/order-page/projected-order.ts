@@ -2,6 +2,7 @@ import { lineSum } from '../../../schema/cart';
 import { deliveryCost, type Order } from '../../../schema/order';
 import { unitPrice, type Product } from '../../../schema/product';
 import { priceFactorOf } from '../../../schema/size';
+import { assemblingFlorist } from '../../../schema/order-lifecycle';
 import type { OrderCommandView } from '../../data/order-commands';
 
 /**
@@ -15,7 +16,10 @@ export const projectedOrder = (order: Order, commands: readonly OrderCommandView
   for (const c of commands) {
     if (c.state !== 'pending') continue;
     const a = c.action;
-    if (a.kind === 'status') o = { ...o, status: a.to, ...(a.to === 'cancelled' && a.reason ? { cancelReason: a.reason } : {}) };
+    if (a.kind === 'status') {
+      const florist = assemblingFlorist(o.florist, a.to, c.by);
+      o = { ...o, status: a.to, ...(a.to === 'cancelled' && a.reason ? { cancelReason: a.reason } : {}), ...(florist ? { florist } : {}) };
+    }
     else if (a.kind === 'payment') o = { ...o, paid: { ...o.paid, status: a.status, ...(a.method ? { method: a.method } : {}), ...(a.amount !== undefined ? { amount: a.amount } : {}) } };
     else if (a.kind === 'assign') {
       const { florist: _f, courier: _c, ...rest } = o;
