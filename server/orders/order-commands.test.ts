@@ -46,6 +46,7 @@ describe('order commands', () => {
   let me: string;
   let florist: string;
   let manager: string;
+  let admin: string;
   let bouquet: Product;
   let other: Product;
   const commandId = () => `cmd-${crypto.randomUUID()}`;
@@ -65,7 +66,7 @@ describe('order commands', () => {
 
   beforeAll(async () => {
     shop = await startTestShop();
-    [me, florist, manager] = await Promise.all([signIn(shop.url, customer), signIn(shop.url, demoPhones.florist), signIn(shop.url, demoPhones.manager)]);
+    [me, florist, manager, admin] = await Promise.all([signIn(shop.url, customer), signIn(shop.url, demoPhones.florist), signIn(shop.url, demoPhones.manager), signIn(shop.url, demoPhones.admin)]);
     const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
     const forSale = body.data.items.filter((p) => p.isActive && !p.isHidden && !p.sizable);
     [bouquet, other] = await Promise.all(forSale.slice(0, 2).map((p) => restock(p, 500)));
@@ -125,13 +126,14 @@ describe('order commands', () => {
     expect((await send(o.id, { kind: 'status', from: 'new', to: 'ready' }, manager)).status).toBe(200);
     // The florist's device saw «Готов» (offline); meanwhile the manager handed the bouquet to the courier.
     expect((await send(o.id, { kind: 'status', from: 'ready', to: 'delivering' }, manager)).status).toBe(200);
-    const late = await send(o.id, { kind: 'status', from: 'ready', to: 'cancelled', reason: 'Клиент отказался' });
+    // An admin (who may cancel a handed-over order, DECISIONS «Money and cancelling») cancels from what her device showed.
+    const late = await send(o.id, { kind: 'status', from: 'ready', to: 'cancelled', reason: 'Клиент отказался' }, admin);
     expect(late.status).toBe(409);
     expect(late.body.error).toMatch(/«У курьера»/);
     expect(late.body.error).toMatch(/Мария Менеджерова/);
     expect((await stored(o.id)).status).toBe('delivering');
     // Cancelling what one sees still works.
-    expect((await send(o.id, { kind: 'status', from: 'delivering', to: 'cancelled', reason: 'Клиент отказался' })).status).toBe(200);
+    expect((await send(o.id, { kind: 'status', from: 'delivering', to: 'cancelled', reason: 'Клиент отказался' }, admin)).status).toBe(200);
     expect((await stored(o.id)).status).toBe('cancelled');
   });
 

@@ -90,7 +90,7 @@ describe('what a florist sees of orders', () => {
     }
     expect(await list(admin)).toEqual(expect.arrayContaining([recent.id, old]));
     // A command on the old order (a return recorded by a manager) is applied, and answers no order but to an admin.
-    const command = (cookie: string) => call<{ data?: Order; outcome?: { ok: boolean } }>(running.url, '/api/orders/command', { id: `cmd-${crypto.randomUUID()}`, order: old, action: { kind: 'assign', courier: null } }, cookie);
+    const command = (cookie: string) => call<{ data?: Order; outcome?: { ok: boolean } }>(running.url, '/api/orders/command', { id: `cmd-${crypto.randomUUID()}`, order: old, action: { kind: 'assign', florist: demoPhones.florist } }, cookie);
     for (const cookie of [florist, manager]) {
       const answer = await command(cookie);
       expect(answer.status).toBe(200);
