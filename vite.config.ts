@@ -42,8 +42,14 @@ export default defineConfig(({ mode }) => {
     root: 'client',
     publicDir: 'public',
     define: { __BUILD_DATE__: JSON.stringify(build) },
-    // broadcast-channel's `unload` listener keeps every page out of the back/forward cache: ours listens to pagehide.
-    resolve: { alias: [{ find: /^unload$/, replacement: fileURLToPath(new URL('./client/lib/unload-on-pagehide.ts', import.meta.url)) }] },
+    resolve: {
+      alias: [
+        // broadcast-channel's `unload` listener keeps every page out of the back/forward cache: ours listens to pagehide.
+        { find: /^unload$/, replacement: fileURLToPath(new URL('./client/lib/unload-on-pagehide.ts', import.meta.url)) },
+        // RxDB's premium check, overwritten as its source allows: its English open-core banner stays out of the console.
+        { find: /^(\.\/|\.\.\/utils\/)utils-premium\.js$/, replacement: fileURLToPath(new URL('./client/lib/rxdb-open-core.ts', import.meta.url)) },
+      ],
+    },
     build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
     // `vite build` makes the client (dist/) and the server's renderer of public pages (dist-server/entry-server.js).
     environments: {
