@@ -17,6 +17,26 @@ export const installState$ = states.state$;
 let workbox: Workbox | undefined;
 let installPrompt: InstallPromptEvent | undefined;
 
+/** The storefront's pages, which the server draws with their products; not the back-office or one visitor's screens. */
+const drawnByServer = (path: string): boolean => {
+  const { pathname } = new URL(path, location.origin);
+  const address = addressOf(pathname);
+  return !!address && address.kind !== 'admin' && (address.kind !== 'screen' || pathname === '/');
+};
+
+const keptInThisTab = new Set<string>();
+
+/**
+ * Has the worker keep a page the visitor has seen (client/lib/kept-pages.ts), so it opens offline at once with its
+ * products: the first page, loaded before the worker took over, and pages reached inside the tab, which never pass
+ * the worker as navigations. Once per page and tab; the worker fetches it when it is active.
+ */
+export const keepPage = (path: string) => {
+  if (!workbox || keptInThisTab.has(path) || !drawnByServer(path)) return;
+  keptInThisTab.add(path);
+  void navigator.serviceWorker.ready.then(({ active }) => active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: [[path, { headers: { [keepPageHeader]: '1' } }]] } }));
+};
+
 /** Registers the service worker that precaches the app, so it opens without network. */
 export const startOfflineSupport = () => {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
@@ -42,25 +62,6 @@ export const startOfflineSupport = () => {
     installPrompt = e as InstallPromptEvent;
     states.promptAvailable();
   });
-};
-
-/** The storefront's pages, which the server draws with their products; not the back-office or one visitor's screens. */
-const drawnByServer = (path: string): boolean => {
-  const address = addressOf(new URL(path, location.origin).pathname);
-  return !!address && address.kind !== 'admin' && (address.kind !== 'screen' || path === '/');
-};
-
-const keptInThisTab = new Set<string>();
-
-/**
- * Has the worker keep a page the visitor has seen (client/lib/kept-pages.ts), so it opens offline at once with its
- * products: the first page, loaded before the worker took over, and pages reached inside the tab, which never pass
- * the worker as navigations. Once per page and tab; the worker fetches it when it is active.
- */
-export const keepPage = (path: string) => {
-  if (!workbox || keptInThisTab.has(path) || !drawnByServer(path)) return;
-  keptInThisTab.add(path);
-  void navigator.serviceWorker.ready.then(({ active }) => active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: [[path, { headers: { [keepPageHeader]: '1' } }]] } }));
 };
 
 export const applyUpdate = () => workbox?.messageSkipWaiting();
