@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { isPageRequest, keptPagesCache, keptPagesMax, withItsScripts } from './client/lib/kept-pages';
 
 /** One id per build: the client compares it with /latest-build.json every hour to notice a newer build. */
 const build = new Date().toISOString();
@@ -41,8 +42,14 @@ export default defineConfig(({ mode }) => {
     root: 'client',
     publicDir: 'public',
     define: { __BUILD_DATE__: JSON.stringify(build) },
-    // broadcast-channel's `unload` listener keeps every page out of the back/forward cache: ours listens to pagehide.
-    resolve: { alias: [{ find: /^unload$/, replacement: fileURLToPath(new URL('./client/lib/unload-on-pagehide.ts', import.meta.url)) }] },
+    resolve: {
+      alias: [
+        // broadcast-channel's `unload` listener keeps every page out of the back/forward cache: ours listens to pagehide.
+        { find: /^unload$/, replacement: fileURLToPath(new URL('./client/lib/unload-on-pagehide.ts', import.meta.url)) },
+        // RxDB's premium check, overwritten as its source allows: its English open-core banner stays out of the console.
+        { find: /^(\.\/|\.\.\/utils\/)utils-premium\.js$/, replacement: fileURLToPath(new URL('./client/lib/rxdb-open-core.ts', import.meta.url)) },
+      ],
+    },
     build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
     // `vite build` makes the client (dist/) and the server's renderer of public pages (dist-server/entry-server.js).
     environments: {
@@ -81,9 +88,23 @@ export default defineConfig(({ mode }) => {
         },
         workbox: {
           globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
-          navigateFallback: '/index.html',
-          navigateFallbackDenylist: [/^\/api\//, /^\/db\//, /^\/img\//, /^\/sitemap\.xml$/, /^\/robots\.txt$/],
+          // No fallback route to the shell for every navigation, nor `/` as the precached shell: pages are the server's
+          // (client/lib/kept-pages.ts). Set, not left out: vite-plugin-pwa would add its default fallback.
+          navigateFallback: undefined,
+          directoryIndex: '',
           runtimeCaching: [
+            // Pages: the server's answer (404 too) when there is a network, else the copy kept of it, else the shell.
+            {
+              urlPattern: isPageRequest,
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: keptPagesCache,
+                cacheableResponse: { statuses: [200, 404] },
+                expiration: { maxEntries: keptPagesMax },
+                plugins: [{ cacheWillUpdate: withItsScripts, cachedResponseWillBeUsed: withItsScripts }],
+                precacheFallback: { fallbackURL: '/index.html' },
+              },
+            },
             { urlPattern: ({ url }) => url.pathname.startsWith('/img/'), handler: 'CacheFirst', options: { cacheName: 'images', expiration: { maxEntries: 500 } } },
           ],
         },

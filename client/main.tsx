@@ -41,11 +41,13 @@ const storeDelayMs = 6000;
 /**
  * The device's store is not part of the first view: it opens a while after the page has loaded, when the browser is
  * idle; at once when the shopper first touches or types (a cart, a sign-in, a search is coming), or when a screen or
- * an action needs it (`storeWanted`).
+ * an action needs it (`storeWanted`). A page the service worker answered (a returning visitor's; a first visit never
+ * is one) opens it right after hydration, as the shell the worker used to answer with did.
  */
 const afterFirstView = () =>
   Promise.race([
     storeWanted,
+    ...('serviceWorker' in navigator && navigator.serviceWorker.controller ? [Promise.resolve()] : []),
     new Promise<void>((resolve) => {
       for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => resolve(), { once: true, capture: true, passive: true });
     }),

@@ -6,6 +6,7 @@ import { setFallbackTitle } from './ui/page-title';
 import { prefersNoPrefetch } from './features/layout/slow-connection';
 import { buildIsStale, reloadOnce } from './features/freshness/freshness';
 import { onUserChange } from './features/auth/current-user';
+import { keepPage } from './features/install/pwa';
 
 /** The tab's router: the browser's history, titles, scroll memory and page views. */
 export const router = shopRouter({ preload: !prefersNoPrefetch() });
@@ -27,6 +28,7 @@ router.subscribe('onBeforeLoad', ({ fromLocation, toLocation, pathChanged }) => 
 
 router.subscribe('onResolved', ({ toLocation, pathChanged }) => {
   analytics.pageView(toLocation.pathname);
+  keepPage(toLocation.pathname + toLocation.searchStr);
   const restored = travelled && restoreScroll(entryOf(toLocation));
   travelled = false;
   if (!restored && (pathChanged || toLocation.hash)) scrollAfterNavigation(toLocation.hash);

@@ -4,7 +4,7 @@ import { product } from './product';
 
 /**
  * What a server-rendered page was drawn from, written into the page beside its HTML: the products on sale and the
- * pages that address shows, no more (a category's products, not the whole catalogue). The client hydrates from it and
+ * pages that address shows, no more (a category's first view, not the whole catalogue). The client hydrates from it and
  * keeps it only until the device's own copy of the catalogue and pages holds something.
  */
 export const shopSnapshot = z.object({
@@ -12,6 +12,11 @@ export const shopSnapshot = z.object({
   path: z.string().max(2000),
   products: z.array(product),
   pages: z.array(page),
+  /**
+   * A category's shelf is cut to its first view (`firstPagesOf` in schema/shelf.ts: its open pages in its order);
+   * this is how many products the category has in all.
+   */
+  shelfTotal: z.number().int().min(0).optional(),
   /** Slugs the server looked for and the pages store does not hold (a flower without the studio's text). */
   absentPages: z.array(slug).max(10),
 });

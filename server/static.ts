@@ -31,7 +31,7 @@ export const clientFiles = (config: Pick<ShopConfig, 'distDir' | 'publicOrigin'>
   const render = renderer(rendererFile(distDir));
   const drawn = async (html: string, href: string, pathname: string): Promise<string> => {
     try {
-      const [renderPage, snapshot] = await Promise.all([render(), snapshotOf(pathname)]);
+      const [renderPage, snapshot] = await Promise.all([render(), snapshotOf(pathname, new URL(href, 'http://shop.invalid').searchParams)]);
       const valid = snapshot && shopSnapshot.safeParse(snapshot);
       if (!renderPage || !valid?.success) return html;
       return withRenderedPage(html, await renderPage(href, valid.data), valid.data);

@@ -79,12 +79,16 @@ export const adoptGuestFavourites = (owner: string) => {
   write(guestOwner, empty);
 };
 
+/** The browser knows it has no network: nothing is tried (the `online` event brings the next try). */
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 /**
  * Sends this owner's marks and reads the server's list. Offline or refused for now, the marks stay for the next
- * try; a mark the server refused for good (a product no longer in the catalogue) is dropped.
+ * try; a mark the server refused for good (a product no longer in the catalogue) is dropped. Without a network
+ * nothing is asked, so a device offline does not pile up failed requests.
  */
 export const syncFavourites = async (owner: string): Promise<void> => {
-  if (owner === guestOwner) return;
+  if (owner === guestOwner || offline()) return;
   let server: string[] | null = null;
   const done = (sent: FavouriteMark[]) => {
     // Unless the heart was tapped again meanwhile, a mark taken (or refused for good) is done with.

@@ -3,6 +3,7 @@ import { categories } from '../../schema/category';
 import { flowerOf } from '../../schema/flower';
 import type { Page } from '../../schema/page';
 import type { Product } from '../../schema/product';
+import { firstPagesOf, listParams } from '../../schema/shelf';
 import type { ShopSnapshot } from '../../schema/shop-snapshot';
 import { tagOfPage } from '../../schema/tag';
 import type { Shop } from '../context';
@@ -21,12 +22,13 @@ const homeShelves = (all: Product[]): Product[] => {
 /**
  * What a public page shows, for the server to draw it and the tab to hydrate it: the products on sale and the pages
  * of that address (schema/shop-snapshot.ts), or `null` for an address drawn in the tab alone (search, sign-in,
- * checkout, account, back-office). A category carries all its products, so the count and the orders agree with the
- * device's later; the other pages carry what they show.
+ * checkout, account, back-office). A category carries what its first view shows (its shelf's open pages in the order
+ * the address asks, `firstPagesOf`) and how many it has in all; the rest comes from the device's store. The other
+ * pages carry what they show.
  */
 export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
   const pageOf = (slug: string): Promise<Page | null> => getSynced<Page>(shop.storage.db('pages'), slug);
-  const drawn = async (path: string): Promise<Omit<ShopSnapshot, 'path'> | null> => {
+  const drawn = async (path: string, search: URLSearchParams): Promise<Omit<ShopSnapshot, 'path'> | null> => {
     const address = addressOf(path);
     if (!address) return null;
     const view = await catalog.view();
@@ -40,8 +42,10 @@ export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
         return path === '/' ? { products: homeShelves(all), pages: [], absentPages: [] } : null;
       case 'admin':
         return null;
-      case 'category':
-        return { products: all.filter((p) => p.category === address.id), pages: [], absentPages: [] };
+      case 'category': {
+        const shelf = all.filter((p) => p.category === address.id);
+        return { products: firstPagesOf(shelf, listParams.parse(Object.fromEntries(search))), shelfTotal: shelf.length, pages: [], absentPages: [] };
+      }
       case 'item':
       case 'product': {
         const product = address.kind === 'item' ? all.find((p) => p.id === address.id) : all.find((p) => p.art === address.art);
@@ -65,8 +69,8 @@ export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
       }
     }
   };
-  return async (path: string): Promise<ShopSnapshot | null> => {
-    const snapshot = await drawn(path);
+  return async (path: string, search = new URLSearchParams()): Promise<ShopSnapshot | null> => {
+    const snapshot = await drawn(path, search);
     return snapshot && { path, ...snapshot };
   };
 };

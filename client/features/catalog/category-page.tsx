@@ -4,7 +4,7 @@ import { tagLabels } from './campaign-tags';
 import { usePageTitle } from '../../ui/page-title';
 import { categoryTitle } from '../../../schema/title';
 import { ProductList } from './product-list';
-import { useProductsOnSale } from './use-products';
+import { useProductsOnSale, useSnapshotShelfTotal } from './use-products';
 import type { ProductFilterParams } from './product-filter-params';
 
 const extraLabels: Record<string, string> = { vases: 'Вазы', paintings: 'Картины из цветов и мха', complex: 'Сборные заказы' };
@@ -40,13 +40,14 @@ const Filters = ({ filter, onChange }: FilterProps) => (
 export const CategoryPage = ({ category, filters }: { category?: ItemCategory; filters?: FilterProps }) => {
   const query = { ...filters?.filter, category: category ?? filters?.filter.category };
   const products = useProductsOnSale()?.filter(matchesQuery(query));
+  const total = useSnapshotShelfTotal();
   const label = query.category ? (categoryLabel(query.category) ?? 'Каталог') : 'Каталог';
   usePageTitle(query.category ? categoryTitle(label) : label, !!query.category);
   return (
     <div className="page">
       <h1>{label}</h1>
       {filters && <Filters {...filters} />}
-      {!products ? <p className="muted">Загружаем…</p> : products.length ? <ProductList products={products} /> : <p>Ничего не нашлось — попробуйте убрать часть фильтров.</p>}
+      {!products ? <p className="muted">Загружаем…</p> : products.length ? <ProductList products={products} total={total} /> : <p>Ничего не нашлось — попробуйте убрать часть фильтров.</p>}
     </div>
   );
 };

@@ -1,27 +1,14 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { z } from 'zod';
 import { pageSize } from '../../../schema/api';
-import { unitPrice, type Product } from '../../../schema/product';
+import type { Product } from '../../../schema/product';
+import { listParams, shelfCompare, type ListParams, type ShelfOrder } from '../../../schema/shelf';
+import { wantLocal } from '../../data/local-data-context';
 import { ProductGrid } from './product-card';
 import './product-list.css';
 
-const orders = {
-  popular: { label: 'Сначала популярные', compare: null },
-  cheap: { label: 'Сначала дешевле', compare: (a: Product, b: Product) => unitPrice(a) - unitPrice(b) },
-  dear: { label: 'Сначала дороже', compare: (a: Product, b: Product) => unitPrice(b) - unitPrice(a) },
-} as const;
-type Order = keyof typeof orders;
+export { listParams, type ListParams };
 
-/**
- * The shelf's state in the address, so Back from a product comes to the same shelf: the order (`sort`, none for the
- * most popular first) and how many «Показать ещё» pages are open (`pages`, none for the first).
- * Every route that shows a ProductList lets these through its `validateSearch`.
- */
-export const listParams = z.object({
-  sort: z.enum(['cheap', 'dear']).optional().catch(undefined),
-  pages: z.coerce.number().int().min(2).max(500).optional().catch(undefined),
-});
-export type ListParams = z.infer<typeof listParams>;
+const orderLabels: Record<ShelfOrder, string> = { popular: 'Сначала популярные', cheap: 'Сначала дешевле', dear: 'Сначала дороже' };
 
 const goods = (n: number) => {
   const [one, few, many] = ['товар', 'товара', 'товаров'];
@@ -31,22 +18,27 @@ const goods = (n: number) => {
 
 /**
  * A shelf of products (already filtered, most popular first): a choice of order, and 20 at a time (spec §9)
- * with «Показать ещё», so a long catalogue does not put thousands of cards on a phone at once.
+ * with «Показать ещё», so a long catalogue does not put thousands of cards on a phone at once. `total`: how many the
+ * shelf has when `products` are only its first view (a category's server snapshot); the rest come from the device's
+ * store, which «Показать ещё» opens.
  */
-export const ProductList = ({ products }: { products: Product[] }) => {
+export const ProductList = ({ products, total = products.length }: { products: Product[]; total?: number }) => {
   const { sort, pages = 1 } = listParams.parse(useSearch({ strict: false }));
   const navigate = useNavigate();
-  // Replaces the entry (the shelf is one place in the history) and keeps the scroll where it is.
-  const setList = (next: ListParams) =>
+  // Replaces the entry (the shelf is one place in the history) and keeps the scroll where it is. Another order or page
+  // needs the whole shelf, which a server-drawn category's snapshot does not carry: the device's store opens for it.
+  const setList = (next: ListParams) => {
+    wantLocal();
     void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, ...next }), replace: true, resetScroll: false });
-  const order: Order = sort ?? 'popular';
+  };
+  const order: ShelfOrder = sort ?? 'popular';
   const shown = pages * pageSize;
-  const compare = orders[order].compare;
+  const compare = shelfCompare[order];
   const sorted = compare ? [...products].sort(compare) : products;
   return (
     <section className="product-list" aria-label="Товары">
       <div className="product-list__bar">
-        <p className="muted" aria-live="polite">{goods(products.length)}</p>
+        <p className="muted" aria-live="polite">{goods(total)}</p>
         <select
           className="product-list__order"
           aria-label="Порядок товаров"
@@ -56,16 +48,16 @@ export const ProductList = ({ products }: { products: Product[] }) => {
             setList({ sort: next === 'cheap' || next === 'dear' ? next : undefined, pages: undefined });
           }}
         >
-          {Object.entries(orders).map(([id, o]) => (
-            <option key={id} value={id}>{o.label}</option>
+          {Object.entries(orderLabels).map(([id, label]) => (
+            <option key={id} value={id}>{label}</option>
           ))}
         </select>
       </div>
       <ProductGrid products={sorted.slice(0, shown)} eager={2} />
-      {shown < sorted.length && (
+      {shown < total && (
         <p className="product-list__more">
           <button type="button" className="button button--ghost" onClick={() => setList({ pages: pages + 1 })}>
-            Показать ещё {Math.min(pageSize, sorted.length - shown)}
+            Показать ещё {Math.min(pageSize, total - shown)}
           </button>
         </p>
       )}

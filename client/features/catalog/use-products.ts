@@ -22,6 +22,16 @@ export const useProductsOnSale = (): Product[] | undefined => {
   return device?.length ? device : (fromServer ?? device);
 };
 
+/**
+ * How many products a server-drawn category has in all, while the page shows the server's snapshot, which carries
+ * only its first view (schema/shelf.ts); `undefined` once the device's copy of the catalogue answers.
+ */
+export const useSnapshotShelfTotal = (): number | undefined => {
+  const device = useDeviceReading(onSale);
+  const total = useSnapshot()?.shelfTotal;
+  return device?.length ? undefined : total;
+};
+
 export const useProduct = (id: string): Product | null | undefined => {
   const device = useDeviceReading(useCallback((data: LocalData) => data.shop.products.findOne(id).$.pipe(map((d) => (d ? (d.toMutableJSON() as Product) : null))), [id]));
   const held = useDeviceHolds(products);

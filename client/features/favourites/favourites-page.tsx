@@ -24,7 +24,10 @@ export const FavouritesPage = () => {
           , чтобы оно было на всех ваших устройствах.
         </p>
       )}
-      {products === undefined ? null : shown.length ? (
+      {products === undefined ? null : ids.length > 0 && products.length === 0 ? (
+        // The device's catalogue has not arrived yet (its first pull): the hearts are there, their cards come with it.
+        <p className="muted">Загружаем…</p>
+      ) : shown.length ? (
         <ProductGrid products={shown} />
       ) : (
         <p>

@@ -1,4 +1,6 @@
 import { Workbox } from 'workbox-window';
+import { addressOf } from '../../../schema/address';
+import { keepPageHeader } from '../../lib/kept-pages';
 import { installStates } from './install-state';
 /** Spec §9: the worker is checked every 3600 s. */
 export const workerCheckMs = 3600_000;
@@ -15,6 +17,26 @@ export const installState$ = states.state$;
 let workbox: Workbox | undefined;
 let installPrompt: InstallPromptEvent | undefined;
 
+/** The storefront's pages, which the server draws with their products; not the back-office or one visitor's screens. */
+const drawnByServer = (path: string): boolean => {
+  const { pathname } = new URL(path, location.origin);
+  const address = addressOf(pathname);
+  return !!address && address.kind !== 'admin' && (address.kind !== 'screen' || pathname === '/');
+};
+
+const keptInThisTab = new Set<string>();
+
+/**
+ * Has the worker keep a page the visitor has seen (client/lib/kept-pages.ts), so it opens offline at once with its
+ * products: the first page, loaded before the worker took over, and pages reached inside the tab, which never pass
+ * the worker as navigations. Once per page and tab; the worker fetches it when it is active.
+ */
+export const keepPage = (path: string) => {
+  if (!workbox || keptInThisTab.has(path) || !drawnByServer(path)) return;
+  keptInThisTab.add(path);
+  void navigator.serviceWorker.ready.then(({ active }) => active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: [[path, { headers: { [keepPageHeader]: '1' } }]] } }));
+};
+
 /** Registers the service worker that precaches the app, so it opens without network. */
 export const startOfflineSupport = () => {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
@@ -27,6 +49,10 @@ export const startOfflineSupport = () => {
   });
   workbox.addEventListener('controlling', (e) => e.isUpdate && location.reload());
   void workbox.register();
+  // A page that came through the worker is kept already; one loaded before it took over is asked for again.
+  const here = location.pathname + location.search;
+  if (navigator.serviceWorker.controller) keptInThisTab.add(here);
+  else keepPage(here);
   setInterval(async () => {
     const answer = await fetch('/sw.js', { cache: 'no-cache' }).catch(() => undefined);
     if (answer?.status === 200) void workbox?.update();
