@@ -50,7 +50,7 @@ describe('an order taken by phone', () => {
 
     await context.setOffline(false);
     const number = await waitFor('the order numbered on the device', async () => {
-      const text = await page.getByRole('link', { name: /^Заказ № \d+$/ }).textContent({ timeout: 1000 }).catch(() => null);
+      const text = await page.getByRole('link', { name: /^Заказ №\s\d+$/ }).textContent({ timeout: 1000 }).catch(() => null);
       return text ? Number(text.replace(/\D/g, '')) : null;
     }, 60_000);
     const [stored] = (await shop.shop.storage.db('orders').allDocs({ include_docs: true })).rows.filter((r) => !r.id.startsWith('_'));
@@ -74,24 +74,24 @@ describe('an order taken by phone', () => {
     // Before it has a courier, the couriers' day lists it apart.
     await page.goto(`/admin/couriers?day=${tomorrow}`);
     const unassigned = page.getByRole('region', { name: 'Без курьера' });
-    await unassigned.getByRole('link', { name: `№ ${number}` }).waitFor({ timeout: 30_000 });
+    await unassigned.getByRole('link', { name: `№\u00a0${number}` }).waitFor({ timeout: 30_000 });
 
     // Handed to the courier from the day itself: an assign command, applied by the server.
-    await unassigned.getByLabel(`Курьер для № ${number}`).selectOption(courierId);
+    await unassigned.getByLabel(`Курьер для №\u00a0${number}`).selectOption(courierId);
     await waitFor('the courier on the server', async () => (await orderOnServer(shop, order.id)).courier === courierId, 30_000);
     expect((await orderOnServer(shop, order.id)).history?.map((h) => [h.by, h.what])).toEqual([[demoPhones.manager, 'Новый заказ'], [demoPhones.manager, 'Флорист и курьер']]);
 
     await page.reload();
     const route = page.getByRole('region', { name: 'Маршрут: Пётр Курьеров' });
-    await route.getByRole('link', { name: `№ ${number}` }).waitFor({ timeout: 30_000 });
-    const row = route.getByRole('row').filter({ hasText: `№ ${number}` });
+    await route.getByRole('link', { name: `№\u00a0${number}` }).waitFor({ timeout: 30_000 });
+    const row = route.getByRole('row').filter({ hasText: `№\u00a0${number}` });
     expect(await row.getByRole('link', { name: '+7 (903) 765-43-21' }).getAttribute('href')).toBe('tel:+79037654321');
     await row.getByText('Открытка').waitFor();
     await row.getByText('Анонимно').waitFor();
     const squeeze = (s: string | null) => (s ?? '').replace(/\s/g, '');
     expect(squeeze(await row.textContent())).toContain(squeeze(formatRoubles(order.total)));
     expect(squeeze(await route.textContent())).toContain(squeeze(`оплата курьеру: ${formatRoubles(400)}`));
-    expect(await unassigned.getByRole('link', { name: `№ ${number}` }).count()).toBe(0);
+    expect(await unassigned.getByRole('link', { name: `№\u00a0${number}` }).count()).toBe(0);
     // On paper: the route sheet, without the screen around it.
     await page.emulateMedia({ media: 'print' });
     expect(await route.isVisible()).toBe(true);

@@ -18,6 +18,7 @@ import { editHoldKey, holdKey, orderOf, recordFromDoc, type OrderRecord } from '
 import { priceLines } from './price-lines';
 import { spreadOrder } from './spread';
 import type { OrderService } from './order-service';
+import { orderTitle } from '../../schema/order-number';
 
 type Fields = Record<string, unknown>;
 
@@ -236,7 +237,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
           const now = Date.now();
           const change: OrderChange = { command: command.id, by: user.phone, at: now, what: orderActionLabels.create, before: {}, after: { source: command.action.draft.source } };
           const placed = await service.createForStudio(command.action.draft, change);
-          return { outcome: ok(`Заказ №${placed.number}`), order: placed };
+          return { outcome: ok(orderTitle(placed.number)), order: placed };
         }
         return await applyTo(command, user);
       } catch (e) {

@@ -6,6 +6,7 @@ import { stripMeta, upsert, type Stored } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { toSynced } from '../db/synced';
 import { inStudioWindow } from './studio-window';
+import { orderTitle } from '../../schema/order-number';
 
 /** The staff copies' database (schema/databases.ts): every order delivered from the studio window's start on. */
 export const studioOrdersDb = 'studio-orders';
@@ -14,7 +15,7 @@ export const studioOrdersDb = 'studio-orders';
 const eventOf = (o: Order): ShopEvent => ({
   id: `order-${o.number}`,
   source: 'shop',
-  title: `Заказ №${o.number}`,
+  title: orderTitle(o.number),
   description: `${o.recipient.name}, ${o.slot}, ${o.delivery.method === 'pickup' ? 'самовывоз' : deliveryPlace(o.delivery)}`.slice(0, 2000),
   day: o.date,
   type: 'order',

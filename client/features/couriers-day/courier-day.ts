@@ -113,3 +113,14 @@ export const couriersDay = (orders: readonly Order[], couriers: readonly DayCour
     toCollect: list.reduce((s, r) => s + r.toCollect, 0) + unassigned.reduce((s, d) => s + d.toCollect, 0),
   };
 };
+
+/** A weekday after «на» (accusative): «на среду», «на пятницу», «на воскресенье». */
+const weekdayAfterNa = (weekday: string): string => weekday.replace(/а$/, 'у');
+const headingFormat = new Intl.DateTimeFormat('ru-RU', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/** The day's heading: «Курьеры на среду, 25 ноября». */
+export const couriersHeading = (day: string): string => {
+  const parts = headingFormat.formatToParts(new Date(`${day}T00:00:00Z`));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `Курьеры на ${weekdayAfterNa(part('weekday'))}, ${part('day')} ${part('month')}`;
+};

@@ -14,8 +14,9 @@ import { orderCommandEntity } from '../../../schema/entities/order-command';
 import { useNotice } from '../../ui/notices';
 import { useObservable } from '../../lib/use-observable';
 import { useSession } from '../auth/session';
-import { couriersDay, pendingAssignments, type CourierRoute, type DayCourier, type Delivery } from './courier-day';
+import { couriersDay, couriersHeading, pendingAssignments, type CourierRoute, type DayCourier, type Delivery } from './courier-day';
 import './couriers-day.css';
+import { orderNo } from '../../../schema/order-number';
 
 /** The day's orders from the device (staff devices pull `studio-orders` into `orders`), live. */
 const useDayOrders = (day: string): Order[] | null => {
@@ -84,7 +85,7 @@ interface Assigning {
 }
 
 const CourierSelect = ({ delivery, couriers, current, assign }: Assigning & { delivery: Delivery }) => (
-  <select className="no-print" aria-label={`Курьер для № ${delivery.number}`} value={current ?? ''} onChange={(e) => assign(delivery.id, e.target.value || null)}>
+  <select className="no-print" aria-label={`Курьер для ${orderNo(delivery.number)}`} value={current ?? ''} onChange={(e) => assign(delivery.id, e.target.value || null)}>
     <option value="">Без курьера</option>
     {couriers.filter((c) => c.active || c.id === current).map((c) => (
       <option key={c.id} value={c.id}>{c.name}</option>
@@ -108,7 +109,7 @@ const DeliveryRows = ({ deliveries, assigning }: { deliveries: Delivery[]; assig
         <tr key={d.id}>
           <td>{d.slot}</td>
           <td>
-            <Link to="/admin/$resource/$id" params={{ resource: 'orders', id: String(d.number) }}>№ {d.number}</Link>
+            <Link to="/admin/$resource/$id" params={{ resource: 'orders', id: String(d.number) }}>{orderNo(d.number)}</Link>
             <div className="muted">{statusLabel(d.status)}</div>
           </td>
           <td>
@@ -224,7 +225,7 @@ export const CouriersScreen = ({ search, list }: { search: { day?: string; tab?:
         list
       ) : (
         <>
-          <h1>Курьеры на {new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', weekday: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))}</h1>
+          <h1>{couriersHeading(day)}</h1>
           <CouriersDay day={day} />
         </>
       )}

@@ -21,6 +21,7 @@ import { paymentLabel } from '../../../schema/payment-label';
 import { useCouriers, useOrder } from './use-order';
 import './order-page.css';
 import { useOnline } from '../../lib/use-online';
+import { orderTitle } from '../../../schema/order-number';
 
 const actionText = (a: OrderAction): string => {
   if (a.kind === 'status') return `${statusName(a.from)} → ${statusName(a.to)}${a.reason ? ` (${a.reason})` : ''}`;
@@ -66,7 +67,7 @@ const Person = ({ title, p }: { title: string; p: Order['sender'] }) => (
 const PrintSheets = ({ o, courier }: { o: Order; courier: string }) => (
   <>
     <article className="order-ticket" aria-hidden="true">
-      <h1>Заказ №{o.number}</h1>
+      <h1>{orderTitle(o.number)}</h1>
       <p>
         <strong>
           {dayLabel(o.date)}, {o.slot}
@@ -154,7 +155,7 @@ export const OrderPage = () => {
   return (
     <section className="order-page" data-order={order.id} data-status={order.status}>
       <header className="order-page__head">
-        <h1>Заказ №{order.number}</h1>
+        <h1>{orderTitle(order.number)}</h1>
         <span className={`status status--${order.status}`} data-testid="order-status">
           {statusName(order.status)}
         </span>

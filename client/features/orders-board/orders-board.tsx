@@ -14,6 +14,7 @@ import { NewOrderLink } from '../studio-order/new-order-link';
 import './orders-board.css';
 import { useOnline } from '../../lib/use-online';
 import { FilterSelect } from '../../ui/filter-select';
+import { orderNo } from '../../../schema/order-number';
 
 const dayTitle = new Intl.DateTimeFormat('ru-RU', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
 const showDay = (d: string) => dayTitle.format(new Date(`${d}T00:00:00Z`));
@@ -69,7 +70,7 @@ export const OrdersBoard = () => {
           <strong>{arrivals.length === 1 ? 'Новый заказ' : `Новые заказы: ${arrivals.length}`}</strong>
           {arrivals.map((a) => (
             <Link key={a.id} to="/admin/orders/$id" params={{ id: a.id }}>
-              № {a.number} на {showDay(a.date)}, {a.slot}
+              {orderNo(a.number)} на {showDay(a.date)}, {a.slot}
             </Link>
           ))}
           <button type="button" className="link-button" onClick={dismiss}>

@@ -20,6 +20,7 @@ import './studio-order.css';
 import { Choice, Field } from '../../ui/form-field';
 import { ProductPicker } from '../../ui/product-picker';
 import { useOnline } from '../../lib/use-online';
+import { orderTitle } from '../../../schema/order-number';
 
 
 /** «Букет на сумму»: the customer names a budget; a catalogue bouquet that fits stands for the line. */
@@ -84,7 +85,7 @@ const Taken = ({ order, online, onNext }: { order: ProvisionalOrder | undefined;
     <p>
       {order ? (
         order.state === 'numbered' ? (
-          <Link to="/admin/$resource/$id" params={{ resource: 'orders', id: String(order.number) }}>Заказ № {order.number}</Link>
+          <Link to="/admin/$resource/$id" params={{ resource: 'orders', id: String(order.number) }}>{orderTitle(order.number)}</Link>
         ) : (
           <strong className={order.state === 'refused' ? 'field-error' : 'studio-order__provisional'}>{provisionalMark(order, online)}</strong>
         )

@@ -5,6 +5,7 @@ import type { StudioOrderDraft } from '../../../schema/order-command';
 import { commandView, type OrderCommandView } from '../../data/order-commands';
 import { useLocal } from '../../data/local-data-context';
 import { useObservable } from '../../lib/use-observable';
+import { orderNo } from '../../../schema/order-number';
 
 /**
  * A phone or counter order as the device knows it between «Принять заказ» and the server's number: its create
@@ -32,7 +33,7 @@ export const provisionalOrders = (commands: readonly OrderCommandView[], numbers
 
 /** The mark a provisional order carries until it is numbered. */
 export const provisionalMark = (o: ProvisionalOrder, online: boolean): string =>
-  o.state === 'numbered' ? `№ ${o.number}` : o.state === 'refused' ? `не принят: ${o.reason}` : online ? 'без номера — отправлен, ждёт номера' : 'без номера — ждёт сети';
+  o.state === 'numbered' ? orderNo(o.number) : o.state === 'refused' ? `не принят: ${o.reason}` : online ? 'без номера — отправлен, ждёт номера' : 'без номера — ждёт сети';
 
 /** Live: the phone and counter orders taken on this device (or pulled from colleagues), with their numbers once given. */
 export const useProvisionalOrders = (): ProvisionalOrder[] | null => {
