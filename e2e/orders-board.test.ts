@@ -74,6 +74,8 @@ describe('the orders board', () => {
     expect(await board.evaluate(() => (window as unknown as { chimes: number }).chimes)).toBe(chimes);
 
     // The search finds the second by the recipient's name; the filter is in the address and survives a reload.
+    // On a phone the filters fold behind one button.
+    await board.getByRole('button', { name: 'Фильтры' }).click();
     await board.getByRole('searchbox', { name: 'Поиск' }).fill('соколова');
     await waitFor('the search', async () => (await board.locator('article.order-card').count()) === 1);
     await board.getByRole('combobox', { name: 'Статус', exact: true }).selectOption('new');
@@ -81,6 +83,7 @@ describe('the orders board', () => {
     await board.reload();
     await board.getByRole('link', { name: `№\u00a0${second}` }).waitFor();
     expect(await board.locator('article.order-card').count()).toBe(1);
+    await board.getByRole('button', { name: 'Фильтры: 2' }).click();
     expect(await board.getByRole('combobox', { name: 'Статус', exact: true }).inputValue()).toBe('new');
     expect(await board.evaluate(() => localStorage.getItem('board:sound'))).toBe('off');
     await board.getByRole('button', { name: 'Звук новых заказов: выкл.' }).waitFor();

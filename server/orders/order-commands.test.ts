@@ -301,6 +301,22 @@ describe('order commands', () => {
     expect((await send(o.id, { kind: 'status', from: 'new', to: 'cancelled', reason: 'Проверка' }, manager)).status).toBe(200);
   });
 
+  it('lets a florist record a counter sale (showcase, taken away) and its payment, and nothing delivered or by phone', async () => {
+    const phone = '79440000298';
+    const base = { ...draftOf(phone, [{ id: bouquet.id, count: 1 }]), customer: { phone, name: 'Покупательница' }, delivery: { method: 'pickup' } };
+    const sale = { ...base, source: 'showcase' };
+    const created = await send(sale.id, { kind: 'create', draft: sale } as OrderAction, florist);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data).toMatchObject({ source: 'showcase', delivery: { method: 'pickup' }, customer: phone });
+    const paid = await send(sale.id, { kind: 'payment', status: 'paid', method: 'card' }, florist);
+    expect(paid.body.data).toMatchObject({ paid: { status: 'paid', method: 'card', amount: created.body.data!.total } });
+    for (const draft of [{ ...base, id: `j-${crypto.randomUUID()}`, source: 'phone' }, { ...sale, id: `j-${crypto.randomUUID()}`, delivery: { method: 'courier', address: 'Москва, ул. Тверская, 1' } }]) {
+      const refused = await send(draft.id, { kind: 'create', draft } as OrderAction, florist);
+      expect(refused.status, JSON.stringify(draft)).toBe(403);
+      expect(refused.body.error).toMatch(cyrillic);
+    }
+  });
+
   it('applies a command pushed through /db/office once, writes its outcome for the device to pull, and refuses any change to it', async () => {
     const o = await place();
     const office = (path: string, init: RequestInit = {}, cookie = florist) =>

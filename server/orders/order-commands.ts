@@ -1,6 +1,6 @@
 import { courier as courierEntity } from '../../schema/entities/courier';
 import { orderActionLabels } from '../../schema/entities/order-command';
-import { mayCommand, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/order-command';
+import { mayCommand, mayCreateOrder, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/order-command';
 import { concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/order-lifecycle';
 import { deliveryCost, type Order, type OrderChange, type OrderPayment, type PaidMethod } from '../../schema/order';
 import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/online-payment';
@@ -230,8 +230,9 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
      */
     async apply(command: OrderCommand, user: User): Promise<{ outcome: CommandOutcome; order?: Order }> {
       try {
-        if (!mayCommand(user, command.action.kind))
-          throw new HttpError(403, isStaff(user) ? 'Заказы по телефону и у прилавка принимает менеджер' : 'Команды по заказам доступны только сотрудникам студии');
+        const allowed = command.action.kind === 'create' ? mayCreateOrder(user, command.action.draft) : mayCommand(user, command.action.kind);
+        if (!allowed)
+          throw new HttpError(403, isStaff(user) ? 'Заказы по телефону и с доставкой принимает менеджер; флорист записывает продажу в студии' : 'Команды по заказам доступны только сотрудникам студии');
         if (command.action.kind === 'create') {
           if (command.action.draft.id !== command.order) throw new HttpError(400, 'Номер заказа не совпадает с черновиком');
           const now = Date.now();

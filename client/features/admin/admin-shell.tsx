@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useSession } from '../auth/session';
+import { CloseShiftButton } from '../shift/close-shift-button';
 import { menuFor } from './admin-access';
 import { LostChangeNotices } from './lost-change-notices';
 import './admin.css';
@@ -30,9 +31,15 @@ export const AdminShell = () => {
   return (
     <div className="admin-shell">
       <nav className="admin-nav" aria-label="Разделы мастерской" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-        <button type="button" className="admin-nav__toggle button button--ghost" aria-expanded={open} aria-controls="admin-menu" onClick={() => setOpen(!open)}>
-          {open ? 'Закрыть меню' : 'Меню'}
-        </button>
+        <div className="admin-nav__bar">
+          <button type="button" className="admin-nav__toggle button button--ghost" aria-expanded={open} aria-controls="admin-menu" onClick={() => setOpen(!open)}>
+            {open ? 'Закрыть меню' : 'Меню'}
+          </button>
+          {/* On a phone the header has no room for it: the shift is closed from here. */}
+          <span className="admin-nav__shift">
+            <CloseShiftButton />
+          </span>
+        </div>
         <div id="admin-menu" className={`admin-nav__menu${open ? ' admin-nav__menu--open' : ''}`}>
           <MenuLink path="/admin" label="Рабочий стол" />
           {menu.map((area) => (

@@ -107,25 +107,25 @@ const DeliveryRows = ({ deliveries, assigning }: { deliveries: Delivery[]; assig
     <tbody>
       {deliveries.map((d) => (
         <tr key={d.id}>
-          <td>{d.slot}</td>
-          <td>
+          <td data-label="Время">{d.slot}</td>
+          <td data-label="Заказ">
             <Link to="/admin/$resource/$id" params={{ resource: 'orders', id: String(d.number) }}>{orderNo(d.number)}</Link>
             <div className="muted">{statusLabel(d.status)}</div>
           </td>
-          <td>
+          <td data-label="Адрес">
             <div>{d.address}</div>
             <div>
               {d.recipient.name}, <Phone phone={d.recipient.phone} />
             </div>
             {d.comment && <div className="muted">{d.comment}</div>}
           </td>
-          <td className="courier-route__marks">
+          <td className="courier-route__marks" data-label="Отметки">
             {d.postcard && <span className="mark">Открытка</span>}
             {d.anonymous && <span className="mark mark--strong">Анонимно</span>}
             {d.pending && <span className="mark no-print">ждёт отправки</span>}
             <CourierSelect delivery={d} {...assigning} />
           </td>
-          <td>{d.toCollect ? formatRoubles(d.toCollect) : 'оплачен'}</td>
+          <td data-label="Получить">{d.toCollect ? formatRoubles(d.toCollect) : 'оплачен'}</td>
         </tr>
       ))}
     </tbody>

@@ -52,10 +52,13 @@ export const OrdersBoard = () => {
   const counts = useMemo(() => statusCounts(orders), [orders]);
   const florists = useMemo(() => [...new Set(orders.map((o) => o.florist).filter((f): f is string => !!f))].sort(), [orders]);
   const [sound, setSound] = useState(soundOn);
+  // On a phone the filters fold behind one button, so the first screen shows orders (issue 18, item 13).
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = [status, paid, florist, courier, source, search.q].filter(Boolean).length;
   const manyDays = from !== to;
 
   return (
-    <section className="orders-board" aria-labelledby="orders-board-title">
+    <section className={`orders-board${filtersOpen ? ' orders-board--filters-open' : ''}`} aria-labelledby="orders-board-title">
       <div className="orders-board__head">
         <h1 id="orders-board-title">Заказы</h1>
         {/* The «Новый заказ» button (issue 10, item 4) goes into this slot. */}
@@ -85,6 +88,9 @@ export const OrdersBoard = () => {
             {p.label}
           </button>
         ))}
+        <button type="button" className="button button--ghost orders-board__filters-toggle" aria-expanded={filtersOpen} aria-controls="orders-board-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
+          {activeFilters ? `Фильтры: ${activeFilters}` : 'Фильтры'}
+        </button>
         <label className="field field--inline">
           <span>С</span>
           <input type="date" value={from} onChange={(e) => e.target.value && set({ from: e.target.value, to: to < e.target.value ? undefined : to })} />
@@ -95,7 +101,7 @@ export const OrdersBoard = () => {
         </label>
       </div>
 
-      <div className="orders-board__filters">
+      <div className="orders-board__filters" id="orders-board-filters">
         <label className="field">
           <span>Поиск</span>
           <input type="search" value={search.q ?? ''} placeholder="Номер, телефон или имя" onChange={(e) => set({ q: e.target.value || undefined })} />

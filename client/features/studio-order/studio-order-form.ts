@@ -76,6 +76,20 @@ export const blankStudioForm = (draftId: string, now = new Date()): StudioForm =
   paidMethod: 'cash',
 });
 
+/**
+ * A counter sale (DECISIONS.md «Counter sale»): bouquets from the showcase, taken away now and paid now: source
+ * «Витрина», pickup, today in the slot under way, the customer is the recipient. A florist may record one.
+ */
+export const blankCounterSale = (draftId: string, now = new Date()): StudioForm => ({
+  ...blankStudioForm(draftId, now),
+  source: 'showcase',
+  selfRecipient: true,
+  method: 'pickup',
+  date: today(now),
+  slot: studioSlots(today(now), now)[0] ?? '',
+  paidNow: true,
+});
+
 const budgetNote = (lines: readonly StudioLine[], products: ReadonlyMap<string, Pick<Product, 'name'>>): string =>
   lines
     .filter((l) => l.budget)
