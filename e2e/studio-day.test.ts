@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nextDay, today } from '../schema/day';
 import { formatRoubles } from '../schema/money';
 import { demoProducts } from '../server/seed/products';
-import { demoPhones } from '../server/testing/test-shop';
+import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';
 import { waitFor, waitForOfflineReady } from './journeys';
 import { contextAs, outcomeOf } from './admin-journeys';
@@ -22,6 +22,8 @@ describe('an order taken by phone', () => {
   it('is numbered once the network is back and shows in the courier’s day once assigned', async () => {
     const { shop } = journey();
     const courierId = await addCourier(shop, demoPhones.manager, 'Пётр Курьеров');
+    const taskAnswer = await call(shop.url, '/api/tasks/update', { data: { title: 'Полить витрину', due: today(), status: 'todo', assignee: '', note: '' } }, await signIn(shop.url, demoPhones.manager));
+    expect(taskAnswer.status).toBe(200);
     const context = await contextAs(journey(), demoPhones.manager);
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -46,9 +48,28 @@ describe('an order taken by phone', () => {
     await page.locator('input[name=anonymous]').check();
     await page.getByRole('button', { name: 'Принять заказ' }).click();
     await page.getByText('без номера — ждёт сети').waitFor();
+    // Still offline (issue 18, item 10), in a second tab: the shell counts what waits to be sent; the board and the
+    // couriers' day show the order, without a number, marked as waiting; a task ticked off offline is marked too.
+    const tab = await context.newPage();
+    await tab.goto(`/admin/orders?from=${tomorrow}`);
+    await tab.getByRole('status').filter({ hasText: 'Ждут отправки: 1' }).waitFor();
+    const waitingCard = tab.locator('article.order-card', { hasText: 'Без номера' });
+    await waitingCard.getByText('ждёт отправки').waitFor();
+    expect(await waitingCard.innerText()).toContain('Мама');
+    await tab.getByRole('navigation', { name: 'Разделы мастерской' }).getByRole('link', { name: 'Курьеры' }).click();
+    await tab.getByRole('button', { name: 'Завтра' }).click();
+    const waitingRow = tab.getByRole('region', { name: 'Без курьера' }).getByRole('row').filter({ hasText: 'Без номера' });
+    await waitingRow.getByText('ждёт отправки').waitFor();
+    await tab.getByRole('navigation', { name: 'Разделы мастерской' }).getByRole('link', { name: 'Рабочий стол' }).click();
+    await tab.getByRole('checkbox', { name: 'Готово: Полить витрину' }).click();
+    await tab.getByRole('listitem').filter({ hasText: 'Полить витрину' }).getByText('ждёт отправки').waitFor();
+    await tab.getByRole('status').filter({ hasText: 'Ждут отправки: 2' }).waitFor();
     expect(await shop.shop.storage.db('orders').allDocs()).toMatchObject({ total_rows: 0 });
 
     await context.setOffline(false);
+    // Back online, the task reaches the server and loses its mark.
+    await waitFor('the task sent', async () => (await tab.getByText('ждёт отправки').count()) === 0 || null, 60_000);
+    await tab.close();
     const number = await waitFor('the order numbered on the device', async () => {
       const text = await page.getByRole('link', { name: /^Заказ №\s\d+$/ }).textContent({ timeout: 1000 }).catch(() => null);
       return text ? Number(text.replace(/\D/g, '')) : null;

@@ -4,6 +4,7 @@ import { useSession } from '../auth/session';
 import { CloseShiftButton } from '../shift/close-shift-button';
 import { menuFor } from './admin-access';
 import { LostChangeNotices } from './lost-change-notices';
+import { useWaitingChanges, waitingLabel, waitingTotal } from './waiting-changes';
 import './admin.css';
 
 /** A menu entry: the dashboard, or an entity screen (/admin/{path}). */
@@ -25,6 +26,7 @@ const MenuLink = ({ path, label }: { path: string; label: string }) =>
 export const AdminShell = () => {
   const { user } = useSession();
   const menu = menuFor(user);
+  const waiting = useWaitingChanges(user?.phone);
   const [open, setOpen] = useState(false);
   const path = useRouterState({ select: (s) => s.location.pathname });
   useEffect(() => setOpen(false), [path]);
@@ -39,6 +41,11 @@ export const AdminShell = () => {
           <span className="admin-nav__shift">
             <CloseShiftButton />
           </span>
+          {waitingTotal(waiting) > 0 && (
+            <span className="admin-nav__waiting" role="status" title={waitingLabel(waiting).detail}>
+              {waitingLabel(waiting).text}
+            </span>
+          )}
         </div>
         <div id="admin-menu" className={`admin-nav__menu${open ? ' admin-nav__menu--open' : ''}`}>
           <MenuLink path="/admin" label="Рабочий стол" />

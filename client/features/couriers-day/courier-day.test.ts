@@ -71,6 +71,12 @@ describe('assignments made on this device', () => {
     expect([...pending]).toEqual([['a', petr.id], ['b', null]]);
   });
 
+  it('mark an order taken offline, not numbered yet, as waiting to be sent', () => {
+    const waiting = order({ id: 'order-w-0123456789', number: 0 });
+    const result = couriersDay([waiting], [petr], day);
+    expect(result.unassigned.map((d) => [d.number, d.pending])).toEqual([[0, true]]);
+  });
+
   it('move a delivery into the courier’s route marked as waiting, or back among those without one', () => {
     const a = order({ id: 'order-a-0123456789' });
     const b = order({ id: 'order-b-0123456789', courier: anna.id });

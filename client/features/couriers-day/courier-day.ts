@@ -97,7 +97,8 @@ export const couriersDay = (orders: readonly Order[], couriers: readonly DayCour
   for (const o of deliveries) {
     const waiting = pending.has(o.id) && pending.get(o.id) !== (o.courier ?? null);
     const courier = waiting ? pending.get(o.id) : o.courier;
-    const delivery: Delivery = { ...deliveryOf(o), ...(waiting ? { pending: true as const } : {}) };
+    // An order not numbered yet (taken offline) waits to be sent, as does a courier handed on this device.
+    const delivery: Delivery = { ...deliveryOf(o), ...(waiting || o.number === 0 ? { pending: true as const } : {}) };
     if (courier && known.has(courier)) routes.set(courier, [...(routes.get(courier) ?? []), delivery]);
     else unassigned.push(delivery);
   }

@@ -14,6 +14,7 @@ import { orderCommandEntity } from '../../../schema/entities/order-command';
 import { useNotice } from '../../ui/notices';
 import { useObservable } from '../../lib/use-observable';
 import { useSession } from '../auth/session';
+import { useWaitingOrders } from '../studio-order/provisional-orders';
 import { couriersDay, couriersHeading, pendingAssignments, type CourierRoute, type DayCourier, type Delivery } from './courier-day';
 import './couriers-day.css';
 import { orderNo } from '../../../schema/order-number';
@@ -85,7 +86,7 @@ interface Assigning {
 }
 
 const CourierSelect = ({ delivery, couriers, current, assign }: Assigning & { delivery: Delivery }) => (
-  <select className="no-print" aria-label={`Курьер для ${orderNo(delivery.number)}`} value={current ?? ''} onChange={(e) => assign(delivery.id, e.target.value || null)}>
+  <select className="no-print" aria-label={`Курьер для ${delivery.number ? orderNo(delivery.number) : `заказа без номера (${delivery.recipient.name})`}`} value={current ?? ''} onChange={(e) => assign(delivery.id, e.target.value || null)}>
     <option value="">Без курьера</option>
     {couriers.filter((c) => c.active || c.id === current).map((c) => (
       <option key={c.id} value={c.id}>{c.name}</option>
@@ -109,7 +110,7 @@ const DeliveryRows = ({ deliveries, assigning }: { deliveries: Delivery[]; assig
         <tr key={d.id}>
           <td data-label="Время">{d.slot}</td>
           <td data-label="Заказ">
-            <Link to="/admin/$resource/$id" params={{ resource: 'orders', id: String(d.number) }}>{orderNo(d.number)}</Link>
+            {d.number ? <Link to="/admin/$resource/$id" params={{ resource: 'orders', id: String(d.number) }}>{orderNo(d.number)}</Link> : <span>Без номера</span>}
             <div className="muted">{statusLabel(d.status)}</div>
           </td>
           <td data-label="Адрес">
@@ -156,7 +157,10 @@ const Route = ({ route, day, printing, onPrint, assigning }: { route: CourierRou
 
 /** The couriers' day: each courier's route in slot order, the deliveries nobody takes yet, the day's sums. */
 export const CouriersDay = ({ day }: { day: string }) => {
-  const orders = useDayOrders(day);
+  const stored = useDayOrders(day);
+  // Orders taken offline are in the day before the server numbers them, marked as waiting (issue 18, item 10).
+  const waiting = useWaitingOrders();
+  const orders = useMemo(() => stored && [...stored, ...waiting.filter((o) => o.date === day && !stored.some((s) => s.id === o.id))], [stored, waiting, day]);
   const couriers = useDayCouriers();
   const pending = usePendingAssignments();
   const assign = useAssign();

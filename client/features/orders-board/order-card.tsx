@@ -29,9 +29,15 @@ export const OrderCard = memo(function OrderCard({ order: o, courier, pending, f
   return (
     <article className={`order-card order-card--${o.status}${fresh ? ' order-card--fresh' : ''}`} aria-labelledby={`order-${o.id}`}>
       <header className="order-card__head">
-        <Link to="/admin/orders/$id" params={{ id: o.id }} className="order-card__number" id={`order-${o.id}`}>
-          {orderNo(o.number)}
-        </Link>
+        {o.number ? (
+          <Link to="/admin/orders/$id" params={{ id: o.id }} className="order-card__number" id={`order-${o.id}`}>
+            {orderNo(o.number)}
+          </Link>
+        ) : (
+          <span className="order-card__number" id={`order-${o.id}`}>
+            Без номера
+          </span>
+        )}
         <span className="order-card__status">{statusName(o.status)}</span>
         <span className="order-card__slot">{o.slot}</span>
       </header>

@@ -11,6 +11,7 @@ import { courierNames$, dayOrders$, pendingCommandOrders$ } from './day-orders';
 import { useNewOrderCue } from './new-order-cue';
 import { OrderCard } from './order-card';
 import { NewOrderLink } from '../studio-order/new-order-link';
+import { useWaitingOrders } from '../studio-order/provisional-orders';
 import './orders-board.css';
 import { useOnline } from '../../lib/use-online';
 import { FilterSelect } from '../../ui/filter-select';
@@ -38,7 +39,10 @@ export const OrdersBoard = () => {
   const orders$ = useMemo(() => dayOrders$(data.shop.orders, from, to), [data, from, to]);
   const pending$ = useMemo(() => pendingCommandOrders$(data.shop.office), [data]);
   const couriers$ = useMemo(() => courierNames$(data.shop.office), [data]);
-  const orders = useObservable(orders$, noOrders);
+  const stored = useObservable(orders$, noOrders);
+  // Orders taken offline show before the server numbers them, marked as waiting (issue 18, item 10).
+  const waiting = useWaitingOrders();
+  const orders = useMemo(() => [...stored, ...waiting.filter((o) => o.date >= from && o.date <= to && !stored.some((s) => s.id === o.id))], [stored, waiting, from, to]);
   const pending = useObservable(pending$, noIds);
   const couriers = useObservable(couriers$, noCouriers);
   const { arrivals, dismiss } = useNewOrderCue(data.shop.orders);
