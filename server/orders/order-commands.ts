@@ -47,7 +47,10 @@ const markedPaid = (method: PaidMethod | undefined, amount: number, at: number, 
  * payment»). Never sent by a device; applied once each by its id, through the same history as staff commands.
  */
 export type ServerAction = { kind: 'online'; online: OnlinePayment } | { kind: 'online-paid'; payment: string; amount: number } | { kind: 'online-expired' };
-type AnyCommand = { id: string; order: string; action: OrderAction | ServerAction };
+/** When a command was made on the device, for the history: never later than it was applied (a device's clock may run fast). */
+const madeAtOf = (madeAt: number | undefined, now: number): { madeAt?: number } => (madeAt === undefined ? {} : { madeAt: Math.min(madeAt, now) });
+
+type AnyCommand = { id: string; order: string; action: OrderAction | ServerAction; madeAt?: number };
 const actionLabels: Record<(OrderAction | ServerAction)['kind'], string> = { ...orderActionLabels, online: 'Оплата онлайн', 'online-paid': 'Оплачен онлайн', 'online-expired': 'Статус' };
 
 /** Who the history names for the server's own steps of an online payment. */
@@ -188,7 +191,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
         result = { before: current, after: current, note: decision.unchanged };
         return null;
       }
-      const entry: OrderChange = { command: command.id, by: user.phone, at: now, what: actionLabels[command.action.kind], before: decision.before, after: decision.after };
+      const entry: OrderChange = { command: command.id, by: user.phone, at: now, ...madeAtOf(command.madeAt, now), what: actionLabels[command.action.kind], before: decision.before, after: decision.after };
       const after: OrderRecord = { ...decision.record, updatedAt: now, history: [...(current.history ?? []), entry] };
       result = { before: current, after };
       return toSynced(after);
@@ -228,7 +231,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
      * or before) or a refusal with its status and Russian reason. Anything else (the store failing) is thrown, so a
      * processor tries again later.
      */
-    async apply(command: OrderCommand, user: User): Promise<{ outcome: CommandOutcome; order?: Order }> {
+    async apply(command: OrderCommand, user: User, madeAt?: number): Promise<{ outcome: CommandOutcome; order?: Order }> {
       try {
         const allowed = command.action.kind === 'create' ? mayCreateOrder(user, command.action.draft) : mayCommand(user, command.action.kind);
         if (!allowed)
@@ -236,11 +239,11 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
         if (command.action.kind === 'create') {
           if (command.action.draft.id !== command.order) throw new HttpError(400, 'Номер заказа не совпадает с черновиком');
           const now = Date.now();
-          const change: OrderChange = { command: command.id, by: user.phone, at: now, what: orderActionLabels.create, before: {}, after: { source: command.action.draft.source } };
+          const change: OrderChange = { command: command.id, by: user.phone, at: now, ...madeAtOf(madeAt, now), what: orderActionLabels.create, before: {}, after: { source: command.action.draft.source } };
           const placed = await service.createForStudio(command.action.draft, change);
           return { outcome: ok(orderTitle(placed.number)), order: placed };
         }
-        return await applyTo(command, user);
+        return await applyTo({ ...command, madeAt }, user);
       } catch (e) {
         if (e instanceof HttpError) return { outcome: { ok: false, at: Date.now(), status: e.status, reason: e.message.slice(0, 500) } };
         throw e;

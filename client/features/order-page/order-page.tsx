@@ -15,7 +15,7 @@ import { useNotice } from '../../ui/notices';
 import { AssignForm, CancelForm, PaymentForm, StatusButtons } from './order-actions';
 import { EditForm } from './order-edit';
 import { OrderPhoto } from './order-photo';
-import { changeRows, dayLabel, deliveredUnpaid, momentLabel, paymentText, placeOf } from './order-labels';
+import { changeRows, dayLabel, deliveredUnpaid, historyMoment, paymentText, placeOf } from './order-labels';
 import { projectedOrder } from './projected-order';
 import { awaitsOnlinePayment } from '../../../schema/online-payment';
 import { paymentLabel } from '../../../schema/payment-label';
@@ -297,7 +297,7 @@ export const OrderPage = () => {
           {(order.history ?? []).map((c) => (
             <li key={`${c.command}-${c.at}`}>
               <span className="muted">
-                {momentLabel(c.at)} · {formatPhone(c.by)}
+                {historyMoment(c)} · {formatPhone(c.by)}
               </span>{' '}
               <strong>{c.what}</strong>
               <ul>
