@@ -280,16 +280,13 @@ const NewOrderForm = ({ user, counter = false }: { user: User; counter?: boolean
         </div>
         <p className="field-error">{errors.payment ?? ''}</p>
       </fieldset>
-      {counter && (errors.slot || errors.date) && <p className="field-error" role="alert">{counterClosed}</p>}
+      {counter && (errors.slot || errors.date) && <p className="field-error" role="alert">{errors.slot ?? errors.date}</p>}
       <p className="field-error" role={errors.form ? 'alert' : undefined}>{errors.form ?? ''}</p>
       <button className="button button--big" disabled={busy}>{busy ? 'Сохраняем…' : counter ? 'Записать продажу' : 'Принять заказ'}</button>
       <Waiting orders={provisional} online={online} />
     </form>
   );
 };
-
-/** A counter sale's day and slot are now's: none left when the studio's last slot is over. */
-const counterClosed = 'Сегодняшние часы работы студии закончились: продажу можно записать завтра';
 
 /** Orders taken here that the server has not numbered yet: they go as soon as there is a network. */
 const Waiting = ({ orders, online }: { orders: ProvisionalOrder[] | null; online: boolean }) => {

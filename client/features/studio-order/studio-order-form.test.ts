@@ -148,4 +148,12 @@ describe('a counter sale', () => {
     expect(mayCreateOrder(florist, { ...draft, source: 'phone' })).toBe(false);
     expect(mayCreateOrder(florist, { ...draft, delivery: { method: 'courier', address: 'Москва, ул. Тверская, 1' } })).toBe(false);
   });
+
+  it('late in the evening still belongs to today, in its last slot', () => {
+    const late = new Date('2026-03-07T20:40:00Z'); // 23:40 in Moscow
+    const form = { ...blankCounterSale('draft-0123456789abcdef', late), customer: { name: 'Ольга', phone: '+7 (916) 123-45-67' }, lines: [{ id: 'p-001', count: 1 }] };
+    expect(form).toMatchObject({ date: '2026-03-07', slot: '21:00–23:00' });
+    expect(checkStudioForm(form, late)).toEqual({});
+    expect(checkStudioForm({ ...form, source: 'phone' }, late)).toMatchObject({ slot: 'Это время уже недоступно, выберите другое' });
+  });
 });
