@@ -19,7 +19,7 @@ const publicFiles = {
   search: ['search-panel', 'find-products'],
   shift: ['close-shift-button'],
   'couriers-day': ['couriers-day-page'],
-  'studio-order': ['new-order-link', 'new-order-page'],
+  'studio-order': ['new-order-link', 'new-order-page', 'provisional-orders'],
   'orders-board': ['orders-board', 'board-search'],
   'order-page': ['order-page'],
   favourites: ['favourite-button', 'favourites-sync', 'favourites-page'],

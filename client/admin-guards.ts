@@ -3,7 +3,7 @@ import { adminRoutes, type AdminPath } from '../schema/admin-routes';
 import { currentUser } from './features/auth/current-user';
 import { adminRouteOf, entityOfScreen, verdict } from './features/admin/admin-access';
 import type { NoAccess } from './features/admin/no-access';
-import { mayTakeOrders } from './features/studio-order/new-order-link';
+import { maySell, mayTakeOrders } from './features/studio-order/new-order-link';
 
 /**
  * The back-office's route guards (spec §2, §6), fetched by the first /admin navigation with the back-office's chunk:
@@ -35,4 +35,10 @@ export const guardResource = (location: ParsedLocation, resource: string, action
 export const guardNewOrder = (location: ParsedLocation) => {
   guard(location, '/admin/orders');
   if (!mayTakeOrders(currentUser())) throw notFound({ data: { denied: 'Новый заказ' } satisfies NoAccess });
+};
+
+/** /admin/orders/counter: staff who may record a counter sale (a florist too). */
+export const guardCounterSale = (location: ParsedLocation) => {
+  guard(location, '/admin/orders');
+  if (!maySell(currentUser())) throw notFound({ data: { denied: 'Продажа в студии' } satisfies NoAccess });
 };

@@ -19,6 +19,7 @@ const ListScreen = lazyRouteComponent(() => import('./features/admin/screens'), 
 const RecordScreen = lazyRouteComponent(() => import('./features/admin/screens'), 'RecordScreen');
 const NotBuilt = lazyRouteComponent(() => import('./features/admin/screens'), 'NotBuilt');
 const NewOrderPage = lazyRouteComponent(() => import('./features/studio-order/new-order-page'), 'NewOrderPage');
+const CounterSalePage = lazyRouteComponent(() => import('./features/studio-order/new-order-page'), 'CounterSalePage');
 const OrdersBoard = lazyRouteComponent(() => import('./features/orders-board/orders-board'), 'OrdersBoard');
 const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-page'), 'OrderPage');
 
@@ -63,6 +64,16 @@ const newOrderRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+/** /admin/orders/counter: a counter sale (showcase bouquets taken away, paid now), open to florists too. */
+const counterSaleRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'orders/counter',
+  beforeLoad: async ({ location }) => (await guards()).guardCounterSale(location),
+  component: CounterSalePage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 /** /admin/orders: the studio's orders board (issue 10), its filters typed in the address. */
 const ordersBoardRoute = createRoute({
   getParentRoute: () => adminLayout,
@@ -93,4 +104,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, orderPageRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, deeperRoute]);

@@ -1,4 +1,4 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { createRootRoute, Outlet, useRouterState } from '@tanstack/react-router';
 import { LoadingBar } from './ui/loading-bar';
 import { Header } from './features/layout/header';
 import { Footer } from './features/layout/footer';
@@ -9,9 +9,12 @@ import { FavouritesSync } from './features/favourites/favourites-sync';
 import { InstallBanner } from './features/install/install-banner';
 import { ErrorPage, NotFound } from './features/errors/error-page';
 
-/** The shop's frame around every screen, storefront and back-office alike. */
-export const rootRoute = createRootRoute({
-  component: () => (
+/** Whether the back-office is shown: its screens get neither the storefront's footer nor the install prompt (issue 18, item 13). */
+const useInAdmin = () => useRouterState({ select: (s) => s.location.pathname === '/admin' || s.location.pathname.startsWith('/admin/') });
+
+const ShopFrame = () => {
+  const admin = useInAdmin();
+  return (
     <>
       <LoadingBar />
       <a className="skip-link" href="#main">К содержимому</a>
@@ -21,12 +24,17 @@ export const rootRoute = createRootRoute({
         <PhoneConfirmations />
         <Outlet />
       </main>
-      <Footer />
-      <InstallBanner />
+      {!admin && <Footer />}
+      <InstallBanner onlyUpdates={admin} />
       <SyncNotices />
       <FavouritesSync />
     </>
-  ),
+  );
+};
+
+/** The shop's frame around every screen, storefront and back-office alike. */
+export const rootRoute = createRootRoute({
+  component: ShopFrame,
   notFoundComponent: NotFound,
   errorComponent: ({ error }) => <ErrorPage status={500} message="Что-то пошло не так" description="Обновите страницу — данные на устройстве сохранены." raw={error} />,
 });

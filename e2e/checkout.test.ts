@@ -38,15 +38,15 @@ describe('checkout', () => {
     await page.getByTestId('order-total').filter({ hasText: formatRoubles(1234 + deliveryPrice) }).waitFor();
 
     await fillCheckout(page);
-    const heading = page.getByRole('heading', { name: /Заказ №\d+ принят/ });
+    const heading = page.getByRole('heading', { name: /Заказ №\s\d+ принят/ });
     await heading.waitFor();
-    const first = Number(/№(\d+)/.exec(await heading.innerText())![1]);
+    const first = Number(/№\s(\d+)/.exec(await heading.innerText())![1]);
     expect(await onServer()).toHaveLength(1);
     expect((await onServer())[0].total).toBe(1234 + deliveryPrice);
     await page.getByTestId('cart-count').waitFor({ state: 'detached' }).catch(() => undefined);
 
     await page.goto('/my');
-    const firstRow = page.locator('.my-orders__item', { hasText: `Заказ №${first}` });
+    const firstRow = page.locator('.my-orders__item', { hasText: `Заказ №\u00a0${first}` });
     await firstRow.filter({ hasText: 'Новый' }).waitFor();
 
     // Staff move it on; the customer's page follows live.
@@ -67,7 +67,7 @@ describe('checkout', () => {
 
     await context.setOffline(false);
     await waitFor('the offline order on the server', async () => (await onServer()).length === 2, 60_000);
-    await page.locator('.my-orders__item', { hasText: `Заказ №${first + 1}` }).waitFor();
+    await page.locator('.my-orders__item', { hasText: `Заказ №\u00a0${first + 1}` }).waitFor();
     await page.getByText('Ожидает отправки').waitFor({ state: 'detached' });
     await page.waitForTimeout(2000);
     const orders = await onServer();

@@ -82,7 +82,7 @@ describe('guest checkout', () => {
     expect(placed).toMatchObject({ customer: guest, sender: { phone: guest }, recipient: { name: 'Ольга', phone: '79165554433' }, delivery: { method: 'courier', askRecipient: true } });
     await waiting.waitFor({ state: 'detached' });
     await page.goto('/my');
-    await page.locator('.my-orders__item', { hasText: `Заказ №${placed.number}` }).waitFor();
+    await page.locator('.my-orders__item', { hasText: `Заказ №\u00a0${placed.number}` }).waitFor();
     await page.waitForTimeout(2000);
     expect(await recordsOf(journey().shop, guest)).toHaveLength(1);
 

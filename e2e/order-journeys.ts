@@ -49,7 +49,7 @@ export const addCourier = async (shop: TestShop, staff: string, name: string): P
 /** Opens the order page and waits until the device holds the order. */
 export const openOrder = async (page: Page, order: Pick<Order, 'id' | 'number'>) => {
   await page.goto(`/admin/orders/${order.id}`);
-  await page.getByRole('heading', { name: `Заказ №${order.number}` }).waitFor({ timeout: 30_000 });
+  await page.getByRole('heading', { name: `Заказ №\u00a0${order.number}` }).waitFor({ timeout: 30_000 });
 };
 
 export const statusButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true });

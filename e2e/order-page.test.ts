@@ -31,7 +31,7 @@ describe('the order page', () => {
     // From the board's card to the page, in the app.
     await page.goto(`/admin/orders?from=${anonymous.date}`);
     await page.locator(`[id="order-${anonymous.id}"]`).click();
-    await page.getByRole('heading', { name: `Заказ №${anonymous.number}` }).waitFor();
+    await page.getByRole('heading', { name: `Заказ №\u00a0${anonymous.number}` }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/admin/orders/${anonymous.id}`);
     await openOrder(page, anonymous);
     await page.getByRole('note').filter({ hasText: 'Анонимная доставка' }).waitFor();
@@ -64,7 +64,7 @@ describe('the order page', () => {
     expect(await page.locator('.order-page__facts').isVisible()).toBe(false);
     await page.evaluate(() => (document.documentElement.dataset.print = 'ticket'));
     expect(await page.locator('.order-ticket').isVisible()).toBe(true);
-    expect(await page.locator('.order-ticket').innerText()).toContain(`Заказ №${withPostcard.number}`);
+    expect(await page.locator('.order-ticket').innerText()).toContain(`Заказ №\u00a0${withPostcard.number}`);
     await page.emulateMedia({ media: 'screen' });
     await page.evaluate(() => delete document.documentElement.dataset.print);
     expect(await page.locator('.order-ticket').isVisible()).toBe(false);

@@ -43,7 +43,7 @@ describe('an offline order with two tabs open', () => {
     const [{ number }] = await onServer();
     await first.goto('/my');
     for (const tab of [first, second]) {
-      await tab.locator('.my-orders__item', { hasText: `Заказ №${number}` }).waitFor();
+      await tab.locator('.my-orders__item', { hasText: `Заказ №\u00a0${number}` }).waitFor();
       await tab.getByText('Ожидает отправки').waitFor({ state: 'detached' });
     }
     // Both tabs have had their chance to send it again.

@@ -42,15 +42,15 @@ describe('the orders board', () => {
     const site = await buyer.newPage();
     await addToCart(site, product);
     await fillCheckout(site);
-    const heading = site.getByRole('heading', { name: /Заказ №\d+ принят/ });
+    const heading = site.getByRole('heading', { name: /Заказ №\s\d+ принят/ });
     await heading.waitFor();
-    const number = Number(/№(\d+)/.exec(await heading.innerText())![1]);
+    const number = Number(/№\s(\d+)/.exec(await heading.innerText())![1]);
 
     // On the open board, no reload: the card, the cue naming it, and a chime.
-    await board.getByRole('link', { name: `№ ${number}` }).first().waitFor({ timeout: 20_000 });
+    await board.getByRole('link', { name: `№\u00a0${number}` }).first().waitFor({ timeout: 20_000 });
     const cue = board.getByRole('status').filter({ hasText: 'Новый заказ' });
-    await cue.getByText(`№ ${number}`, { exact: false }).waitFor();
-    const card = board.locator('article.order-card', { hasText: `№ ${number}` });
+    await cue.getByText(`№\u00a0${number}`, { exact: false }).waitFor();
+    const card = board.locator('article.order-card', { hasText: `№\u00a0${number}` });
     expect(await card.innerText()).toContain('Ольга');
     expect(await card.innerText()).toContain('Москва, ул. Тверская, 1');
     expect(await card.innerText()).toContain('Не оплачен');
@@ -61,7 +61,7 @@ describe('the orders board', () => {
     expect(await board.evaluate(() => Math.max(...[...document.querySelectorAll('.orders-board *')].map((e) => e.getBoundingClientRect().right)))).toBeLessThanOrEqual(360);
 
     // The card links to the order's page.
-    expect(await card.getByRole('link', { name: `№ ${number}` }).getAttribute('href')).toBe(`/admin/orders/${(await orderIds())[0]}`);
+    expect(await card.getByRole('link', { name: `№\u00a0${number}` }).getAttribute('href')).toBe(`/admin/orders/${(await orderIds())[0]}`);
 
     // Sound off, remembered on the device; the next order shows but stays silent.
     await board.getByRole('button', { name: 'Понятно' }).click();
@@ -69,18 +69,21 @@ describe('the orders board', () => {
     expect(await board.evaluate(() => localStorage.getItem('board:sound'))).toBe('off');
     const chimes = await board.evaluate(() => (window as unknown as { chimes: number }).chimes);
     const second = await placeOrder('Ирина Соколова');
-    await board.getByRole('link', { name: `№ ${second}` }).first().waitFor({ timeout: 20_000 });
+    await board.getByRole('link', { name: `№\u00a0${second}` }).first().waitFor({ timeout: 20_000 });
     await board.getByRole('status').filter({ hasText: 'Новый заказ' }).waitFor();
     expect(await board.evaluate(() => (window as unknown as { chimes: number }).chimes)).toBe(chimes);
 
     // The search finds the second by the recipient's name; the filter is in the address and survives a reload.
+    // On a phone the filters fold behind one button.
+    await board.getByRole('button', { name: 'Фильтры' }).click();
     await board.getByRole('searchbox', { name: 'Поиск' }).fill('соколова');
     await waitFor('the search', async () => (await board.locator('article.order-card').count()) === 1);
     await board.getByRole('combobox', { name: 'Статус', exact: true }).selectOption('new');
     await waitFor('the address', async () => new URL(board.url()).searchParams.get('status') === 'new');
     await board.reload();
-    await board.getByRole('link', { name: `№ ${second}` }).waitFor();
+    await board.getByRole('link', { name: `№\u00a0${second}` }).waitFor();
     expect(await board.locator('article.order-card').count()).toBe(1);
+    await board.getByRole('button', { name: 'Фильтры: 2' }).click();
     expect(await board.getByRole('combobox', { name: 'Статус', exact: true }).inputValue()).toBe('new');
     expect(await board.evaluate(() => localStorage.getItem('board:sound'))).toBe('off');
     await board.getByRole('button', { name: 'Звук новых заказов: выкл.' }).waitFor();

@@ -63,7 +63,7 @@ describe('paying online', () => {
     const [order] = await ordersOnServer(shop, customer);
     expect(order.online).toMatchObject({ method: 'sbp', status: 'pending' });
     await page.getByRole('button', { name: 'Оплатить' }).click();
-    await page.getByRole('heading', { name: `Заказ №${order.number} оплачен` }).waitFor();
+    await page.getByRole('heading', { name: `Заказ №\u00a0${order.number} оплачен` }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/orders/thank-you');
     // Both notifications were answered 200, and the order holds one payment.
     expect(yk.sent.filter((s) => s.id === order.online!.payment).map((s) => s.status)).toEqual([200, 200]);
@@ -88,9 +88,9 @@ describe('paying online', () => {
     await page.getByRole('button', { name: 'Отказаться' }).click();
     const latest = async () => (await ordersOnServer(shop, customer)).sort((a, b) => b.number - a.number)[0];
     const order = await latest();
-    await page.getByRole('heading', { name: `Заказ №${order.number} не оплачен` }).waitFor();
+    await page.getByRole('heading', { name: `Заказ №\u00a0${order.number} не оплачен` }).waitFor();
     await page.getByRole('button', { name: 'Оплатить при получении' }).click();
-    await page.getByRole('heading', { name: `Заказ №${order.number} принят` }).waitFor();
+    await page.getByRole('heading', { name: `Заказ №\u00a0${order.number} принят` }).waitFor();
     await waitFor('the order turned to payment on delivery', async () => (await latest()).online?.status === 'on-delivery');
     expect((await latest()).paid?.status ?? 'unpaid').toBe('unpaid');
 

@@ -137,7 +137,7 @@ describe('phone habits', () => {
     await page.locator('select[name="slot"]').selectOption({ index: 1 });
     await waitFor('every message to go', async () => (await messages.count()) === 0);
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
-    await page.getByRole('heading', { name: /Заказ №\d+ принят/ }).waitFor();
+    await page.getByRole('heading', { name: /Заказ №\s\d+ принят/ }).waitFor();
     const [order] = await ordersOnServer(shop, '79001112233');
     expect([order?.sender.phone, order?.recipient.phone]).toEqual(['79001112233', '79165554433']);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nextDay, today } from '../schema/day';
 import { formatRoubles } from '../schema/money';
 import { demoProducts } from '../server/seed/products';
-import { demoPhones } from '../server/testing/test-shop';
+import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';
 import { waitFor, waitForOfflineReady } from './journeys';
 import { contextAs, outcomeOf } from './admin-journeys';
@@ -22,6 +22,8 @@ describe('an order taken by phone', () => {
   it('is numbered once the network is back and shows in the courier’s day once assigned', async () => {
     const { shop } = journey();
     const courierId = await addCourier(shop, demoPhones.manager, 'Пётр Курьеров');
+    const taskAnswer = await call(shop.url, '/api/tasks/update', { data: { title: 'Полить витрину', due: today(), status: 'todo', assignee: '', note: '' } }, await signIn(shop.url, demoPhones.manager));
+    expect(taskAnswer.status).toBe(200);
     const context = await contextAs(journey(), demoPhones.manager);
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -46,11 +48,30 @@ describe('an order taken by phone', () => {
     await page.locator('input[name=anonymous]').check();
     await page.getByRole('button', { name: 'Принять заказ' }).click();
     await page.getByText('без номера — ждёт сети').waitFor();
+    // Still offline (issue 18, item 10), in a second tab: the shell counts what waits to be sent; the board and the
+    // couriers' day show the order, without a number, marked as waiting; a task ticked off offline is marked too.
+    const tab = await context.newPage();
+    await tab.goto(`/admin/orders?from=${tomorrow}`);
+    await tab.getByRole('status').filter({ hasText: 'Ждут отправки: 1' }).waitFor();
+    const waitingCard = tab.locator('article.order-card', { hasText: 'Без номера' });
+    await waitingCard.getByText('ждёт отправки').waitFor();
+    expect(await waitingCard.innerText()).toContain('Мама');
+    await tab.getByRole('navigation', { name: 'Разделы мастерской' }).getByRole('link', { name: 'Курьеры' }).click();
+    await tab.getByRole('button', { name: 'Завтра' }).click();
+    const waitingRow = tab.getByRole('region', { name: 'Без курьера' }).getByRole('row').filter({ hasText: 'Без номера' });
+    await waitingRow.getByText('ждёт отправки').waitFor();
+    await tab.getByRole('navigation', { name: 'Разделы мастерской' }).getByRole('link', { name: 'Рабочий стол' }).click();
+    await tab.getByRole('checkbox', { name: 'Готово: Полить витрину' }).click();
+    await tab.getByRole('listitem').filter({ hasText: 'Полить витрину' }).getByText('ждёт отправки').waitFor();
+    await tab.getByRole('status').filter({ hasText: 'Ждут отправки: 2' }).waitFor();
     expect(await shop.shop.storage.db('orders').allDocs()).toMatchObject({ total_rows: 0 });
 
     await context.setOffline(false);
+    // Back online, the task reaches the server and loses its mark.
+    await waitFor('the task sent', async () => (await tab.getByText('ждёт отправки').count()) === 0 || null, 60_000);
+    await tab.close();
     const number = await waitFor('the order numbered on the device', async () => {
-      const text = await page.getByRole('link', { name: /^Заказ № \d+$/ }).textContent({ timeout: 1000 }).catch(() => null);
+      const text = await page.getByRole('link', { name: /^Заказ №\s\d+$/ }).textContent({ timeout: 1000 }).catch(() => null);
       return text ? Number(text.replace(/\D/g, '')) : null;
     }, 60_000);
     const [stored] = (await shop.shop.storage.db('orders').allDocs({ include_docs: true })).rows.filter((r) => !r.id.startsWith('_'));
@@ -74,24 +95,24 @@ describe('an order taken by phone', () => {
     // Before it has a courier, the couriers' day lists it apart.
     await page.goto(`/admin/couriers?day=${tomorrow}`);
     const unassigned = page.getByRole('region', { name: 'Без курьера' });
-    await unassigned.getByRole('link', { name: `№ ${number}` }).waitFor({ timeout: 30_000 });
+    await unassigned.getByRole('link', { name: `№\u00a0${number}` }).waitFor({ timeout: 30_000 });
 
     // Handed to the courier from the day itself: an assign command, applied by the server.
-    await unassigned.getByLabel(`Курьер для № ${number}`).selectOption(courierId);
+    await unassigned.getByLabel(`Курьер для №\u00a0${number}`).selectOption(courierId);
     await waitFor('the courier on the server', async () => (await orderOnServer(shop, order.id)).courier === courierId, 30_000);
     expect((await orderOnServer(shop, order.id)).history?.map((h) => [h.by, h.what])).toEqual([[demoPhones.manager, 'Новый заказ'], [demoPhones.manager, 'Флорист и курьер']]);
 
     await page.reload();
     const route = page.getByRole('region', { name: 'Маршрут: Пётр Курьеров' });
-    await route.getByRole('link', { name: `№ ${number}` }).waitFor({ timeout: 30_000 });
-    const row = route.getByRole('row').filter({ hasText: `№ ${number}` });
+    await route.getByRole('link', { name: `№\u00a0${number}` }).waitFor({ timeout: 30_000 });
+    const row = route.getByRole('row').filter({ hasText: `№\u00a0${number}` });
     expect(await row.getByRole('link', { name: '+7 (903) 765-43-21' }).getAttribute('href')).toBe('tel:+79037654321');
     await row.getByText('Открытка').waitFor();
     await row.getByText('Анонимно').waitFor();
     const squeeze = (s: string | null) => (s ?? '').replace(/\s/g, '');
     expect(squeeze(await row.textContent())).toContain(squeeze(formatRoubles(order.total)));
     expect(squeeze(await route.textContent())).toContain(squeeze(`оплата курьеру: ${formatRoubles(400)}`));
-    expect(await unassigned.getByRole('link', { name: `№ ${number}` }).count()).toBe(0);
+    expect(await unassigned.getByRole('link', { name: `№\u00a0${number}` }).count()).toBe(0);
     // On paper: the route sheet, without the screen around it.
     await page.emulateMedia({ media: 'print' });
     expect(await route.isVisible()).toBe(true);

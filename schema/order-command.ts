@@ -69,6 +69,20 @@ export const orderActionLevel: Record<OrderAction['kind'], Level> = {
 export const mayCommand = (user: User | null | undefined, kind: OrderAction['kind']): boolean => reaches(levelOf(user), orderActionLevel[kind]);
 
 /**
+ * A counter sale: bouquets sold in the studio from the showcase and taken away (source «Витрина», pickup). Any staff
+ * member records one, a florist too; orders by phone and those delivered are a manager's (DECISIONS.md «Counter sale»).
+ */
+export const isCounterSale = (draft: Pick<StudioOrderDraft, 'source' | 'delivery'>): boolean => draft.source === 'showcase' && draft.delivery.method === 'pickup';
+export const counterSaleLevel: Level = 'florist';
+
+/** Whether this user may take this order: a manager any, a florist a counter sale. The server's check and the screens read it. */
+export const mayCreateOrder = (user: User | null | undefined, draft: Pick<StudioOrderDraft, 'source' | 'delivery'>): boolean =>
+  mayCommand(user, 'create') || (isCounterSale(draft) && reaches(levelOf(user), counterSaleLevel));
+
+/** Whether this user may record a counter sale at all (the «Продажа в студии» screen and its button). */
+export const maySellAtCounter = (user: User | null | undefined): boolean => reaches(levelOf(user), counterSaleLevel);
+
+/**
  * The id of the command that creates an order: one per order, so a server holding a command on an order it does not
  * have yet can look up whether that order's create is on its way (server/orders/command-processor.ts).
  */

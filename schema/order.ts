@@ -56,7 +56,10 @@ export const paymentStatuses = [
 export const orderChange = z.strictObject({
   command: z.string().max(64),
   by: z.string().max(20),
+  /** When the server applied it. */
   at: z.number().int(),
+  /** When the staff member made it on their device (a command made offline is applied later); never after `at`. */
+  madeAt: z.number().int().optional(),
   what: z.string().max(200),
   before: z.record(z.string(), z.unknown()),
   after: z.record(z.string(), z.unknown()),

@@ -78,7 +78,7 @@ export const shopCollections = derive({
   events: { owner: 'device', zod: shopEvent, key: 'id', version: 1, migrations: { 1: unchanged } },
   carts: { owner: 'device', zod: storedCart, key: 'owner', version: 1, migrations: { 1: unchanged } },
   // Indexed by delivery day: the studio's board reads one day out of every order a staff device holds.
-  orders: { owner: 'server', zod: order, key: 'id', version: 5, indexes: ['date'] },
+  orders: { owner: 'server', zod: order, key: 'id', version: 6, indexes: ['date'] },
   // 2: courier delivery may carry `askRecipient` and no address; every stored draft is valid as it is.
   pendingOrders: { owner: 'device', zod: pendingOrder, key: 'id', version: 2, migrations: { 1: unchanged, 2: unchanged } },
   // Staff devices: every office-tier record (tasks, couriers, …) in one envelope; it holds unsent staff edits.

@@ -151,9 +151,9 @@ describe('orders', () => {
     const { body } = await create(draft({ date: day }));
     const doc = await shop.shop.storage.db('events').get(`order-${body.data.number}`);
     const event = fromSynced<ShopEvent>(doc as never);
-    expect(event).toMatchObject({ type: 'order', title: `Заказ №${body.data.number}`, sum: body.data.total, day });
+    expect(event).toMatchObject({ type: 'order', title: `Заказ №\u00a0${body.data.number}`, sum: body.data.total, day });
     const listed = await call<ShopEvent[]>(shop.url, '/api/events/list', { month: Number(day.slice(5, 7)), year: Number(day.slice(0, 4)) }, florist);
-    expect(listed.body.map((e) => e.title)).toContain(`Заказ №${body.data.number}`);
+    expect(listed.body.map((e) => e.title)).toContain(`Заказ №\u00a0${body.data.number}`);
   });
 
   it("keeps a customer out of another's orders via /db", async () => {

@@ -54,7 +54,7 @@ export const commandProcessor = (shop: Shop, commands: OrderCommands, hub: Chang
     if (!parsed.success) return { ok: false, at: Date.now(), status: 400, reason: 'Команда не разобрана: обновите приложение и повторите' };
     const author = await shop.users.get(record.createdBy);
     if (!author || !isStaff(author)) return { ok: false, at: Date.now(), status: 403, reason: 'Команды по заказам доступны только сотрудникам студии' };
-    const { outcome, order } = await commands.apply(parsed.data, author);
+    const { outcome, order } = await commands.apply(parsed.data, author, record.createdAt);
     return outcome.ok && parsed.data.action.kind === 'photo' && order?.photo ? { ...outcome, note: order.photo } : outcome;
   };
 

@@ -449,6 +449,44 @@ describe('order commands', () => {
     expect((await send(o.id, { kind: 'status', from: 'new', to: 'cancelled', reason: 'Проверка' }, manager)).status).toBe(200);
   });
 
+  it('lets a florist record a counter sale (showcase, taken away) and its payment, and nothing delivered or by phone', async () => {
+    const phone = '79440000298';
+    const base = { ...draftOf(phone, [{ id: bouquet.id, count: 1 }]), customer: { phone, name: 'Покупательница' }, delivery: { method: 'pickup' } };
+    const sale = { ...base, source: 'showcase' };
+    const created = await send(sale.id, { kind: 'create', draft: sale } as OrderAction, florist);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data).toMatchObject({ source: 'showcase', delivery: { method: 'pickup' }, customer: phone });
+    const paid = await send(sale.id, { kind: 'payment', status: 'paid', method: 'card' }, florist);
+    expect(paid.body.data).toMatchObject({ paid: { status: 'paid', method: 'card', amount: created.body.data!.total } });
+    for (const draft of [{ ...base, id: `j-${crypto.randomUUID()}`, source: 'phone' }, { ...sale, id: `j-${crypto.randomUUID()}`, delivery: { method: 'courier', address: 'Москва, ул. Тверская, 1' } }]) {
+      const refused = await send(draft.id, { kind: 'create', draft } as OrderAction, florist);
+      expect(refused.status, JSON.stringify(draft)).toBe(403);
+      expect(refused.body.error).toMatch(cyrillic);
+    }
+  });
+
+  it('writes into the history when a command was made on the device beside when it was applied', async () => {
+    const o = await place();
+    const now = Date.now();
+    const pushed = [
+      { id: commandId(), madeAt: now - 3_600_000, action: { kind: 'status', from: 'new', to: 'confirmed' } },
+      { id: commandId(), madeAt: now - 60_000, action: { kind: 'payment', status: 'paid', method: 'cash' } },
+    ];
+    for (const c of pushed) {
+      const doc = { _id: c.id, type: 'orderCommand', v: 1, title: `Команда: ${o.id}`, createdBy: demoPhones.florist, createdAt: c.madeAt, updatedBy: demoPhones.florist, updatedAt: c.madeAt, data: { order: o.id, action: c.action } };
+      const answer = await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: florist }, body: JSON.stringify({ docs: [doc] }) });
+      expect(((await answer.json()) as { ok?: boolean }[])[0]).toMatchObject({ ok: true });
+    }
+    let history: Order['history'] = [];
+    for (let i = 0; i < 500 && (history?.length ?? 0) < 2; i++) {
+      history = (await stored(o.id)).history;
+      if ((history?.length ?? 0) < 2) await new Promise((r) => setTimeout(r, 10));
+    }
+    const entries = pushed.map((c) => history?.find((h) => h.command === c.id));
+    expect(entries.map((h) => h?.madeAt)).toEqual(pushed.map((c) => c.madeAt));
+    for (const h of entries) expect(h!.at).toBeGreaterThanOrEqual(now);
+  });
+
   it('applies a command pushed through /db/office once, writes its outcome for the device to pull, and refuses any change to it', async () => {
     const o = await place();
     const office = (path: string, init: RequestInit = {}, cookie = florist) =>

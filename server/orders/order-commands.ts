@@ -1,6 +1,6 @@
 import { courier as courierEntity } from '../../schema/entities/courier';
 import { orderActionLabels } from '../../schema/entities/order-command';
-import { customerCancelId, mayCommand, onlineStepId, reservedIdIssue, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/order-command';
+import { customerCancelId, mayCommand, mayCreateOrder, onlineStepId, reservedIdIssue, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/order-command';
 import { assemblingFlorist, concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/order-lifecycle';
 import { deliveryCost, type Order, type OrderChange, type OrderPayment, type PaidMethod } from '../../schema/order';
 import { recordedPayment, staffCommandIssue } from '../../schema/order-money';
@@ -20,6 +20,7 @@ import { priceLines } from './price-lines';
 import { customerView } from './customer-view';
 import { spreadOrder } from './spread';
 import type { OrderService } from './order-service';
+import { orderTitle } from '../../schema/order-number';
 
 type Fields = Record<string, unknown>;
 
@@ -68,7 +69,10 @@ const markedPaid = (current: OrderRecord, method: PaidMethod | undefined, amount
  * payment»). Never sent by a device; applied once each by its id, through the same history as staff commands.
  */
 export type ServerAction = { kind: 'online'; online: OnlinePayment } | { kind: 'online-paid'; payment: string; amount: number } | { kind: 'online-expired' };
-type AnyCommand = { id: string; order: string; action: OrderAction | ServerAction };
+/** When a command was made on the device, for the history: never later than it was applied (a device's clock may run fast). */
+const madeAtOf = (madeAt: number | undefined, now: number): { madeAt?: number } => (madeAt === undefined ? {} : { madeAt: Math.min(madeAt, now) });
+
+type AnyCommand = { id: string; order: string; action: OrderAction | ServerAction; madeAt?: number };
 const isOrderAction = (a: OrderAction | ServerAction): a is OrderAction => a.kind !== 'online' && a.kind !== 'online-paid' && a.kind !== 'online-expired';
 const actionLabels: Record<(OrderAction | ServerAction)['kind'], string> = { ...orderActionLabels, online: 'Оплата онлайн', 'online-paid': 'Оплачен онлайн', 'online-expired': 'Статус' };
 
@@ -253,7 +257,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
         result = { before: current, after: current, note: decision.unchanged };
         return null;
       }
-      const entry: OrderChange = { command: command.id, by: user.phone, at: now, what: actionLabels[command.action.kind], before: decision.before, after: decision.after };
+      const entry: OrderChange = { command: command.id, by: user.phone, at: now, ...madeAtOf(command.madeAt, now), what: actionLabels[command.action.kind], before: decision.before, after: decision.after };
       const after: OrderRecord = { ...decision.record, updatedAt: now, history: [...(current.history ?? []), entry] };
       result = { before: current, after };
       return toSynced(after);
@@ -293,20 +297,21 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
      * or before) or a refusal with its status and Russian reason. Anything else (the store failing) is thrown, so a
      * processor tries again later.
      */
-    async apply(command: OrderCommand, user: User): Promise<{ outcome: CommandOutcome; order?: Order }> {
+    async apply(command: OrderCommand, user: User, madeAt?: number): Promise<{ outcome: CommandOutcome; order?: Order }> {
       try {
-        if (!mayCommand(user, command.action.kind))
-          throw new HttpError(403, isStaff(user) ? 'Заказы по телефону и у прилавка принимает менеджер' : 'Команды по заказам доступны только сотрудникам студии');
+        const allowed = command.action.kind === 'create' ? mayCreateOrder(user, command.action.draft) : mayCommand(user, command.action.kind);
+        if (!allowed)
+          throw new HttpError(403, isStaff(user) ? 'Заказы по телефону и с доставкой принимает менеджер; флорист записывает продажу в студии' : 'Команды по заказам доступны только сотрудникам студии');
         const reserved = reservedIdIssue(command);
         if (reserved) throw new HttpError(400, reserved);
         if (command.action.kind === 'create') {
           if (command.action.draft.id !== command.order) throw new HttpError(400, 'Номер заказа не совпадает с черновиком');
           const now = Date.now();
-          const change: OrderChange = { command: command.id, by: user.phone, at: now, what: orderActionLabels.create, before: {}, after: { source: command.action.draft.source } };
+          const change: OrderChange = { command: command.id, by: user.phone, at: now, ...madeAtOf(madeAt, now), what: orderActionLabels.create, before: {}, after: { source: command.action.draft.source } };
           const placed = await service.createForStudio(command.action.draft, change);
-          return { outcome: ok(`Заказ №${placed.number}`), order: placed };
+          return { outcome: ok(orderTitle(placed.number)), order: placed };
         }
-        return await applyTo(command, user, true);
+        return await applyTo({ ...command, madeAt }, user, true);
       } catch (e) {
         if (e instanceof HttpError) return { outcome: { ok: false, at: Date.now(), status: e.status, reason: e.message.slice(0, 500) } };
         throw e;

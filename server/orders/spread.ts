@@ -7,6 +7,7 @@ import type { Storage } from '../db/storage';
 import { toSynced } from '../db/synced';
 import { customerView } from './customer-view';
 import { inStudioWindow } from './studio-window';
+import { orderTitle } from '../../schema/order-number';
 
 /** The staff copies' database (schema/databases.ts): every order delivered from the studio window's start on. */
 export const studioOrdersDb = 'studio-orders';
@@ -20,7 +21,7 @@ export const studioOrdersDb = 'studio-orders';
 export const eventOf = (o: Order): ShopEvent => ({
   id: `order-${o.number}`,
   source: 'shop',
-  title: `Заказ №${o.number}`,
+  title: orderTitle(o.number),
   description: `${o.slot}, ${o.delivery.method === 'pickup' ? 'самовывоз' : 'доставка'}`,
   day: o.date,
   type: 'order',

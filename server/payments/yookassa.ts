@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { OnlineMethod } from '../../schema/online-payment';
 import type { YookassaSettings } from '../config';
 import { HttpError } from '../http/errors';
+import { orderTitle } from '../../schema/order-number';
 
 /** A payment's id as YooKassa makes them (a UUID-like string); anything else is never sent on to the API. */
 export const providerPaymentId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -74,7 +75,7 @@ export const yookassa = (settings: YookassaSettings) => {
           amount: { value: p.amount, currency: 'RUB' },
           capture: true,
           confirmation: { type: 'redirect', return_url: p.returnUrl },
-          description: `Заказ №${p.number}`,
+          description: orderTitle(p.number),
           metadata: { orderId: p.orderId },
           payment_method_data: { type: p.method },
         },

@@ -8,6 +8,7 @@ import type { LocalData } from '../database';
 import { changeSignals, type ChangeSignals } from './change-signals';
 import { replicate } from './replicate';
 import { watchReplacedChanges } from './office-conflicts';
+import { markOfficeInSync } from './in-sync-mark';
 import { dropStudioCopies } from './studio-orders';
 
 /**
@@ -17,6 +18,27 @@ import { dropStudioCopies } from './studio-orders';
  * a signed-in customer's own orders (`orders-{phone}`) are pulled, and orders placed offline are sent from the outbox.
  * Only the leader tab replicates and holds the one change stream, which names every database it pulls.
  */
+/** Marks the moment the office replication has pushed everything: checked after each round of work, one check at a time. */
+const watchInSync = (office: RxCouchDBReplicationState<OfficeRecord>) => {
+  let checking = false;
+  let again = false;
+  const check = () => {
+    if (checking) return void (again = true);
+    checking = true;
+    again = false;
+    const started = Date.now();
+    void office
+      .awaitInSync()
+      .then(() => markOfficeInSync(started))
+      .catch(() => {})
+      .finally(() => {
+        checking = false;
+        if (again) check();
+      });
+  };
+  office.active$.subscribe((active) => !active && check());
+};
+
 export const startShopSync = (data: LocalData, base = location.origin) => {
   let signals: ChangeSignals | null = null;
   let isLeader = false;
@@ -82,6 +104,7 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
       if (on) {
         events = replicate(data.shop.events, 'events', { ...options, push: true });
         office = replicate(data.shop.office, 'office', { ...options, push: true });
+        watchInSync(office);
         studio = replicate(data.shop.orders, syncedDatabases['studio-orders'], options);
       } else {
         // remove(): the studio's checkpoint goes with the copies, so the next staff session pulls them all again.

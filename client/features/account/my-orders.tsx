@@ -9,6 +9,7 @@ import { useCart } from '../cart/use-cart';
 import { repeatLines } from './repeat-order';
 import { useMyOrders, type MyOrder } from './use-my-orders';
 import './my-orders.css';
+import { orderTitle } from '../../../schema/order-number';
 
 const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', weekday: 'short', timeZone: 'UTC' });
 const dayLabel = (d: string) => dayFormat.format(new Date(`${d}T00:00:00Z`));
@@ -80,7 +81,7 @@ const RepeatOrder = ({ lines }: { lines: MyOrder['lines'] }) => {
 const OrderRow = ({ o }: { o: MyOrder }) => (
   <li className="my-orders__item" data-order-id={o.id}>
     <div className="my-orders__head">
-      <strong>{o.number ? `Заказ №${o.number}` : 'Новый заказ'}</strong>
+      <strong>{o.number ? orderTitle(o.number) : 'Новый заказ'}</strong>
       <span className={`status status--${o.status}`}>{o.statusLabel}</span>
     </div>
     <p className="my-orders__when">

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { map } from 'rxjs';
 import { today } from '../../../schema/day';
-import { eventTypes, type ShopEvent } from '../../../schema/event';
+import type { ShopEvent } from '../../../schema/event';
 import { formatRoubles } from '../../../schema/money';
 import { task } from '../../../schema/entities/task';
 import type { OfficeRecord } from '../../../schema/record';
@@ -12,6 +12,7 @@ import { useSession } from '../auth/session';
 import { menuFor } from './admin-access';
 import { cellText, fieldsOf } from './fields';
 import { TaskTick } from './task-tick';
+import { eventText, eventTypeLabel } from './event-line';
 
 const TodayEvents = () => {
   const { data } = useLocal();
@@ -22,7 +23,7 @@ const TodayEvents = () => {
     <ul className="events">
       {events.map((e) => (
         <li key={e.id}>
-          <span className="tag">{eventTypes.find((t) => t.id === e.type)?.label}</span> {e.title} {e.sum > 0 && <strong>{formatRoubles(e.sum)}</strong>}
+          <span className="tag">{eventTypeLabel(e)}</span> {eventText(e)} {e.sum > 0 && <strong>{formatRoubles(e.sum)}</strong>}
         </li>
       ))}
     </ul>

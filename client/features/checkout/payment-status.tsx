@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api';
 import { checkPayment, goToProvider, payOnDelivery, startPayment } from './pay-now';
 import { OnlineMethodChoice } from './payment-choice';
 import './payment-status.css';
+import { orderTitle } from '../../../schema/order-number';
 
 /** The provider confirms a payment within seconds: the page asks again a few times, then leaves it to a button. */
 const checksWhilePending = 10;
@@ -64,11 +65,11 @@ export const PaymentStatus = ({ order }: { order: string }) => {
 
   const o = answer?.order;
   const title = !o ? 'Проверяем оплату…' : {
-    paid: `Заказ №${o.number} оплачен`,
-    pending: `Заказ №${o.number} ждёт оплаты`,
-    canceled: `Заказ №${o.number} не оплачен`,
-    'on-delivery': `Заказ №${o.number} принят`,
-    'order-cancelled': `Заказ №${o.number} отменён`,
+    paid: `${orderTitle(o.number)} оплачен`,
+    pending: `${orderTitle(o.number)} ждёт оплаты`,
+    canceled: `${orderTitle(o.number)} не оплачен`,
+    'on-delivery': `${orderTitle(o.number)} принят`,
+    'order-cancelled': `${orderTitle(o.number)} отменён`,
   }[answer.state];
   return (
     <div className="page payment-status" data-state={answer?.state ?? 'checking'}>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { formatPhone } from '../../../schema/phone';
 import { PaymentStatus } from './payment-status';
+import { orderTitle } from '../../../schema/order-number';
 
 /**
  * /orders/thank-you: the number of an accepted order, or word that it waits on the device — for the connection, or
@@ -11,7 +12,7 @@ export const ThankYouPage = ({ number, order, waitingFor }: { number?: number; o
   <div className="page">
     {number ? (
       <>
-        <h1>Заказ №{number} принят</h1>
+        <h1>{orderTitle(number)} принят</h1>
         <p>Флорист позвонит, чтобы подтвердить заказ. Статус можно смотреть в личном кабинете.</p>
       </>
     ) : waitingFor ? (

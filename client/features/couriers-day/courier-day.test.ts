@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../schema/order';
 import type { OrderCommandView } from '../../data/order-commands';
-import { couriersDay, pendingAssignments, toCollect, type DayCourier } from './courier-day';
+import { couriersDay, couriersHeading, pendingAssignments, toCollect, type DayCourier } from './courier-day';
 
 const day = '2026-03-08';
 let n = 100;
@@ -77,6 +77,12 @@ describe('assignments made on this device', () => {
     expect([...pending]).toEqual([['a', petr.id], ['b', null]]);
   });
 
+  it('mark an order taken offline, not numbered yet, as waiting to be sent', () => {
+    const waiting = order({ id: 'order-w-0123456789', number: 0 });
+    const result = couriersDay([waiting], [petr], day);
+    expect(result.unassigned.map((d) => [d.number, d.pending])).toEqual([[0, true]]);
+  });
+
   it('move a delivery into the courier’s route marked as waiting, or back among those without one', () => {
     const a = order({ id: 'order-a-0123456789' });
     const b = order({ id: 'order-b-0123456789', courier: anna.id });
@@ -87,5 +93,16 @@ describe('assignments made on this device', () => {
       ['Пётр', [[a.id, true]]],
     ]);
     expect(result.unassigned.map((d) => [d.id, d.pending])).toEqual([[b.id, true]]);
+  });
+});
+
+describe('the day’s heading', () => {
+  it('puts the weekday after «на» in the accusative', () => {
+    expect(couriersHeading('2026-11-25')).toBe('Курьеры на среду, 25 ноября');
+    expect(couriersHeading('2026-11-27')).toBe('Курьеры на пятницу, 27 ноября');
+    expect(couriersHeading('2026-11-28')).toBe('Курьеры на субботу, 28 ноября');
+    expect(couriersHeading('2026-11-29')).toBe('Курьеры на воскресенье, 29 ноября');
+    expect(couriersHeading('2026-11-23')).toBe('Курьеры на понедельник, 23 ноября');
+    expect(couriersHeading('2026-11-24')).toBe('Курьеры на вторник, 24 ноября');
   });
 });

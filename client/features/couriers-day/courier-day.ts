@@ -98,7 +98,8 @@ export const couriersDay = (orders: readonly Order[], couriers: readonly DayCour
   for (const o of deliveries) {
     const waiting = pending.has(o.id) && pending.get(o.id) !== (o.courier ?? null);
     const courier = waiting ? pending.get(o.id) : o.courier;
-    const delivery: Delivery = { ...deliveryOf(o), ...(waiting ? { pending: true as const } : {}) };
+    // An order not numbered yet (taken offline) waits to be sent, as does a courier handed on this device.
+    const delivery: Delivery = { ...deliveryOf(o), ...(waiting || o.number === 0 ? { pending: true as const } : {}) };
     if (courier && known.has(courier)) routes.set(courier, [...(routes.get(courier) ?? []), delivery]);
     else unassigned.push(delivery);
   }
@@ -113,4 +114,15 @@ export const couriersDay = (orders: readonly Order[], couriers: readonly DayCour
     fees: list.reduce((s, r) => s + r.fee, 0),
     toCollect: list.reduce((s, r) => s + r.toCollect, 0) + unassigned.reduce((s, d) => s + d.toCollect, 0),
   };
+};
+
+/** A weekday after «на» (accusative): «на среду», «на пятницу», «на воскресенье». */
+const weekdayAfterNa = (weekday: string): string => weekday.replace(/а$/, 'у');
+const headingFormat = new Intl.DateTimeFormat('ru-RU', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/** The day's heading: «Курьеры на среду, 25 ноября». */
+export const couriersHeading = (day: string): string => {
+  const parts = headingFormat.formatToParts(new Date(`${day}T00:00:00Z`));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `Курьеры на ${weekdayAfterNa(part('weekday'))}, ${part('day')} ${part('month')}`;
 };

@@ -14,8 +14,10 @@ import { orderCommandEntity } from '../../../schema/entities/order-command';
 import { useNotice } from '../../ui/notices';
 import { useObservable } from '../../lib/use-observable';
 import { useSession } from '../auth/session';
-import { couriersDay, pendingAssignments, type CourierRoute, type DayCourier, type Delivery } from './courier-day';
+import { useWaitingOrders } from '../studio-order/provisional-orders';
+import { couriersDay, couriersHeading, pendingAssignments, type CourierRoute, type DayCourier, type Delivery } from './courier-day';
 import './couriers-day.css';
+import { orderNo } from '../../../schema/order-number';
 
 /** The day's orders from the device (staff devices pull `studio-orders` into `orders`), live. */
 const useDayOrders = (day: string): Order[] | null => {
@@ -85,7 +87,7 @@ interface Assigning {
 }
 
 const CourierSelect = ({ delivery, couriers, current, assign }: Assigning & { delivery: Delivery }) => (
-  <select className="no-print" aria-label={`Курьер для № ${delivery.number}`} value={current ?? ''} onChange={(e) => assign(delivery.id, e.target.value || null, current)}>
+  <select className="no-print" aria-label={`Курьер для ${delivery.number ? orderNo(delivery.number) : `заказа без номера (${delivery.recipient.name})`}`} value={current ?? ''} onChange={(e) => assign(delivery.id, e.target.value || null, current)}>
     <option value="">Без курьера</option>
     {couriers.filter((c) => c.active || c.id === current).map((c) => (
       <option key={c.id} value={c.id}>{c.name}</option>
@@ -107,25 +109,25 @@ const DeliveryRows = ({ deliveries, assigning }: { deliveries: Delivery[]; assig
     <tbody>
       {deliveries.map((d) => (
         <tr key={d.id}>
-          <td>{d.slot}</td>
-          <td>
-            <Link to="/admin/$resource/$id" params={{ resource: 'orders', id: String(d.number) }}>№ {d.number}</Link>
+          <td data-label="Время">{d.slot}</td>
+          <td data-label="Заказ">
+            {d.number ? <Link to="/admin/$resource/$id" params={{ resource: 'orders', id: String(d.number) }}>{orderNo(d.number)}</Link> : <span>Без номера</span>}
             <div className="muted">{statusLabel(d.status)}</div>
           </td>
-          <td>
+          <td data-label="Адрес">
             <div>{d.address}</div>
             <div>
               {d.recipient.name}, <Phone phone={d.recipient.phone} />
             </div>
             {d.comment && <div className="muted">{d.comment}</div>}
           </td>
-          <td className="courier-route__marks">
+          <td className="courier-route__marks" data-label="Отметки">
             {d.postcard && <span className="mark">Открытка</span>}
             {d.anonymous && <span className="mark mark--strong">Анонимно</span>}
             {d.pending && <span className="mark no-print">ждёт отправки</span>}
             <CourierSelect delivery={d} {...assigning} />
           </td>
-          <td>{d.toCollect ? formatRoubles(d.toCollect) : 'оплачен'}</td>
+          <td data-label="Получить">{d.toCollect ? formatRoubles(d.toCollect) : 'оплачен'}</td>
         </tr>
       ))}
     </tbody>
@@ -156,7 +158,10 @@ const Route = ({ route, day, printing, onPrint, assigning }: { route: CourierRou
 
 /** The couriers' day: each courier's route in slot order, the deliveries nobody takes yet, the day's sums. */
 export const CouriersDay = ({ day }: { day: string }) => {
-  const orders = useDayOrders(day);
+  const stored = useDayOrders(day);
+  // Orders taken offline are in the day before the server numbers them, marked as waiting (issue 18, item 10).
+  const waiting = useWaitingOrders();
+  const orders = useMemo(() => stored && [...stored, ...waiting.filter((o) => o.date === day && !stored.some((s) => s.id === o.id))], [stored, waiting, day]);
   const couriers = useDayCouriers();
   const pending = usePendingAssignments();
   const assign = useAssign();
@@ -225,7 +230,7 @@ export const CouriersScreen = ({ search, list }: { search: { day?: string; tab?:
         list
       ) : (
         <>
-          <h1>Курьеры на {new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', weekday: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))}</h1>
+          <h1>{couriersHeading(day)}</h1>
           <CouriersDay day={day} />
         </>
       )}

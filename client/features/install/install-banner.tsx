@@ -1,9 +1,13 @@
 import { useObservable } from '../../lib/use-observable';
 import { applyUpdate, dismissInstall, install, installState$ } from './pwa';
 
-/** A small banner for a new version waiting, the app being ready offline, or the install prompt. */
-export const InstallBanner = () => {
+/**
+ * A small banner for a new version waiting, the app being ready offline, or the install prompt. `onlyUpdates` (the
+ * back-office): only a new version is offered; the shop's install prompt would cover the studio's screens.
+ */
+export const InstallBanner = ({ onlyUpdates = false }: { onlyUpdates?: boolean }) => {
   const state = useObservable(installState$, installState$.value);
+  if (onlyUpdates && state !== 'update waiting') return null;
   if (state === 'update waiting')
     return (
       <div className="banner" role="status">

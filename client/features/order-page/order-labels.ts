@@ -12,6 +12,17 @@ const momentFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: '
 /** «8 мар., 14:05» (Moscow time) for a moment of the order's history. */
 export const momentLabel = (at: number): string => momentFormat.format(new Date(at));
 
+/**
+ * When a change of the history happened: when it was made on the device and, if the server applied it in another
+ * minute (made offline, sent later), when it was applied: «8 мар., 14:05 (на сервере 8 мар., 15:20)».
+ */
+export const historyMoment = (c: Pick<OrderChange, 'at' | 'madeAt'>): string => {
+  const applied = momentLabel(c.at);
+  if (c.madeAt === undefined) return applied;
+  const made = momentLabel(c.madeAt);
+  return made === applied ? applied : `${made} (на сервере ${applied})`;
+};
+
 export const placeOf = (o: Pick<Order, 'delivery'>): string => deliveryPlace(o.delivery);
 
 export const methodName = (m: string | undefined): string => paidMethods.find((p) => p.id === m)?.label ?? '';

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, useParams } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
 import { formatPhone } from '../../../schema/phone';
@@ -14,15 +15,18 @@ import { useNotice } from '../../ui/notices';
 import { AssignForm, CancelForm, PaymentForm, StatusButtons } from './order-actions';
 import { EditForm } from './order-edit';
 import { OrderPhoto } from './order-photo';
-import { changeRows, dayLabel, deliveredUnpaid, momentLabel, paymentText, placeOf } from './order-labels';
+import { changeRows, dayLabel, deliveredUnpaid, historyMoment, paymentText, placeOf } from './order-labels';
 import { projectedOrder } from './projected-order';
 import { awaitsOnlinePayment } from '../../../schema/online-payment';
 import { paymentLabel } from '../../../schema/payment-label';
 import { useCouriers, useOrder } from './use-order';
+import { collectLine, papers, storedPaper, storePaper, ticketLines, setPaperSize, type Paper } from './print-ticket';
+import type { Product } from '../../../schema/product';
 import './order-page.css';
 import { useOnline } from '../../lib/use-online';
 import { useStaffNames } from '../../data/staff-directory';
 import { staffName } from '../../../schema/user';
+import { orderTitle } from '../../../schema/order-number';
 
 const actionText = (a: OrderAction): string => {
   if (a.kind === 'status') return `${statusName(a.from)} → ${statusName(a.to)}${a.reason ? ` (${a.reason})` : ''}`;
@@ -64,44 +68,54 @@ const Person = ({ title, p }: { title: string; p: Order['sender'] }) => (
   </div>
 );
 
-/** The florist's ticket and the postcard, laid out for paper; the screen never shows them (order-page.css). */
-const PrintSheets = ({ o, courier }: { o: Order; courier: string }) => (
-  <>
-    <article className="order-ticket" aria-hidden="true">
-      <h1>Заказ №{o.number}</h1>
-      <p>
-        <strong>
-          {dayLabel(o.date)}, {o.slot}
-        </strong>
-      </p>
-      <p>{placeOf(o)}</p>
-      <p>
-        Получатель: {o.recipient.name}, {formatPhone(o.recipient.phone)}
-      </p>
-      {o.anonymous && <p className="order-ticket__anonymous">АНОНИМНО: не называть отправителя</p>}
-      <ul>
-        {o.lines.map((l) => (
-          <li key={`${l.id}-${l.letterSize ?? ''}`}>
-            {l.name}
-            {l.letterSize ? ` (${l.letterSize})` : ''} — {l.count} шт. ({l.art})
-          </li>
-        ))}
-      </ul>
-      {o.postcard && <p>Открытка: есть</p>}
-      {o.comment && <p>Комментарий: {o.comment}</p>}
-      {courier && <p>Курьер: {courier}</p>}
-    </article>
-    <article className="order-postcard" aria-hidden="true">
-      <p>{o.postcard}</p>
-    </article>
-  </>
-);
+/**
+ * The florist's ticket and the postcard, laid out for paper; the screen never shows them (order-page.css). They are
+ * drawn straight into <body>, so that on paper the page's own content is not laid out at all (hidden, it still took
+ * pages: every print had a blank second one).
+ */
+const PrintSheets = ({ o, courier, products }: { o: Order; courier: string; products: ReadonlyMap<string, Product> }) =>
+  createPortal(
+    <div className="print-sheets">
+      <article className="order-ticket" aria-hidden="true">
+        <h1>{orderTitle(o.number)}</h1>
+        <p>
+          <strong>
+            {dayLabel(o.date)}, {o.slot}
+          </strong>
+        </p>
+        <p>{placeOf(o)}</p>
+        <p>
+          Получатель: {o.recipient.name}, {formatPhone(o.recipient.phone)}
+        </p>
+        {o.anonymous && <p className="order-ticket__anonymous">АНОНИМНО: не называть отправителя</p>}
+        <ul>
+          {ticketLines(o, products).map((l) => (
+            <li key={l.key}>
+              {l.text}
+              {l.composition && <div className="order-ticket__recipe">Состав: {l.composition}</div>}
+            </li>
+          ))}
+        </ul>
+        {o.postcard && <p>Открытка: есть</p>}
+        {o.comment && <p>Комментарий: {o.comment}</p>}
+        {courier && <p>Курьер: {courier}</p>}
+        <p className="order-ticket__collect">{collectLine(o)}</p>
+      </article>
+      <article className="order-postcard" aria-hidden="true">
+        <p>{o.postcard}</p>
+      </article>
+    </div>,
+    document.body,
+  );
 
-const print = (what: 'ticket' | 'postcard') => {
+const print = (what: 'ticket' | 'postcard', paper: Paper) => {
   const root = document.documentElement;
   root.dataset.print = what;
+  root.dataset.paper = paper;
+  setPaperSize(paper);
   const done = () => {
     delete root.dataset.print;
+    delete root.dataset.paper;
     removeEventListener('afterprint', done);
   };
   addEventListener('afterprint', done);
@@ -120,6 +134,7 @@ export const OrderPage = () => {
   const couriers = useCouriers();
   const names = useStaffNames();
   const [editing, setEditing] = useState(false);
+  const [paper, setPaper] = useState(storedPaper);
   const catalogue = useCatalogue();
   const products = useMemo(() => new Map(catalogue.map((p) => [p.id, p])), [catalogue]);
   const order = useMemo(() => (server ? projectedOrder(server, commands ?? [], products) : server), [server, commands, products]);
@@ -159,7 +174,7 @@ export const OrderPage = () => {
   return (
     <section className="order-page" data-order={order.id} data-status={order.status}>
       <header className="order-page__head">
-        <h1>Заказ №{order.number}</h1>
+        <h1>{orderTitle(order.number)}</h1>
         <span className={`status status--${order.status}`} data-testid="order-status">
           {statusName(order.status)}
         </span>
@@ -186,11 +201,17 @@ export const OrderPage = () => {
       <div className="order-page__actions">
         <StatusButtons order={order} send={send} />
         <CancelForm order={order} send={send} user={user} />
-        <button type="button" className="button button--ghost" onClick={() => print('ticket')}>
+        <button type="button" className="button button--ghost" onClick={() => print('ticket', paper)}>
           Печать заказа
         </button>
+        <label className="order-page__paper">
+          <span>Бумага</span>
+          <select value={paper} onChange={(e) => { const p = papers.find((x) => x.id === e.target.value)?.id ?? 'a4'; setPaper(p); storePaper(p); }}>
+            {papers.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+          </select>
+        </label>
         {order.postcard && (
-          <button type="button" className="button button--ghost" onClick={() => print('postcard')}>
+          <button type="button" className="button button--ghost" onClick={() => print('postcard', 'a4')}>
             Печать открытки
           </button>
         )}
@@ -281,7 +302,7 @@ export const OrderPage = () => {
           {(order.history ?? []).map((c) => (
             <li key={`${c.command}-${c.at}`}>
               <span className="muted">
-                {momentLabel(c.at)} · {person(c.by)}
+                {historyMoment(c)} · {person(c.by)}
               </span>{' '}
               <strong>{c.what}</strong>
               <ul>
@@ -295,7 +316,7 @@ export const OrderPage = () => {
           ))}
         </ol>
       </section>
-      <PrintSheets o={order} courier={courier} />
+      <PrintSheets o={order} courier={courier} products={products} />
     </section>
   );
 };

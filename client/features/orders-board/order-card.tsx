@@ -6,6 +6,7 @@ import { paymentLabel } from '../../../schema/payment-label';
 import { statusName } from '../../../schema/order-lifecycle';
 import { formatPhone } from '../../../schema/phone';
 import { clientNote, paidOf, sourceOf } from './board-orders';
+import { orderNo } from '../../../schema/order-number';
 
 interface Props {
   order: Order;
@@ -30,9 +31,15 @@ export const OrderCard = memo(function OrderCard({ order: o, florist, courier, p
   return (
     <article className={`order-card order-card--${o.status}${fresh ? ' order-card--fresh' : ''}`} aria-labelledby={`order-${o.id}`}>
       <header className="order-card__head">
-        <Link to="/admin/orders/$id" params={{ id: o.id }} className="order-card__number" id={`order-${o.id}`}>
-          № {o.number}
-        </Link>
+        {o.number ? (
+          <Link to="/admin/orders/$id" params={{ id: o.id }} className="order-card__number" id={`order-${o.id}`}>
+            {orderNo(o.number)}
+          </Link>
+        ) : (
+          <span className="order-card__number" id={`order-${o.id}`}>
+            Без номера
+          </span>
+        )}
         <span className="order-card__status">{statusName(o.status)}</span>
         <span className="order-card__slot">{o.slot}</span>
       </header>

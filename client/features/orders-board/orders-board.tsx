@@ -12,9 +12,11 @@ import { courierNames$, dayOrders$, pendingCommandOrders$ } from './day-orders';
 import { useNewOrderCue } from './new-order-cue';
 import { OrderCard } from './order-card';
 import { NewOrderLink } from '../studio-order/new-order-link';
+import { useWaitingOrders } from '../studio-order/provisional-orders';
 import './orders-board.css';
 import { useOnline } from '../../lib/use-online';
 import { FilterSelect } from '../../ui/filter-select';
+import { orderNo } from '../../../schema/order-number';
 
 const dayTitle = new Intl.DateTimeFormat('ru-RU', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
 const showDay = (d: string) => dayTitle.format(new Date(`${d}T00:00:00Z`));
@@ -38,7 +40,10 @@ export const OrdersBoard = () => {
   const orders$ = useMemo(() => dayOrders$(data.shop.orders, from, to), [data, from, to]);
   const pending$ = useMemo(() => pendingCommandOrders$(data.shop.office), [data]);
   const couriers$ = useMemo(() => courierNames$(data.shop.office), [data]);
-  const orders = useObservable(orders$, noOrders);
+  const stored = useObservable(orders$, noOrders);
+  // Orders taken offline show before the server numbers them, marked as waiting (issue 18, item 10).
+  const waiting = useWaitingOrders();
+  const orders = useMemo(() => [...stored, ...waiting.filter((o) => o.date >= from && o.date <= to && !stored.some((s) => s.id === o.id))], [stored, waiting, from, to]);
   const pending = useObservable(pending$, noIds);
   const couriers = useObservable(couriers$, noCouriers);
   const names = useStaffNames();
@@ -53,10 +58,13 @@ export const OrdersBoard = () => {
   const counts = useMemo(() => statusCounts(orders), [orders]);
   const florists = useMemo(() => [...new Set(orders.map((o) => o.florist).filter((f): f is string => !!f))].sort(), [orders]);
   const [sound, setSound] = useState(soundOn);
+  // On a phone the filters fold behind one button, so the first screen shows orders (issue 18, item 13).
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = [status, paid, florist, courier, source, search.q].filter(Boolean).length;
   const manyDays = from !== to;
 
   return (
-    <section className="orders-board" aria-labelledby="orders-board-title">
+    <section className={`orders-board${filtersOpen ? ' orders-board--filters-open' : ''}`} aria-labelledby="orders-board-title">
       <div className="orders-board__head">
         <h1 id="orders-board-title">Заказы</h1>
         {/* The «Новый заказ» button (issue 10, item 4) goes into this slot. */}
@@ -71,7 +79,7 @@ export const OrdersBoard = () => {
           <strong>{arrivals.length === 1 ? 'Новый заказ' : `Новые заказы: ${arrivals.length}`}</strong>
           {arrivals.map((a) => (
             <Link key={a.id} to="/admin/orders/$id" params={{ id: a.id }}>
-              № {a.number} на {showDay(a.date)}, {a.slot}
+              {orderNo(a.number)} на {showDay(a.date)}, {a.slot}
             </Link>
           ))}
           <button type="button" className="link-button" onClick={dismiss}>
@@ -86,6 +94,9 @@ export const OrdersBoard = () => {
             {p.label}
           </button>
         ))}
+        <button type="button" className="button button--ghost orders-board__filters-toggle" aria-expanded={filtersOpen} aria-controls="orders-board-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
+          {activeFilters ? `Фильтры: ${activeFilters}` : 'Фильтры'}
+        </button>
         <label className="field field--inline">
           <span>С</span>
           <input type="date" value={from} onChange={(e) => e.target.value && set({ from: e.target.value, to: to < e.target.value ? undefined : to })} />
@@ -96,7 +107,7 @@ export const OrdersBoard = () => {
         </label>
       </div>
 
-      <div className="orders-board__filters">
+      <div className="orders-board__filters" id="orders-board-filters">
         <label className="field">
           <span>Поиск</span>
           <input type="search" value={search.q ?? ''} placeholder="Номер, телефон или имя" onChange={(e) => set({ q: e.target.value || undefined })} />

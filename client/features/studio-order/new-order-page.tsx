@@ -13,13 +13,14 @@ import { sendOrderCommand } from '../../data/order-commands';
 import { randomId } from '../../lib/random-id';
 import { PhoneInput } from '../../ui/phone-input';
 import { useSession } from '../auth/session';
-import { addLine, blankStudioForm, studioSlots, budgetChoices, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm, type StudioFormErrors } from './studio-order-form';
+import { addLine, blankCounterSale, blankStudioForm, studioSlots, budgetChoices, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm, type StudioFormErrors } from './studio-order-form';
 import { provisionalMark, useProvisionalOrders, type ProvisionalOrder } from './provisional-orders';
 import { useKnownCustomer } from './known-customer';
 import './studio-order.css';
 import { Choice, Field } from '../../ui/form-field';
 import { ProductPicker } from '../../ui/product-picker';
 import { useOnline } from '../../lib/use-online';
+import { orderTitle } from '../../../schema/order-number';
 
 
 /** «Букет на сумму»: the customer names a budget; a catalogue bouquet that fits stands for the line. */
@@ -78,13 +79,13 @@ const Lines = ({ form, byId, change }: { form: StudioForm; byId: Map<string, Pro
 };
 
 /** What became of the order just taken: its provisional mark, then its number. */
-const Taken = ({ order, online, onNext }: { order: ProvisionalOrder | undefined; online: boolean; onNext: () => void }) => (
+const Taken = ({ order, online, onNext, counter }: { order: ProvisionalOrder | undefined; online: boolean; onNext: () => void; counter: boolean }) => (
   <section className="studio-order__taken" aria-live="polite">
-    <h2>Заказ принят</h2>
+    <h2>{counter ? 'Продажа записана' : 'Заказ принят'}</h2>
     <p>
       {order ? (
         order.state === 'numbered' ? (
-          <Link to="/admin/$resource/$id" params={{ resource: 'orders', id: String(order.number) }}>Заказ № {order.number}</Link>
+          <Link to="/admin/$resource/$id" params={{ resource: 'orders', id: String(order.number) }}>{orderTitle(order.number)}</Link>
         ) : (
           <strong className={order.state === 'refused' ? 'field-error' : 'studio-order__provisional'}>{provisionalMark(order, online)}</strong>
         )
@@ -92,17 +93,19 @@ const Taken = ({ order, online, onNext }: { order: ProvisionalOrder | undefined;
         'Сохраняем…'
       )}
     </p>
-    <button type="button" className="button" onClick={onNext}>Принять ещё заказ</button>
+    <button type="button" className="button" onClick={onNext}>{counter ? 'Ещё продажа' : 'Принять ещё заказ'}</button>
   </section>
 );
 
-const NewOrderForm = ({ user }: { user: User }) => {
+/** `counter`: a counter sale (source «Витрина», taken away today, paid now): only the buyer, the bouquets and how they paid. */
+const NewOrderForm = ({ user, counter = false }: { user: User; counter?: boolean }) => {
+  const blank = counter ? blankCounterSale : blankStudioForm;
   const { data } = useLocal();
   const products = useCatalogue();
   const byId = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
   const provisional = useProvisionalOrders();
   const online = useOnline();
-  const [form, setForm] = useState(() => blankStudioForm(randomId(16)));
+  const [form, setForm] = useState(() => blank(randomId(16)));
   const [errors, setErrors] = useState<StudioFormErrors>({});
   const [taken, setTaken] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -142,8 +145,9 @@ const NewOrderForm = ({ user }: { user: User }) => {
       <Taken
         order={provisional?.find((o) => o.id === taken)}
         online={online}
+        counter={counter}
         onNext={() => {
-          setForm(blankStudioForm(randomId(16)));
+          setForm(blank(randomId(16)));
           setTaken(null);
         }}
       />
@@ -151,16 +155,18 @@ const NewOrderForm = ({ user }: { user: User }) => {
 
   return (
     <form className="studio-order__form" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
+      {!counter && (
+        <fieldset>
+          <legend>Откуда заказ</legend>
+          <div className="choices">
+            {studioOrderDraft.shape.source.options.map((id) => (
+              <Choice key={id} name="source" checked={form.source === id} onChange={() => change({ source: id })}>{orderSources.find((s) => s.id === id)?.label ?? id}</Choice>
+            ))}
+          </div>
+        </fieldset>
+      )}
       <fieldset>
-        <legend>Откуда заказ</legend>
-        <div className="choices">
-          {studioOrderDraft.shape.source.options.map((id) => (
-            <Choice key={id} name="source" checked={form.source === id} onChange={() => change({ source: id })}>{orderSources.find((s) => s.id === id)?.label ?? id}</Choice>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend>Заказчик</legend>
+        <legend>{counter ? 'Покупатель' : 'Заказчик'}</legend>
         <Field label="Телефон заказчика" error={errors['customer.phone']}>
           <PhoneInput name="customer-phone" value={form.customer.phone} onChange={(phone) => change({ customer: { ...form.customer, phone } })} invalid={invalid('customer.phone')} />
         </Field>
@@ -181,23 +187,25 @@ const NewOrderForm = ({ user }: { user: User }) => {
           <input name="customer-name" value={form.customer.name} onChange={(e) => change({ customer: { ...form.customer, name: e.target.value } })} aria-invalid={invalid('customer.name')} maxLength={100} />
         </Field>
       </fieldset>
-      <fieldset>
-        <legend>Получатель</legend>
-        <label className="choice">
-          <input type="checkbox" name="self-recipient" checked={form.selfRecipient} onChange={(e) => change({ selfRecipient: e.target.checked })} />
-          <span>Получатель — сам заказчик</span>
-        </label>
-        {!form.selfRecipient && (
-          <>
-            <Field label="Имя получателя" error={errors['recipient.name']}>
-              <input name="recipient-name" value={form.recipient.name} onChange={(e) => change({ recipient: { ...form.recipient, name: e.target.value } })} aria-invalid={invalid('recipient.name')} maxLength={100} />
-            </Field>
-            <Field label="Телефон получателя" error={errors['recipient.phone']}>
-              <PhoneInput name="recipient-phone" value={form.recipient.phone} onChange={(phone) => change({ recipient: { ...form.recipient, phone } })} invalid={invalid('recipient.phone')} />
-            </Field>
-          </>
-        )}
-      </fieldset>
+      {!counter && (
+        <fieldset>
+          <legend>Получатель</legend>
+          <label className="choice">
+            <input type="checkbox" name="self-recipient" checked={form.selfRecipient} onChange={(e) => change({ selfRecipient: e.target.checked })} />
+            <span>Получатель — сам заказчик</span>
+          </label>
+          {!form.selfRecipient && (
+            <>
+              <Field label="Имя получателя" error={errors['recipient.name']}>
+                <input name="recipient-name" value={form.recipient.name} onChange={(e) => change({ recipient: { ...form.recipient, name: e.target.value } })} aria-invalid={invalid('recipient.name')} maxLength={100} />
+              </Field>
+              <Field label="Телефон получателя" error={errors['recipient.phone']}>
+                <PhoneInput name="recipient-phone" value={form.recipient.phone} onChange={(phone) => change({ recipient: { ...form.recipient, phone } })} invalid={invalid('recipient.phone')} />
+              </Field>
+            </>
+          )}
+        </fieldset>
+      )}
       <fieldset>
         <legend>Состав заказа</legend>
         <ProductPicker products={products} onPick={(p) => change({ lines: addLine(form.lines, { id: p.id, count: 1 }) })} />
@@ -210,48 +218,54 @@ const NewOrderForm = ({ user }: { user: User }) => {
           <span className="muted"> (сумму считает сервер по каталогу)</span>
         </p>
       </fieldset>
-      <fieldset>
-        <legend>Доставка</legend>
-        <div className="choices">
-          <Choice name="delivery" checked={form.method === 'courier'} onChange={() => change({ method: 'courier' })}>Курьером</Choice>
-          <Choice name="delivery" checked={form.method === 'pickup'} onChange={() => change({ method: 'pickup' })}>Самовывоз</Choice>
-        </div>
-        {form.method === 'courier' && (
-          <Field label="Адрес доставки" error={errors['delivery.address']}>
-            <input name="address" value={form.address} onChange={(e) => change({ address: e.target.value })} aria-invalid={invalid('delivery.address')} maxLength={300} placeholder="Улица, дом, квартира, подъезд, этаж" />
-          </Field>
-        )}
-        <div className="studio-order__when">
-          <Field label="Дата" error={errors.date}>
-            <input type="date" name="date" value={form.date} min={today()} onChange={(e) => change({ date: e.target.value || today(), slot: '' })} aria-invalid={invalid('date')} />
-          </Field>
-          <Field label="Время" error={errors.slot}>
-            <select name="slot" value={form.slot} onChange={(e) => change({ slot: e.target.value })} aria-invalid={invalid('slot')}>
-              <option value="">{slots.length ? 'Выберите время' : 'На этот день уже не успеем'}</option>
-              {slots.map((s) => <option key={s} value={s}>{s}</option>)}
-            </select>
-          </Field>
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend>Открытка и пожелания</legend>
-        <Field label="Текст открытки" error={errors.postcard}>
-          <textarea name="postcard" value={form.postcard} onChange={(e) => change({ postcard: e.target.value })} rows={3} maxLength={500} />
-        </Field>
-        <label className="choice">
-          <input type="checkbox" name="anonymous" checked={form.anonymous} onChange={(e) => change({ anonymous: e.target.checked })} />
-          <span>Анонимная доставка — не называть получателю отправителя</span>
-        </label>
-        <Field label="Комментарий" error={errors.comment}>
-          <textarea name="comment" value={form.comment} onChange={(e) => change({ comment: e.target.value })} rows={2} maxLength={900} />
-        </Field>
-      </fieldset>
+      {!counter && (
+        <>
+          <fieldset>
+            <legend>Доставка</legend>
+            <div className="choices">
+              <Choice name="delivery" checked={form.method === 'courier'} onChange={() => change({ method: 'courier' })}>Курьером</Choice>
+              <Choice name="delivery" checked={form.method === 'pickup'} onChange={() => change({ method: 'pickup' })}>Самовывоз</Choice>
+            </div>
+            {form.method === 'courier' && (
+              <Field label="Адрес доставки" error={errors['delivery.address']}>
+                <input name="address" value={form.address} onChange={(e) => change({ address: e.target.value })} aria-invalid={invalid('delivery.address')} maxLength={300} placeholder="Улица, дом, квартира, подъезд, этаж" />
+              </Field>
+            )}
+            <div className="studio-order__when">
+              <Field label="Дата" error={errors.date}>
+                <input type="date" name="date" value={form.date} min={today()} onChange={(e) => change({ date: e.target.value || today(), slot: '' })} aria-invalid={invalid('date')} />
+              </Field>
+              <Field label="Время" error={errors.slot}>
+                <select name="slot" value={form.slot} onChange={(e) => change({ slot: e.target.value })} aria-invalid={invalid('slot')}>
+                  <option value="">{slots.length ? 'Выберите время' : 'На этот день уже не успеем'}</option>
+                  {slots.map((s) => <option key={s} value={s}>{s}</option>)}
+                </select>
+              </Field>
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Открытка и пожелания</legend>
+            <Field label="Текст открытки" error={errors.postcard}>
+              <textarea name="postcard" value={form.postcard} onChange={(e) => change({ postcard: e.target.value })} rows={3} maxLength={500} />
+            </Field>
+            <label className="choice">
+              <input type="checkbox" name="anonymous" checked={form.anonymous} onChange={(e) => change({ anonymous: e.target.checked })} />
+              <span>Анонимная доставка — не называть получателю отправителя</span>
+            </label>
+            <Field label="Комментарий" error={errors.comment}>
+              <textarea name="comment" value={form.comment} onChange={(e) => change({ comment: e.target.value })} rows={2} maxLength={900} />
+            </Field>
+          </fieldset>
+        </>
+      )}
       <fieldset>
         <legend>Оплата</legend>
-        <label className="choice">
-          <input type="checkbox" name="paid-now" checked={form.paidNow} onChange={(e) => change({ paidNow: e.target.checked })} />
-          <span>Уже оплачен</span>
-        </label>
+        {!counter && (
+          <label className="choice">
+            <input type="checkbox" name="paid-now" checked={form.paidNow} onChange={(e) => change({ paidNow: e.target.checked })} />
+            <span>Уже оплачен</span>
+          </label>
+        )}
         <div className="choices">
           {form.paidNow
             ? paymentMethods.map((m) => (
@@ -266,8 +280,9 @@ const NewOrderForm = ({ user }: { user: User }) => {
         </div>
         <p className="field-error">{errors.payment ?? ''}</p>
       </fieldset>
+      {counter && (errors.slot || errors.date) && <p className="field-error" role="alert">{errors.slot ?? errors.date}</p>}
       <p className="field-error" role={errors.form ? 'alert' : undefined}>{errors.form ?? ''}</p>
-      <button className="button button--big" disabled={busy}>{busy ? 'Сохраняем…' : 'Принять заказ'}</button>
+      <button className="button button--big" disabled={busy}>{busy ? 'Сохраняем…' : counter ? 'Записать продажу' : 'Принять заказ'}</button>
       <Waiting orders={provisional} online={online} />
     </form>
   );
@@ -287,6 +302,18 @@ const Waiting = ({ orders, online }: { orders: ProvisionalOrder[] | null; online
           </li>
         ))}
       </ul>
+    </section>
+  );
+};
+
+/** /admin/orders/counter: a counter sale, open to florists (the route guards it; the server checks `isCounterSale`). */
+export const CounterSalePage = () => {
+  const { user } = useSession();
+  return (
+    <section className="studio-order">
+      <h1>Продажа в студии</h1>
+      <p><Link to="/admin/$resource" params={{ resource: 'orders' }}>← К заказам</Link></p>
+      {user ? <NewOrderForm user={user} counter /> : null}
     </section>
   );
 };

@@ -1,10 +1,16 @@
 import { useMemo } from 'react';
+import { useCatalogue } from '../../data/catalogue';
 import { map, switchMap } from 'rxjs';
 import { orderCommandEntity } from '../../../schema/entities/order-command';
 import type { StudioOrderDraft } from '../../../schema/order-command';
+import { linePrice } from '../../../schema/cart';
+import { deliveryCost, type Order } from '../../../schema/order';
+import type { Product } from '../../../schema/product';
+import { priceFactorOf } from '../../../schema/size';
 import { commandView, type OrderCommandView } from '../../data/order-commands';
 import { useLocal } from '../../data/local-data-context';
 import { useObservable } from '../../lib/use-observable';
+import { orderNo } from '../../../schema/order-number';
 
 /**
  * A phone or counter order as the device knows it between «Принять заказ» and the server's number: its create
@@ -32,7 +38,26 @@ export const provisionalOrders = (commands: readonly OrderCommandView[], numbers
 
 /** The mark a provisional order carries until it is numbered. */
 export const provisionalMark = (o: ProvisionalOrder, online: boolean): string =>
-  o.state === 'numbered' ? `№ ${o.number}` : o.state === 'refused' ? `не принят: ${o.reason}` : online ? 'без номера — отправлен, ждёт номера' : 'без номера — ждёт сети';
+  o.state === 'numbered' ? orderNo(o.number) : o.state === 'refused' ? `не принят: ${o.reason}` : online ? 'без номера — отправлен, ждёт номера' : 'без номера — ждёт сети';
+
+/**
+ * A waiting order as the board and the couriers' day show it (issue 18, item 10): an order without a number yet
+ * (`number` 0), new, priced from the device's catalogue as a preview (the server prices it from its own).
+ */
+export const waitingOrders = (list: readonly ProvisionalOrder[], products: ReadonlyMap<string, Product>): Order[] =>
+  list.flatMap((p): Order[] => {
+    if (p.state !== 'waiting') return [];
+    const { id, source, customer, lines, ...draft } = p.draft;
+    const priced = lines.map((l) => {
+      const product = products.get(l.id);
+      const priceFactor = priceFactorOf(l.letterSize);
+      const price = product ? linePrice({ price: product.price, discountPrice: product.discountPrice, priceFactor }) : 0;
+      return { ...l, art: product?.art ?? '', name: product?.name ?? l.id, image: product?.images[0]?.url ?? '', price, priceFactor, sum: price * l.count };
+    });
+    const goods = priced.reduce((sum, l) => sum + l.sum, 0);
+    const deliveryPrice = deliveryCost(draft.delivery.method, goods);
+    return [{ ...draft, id, source, number: 0, customer: customer.phone, lines: priced, deliveryPrice, total: goods + deliveryPrice, status: 'new', createdAt: p.createdAt, updatedAt: p.createdAt }];
+  });
 
 /** Live: the phone and counter orders taken on this device (or pulled from colleagues), with their numbers once given. */
 export const useProvisionalOrders = (): ProvisionalOrder[] | null => {
@@ -51,4 +76,14 @@ export const useProvisionalOrders = (): ProvisionalOrder[] | null => {
     [data],
   );
   return useObservable<ProvisionalOrder[] | null>(orders$, null);
+};
+
+/** An order the server has not numbered yet: taken on this device (or a colleague's), waiting to be sent. */
+export const isWaiting = (o: Pick<Order, 'number'>): boolean => o.number === 0;
+
+/** Live: the orders taken offline and not numbered yet, as orders (board, couriers' day). */
+export const useWaitingOrders = (): Order[] => {
+  const provisional = useProvisionalOrders();
+  const catalogue = useCatalogue();
+  return useMemo(() => waitingOrders(provisional ?? [], new Map(catalogue.map((p) => [p.id, p]))), [provisional, catalogue]);
 };

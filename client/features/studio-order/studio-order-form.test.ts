@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { nextDay, today } from '../../../schema/day';
-import { studioOrderDraft } from '../../../schema/order-command';
+import { isCounterSale, mayCreateOrder, studioOrderDraft } from '../../../schema/order-command';
 import type { Product } from '../../../schema/product';
+import { user } from '../../../schema/user';
 import { knownCustomer } from './known-customer';
-import { addLine, blankStudioForm, firstStudioDay, studioSlots, budgetChoices, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm } from './studio-order-form';
+import { addLine, blankCounterSale, blankStudioForm, firstStudioDay, studioSlots, budgetChoices, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm } from './studio-order-form';
 
 const product = (id: string, price: number, part: Partial<Product> = {}): Product => ({
   id, art: id.toUpperCase(), name: `Букет ${id}`, description: '', composition: '', images: [], price, count: 5, category: 'bouquets', itemType: 'bouquet',
@@ -130,5 +131,29 @@ describe('a customer the studio knows', () => {
     const orders = [order('79161234567', 'Оля', 1, 'ул. Тверская, 1'), order('79161234567', 'Ольга Звонкова', 3), order('79990000000', 'Пётр', 5, 'Арбат, 2')];
     expect(knownCustomer(orders, '79161234567')).toEqual({ name: 'Ольга Звонкова', orders: 2, lastAddress: 'ул. Тверская, 1' });
     expect(knownCustomer(orders, '79030000000')).toBeNull();
+  });
+});
+
+describe('a counter sale', () => {
+  it('is a showcase bouquet taken away today in the slot under way, paid now, that a florist may record', () => {
+    const at = new Date('2026-03-07T10:30:00Z'); // 13:30 in Moscow
+    const form = { ...blankCounterSale('draft-0123456789abcdef', at), customer: { name: 'Ольга', phone: '+7 (916) 123-45-67' }, lines: [{ id: 'p-001', count: 1 }] };
+    expect(form).toMatchObject({ source: 'showcase', method: 'pickup', date: '2026-03-07', slot: '12:00–15:00', selfRecipient: true, paidNow: true });
+    expect(checkStudioForm(form, at)).toEqual({});
+    const draft = studioOrderDraft.parse(studioDraftFrom(form));
+    expect(isCounterSale(draft)).toBe(true);
+    expect(studioCommands(draft, form).map((c) => c.kind)).toEqual(['create', 'payment']);
+    const florist = user.parse({ phone: '79000000002', name: 'Флора', roles: ['florist'] });
+    expect(mayCreateOrder(florist, draft)).toBe(true);
+    expect(mayCreateOrder(florist, { ...draft, source: 'phone' })).toBe(false);
+    expect(mayCreateOrder(florist, { ...draft, delivery: { method: 'courier', address: 'Москва, ул. Тверская, 1' } })).toBe(false);
+  });
+
+  it('late in the evening still belongs to today, in its last slot', () => {
+    const late = new Date('2026-03-07T20:40:00Z'); // 23:40 in Moscow
+    const form = { ...blankCounterSale('draft-0123456789abcdef', late), customer: { name: 'Ольга', phone: '+7 (916) 123-45-67' }, lines: [{ id: 'p-001', count: 1 }] };
+    expect(form).toMatchObject({ date: '2026-03-07', slot: '21:00–23:00' });
+    expect(checkStudioForm(form, late)).toEqual({});
+    expect(checkStudioForm({ ...form, source: 'phone' }, late)).toMatchObject({ slot: 'Это время уже недоступно, выберите другое' });
   });
 });

@@ -3,7 +3,7 @@ import type { LetterSize } from '../../../schema/size';
 import { priceFactorOf } from '../../../schema/size';
 import { deliveryCost, deliverySlots, type DeliverySlot } from '../../../schema/order';
 import { moscowMinutes, nextDay, today } from '../../../schema/day';
-import { studioOrderDraft, type OrderAction, type StudioOrderDraft } from '../../../schema/order-command';
+import { isCounterSale, studioOrderDraft, type OrderAction, type StudioOrderDraft } from '../../../schema/order-command';
 import { unitPrice, type Product } from '../../../schema/product';
 
 /**
@@ -76,6 +76,22 @@ export const blankStudioForm = (draftId: string, now = new Date()): StudioForm =
   paidMethod: 'cash',
 });
 
+/**
+ * A counter sale (DECISIONS.md «Counter sale»): bouquets from the showcase, taken away now and paid now: source
+ * «Витрина», pickup, today in the slot under way, the customer is the recipient. A florist may record one. Its slot
+ * is when it was sold, not a promise: one already over is no reason to refuse it.
+ */
+export const blankCounterSale = (draftId: string, now = new Date()): StudioForm => ({
+  ...blankStudioForm(draftId, now),
+  source: 'showcase',
+  selfRecipient: true,
+  method: 'pickup',
+  date: today(now),
+  // The slot under way; after the studio's last slot a late sale still belongs to today, in its last slot.
+  slot: studioSlots(today(now), now)[0] ?? deliverySlots[deliverySlots.length - 1],
+  paidNow: true,
+});
+
 const budgetNote = (lines: readonly StudioLine[], products: ReadonlyMap<string, Pick<Product, 'name'>>): string =>
   lines
     .filter((l) => l.budget)
@@ -123,7 +139,8 @@ export const checkStudioForm = (form: StudioForm, now = new Date()): StudioFormE
     const key = path.startsWith('lines') ? 'lines' : asCustomer ? path.replace(/^(sender|recipient)/, 'customer') : path;
     errors[key] ??= key === 'lines' && !form.lines.length ? 'Добавьте букет из каталога или букет на сумму' : i.message;
   }
-  if (form.slot && !errors.slot && !studioSlots(form.date, now).some((s) => s === form.slot)) errors.slot = 'Это время уже недоступно, выберите другое';
+  const counterSale = parsed.success && isCounterSale(parsed.data);
+  if (form.slot && !errors.slot && !counterSale && !studioSlots(form.date, now).some((s) => s === form.slot)) errors.slot = 'Это время уже недоступно, выберите другое';
   return errors;
 };
 
