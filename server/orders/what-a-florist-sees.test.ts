@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, today } from '../../schema/day';
 import type { ShopEvent } from '../../schema/event';
+import { orderTitle } from '../../schema/order-number';
 import type { Order } from '../../schema/order';
 import type { Product } from '../../schema/product';
 import { upsert } from '../db/docs';
@@ -116,7 +117,7 @@ describe('what a florist sees of orders', () => {
     const o = await place();
     const pulled = (await (await db('events/_changes?since=0&include_docs=true', florist)).json()) as { results: { id: string; doc?: Omit<ShopEvent, 'id'> }[] };
     const event = pulled.results.find((r) => r.id === `order-${o.number}`)?.doc;
-    expect(event).toMatchObject({ title: `Заказ №${o.number}`, type: 'order', day: o.date, sum: o.total, data: { number: o.number } });
+    expect(event).toMatchObject({ title: orderTitle(o.number), type: 'order', day: o.date, sum: o.total, data: { number: o.number } });
     expect(JSON.stringify(event), 'the order id opens the whole order through a command').not.toContain(o.id);
     expectNothingPersonal(pulled.results, '/db/events');
     const [year, month] = o.date.split('-').map(Number);
@@ -158,7 +159,7 @@ describe('what a florist sees of orders', () => {
     await start();
     await signInAll();
     const event = await db(`events/order-${o.number}`, florist);
-    expect(await event.json()).toMatchObject({ title: `Заказ №${o.number}`, data: { number: o.number } });
+    expect(await event.json()).toMatchObject({ title: orderTitle(o.number), data: { number: o.number } });
     const eventNow = (await (await db(`events/order-${o.number}`, florist)).json()) as object;
     expectNothingPersonal(eventNow, 'the event after the upgrade');
     const old = await db(`events/order-${o.number}?rev=${oldRev}`, florist);
