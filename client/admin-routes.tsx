@@ -21,6 +21,7 @@ const NotBuilt = lazyRouteComponent(() => import('./features/admin/screens'), 'N
 const NewOrderPage = lazyRouteComponent(() => import('./features/studio-order/new-order-page'), 'NewOrderPage');
 const OrdersBoard = lazyRouteComponent(() => import('./features/orders-board/orders-board'), 'OrdersBoard');
 const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-page'), 'OrderPage');
+const ProfilePage = lazyRouteComponent(() => import('./features/studio-profile/profile-page'), 'ProfilePage');
 
 const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -84,6 +85,16 @@ const orderPageRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+/** /admin/profile: the studio's own details (features/studio-profile); a static segment wins over `$resource`. */
+const profileRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'profile',
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/profile'),
+  component: ProfilePage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 const deeperRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$',
@@ -93,4 +104,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, orderPageRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, orderPageRoute, profileRoute, deeperRoute]);

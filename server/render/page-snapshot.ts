@@ -8,6 +8,7 @@ import { tagOfPage } from '../../schema/tag';
 import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';
 import { getSynced } from '../db/synced';
+import { readStudioProfile } from '../studio/studio-profile';
 
 const onSale = (p: Product) => p.isActive && !p.isHidden;
 
@@ -21,7 +22,7 @@ const homeShelves = (all: Product[]): Product[] => {
 /**
  * What a public page shows, for the server to draw it and the tab to hydrate it: the products on sale and the pages
  * of that address (schema/shop-snapshot.ts), or `null` for an address drawn in the tab alone (search, sign-in,
- * checkout, account, back-office). A category carries all its products, so the count and the orders agree with the
+ * checkout, account, back-office), with the studio's profile every page's header and footer show. A category carries all its products, so the count and the orders agree with the
  * device's later; the other pages carry what they show.
  */
 export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
@@ -66,8 +67,8 @@ export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
     }
   };
   return async (path: string): Promise<ShopSnapshot | null> => {
-    const snapshot = await drawn(path);
-    return snapshot && { path, ...snapshot };
+    const [snapshot, { profile }] = await Promise.all([drawn(path), readStudioProfile(shop)]);
+    return snapshot && { path, ...snapshot, studio: profile };
   };
 };
 export type PageSnapshotOf = ReturnType<typeof pageSnapshot>;
