@@ -35,11 +35,9 @@ export type Page = z.infer<typeof page>;
 export const studioProfileId = 'studio-profile';
 
 /** /api/pages/update takes the page, or key (path) and value. */
-const notTheProfile = { error: 'Этот адрес занят профилем мастерской: он правится в разделе «Профиль мастерской»' };
-export const pageUpdate = z.union([
-  z.strictObject({ key: slug.refine((s) => s !== studioProfileId, notTheProfile), value: pageValue }),
-  page
-    .omit({ updatedAt: true, studio: true })
-    .partial({ id: true })
-    .refine((p) => (p.id ?? p.key) !== studioProfileId, notTheProfile),
-]);
+export const pageUpdate = z
+  .union([z.strictObject({ key: slug, value: pageValue }), page.omit({ updatedAt: true, studio: true }).partial({ id: true })])
+  .refine((p) => ('id' in p && p.id ? p.id : p.key) !== studioProfileId, {
+    error: 'Этот адрес занят профилем мастерской: он правится в разделе «Профиль мастерской»',
+    path: ['key'],
+  });

@@ -113,6 +113,7 @@ describe('the studio profile', () => {
     expect(await (await fetch(`${a.url}/sitemap.xml`)).text()).not.toContain('studio-profile');
     const overwrite = await call<{ error?: string }>(a.url, '/api/pages/update', { key: 'studio-profile', value: { title: 'x' } }, admin);
     expect(overwrite.status).toBe(400);
+    expect(overwrite.body.error).toMatch(/профилем мастерской/);
     expect((await read()).profile.name).toBe('Мастерская «Пион»');
   });
 });
