@@ -49,6 +49,12 @@ describe('the studio profile', () => {
         return (await data?.shop.pages.findOne('studio-profile').exec())?.toJSON().studio?.phone === '74957654321';
       }),
     );
+    // The profile is no page: its document's id is no address, in the tab as on the server.
+    await page.goto('/studio-profile');
+    await page.getByRole('heading', { name: /^Page not found/ }).waitFor();
+    expect(await page.locator('main h1').allTextContents()).not.toContain('Профиль мастерской');
+    await page.goto('/');
+
     await context.setOffline(true);
     await page.reload();
     await contacts.getByRole('link', { name: newPhone }).waitFor();
