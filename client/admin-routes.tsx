@@ -22,6 +22,7 @@ const NewOrderPage = lazyRouteComponent(() => import('./features/studio-order/ne
 const CounterSalePage = lazyRouteComponent(() => import('./features/studio-order/new-order-page'), 'CounterSalePage');
 const OrdersBoard = lazyRouteComponent(() => import('./features/orders-board/orders-board'), 'OrdersBoard');
 const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-page'), 'OrderPage');
+const ProfilePage = lazyRouteComponent(() => import('./features/studio-profile/profile-page'), 'ProfilePage');
 
 const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -95,6 +96,16 @@ const orderPageRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+/** /admin/profile: the studio's own details (features/studio-profile); a static segment wins over `$resource`. */
+const profileRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'profile',
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/profile'),
+  component: ProfilePage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 const deeperRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$',
@@ -104,4 +115,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, profileRoute, deeperRoute]);

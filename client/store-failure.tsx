@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { clearDeviceStore, rescueDeviceData } from './data/rescue';
-import { studio } from './features/layout/contacts';
+import { formatPhone } from '../schema/phone';
+import { defaultStudioProfile, phoneHref } from '../schema/studio-profile';
+import { readSnapshot } from './data/snapshot-context';
 
 /**
  * Shown instead of the shop when the device's store cannot be opened (a broken or foreign IndexedDB, a
@@ -9,6 +11,7 @@ import { studio } from './features/layout/contacts';
  */
 export const StoreFailure = ({ error }: { error: unknown }) => {
   const [clearing, setClearing] = useState(false);
+  const studio = readSnapshot()?.studio ?? defaultStudioProfile;
   const clear = async () => {
     setClearing(true);
     try {
@@ -30,7 +33,7 @@ export const StoreFailure = ({ error }: { error: unknown }) => {
         </button>
       </p>
       <p className="muted">
-        Можно заказать и по телефону: <a href={studio.phoneHref}>{studio.phone}</a>.
+        Можно заказать и по телефону: <a href={phoneHref(studio.phone)}>{formatPhone(studio.phone)}</a>.
       </p>
       <details>
         <summary>Подробности для поддержки</summary>

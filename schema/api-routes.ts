@@ -32,6 +32,8 @@ export const apiRoutes = {
   'POST /api/pages/get': 'guest',
   'POST /api/pages/list': 'guest',
   'POST /api/pages/update': 'admin',
+  'POST /api/profile/get': 'guest',
+  'POST /api/profile/update': 'admin',
   'POST /api/events/list': 'florist',
   'POST /api/events/update': 'florist',
   'POST /api/events/delete': 'florist',

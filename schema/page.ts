@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { shopImagePath } from './image-path';
+import { studioProfile } from './studio-profile';
 
 export const slug = z.string().regex(/^[a-z0-9][a-z0-9/-]{0,120}$/, 'Адрес страницы: латиница, цифры, дефис и /');
 
@@ -22,11 +23,21 @@ export const page = z.strictObject({
   key: slug,
   value: pageValue,
   updatedAt: z.number().int().min(0),
+  /** Only on the studio's profile (`studioProfileId`): the studio's own details. */
+  studio: studioProfile.optional(),
 });
 export type Page = z.infer<typeof page>;
 
+/**
+ * The pages store's one document that is no page: the studio's profile (schema/studio-profile.ts), kept where every
+ * device already pulls from. No address names it (schema/address.ts), /api/pages/* neither shows nor writes it.
+ */
+export const studioProfileId = 'studio-profile';
+
 /** /api/pages/update takes the page, or key (path) and value. */
-export const pageUpdate = z.union([
-  z.strictObject({ key: slug, value: pageValue }),
-  page.omit({ updatedAt: true }).partial({ id: true }),
-]);
+export const pageUpdate = z
+  .union([z.strictObject({ key: slug, value: pageValue }), page.omit({ updatedAt: true, studio: true }).partial({ id: true })])
+  .refine((p) => ('id' in p && p.id ? p.id : p.key) !== studioProfileId, {
+    error: 'Этот адрес занят профилем мастерской: он правится в разделе «Профиль мастерской»',
+    path: ['key'],
+  });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { page, slug } from './page';
 import { product } from './product';
+import { studioProfile } from './studio-profile';
 
 /**
  * What a server-rendered page was drawn from, written into the page beside its HTML: the products on sale and the
@@ -19,6 +20,8 @@ export const shopSnapshot = z.object({
   shelfTotal: z.number().int().min(0).optional(),
   /** Slugs the server looked for and the pages store does not hold (a flower without the studio's text). */
   absentPages: z.array(slug).max(10),
+  /** The studio's details as saved when the page was drawn (the header and footer of every page show them). */
+  studio: studioProfile.optional(),
 });
 export type ShopSnapshot = z.infer<typeof shopSnapshot>;
 

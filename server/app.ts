@@ -19,6 +19,7 @@ import { qrLoginApi } from './api/qr-login';
 import { itemsApi } from './api/items';
 import { eventsApi } from './api/events';
 import { pagesApi } from './api/pages';
+import { profileApi } from './api/profile';
 import { clientsApi } from './api/clients';
 import { staffApi } from './api/staff';
 import { photosApi } from './photos/photos-api';
@@ -68,7 +69,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex): E
   app.use(['/api', '/db'], sessionUser(shop));
 
   const api = express.Router();
-  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, clientsApi, staffApi, infoApi, favouritesApi].forEach((part) => api.use(part(shop)));
+  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));

@@ -13,7 +13,7 @@ const all: Record<string, { schema: object; version: number; owner: string; migr
  */
 const pinned: Record<string, { version: number; hash: string }> = {
   products: { version: 1, hash: '15eee2449cb1c149' },
-  pages: { version: 1, hash: 'a8b6e3ad0c289851' },
+  pages: { version: 2, hash: 'af00652474d37cc8' },
   events: { version: 1, hash: '877a5d31998a51e4' },
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },
   orders: { version: 6, hash: '19572505c9c47828' },

@@ -74,7 +74,8 @@ const unchanged: Migration = (doc) => doc;
  */
 export const shopCollections = derive({
   products: { owner: 'server', zod: product, key: 'id', version: 1 },
-  pages: { owner: 'server', zod: page, key: 'id', version: 1 },
+  // 2: the studio's profile rides in the pages store (`studio` on the page `studio-profile`).
+  pages: { owner: 'server', zod: page, key: 'id', version: 2 },
   events: { owner: 'device', zod: shopEvent, key: 'id', version: 1, migrations: { 1: unchanged } },
   carts: { owner: 'device', zod: storedCart, key: 'owner', version: 1, migrations: { 1: unchanged } },
   // Indexed by delivery day: the studio's board reads one day out of every order a staff device holds.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAccess, apiRoutes, type ApiRoute } from '../../schema/api-routes';
+import { defaultStudioProfile } from '../../schema/studio-profile';
 import { rawRequest } from '../testing/raw-request';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
@@ -21,6 +22,8 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   'POST /api/refs/search-item': { query: 'роза', limit: 5 },
   'POST /api/pages/get': { slug: 'info' },
   'POST /api/pages/update': { key: 'test-page', value: { title: 'Тест' } },
+  'POST /api/profile/get': {},
+  'POST /api/profile/update': { profile: defaultStudioProfile, updatedAt: 0 },
   'POST /api/events/list': { month: 11, year: 2026 },
   'POST /api/events/update': { id: 'ev-bad-input-1', title: 'Тест', type: 'event', meta: { createdAt: 1 } },
   'POST /api/events/delete': { id: 'ev-bad-input-1' },
@@ -65,6 +68,7 @@ const required: Partial<Record<ApiRoute, string>> = {
   'POST /api/refs/search-item': 'query',
   'POST /api/pages/get': 'slug',
   'POST /api/pages/update': 'value',
+  'POST /api/profile/update': 'profile',
   'POST /api/events/list': 'month',
   'POST /api/events/update': 'title',
   'POST /api/events/delete': 'id',

@@ -1,10 +1,13 @@
 import { categories } from '../../schema/category';
 import { isShopImagePath } from '../../schema/image-path';
 import { unitPrice, type Product } from '../../schema/product';
-import type { Page } from '../../schema/page';
+import { studioProfileId, type Page } from '../../schema/page';
+import { formatPhone } from '../../schema/phone';
+import type { StudioProfile } from '../../schema/studio-profile';
 import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';
 import { getSynced } from '../db/synced';
+import { readStudioProfile } from '../studio/studio-profile';
 import { categoryTitle, notFoundTitle, productTitle, shopTitle, titleOf } from '../../schema/title';
 
 /** What search engines and link previews read in the HTML of one address. */
@@ -13,6 +16,8 @@ export interface PageMeta {
   description: string;
   image?: string;
   jsonLd?: object;
+  /** Open Graph's type: a product's page, or the shop's (website). */
+  ogType?: 'product' | 'website';
 }
 
 /** The shop's own picture in link previews: a raster (VK and Telegram show no SVG), drawn by /img. */
@@ -37,6 +42,7 @@ export const previewImage = (url: string | undefined): string => {
 };
 
 const productMeta = (p: Product, origin: string): PageMeta => ({
+  ogType: 'product',
   title: productTitle(p.name),
   description: p.description.slice(0, 300),
   image: previewImage(p.images[0]?.url),
@@ -57,14 +63,30 @@ const productMeta = (p: Product, origin: string): PageMeta => ({
   },
 });
 
+/** The studio as a local business (schema.org Florist), on every page that is not a product's: its saved details. */
+export const studioJsonLd = (p: StudioProfile, origin: string): object => ({
+  '@context': 'https://schema.org',
+  '@type': 'Florist',
+  name: p.name,
+  url: `${origin}/`,
+  image: origin + shopImage,
+  telephone: formatPhone(p.phone),
+  address: { '@type': 'PostalAddress', streetAddress: p.address, addressLocality: 'Москва', addressCountry: 'RU' },
+  hasMap: p.map,
+  openingHours: p.hours,
+  sameAs: [p.vk, p.telegram, p.whatsapp],
+  taxID: p.inn,
+});
+
 /** Finds the title, description, picture and structured data for a path; the shop's own when it knows nothing better. */
 export const pageMeta = (shop: Shop, catalog: CatalogIndex) => async (path: string, origin: string): Promise<PageMeta> => {
+  const studio = async (meta: PageMeta): Promise<PageMeta> => ({ ...meta, jsonLd: studioJsonLd((await readStudioProfile(shop)).profile, origin) });
   const item = /^\/items\/([^/]+)$/.exec(path)?.[1];
   const art = /^\/product\/([^/~]+)~/.exec(path)?.[1];
   const onSale = async () => (await catalog.all()).filter((p) => p.isActive && !p.isHidden);
   if (item) {
     const category = categories.find((c) => c.id === item);
-    if (category) return { ...shopMeta, title: categoryTitle(category.label) };
+    if (category) return studio({ ...shopMeta, title: categoryTitle(category.label) });
     const product = (await onSale()).find((p) => p.id === item);
     if (product) return productMeta(product, origin);
   }
@@ -74,8 +96,8 @@ export const pageMeta = (shop: Shop, catalog: CatalogIndex) => async (path: stri
   }
   const slug = path.replace(/^\/+|\/+$/g, '');
   const page = slug && (await getSynced<Page>(shop.storage.db('pages'), slug));
-  if (page) return { title: titleOf(page.value.title), description: page.value.description || shopMeta.description, image: previewImage(page.value.image) };
-  return shopMeta;
+  if (page && page.id !== studioProfileId) return studio({ title: titleOf(page.value.title), description: page.value.description || shopMeta.description, image: previewImage(page.value.image) });
+  return studio(shopMeta);
 };
 export type PageMetaOf = ReturnType<typeof pageMeta>;
 
@@ -88,7 +110,7 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 export const withMeta = (html: string, meta: PageMeta, url: string, origin: string): string => {
   const image = meta.image ? (meta.image.startsWith('http') ? meta.image : origin + meta.image) : undefined;
   const tags = [
-    `<meta property="og:type" content="${meta.jsonLd ? 'product' : 'website'}" />`,
+    `<meta property="og:type" content="${meta.ogType ?? 'website'}" />`,
     `<meta property="og:title" content="${escape(meta.title)}" />`,
     `<meta property="og:description" content="${escape(meta.description)}" />`,
     `<meta property="og:url" content="${escape(url)}" />`,

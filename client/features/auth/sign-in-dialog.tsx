@@ -9,6 +9,7 @@ import { api, ApiError } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
 import { PhoneInput } from '../../ui/phone-input';
 import { formatPhone } from '../../../schema/phone';
+import { useStudioProfile } from '../../data/studio-profile';
 import { useSession } from './session';
 
 /** Spec §9: the code field takes focus 250 ms after the step changes. */
@@ -44,6 +45,7 @@ const useSecondsLeft = (at: number): number => {
  */
 export const SignInDialog = ({ onClose, onSignedIn, confirm }: { onClose: () => void; onSignedIn?: () => void; confirm?: string }) => {
   const { signedIn } = useSession();
+  const studio = useStudioProfile();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('start');
   const [phone, setPhone] = useState(confirm ? formatPhone(confirm) : '');
@@ -173,8 +175,8 @@ export const SignInDialog = ({ onClose, onSignedIn, confirm }: { onClose: () => 
       </p>
       <p className="socials">
         Мы в соцсетях:{' '}
-        <a href="https://vk.com/" aria-label="VK — ВКонтакте" target="_blank" rel="noreferrer">VK</a>{' '}
-        <a href="https://t.me/" aria-label="Telegram" target="_blank" rel="noreferrer">Telegram</a>
+        <a href={studio.vk} aria-label="VK — ВКонтакте" target="_blank" rel="noreferrer">VK</a>{' '}
+        <a href={studio.telegram} aria-label="Telegram" target="_blank" rel="noreferrer">Telegram</a>
       </p>
     </Dialog>
   );

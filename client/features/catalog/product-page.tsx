@@ -11,7 +11,9 @@ import { usePageTitle } from '../../ui/page-title';
 import { productTitle } from '../../../schema/title';
 import { ProductGrid } from './product-card';
 import { FavouriteButton } from '../favourites/favourite-button';
-import { studio } from '../layout/contacts';
+import { formatPhone } from '../../../schema/phone';
+import { phoneHref } from '../../../schema/studio-profile';
+import { useStudioProfile } from '../../data/studio-profile';
 import { careOf } from './care';
 import { useProduct, useProductsOnSale } from './use-products';
 
@@ -34,6 +36,7 @@ const Buy = ({ product }: { product: Product }) => {
   const [size, setSize] = useState<LetterSize>('M');
   const [count, setCount] = useState<number | null>(1);
   const soldOut = product.count === 0;
+  const studio = useStudioProfile();
   /** No more than the studio has, and no more than a person orders at once. */
   const most = Math.min(99, product.count);
   const factor = product.sizable ? sizes.find((s) => s.id === size)!.priceFactor : 1;
@@ -53,7 +56,7 @@ const Buy = ({ product }: { product: Product }) => {
       {product.sizable && <SizePicker value={size} onChange={setSize} price={unitPrice(product)} />}
       {soldOut ? (
         <p>
-          Сейчас нет в наличии. Позвоните <a href={studio.phoneHref}>{studio.phone}</a> — соберём похожий.
+          Сейчас нет в наличии. Позвоните <a href={phoneHref(studio.phone)}>{formatPhone(studio.phone)}</a> — соберём похожий.
         </p>
       ) : (
         <QuantityField most={most} onChange={setCount} />

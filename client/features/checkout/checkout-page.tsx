@@ -3,12 +3,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
 import { deliveryPrice, firstDeliveryDay, freeDeliveryFrom, lastDeliveryDay, openSlots, orderDraft, type OrderDraft } from '../../../schema/order';
 import { useLocal } from '../../data/local-data-context';
+import { useStudioProfile } from '../../data/studio-profile';
 import { submitPending } from '../../data/sync/outbox';
 import { ApiError } from '../../lib/api';
 import { PhoneInput } from '../../ui/phone-input';
 import { useSession } from '../auth/session';
 import { SignInDialog } from '../auth/sign-in-dialog';
-import { studio } from '../layout/contacts';
 import { useCart } from '../cart/use-cart';
 import { draftFrom, inStep, useCheckoutForm, type CheckoutForm as Form } from './checkout-form';
 import { checkForm, errorsAfterEdit, type FormErrors } from './form-errors';
@@ -20,7 +20,8 @@ import './checkout.css';
 import { Choice, Field } from '../../ui/form-field';
 
 /** Shown to the customer; the server charges the same (schema/order.ts, DECISIONS.md «Orders»). */
-const deliveryNote = `Курьер по Москве в пределах МКАД — ${formatRoubles(deliveryPrice)}, от ${formatRoubles(freeDeliveryFrom)} — бесплатно. Самовывоз из студии (${studio.address}) — бесплатно.`;
+const deliveryNote = (address: string) =>
+  `Курьер по Москве в пределах МКАД — ${formatRoubles(deliveryPrice)}, от ${formatRoubles(freeDeliveryFrom)} — бесплатно. Самовывоз из студии (${address}) — бесплатно.`;
 
 /** The code dialog closed unanswered: the draft stays in the outbox (phone-confirmations.tsx shows it above the page). */
 const payingNote = 'Заказ не оформлен: подтвердите телефон отправителя кодом из СМС — и перейдём к оплате.';
@@ -32,6 +33,7 @@ const waitingNote = 'Заказ сохранён на устройстве и ж
  * confirmed by code before it is sent (at once online; offline it waits in the outbox, see phone-confirmations.tsx).
  */
 const CheckoutForm = () => {
+  const studio = useStudioProfile();
   const { user } = useSession();
   const { data } = useLocal();
   const { lines, clear } = useCart();
@@ -139,7 +141,7 @@ const CheckoutForm = () => {
             <Choice name="delivery" checked={form.method === 'pickup'} onChange={() => change({ method: 'pickup' })}>Самовывоз из студии</Choice>
           </div>
           {form.method === 'courier' && <CourierAddress form={form} errors={errors} change={change} />}
-          <p className="muted">{deliveryNote}</p>
+          <p className="muted">{deliveryNote(studio.address)}</p>
           <div className="checkout__when">
             <Field label="Дата" error={errors.date}>
               <input type="date" name="date" value={form.date} min={firstDeliveryDay()} max={lastDeliveryDay()} onChange={(e) => change({ date: e.target.value, slot: '' })} aria-invalid={invalid('date')} />

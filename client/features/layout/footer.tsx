@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { studio } from './contacts';
+import { formatPhone } from '../../../schema/phone';
+import { legalLine, phoneHref } from '../../../schema/studio-profile';
+import { useStudioProfile } from '../../data/studio-profile';
 
 /** The shop's own pages (spec §2), each reachable from every screen. */
 const shopPages = [
@@ -27,52 +29,59 @@ const buildDate = `${twoDigits(built.getUTCDate())}.${twoDigits(built.getUTCMont
 const thisYear = () => inMoscow(new Date()).getUTCFullYear();
 
 /** Spec §1: years, metro, map and review links, address, contacts, partners, awards, legal line, build date. */
-export const Footer = () => (
-  <footer className="footer">
-    <div className="footer__cols">
-      <section>
-        <h2>Мастерская</h2>
-        <address>
-          {studio.address}
-          <br />
-          м. {studio.metro.join(', ')}
-          <br />
-          {studio.hours}
-        </address>
-        <p>
-          <a href="https://yandex.ru/maps/" target="_blank" rel="noreferrer">Мы на карте</a> ·{' '}
-          <a href="https://flowwow.com/" target="_blank" rel="noreferrer">Мы на маркетплейсе</a> ·{' '}
-          <a href="https://yandex.ru/maps/" target="_blank" rel="noreferrer">Отзывы</a>
-        </p>
-      </section>
-      <section>
-        <h2>Контакты</h2>
-        <p>
-          <a href={studio.phoneHref}>{studio.phone}</a>
-          <br />
-          <a href={studio.telegram} target="_blank" rel="noreferrer">Telegram</a> · <a href={studio.whatsapp} target="_blank" rel="noreferrer">WhatsApp</a> ·{' '}
-          <a href={studio.vk} target="_blank" rel="noreferrer">VK</a>
-        </p>
-      </section>
-      <nav aria-labelledby="footer-shop">
-        <h2 id="footer-shop">Покупателям</h2>
-        <ul className="footer__links">
-          {shopPages.map(([slug, label]) => (
-            <li key={slug}>
-              {ownRoutes[slug] ? <Link to={ownRoutes[slug]}>{label}</Link> : <Link to="/$" params={{ _splat: slug }}>{label}</Link>}
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <section>
-        <h2>Партнёры</h2>
-        <p>Галерея современного искусства «Арт-Покровка» — цветочное оформление выставок.</p>
-        <h2>Награды</h2>
-        <p>1 место — Кубок России по флористике 2024</p>
-      </section>
-    </div>
-    <p className="footer__legal">
-      © 2020–{thisYear()} Цветочная мастерская. ИП Лепесткова Анна Сергеевна, ОГРНИП 320774600000000, ИНН 770100000000. Сборка от {buildDate}.
-    </p>
-  </footer>
-);
+export const Footer = () => {
+  const studio = useStudioProfile();
+  return (
+    <footer className="footer">
+      <div className="footer__cols">
+        <section>
+          <h2>Мастерская</h2>
+          <address>
+            {studio.address}
+            <br />
+            {studio.metro.length > 0 && (
+              <>
+                м. {studio.metro.join(', ')}
+                <br />
+              </>
+            )}
+            {studio.hours}
+          </address>
+          <p>
+            <a href={studio.map} target="_blank" rel="noreferrer">Мы на карте</a> ·{' '}
+            <a href="https://flowwow.com/" target="_blank" rel="noreferrer">Мы на маркетплейсе</a> ·{' '}
+            <a href="https://yandex.ru/maps/" target="_blank" rel="noreferrer">Отзывы</a>
+          </p>
+        </section>
+        <section>
+          <h2>Контакты</h2>
+          <p>
+            <a href={phoneHref(studio.phone)}>{formatPhone(studio.phone)}</a>
+            <br />
+            <a href={studio.telegram} target="_blank" rel="noreferrer">Telegram</a> · <a href={studio.whatsapp} target="_blank" rel="noreferrer">WhatsApp</a> ·{' '}
+            <a href={studio.vk} target="_blank" rel="noreferrer">VK</a>
+          </p>
+        </section>
+        <nav aria-labelledby="footer-shop">
+          <h2 id="footer-shop">Покупателям</h2>
+          <ul className="footer__links">
+            {shopPages.map(([slug, label]) => (
+              <li key={slug}>
+                {ownRoutes[slug] ? <Link to={ownRoutes[slug]}>{label}</Link> : <Link to="/$" params={{ _splat: slug }}>{label}</Link>}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section>
+          <h2>Партнёры</h2>
+          <p>Галерея современного искусства «Арт-Покровка» — цветочное оформление выставок.</p>
+          <h2>Награды</h2>
+          <p>1 место — Кубок России по флористике 2024</p>
+        </section>
+      </div>
+      <p className="footer__legal">
+        © 2020–{thisYear()} {studio.name}. {legalLine(studio)}. Сборка от {buildDate}.
+      </p>
+    </footer>
+  );
+};

@@ -1,32 +1,35 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { formatPhone } from '../../../schema/phone';
+import { phoneHref } from '../../../schema/studio-profile';
 import { isStaff } from '../../../schema/user';
+import { useStudioProfile } from '../../data/studio-profile';
 import { useSession } from '../auth/session';
 import { SignInOnDemand } from '../auth/sign-in-on-demand';
 import { UserMenu } from '../auth/user-menu';
 import { CartWidget } from '../cart/cart-widget';
 import { CloseShiftButton } from '../shift/close-shift-button';
 import { SearchPanel } from '../search/search-panel';
-import { studio } from './contacts';
 import { OfflineMark } from './offline-mark';
 
 export const Header = () => {
   const { user } = useSession();
+  const studio = useStudioProfile();
   const [signingIn, setSigningIn] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const staff = isStaff(user);
   return (
     <header className="header">
       <div className="header__row">
-        <Link to="/" className="logo" aria-label="Цветочная мастерская — на главную">
+        <Link to="/" className="logo" aria-label={`${studio.name} — на главную`}>
           <img src="/icon.svg" alt="" width="32" height="32" />
-          <span>Цветочная мастерская</span>
+          <span>{studio.name}</span>
         </Link>
         <OfflineMark />
         <SearchPanel className="search search--desktop" />
         {!staff && (
           <nav className="contacts" aria-label="Связаться с нами">
-            <a href={studio.phoneHref}>{studio.phone}</a>
+            <a href={phoneHref(studio.phone)}>{formatPhone(studio.phone)}</a>
             <a href={studio.vk} target="_blank" rel="noreferrer">VK</a>
             <a href={studio.telegram} target="_blank" rel="noreferrer">Telegram</a>
             <a href={studio.whatsapp} target="_blank" rel="noreferrer">WhatsApp</a>

@@ -1,0 +1,111 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { formatPhone } from '../../../schema/phone';
+import { studioProfile, type StudioProfile, type StudioProfileAnswer } from '../../../schema/studio-profile';
+import { api, ApiError } from '../../lib/api';
+import { Field } from '../../ui/form-field';
+import { useNotice } from '../../ui/notices';
+
+type Form = { [K in keyof StudioProfile]: string };
+
+const labels: Form = {
+  name: 'Название',
+  owner: 'ИП или юрлицо',
+  inn: 'ИНН',
+  ogrn: 'ОГРНИП или ОГРН',
+  address: 'Адрес',
+  metro: 'Станции метро (через запятую)',
+  phone: 'Телефон',
+  vk: 'VK',
+  telegram: 'Telegram',
+  whatsapp: 'WhatsApp',
+  map: 'Ссылка на карту',
+  hours: 'Часы работы',
+};
+const fields = Object.keys(labels) as (keyof StudioProfile)[];
+
+const toForm = (p: StudioProfile): Form => ({ ...p, phone: formatPhone(p.phone), metro: p.metro.join(', ') });
+const fromForm = (f: Form) => studioProfile.safeParse({ ...f, metro: f.metro.split(',').map((s) => s.trim()).filter(Boolean) });
+
+/** Issues by field: the form's own check and the server's (`profile.phone` → phone) read alike. */
+const errorsOf = (issues: { path: string; message: string }[]): Partial<Form> =>
+  Object.fromEntries(issues.map((i) => [i.path.replace(/^profile\./, '').split('.')[0], i.message]).reverse());
+
+/**
+ * /admin/profile: the studio's own details (schema/studio-profile.ts), which the storefront's header, footer and the
+ * server's HTML show. Read and saved online (an admin's screen); a save made from an old copy is refused (409).
+ */
+export const ProfilePage = () => {
+  const notice = useNotice();
+  const [read, setRead] = useState<{ form: Form; updatedAt: number } | null>(null);
+  const [errors, setErrors] = useState<Partial<Form>>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    api<StudioProfileAnswer>('/api/profile/get', {}).then(
+      ({ data }) => current && setRead({ form: toForm(data.profile), updatedAt: data.updatedAt }),
+      (e: unknown) => current && setFailure((e as Error).message),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!read) return;
+    const parsed = fromForm(read.form);
+    if (!parsed.success) {
+      setErrors(errorsOf(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))));
+      return;
+    }
+    setErrors({});
+    setFailure('');
+    setBusy(true);
+    try {
+      const { data } = await api<StudioProfileAnswer>('/api/profile/update', { profile: parsed.data, updatedAt: read.updatedAt });
+      setRead({ form: toForm(data.profile), updatedAt: data.updatedAt });
+      notice('Профиль сохранён');
+    } catch (err) {
+      if (err instanceof ApiError) setErrors(errorsOf(err.issues ?? []));
+      setFailure((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="record-screen">
+      <h1>Профиль мастерской</h1>
+      <p className="muted">Эти данные видят покупатели: в шапке и подвале сайта, на странице контактов и в поисковиках.</p>
+      {!read ? (
+        failure ? <p className="field-error" role="alert">{failure}</p> : <p className="muted">Загрузка…</p>
+      ) : (
+        <form className="form record-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Профиль мастерской">
+          {fields.map((name) => (
+            <Field key={name} label={labels[name]} error={errors[name]}>
+              <input
+                name={name}
+                type={name === 'phone' ? 'tel' : 'text'}
+                value={read.form[name]}
+                aria-invalid={!!errors[name]}
+                onChange={(e) => setRead({ ...read, form: { ...read.form, [name]: e.target.value } })}
+              />
+            </Field>
+          ))}
+          {failure && (
+            <p className="field-error" role="alert">
+              {failure}
+            </p>
+          )}
+          <p className="form__buttons">
+            <button type="submit" className="button" disabled={busy}>
+              Сохранить
+            </button>
+          </p>
+        </form>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { demoPhones } from '../server/testing/test-shop';
+import { journeyPerFile, watchErrors } from './harness';
+import { waitFor, waitForOfflineReady } from './journeys';
+import { contextAs, outcomeOf } from './admin-journeys';
+
+const newPhone = '+7 (495) 765-43-21';
+
+/**
+ * The studio's profile (issue 20, item 4): an admin changes the phone at /admin/profile and the storefront's header
+ * shows it, drawn by the server and from the device's own copy after an offline reload; a florist may not open it.
+ */
+describe('the studio profile', () => {
+  const journey = journeyPerFile();
+
+  it('an admin edits the phone and the storefront header shows it, also after an offline reload', async () => {
+    const adminContext = await contextAs(journey(), demoPhones.admin);
+    const admin = await adminContext.newPage();
+    const adminErrors = watchErrors(admin);
+    await admin.goto('/admin/profile');
+    await admin.getByRole('heading', { name: 'Профиль мастерской' }).waitFor();
+    const phone = admin.getByLabel('Телефон');
+    await expect.poll(() => phone.inputValue()).toBe('+7 (495) 000-00-00');
+
+    await phone.fill('12-34');
+    await admin.getByRole('button', { name: 'Сохранить' }).click();
+    await admin.getByText('Телефон мастерской: +7 и 10 цифр').waitFor();
+
+    await phone.fill(newPhone);
+    await admin.getByRole('button', { name: 'Сохранить' }).click();
+    await admin.getByText('Профиль сохранён').waitFor();
+    expect(adminErrors).toEqual([]);
+    await adminContext.close();
+
+    const context = await journey().newContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/');
+    const contacts = page.getByRole('navigation', { name: 'Связаться с нами' });
+    await contacts.getByRole('link', { name: newPhone }).waitFor();
+    expect(await contacts.getByRole('link', { name: newPhone }).getAttribute('href')).toBe('tel:+74957654321');
+    expect(await (await page.request.get('/')).text()).toContain(newPhone);
+
+    await waitForOfflineReady(page);
+    // The device's own copy of the pages store holds the profile before the network goes.
+    await waitFor('the profile on the device', () =>
+      page.evaluate(async () => {
+        const data = (window as unknown as { shopData?: { shop: { pages: { findOne(id: string): { exec(): Promise<{ toJSON(): { studio?: { phone: string } } } | null> } } } } }).shopData;
+        return (await data?.shop.pages.findOne('studio-profile').exec())?.toJSON().studio?.phone === '74957654321';
+      }),
+    );
+    // The profile is no page: its document's id is no address, in the tab as on the server.
+    await page.goto('/studio-profile');
+    await page.getByRole('heading', { name: /^Page not found/ }).waitFor();
+    expect(await page.locator('main h1').allTextContents()).not.toContain('Профиль мастерской');
+    await page.goto('/');
+
+    await context.setOffline(true);
+    await page.reload();
+    await contacts.getByRole('link', { name: newPhone }).waitFor();
+    expect(await contacts.textContent()).not.toContain('+7 (495) 000-00-00');
+    await page.getByRole('contentinfo').getByRole('link', { name: newPhone }).waitFor();
+    expect(errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('a florist opening /admin/profile sees «Недостаточно прав»', async () => {
+    const context = await contextAs(journey(), demoPhones.florist);
+    const page = await context.newPage();
+    expect((await outcomeOf(page, '/admin/profile')).outcome).toBe('denied');
+    await page.getByRole('heading', { name: 'Недостаточно прав' }).waitFor();
+    await context.close();
+  });
+});
