@@ -59,9 +59,9 @@ describe('two devices, one task, both offline', () => {
     await manager.setOffline(false);
 
     const expected = { title: 'Оформить витрину тюльпанами', status: 'done' };
-    await mp.getByText(/Вашу правку: задача «Оформить витрину к 8 марта» заменила правка с другого устройства \(\*\*0003\)\. Теперь: Задача — Оформить витрину тюльпанами/).waitFor();
+    await mp.getByText(/Вашу правку: задача «Оформить витрину к 8 марта» заменила правка с другого устройства \(Ольга Флористова\)\. Теперь: Задача — Оформить витрину тюльпанами/).waitFor();
     // Her «В работе» lost to his «Готово»: her device pushed first and resolved nothing, and is told on the pull.
-    await fp.getByText(/Вашу правку: задача «Оформить витрину тюльпанами» заменила правка с другого устройства \(\*\*0002\)\. Теперь: Статус — Готово/).waitFor();
+    await fp.getByText(/Вашу правку: задача «Оформить витрину тюльпанами» заменила правка с другого устройства \(Мария Менеджерова\)\. Теперь: Статус — Готово/).waitFor();
     await waitFor('both devices on the merged task', async () => {
       const [f, m] = [await shownTask(fp), await shownTask(mp)];
       return f.length === 1 && m.length === 1 && f[0].title === expected.title && m[0].title === expected.title && f[0].status === 'done' && m[0].status === 'done';

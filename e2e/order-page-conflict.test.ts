@@ -37,7 +37,7 @@ describe('two staff devices, one order, both offline', () => {
     await waitFor('the florist’s steps on the server', async () => (await orderOnServer(shop, order.id)).status === 'assembling', 60_000);
     await manager.setOffline(false);
 
-    await mp.getByRole('alert').filter({ hasText: 'Не принято: Новый → Подтверждён — Заказ уже «Собирается»: его изменил другой сотрудник' }).waitFor({ timeout: 60_000 });
+    await mp.getByRole('alert').filter({ hasText: 'Не принято: Новый → Подтверждён — Заказ уже «Собирается»: его изменил(а) Ольга Флористова' }).waitFor({ timeout: 60_000 });
     for (const page of [fp, mp]) {
       await shownStatus(page, 'Собирается');
       await page.getByTestId('order-payment').filter({ hasText: /^Оплачен · Наличные/ }).waitFor({ timeout: 60_000 });

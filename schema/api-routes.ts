@@ -36,6 +36,8 @@ export const apiRoutes = {
   'POST /api/events/update': 'florist',
   'POST /api/events/delete': 'florist',
   'POST /api/clients/list': 'admin',
+  /** Staff by name (phone and name only), for every staff screen that names a person. */
+  'POST /api/staff/list': 'florist',
   'POST /api/orders/create': 'customer',
   'POST /api/orders/cancel': 'customer',
   'POST /api/orders/list': 'florist',

@@ -28,8 +28,19 @@ export const orderAction = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('status'), from: orderStatus, to: orderStatus, reason: z.string().trim().max(500).optional() }),
   /** Record payment apart from status. */
   z.strictObject({ kind: z.literal('payment'), status: orderPayment.shape.status, method: paymentMethod.optional(), amount: z.number().int().min(0).max(10_000_000).optional() }),
-  /** Assign (or, with null, unassign) the florist (a staff phone) and/or the courier (a courier record id). */
-  z.strictObject({ kind: z.literal('assign'), florist: z.string().max(20).nullable().optional(), courier: z.string().max(64).nullable().optional() }),
+  /**
+   * Assign (or, with null, unassign) the florist (a staff phone) and/or the courier (a courier record id).
+   * `seenFlorist`/`seenCourier`: who the device showed in that place (null: nobody) when its user chose. If someone
+   * else has been put there since, the command is refused with who did it (issue 18, item 11); an unassignment must
+   * say whom it takes off, so an empty «Назначить» can never wipe a colleague's «Беру себе».
+   */
+  z.strictObject({
+    kind: z.literal('assign'),
+    florist: z.string().max(20).nullable().optional(),
+    courier: z.string().max(64).nullable().optional(),
+    seenFlorist: z.string().max(20).nullable().optional(),
+    seenCourier: z.string().max(64).nullable().optional(),
+  }),
   /** Change what the order is while it is not yet being assembled; the server reprices and moves stock. */
   z.strictObject({
     kind: z.literal('edit'),

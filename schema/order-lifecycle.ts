@@ -35,17 +35,34 @@ export const isEditable = (s: OrderStatus): boolean => rank(s) < rank('assemblin
 /**
  * Two devices moved one order offline (issue 10, item 7): the command says what status it saw (`from`). If the
  * order has moved on since, the status follows the lifecycle's furthest legal step: a move further along still
- * applies, one that would go back is not applied and its author is told. Cancelling applies from any open state.
+ * applies, one that would go back is not applied and its author is told. A cancellation applies only to the status
+ * its author saw (issue 18, item 11): one made against a state that changed meanwhile (the courier has the bouquet
+ * now) is refused, naming what replaced it and `who` made that change (the name, or the masked phone).
  */
-export const concurrentStatus = (current: OrderStatus, seen: OrderStatus, to: OrderStatus): { apply: boolean; issue: string | null } => {
-  if (current === seen || to === 'cancelled') {
+export const concurrentStatus = (
+  current: OrderStatus,
+  seen: OrderStatus,
+  to: OrderStatus,
+  who = 'другой сотрудник',
+): { apply: boolean; issue: string | null } => {
+  if (current === to) return { apply: false, issue: current === seen ? transitionIssue(current, to) : null };
+  if (current === seen) {
     const issue = transitionIssue(current, to);
-    return { apply: !issue && current !== to, issue };
+    return { apply: !issue, issue };
   }
-  if (current === to) return { apply: false, issue: null };
+  if (to === 'cancelled')
+    return { apply: false, issue: `Отмена не применена: заказ тем временем стал «${statusName(current)}» (изменил(а): ${who}). Если отменить всё же нужно, отмените снова` };
   if (rank(to) > rank(current) && !transitionIssue(current, to)) return { apply: true, issue: null };
-  return { apply: false, issue: `Заказ уже «${statusName(current)}»: его изменил другой сотрудник` };
+  return { apply: false, issue: `Заказ уже «${statusName(current)}»: его изменил(а) ${who}` };
 };
+
+/**
+ * Whoever starts assembling an order nobody has taken becomes its florist (issue 18, item 9; DECISIONS.md «Staff by
+ * name»): the florist's phone a move to `to` by staff member `by` sets, or undefined. The server applies it; a device
+ * shows it at once, offline too.
+ */
+export const assemblingFlorist = (florist: string | undefined, to: OrderStatus, by: string): string | undefined =>
+  to === 'assembling' && !florist ? by : undefined;
 
 /**
  * A customer cancels their own order in /my until assembly starts (issue 12); after that only the studio can,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maskedPhone } from './phone';
 
 export const staffRoles = ['admin', 'manager', 'florist'] as const;
 export const role = z.enum(staffRoles);
@@ -28,3 +29,15 @@ export type Level = (typeof levels)[number];
 export const levelOf = (u: User | null | undefined): Level =>
   !u ? 'guest' : isAdmin(u) ? 'admin' : isManager(u) ? 'manager' : isFlorist(u) ? 'florist' : 'customer';
 export const reaches = (have: Level, need: Level): boolean => levels.indexOf(have) >= levels.indexOf(need);
+
+/** One staff member as staff devices know them (`/api/staff/list`): how screens name a phone. */
+export const staffMember = z.strictObject({ phone: user.shape.phone, name: user.shape.name });
+export type StaffMember = z.infer<typeof staffMember>;
+
+/**
+ * How the studio's screens and the server's reasons name a person by phone (issue 18, item 9): the name their user
+ * record holds now, else the masked phone (never the whole number); a name the server itself signs with (ЮKassa,
+ * «сайт») as it is.
+ */
+export const staffName = (phone: string, names: ReadonlyMap<string, string>): string =>
+  names.get(phone)?.trim() || (/^7\d{10}$/.test(phone) ? maskedPhone(phone) : phone);

@@ -20,6 +20,7 @@ import { itemsApi } from './api/items';
 import { eventsApi } from './api/events';
 import { pagesApi } from './api/pages';
 import { clientsApi } from './api/clients';
+import { staffApi } from './api/staff';
 import { photosApi } from './photos/photos-api';
 import { ordersApi } from './api/orders';
 import { favouritesApi } from './api/favourites';
@@ -67,7 +68,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex): E
   app.use(['/api', '/db'], sessionUser(shop));
 
   const api = express.Router();
-  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, clientsApi, infoApi, favouritesApi].forEach((part) => api.use(part(shop)));
+  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, clientsApi, staffApi, infoApi, favouritesApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));

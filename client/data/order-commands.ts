@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { RxCollection } from 'rxdb';
-import { map, type Observable } from 'rxjs';
+import { filter, map, type Observable } from 'rxjs';
 import { orderCommandEntity } from '../../schema/entities/order-command';
 import { createCommandId, orderCommand, reservedIdIssue, type OrderAction } from '../../schema/order-command';
 import { derivedFields, officeRecord, recordData, type OfficeRecord } from '../../schema/record';
@@ -97,3 +97,20 @@ export const pendingCommands = (commands: readonly OrderCommandView[]): OrderCom
 /** Refusals to show on the order: the newest first. */
 export const refusedCommands = (commands: readonly OrderCommandView[]): (OrderCommandView & { state: 'refused' })[] =>
   commands.filter((c): c is OrderCommandView & { state: 'refused' } => c.state === 'refused').reverse();
+
+/**
+ * This user's commands at the moment the server's refusal reaches the device (issue 18, item 11): the record held no
+ * outcome and now holds a refusal. Shown wherever the user is, as a lost task edit is; every tab sees the change itself.
+ */
+export const refusalsOf$ = (office: RxCollection<OfficeRecord>, me: () => string | null): Observable<OrderCommandView & { state: 'refused' }> =>
+  office.$.pipe(
+    map((change) => {
+      const before = change.previousDocumentData;
+      const after = change.documentData;
+      if (!before || !after || after.createdBy !== me()) return null;
+      const was = commandView(before);
+      const now = commandView(after);
+      return was?.state === 'pending' && now?.state === 'refused' ? now : null;
+    }),
+    filter((c): c is OrderCommandView & { state: 'refused' } => c !== null),
+  );

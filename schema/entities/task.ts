@@ -29,8 +29,8 @@ export const task = defineEntity({
   access: { read: 'florist', create: 'florist', update: 'florist', delete: 'manager', own: ['delete'] },
   fields: z.strictObject({
     title: z.string().trim().min(1, 'Опишите задачу').max(200, 'Задача длиннее 200 символов'),
-    /** Phone of the staff member (7 and ten digits); empty: anyone on shift. */
-    assignee: z.union([z.literal(''), z.string().regex(/^7\d{10}$/, 'Выберите сотрудника')]).default(''),
+    /** Phone of the staff member (7 and ten digits); empty: anyone on shift. Marked `staff`: screens name and pick them by name. */
+    assignee: z.union([z.literal(''), z.string().regex(/^7\d{10}$/, 'Выберите сотрудника')]).meta({ staff: true }).default(''),
     due: day.optional(),
     dueTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Время в формате ЧЧ:ММ').optional(),
     status: taskStatus.default('todo'),

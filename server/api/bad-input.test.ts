@@ -25,6 +25,7 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   'POST /api/events/update': { id: 'ev-bad-input-1', title: 'Тест', type: 'event', meta: { createdAt: 1 } },
   'POST /api/events/delete': { id: 'ev-bad-input-1' },
   'POST /api/clients/list': {},
+  'POST /api/staff/list': {},
   'POST /api/orders/create': {
     id: 'bad-input-draft-0001',
     lines: [{ id: 'p-001', count: 1 }],

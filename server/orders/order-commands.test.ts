@@ -98,10 +98,66 @@ describe('order commands', () => {
     // A second device still saw «Новый»: its «Подтверждён» would go back, so it is refused with the reason.
     const behind = await send(o.id, { kind: 'status', from: 'new', to: 'confirmed' });
     expect(behind.status).toBe(409);
-    expect(behind.body.error).toMatch(/другой сотрудник/);
+    expect(behind.body.error).toBe('Заказ уже «Собирается»: его изменил(а) Ольга Флористова');
     // Its «Готов» is further along and legal from where the order is: it applies.
     expect((await send(o.id, { kind: 'status', from: 'new', to: 'ready' })).status).toBe(200);
     expect((await stored(o.id)).status).toBe('ready');
+  });
+
+  it('records the staff member who starts assembling as the order\'s florist, unless one is set', async () => {
+    const o = await place();
+    expect((await send(o.id, { kind: 'status', from: 'new', to: 'confirmed' }, manager)).body.data?.florist).toBeUndefined();
+    const assembling = await send(o.id, { kind: 'status', from: 'confirmed', to: 'assembling' });
+    expect(assembling.status).toBe(200);
+    expect(assembling.body.data?.florist).toBe(demoPhones.florist);
+    const copy = await staffCopy(o.id);
+    expect(copy.florist).toBe(demoPhones.florist);
+    expect(copy.history?.at(-1)).toMatchObject({ by: demoPhones.florist, before: { status: 'confirmed', florist: null }, after: { status: 'assembling', florist: demoPhones.florist } });
+
+    // A florist already set stays: the manager stepping back and forth does not take the order over.
+    const other = await place();
+    expect((await send(other.id, { kind: 'assign', florist: demoPhones.florist, seenFlorist: null }, manager)).status).toBe(200);
+    expect((await send(other.id, { kind: 'status', from: 'new', to: 'assembling' }, manager)).body.data?.florist).toBe(demoPhones.florist);
+  });
+
+  it('refuses a cancellation made against a status that changed meanwhile, naming the status and who set it', async () => {
+    const o = await place();
+    expect((await send(o.id, { kind: 'status', from: 'new', to: 'ready' }, manager)).status).toBe(200);
+    // The admin's device saw «Готов» (offline); meanwhile the manager handed the bouquet to the courier. (The admin
+    // sends it: a florist may not cancel a bouquet once it is ready at all, by the money rule.)
+    const admin = await signIn(shop.url, demoPhones.admin);
+    expect((await send(o.id, { kind: 'status', from: 'ready', to: 'delivering' }, manager)).status).toBe(200);
+    const late = await send(o.id, { kind: 'status', from: 'ready', to: 'cancelled', reason: 'Клиент отказался' }, admin);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatch(/«У курьера»/);
+    expect(late.body.error).toMatch(/Мария Менеджерова/);
+    expect((await stored(o.id)).status).toBe('delivering');
+    // Cancelling what one sees still works.
+    expect((await send(o.id, { kind: 'status', from: 'delivering', to: 'cancelled', reason: 'Клиент отказался' }, admin)).status).toBe(200);
+    expect((await stored(o.id)).status).toBe('cancelled');
+  });
+
+  it('refuses an empty assignment, and one made against a florist set meanwhile, naming who set whom', async () => {
+    const o = await place();
+    // «Назначить» with an empty field over an empty place: no change, refused.
+    const empty = await send(o.id, { kind: 'assign', florist: null, seenFlorist: null });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toMatch(/пустое назначение/);
+    // An unassignment that does not say whom it takes off (an old device's empty field) is refused too.
+    expect((await send(o.id, { kind: 'assign', florist: null })).status).toBe(400);
+
+    // The florist takes the order («Беру себе»); the manager, who still saw nobody, assigns her empty field or someone else.
+    expect((await send(o.id, { kind: 'assign', florist: demoPhones.florist, seenFlorist: null })).status).toBe(200);
+    for (const florist of [null, demoPhones.manager]) {
+      const stale = await send(o.id, { kind: 'assign', florist, seenFlorist: null }, manager);
+      expect(stale.status, String(florist)).toBe(409);
+      expect(stale.body.error).toMatch(/Флорист уже Ольга Флористова \(изменил\(а\): Ольга Флористова\)/);
+      expect((await stored(o.id)).florist).toBe(demoPhones.florist);
+    }
+    // Seeing who is there, she may take the florist off or put another.
+    const off = await send(o.id, { kind: 'assign', florist: null, seenFlorist: demoPhones.florist }, manager);
+    expect(off.status).toBe(200);
+    expect(off.body.data?.florist).toBeUndefined();
   });
 
   it('needs a reason to cancel, and a cancellation returns stock once however often it is sent', async () => {
@@ -204,10 +260,10 @@ describe('order commands', () => {
     expect(await staffCopy(o.id)).toMatchObject({ florist: demoPhones.florist, courier: working });
     // The customer's copy names no staff.
     expect((await customerCopy(o.id)).florist).toBeUndefined();
-    expect((await send(o.id, { kind: 'assign', courier: null })).body.data?.courier).toBeUndefined();
+    expect((await send(o.id, { kind: 'assign', courier: null, seenCourier: working })).body.data?.courier).toBeUndefined();
   });
 
-  it('edits an order before assembly: repriced on the server, stock moved; a stale or late edit is a 409 that changes nothing', async () => {
+  it('edits an order before assembly: repriced on the server, stock moved; a stale or late edit is a 409 that changes nothing and names who changed the order', async () => {
     const [startA, startB] = [await countOf(bouquet.id), await countOf(other.id)];
     const o = await place([{ id: bouquet.id, count: 1 }]);
     const edit = await send(o.id, { kind: 'edit', seenUpdatedAt: o.updatedAt, lines: [{ id: bouquet.id, count: 2 }, { id: other.id, count: 1 }], postcard: 'С любовью' });
@@ -221,7 +277,7 @@ describe('order commands', () => {
 
     const stale = await send(o.id, { kind: 'edit', seenUpdatedAt: o.updatedAt, lines: [{ id: bouquet.id, count: 5 }] });
     expect(stale.status).toBe(409);
-    expect(stale.body.error).toMatch(/успели изменить/);
+    expect(stale.body.error).toMatch(/успели изменить \(«Изменение заказа», Ольга Флористова\)/);
 
     const back = await send(o.id, { kind: 'edit', seenUpdatedAt: edited.updatedAt, lines: [{ id: other.id, count: 1 }] });
     expect(back.status).toBe(200);
@@ -230,7 +286,7 @@ describe('order commands', () => {
     expect((await send(o.id, { kind: 'status', from: 'new', to: 'assembling' })).status).toBe(200);
     const late = await send(o.id, { kind: 'edit', seenUpdatedAt: (await stored(o.id)).updatedAt, postcard: 'Поздно' });
     expect(late.status).toBe(409);
-    expect(late.body.error).toMatch(/до начала сборки/);
+    expect(late.body.error).toMatch(/«Собирается» \(изменил\(а\): Ольга Флористова\): менять его можно только до начала сборки/);
     expect((await stored(o.id)).postcard).toBe('');
     // Cancelled after the edits: exactly the current lines come back.
     expect((await send(o.id, { kind: 'status', from: 'assembling', to: 'cancelled', reason: 'Проверка' }, manager)).status).toBe(200);

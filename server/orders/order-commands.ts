@@ -1,13 +1,13 @@
 import { courier as courierEntity } from '../../schema/entities/courier';
 import { orderActionLabels } from '../../schema/entities/order-command';
 import { customerCancelId, mayCommand, onlineStepId, reservedIdIssue, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/order-command';
-import { concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/order-lifecycle';
+import { assemblingFlorist, concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/order-lifecycle';
 import { deliveryCost, type Order, type OrderChange, type OrderPayment, type PaidMethod } from '../../schema/order';
 import { recordedPayment, staffCommandIssue } from '../../schema/order-money';
 import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/online-payment';
 import { unitsByProduct } from '../../schema/stock';
 import { today } from '../../schema/day';
-import { isStaff, type User } from '../../schema/user';
+import { isStaff, staffName, type User } from '../../schema/user';
 import type { Shop } from '../context';
 import { upsert } from '../db/docs';
 import { toSynced } from '../db/synced';
@@ -39,6 +39,22 @@ const diff = (current: Fields, next: Fields): { before: Fields; after: Fields } 
 };
 
 const conflict = (reason: string) => new HttpError(409, reason);
+
+/** Who last changed `field` of the order (the history's newest entry that touched it), as a phone; '' if nobody has. */
+const lastChangedBy = (current: OrderRecord, field: string): string => [...(current.history ?? [])].reverse().find((h) => field in h.after)?.by ?? '';
+
+/**
+ * An assignment against the order as it is now (issue 18, item 11). The device says whom it showed in the place
+ * (`seen`); if someone else has been put there (or taken off) since, the command is refused, naming who is there
+ * now and who did it. Taking nobody off (an empty «Назначить» over an empty place) is no change and is refused too.
+ */
+const assignIssue = (place: 'Флорист' | 'Курьер', want: string | null, seen: string | null | undefined, now: string | null, shown: string, who: string): HttpError | null => {
+  if (seen !== undefined && now !== seen && now !== want)
+    return conflict(`${place} уже ${now ? shown : 'снят'} (изменил(а): ${who}): ваше назначение не применено`);
+  if (want === null && (seen ?? null) === null)
+    return new HttpError(400, `${place === 'Флорист' ? 'Укажите флориста' : 'Выберите курьера'}: пустое назначение ничего не меняет`);
+  return null;
+};
 
 /**
  * The one rule of a paid order, whoever records it: a staff member's payment command or the provider's payment.
@@ -90,6 +106,23 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
     }
   };
 
+  /** The names of everyone the order's history or florist field holds, as their user records have them now. */
+  const staffNames = async (current: OrderRecord): Promise<Map<string, string>> => {
+    const phones = new Set([...(current.history ?? []).map((h) => h.by), current.florist ?? ''].filter((p) => /^7\d{10}$/.test(p) && p !== current.customer));
+    return new Map(await Promise.all([...phones].map(async (p): Promise<[string, string]> => [p, (await shop.users.get(p))?.name ?? ''])));
+  };
+
+  const courierName = async (id: string | undefined): Promise<string> => {
+    if (!id) return '';
+    const found = await records.get('office', courierEntity.type, id);
+    const data = found && courierEntity.fields.safeParse(found.data);
+    return data?.success ? data.data.name : 'другой курьер';
+  };
+
+  /** An edit that came after assembly started: it says who moved the order on. */
+  const lateEdit = (current: OrderRecord, prepared: Prepared) =>
+    conflict(`Заказ уже «${statusName(current.status)}» (изменил(а): ${prepared.name(lastChangedBy(current, 'status'))}): менять его можно только до начала сборки`);
+
   /** What the command changes, decided on the order as stored now; throws a Russian 4xx to refuse. Runs again on a write conflict, so it only reads. */
   const decide = (current: OrderRecord, command: AnyCommand, prepared: Prepared, now: number): Decision => {
     const { action } = command;
@@ -106,10 +139,11 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
         throw new HttpError(409, 'Заказ с этим номером уже есть');
       case 'status': {
         if (action.to === 'cancelled' && !action.reason) throw new HttpError(400, 'Укажите причину отмены');
-        const { apply, issue } = concurrentStatus(current.status, action.from, action.to);
+        const { apply, issue } = concurrentStatus(current.status, action.from, action.to, prepared.name(lastChangedBy(current, 'status')));
         if (issue) throw conflict(issue);
         if (!apply) return { unchanged: `Заказ уже «${statusName(current.status)}»` };
-        return change({ status: action.to, ...(action.to === 'cancelled' ? { cancelReason: action.reason } : {}) });
+        const florist = prepared.staff ? assemblingFlorist(current.florist, action.to, prepared.by) : undefined;
+        return change({ status: action.to, ...(action.to === 'cancelled' ? { cancelReason: action.reason } : {}), ...(florist ? { florist } : {}) });
       }
       case 'payment': {
         if (action.status === 'paid' && !action.method) throw new HttpError(400, 'Укажите способ оплаты');
@@ -127,14 +161,21 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
         if (!awaitsOnlinePayment(current)) return { unchanged: 'Заказ уже не ждёт оплаты' };
         if (current.status !== 'new') return { unchanged: `Заказ уже «${statusName(current.status)}»: студия взяла его в работу` };
         return change({ status: 'cancelled', cancelReason: onlineExpiredReason });
-      case 'assign':
+      case 'assign': {
+        const florist = action.florist === undefined ? null : assignIssue('Флорист', action.florist, action.seenFlorist, current.florist ?? null, prepared.name(current.florist ?? ''), prepared.name(lastChangedBy(current, 'florist')));
+        const courier = action.courier === undefined ? null : assignIssue('Курьер', action.courier, action.seenCourier, current.courier ?? null, prepared.courierName, prepared.name(lastChangedBy(current, 'courier')));
+        if (florist ?? courier) throw florist ?? courier;
         return change({
           ...(action.florist !== undefined ? { florist: action.florist ?? undefined } : {}),
           ...(action.courier !== undefined ? { courier: action.courier ?? undefined } : {}),
         });
+      }
       case 'edit': {
-        if (!isEditable(current.status)) throw conflict(`Заказ уже «${statusName(current.status)}»: менять его можно только до начала сборки`);
-        if (current.updatedAt !== action.seenUpdatedAt) throw conflict('Заказ успели изменить: откройте его заново и повторите правку');
+        if (!isEditable(current.status)) throw lateEdit(current, prepared);
+        if (current.updatedAt !== action.seenUpdatedAt) {
+          const last = current.history?.at(-1);
+          throw conflict(`Заказ успели изменить${last ? ` («${last.what}», ${prepared.name(last.by)})` : ''}: откройте его заново и повторите правку`);
+        }
         const { edit } = prepared;
         if (!edit) throw new Error('edit not prepared');
         return change(edit);
@@ -149,6 +190,10 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
     by: string;
     /** The staff member whose rights bound the command (schema/order-money.ts); absent for the server's and the customer's own steps. */
     staff?: User;
+    /** A phone as the refusals name it: the name the user record holds now, else masked (schema/user.ts `staffName`). */
+    name: (phone: string) => string;
+    /** The order's courier as named in the office records, read before the write. */
+    courierName: string;
     photo?: string;
     edit?: Partial<OrderRecord>;
   }
@@ -156,7 +201,14 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
   /** Checks and work outside the order that a command needs first (each safe to repeat). */
   const prepare = async (command: AnyCommand, current: OrderRecord, user: User, staff: boolean): Promise<Prepared> => {
     const { action } = command;
-    const prepared: Prepared = { by: user.phone, ...(staff ? { staff: user } : {}) };
+    const names = action.kind === 'status' || action.kind === 'assign' || action.kind === 'edit' ? await staffNames(current) : new Map<string, string>();
+    const prepared: Prepared = {
+      by: user.phone,
+      ...(staff ? { staff: user } : {}),
+      // A customer cancelling is told no staff member's name (issue 18, item 2): only that the studio changed it.
+      name: (phone) => (!isStaff(user) ? 'студия' : !phone ? 'другой сотрудник' : phone === current.customer ? 'покупатель' : staffName(phone, names)),
+      courierName: action.kind === 'assign' ? await courierName(current.courier) : '',
+    };
     if (action.kind === 'assign') await assignee(action);
     if (action.kind === 'photo') {
       if (current.status === 'cancelled') throw conflict('Заказ отменён: фото к нему не добавить');
@@ -165,7 +217,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
       prepared.photo = photo;
     }
     if (action.kind === 'edit') {
-      if (!isEditable(current.status)) throw conflict(`Заказ уже «${statusName(current.status)}»: менять его можно только до начала сборки`);
+      if (!isEditable(current.status)) throw lateEdit(current, prepared);
       const date = action.date ?? current.date;
       if ((action.date || action.slot) && date < today()) throw new HttpError(400, 'Дата доставки уже прошла');
       const edit: Partial<OrderRecord> = {};

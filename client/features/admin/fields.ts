@@ -3,6 +3,7 @@ import type { AnyEntity } from '../../../schema/entities';
 import { day } from '../../../schema/day';
 import { roubles } from '../../../schema/money';
 import { formatPhone, phone } from '../../../schema/phone';
+import { staffName } from '../../../schema/user';
 import { valueLabel, valueOptions } from './value-labels';
 
 // Messages the entity schemas do not word themselves (a wrong type, say) come out in Russian, as on the server.
@@ -17,6 +18,8 @@ export interface FieldSpec {
   kind: FieldKind;
   /** Left empty, the field takes its default or stays unset. */
   optional: boolean;
+  /** A phone field that names a staff member (`.meta({ staff: true })` on the entity's field): shown and picked by name. */
+  staff?: boolean;
   options?: { id: string; label: string }[];
 }
 
@@ -67,6 +70,7 @@ export const fieldsOf = (entity: AnyEntity): FieldSpec[] =>
       label: labels[name] ?? name,
       kind,
       optional: optional || kind === 'boolean' || inner.safeParse('').success,
+      ...(kind === 'phone' && (inner.meta() as { staff?: unknown } | undefined)?.staff === true ? { staff: true } : {}),
       ...(kind === 'enum' ? { options: valueOptions(entity.type, name, (inner as z.ZodEnum).options.map(String)) } : {}),
     };
   });
@@ -134,8 +138,8 @@ export const fromFormValues = (entity: AnyEntity, values: FormValues): FormResul
   return { ok: true, data: parsed.success ? (parsed.data as Record<string, unknown>) : {} };
 };
 
-/** How a list cell shows a value of a field. */
-export const cellText = (entity: AnyEntity, field: FieldSpec | undefined, value: unknown): string => {
+/** How a list cell shows a value of a field. A staff member's phone (a task's assignee) shows as their name, from `names` (the staff directory), else masked. */
+export const cellText = (entity: AnyEntity, field: FieldSpec | undefined, value: unknown, names?: ReadonlyMap<string, string>): string => {
   if (value === undefined || value === null || value === '') return '—';
   switch (field?.kind) {
     case 'boolean':
@@ -143,7 +147,7 @@ export const cellText = (entity: AnyEntity, field: FieldSpec | undefined, value:
     case 'roubles':
       return `${new Intl.NumberFormat('ru-RU').format(Number(value))} ₽`;
     case 'phone':
-      return formatPhone(String(value));
+      return field.staff ? staffName(String(value), names ?? new Map()) : formatPhone(String(value));
     case 'enum':
       return valueLabel(entity.type, field.name, String(value));
     case 'day':

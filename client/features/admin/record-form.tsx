@@ -4,7 +4,9 @@ import { Link } from '@tanstack/react-router';
 import type { AnyEntity } from '../../../schema/entities';
 import type { OfficeRecord } from '../../../schema/record';
 import { can } from '../../../schema/access';
-import { phoneMask } from '../../../schema/phone';
+import { formatPhone, phoneMask } from '../../../schema/phone';
+import { staffName } from '../../../schema/user';
+import { useStaffNames } from '../../data/staff-directory';
 import { useSession } from '../auth/session';
 import { useNotice } from '../../ui/notices';
 import { fieldsOf, fromFormValues, toFormValues, type FieldSpec, type FormValues } from './fields';
@@ -12,13 +14,15 @@ import { useEntityWrites } from './use-entity';
 
 interface InputProps {
   field: FieldSpec;
+  /** The staff directory, for a field that names a staff member. */
+  staff: ReadonlyMap<string, string>;
   value: string | boolean;
   error?: string;
   readOnly: boolean;
   onChange: (v: string | boolean) => void;
 }
 
-const FieldInput = ({ field, value, error, readOnly, onChange }: InputProps) => {
+const FieldInput = ({ field, staff, value, error, readOnly, onChange }: InputProps) => {
   const id = `field-${field.name}`;
   const common = { id, name: field.name, disabled: readOnly, 'aria-invalid': !!error, 'aria-describedby': error ? `${id}-error` : undefined };
   const text = typeof value === 'string' ? value : '';
@@ -48,6 +52,23 @@ const FieldInput = ({ field, value, error, readOnly, onChange }: InputProps) => 
       );
       break;
     case 'phone':
+      if (field.staff && staff.size) {
+        // Staff by name; a phone the directory does not hold (a former employee) stays a choice, masked.
+        const digits = text.replace(/\D/g, '');
+        const phones = [...staff.keys()];
+        if (digits && !staff.has(digits)) phones.push(digits);
+        input = (
+          <select {...common} value={digits ? formatPhone(digits) : ''} onChange={(e) => onChange(e.target.value)}>
+            {field.optional && <option value="">—</option>}
+            {phones.map((p) => (
+              <option key={p} value={formatPhone(p)}>
+                {staffName(p, staff)}
+              </option>
+            ))}
+          </select>
+        );
+        break;
+      }
       input = <IMaskInput {...common} mask={phoneMask} placeholder="+7 (___) ___-__-__" value={text} onAccept={(v: string) => onChange(v)} inputMode="tel" autoComplete="off" />;
       break;
     case 'number':
@@ -90,6 +111,7 @@ export const RecordForm = ({ entity, record, onDone }: RecordFormProps) => {
   const { user } = useSession();
   const notice = useNotice();
   const { save, remove } = useEntityWrites(entity);
+  const staff = useStaffNames();
   const [values, setValues] = useState<FormValues>(() => toFormValues(entity, record?.data));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
@@ -131,7 +153,7 @@ export const RecordForm = ({ entity, record, onDone }: RecordFormProps) => {
   return (
     <form className="form record-form" onSubmit={(e) => void submit(e)} noValidate aria-label={record ? record.title : entity.labels.create}>
       {fieldsOf(entity).map((f) => (
-        <FieldInput key={f.name} field={f} value={values[f.name]} error={errors[f.name]} readOnly={!mayWrite} onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))} />
+        <FieldInput key={f.name} field={f} staff={staff} value={values[f.name]} error={errors[f.name]} readOnly={!mayWrite} onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))} />
       ))}
       {failure && (
         <p className="field-error" role="alert">

@@ -5,6 +5,7 @@ import type { OfficeRecord } from '../../../schema/record';
 import { can } from '../../../schema/access';
 import { pageSize } from '../../data/records';
 import { useSession } from '../auth/session';
+import { useStaffNames } from '../../data/staff-directory';
 import { cellText, fieldsOf } from './fields';
 import type { ListSearch } from './list-search';
 import { useEntityPage } from './use-entity';
@@ -27,6 +28,7 @@ export const RecordList = ({ entity, search, lead }: RecordListProps) => {
   const { user } = useSession();
   const navigate = useNavigate({ from: '/admin/$resource' });
   const fields = fieldsOf(entity);
+  const names = useStaffNames();
   const field = (name: string) => fields.find((f) => f.name === name);
   const columns: readonly string[] = entity.list.columns;
   const sort = search.sort && columns.includes(search.sort) ? search.sort : entity.list.sort;
@@ -87,10 +89,10 @@ export const RecordList = ({ entity, search, lead }: RecordListProps) => {
                   <td key={c} data-label={field(c)?.label ?? c}>
                     {i === 0 ? (
                       <Link to="/admin/$resource/$id" params={{ resource: entity.path, id: r.id }}>
-                        {cellText(entity, field(c), r.data[c])}
+                        {cellText(entity, field(c), r.data[c], names)}
                       </Link>
                     ) : (
-                      cellText(entity, field(c), r.data[c])
+                      cellText(entity, field(c), r.data[c], names)
                     )}
                   </td>
                 ))}

@@ -67,9 +67,10 @@ const useAssign = () => {
   const { data } = useLocal();
   const { user } = useSession();
   const notice = useNotice();
-  return (order: string, courier: string | null) => {
+  // `seen`: the courier this screen showed; if a colleague changed it meanwhile, the server refuses and says who.
+  return (order: string, courier: string | null, seen: string | null) => {
     if (!user) return;
-    sendOrderCommand(data.shop.office, user.phone, order, { kind: 'assign', courier }).catch((e: Error) => notice(e.message, 'error'));
+    sendOrderCommand(data.shop.office, user.phone, order, { kind: 'assign', courier, seenCourier: seen }).catch((e: Error) => notice(e.message, 'error'));
   };
 };
 
@@ -80,11 +81,11 @@ const Phone = ({ phone }: { phone: string }) => <a href={`tel:+${phone}`}>{forma
 interface Assigning {
   couriers: DayCourier[];
   current: string | null;
-  assign: (order: string, courier: string | null) => void;
+  assign: (order: string, courier: string | null, seen: string | null) => void;
 }
 
 const CourierSelect = ({ delivery, couriers, current, assign }: Assigning & { delivery: Delivery }) => (
-  <select className="no-print" aria-label={`Курьер для № ${delivery.number}`} value={current ?? ''} onChange={(e) => assign(delivery.id, e.target.value || null)}>
+  <select className="no-print" aria-label={`Курьер для № ${delivery.number}`} value={current ?? ''} onChange={(e) => assign(delivery.id, e.target.value || null, current)}>
     <option value="">Без курьера</option>
     {couriers.filter((c) => c.active || c.id === current).map((c) => (
       <option key={c.id} value={c.id}>{c.name}</option>

@@ -142,15 +142,21 @@ export const PaymentForm = ({ order, send, user }: { order: Order; send: Send; u
   );
 };
 
-/** The florist (a staff member, by phone, as the task form picks an assignee) and the courier (a courier record). */
-export const AssignForm = ({ order, send, couriers, me }: { order: Order; send: Send; couriers: CourierChoice[]; me: string }) => {
+/**
+ * The florist (a staff member, by phone, as the task form picks an assignee) and the courier (a courier record).
+ * Each command says whom this page showed in the place (`seen…`): if a colleague changed it meanwhile, the server
+ * refuses it and says who is there now. An empty «Назначить» over an empty place is no change and is not sent.
+ */
+export const AssignForm = ({ order, send, couriers, me, staff }: { order: Order; send: Send; couriers: CourierChoice[]; me: string; staff: ReadonlyMap<string, string> }) => {
   const [florist, setFlorist] = useState(order.florist ? formatPhone(order.florist) : '');
   const [error, setError] = useState('');
   const assignFlorist = (value: string) => {
-    if (!value.trim()) return void send({ kind: 'assign', florist: null });
+    const seenFlorist = order.florist ?? null;
+    if (!value.trim()) return seenFlorist ? void send({ kind: 'assign', florist: null, seenFlorist }) : setError('Укажите телефон флориста');
     const parsed = phoneSchema.safeParse(value);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Неверный телефон');
-    void send({ kind: 'assign', florist: parsed.data });
+    if (parsed.data === seenFlorist) return setError('Этот флорист уже назначен');
+    void send({ kind: 'assign', florist: parsed.data, seenFlorist });
   };
   const choices = couriers.filter((c) => c.active || c.id === order.courier);
   return (
@@ -166,8 +172,16 @@ export const AssignForm = ({ order, send, couriers, me }: { order: Order; send: 
       >
         <label className="field">
           Флорист (телефон)
-          <input type="tel" value={florist} placeholder="+7 (900) 000-00-00" aria-invalid={!!error} onChange={(e) => (setFlorist(e.target.value), setError(''))} />
+          <input type="tel" list="order-staff" value={florist} placeholder="+7 (900) 000-00-00" aria-invalid={!!error} onChange={(e) => (setFlorist(e.target.value), setError(''))} />
         </label>
+        {/* The staff by name as suggestions: the field still takes any staff member's phone. */}
+        <datalist id="order-staff">
+          {[...staff].map(([phone, name]) => (
+            <option key={phone} value={formatPhone(phone)}>
+              {name}
+            </option>
+          ))}
+        </datalist>
         <button type="submit" className="button button--ghost">
           Назначить
         </button>
@@ -181,7 +195,7 @@ export const AssignForm = ({ order, send, couriers, me }: { order: Order; send: 
         <select
           aria-label="Курьер"
           value={order.courier ?? ''}
-          onChange={(e) => void send({ kind: 'assign', courier: e.target.value || null })}
+          onChange={(e) => void send({ kind: 'assign', courier: e.target.value || null, seenCourier: order.courier ?? null })}
         >
           <option value="">— не назначен —</option>
           {choices.map((c) => (

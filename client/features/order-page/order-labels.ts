@@ -42,12 +42,18 @@ const onlineText = (v: Record<string, unknown>): string =>
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A value of the order's history in words: a status by its name, money in roubles, a person by name and phone. */
-export const valueText = (field: string, v: unknown, courierName: (id: string) => string = (id) => id): string => {
+/** How the history names a courier (by record id) and a staff member (by phone): by name, from the device's records and staff directory. */
+export interface Namers {
+  courier?: (id: string) => string;
+  person?: (phone: string) => string;
+}
+
+/** A value of the order's history in words: a status by its name, money in roubles, a person by name. */
+export const valueText = (field: string, v: unknown, { courier: courierName = (id) => id, person = formatPhone }: Namers = {}): string => {
   if (v === undefined || v === null || v === '') return '—';
   if (field === 'status' && typeof v === 'string') return statusName(v as Order['status']);
   if (field === 'paid' && isRecord(v)) return paymentText(v as Order['paid']);
-  if (field === 'florist' && typeof v === 'string') return formatPhone(v);
+  if (field === 'florist' && typeof v === 'string') return person(v);
   if (field === 'courier' && typeof v === 'string') return courierName(v);
   if (field === 'photo') return 'снимок';
   if (field === 'online' && isRecord(v)) return onlineText(v);
@@ -61,9 +67,9 @@ export const valueText = (field: string, v: unknown, courierName: (id: string) =
 };
 
 /** The fields one change touched: before and after, each in words. */
-export const changeRows = (c: OrderChange, courierName?: (id: string) => string) =>
+export const changeRows = (c: OrderChange, names?: Namers) =>
   [...new Set([...Object.keys(c.before), ...Object.keys(c.after)])].map((f) => ({
     field: fieldName(f),
-    before: valueText(f, c.before[f], courierName),
-    after: valueText(f, c.after[f], courierName),
+    before: valueText(f, c.before[f], names),
+    after: valueText(f, c.after[f], names),
   }));

@@ -21,6 +21,8 @@ import { paymentLabel } from '../../../schema/payment-label';
 import { useCouriers, useOrder } from './use-order';
 import './order-page.css';
 import { useOnline } from '../../lib/use-online';
+import { useStaffNames } from '../../data/staff-directory';
+import { staffName } from '../../../schema/user';
 
 const actionText = (a: OrderAction): string => {
   if (a.kind === 'status') return `${statusName(a.from)} → ${statusName(a.to)}${a.reason ? ` (${a.reason})` : ''}`;
@@ -116,6 +118,7 @@ export const OrderPage = () => {
   const server = useOrder(id);
   const commands = useOrderCommands(data.shop.office, server?.id ?? id);
   const couriers = useCouriers();
+  const names = useStaffNames();
   const [editing, setEditing] = useState(false);
   const catalogue = useCatalogue();
   const products = useMemo(() => new Map(catalogue.map((p) => [p.id, p])), [catalogue]);
@@ -148,6 +151,8 @@ export const OrderPage = () => {
 
   const courierName = (cid: string) => couriers.find((c) => c.id === cid)?.name ?? 'курьер удалён';
   const courier = order.courier ? courierName(order.courier) : '';
+  // Staff by the name their user record holds now; the customer (cancelling in /my) as such.
+  const person = (phone: string) => (phone === order.customer ? 'покупатель' : staffName(phone, names));
   const source = orderSources.find((s) => s.id === (order.source ?? 'site'))?.label;
   const open = order.status !== 'done' && order.status !== 'cancelled';
 
@@ -220,7 +225,7 @@ export const OrderPage = () => {
         </div>
         <div>
           <dt>Флорист</dt>
-          <dd>{order.florist ? <a href={`tel:+${order.florist}`}>{formatPhone(order.florist)}</a> : '—'}</dd>
+          <dd data-testid="order-florist">{order.florist ? <a href={`tel:+${order.florist}`}>{person(order.florist)}</a> : '—'}</dd>
         </div>
         <div>
           <dt>Курьер</dt>
@@ -260,7 +265,7 @@ export const OrderPage = () => {
       {open && (
         <section className="order-page__section" aria-labelledby="order-team">
           <h2 id="order-team">Флорист и курьер</h2>
-          <AssignForm key={`${order.florist ?? ''}`} order={order} send={send} couriers={couriers} me={user?.phone ?? ''} />
+          <AssignForm key={`${order.florist ?? ''}`} order={order} send={send} couriers={couriers} me={user?.phone ?? ''} staff={names} />
         </section>
       )}
       <section className="order-page__section" aria-labelledby="order-money">
@@ -276,11 +281,11 @@ export const OrderPage = () => {
           {(order.history ?? []).map((c) => (
             <li key={`${c.command}-${c.at}`}>
               <span className="muted">
-                {momentLabel(c.at)} · {formatPhone(c.by)}
+                {momentLabel(c.at)} · {person(c.by)}
               </span>{' '}
               <strong>{c.what}</strong>
               <ul>
-                {changeRows(c, courierName).map((r) => (
+                {changeRows(c, { courier: courierName, person }).map((r) => (
                   <li key={r.field}>
                     {r.field}: {r.before} → {r.after}
                   </li>

@@ -39,6 +39,12 @@ describe('the order as the device will have it', () => {
     expect(projectedOrder(order, [command({ kind: 'payment', status: 'paid', method: 'card' })]).paid).toMatchObject({ status: 'paid', amount: 6490 });
   });
 
+  it('makes whoever starts assembling the florist at once, offline too, unless one is set', () => {
+    expect(projectedOrder(order, [command({ kind: 'status', from: 'new', to: 'assembling' })]).florist).toBe('79000000005');
+    expect(projectedOrder({ ...order, florist: '79000000003' }, [command({ kind: 'status', from: 'new', to: 'assembling' })]).florist).toBe('79000000003');
+    expect(projectedOrder(order, [command({ kind: 'status', from: 'new', to: 'ready' })]).florist).toBeUndefined();
+  });
+
   it('leaves out what the server already answered (its copy carries the applied ones; refused ones never happened)', () => {
     expect(projectedOrder(order, [command({ kind: 'status', from: 'new', to: 'confirmed' }, 'applied')]).status).toBe('new');
   });

@@ -3,6 +3,7 @@ import { deliveryCost, type Order } from '../../../schema/order';
 import { recordedPayment } from '../../../schema/order-money';
 import { unitPrice, type Product } from '../../../schema/product';
 import { priceFactorOf } from '../../../schema/size';
+import { assemblingFlorist } from '../../../schema/order-lifecycle';
 import type { OrderCommandView } from '../../data/order-commands';
 
 /**
@@ -16,7 +17,10 @@ export const projectedOrder = (order: Order, commands: readonly OrderCommandView
   for (const c of commands) {
     if (c.state !== 'pending') continue;
     const a = c.action;
-    if (a.kind === 'status') o = { ...o, status: a.to, ...(a.to === 'cancelled' && a.reason ? { cancelReason: a.reason } : {}) };
+    if (a.kind === 'status') {
+      const florist = assemblingFlorist(o.florist, a.to, c.by);
+      o = { ...o, status: a.to, ...(a.to === 'cancelled' && a.reason ? { cancelReason: a.reason } : {}), ...(florist ? { florist } : {}) };
+    }
     else if (a.kind === 'payment') o = { ...o, paid: a.status === 'paid' ? recordedPayment(o.total, a.method, a.amount ?? o.total, c.createdAt, c.by) : { status: 'unpaid', at: c.createdAt, by: c.by } };
     else if (a.kind === 'assign') {
       const { florist: _f, courier: _c, ...rest } = o;

@@ -9,6 +9,8 @@ import { clientNote, paidOf, sourceOf } from './board-orders';
 
 interface Props {
   order: Order;
+  /** The florist by name (the staff directory), or the masked phone. */
+  florist: string | undefined;
   courier: string | undefined;
   pending: boolean;
   /** Whether the device has a network: a pending change is then sent and waits for the server's answer. */
@@ -22,7 +24,7 @@ const label = <T extends { id: string; label: string }>(list: readonly T[], id: 
  * One order on the board: everything a florist needs at a glance, no subscription of its own (the board's one
  * query feeds every card), and re-rendered only when its order changes.
  */
-export const OrderCard = memo(function OrderCard({ order: o, courier, pending, fresh, online }: Props) {
+export const OrderCard = memo(function OrderCard({ order: o, florist, courier, pending, fresh, online }: Props) {
   const note = clientNote(o);
   const paid = paidOf(o) === 'paid';
   return (
@@ -51,7 +53,7 @@ export const OrderCard = memo(function OrderCard({ order: o, courier, pending, f
         <span className="muted">{label(orderSources, sourceOf(o))}</span>
       </p>
       <p className="order-card__staff">
-        <span>Флорист: {o.florist ? formatPhone(o.florist) : '—'}</span> <span>Курьер: {o.courier ? (courier ?? 'удалён из списка') : '—'}</span>
+        <span data-testid="card-florist">Флорист: {o.florist ? florist : '—'}</span> <span>Курьер: {o.courier ? (courier ?? 'удалён из списка') : '—'}</span>
       </p>
       {(o.postcard || o.anonymous || note || pending || fresh) && (
         <p className="order-card__marks">

@@ -1,8 +1,9 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { orderSources, orderStatuses, paymentStatuses, type Order } from '../../../schema/order';
-import { formatPhone } from '../../../schema/phone';
+import { staffName } from '../../../schema/user';
 import { useLocal } from '../../data/local-data-context';
+import { useStaffNames } from '../../data/staff-directory';
 import { useObservable } from '../../lib/use-observable';
 import { filterOrders, groupBySlot, statusCounts } from './board-orders';
 import { boardDays, boardSearch, dayPresets, unassigned, type BoardSearch } from './board-search';
@@ -40,6 +41,7 @@ export const OrdersBoard = () => {
   const orders = useObservable(orders$, noOrders);
   const pending = useObservable(pending$, noIds);
   const couriers = useObservable(couriers$, noCouriers);
+  const names = useStaffNames();
   const { arrivals, dismiss } = useNewOrderCue(data.shop.orders);
   const fresh = useMemo(() => new Set(arrivals.map((a) => a.id)), [arrivals]);
 
@@ -104,7 +106,7 @@ export const OrdersBoard = () => {
         <FilterSelect
           label="Флорист"
           value={search.florist}
-          options={[{ id: unassigned, label: 'Не назначен' }, ...florists.map((f) => ({ id: f, label: formatPhone(f) }))]}
+          options={[{ id: unassigned, label: 'Не назначен' }, ...florists.map((f) => ({ id: f, label: staffName(f, names) }))]}
           onChange={(florist) => set({ florist })}
         />
         <FilterSelect
@@ -138,7 +140,7 @@ export const OrdersBoard = () => {
           </h2>
           <div className="orders-board__cards" style={{ containIntrinsicSize: `auto ${Math.ceil(g.orders.length / 2) * 16}rem` }}>
             {g.orders.map((o) => (
-              <OrderCard key={o.id} order={o} courier={o.courier ? couriers.get(o.courier)?.name : undefined} pending={pending.has(o.id)} fresh={fresh.has(o.id)} online={online} />
+              <OrderCard key={o.id} order={o} florist={o.florist ? staffName(o.florist, names) : undefined} courier={o.courier ? couriers.get(o.courier)?.name : undefined} pending={pending.has(o.id)} fresh={fresh.has(o.id)} online={online} />
             ))}
           </div>
         </section>
