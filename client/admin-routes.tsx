@@ -21,6 +21,7 @@ const NotBuilt = lazyRouteComponent(() => import('./features/admin/screens'), 'N
 const NewOrderPage = lazyRouteComponent(() => import('./features/studio-order/new-order-page'), 'NewOrderPage');
 const OrdersBoard = lazyRouteComponent(() => import('./features/orders-board/orders-board'), 'OrdersBoard');
 const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-page'), 'OrderPage');
+const StaffPage = lazyRouteComponent(() => import('./features/admin/staff-page'), 'StaffPage');
 
 const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -84,6 +85,16 @@ const orderPageRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+/** /admin/staff: the studio's people, roles, work days and the log of changes (issue 20, item 3). */
+const staffRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'staff',
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/staff'),
+  component: StaffPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 const deeperRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$',
@@ -93,4 +104,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, orderPageRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, orderPageRoute, staffRoute, deeperRoute]);
