@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { today } from '../../schema/day';
 import { staffChangesRequest, staffRemoveRequest, staffSaveRequest, workdayRequest } from '../../schema/staff';
 import { isStaff, type StaffMember } from '../../schema/user';
 import type { Shop } from '../context';
@@ -29,7 +30,11 @@ export const staffApi = (shop: Shop): Router => {
     return { data: { items: await staff.people() } };
   });
   route(api, 'POST /api/staff/update', async (req, res) => ({ data: await staff.save(res.locals.user!, parse(staffSaveRequest, req.body)) }));
-  route(api, 'POST /api/staff/remove', async (req, res) => ({ data: await staff.remove(res.locals.user!, parse(staffRemoveRequest, req.body).phone) }));
+  route(api, 'POST /api/staff/remove', async (req, res) => {
+    const removed = await staff.remove(res.locals.user!, parse(staffRemoveRequest, req.body).phone);
+    await days.dropFrom(removed.phone, today());
+    return { data: removed };
+  });
   route(api, 'POST /api/staff/changes', async (req) => {
     const { skip, limit } = parse(staffChangesRequest, req.body ?? {});
     return { data: await staff.changes(skip, limit) };

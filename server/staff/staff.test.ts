@@ -108,6 +108,9 @@ describe('/admin/staff: people, roles, removal, the last admin, the log and work
       }
     })();
 
+    // Her work days from today on go with her; an earlier one stays as worked.
+    const [yesterday, tomorrow] = [-1, 1].map((d) => new Date(Date.now() + d * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Europe/Moscow' }));
+    for (const day of [yesterday, today(), tomorrow]) expect((await call(shop.url, '/api/staff/workday', { phone: '79440001401', day, works: true }, manager)).status).toBe(200);
     const removed = await remove('79440001401');
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect(removed.body.data).toMatchObject({ action: 'remove', before: { roles: ['florist'] }, after: { name: 'Дарья Уходящая', roles: [] } });
@@ -122,6 +125,8 @@ describe('/admin/staff: people, roles, removal, the last admin, the log and work
     expect(await me(again)).toMatchObject({ roles: [] });
     expect((await fetch(`${shop.url}/db/office/_changes`, { headers: { cookie: again } })).status).toBe(403);
     expect((await people()).map((p) => p.phone)).not.toContain('79440001401');
+    const workdays = (await shop.shop.storage.db('events').allDocs()).rows.map((r) => r.id).filter((id) => id.endsWith('-79440001401'));
+    expect(workdays).toEqual([`workday-${yesterday}-79440001401`]);
   });
 
   it('never leaves the studio without an admin: the last one cannot be removed or demoted, and two admins demoting each other at once leave one', async () => {

@@ -15,6 +15,12 @@ import { notFound } from '../http/errors';
 export const workdays = (shop: Shop) => {
   const events = shop.storage.db('events');
   return {
+    /** Takes a person off every day from `from` on (they were removed from the staff); earlier days stay as worked. */
+    async dropFrom(phone: string, from: string): Promise<void> {
+      const { rows } = await events.allDocs({ startkey: 'workday-', endkey: 'workday-\ufff0' });
+      const theirs = rows.filter((r) => r.id.endsWith(`-${phone}`) && r.id.slice('workday-'.length, 'workday-'.length + 10) >= from);
+      await Promise.all(theirs.map((r) => removeDoc(events, r.id)));
+    },
     async mark(by: User, { phone, day, works }: WorkdayRequest): Promise<ShopEvent | null> {
       const id = workdayEventId(day, phone);
       if (!works) {
