@@ -8,6 +8,7 @@ import { staffRoles, type Role } from '../../../schema/user';
 import { api, ApiError } from '../../lib/api';
 import { useObservable } from '../../lib/use-observable';
 import { useLocal } from '../../data/local-data-context';
+import { reloadStaffNames } from '../../data/staff-directory';
 import { Field } from '../../ui/form-field';
 import { PhoneInput } from '../../ui/phone-input';
 import { Dialog } from '../../ui/dialog';
@@ -208,6 +209,12 @@ export const StaffPage = () => {
       .catch((e: unknown) => setError(errorText(e)));
   }, []);
   useEffect(load, [load]);
+  const { data } = useLocal();
+  // Every staff screen names people from the directory: it learns of the change at once on this device.
+  const changed = useCallback(() => {
+    load();
+    void reloadStaffNames(data.dataSources.cache);
+  }, [load, data]);
 
   return (
     <div className="staff-page">
@@ -230,13 +237,13 @@ export const StaffPage = () => {
                 </thead>
                 <tbody>
                   {people.map((p) => (
-                    <PersonRow key={`${p.phone}:${p.name}:${p.roles.join()}`} person={p} onDone={load} />
+                    <PersonRow key={`${p.phone}:${p.name}:${p.roles.join()}`} person={p} onDone={changed} />
                   ))}
                 </tbody>
               </table>
             </div>
           </section>
-          <AddPerson onDone={load} />
+          <AddPerson onDone={changed} />
           <WorkDays people={people} />
           <ChangeLog changes={changes} />
         </>
