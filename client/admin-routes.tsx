@@ -23,6 +23,7 @@ const CounterSalePage = lazyRouteComponent(() => import('./features/studio-order
 const OrdersBoard = lazyRouteComponent(() => import('./features/orders-board/orders-board'), 'OrdersBoard');
 const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-page'), 'OrderPage');
 const ProfilePage = lazyRouteComponent(() => import('./features/studio-profile/profile-page'), 'ProfilePage');
+const StaffPage = lazyRouteComponent(() => import('./features/admin/staff-page'), 'StaffPage');
 
 const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -102,6 +103,14 @@ const profileRoute = createRoute({
   path: 'profile',
   beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/profile'),
   component: ProfilePage,
+});
+
+/** /admin/staff: the studio's people, roles, work days and the log of changes (issue 20, item 3). */
+const staffRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'staff',
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/staff'),
+  component: StaffPage,
   errorComponent: AdminError,
   notFoundComponent: AdminNotFound,
 });
@@ -115,4 +124,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, profileRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, profileRoute, staffRoute, deeperRoute]);

@@ -43,7 +43,7 @@ describe('the staff shell', () => {
     await adminPage.goto('/admin');
     const adminMenu = adminPage.getByRole('navigation', { name: 'Разделы мастерской' });
     await adminMenu.getByRole('link', { name: 'Поставщики' }).waitFor();
-    expect(await adminMenu.getByRole('link').allTextContents()).toEqual(['Рабочий стол', 'Заказы', 'Курьеры', 'Задачи', 'Поставщики', 'Профиль мастерской']);
+    expect(await adminMenu.getByRole('link').allTextContents()).toEqual(['Рабочий стол', 'Заказы', 'Курьеры', 'Задачи', 'Поставщики', 'Сотрудники', 'Профиль мастерской']);
     await adminPage.locator('.tiles a').first().waitFor();
     expect(await adminPage.locator('.tiles a strong').allTextContents()).toEqual(['Заказы', 'Деньги', 'Команда']);
     await admin.close();

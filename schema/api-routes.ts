@@ -40,6 +40,13 @@ export const apiRoutes = {
   'POST /api/clients/list': 'admin',
   /** Staff by name (phone and name only), for every staff screen that names a person. */
   'POST /api/staff/list': 'florist',
+  /** /admin/staff (issue 20, item 3): staff with roles and last sign-in, add or change, remove, the log of changes. */
+  'POST /api/staff/people': 'admin',
+  'POST /api/staff/update': 'admin',
+  'POST /api/staff/remove': 'admin',
+  'POST /api/staff/changes': 'admin',
+  /** Who works which day: a «Рабочий день» event in the calendar. */
+  'POST /api/staff/workday': 'manager',
   'POST /api/orders/create': 'customer',
   'POST /api/orders/cancel': 'customer',
   'POST /api/orders/list': 'florist',

@@ -93,7 +93,7 @@ describe('the server against the spec admin table and the /db declaration', () =
     events: { read: [n, n, y, y, y], push: [n, n, y, y, y] },
     office: { read: [n, n, y, y, y], push: [n, n, y, y, y] },
   };
-  const serverOnly = ['admin', 'users', 'auth', 'orders', 'counters'];
+  const serverOnly = ['admin', 'users', 'auth', 'orders', 'counters', 'staff'];
 
   const now = Date.now();
   const pushable: Record<string, (id: string, phone: string) => Record<string, unknown>> = {

@@ -74,7 +74,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex): E
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));
   api.use(itemsApi(shop, catalog));
-  api.use(syncStreamApi(hub));
+  api.use(syncStreamApi(hub, async (token) => !!(await shop.sessions.phoneOf(token, true))));
   api.use(recordApi(shop));
   api.use('/api', (_req, res) => void res.status(404).json({ error: 'Нет такого метода API' }));
   app.use(api);

@@ -41,6 +41,12 @@ export const loadStaffNames = async (cache: RxCollection<CacheRecord>): Promise<
   await loadDataSource(cache, source, () => api<Answer>(url, {}), (state) => show(state.data));
 };
 
+/** Asks the server again now, whatever the cache lifetime: the staff were just changed on this device (/admin/staff). */
+export const reloadStaffNames = (cache: RxCollection<CacheRecord>): Promise<void> => {
+  asked = 0;
+  return loadStaffNames(cache);
+};
+
 /** Staff names by phone for a screen: empty until the cache or the server answers. `ask`: whether this user may ask (staff only). */
 export const useStaffNames = (ask = true): ReadonlyMap<string, string> => {
   const { data } = useLocal();

@@ -10,6 +10,7 @@ import { notFound } from '../http/errors';
 import { limitRate } from '../auth/rate-limit';
 import { clientAddress } from '../auth/client-address';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
+import { recordSignIn } from '../staff/staff-service';
 
 /** Sign-in by phone with a one-time code (spec §4), the session cookie and the current user. */
 export const authApi = (shop: Shop): Router => {
@@ -30,6 +31,7 @@ export const authApi = (shop: Shop): Router => {
     await shop.codes.verify(phone, code);
     const user = await shop.users.signIn(phone);
     setSessionCookie(shop, res, await shop.sessions.start(phone));
+    await recordSignIn(shop, user);
     return { user };
   });
 

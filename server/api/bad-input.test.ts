@@ -29,6 +29,11 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   'POST /api/events/delete': { id: 'ev-bad-input-1' },
   'POST /api/clients/list': {},
   'POST /api/staff/list': {},
+  'POST /api/staff/people': {},
+  'POST /api/staff/update': { phone: '79330000009', name: 'Новый сотрудник', roles: ['florist'], add: true },
+  'POST /api/staff/remove': { phone: '79330000009' },
+  'POST /api/staff/changes': { skip: 0, limit: 20 },
+  'POST /api/staff/workday': { phone: '79000000003', day: '2099-01-01', works: true },
   'POST /api/orders/create': {
     id: 'bad-input-draft-0001',
     lines: [{ id: 'p-001', count: 1 }],
@@ -70,6 +75,9 @@ const required: Partial<Record<ApiRoute, string>> = {
   'POST /api/pages/update': 'value',
   'POST /api/profile/update': 'profile',
   'POST /api/events/list': 'month',
+  'POST /api/staff/update': 'roles',
+  'POST /api/staff/remove': 'phone',
+  'POST /api/staff/workday': 'day',
   'POST /api/events/update': 'title',
   'POST /api/events/delete': 'id',
   'POST /api/orders/create': 'lines',
@@ -99,7 +107,7 @@ describe('bad input to /api', () => {
   beforeAll(async () => {
     shop = await startTestShop();
     admin = await signIn(shop.url, demoPhones.admin);
-    const dbs = ['catalog', 'pages', 'events', 'users', 'orders', 'counters'].map((n) => shop.shop.storage.db(n));
+    const dbs = ['catalog', 'pages', 'events', 'users', 'orders', 'counters', 'staff'].map((n) => shop.shop.storage.db(n));
     snapshot = async () => JSON.stringify(await Promise.all(dbs.map((d) => d.allDocs({ include_docs: true }))));
   });
   afterAll(() => shop.close());

@@ -5,6 +5,7 @@ import type { Shop } from '../context';
 import { route } from '../http/route';
 import { parse } from '../http/parse';
 import { setSessionCookie } from '../auth/session-cookie';
+import { recordSignIn } from '../staff/staff-service';
 import { limitRate } from '../auth/rate-limit';
 import { clientAddress } from '../auth/client-address';
 import { publicOriginOf } from '../seo/public-origin';
@@ -26,6 +27,7 @@ export const qrLoginApi = (shop: Shop): Router => {
       await shop.qr.collect(identifier);
       const user = await shop.users.signIn(ticket.phone);
       setSessionCookie(shop, res, await shop.sessions.start(ticket.phone));
+      await recordSignIn(shop, user);
       return { status: 'done', user };
     }
     const link = `${publicOriginOf(shop.config, req)}/qr-login?code=${ticket.code}`;

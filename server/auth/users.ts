@@ -10,7 +10,7 @@ export const users = (db: PouchDB.Database) => {
     return doc ? userSchema.parse(stripMeta(doc)) : null;
   };
   return {
-    /** The user as read at most a second ago (roles change only at start; a name change here is seen at once). */
+    /** The user as read at most a second ago (a change made here is seen at once, one made on another app server within a second). */
     get: (phone: string): Promise<User | null> => read.get(phone, () => fresh(phone)),
     async signIn(phone: string): Promise<User> {
       const existing = await fresh(phone);
@@ -25,6 +25,8 @@ export const users = (db: PouchDB.Database) => {
       read.forget(phone);
       return (await fresh(phone))!;
     },
+    /** Reads the user again at the next `get` here (their roles were changed: server/staff/staff-service.ts). */
+    forget: (phone: string) => read.forget(phone),
     list: async () => (await allDocs<User>(db)).map((d) => userSchema.parse(stripMeta(d))),
   };
 };

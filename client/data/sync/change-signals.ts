@@ -14,7 +14,16 @@ export interface ChangeSignals {
   close(): void;
 }
 
-export const changeSignals = (streamUrl: (dbs: string[]) => string, dbs: string[], EventSourceImpl: typeof EventSource = EventSource): ChangeSignals => {
+/**
+ * `onSignedOut`: the server ended this session (the person was removed from the staff, issue 20 item 3) and says so
+ * on the stream before closing it.
+ */
+export const changeSignals = (
+  streamUrl: (dbs: string[]) => string,
+  dbs: string[],
+  EventSourceImpl: typeof EventSource = EventSource,
+  onSignedOut: () => void = () => {},
+): ChangeSignals => {
   const waiting = new Set<{ db: string; wake: () => void }>();
   const counts = new Map<string, number>();
   let everyone = 0;
@@ -26,6 +35,10 @@ export const changeSignals = (streamUrl: (dbs: string[]) => string, dbs: string[
   const seen = (db: string) => (counts.get(db) ?? 0) + everyone;
   const source = new EventSourceImpl(streamUrl(dbs));
   source.addEventListener('change', (e) => wake((JSON.parse((e as MessageEvent<string>).data) as { db: string }).db));
+  source.addEventListener('signed-out', () => {
+    source.close();
+    onSignedOut();
+  });
   // A reconnected stream may have missed changes: everyone asks again.
   source.addEventListener('open', () => wake());
 

@@ -49,6 +49,8 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
   /** The phone last signed in: its own orders stay on the device when staff sign out. */
   let lastPhone: string | null = null;
   const options = { base, signals: () => signals };
+  /** Told when the server ends this device's session itself (server/api/sync-stream.ts). */
+  const signedOut = new Set<() => void>();
   const always = [replicate(data.shop.products, 'catalog', options), replicate(data.shop.pages, 'pages', options)];
   const replaced = watchReplacedChanges(data.shop.office, () => customer?.phone ?? null);
 
@@ -61,7 +63,7 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
       ...(studio ? [syncedDatabases['studio-orders']] : []),
       ...(customer ? [customerOrdersDb(customer.phone)] : []),
     ];
-    signals = changeSignals((names) => `${base}/api/sync/stream?${names.map((n) => `db=${n}`).join('&')}`, dbs);
+    signals = changeSignals((names) => `${base}/api/sync/stream?${names.map((n) => `db=${n}`).join('&')}`, dbs, EventSource, () => signedOut.forEach((l) => l()));
   };
   void data.shop.waitForLeadership().then(() => {
     isLeader = true;
@@ -121,6 +123,11 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
       if (!events || !office) return false;
       await Promise.all([events.awaitInSync(), office.awaitInSync()]);
       return true;
+    },
+    /** Calls `listener` when the server ends this device's session (a person removed from the staff); answers how to stop. */
+    onSignedOut(listener: () => void): () => void {
+      signedOut.add(listener);
+      return () => signedOut.delete(listener);
     },
     /** The office replication while staff are signed in (tests wait on it). */
     office: () => office,

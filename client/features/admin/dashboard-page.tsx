@@ -17,18 +17,27 @@ import { eventText, eventTypeLabel } from './event-line';
 const TodayEvents = () => {
   const { data } = useLocal();
   const today$ = useMemo(() => data.shop.events.find({ selector: { day: today() } }).$.pipe(map((d) => d.map((x) => x.toJSON() as ShopEvent))), [data]);
-  const events = useObservable(today$, [] as ShopEvent[]);
-  if (!events.length) return <p className="muted">Сегодня событий нет.</p>;
+  const all = useObservable(today$, [] as ShopEvent[]);
+  // Work days are one line of names (issue 20, item 3), not an event each.
+  const working = all.filter((e) => e.type === 'workday').map((e) => e.title).sort((a, b) => a.localeCompare(b, 'ru'));
+  const events = all.filter((e) => e.type !== 'workday');
   return (
-    <ul className="events">
-      {events.map((e) => (
-        <li key={e.id}>
-          <span className="tag">{eventTypeLabel(e)}</span> {eventText(e)} {e.sum > 0 && <strong>{formatRoubles(e.sum)}</strong>}
-        </li>
-      ))}
-    </ul>
+    <>
+      {working.length > 0 && <p className="today-staff">Сегодня работают: {working.join(', ')}</p>}
+      {!events.length ? <p className="muted">Сегодня событий нет.</p> : <EventList events={events} />}
+    </>
   );
 };
+
+const EventList = ({ events }: { events: ShopEvent[] }) => (
+  <ul className="events">
+    {events.map((e) => (
+      <li key={e.id}>
+        <span className="tag">{eventTypeLabel(e)}</span> {eventText(e)} {e.sum > 0 && <strong>{formatRoubles(e.sum)}</strong>}
+      </li>
+    ))}
+  </ul>
+);
 
 /** The dashboard shows this many tasks; the rest are a link away. */
 const dashboardTasks = 20;

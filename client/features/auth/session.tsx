@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 import { openedLocal, useLocalIfOpen } from '../../data/local-data-context';
 import { useServerRendered } from '../../data/snapshot-context';
 import { clearPendingLogout, markPendingLogout, pendingLogout } from './pending-logout';
-import { storeUser } from './stored-user';
+import { storeUser, userKey } from './stored-user';
 import { currentUser, setCurrentUser } from './current-user';
 
 interface Session {
@@ -75,6 +75,28 @@ export const SessionProvider = ({ children }: { children: ReactNode }) => {
       clearInterval(retry);
     };
   }, [sync]);
+
+  // The server ended this session (removed from the staff, on every device at once): the leader tab hears it on the
+  // change stream, the others through the user it forgets. What the device holds of the studio is dropped as at
+  // sign-out; nothing is left to push, the session is gone.
+  useEffect(() => {
+    if (!sync) return;
+    const ended = () => {
+      clearPendingLogout();
+      setUser(null);
+      storeUser(null);
+      void sync.setStaff(false).finally(() => location.assign('/'));
+    };
+    const stop = sync.onSignedOut(ended);
+    const otherTab = (e: StorageEvent) => {
+      if (e.key === userKey && e.newValue === null && currentUser()) location.assign('/');
+    };
+    addEventListener('storage', otherTab);
+    return () => {
+      stop();
+      removeEventListener('storage', otherTab);
+    };
+  }, [sync, setUser]);
 
   const logout = useCallback(async () => {
     markPendingLogout();

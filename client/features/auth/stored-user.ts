@@ -1,7 +1,8 @@
 import { user as userSchema, type User } from '../../../schema/user';
 
 /** The last known user, so a reload without network still knows who is signed in. */
-const key = 'shop:user';
+export const userKey = 'shop:user';
+const key = userKey;
 
 export const readStoredUser = (): User | null => {
   try {
