@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { day, today } from './day';
 import { roubles } from './money';
+import { isAdmin, type User } from './user';
 
 export const eventTypes = [
   { id: 'order', label: 'Заказ' },
@@ -59,3 +60,10 @@ export const monthOf = (d: string): EventsMonth => ({ year: Number(d.slice(0, 4)
 export const eventTypeLabel = (type: ShopEvent['type']): string => eventTypes.find((t) => t.id === type)?.label ?? type;
 
 export const eventDelete = z.union([z.strictObject({ id: shopEvent.shape.id }), shopEvent]);
+
+/** An order's calendar entry: the server writes it with the order and nobody changes it through /db or /api/events. */
+export const serverOwnedEvent = (id: string, source: unknown): boolean => id.startsWith('order-') || source === 'shop';
+
+/** Who may change or delete a stored event: its author or an admin, and nobody the server's own (server/db/events-rule.ts). */
+export const mayChangeEvent = (user: User, event: Pick<ShopEvent, 'id' | 'source' | 'meta'>): boolean =>
+  !serverOwnedEvent(event.id, event.source) && (event.meta.author === user.phone || isAdmin(user));

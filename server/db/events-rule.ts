@@ -1,10 +1,8 @@
-import { eventInput, shopEvent, type ShopEvent } from '../../schema/event';
+import { eventInput, serverOwnedEvent as serverOwned, shopEvent, type ShopEvent } from '../../schema/event';
 import { isAdmin } from '../../schema/user';
 import { refuse, tombstone, type PushRule, type StoredDoc } from './push-rule';
 import { toSynced } from './synced';
 
-/** An order's calendar entry: the server writes it with the order and nobody changes it through /db or /api/events. */
-const serverOwned = (id: string, source: unknown) => id.startsWith('order-') || source === 'shop';
 
 /** The stored event's signature, as it was stamped; an unreadable one is kept as far as it can be read. */
 const metaOf = (existing: StoredDoc): ShopEvent['meta'] => {
