@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { nextDay, today } from '../schema/day';
+import { monthOf, type ShopEvent } from '../schema/event';
+import { call, demoPhones, signIn } from '../server/testing/test-shop';
+import { journeyPerFile, phoneViewport, watchErrors } from './harness';
+import { waitFor, waitForOfflineReady } from './journeys';
+import { contextAs } from './admin-journeys';
+import { placeOrders } from './order-journeys';
+
+/** A day cell of the month grid, by its accessible name (the day, its events' types, their sum). */
+const dayCell = (page: Page, day: string) => page.locator(`td[data-day="${day}"] a`);
+
+const eventsOnServer = async (shop: ReturnType<ReturnType<typeof journeyPerFile>>['shop'], month: { month: number; year: number }) =>
+  (await call<ShopEvent[]>(shop.url, '/api/events/list', month, await signIn(shop.url, demoPhones.admin))).body;
+
+/**
+ * The studio's calendar: an order by its delivery day, a shift closing, a work day and a birthday in one month grid,
+ * a day opened into its list, an event added on a chosen day; the same month offline after a reload, and on a 360 px phone.
+ */
+describe('the calendar', () => {
+  const journey = journeyPerFile();
+
+  it('shows an order, a shift closing, a work day and a birthday on their days, online, offline and on a phone', async () => {
+    const { shop } = journey();
+    const delivery = nextDay(today());
+    const month = monthOf(delivery);
+    const at = (d: number) => `${month.year}-${String(month.month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+    const [order] = await placeOrders(shop, '79161230001', 1);
+    const florist = await signIn(shop.url, demoPhones.florist);
+    const shift = await call(shop.url, '/api/events/update', { source: 'admin', title: 'Закрытие смены', description: '', day: at(1), type: 'event', sum: 48200, data: {} }, florist);
+    expect(shift.status).toBe(200);
+    // Work days and birthdays are written by other screens (staff, clients); here straight into the store.
+    const events = shop.shop.storage.db('events');
+    await events.put({ _id: 'workday-journey-1', source: 'staff', title: 'Рабочий день: Мария', description: '', day: at(10), type: 'workday', sum: 0, data: {}, meta: { author: demoPhones.admin, createdAt: 1 } });
+    await events.put({ _id: 'birthday-journey-1', source: 'clients', title: 'День рождения: Ольга', description: 'Позвонить и предложить букет', day: at(20), type: 'birthday', sum: 0, data: {}, meta: { author: demoPhones.admin, createdAt: 1 } });
+
+    const context = await contextAs(journey(), demoPhones.florist);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`/admin/calendar?month=${month.month}&year=${month.year}`);
+    await page.getByRole('heading', { name: 'Календарь' }).waitFor();
+    const expectDays = async () => {
+      await expect.poll(() => dayCell(page, delivery).getAttribute('aria-label'), { timeout: 30_000 }).toMatch(/1 Заказ/);
+      expect(await dayCell(page, at(1)).getAttribute('aria-label')).toMatch(/Событие, 48\s200\s₽/);
+      expect(await dayCell(page, at(10)).getAttribute('aria-label')).toMatch(/Рабочий день/);
+      expect(await dayCell(page, at(20)).getAttribute('aria-label')).toMatch(/День рождения/);
+    };
+    await expectDays();
+    // Monday first, in Russian.
+    expect(await page.locator('.calendar__grid th').allTextContents()).toEqual(['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс']);
+
+    // A day opens into its list; an event is created on it.
+    await dayCell(page, at(20)).click();
+    await page.getByText('День рождения: Ольга').waitFor();
+    await page.getByRole('link', { name: 'Добавить событие на этот день' }).click();
+    await page.getByRole('heading', { name: 'Новое событие' }).waitFor();
+    expect(await page.locator('input[name="day"]').inputValue()).toBe(at(20));
+    await page.locator('input[name="title"]').fill('Мастер-класс: весенний букет');
+    await page.locator('select[name="type"]').selectOption('event');
+    await page.locator('input[name="sum"]').fill('15000');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('heading', { name: 'Календарь' }).waitFor();
+    await page.getByText('Мастер-класс: весенний букет').waitFor();
+    const created = (await eventsOnServer(shop, month)).find((e) => e.title === 'Мастер-класс: весенний букет');
+    expect(created).toMatchObject({ day: at(20), type: 'event', sum: 15000, meta: { author: demoPhones.florist } });
+    expect(page.url()).toContain(`day=${at(20)}`);
+
+    // Offline, after a reload: the device's copy shows the same month.
+    await waitForOfflineReady(page);
+    // The device has pulled all five events (order, shift closing, work day, birthday, the new one).
+    await waitFor('the device holds the month', async () =>
+      (await page.evaluate(() => (window as unknown as { shopData: { shop: { events: { count(): { exec(): Promise<number> } } } } }).shopData.shop.events.count().exec())) >= 5);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Календарь' }).waitFor();
+    await page.getByText('Нет связи с сервером').waitFor();
+    await expectDays();
+    expect(await dayCell(page, at(20)).getAttribute('aria-label')).toMatch(/2 Событие, День рождения/);
+    await context.setOffline(false);
+    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|status of 40[013]/.test(e))).toEqual([]);
+    await context.close();
+
+    // On a 360 px phone nothing is cut: the page does not scroll sideways and no day's text overflows its cell.
+    const phone = await contextAs(journey(), demoPhones.florist, phoneViewport);
+    const small = await phone.newPage();
+    await small.goto(`/admin/calendar?month=${month.month}&year=${month.year}&day=${at(1)}`);
+    await expect.poll(() => dayCell(small, delivery).getAttribute('aria-label'), { timeout: 30_000 }).toMatch(/1 Заказ/);
+    await small.getByText('Закрытие смены').waitFor();
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phoneViewport.width);
+    const overflowing = await small.locator('.calendar__day a, .event-line').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+    expect(overflowing).toEqual([]);
+    await phone.close();
+    expect(order.number).toBeGreaterThan(0);
+  });
+});
