@@ -70,7 +70,7 @@ describe('the calendar', () => {
     await waitForOfflineReady(page);
     // The device has pulled all five events (order, shift closing, work day, birthday, the new one).
     await waitFor('the device holds the month', async () =>
-      (await page.evaluate(() => (window as unknown as { shopData: { shop: { events: { count(): { exec(): Promise<number> } } } } }).shopData.shop.events.count().exec())) >= 5);
+      (await page.evaluate(async () => (await (window as unknown as { shopData?: { shop: { events: { count(): { exec(): Promise<number> } } } } }).shopData?.shop.events.count().exec()) ?? 0)) >= 5);
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Календарь' }).waitFor();
