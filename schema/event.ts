@@ -42,6 +42,9 @@ export const shiftClose = z.strictObject({
 export const eventInput = shopEvent.extend({ id: shopEvent.shape.id.optional(), meta: shopEvent.shape.meta.optional() });
 export type EventInput = z.infer<typeof eventInput>;
 
+/** /api/events/delete: the event or its id (spec §7); a whole event may come without `meta`, as to update. */
+export const eventDelete = z.union([z.strictObject({ id: shopEvent.shape.id }), eventInput.extend({ id: shopEvent.shape.id })]);
+
 const monthNumber = z.number({ error: 'Месяц от 1 до 12' }).int('Месяц от 1 до 12').min(1, 'Месяц от 1 до 12').max(12, 'Месяц от 1 до 12');
 const yearNumber = z.number({ error: 'Год от 2000 до 2100' }).int('Год от 2000 до 2100').min(2000, 'Год от 2000 до 2100').max(2100, 'Год от 2000 до 2100');
 
@@ -59,7 +62,7 @@ export const monthOf = (d: string): EventsMonth => ({ year: Number(d.slice(0, 4)
 
 export const eventTypeLabel = (type: ShopEvent['type']): string => eventTypes.find((t) => t.id === type)?.label ?? type;
 
-export const eventDelete = z.union([z.strictObject({ id: shopEvent.shape.id }), shopEvent]);
+
 
 /** An order's calendar entry: the server writes it with the order and nobody changes it through /db or /api/events. */
 export const serverOwnedEvent = (id: string, source: unknown): boolean => id.startsWith('order-') || source === 'shop';

@@ -75,6 +75,9 @@ describe('calendar API', () => {
     const july = (await listMonth(7, 2031)).body;
     expect(july.map((e) => [e.id, e.meta.author])).toEqual([['ev-nometa-01', demoPhones.florist], ['ev-nometa-02', demoPhones.florist]]);
     expect(july.every((e) => e.meta.createdAt > 1)).toBe(true);
+    // Deleting by the whole event, sent as it was written (without meta), is the same as by its id.
+    expect((await call(shop.url, '/api/events/delete', { ...fields, id: 'ev-nometa-01' }, florist)).status).toBe(200);
+    expect((await listMonth(7, 2031)).body.map((e) => e.id)).toEqual(['ev-nometa-02']);
   });
 
   it('reads only the month asked for, however many events other months hold', async () => {
