@@ -12,6 +12,7 @@ import { benchBoardDay } from './orders-board';
 import { benchStatusRoundTrip } from './order-round-trip';
 import { benchBoardInBrowser } from './board-in-browser';
 import { benchLighthouse } from './lighthouse';
+import { benchCalendarMonth } from './calendar';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -72,6 +73,11 @@ if (process.argv.includes('couch')) {
   await benchPushOnCouch();
   process.exit(0);
 }
+// `npm run bench -- calendar`: the calendar's month only.
+if (process.argv.includes('calendar')) {
+  await benchCalendarMonth(2000);
+  process.exit(0);
+}
 // `npm run bench -- api`: the catalogue API rows only.
 const apiOnly = process.argv.includes('api');
 for (const n of [1000, 10_000, 50_000]) await benchApi(n);
@@ -99,6 +105,7 @@ await seeded.close();
 const studio = await startTestShop();
 await benchTasksFromDevice(studio, 5000);
 await studio.close();
+await benchCalendarMonth(2000);
 await benchBoardDay();
 await benchBoardInBrowser();
 await benchStatusRoundTrip();

@@ -3,6 +3,8 @@ import { rootRoute } from './root-route';
 import { listSearch } from './features/admin/list-search';
 import { AdminError, AdminNotFound } from './features/admin/admin-error';
 import { boardSearch } from './features/orders-board/board-search';
+import { calendarSearch } from './features/calendar/month-grid';
+import { eventFormSearch, eventsListSearch } from './features/calendar/events-search';
 
 /**
  * The back-office: /admin and everything under it, guarded before anything loads (spec §2, §6; the rules in
@@ -24,6 +26,9 @@ const OrdersBoard = lazyRouteComponent(() => import('./features/orders-board/ord
 const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-page'), 'OrderPage');
 const ProfilePage = lazyRouteComponent(() => import('./features/studio-profile/profile-page'), 'ProfilePage');
 const StaffPage = lazyRouteComponent(() => import('./features/admin/staff-page'), 'StaffPage');
+const CalendarPage = lazyRouteComponent(() => import('./features/calendar/calendar-page'), 'CalendarPage');
+const EventsListPage = lazyRouteComponent(() => import('./features/calendar/events-list-page'), 'EventsListPage');
+const EventPage = lazyRouteComponent(() => import('./features/calendar/event-page'), 'EventPage');
 
 const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -115,6 +120,39 @@ const staffRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+/** /admin/calendar: the month grid of every event (features/calendar), month, year and day in the address. */
+const calendarRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'calendar',
+  validateSearch: calendarSearch,
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/calendar'),
+  component: CalendarPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
+/** /admin/events/list: a month's events with filters by type and source. */
+const eventsListRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'events/list',
+  validateSearch: eventsListSearch,
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/events/list'),
+  component: EventsListPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
+/** /admin/events: one event, new (on `?day=`) or `?id=`. */
+const eventRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'events',
+  validateSearch: eventFormSearch,
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/events'),
+  component: EventPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 const deeperRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$',
@@ -124,4 +162,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, profileRoute, staffRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, deeperRoute]);

@@ -18,15 +18,12 @@ describe('the staff shell', () => {
     await menu.getByRole('button', { name: 'Меню' }).focus();
     await page.keyboard.press('Enter');
     await menu.getByRole('link', { name: 'Курьеры' }).waitFor();
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Рабочий стол', 'Заказы', 'Курьеры', 'Задачи']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Рабочий стол', 'Заказы', 'Календарь', 'События', 'Курьеры', 'Задачи']);
     await page.keyboard.press('Escape');
     await menu.getByRole('link', { name: 'Курьеры' }).waitFor({ state: 'hidden' });
     await page.keyboard.press('Enter');
-    // Past «Закрыть смену» (beside «Меню» on a phone), «Рабочий стол» and «Заказы».
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
+    // Past «Закрыть смену» (beside «Меню» on a phone), «Рабочий стол», «Заказы», «Календарь» and «События».
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Курьеры' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/couriers');
@@ -35,7 +32,7 @@ describe('the staff shell', () => {
     await page.goto('/admin');
     await page.locator('.tiles a').first().waitFor();
     expect(await page.locator('.tiles li').count()).toBe(await page.locator('.tiles li a[href]').count());
-    expect(await page.locator('.tiles a').allTextContents()).toEqual(['ЗаказыЗаказы, Курьеры, Задачи']);
+    expect(await page.locator('.tiles a').allTextContents()).toEqual(['ЗаказыЗаказы, Календарь, События, Курьеры, Задачи']);
     await context.close();
 
     const admin = await contextAs(journey(), demoPhones.admin);
@@ -43,7 +40,7 @@ describe('the staff shell', () => {
     await adminPage.goto('/admin');
     const adminMenu = adminPage.getByRole('navigation', { name: 'Разделы мастерской' });
     await adminMenu.getByRole('link', { name: 'Поставщики' }).waitFor();
-    expect(await adminMenu.getByRole('link').allTextContents()).toEqual(['Рабочий стол', 'Заказы', 'Курьеры', 'Задачи', 'Поставщики', 'Сотрудники', 'Профиль мастерской']);
+    expect(await adminMenu.getByRole('link').allTextContents()).toEqual(['Рабочий стол', 'Заказы', 'Календарь', 'События', 'Курьеры', 'Задачи', 'Поставщики', 'Сотрудники', 'Профиль мастерской']);
     await adminPage.locator('.tiles a').first().waitFor();
     expect(await adminPage.locator('.tiles a strong').allTextContents()).toEqual(['Заказы', 'Деньги', 'Команда']);
     await admin.close();

@@ -1,3 +1,4 @@
+import { ensureCalendarIndex } from './db/calendar-index';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { defaultConfig, type ShopConfig } from './config';
@@ -31,6 +32,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   const config = { ...defaultConfig(), ...overrides };
   const shop = await openShop(config);
   await Promise.all(Object.keys(dbAccess).map((name) => shop.storage.db(name).info()));
+  await ensureCalendarIndex(shop.storage.db('events'));
   if (config.seed) await seedDemo(shop);
   if (config.adminPhone) await ensureAdmin(shop, config.adminPhone);
   // Pictures stored before their addresses were checked, from another host or not a path at all, are dropped.

@@ -14,7 +14,7 @@ const all: Record<string, { schema: object; version: number; owner: string; migr
 const pinned: Record<string, { version: number; hash: string }> = {
   products: { version: 1, hash: '15eee2449cb1c149' },
   pages: { version: 2, hash: 'af00652474d37cc8' },
-  events: { version: 1, hash: '877a5d31998a51e4' },
+  events: { version: 2, hash: 'cbc30b9837075289' },
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },
   orders: { version: 6, hash: '19572505c9c47828' },
   pendingOrders: { version: 2, hash: 'f753aafa414047c8' },

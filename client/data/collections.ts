@@ -76,7 +76,8 @@ export const shopCollections = derive({
   products: { owner: 'server', zod: product, key: 'id', version: 1 },
   // 2: the studio's profile rides in the pages store (`studio` on the page `studio-profile`).
   pages: { owner: 'server', zod: page, key: 'id', version: 2 },
-  events: { owner: 'device', zod: shopEvent, key: 'id', version: 1, migrations: { 1: unchanged } },
+  // 2: indexed by day, so the calendar reads one month of the device's copy offline; stored events are valid as they are.
+  events: { owner: 'device', zod: shopEvent, key: 'id', version: 2, migrations: { 1: unchanged, 2: unchanged }, indexes: ['day'] },
   carts: { owner: 'device', zod: storedCart, key: 'owner', version: 1, migrations: { 1: unchanged } },
   // Indexed by delivery day: the studio's board reads one day out of every order a staff device holds.
   orders: { owner: 'server', zod: order, key: 'id', version: 6, indexes: ['date'] },

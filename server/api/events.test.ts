@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ShopEvent } from '../../schema/event';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
@@ -59,5 +59,70 @@ describe('calendar API', () => {
     const [stored] = (await listMonth(5, 2031)).body;
     expect(stored).toEqual({ ...event('shift-close-test-1', '2031-05-31', { title: 'Закрытие смены', type: 'event', sum: 48200 }), meta: { author: demoPhones.florist, createdAt: expect.any(Number) } });
     expect(stored.meta.createdAt).toBeGreaterThan(1);
+  });
+
+  it('signs an event sent without meta from the session, through /api and through /db alike', async () => {
+    const { meta: _none, ...fields } = event('ev-nometa-01', '2031-07-01');
+    const sent = await call<{ data: ShopEvent }>(shop.url, '/api/events/update', fields, florist);
+    expect(sent.status).toBe(200);
+    const { meta: _gone, id: pushedId, ...pushed } = event('ev-nometa-02', '2031-07-02');
+    const answer = await fetch(`${shop.url}/db/events/_bulk_docs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: florist },
+      body: JSON.stringify({ docs: [{ _id: pushedId, ...pushed }] }),
+    });
+    expect(((await answer.json()) as { ok?: boolean }[])[0].ok).toBe(true);
+    const july = (await listMonth(7, 2031)).body;
+    expect(july.map((e) => [e.id, e.meta.author])).toEqual([['ev-nometa-01', demoPhones.florist], ['ev-nometa-02', demoPhones.florist]]);
+    expect(july.every((e) => e.meta.createdAt > 1)).toBe(true);
+    // Deleting by the whole event, sent as it was written (without meta), is the same as by its id.
+    expect((await call(shop.url, '/api/events/delete', { ...fields, id: 'ev-nometa-01' }, florist)).status).toBe(200);
+    expect((await listMonth(7, 2031)).body.map((e) => e.id)).toEqual(['ev-nometa-02']);
+  });
+
+  it('reads only the month asked for, however many events other months hold', async () => {
+    const db = shop.shop.storage.db('events');
+    const others = Array.from({ length: 60 }, (_, i) => ({ _id: `ev-other-${String(i).padStart(4, '0')}`, ...event('x', `2032-0${1 + (i % 9)}-1${i % 10}`) }));
+    await db.bulkDocs(others.map(({ id: _x, ...doc }) => doc));
+    for (const d of ['2032-10-05', '2032-10-31']) await call(shop.url, '/api/events/update', event(`ev-oct-${d}`, d), florist);
+    // Every row the server's handle of `events` hands out while it lists the month (the spy only watches).
+    const allDocs = vi.spyOn(db, 'allDocs');
+    const query = vi.spyOn(db, 'query');
+    try {
+      const october = await listMonth(10, 2032);
+      expect(october.body.map((e) => e.day)).toEqual(['2032-10-05', '2032-10-31']);
+      const answers = await Promise.all([...allDocs.mock.results, ...query.mock.results].map((r) => r.value as Promise<{ rows: unknown[] }>));
+      expect(answers.reduce((n, a) => n + a.rows.length, 0)).toBeLessThanOrEqual(4);
+    } finally {
+      allDocs.mockRestore();
+      query.mockRestore();
+    }
+  });
+
+  it('never hands a device the calendar index: a pull of /db/events holds events only', async () => {
+    const changes = await fetch(`${shop.url}/db/events/_changes?since=0&include_docs=true`, { headers: { cookie: florist } });
+    const { results } = (await changes.json()) as { results: { id: string }[] };
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.filter((r) => r.id.startsWith('_design/'))).toEqual([]);
+  });
+
+  it('refuses a month of 13, a year out of range and an impossible day with a Russian reason, storing nothing', async () => {
+    for (const [month, year, reason] of [[13, 2031, 'Месяц от 1 до 12'], [0, 2031, 'Месяц от 1 до 12'], [3, 1999, 'Год от 2000 до 2100']] as const) {
+      const answer = await call<{ error: string; issues: { message: string }[] }>(shop.url, '/api/events/list', { month, year }, florist);
+      expect(answer.status).toBe(400);
+      expect(answer.body.issues.map((i) => i.message)).toContain(reason);
+    }
+    const impossible = await call<{ issues: { message: string }[] }>(shop.url, '/api/events/update', event('ev-feb-30', '2031-02-30'), florist);
+    expect(impossible.status).toBe(400);
+    expect(impossible.body.issues.map((i) => i.message)).toContain('Такой даты нет');
+    const { id, ...fields } = event('ev-feb-31', '2031-02-31');
+    const pushed = await fetch(`${shop.url}/db/events/_bulk_docs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: florist },
+      body: JSON.stringify({ docs: [{ _id: id, ...fields }] }),
+    });
+    const [refused] = (await pushed.json()) as { error?: string; reason?: string }[];
+    expect(refused).toMatchObject({ error: 'conflict', reason: 'Такой даты нет' });
+    expect((await listMonth(2, 2031)).body).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { Router } from 'express';
-import { eventDelete, eventsListQuery, shopEvent, type ShopEvent } from '../../schema/event';
+import { eventDelete, eventInput, eventsListQuery } from '../../schema/event';
 import type { User } from '../../schema/user';
 import type { Shop } from '../context';
 import { getDoc, stripMeta, upsert, type Stored } from '../db/docs';
+import { eventsOfMonth } from '../db/calendar-index';
 import { eventsRule } from '../db/events-rule';
 import type { PushedDoc, StoredDoc } from '../db/push-rule';
-import { allSynced, toSynced } from '../db/synced';
 import { forbidden, notFound, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
@@ -27,18 +27,17 @@ export const eventsApi = (shop: Shop): Router => {
   const events = shop.storage.db('events');
 
   route(api, 'POST /api/events/list', async (req) => {
-    const { month, year } = parse(eventsListQuery, req.body);
-    const prefix = `${year}-${String(month).padStart(2, '0')}-`;
-    return (await allSynced<ShopEvent>(events)).filter((e) => e.day.startsWith(prefix)).sort((a, b) => a.day.localeCompare(b.day));
+    // Only the month asked for, through the view by day (server/db/calendar-index.ts), in the order of days.
+    return eventsOfMonth(events, parse(eventsListQuery, req.body));
   });
 
-  // Without an id it creates the event and the answer carries the id given (spec §7, as the record API does).
-  const eventInput = shopEvent.extend({ id: shopEvent.shape.id.optional() });
+  // Without an id it creates the event and the answer carries the id given (spec §7, as the record API does);
+  // without `meta` the rule signs it from the session, as it signs every event.
   route(api, 'POST /api/events/update', async (req, res) => {
     const { id: given, ...input } = parse(eventInput, req.body);
-    const event: ShopEvent = { ...input, id: given ?? `event-${crypto.randomUUID()}` };
-    const stored = await upsert<object>(events, event.id, (current) => checked(res.locals.user, { ...toSynced(event), _id: event.id }, current));
-    return { data: { ...stored, id: event.id } };
+    const id = given ?? `event-${crypto.randomUUID()}`;
+    const stored = await upsert<object>(events, id, (current) => checked(res.locals.user, { ...input, _id: id }, current));
+    return { data: { ...stored, id } };
   });
 
   route(api, 'POST /api/events/delete', async (req, res) => {

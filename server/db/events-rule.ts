@@ -1,10 +1,8 @@
-import { shopEvent, type ShopEvent } from '../../schema/event';
+import { eventInput, serverOwnedEvent as serverOwned, shopEvent, type ShopEvent } from '../../schema/event';
 import { isAdmin } from '../../schema/user';
 import { refuse, tombstone, type PushRule, type StoredDoc } from './push-rule';
 import { toSynced } from './synced';
 
-/** An order's calendar entry: the server writes it with the order and nobody changes it through /db or /api/events. */
-const serverOwned = (id: string, source: unknown) => id.startsWith('order-') || source === 'shop';
 
 /** The stored event's signature, as it was stamped; an unreadable one is kept as far as it can be read. */
 const metaOf = (existing: StoredDoc): ShopEvent['meta'] => {
@@ -18,7 +16,7 @@ const metaOf = (existing: StoredDoc): ShopEvent['meta'] => {
  * Calendar events (`events`), pushed by staff devices and written through /api/events.
  * - The server signs: a new event gets the session's phone as `meta.author` and the server's time as `meta.createdAt`;
  *   an edit keeps the stored signature. A different author in the document is refused as a forgery
- *   (an empty one is simply signed).
+ *   (an empty or missing one is simply signed).
  * - A florist or manager changes and deletes only their own events; an admin may correct anyone's.
  *   Nobody changes or deletes the server's order events, nor creates one.
  * - A deletion is checked like an edit and stored as a bare tombstone.
@@ -32,13 +30,13 @@ export const eventsRule: PushRule = (user, incoming, existing) => {
   }
   if (incoming._deleted) return { ok: true, doc: tombstone() };
   const { _id, _deleted, ...fields } = incoming;
-  const parsed = shopEvent.safeParse({ ...fields, id: _id });
+  const parsed = eventInput.safeParse({ ...fields, id: _id });
   if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? 'Неверные данные события');
-  const event = parsed.data;
-  if (serverOwned(event.id, event.source)) return refuse('События заказов записывает только сервер');
+  const { meta: given, ...event } = parsed.data;
+  if (serverOwned(_id, event.source)) return refuse('События заказов записывает только сервер');
   const meta = existing ? metaOf(existing) : { author: user.phone, createdAt: Date.now() };
-  if (event.meta.author && event.meta.author !== meta.author) {
+  if (given?.author && given.author !== meta.author) {
     return refuse('Событие подписано другим сотрудником: автора записывает сервер по вашему входу');
   }
-  return { ok: true, doc: toSynced({ ...event, meta }) };
+  return { ok: true, doc: toSynced({ ...event, id: _id, meta }) };
 };

@@ -158,7 +158,8 @@ const readChanges = async (db: PouchDB.Database | null, q: ChangesQuery, docIds?
     conflicts: q.conflicts,
     ...(docIds ? { doc_ids: docIds } : {}),
   });
-  return { results, last_seq };
+  // Design documents (the calendar's index) are the server's: a device's collection has no place for them.
+  return { results: results.filter((r) => !r.id.startsWith('_design/')), last_seq };
 };
 
 /** Only what a client needs of a database's info: no adapter, host or storage address. */
