@@ -16,9 +16,9 @@ const pinned: Record<string, { version: number; hash: string }> = {
   pages: { version: 1, hash: 'a8b6e3ad0c289851' },
   events: { version: 1, hash: '877a5d31998a51e4' },
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },
-  orders: { version: 5, hash: 'b0a62d2ac2438450' },
+  orders: { version: 6, hash: '39b9be1aac558de9' },
   pendingOrders: { version: 2, hash: 'f753aafa414047c8' },
-  office: { version: 2, hash: '54e04dbb738b58fd' },
+  office: { version: 3, hash: '98983db98396dde0' },
   cache: { version: 1, hash: 'a7fdb689868cc7ef' },
 };
 
