@@ -29,12 +29,12 @@ export const monthDay = z
 
 /** A date the studio remembers for a client: their own or of someone they send flowers to (a wife's birthday). */
 export const importantDate = z.strictObject({
-  kind: z.enum(['birthday', 'anniversary', 'other']).default('birthday'),
-  title: z.string().trim().min(1, 'Опишите дату').max(100, 'Описание длиннее 100 символов'),
-  date: monthDay,
-  recipient: z.string().trim().max(100, 'Имя длиннее 100 символов').default(''),
-  recipientPhone: z.union([z.literal(''), phone]).default(''),
-  address: z.string().trim().max(300, 'Адрес длиннее 300 символов').default(''),
+  kind: z.enum(['birthday', 'anniversary', 'other']).default('birthday').describe('Какая дата'),
+  title: z.string().trim().min(1, 'Опишите дату').max(100, 'Описание длиннее 100 символов').describe('Что за дата'),
+  date: monthDay.describe('Дата (ММ-ДД)'),
+  recipient: z.string().trim().max(100, 'Имя длиннее 100 символов').default('').describe('Кому цветы'),
+  recipientPhone: z.union([z.literal(''), phone]).default('').describe('Телефон получателя'),
+  address: z.string().trim().max(300, 'Адрес длиннее 300 символов').default('').describe('Адрес'),
 });
 export type ImportantDate = z.infer<typeof importantDate>;
 
