@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { nextDay, today } from '../schema/day';
+import { demoPhones } from '../server/testing/test-shop';
+import { journeyPerFile, watchErrors } from './harness';
+import { contextAs, outcomeOf } from './admin-journeys';
+import { openOrder, placeOrders } from './order-journeys';
+
+const phone = '79051112233';
+
+/** Everything every IndexedDB database of the page holds, as one text. */
+const deviceDump = (page: import('playwright-core').Page) =>
+  page.evaluate(async () => {
+    const read = (name: string) =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = async () => {
+          const db = open.result;
+          const parts: string[] = [];
+          for (const store of Array.from(db.objectStoreNames)) {
+            const all = await new Promise<unknown[]>((ok) => {
+              const rq = db.transaction(store, 'readonly').objectStore(store).getAll();
+              rq.onsuccess = () => ok(rq.result);
+            });
+            parts.push(JSON.stringify(all));
+          }
+          db.close();
+          resolve(parts.join('\n'));
+        };
+      });
+    const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter(Boolean);
+    return { names, text: (await Promise.all(names.map(read))).join('\n') };
+  });
+
+/**
+ * The client card (issue 20): an admin writes it; its note for every order reaches the board and the order page; a
+ * florist cannot open it and her device holds none of it.
+ */
+describe('clients', () => {
+  const journey = journeyPerFile();
+
+  it('an admin creates a client with an allergy note, and the note shows on the client’s next order on the board and the order page', async () => {
+    const context = await contextAs(journey(), demoPhones.admin);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/admin/clients');
+    await page.getByRole('link', { name: 'Новый клиент' }).click();
+    await page.locator('#field-name').fill('Мария Лилиева');
+    await page.locator('#field-phone').pressSequentially(phone.slice(1));
+    await page.locator('#field-alert').fill('аллергия на лилии');
+    await page.getByRole('button', { name: 'Добавить: важные даты' }).click();
+    await page.locator('#field-dates-0-title').fill('День рождения мамы');
+    await page.locator('#field-dates-0-date').fill('13-45');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Такой даты нет').waitFor();
+    await page.locator('#field-dates-0-date').fill('05-12');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByRole('link', { name: 'Мария Лилиева' }).waitFor();
+
+    const [order] = await placeOrders(journey().shop, phone, 1);
+    await page.goto(`/admin/orders?from=${today()}&to=${nextDay(today())}`);
+    await page.getByTestId('client-alert').filter({ hasText: 'Важно о клиенте: аллергия на лилии' }).waitFor({ timeout: 30_000 });
+    await openOrder(page, order);
+    await page.getByTestId('client-alert').filter({ hasText: 'аллергия на лилии' }).waitFor();
+
+    // The card counts the order.
+    await page.goto('/admin/clients');
+    await page.getByRole('link', { name: 'Мария Лилиева' }).click();
+    expect(await page.locator('#field-orders').inputValue()).toBe('1');
+    expect(await page.locator('#field-dates-0-title').inputValue()).toBe('День рождения мамы');
+    expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('a florist opening /admin/clients sees «Недостаточно прав», and her device holds no client data', async () => {
+    const context = await contextAs(journey(), demoPhones.florist);
+    const page = await context.newPage();
+    expect((await outcomeOf(page, '/admin/clients')).outcome).toBe('denied');
+    expect((await outcomeOf(page, '/admin/clients/new')).outcome).toBe('denied');
+    // Her device pulls what staff pull (the board's orders, office records) and keeps it.
+    await page.goto(`/admin/orders?from=${today()}&to=${nextDay(today())}`);
+    await page.getByTestId('client-alert').first().waitFor({ timeout: 30_000 });
+    const { names, text } = await deviceDump(page);
+    expect(names.length).toBeGreaterThan(0);
+    expect(text).toContain('аллергия на лилии'); // the order's note, the one thing delivery needs
+    for (const secret of ['Мария Лилиева', 'День рождения мамы', `client-${phone}`, '"type":"client"']) expect(text, secret).not.toContain(secret);
+    await context.close();
+  });
+});
