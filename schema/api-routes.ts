@@ -35,6 +35,8 @@ export const apiRoutes = {
   'POST /api/events/list': 'florist',
   'POST /api/events/update': 'florist',
   'POST /api/events/delete': 'florist',
+  'POST /api/clients/import': 'admin',
+  'POST /api/clients/export': 'admin',
   'POST /api/orders/create': 'customer',
   'POST /api/orders/cancel': 'customer',
   'POST /api/orders/list': 'florist',

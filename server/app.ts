@@ -7,6 +7,7 @@ import type { Shop } from './context';
 import { isServedDb } from '../schema/databases';
 import type { ApiRoute } from '../schema/api-routes';
 import { bodyLimit, kilobytes } from './http/body-limit';
+import { clientsApi } from './api/clients';
 import { errorAnswer } from './http/errors';
 import { compressAnswers } from './http/compress';
 import { builtAnalytics, securityHeaders } from './http/security-headers';
@@ -44,6 +45,8 @@ const apiBodyLimits: Partial<Record<ApiRoute, number>> = {
   'POST /api/items/get-list': kilobytes(32),
   // A photo command carries the photo (schema/order-command.ts: a data URL up to 1.5 MB).
   'POST /api/orders/command': kilobytes(1600),
+  // A clients' CSV file (schema/client-csv.ts): some twenty thousand cards; a 50 MB file is refused before it is read.
+  'POST /api/clients/import': kilobytes(4 * 1024 + 64),
 };
 const limitOf = (req: express.Request) => {
   if (req.path.startsWith('/db/')) return dbBodyLimit(req.method, req.path.slice(3));
@@ -66,7 +69,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex): E
   app.use(['/api', '/db'], sessionUser(shop));
 
   const api = express.Router();
-  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, infoApi, favouritesApi].forEach((part) => api.use(part(shop)));
+  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, clientsApi, infoApi, favouritesApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));

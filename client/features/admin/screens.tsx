@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link, useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
 import { adminRoutes } from '../../../schema/admin-routes';
 import type { AnyEntity, EntityType } from '../../../schema/entities';
@@ -9,12 +9,25 @@ import { RecordForm } from './record-form';
 import { TaskTick } from './task-tick';
 import { useEntityRecord } from './use-entity';
 import { CouriersScreen } from '../couriers-day/couriers-day-page';
+import { ClientCsvTools } from '../clients/client-csv-tools';
 
 type ListComponent = ComponentType<{ entity: AnyEntity; search: ListSearch }>;
+
+/** The clients' list with the CSV tools above it; an import reads the list again. */
+const ClientList: ListComponent = ({ entity, search }) => {
+  const [round, setRound] = useState(0);
+  return (
+    <>
+      <RecordList key={round} entity={entity} search={search} />
+      <ClientCsvTools onImported={() => setRound((r) => r + 1)} />
+    </>
+  );
+};
 
 /** Custom list screens win over the generic one (react-admin's <Resource list={…}>). */
 const customLists: Partial<Record<EntityType, ListComponent>> = {
   task: ({ entity, search }) => <RecordList entity={entity} search={search} lead={{ label: 'Готово', cell: (r) => <TaskTick record={r} /> }} />,
+  client: ClientList,
   courier: ({ entity, search }) => <CouriersScreen search={search} list={<RecordList entity={entity} search={search} />} />,
 };
 

@@ -1,0 +1,18 @@
+import { Router } from 'express';
+import { noPayload } from '../../schema/api';
+import type { Shop } from '../context';
+import { parse } from '../http/parse';
+import { route } from '../http/route';
+import { clientCsv } from '../clients/client-csv';
+
+/** The clients' CSV, in and out (the cards themselves are the record API's: /api/clients/list|get|update|delete). */
+export const clientsApi = (shop: Shop): Router => {
+  const api = Router();
+  const csv = clientCsv(shop.storage);
+  route(api, 'POST /api/clients/export', (req) => {
+    parse(noPayload, req.body ?? {});
+    return csv.exportCsv();
+  });
+  route(api, 'POST /api/clients/import', (req, res) => csv.importCsv(res.locals.user!, req.body));
+  return api;
+};
