@@ -1,4 +1,7 @@
+import fs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { clientsCsv } from '../schema/client-csv';
+import { client } from '../schema/entities/client';
 import { nextDay, today } from '../schema/day';
 import { demoPhones } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';
@@ -84,6 +87,33 @@ describe('clients', () => {
     expect(names.length).toBeGreaterThan(0);
     expect(text).toContain('аллергия на лилии'); // the order's note, the one thing delivery needs
     for (const secret of ['Мария Лилиева', 'День рождения мамы', `client-${phone}`, '"type":"client"']) expect(text, secret).not.toContain(secret);
+    await context.close();
+  });
+
+  it('an admin imports 1,000 clients from CSV and exports them back identical', async () => {
+    const thousand = Array.from({ length: 1000 }, (_, i) =>
+      client.fields.parse({
+        name: `Клиент ${i}, "с кавычками"`,
+        phone: `7906${String(i).padStart(7, '0')}`,
+        birthday: i % 3 ? `19${50 + (i % 50)}-0${1 + (i % 9)}-1${i % 10}` : undefined,
+        source: i % 2 ? 'phone' : 'site',
+        note: i % 7 ? '' : 'первая строка\nвторая; строка',
+        dates: i % 5 ? [] : [{ title: 'Годовщина', kind: 'anniversary', date: '06-15', recipient: 'Ольга', address: 'Тверская, 1' }],
+      }),
+    );
+    const csv = clientsCsv([...thousand].sort((a, b) => a.phone.localeCompare(b.phone)));
+    const context = await contextAs(journey(), demoPhones.admin);
+    const page = await context.newPage();
+    await page.goto('/admin/clients');
+    await page.getByRole('heading', { name: 'Клиенты', level: 1 }).waitFor();
+    await page.getByTestId('clients-csv-file').setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByTestId('clients-import-result').filter({ hasText: 'Новых: 1000' }).waitFor({ timeout: 60_000 });
+
+    // The shop now holds these and the card made in the first journey: export only ours to compare.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Скачать CSV' }).click()]);
+    const exported = (await fs.readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const ours = exported.split('\r\n').filter((line, i) => i === 0 || line.startsWith('7906') || line === '' || !/^79\d{9},/.test(line));
+    expect(ours.join('\r\n')).toBe(csv);
     await context.close();
   });
 });
