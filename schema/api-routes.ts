@@ -37,6 +37,7 @@ export const apiRoutes = {
   'POST /api/events/delete': 'florist',
   'POST /api/clients/import': 'admin',
   'POST /api/clients/export': 'admin',
+  'POST /api/clients/merge': 'admin',
   'POST /api/orders/create': 'customer',
   'POST /api/orders/cancel': 'customer',
   'POST /api/orders/list': 'florist',

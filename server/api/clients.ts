@@ -4,8 +4,9 @@ import type { Shop } from '../context';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
 import { clientCsv } from '../clients/client-csv';
+import { mergeClients } from '../clients/client-merge';
 
-/** The clients' CSV, in and out (the cards themselves are the record API's: /api/clients/list|get|update|delete). */
+/** The clients' CSV, in and out, and merging two cards of one person (the cards themselves are the record API's: /api/clients/list|get|update|delete). */
 export const clientsApi = (shop: Shop): Router => {
   const api = Router();
   const csv = clientCsv(shop.storage);
@@ -14,5 +15,6 @@ export const clientsApi = (shop: Shop): Router => {
     return csv.exportCsv();
   });
   route(api, 'POST /api/clients/import', (req, res) => csv.importCsv(res.locals.user!, req.body));
+  route(api, 'POST /api/clients/merge', (req, res) => mergeClients(shop.storage, res.locals.user!, req.body));
   return api;
 };

@@ -129,4 +129,26 @@ describe('clients: the card, its rules and who sees it', () => {
     const office = await fetch(`${shop.url}/db/office/_all_docs?include_docs=true`, { headers: { cookie: florist } });
     expect(await office.text()).not.toContain('"client"');
   });
+
+  it('merges two cards of one person: the kept card takes the other’s phone, dates and notes, and counts its orders; the other is gone', async () => {
+    const phone = '79001000501';
+    const cookie = await signIn(shop.url, phone);
+    const order = (await call<{ data: Order }>(shop.url, '/api/orders/create', draftOf(phone, [{ id: bouquet, count: 1 }]), cookie)).body.data;
+    const kept = (await api('update', { data: { name: 'Ирина Смирнова', phone: '79001000502', alert: 'без роз', dates: [{ title: 'Годовщина', date: '06-15' }] } })).body.data;
+    const other = (await api('get', { id: clientIdOf(phone) })).body.data;
+    await api('update', { id: other.id, updatedAt: other.updatedAt, data: { ...other.data, birthday: '1985-04-01', alert: 'аллергия на лилии', dates: [{ title: 'Годовщина', date: '06-15' }, { title: 'День рождения мамы', date: '05-12' }] } });
+    const refused = await call(shop.url, '/api/clients/merge', { keep: kept.id, drop: kept.id }, admin);
+    expect(refused.status).toBe(400);
+    expect((await call(shop.url, '/api/clients/merge', { keep: kept.id, drop: other.id }, florist)).status).toBe(403);
+
+    const merged = await call<Saved>(shop.url, '/api/clients/merge', { keep: kept.id, drop: other.id }, admin);
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    const card = (await api('get', { id: kept.id })).body.data.data;
+    expect(card).toMatchObject({ name: 'Ирина Смирнова', otherPhones: phone, birthday: '1985-04-01', alert: 'без роз; аллергия на лилии', orders: 1, spent: order.total });
+    expect((card.dates as { title: string }[]).map((d) => d.title)).toEqual(['Годовщина', 'День рождения мамы']);
+    expect((await api('get', { id: other.id })).status).toBe(404);
+    // Searching by the merged phone finds the kept card.
+    const found = (await api<Page>('list', { query: { search: phone.slice(1) } })).body.data.items.map((r) => r.id);
+    expect(found).toEqual([kept.id]);
+  });
 });

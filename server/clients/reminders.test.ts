@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, today } from '../../schema/day';
 import type { ShopEvent } from '../../schema/event';
-import type { OfficeRecord } from '../../schema/record';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { sweepReminders, reminderDaysAhead } from './reminders';
+
+/** An event or a record as stored: both have a type, events a day and title, records data. */
+type Stored = Omit<ShopEvent, 'type' | 'data'> & { type: string; data: Record<string, unknown> };
 
 const later = (from: string, days: number) => {
   let d = from;
@@ -14,7 +16,7 @@ const later = (from: string, days: number) => {
 describe('reminders: clients’ important dates become «День рождения» events and tasks ahead of the date', () => {
   let shop: Awaited<ReturnType<typeof startTestShop>>;
   let admin: string;
-  const docs = async (db: string) => (await shop.shop.storage.db(db).allDocs({ include_docs: true })).rows.filter((r) => r.id.includes('remind-')).map((r) => r.doc as unknown as ShopEvent & OfficeRecord);
+  const docs = async (db: string) => (await shop.shop.storage.db(db).allDocs({ include_docs: true })).rows.filter((r) => r.id.includes('remind-')).map((r) => r.doc as unknown as Stored);
 
   beforeAll(async () => {
     shop = await startTestShop();
