@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { clientsCsv } from '../schema/client-csv';
 import { client } from '../schema/entities/client';
 import { nextDay, today } from '../schema/day';
-import { demoPhones } from '../server/testing/test-shop';
+import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';
 import { contextAs, outcomeOf } from './admin-journeys';
 import { openOrder, placeOrders } from './order-journeys';
@@ -114,6 +114,25 @@ describe('clients', () => {
     const exported = (await fs.readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const ours = exported.split('\r\n').filter((line, i) => i === 0 || line.startsWith('7906') || line === '' || !/^79\d{9},/.test(line));
     expect(ours.join('\r\n')).toBe(csv);
+    await context.close();
+  });
+
+  it('an admin merges two cards of one person from the card', async () => {
+    const cookie = await signIn(journey().shop.url, demoPhones.admin);
+    await call(journey().shop.url, '/api/clients/update', { data: { name: 'Зоя Двойная', phone: '79087770001' } }, cookie);
+    await call(journey().shop.url, '/api/clients/update', { data: { name: 'Зоя (второй номер)', phone: '79087770002', alert: 'только белые цветы' } }, cookie);
+    const context = await contextAs(journey(), demoPhones.admin);
+    const page = await context.newPage();
+    page.on('dialog', (d) => void d.accept());
+    await page.goto('/admin/clients?q=%D0%97%D0%BE%D1%8F');
+    await page.getByRole('link', { name: 'Зоя Двойная' }).click();
+    await page.locator('#merge-phone').pressSequentially('9087770002');
+    await page.getByRole('button', { name: 'Объединить с этой карточкой' }).click();
+    await page.getByRole('heading', { name: 'Клиенты', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Зоя Двойная' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Зоя (второй номер)' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Зоя Двойная' }).click();
+    expect(await page.locator('#field-alert').inputValue()).toBe('только белые цветы');
     await context.close();
   });
 });

@@ -2,6 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { Link, useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
 import { adminRoutes } from '../../../schema/admin-routes';
 import type { AnyEntity, EntityType } from '../../../schema/entities';
+import type { OfficeRecord } from '../../../schema/record';
 import { adminRouteOf, entityOfScreen } from './admin-access';
 import type { ListSearch } from './list-search';
 import { RecordList } from './record-list';
@@ -10,6 +11,7 @@ import { TaskTick } from './task-tick';
 import { useEntityRecord } from './use-entity';
 import { CouriersScreen } from '../couriers-day/couriers-day-page';
 import { ClientCsvTools } from '../clients/client-csv-tools';
+import { ClientMerge } from '../clients/client-merge';
 
 type ListComponent = ComponentType<{ entity: AnyEntity; search: ListSearch }>;
 
@@ -64,8 +66,12 @@ const NewRecord = ({ entity }: { entity: AnyEntity }) => {
   );
 };
 
+/** What a record's screen shows below the generic form, by entity (a client's card: merging another card into it). */
+const recordExtras: Partial<Record<EntityType, ComponentType<{ record: OfficeRecord; onDone: () => void }>>> = { client: ClientMerge };
+
 const EditRecord = ({ entity, id }: { entity: AnyEntity; id: string }) => {
   const { record, error } = useEntityRecord(entity, id);
+  const Extra = recordExtras[entity.type];
   const back = useBackToList(entity);
   if (record === undefined) return <p className="muted">Загрузка…</p>;
   if (!record)
@@ -84,6 +90,7 @@ const EditRecord = ({ entity, id }: { entity: AnyEntity; id: string }) => {
         {entity.labels.one}: {record.title}
       </h1>
       <RecordForm key={record.id} entity={entity} record={record} onDone={back} />
+      {Extra && <Extra record={record} onDone={back} />}
     </section>
   );
 };
