@@ -8,6 +8,7 @@ import { benchList, benchListWhileWriting } from './api-load';
 import { benchDurableWrites } from './durable';
 import { benchCatalogueFromDevice, benchFirstViewAsSent, benchFirstViewBytes } from './storefront';
 import { benchTasksFromDevice } from './office';
+import { benchClientSearch } from './clients';
 import { benchBoardDay } from './orders-board';
 import { benchStatusRoundTrip } from './order-round-trip';
 import { benchBoardInBrowser } from './board-in-browser';
@@ -78,6 +79,14 @@ if (process.argv.includes('calendar')) {
   await benchCalendarMonth(2000);
   process.exit(0);
 }
+
+// `npm run bench -- clients`: the clients list's search only.
+if (process.argv.includes('clients')) {
+  const shop = await startTestShop();
+  await benchClientSearch(shop);
+  await shop.close();
+  process.exit(0);
+}
 // `npm run bench -- api`: the catalogue API rows only.
 const apiOnly = process.argv.includes('api');
 for (const n of [1000, 10_000, 50_000]) await benchApi(n);
@@ -104,6 +113,7 @@ await seeded.close();
 
 const studio = await startTestShop();
 await benchTasksFromDevice(studio, 5000);
+await benchClientSearch(studio);
 await studio.close();
 await benchCalendarMonth(2000);
 await benchBoardDay();

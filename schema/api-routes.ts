@@ -37,7 +37,6 @@ export const apiRoutes = {
   'POST /api/events/list': 'florist',
   'POST /api/events/update': 'florist',
   'POST /api/events/delete': 'florist',
-  'POST /api/clients/list': 'admin',
   /** Staff by name (phone and name only), for every staff screen that names a person. */
   'POST /api/staff/list': 'florist',
   /** /admin/staff (issue 20, item 3): staff with roles and last sign-in, add or change, remove, the log of changes. */
@@ -47,6 +46,9 @@ export const apiRoutes = {
   'POST /api/staff/changes': 'admin',
   /** Who works which day: a «Рабочий день» event in the calendar. */
   'POST /api/staff/workday': 'manager',
+  'POST /api/clients/import': 'admin',
+  'POST /api/clients/export': 'admin',
+  'POST /api/clients/merge': 'admin',
   'POST /api/orders/create': 'customer',
   'POST /api/orders/cancel': 'customer',
   'POST /api/orders/list': 'florist',

@@ -65,6 +65,19 @@ export interface EntityDefinition<F extends z.ZodObject = z.ZodObject, T extends
   title: (data: z.infer<F>) => string;
   /** For calendar-like entities: the day a record belongs to (yyyy-MM-dd). */
   day?: (data: z.infer<F>) => string | undefined;
+  /**
+   * A natural key: the record's id is made from its data (a client's phone), so a second record of it cannot be
+   * stored, by two app servers at once neither (the store's first write wins). `taken` is the Russian reason, and the
+   * key never changes on an edit.
+   */
+  key?: { id: (data: z.infer<F>) => string; taken: string; fixed: string };
+  /**
+   * Fields the server computes on every read (a client's totals from the orders): never stored, shown read-only,
+   * sortable. The record API fills them through its `derive` for the entity.
+   */
+  computed?: (keyof z.infer<F> & string)[];
+  /** Named filters beyond equality (a birthday this month), by the data and today's day (yyyy-MM-dd, Moscow). */
+  views?: { id: string; label: string; test: (data: z.infer<F>, today: string) => boolean }[];
   /** The data version written now; `upgrade` lifts data written by an older version. */
   version: number;
   upgrade?: (data: Record<string, unknown>, from: number) => Record<string, unknown>;

@@ -199,6 +199,11 @@ export const order = orderDraft.extend({
   cancelReason: z.string().max(500).optional(),
   /** Chosen to be paid online (schema/online-payment.ts): held until paid or until the time runs out. */
   online: onlinePayment.optional(),
+  /**
+   * The client card's «Важно для каждого заказа» (an allergy), stamped by the server on the staff copy when it is
+   * written and again when the card's note changes; the customer's copy leaves it out (DECISIONS «The client's note on orders»).
+   */
+  clientNote: z.string().max(200).optional(),
   /** Staff copies only (`studio-orders`); the customer's copy leaves it out. Oldest first. */
   history: z.array(orderChange).optional(),
 });

@@ -1,6 +1,7 @@
 import type { AnyEntity } from './entities';
 import type { OfficeRecord, RecordListRequest } from './record';
 import { pageOf, type ListAnswer } from './api';
+import { today } from './day';
 
 type Value = unknown;
 
@@ -31,7 +32,7 @@ const matchesSearch = (entity: AnyEntity, search: string) => {
       const value = record.data[field];
       if (value === undefined || value === null) return false;
       const text = String(value);
-      return text.toLocaleLowerCase('ru').includes(needle) || (digits.length >= 3 && /^\d+$/.test(text) && text.includes(digits));
+      return text.toLocaleLowerCase('ru').includes(needle) || (digits.length >= 3 && text.split(/,\s*/).some((t) => /^\d+$/.test(t) && t.includes(digits)));
     });
 };
 
@@ -39,11 +40,14 @@ const matchesSearch = (entity: AnyEntity, search: string) => {
  * One page of an entity's records: searched, filtered, sorted (stable by id), 20 a page unless asked otherwise.
  * The record API answers with it on the server, and a staff device with it from its own copy, so both agree.
  */
-export const listPage = (entity: AnyEntity, records: OfficeRecord[], { params, query }: RecordListRequest): ListAnswer<OfficeRecord> => {
-  const { search, ...filters } = query;
+export const listPage = (entity: AnyEntity, records: OfficeRecord[], { params, query }: RecordListRequest, day = today()): ListAnswer<OfficeRecord> => {
+  const { search, view: viewId, ...filters } = query as RecordListRequest['query'] & { view?: string };
   const wanted = Object.entries(filters).filter(([, v]) => v !== undefined);
+  const views = (entity as { views?: { id: string; test: (data: never, today: string) => boolean }[] }).views ?? [];
+  const view = views.find((v) => v.id === viewId);
   const found = records
     .filter((r) => wanted.every(([k, v]) => r.data[k] === v))
+    .filter((r) => !view || view.test(r.data as never, day))
     .filter(search ? matchesSearch(entity, search) : () => true);
   const sort = params.sort ?? entity.list.sort;
   const descending = sort.startsWith('-');

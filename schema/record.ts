@@ -62,6 +62,8 @@ const filterField = (field: z.ZodType): z.ZodType => {
  */
 export const recordListRequest = (entity: AnyEntity) => {
   const filters = Object.fromEntries((entity.list.filters ?? []).map((f) => [f, filterField((entity.fields.shape as Record<string, z.ZodType>)[f])]));
+  const views = (entity as { views?: { id: string }[] }).views?.map((v) => v.id) ?? [];
+  const view = views.length ? { view: z.enum(views as [string, ...string[]], 'Нет такого отбора').optional() } : {};
   return z.strictObject({
     params: z
       .strictObject({
@@ -70,7 +72,7 @@ export const recordListRequest = (entity: AnyEntity) => {
         sort: z.enum(sortKeys(entity) as [string, ...string[]], 'Нет такой колонки для сортировки').optional(),
       })
       .default({ skip: 0, limit: pageSize }),
-    query: z.strictObject({ search: z.string().trim().max(200).optional(), ...filters }).default({}),
+    query: z.strictObject({ search: z.string().trim().max(200).optional(), ...view, ...filters }).default({}),
     body: z.strictObject({}).optional(),
   });
 };

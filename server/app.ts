@@ -7,6 +7,7 @@ import type { Shop } from './context';
 import { isServedDb } from '../schema/databases';
 import type { ApiRoute } from '../schema/api-routes';
 import { bodyLimit, kilobytes } from './http/body-limit';
+import { clientsApi } from './api/clients';
 import { errorAnswer } from './http/errors';
 import { compressAnswers } from './http/compress';
 import { builtAnalytics, securityHeaders } from './http/security-headers';
@@ -20,7 +21,6 @@ import { itemsApi } from './api/items';
 import { eventsApi } from './api/events';
 import { pagesApi } from './api/pages';
 import { profileApi } from './api/profile';
-import { clientsApi } from './api/clients';
 import { staffApi } from './api/staff';
 import { photosApi } from './photos/photos-api';
 import { ordersApi } from './api/orders';
@@ -47,6 +47,8 @@ const apiBodyLimits: Partial<Record<ApiRoute, number>> = {
   'POST /api/items/get-list': kilobytes(32),
   // A photo command carries the photo (schema/order-command.ts: a data URL up to 1.5 MB).
   'POST /api/orders/command': kilobytes(1600),
+  // A clients' CSV file (schema/client-csv.ts): some twenty thousand cards; a 50 MB file is refused before it is read.
+  'POST /api/clients/import': kilobytes(4 * 1024 + 64),
 };
 const limitOf = (req: express.Request) => {
   if (req.path.startsWith('/db/')) return dbBodyLimit(req.method, req.path.slice(3));

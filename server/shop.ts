@@ -16,6 +16,7 @@ import { commandProcessor } from './orders/command-processor';
 import { dbAccess } from '../schema/databases';
 import { sweepEveryHour } from './auth/sweep';
 import { sweepStudioOrdersHourly } from './orders/studio-sweep';
+import { remindHourly } from './clients/reminders';
 import { onlinePayments } from './payments/online-payments';
 import { sweepOnlinePayments } from './payments/payment-sweep';
 
@@ -44,6 +45,8 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   await upgradeOrderCopies(shop.storage, orders.list);
   const stopSweep = sweepEveryHour(shop.auth);
   const stopStudioSweep = await sweepStudioOrdersHourly(shop.storage);
+  // Clients' birthdays and important dates coming soon: a calendar event and a task each.
+  const stopReminders = await remindHourly(shop.storage);
   const commands = orderCommands(shop, orders);
   // Orders whose online payment ran out of time give their bouquets back, on every app server.
   const stopPaymentSweep = sweepOnlinePayments(onlinePayments(shop, orders, commands));
@@ -62,6 +65,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
     async close() {
       stopSweep();
       stopStudioSweep();
+      stopReminders();
       stopPaymentSweep();
       await stopCommands();
       hub.close();

@@ -16,9 +16,9 @@ const pinned: Record<string, { version: number; hash: string }> = {
   pages: { version: 2, hash: 'af00652474d37cc8' },
   events: { version: 2, hash: 'cbc30b9837075289' },
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },
-  orders: { version: 6, hash: '19572505c9c47828' },
+  orders: { version: 7, hash: '38643c97d76aaf0f' },
   pendingOrders: { version: 2, hash: 'f753aafa414047c8' },
-  office: { version: 2, hash: '54e04dbb738b58fd' },
+  office: { version: 3, hash: '98983db98396dde0' },
   cache: { version: 1, hash: 'a7fdb689868cc7ef' },
 };
 

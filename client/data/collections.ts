@@ -60,7 +60,7 @@ const derive = <D extends Record<string, Declaration<z.ZodType>>>(declared: D) =
 
 /**
  * Version 1 changed only the schemas' title (now the collection's name); documents are the same.
- * Office version 1 added the optional `replaced` mark, version 2 the `orderCommand` type; stored records are valid as they are.
+ * Office version 1 added the optional `replaced` mark, version 2 the `orderCommand` type, version 3 the `client` type (admin tier: never on a device, but the envelope names every type); stored records are valid as they are.
  */
 const unchanged: Migration = (doc) => doc;
 
@@ -80,11 +80,12 @@ export const shopCollections = derive({
   events: { owner: 'device', zod: shopEvent, key: 'id', version: 2, migrations: { 1: unchanged, 2: unchanged }, indexes: ['day'] },
   carts: { owner: 'device', zod: storedCart, key: 'owner', version: 1, migrations: { 1: unchanged } },
   // Indexed by delivery day: the studio's board reads one day out of every order a staff device holds.
-  orders: { owner: 'server', zod: order, key: 'id', version: 6, indexes: ['date'] },
+  // 6: the history's `madeAt`; 7: the staff copy's `clientNote` (the client card's note). Server copies are pulled again.
+  orders: { owner: 'server', zod: order, key: 'id', version: 7, indexes: ['date'] },
   // 2: courier delivery may carry `askRecipient` and no address; every stored draft is valid as it is.
   pendingOrders: { owner: 'device', zod: pendingOrder, key: 'id', version: 2, migrations: { 1: unchanged, 2: unchanged } },
   // Staff devices: every office-tier record (tasks, couriers, …) in one envelope; it holds unsent staff edits.
-  office: { owner: 'device', zod: officeRecord, key: 'id', version: 2, migrations: { 1: unchanged, 2: unchanged } },
+  office: { owner: 'device', zod: officeRecord, key: 'id', version: 3, migrations: { 1: unchanged, 2: unchanged, 3: unchanged } },
 });
 
 /** datasources (the spec's DataSources database): a cache of /api answers, refilled from the server. */

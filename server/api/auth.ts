@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { loginRequest, noPayload, verifyRequest, type UserAnswer } from '../../schema/api';
 import { phone } from '../../schema/phone';
-import { userUpdate } from '../../schema/user';
+import { levelOf, userUpdate } from '../../schema/user';
 import type { Shop } from '../context';
 import { route, type Handler } from '../http/route';
 import { parse } from '../http/parse';
@@ -11,6 +11,7 @@ import { limitRate } from '../auth/rate-limit';
 import { clientAddress } from '../auth/client-address';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
 import { recordSignIn } from '../staff/staff-service';
+import { knownClient } from '../clients/known-client';
 
 /** Sign-in by phone with a one-time code (spec §4), the session cookie and the current user. */
 export const authApi = (shop: Shop): Router => {
@@ -30,6 +31,7 @@ export const authApi = (shop: Shop): Router => {
     await limitRate(shop.auth, `verify-ip:${clientAddress(req)}`, shop.config.verifiesPerIpPerHour, 3600_000);
     await shop.codes.verify(phone, code);
     const user = await shop.users.signIn(phone);
+    if (levelOf(user) === 'customer') await knownClient(shop.storage, { phone, name: user.name, source: 'site' });
     setSessionCookie(shop, res, await shop.sessions.start(phone));
     await recordSignIn(shop, user);
     return { user };

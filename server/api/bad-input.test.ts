@@ -34,6 +34,9 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   'POST /api/staff/remove': { phone: '79330000009' },
   'POST /api/staff/changes': { skip: 0, limit: 20 },
   'POST /api/staff/workday': { phone: '79000000003', day: '2099-01-01', works: true },
+  'POST /api/clients/import': { csv: 'phone,name\n79330000009,Тест\n' },
+  'POST /api/clients/export': {},
+  'POST /api/clients/merge': { keep: 'client-79330000001', drop: 'client-79330000002' },
   'POST /api/orders/create': {
     id: 'bad-input-draft-0001',
     lines: [{ id: 'p-001', count: 1 }],
@@ -126,8 +129,8 @@ describe('bad input to /api', () => {
         ['malformed JSON', '{"phone": "79', 400],
         ['unknown field', { ...body, hacker: true }, 400],
         ['wrong type', wrongType(body), 400],
-        // A command may carry a photo (1.6 MB): its padding is larger.
-        ['oversized body', { ...body, padding: 'я'.repeat(key === 'POST /api/orders/command' ? 900_000 : 200_000) }, 413],
+        // A command may carry a photo (1.6 MB), a clients' import a CSV file (4 MB): their padding is larger.
+        ['oversized body', { ...body, padding: 'я'.repeat(key === 'POST /api/orders/command' ? 900_000 : key === 'POST /api/clients/import' ? 2_500_000 : 200_000) }, 413],
       ];
       const field = required[key];
       if (field) {

@@ -1,17 +1,20 @@
 import { Router } from 'express';
-import { listRequest, pageOf } from '../../schema/api';
+import { noPayload } from '../../schema/api';
 import type { Shop } from '../context';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
+import { clientCsv } from '../clients/client-csv';
+import { mergeClients } from '../clients/client-merge';
 
-/** Admins' list of everyone who has signed in (spec: /admin/clients). */
+/** The clients' CSV, in and out, and merging two cards of one person (the cards themselves are the record API's: /api/clients/list|get|update|delete). */
 export const clientsApi = (shop: Shop): Router => {
   const api = Router();
-  route(api, 'POST /api/clients/list', async (req) => {
-    const { params, query } = parse(listRequest, req.body);
-    const needle = query.name?.replace(/\D/g, '') ?? '';
-    const clients = (await shop.users.list()).filter((u) => !needle || u.phone.includes(needle));
-    return pageOf(clients, params);
+  const csv = clientCsv(shop.storage);
+  route(api, 'POST /api/clients/export', (req) => {
+    parse(noPayload, req.body ?? {});
+    return csv.exportCsv();
   });
+  route(api, 'POST /api/clients/import', (req, res) => csv.importCsv(res.locals.user!, req.body));
+  route(api, 'POST /api/clients/merge', (req, res) => mergeClients(shop.storage, res.locals.user!, req.body));
   return api;
 };

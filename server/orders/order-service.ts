@@ -16,6 +16,7 @@ import { holdKey, orderOf, orderRecord, recordFromDoc, type OrderRecord } from '
 import { priceLines } from './price-lines';
 import { customerView } from './customer-view';
 import { spreadOrder } from './spread';
+import { knownClient } from '../clients/known-client';
 import { inStudioWindow } from './studio-window';
 import { unconfirmedPlaces } from './unconfirmed';
 
@@ -210,6 +211,7 @@ export const orderService = (shop: Shop) => {
       const { order: placed, created } = await place(draft, user.phone, undefined, online);
       // The florist will call them by this name, and the next order's form starts with it.
       if (created && !user.name) await shop.users.update(user.phone, { name: draft.sender.name });
+      if (created) await knownClient(storage, { phone: user.phone, name: draft.sender.name, source: 'site' });
       // A draft sent again may find the order already in the studio's hands: the customer gets only their side of it.
       return customerView(placed);
     },
@@ -222,6 +224,7 @@ export const orderService = (shop: Shop) => {
       const { source, customer, ...draft } = input;
       const known = await shop.users.signIn(customer.phone);
       if (!known.name) await shop.users.update(customer.phone, { name: customer.name });
+      await knownClient(storage, { phone: customer.phone, name: customer.name, source });
       return (await place(draft, customer.phone, { source, change })).order;
     },
 

@@ -8,6 +8,7 @@ import { toSynced } from '../db/synced';
 import { customerView } from './customer-view';
 import { inStudioWindow } from './studio-window';
 import { orderTitle } from '../../schema/order-number';
+import { alertOf, withAlert } from '../clients/client-alert';
 
 /** The staff copies' database (schema/databases.ts): every order delivered from the studio window's start on. */
 export const studioOrdersDb = 'studio-orders';
@@ -55,7 +56,7 @@ export const spreadOrder = async (
 ): Promise<void> => {
   const replace = copy === 'replace';
   await writeCopy(storage.db(customerOrdersDb(o.customer)), customerView(o), replace);
-  if (inStudioWindow(o.date)) await writeCopy(storage.db(studioOrdersDb), o, replace);
+  if (inStudioWindow(o.date)) await writeCopy(storage.db(studioOrdersDb), withAlert(o, await alertOf(storage, o.customer)), replace);
   const e = eventOf(o);
   await upsert<Omit<ShopEvent, 'id'>>(storage.db('events'), e.id, (current) => {
     if (!current) return toSynced(e);

@@ -5,6 +5,8 @@ import type { Shop } from '../context';
 import { route } from '../http/route';
 import { recordService } from './record-service';
 import { tierStore } from './tier-store';
+import { clientTotals } from '../clients/client-totals';
+import { stampAlert } from '../clients/stamp-alert';
 
 /**
  * The spec's record calls (§7: POST /api/{entity}/list with params, query, body → data; get, update, delete) for
@@ -12,7 +14,7 @@ import { tierStore } from './tier-store';
  */
 export const recordApi = (shop: Shop): Router => {
   const api = Router();
-  const records = recordService(tierStore(shop.storage));
+  const records = recordService(tierStore(shop.storage), Date.now, { client: { derive: clientTotals(shop.storage), saved: (r) => stampAlert(shop.storage, String(r.data.phone)) } });
   for (const entity of Object.values(entities)) {
     route(api, recordRoute(entity, 'list'), (req, res) => records.list(res.locals.user, entity, req.body));
     route(api, recordRoute(entity, 'get'), (req, res) => records.get(res.locals.user, entity, req.body));

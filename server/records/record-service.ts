@@ -7,6 +7,7 @@ import type { User } from '../../schema/user';
 import { HttpError, notFound, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
 import { listPage } from '../../schema/record-page';
+import { today } from '../../schema/day';
 import type { TierStore } from './tier-store';
 
 const verbs: Record<Action, string> = { read: 'смотреть', create: 'создавать', update: 'изменять', delete: 'удалять' };
@@ -36,7 +37,28 @@ const current = (entity: AnyEntity, record: OfficeRecord): OfficeRecord => {
  * and when (from the session and the server's clock, never from the payload), facts never change, and an edit made
  * from a stale copy is refused. Handlers only pass the payload and the session in.
  */
-export const recordService = (store: TierStore, clock: () => number = Date.now) => {
+/**
+ * What one entity adds to the generic rules: `derive` fills its computed fields (schema/entity.ts `computed`) into
+ * records read from the store; `saved` carries a stored change to what follows from it (a client's note to the orders).
+ */
+export interface EntityHooks {
+  derive?: (records: OfficeRecord[]) => Promise<OfficeRecord[]>;
+  saved?: (record: OfficeRecord) => Promise<void>;
+}
+
+/** The record's data without the fields the server computes: they are never stored. */
+const withoutComputed = (entity: AnyEntity, data: Record<string, unknown>): Record<string, unknown> => {
+  const computed: readonly string[] = entity.computed ?? [];
+  return Object.fromEntries(Object.entries(data).filter(([k]) => !computed.includes(k)));
+};
+
+export const recordService = (store: TierStore, clock: () => number = Date.now, hooks: Partial<Record<string, EntityHooks>> = {}) => {
+  const derive = (entity: AnyEntity, records: OfficeRecord[]) => hooks[entity.type]?.derive?.(records) ?? Promise.resolve(records);
+  const saved = async (entity: AnyEntity, record: OfficeRecord) => {
+    await hooks[entity.type]?.saved?.(record);
+    return { data: (await derive(entity, [record]))[0] };
+  };
+
   const allow = (user: User | null, action: Action, entity: AnyEntity, record?: OfficeRecord): User => {
     if (!user) throw unauthorized();
     if (!can(user, action, entity, record)) throw new HttpError(403, deniedReason(entity, action));
@@ -53,26 +75,28 @@ export const recordService = (store: TierStore, clock: () => number = Date.now) 
     async list(user: User | null, entity: AnyEntity, body: unknown) {
       const request = parse(recordListRequest(entity), body);
       allow(user, 'read', entity);
-      const records = (await store.all(entity.tier, entity.type)).map((r) => current(entity, r));
-      return listPage(entity, records, request);
+      const records = await derive(entity, (await store.all(entity.tier, entity.type)).map((r) => current(entity, r)));
+      return listPage(entity, records, request, today(new Date(clock())));
     },
 
     async get(user: User | null, entity: AnyEntity, body: unknown) {
       const { id } = parse(recordIdRequest, body);
       allow(user, 'read', entity);
-      return { data: current(entity, await find(entity, id)) };
+      const [record] = await derive(entity, [current(entity, await find(entity, id))]);
+      return { data: record };
     },
 
     /** Creates (no id: the answer carries the id given) or edits (id and the updatedAt it was read at). */
     async save(user: User | null, entity: AnyEntity, body: unknown) {
       const request = parse(recordSaveRequest(entity), body);
-      const data = request.data as Record<string, unknown>;
+      const data = withoutComputed(entity, request.data as Record<string, unknown>);
+      const key = entity.key as { id: (d: unknown) => string; taken: string; fixed: string } | undefined;
       if (entity.write === 'command' && request.id === undefined && data.outcome !== undefined) throw new HttpError(400, outcomeReason);
       const now = clock();
       if (request.id === undefined) {
         const author = allow(user, 'create', entity);
         const record: OfficeRecord = {
-          id: newId(entity),
+          id: key ? key.id(request.data) : newId(entity),
           type: entity.type,
           ...derivedFields(entity, request.data),
           createdBy: author.phone,
@@ -81,14 +105,15 @@ export const recordService = (store: TierStore, clock: () => number = Date.now) 
           updatedAt: now,
           data,
         };
-        if ((await store.put(entity.tier, record, null)) !== 'ok') throw new HttpError(409, staleReason);
-        return { data: record };
+        if ((await store.put(entity.tier, record, null)) !== 'ok') throw new HttpError(409, key ? key.taken : staleReason);
+        return saved(entity, record);
       }
       const before = await find(entity, request.id);
       if (entity.write === 'fact') throw new HttpError(409, factReason(entity));
       if (entity.write === 'command') throw new HttpError(409, commandReason(entity));
       const editor = allow(user, 'update', entity, before);
       if (before.updatedAt !== request.updatedAt) throw new HttpError(409, staleReason);
+      if (key && key.id(request.data) !== before.id) throw new HttpError(400, key.fixed);
       const { day: _derivedBefore, ...kept } = before;
       const record: OfficeRecord = {
         ...kept,
@@ -99,7 +124,7 @@ export const recordService = (store: TierStore, clock: () => number = Date.now) 
         data,
       };
       if ((await store.put(entity.tier, record, before.updatedAt)) !== 'ok') throw new HttpError(409, staleReason);
-      return { data: record };
+      return saved(entity, record);
     },
 
     async remove(user: User | null, entity: AnyEntity, body: unknown) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { client } from '../../../schema/entities/client';
 import { courier } from '../../../schema/entities/courier';
 import { task } from '../../../schema/entities/task';
 import { fieldsOf, fromFormValues, toFormValues } from './fields';
@@ -43,5 +44,25 @@ describe('the generic form reads its inputs from the entity’s zod fields', () 
     expect(fromFormValues(courier, { name: 'Пётр', phone: '+7 (916) 123-45-67', feePerDelivery: '-5', active: true, note: '' })).toEqual({
       ok: false, errors: { feePerDelivery: 'Сумма не может быть отрицательной' },
     });
+  });
+
+  it('edits a list of small records row by row, shows computed fields without sending them, and names a row’s error by its place', () => {
+    const dates = fieldsOf(client).find((f) => f.name === 'dates')!;
+    expect(dates.kind).toBe('list');
+    expect(dates.items?.map((f) => [f.name, f.label, f.kind])).toEqual([
+      ['kind', 'Какая дата', 'enum'],
+      ['title', 'Что за дата', 'text'],
+      ['date', 'Дата (ММ-ДД)', 'text'],
+      ['recipient', 'Кому цветы', 'text'],
+      ['recipientPhone', 'Телефон получателя', 'phone'],
+      ['address', 'Адрес', 'longtext'],
+    ]);
+    expect(fieldsOf(client).find((f) => f.name === 'spent')?.computed).toBe(true);
+    const values = toFormValues(client, { ...client.fields.parse(client.example), spent: 5000 });
+    expect(values.dates).toEqual([{ kind: 'birthday', title: 'День рождения мамы', date: '05-12', recipient: 'Ольга', recipientPhone: '', address: 'Тверская, 1' }]);
+    const ok = fromFormValues(client, { ...values, dates: [{ kind: 'anniversary', title: 'Годовщина', date: '06-01', recipient: '', recipientPhone: '+7 (900) 111-22-33', address: '' }] });
+    expect(ok).toMatchObject({ ok: true, data: { dates: [{ kind: 'anniversary', title: 'Годовщина', date: '06-01', recipientPhone: '79001112233' }], spent: 0 } });
+    const bad = fromFormValues(client, { ...values, dates: [{ kind: 'birthday', title: 'x', date: '02-30', recipient: '', recipientPhone: '', address: '' }] });
+    expect(bad).toEqual({ ok: false, errors: { 'dates.0.date': 'Такой даты нет' } });
   });
 });

@@ -9,7 +9,7 @@ import { valueLabel, valueOptions } from './value-labels';
 // Messages the entity schemas do not word themselves (a wrong type, say) come out in Russian, as on the server.
 z.config(z.locales.ru());
 
-export type FieldKind = 'text' | 'longtext' | 'number' | 'roubles' | 'enum' | 'boolean' | 'day' | 'time' | 'phone';
+export type FieldKind = 'text' | 'longtext' | 'number' | 'roubles' | 'enum' | 'boolean' | 'day' | 'time' | 'phone' | 'list';
 
 /** One input of the generic form, read from the entity's zod field. */
 export interface FieldSpec {
@@ -21,9 +21,13 @@ export interface FieldSpec {
   /** A phone field that names a staff member (`.meta({ staff: true })` on the entity's field): shown and picked by name. */
   staff?: boolean;
   options?: { id: string; label: string }[];
+  /** Computed by the server (schema/entity.ts `computed`): shown, never edited or sent. */
+  computed?: boolean;
+  /** A list of small records (a client's important dates): the inputs of one row, labelled by each field's `describe`. */
+  items?: FieldSpec[];
 }
 
-export type FormValues = Record<string, string | boolean>;
+export type FormValues = { [name: string]: string | boolean | FormValues[] };
 
 type Schema = z.ZodType;
 
@@ -59,38 +63,64 @@ const kindOf = (inner: Schema): FieldKind => {
   return 'text';
 };
 
-/** The form's inputs, in the order the entity declares its fields, with the Russian labels of the registry. */
-export const fieldsOf = (entity: AnyEntity): FieldSpec[] =>
-  Object.entries(entity.fields.shape as Record<string, Schema>).map(([name, schema]) => {
-    const { inner, optional } = unwrap(schema);
-    const kind = kindOf(inner);
-    const labels: Record<string, string> = entity.labels.fields;
+/** The element of a list of records (z.array of z.object), if the field is one. */
+const rowsOf = (inner: Schema): z.ZodObject | null => {
+  const def = inner.def as { type: string; element?: Schema };
+  return def.type === 'array' && def.element instanceof z.ZodObject ? def.element : null;
+};
+
+const specOf = (entity: AnyEntity, name: string, schema: Schema, label: string, optionsFor: string): FieldSpec => {
+  const { inner, optional } = unwrap(schema);
+  const row = rowsOf(inner);
+  if (row)
     return {
       name,
-      label: labels[name] ?? name,
-      kind,
-      optional: optional || kind === 'boolean' || inner.safeParse('').success,
-      ...(kind === 'phone' && (inner.meta() as { staff?: unknown } | undefined)?.staff === true ? { staff: true } : {}),
-      ...(kind === 'enum' ? { options: valueOptions(entity.type, name, (inner as z.ZodEnum).options.map(String)) } : {}),
+      label,
+      kind: 'list',
+      optional: true,
+      items: Object.entries(row.shape as Record<string, Schema>).map(([sub, s]) => specOf(entity, sub, s, s.description ?? unwrap(s).inner.description ?? sub, name)),
     };
-  });
+  const kind = kindOf(inner);
+  return {
+    name,
+    label,
+    kind,
+    optional: optional || kind === 'boolean' || inner.safeParse('').success,
+    ...(kind === 'phone' && (inner.meta() as { staff?: unknown } | undefined)?.staff === true ? { staff: true } : {}),
+    ...(kind === 'enum' ? { options: valueOptions(entity.type, optionsFor, (inner as z.ZodEnum).options.map(String)) } : {}),
+  };
+};
+
+/** The form's inputs, in the order the entity declares its fields, with the Russian labels of the registry. */
+export const fieldsOf = (entity: AnyEntity): FieldSpec[] => {
+  const computed: readonly string[] = entity.computed ?? [];
+  const labels: Record<string, string> = entity.labels.fields;
+  return Object.entries(entity.fields.shape as Record<string, Schema>).map(([name, schema]) => ({
+    ...specOf(entity, name, schema, labels[name] ?? name, name),
+    ...(computed.includes(name) ? { computed: true } : {}),
+  }));
+};
 
 const defaultOf = (schema: Schema): unknown => {
   const parsed = schema.safeParse(undefined);
   return parsed.success ? parsed.data : undefined;
 };
 
+const inputValue = (f: FieldSpec, v: unknown): string | boolean | FormValues[] => {
+  if (f.kind === 'boolean') return v === true;
+  if (f.kind === 'phone') return typeof v === 'string' && v ? formatPhone(v) : '';
+  if (f.kind === 'list') return Array.isArray(v) ? v.map((row: Record<string, unknown>) => rowValues(f, row)) : [];
+  return v === undefined || v === null ? '' : String(v);
+};
+
+/** One row of a list field as its inputs show it; an empty row for a new one. */
+export const rowValues = (f: FieldSpec, row: Record<string, unknown> = {}): FormValues =>
+  Object.fromEntries((f.items ?? []).map((sub) => [sub.name, inputValue(sub, row[sub.name])]));
+
 /** What the inputs show for a record's data, or for a new record (the fields' defaults). */
 export const toFormValues = (entity: AnyEntity, data?: Record<string, unknown>): FormValues => {
   const shape = entity.fields.shape as Record<string, Schema>;
-  return Object.fromEntries(
-    fieldsOf(entity).map((f) => {
-      const v = data ? data[f.name] : defaultOf(shape[f.name]);
-      if (f.kind === 'boolean') return [f.name, v === true];
-      if (f.kind === 'phone') return [f.name, typeof v === 'string' && v ? formatPhone(v) : ''];
-      return [f.name, v === undefined || v === null ? '' : String(v)];
-    }),
-  );
+  return Object.fromEntries(fieldsOf(entity).map((f) => [f.name, inputValue(f, data ? data[f.name] : defaultOf(shape[f.name]))]));
 };
 
 export type FormResult = { ok: true; data: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
@@ -105,6 +135,20 @@ export const fromFormValues = (entity: AnyEntity, values: FormValues): FormResul
   const raw: Record<string, unknown> = {};
   for (const f of fieldsOf(entity)) {
     const v = values[f.name];
+    if (f.computed) continue;
+    if (f.kind === 'list') {
+      raw[f.name] = (Array.isArray(v) ? v : []).map((row) =>
+        Object.fromEntries(
+          (f.items ?? []).flatMap((sub) => {
+            const typed = row[sub.name];
+            let text = typeof typed === 'string' ? typed.trim() : '';
+            if (sub.kind === 'phone') text = text.replace(/\D/g, '').length <= 1 ? '' : text.replace(/\D/g, '');
+            return text === '' ? [] : [[sub.name, text]];
+          }),
+        ),
+      );
+      continue;
+    }
     if (f.kind === 'boolean') {
       raw[f.name] = v === true;
       continue;
@@ -130,7 +174,7 @@ export const fromFormValues = (entity: AnyEntity, values: FormValues): FormResul
   const parsed = entity.fields.safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const name = String(issue.path[0] ?? '');
+      const name = issue.path.length > 1 && Array.isArray(raw[String(issue.path[0])]) ? issue.path.map(String).join('.') : String(issue.path[0] ?? '');
       errors[name] ??= issue.code === 'invalid_type' && raw[name] === undefined ? 'Заполните поле' : issue.message;
     }
   }

@@ -9,21 +9,64 @@ import { staffName } from '../../../schema/user';
 import { useStaffNames } from '../../data/staff-directory';
 import { useSession } from '../auth/session';
 import { useNotice } from '../../ui/notices';
-import { fieldsOf, fromFormValues, toFormValues, type FieldSpec, type FormValues } from './fields';
+import { fieldsOf, fromFormValues, rowValues, toFormValues, type FieldSpec, type FormValues } from './fields';
 import { useEntityWrites } from './use-entity';
 
 interface InputProps {
   field: FieldSpec;
   /** The staff directory, for a field that names a staff member. */
   staff: ReadonlyMap<string, string>;
-  value: string | boolean;
+  value: FormValues[string];
   error?: string;
   readOnly: boolean;
-  onChange: (v: string | boolean) => void;
+  onChange: (v: FormValues[string]) => void;
+  /** Errors of a list's rows, by `{field}.{row}.{sub}`. */
+  errors?: Record<string, string>;
+  /** An input inside a list's row: its id is prefixed with the row's. */
+  idPrefix?: string;
 }
 
-const FieldInput = ({ field, staff, value, error, readOnly, onChange }: InputProps) => {
-  const id = `field-${field.name}`;
+/** A list of small records (a client's important dates): one fieldset per row, a button to add and to remove one. */
+const ListInput = ({ field, staff, value, readOnly, onChange, errors = {} }: InputProps) => {
+  const rows = Array.isArray(value) ? value : [];
+  const set = (i: number, name: string, v: FormValues[string]) => onChange(rows.map((row, j) => (j === i ? { ...row, [name]: v } : row)));
+  return (
+    <fieldset className="field field--list">
+      <legend>{field.label}</legend>
+      {rows.map((row, i) => (
+        <fieldset key={i} className="field-list__row" aria-label={`${field.label}: ${i + 1}`}>
+          {(field.items ?? []).map((sub) => (
+            <FieldInput
+              key={sub.name}
+              staff={staff}
+              idPrefix={`${field.name}-${i}-`}
+              field={sub}
+              value={row[sub.name]}
+              error={errors[`${field.name}.${i}.${sub.name}`]}
+              readOnly={readOnly}
+              onChange={(v) => set(i, sub.name, v)}
+            />
+          ))}
+          {!readOnly && (
+            <button type="button" className="button button--ghost" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+              Убрать
+            </button>
+          )}
+        </fieldset>
+      ))}
+      {!readOnly && (
+        <button type="button" className="button button--ghost" onClick={() => onChange([...rows, rowValues(field)])}>
+          Добавить: {field.label.toLowerCase()}
+        </button>
+      )}
+    </fieldset>
+  );
+};
+
+const FieldInput = (props: InputProps) => {
+  const { field, staff, value, error, readOnly, onChange, idPrefix = '' } = props;
+  if (field.kind === 'list') return <ListInput {...props} />;
+  const id = `field-${idPrefix}${field.name}`;
   const common = { id, name: field.name, disabled: readOnly, 'aria-invalid': !!error, 'aria-describedby': error ? `${id}-error` : undefined };
   const text = typeof value === 'string' ? value : '';
   let input;
@@ -153,7 +196,7 @@ export const RecordForm = ({ entity, record, onDone }: RecordFormProps) => {
   return (
     <form className="form record-form" onSubmit={(e) => void submit(e)} noValidate aria-label={record ? record.title : entity.labels.create}>
       {fieldsOf(entity).map((f) => (
-        <FieldInput key={f.name} field={f} staff={staff} value={values[f.name]} error={errors[f.name]} readOnly={!mayWrite} onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))} />
+        <FieldInput key={f.name} field={f} staff={staff} value={values[f.name]} error={errors[f.name]} errors={errors} readOnly={!mayWrite || !!f.computed} onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))} />
       ))}
       {failure && (
         <p className="field-error" role="alert">

@@ -60,6 +60,14 @@ export const RecordList = ({ entity, search, lead }: RecordListProps) => {
             <FilterSelect key={name} label={f?.label ?? name} value={search.f?.[name] || undefined} options={options} onChange={(v) => go({ f: { ...search.f, [name]: v ?? '' }, page: undefined })} />
           );
         })}
+        {entity.views && (
+          <FilterSelect
+            label="Отбор"
+            value={search.f?.view || undefined}
+            options={entity.views.map((v) => ({ id: v.id, label: v.label }))}
+            onChange={(v) => go({ f: { ...search.f, view: v ?? '' }, page: undefined })}
+          />
+        )}
       </form>
       {result.error && (
         <p className="banner" role="status">

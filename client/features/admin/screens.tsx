@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link, useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
 import { adminRoutes } from '../../../schema/admin-routes';
 import type { AnyEntity, EntityType } from '../../../schema/entities';
+import type { OfficeRecord } from '../../../schema/record';
 import { adminRouteOf, entityOfScreen } from './admin-access';
 import type { ListSearch } from './list-search';
 import { RecordList } from './record-list';
@@ -9,12 +10,26 @@ import { RecordForm } from './record-form';
 import { TaskTick } from './task-tick';
 import { useEntityRecord } from './use-entity';
 import { CouriersScreen } from '../couriers-day/couriers-day-page';
+import { ClientCsvTools } from '../clients/client-csv-tools';
+import { ClientMerge } from '../clients/client-merge';
 
 type ListComponent = ComponentType<{ entity: AnyEntity; search: ListSearch }>;
+
+/** The clients' list with the CSV tools above it; an import reads the list again. */
+const ClientList: ListComponent = ({ entity, search }) => {
+  const [round, setRound] = useState(0);
+  return (
+    <>
+      <RecordList key={round} entity={entity} search={search} />
+      <ClientCsvTools onImported={() => setRound((r) => r + 1)} />
+    </>
+  );
+};
 
 /** Custom list screens win over the generic one (react-admin's <Resource list={…}>). */
 const customLists: Partial<Record<EntityType, ListComponent>> = {
   task: ({ entity, search }) => <RecordList entity={entity} search={search} lead={{ label: 'Готово', cell: (r) => <TaskTick record={r} /> }} />,
+  client: ClientList,
   courier: ({ entity, search }) => <CouriersScreen search={search} list={<RecordList entity={entity} search={search} />} />,
 };
 
@@ -51,8 +66,12 @@ const NewRecord = ({ entity }: { entity: AnyEntity }) => {
   );
 };
 
+/** What a record's screen shows below the generic form, by entity (a client's card: merging another card into it). */
+const recordExtras: Partial<Record<EntityType, ComponentType<{ record: OfficeRecord; onDone: () => void }>>> = { client: ClientMerge };
+
 const EditRecord = ({ entity, id }: { entity: AnyEntity; id: string }) => {
   const { record, error } = useEntityRecord(entity, id);
+  const Extra = recordExtras[entity.type];
   const back = useBackToList(entity);
   if (record === undefined) return <p className="muted">Загрузка…</p>;
   if (!record)
@@ -71,6 +90,7 @@ const EditRecord = ({ entity, id }: { entity: AnyEntity; id: string }) => {
         {entity.labels.one}: {record.title}
       </h1>
       <RecordForm key={record.id} entity={entity} record={record} onDone={back} />
+      {Extra && <Extra record={record} onDone={back} />}
     </section>
   );
 };

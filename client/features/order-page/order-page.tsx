@@ -228,6 +228,14 @@ export const OrderPage = () => {
           <dt>{order.delivery.method === 'pickup' ? 'Самовывоз' : 'Адрес'}</dt>
           <dd>{placeOf(order)}</dd>
         </div>
+        {order.clientNote && (
+          <div>
+            <dt>Важно о клиенте</dt>
+            <dd className="tag tag--alert" data-testid="client-alert">
+              {order.clientNote}
+            </dd>
+          </div>
+        )}
         <Person title="Отправитель" p={order.sender} />
         <Person title="Получатель" p={order.recipient} />
         <div>

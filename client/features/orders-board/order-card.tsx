@@ -46,6 +46,11 @@ export const OrderCard = memo(function OrderCard({ order: o, florist, courier, p
       <p className="order-card__who">
         {o.recipient.name}, <a href={`tel:+${o.recipient.phone}`}>{formatPhone(o.recipient.phone)}</a>
       </p>
+      {o.clientNote && (
+        <p className="order-card__alert tag tag--alert" data-testid="client-alert">
+          Важно о клиенте: {o.clientNote}
+        </p>
+      )}
       <p className="order-card__where">{o.delivery.method === 'courier' ? deliveryPlace(o.delivery) : 'Самовывоз'}</p>
       <ul className="order-card__lines">
         {o.lines.map((l, i) => (

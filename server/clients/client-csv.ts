@@ -1,0 +1,71 @@
+import { isDeepStrictEqual } from 'node:util';
+import { client, clientIdOf, type Client } from '../../schema/entities/client';
+import { clientImportRequest, clientsCsv, readClientsCsv } from '../../schema/client-csv';
+import { derivedFields, recordData, type OfficeRecord } from '../../schema/record';
+import type { User } from '../../schema/user';
+import { HttpError } from '../http/errors';
+import { parse } from '../http/parse';
+import type { Storage } from '../db/storage';
+import { tierStore } from '../records/tier-store';
+import { stampAlert } from './stamp-alert';
+
+/** What a card keeps: its data without the totals, which are counted on every read. */
+const kept = ({ orders: _o, spent: _s, averageCheck: _a, lastOrder: _l, ...rest }: Client): Record<string, unknown> => rest;
+
+/**
+ * The clients' CSV (a studio must never be locked in): every card out, and cards in, new phones created and known ones
+ * brought to the file's values. Each bad row is reported with its line and the rest stored, or, `allOrNothing`,
+ * nothing is stored when any row is bad (400 with every reason).
+ */
+export const clientCsv = (storage: Storage, clock: () => number = Date.now) => {
+  const store = tierStore(storage);
+
+  const all = async (): Promise<Client[]> =>
+    (await store.all(client.tier, client.type)).flatMap((r) => {
+      const data = recordData(client, r);
+      return data ? [data] : [];
+    });
+
+  return {
+    async exportCsv(): Promise<{ csv: string; count: number }> {
+      const clients = (await all()).sort((a, b) => a.phone.localeCompare(b.phone));
+      return { csv: clientsCsv(clients), count: clients.length };
+    },
+
+    async importCsv(user: User, body: unknown) {
+      const { csv, allOrNothing } = parse(clientImportRequest, body);
+      const read = readClientsCsv(csv);
+      if (!read.ok) throw new HttpError(400, read.error);
+      if (allOrNothing && read.errors.length) throw new HttpError(
+          400,
+          `Файл не загружен: ошибок в строках — ${read.errors.length}`,
+          read.errors.map((e) => ({ path: `строка ${e.line}`, message: e.error })),
+        );
+      let created = 0;
+      let updated = 0;
+      let unchanged = 0;
+      const errors = [...read.errors];
+      for (const { line, data } of read.rows) {
+        const id = clientIdOf(data.phone);
+        const before = await store.get(client.tier, client.type, id);
+        const beforeData = before && recordData(client, before);
+        const now = clock();
+        if (before && beforeData && isDeepStrictEqual(kept(beforeData), kept(data))) {
+          unchanged++;
+          continue;
+        }
+        const record: OfficeRecord = before
+          ? { ...before, ...derivedFields(client, data), updatedAt: Math.max(now, before.updatedAt + 1), updatedBy: user.phone, data: kept(data) }
+          : { id, type: client.type, ...derivedFields(client, data), createdBy: user.phone, createdAt: now, updatedBy: user.phone, updatedAt: now, data: kept(data) };
+        if ((await store.put(client.tier, record, before ? before.updatedAt : null)) !== 'ok') {
+          errors.push({ line, error: 'Карточку этого клиента как раз меняли: загрузите строку ещё раз' });
+          continue;
+        }
+        if (before) updated++;
+        else created++;
+        if ((beforeData?.alert ?? '') !== data.alert) await stampAlert(storage, data.phone);
+      }
+      return { created, updated, unchanged, errors: errors.sort((a, b) => a.line - b.line) };
+    },
+  };
+};

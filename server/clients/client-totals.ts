@@ -1,0 +1,44 @@
+import type { OfficeRecord } from '../../schema/record';
+import type { Order } from '../../schema/order';
+import { allDocs, stripMeta } from '../db/docs';
+import type { Storage } from '../db/storage';
+import { orderRecord } from '../orders/order-record';
+
+export interface ClientTotals {
+  orders: number;
+  spent: number;
+  averageCheck: number;
+  lastOrder?: string;
+}
+
+/** Placed, not cancelled orders, by the customer's phone: what a client's totals count. */
+export const ordersByCustomer = async (storage: Storage): Promise<Map<string, Order[]>> => {
+  const byCustomer = new Map<string, Order[]>();
+  for (const doc of await allDocs<object>(storage.db('orders'))) {
+    const parsed = orderRecord.safeParse({ ...stripMeta(doc), id: doc._id });
+    if (!parsed.success || parsed.data.stage !== 'placed' || parsed.data.number === undefined || parsed.data.status === 'cancelled') continue;
+    const o = { ...parsed.data, number: parsed.data.number };
+    byCustomer.set(o.customer, [...(byCustomer.get(o.customer) ?? []), o]);
+  }
+  return byCustomer;
+};
+
+/** How many orders, their sum, the average check (rounded to roubles) and the last order's delivery day. */
+export const totalsOf = (orders: Order[]): ClientTotals => {
+  const spent = orders.reduce((s, o) => s + o.total, 0);
+  const lastOrder = orders.map((o) => o.date).sort().at(-1);
+  return { orders: orders.length, spent, averageCheck: orders.length ? Math.round(spent / orders.length) : 0, ...(lastOrder ? { lastOrder } : {}) };
+};
+
+/**
+ * The client entity's computed fields (schema/entities/client.ts), from the orders on every read: a client's card and
+ * list never show totals that went stale. Orders count under the main phone and every other phone of the card.
+ */
+export const clientTotals = (storage: Storage) => async (records: OfficeRecord[]): Promise<OfficeRecord[]> => {
+  const byCustomer = await ordersByCustomer(storage);
+  return records.map((r) => {
+    const phones = [String(r.data.phone), ...String(r.data.otherPhones ?? '').split(/,\s*/).filter(Boolean)];
+    const { lastOrder: _stale, ...data } = r.data;
+    return { ...r, data: { ...data, ...totalsOf(phones.flatMap((p) => byCustomer.get(p) ?? [])) } };
+  });
+};
