@@ -99,24 +99,37 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
     void flushOutbox();
   };
 
+  /** Staff replications on or off, one change at a time (`setStaff`). */
+  let staffChange: Promise<void> = Promise.resolve();
+  const applyStaff = async (on: boolean) => {
+    if (on === !!events) return;
+    if (on) {
+      events = replicate(data.shop.events, 'events', { ...options, push: true });
+      office = replicate(data.shop.office, 'office', { ...options, push: true });
+      watchInSync(office);
+      studio = replicate(data.shop.orders, syncedDatabases['studio-orders'], options);
+    } else {
+      // remove(): the studio's checkpoint goes with the copies, so the next staff session pulls them all again.
+      await Promise.all([events?.cancel(), office?.cancel(), studio?.remove()]);
+      events = null;
+      office = null;
+      studio = null;
+      await dropStudioCopies(data, lastPhone);
+    }
+    if (isLeader) openStream();
+  };
+
   return {
-    /** Turns the staff replications on (staff signed in, or changes still waiting to be pushed) or off. */
-    async setStaff(on: boolean) {
-      if (on === !!events) return;
-      if (on) {
-        events = replicate(data.shop.events, 'events', { ...options, push: true });
-        office = replicate(data.shop.office, 'office', { ...options, push: true });
-        watchInSync(office);
-        studio = replicate(data.shop.orders, syncedDatabases['studio-orders'], options);
-      } else {
-        // remove(): the studio's checkpoint goes with the copies, so the next staff session pulls them all again.
-        await Promise.all([events?.cancel(), office?.cancel(), studio?.remove()]);
-        events = null;
-        office = null;
-        studio = null;
-        await dropStudioCopies(data, lastPhone);
-      }
-      if (isLeader) openStream();
+    /**
+     * Turns the staff replications on (staff signed in, or changes still waiting to be pushed) or off. Calls run one
+     * after another: a forced sign-out turns them off both from the change stream and from the session's user effect,
+     * and a second call that started while the first was still stopping would remove the studio's replication again,
+     * after its meta storage had been closed («RxStorageInstanceDexie is closed …»).
+     */
+    setStaff(on: boolean): Promise<void> {
+      const run = staffChange.then(() => applyStaff(on));
+      staffChange = run.catch(() => {});
+      return run;
     },
     /** Resolves when every local staff change (calendar and office records) has reached the server. */
     async eventsInSync(): Promise<boolean> {
