@@ -22,7 +22,7 @@ const publicFiles = {
   'studio-order': ['new-order-link', 'new-order-page', 'provisional-orders'],
   'orders-board': ['orders-board', 'board-search'],
   'order-page': ['order-page'],
-  clients: ['client-csv-tools', 'client-merge'],
+  clients: ['client-csv-tools', 'client-merge', 'client-dates'],
   favourites: ['favourite-button', 'favourites-sync', 'favourites-page'],
 };
 /** Every folder of client/features: a new feature is checked from its first file. */

@@ -5,6 +5,7 @@ import { AdminError, AdminNotFound } from './features/admin/admin-error';
 import { boardSearch } from './features/orders-board/board-search';
 import { calendarSearch } from './features/calendar/month-grid';
 import { eventFormSearch, eventsListSearch } from './features/calendar/events-search';
+import { newOrderSearch } from './features/studio-order/new-order-search';
 
 /**
  * The back-office: /admin and everything under it, guarded before anything loads (spec §2, §6; the rules in
@@ -65,6 +66,7 @@ export const adminRecordRoute = createRoute({
 const newOrderRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'orders/new',
+  validateSearch: newOrderSearch,
   beforeLoad: async ({ location }) => (await guards()).guardNewOrder(location),
   component: NewOrderPage,
   errorComponent: AdminError,

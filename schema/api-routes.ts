@@ -49,6 +49,8 @@ export const apiRoutes = {
   'POST /api/clients/import': 'admin',
   'POST /api/clients/export': 'admin',
   'POST /api/clients/merge': 'admin',
+  /** The card's dates with their orders in earlier years and the last recipient (issue 20, item 2). */
+  'POST /api/clients/history': 'admin',
   'POST /api/orders/create': 'customer',
   'POST /api/orders/cancel': 'customer',
   'POST /api/orders/list': 'florist',

@@ -37,6 +37,7 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   'POST /api/clients/import': { csv: 'phone,name\n79330000009,Тест\n' },
   'POST /api/clients/export': {},
   'POST /api/clients/merge': { keep: 'client-79330000001', drop: 'client-79330000002' },
+  'POST /api/clients/history': { id: 'client-79330000001' },
   'POST /api/orders/create': {
     id: 'bad-input-draft-0001',
     lines: [{ id: 'p-001', count: 1 }],

@@ -5,8 +5,9 @@ import { parse } from '../http/parse';
 import { route } from '../http/route';
 import { clientCsv } from '../clients/client-csv';
 import { mergeClients } from '../clients/client-merge';
+import { clientHistoryOf } from '../clients/client-history';
 
-/** The clients' CSV, in and out, and merging two cards of one person (the cards themselves are the record API's: /api/clients/list|get|update|delete). */
+/** The clients' CSV, in and out, merging two cards of one person, and the orders made for a card's dates in earlier years (the cards themselves are the record API's: /api/clients/list|get|update|delete). */
 export const clientsApi = (shop: Shop): Router => {
   const api = Router();
   const csv = clientCsv(shop.storage);
@@ -16,5 +17,6 @@ export const clientsApi = (shop: Shop): Router => {
   });
   route(api, 'POST /api/clients/import', (req, res) => csv.importCsv(res.locals.user!, req.body));
   route(api, 'POST /api/clients/merge', (req, res) => mergeClients(shop.storage, res.locals.user!, req.body));
+  route(api, 'POST /api/clients/history', (req) => clientHistoryOf(shop.storage, req.body));
   return api;
 };

@@ -12,6 +12,7 @@ import { useEntityRecord } from './use-entity';
 import { CouriersScreen } from '../couriers-day/couriers-day-page';
 import { ClientCsvTools } from '../clients/client-csv-tools';
 import { ClientMerge } from '../clients/client-merge';
+import { ClientDates } from '../clients/client-dates';
 
 type ListComponent = ComponentType<{ entity: AnyEntity; search: ListSearch }>;
 
@@ -66,8 +67,15 @@ const NewRecord = ({ entity }: { entity: AnyEntity }) => {
   );
 };
 
-/** What a record's screen shows below the generic form, by entity (a client's card: merging another card into it). */
-const recordExtras: Partial<Record<EntityType, ComponentType<{ record: OfficeRecord; onDone: () => void }>>> = { client: ClientMerge };
+/** What a record's screen shows below the generic form, by entity (a client's card: its dates with earlier orders, merging another card into it). */
+const recordExtras: Partial<Record<EntityType, ComponentType<{ record: OfficeRecord; onDone: () => void }>>> = {
+  client: ({ record, onDone }) => (
+    <>
+      <ClientDates record={record} />
+      <ClientMerge record={record} onDone={onDone} />
+    </>
+  ),
+};
 
 const EditRecord = ({ entity, id }: { entity: AnyEntity; id: string }) => {
   const { record, error } = useEntityRecord(entity, id);

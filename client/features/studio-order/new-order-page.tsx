@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
 import { orderSources, paymentMethods } from '../../../schema/order';
 import { studioOrderDraft } from '../../../schema/order-command';
@@ -16,6 +16,7 @@ import { useSession } from '../auth/session';
 import { addLine, blankCounterSale, blankStudioForm, studioSlots, budgetChoices, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm, type StudioFormErrors } from './studio-order-form';
 import { provisionalMark, useProvisionalOrders, type ProvisionalOrder } from './provisional-orders';
 import { useKnownCustomer } from './known-customer';
+import { prefilled, type NewOrderSearch } from './new-order-search';
 import './studio-order.css';
 import { Choice, Field } from '../../ui/form-field';
 import { ProductPicker } from '../../ui/product-picker';
@@ -97,15 +98,18 @@ const Taken = ({ order, online, onNext, counter }: { order: ProvisionalOrder | u
   </section>
 );
 
-/** `counter`: a counter sale (source «Витрина», taken away today, paid now): only the buyer, the bouquets and how they paid. */
-const NewOrderForm = ({ user, counter = false }: { user: User; counter?: boolean }) => {
+/**
+ * `counter`: a counter sale (source «Витрина», taken away today, paid now): only the buyer, the bouquets and how they paid.
+ * `start`: who the first order starts with (the address of /admin/orders/new, from a client's card).
+ */
+const NewOrderForm = ({ user, counter = false, start = {} }: { user: User; counter?: boolean; start?: NewOrderSearch }) => {
   const blank = counter ? blankCounterSale : blankStudioForm;
   const { data } = useLocal();
   const products = useCatalogue();
   const byId = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
   const provisional = useProvisionalOrders();
   const online = useOnline();
-  const [form, setForm] = useState(() => blank(randomId(16)));
+  const [form, setForm] = useState(() => prefilled(blank(randomId(16)), start));
   const [errors, setErrors] = useState<StudioFormErrors>({});
   const [taken, setTaken] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -321,11 +325,12 @@ export const CounterSalePage = () => {
 /** /admin/orders/new: an order taken by phone or at the counter (manager and above; the route guards it). */
 export const NewOrderPage = () => {
   const { user } = useSession();
+  const start = useSearch({ from: '/admin/orders/new' });
   return (
     <section className="studio-order">
       <h1>Новый заказ</h1>
       <p><Link to="/admin/$resource" params={{ resource: 'orders' }}>← К заказам</Link></p>
-      {user ? <NewOrderForm user={user} /> : null}
+      {user ? <NewOrderForm user={user} start={start} /> : null}
     </section>
   );
 };
