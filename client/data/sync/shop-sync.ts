@@ -133,6 +133,8 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
     },
     /** Resolves when every local staff change (calendar and office records) has reached the server. */
     async eventsInSync(): Promise<boolean> {
+      // A change of the staff replications asked for just before (a page opened with a sign-out pending) comes first.
+      await staffChange;
       if (!events || !office) return false;
       await Promise.all([events.awaitInSync(), office.awaitInSync()]);
       return true;
