@@ -1,24 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfficeRecord } from '../../schema/record';
-import { startCouchStandIn } from '../testing/couch-stand-in';
-import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
+import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;
 
 /** Two app servers on one CouchDB behave as one shop: an edit race on one record has exactly one winner. */
 describe('the record API on two servers sharing one CouchDB', () => {
-  let couch: Awaited<ReturnType<typeof startCouchStandIn>>;
+  let shops: Awaited<ReturnType<typeof startTwoShops>>;
   let a: Shop;
   let b: Shop;
   beforeAll(async () => {
-    couch = await startCouchStandIn();
-    a = await startTestShop({ couchUrl: couch.url });
-    b = await startTestShop({ couchUrl: couch.url, seed: false });
+    shops = await startTwoShops();
+    ({ a, b } = shops);
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await couch?.close();
+    await shops?.close();
   });
 
   it('takes one of twenty simultaneous edits made from the same copy and refuses the rest with 409', async () => {

@@ -1,25 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffChange, StaffPerson } from '../../schema/staff';
 import type { User } from '../../schema/user';
-import { startCouchStandIn } from '../testing/couch-stand-in';
-import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
+import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;
 
 /** Two app servers on one CouchDB (issue 20, item 3): the last-admin rule and a removal hold across them. */
 describe('staff changes on two servers sharing one CouchDB', () => {
-  let couch: Awaited<ReturnType<typeof startCouchStandIn>>;
+  let shops: Awaited<ReturnType<typeof startTwoShops>>;
   let a: Shop;
   let b: Shop;
   beforeAll(async () => {
-    couch = await startCouchStandIn();
-    a = await startTestShop({ couchUrl: couch.url });
-    b = await startTestShop({ couchUrl: couch.url, seed: false });
+    shops = await startTwoShops();
+    ({ a, b } = shops);
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await couch?.close();
+    await shops?.close();
   });
 
   const save = (shop: Shop, cookie: string, body: unknown) => call<{ data?: StaffChange; error?: string }>(shop.url, '/api/staff/update', body, cookie);

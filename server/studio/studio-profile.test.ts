@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPhone } from '../../schema/phone';
 import { defaultStudioProfile, type StudioProfile, type StudioProfileAnswer } from '../../schema/studio-profile';
 import { shopSnapshot, snapshotElementId } from '../../schema/shop-snapshot';
-import { startCouchStandIn } from '../testing/couch-stand-in';
-import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
+import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;
 
@@ -20,7 +19,7 @@ const snapshotOf = (html: string) => {
  * server sharing the store draws (header, footer, JSON-LD, snapshot), with no restart. Needs the build (`npx vite build`).
  */
 describe('the studio profile', () => {
-  let couch: Awaited<ReturnType<typeof startCouchStandIn>>;
+  let shops: Awaited<ReturnType<typeof startTwoShops>>;
   let a: Shop;
   let b: Shop;
   let admin: string;
@@ -30,15 +29,12 @@ describe('the studio profile', () => {
 
   beforeAll(async () => {
     if (!fs.existsSync('dist-server/entry-server.js')) throw new Error('dist-server/ is missing: npx vite build first (npm test does it)');
-    couch = await startCouchStandIn();
-    a = await startTestShop({ couchUrl: couch.url });
-    b = await startTestShop({ couchUrl: couch.url, seed: false });
+    shops = await startTwoShops();
+    ({ a, b } = shops);
     admin = await signIn(a.url, demoPhones.admin);
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await couch?.close();
+    await shops?.close();
   });
 
   it('shows a saved phone at once in the header, the footer, the JSON-LD and the snapshot another server draws', async () => {

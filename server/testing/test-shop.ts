@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ShopConfig } from '../config';
 import { startShop, type RunningShop } from '../shop';
+import { startCouchStandIn } from './couch-stand-in';
 
 /**
  * The real server on a random port with a temporary data directory, removed on close. Demo mode, so codes are
@@ -73,3 +74,19 @@ export const signIn = async (base: string, phone: string): Promise<string> => {
 };
 
 export const demoPhones = { admin: '79000000001', manager: '79000000002', florist: '79000000003' } as const;
+
+/** Two app servers sharing one CouchDB stand-in, the first seeding it: how a test sees one shop on many machines. */
+export const startTwoShops = async () => {
+  const couch = await startCouchStandIn();
+  const a = await startTestShop({ couchUrl: couch.url });
+  const b = await startTestShop({ couchUrl: couch.url, seed: false });
+  return {
+    a,
+    b,
+    async close() {
+      await a.close();
+      await b.close();
+      await couch.close();
+    },
+  };
+};
