@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { StockMove } from './stock-balance';
 import type { Level } from './user';
 
 /**
@@ -78,6 +79,17 @@ export interface EntityDefinition<F extends z.ZodObject = z.ZodObject, T extends
   computed?: (keyof z.infer<F> & string)[];
   /** Named filters beyond equality (a birthday this month), by the data and today's day (yyyy-MM-dd, Moscow). */
   views?: { id: string; label: string; test: (data: z.infer<F>, today: string) => boolean }[];
+  /**
+   * For entities whose records move stock (a posted supply invoice, a write-off act, a transfer, a count's
+   * corrections, an assembly): the movements one record stands for. Balances are the sum of every record's moves
+   * (schema/stock-balance.ts), on the server and on the device alike; none is ever a stored counter.
+   */
+  moves?: (data: z.infer<F>) => readonly StockMove[];
+  /**
+   * A record that has become a fact (a posted invoice, a finished count): the Russian reason it may no longer be
+   * changed or deleted, or undefined while it is still a draft. The record API and /db/office refuse by it.
+   */
+  frozen?: (data: z.infer<F>) => string | undefined;
   /** The data version written now; `upgrade` lifts data written by an older version. */
   version: number;
   upgrade?: (data: Record<string, unknown>, from: number) => Record<string, unknown>;

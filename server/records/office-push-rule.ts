@@ -4,7 +4,7 @@ import { entities, type AnyEntity } from '../../schema/entities';
 import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/record';
 import { refuse, type BatchPushRule, type PushedDoc, type PushRule, type PushVerdict, type StoredDoc } from '../db/push-rule';
 import { withCommandBudget } from './command-budget';
-import { commandReason, deniedReason, factReason, outcomeReason } from './record-service';
+import { commandReason, deniedReason, factReason, frozenReason, outcomeReason } from './record-service';
 
 /** Stored as pushed (the gateway keeps `_id` and `_rev`): the device's copy and the server's stay the same document. */
 const accept = ({ _id, _rev, ...body }: PushedDoc): PushVerdict => ({ ok: true, doc: body });
@@ -52,6 +52,8 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
     if (typeof incoming.data === 'object' && incoming.data !== null && 'outcome' in incoming.data) return refuse(outcomeReason);
   }
 
+  const frozen = before && frozenReason(entity, before);
+  if (frozen) return refuse(frozen);
   if (incoming._deleted && before) {
     if (entity.write === 'fact') return refuse(factReason(entity));
     return can(user, 'delete', entity, before) ? accept(incoming) : refuse(deniedReason(entity, 'delete'));

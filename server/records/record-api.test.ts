@@ -321,7 +321,9 @@ for (const entity of Object.values(entities)) {
         return ((await res.json()) as { ok?: boolean; error?: string; rejected?: boolean; reason?: string }[])[0];
       };
       const data = (text: string) => entity.fields.parse({ ...entity.example, [field]: text }) as Record<string, unknown>;
-      const florists = { ...base, data: data('Правка флориста'), updatedBy: phones.florist, updatedAt: base.updatedAt + 10 };
+      // The first editor: a florist where a florist may edit, else an admin (warehouses, flowers: managers and up).
+      const first: 'florist' | 'admin' = entity.access.update === 'florist' ? 'florist' : 'admin';
+      const florists = { ...base, data: data('Правка флориста'), updatedBy: phones[first], updatedAt: base.updatedAt + 10 };
       const managers = { ...base, data: data('Правка менеджера'), updatedBy: phones.manager, updatedAt: base.updatedAt + 20 };
       if (isCommand) {
         // Nobody changes a command: each push is refused with the reason, and the server's copy stands.
@@ -333,7 +335,7 @@ for (const entity of Object.values(entities)) {
         expect(((await api('get', { id: base.id }, 'admin')).body as unknown as Saved).data).toEqual(base);
         return;
       }
-      expect(await push(cookies.florist!, pushed(florists, {}, rev))).toMatchObject({ ok: true });
+      expect(await push(cookies[first]!, pushed(florists, {}, rev))).toMatchObject({ ok: true });
       // Same base revision: a real conflict (not a refusal), which the manager's device resolves by the entity's rule.
       const clash = await push(cookies.manager!, pushed(managers, {}, rev));
       expect(clash).toMatchObject({ error: 'conflict' });

@@ -15,6 +15,13 @@ const verbs: Record<Action, string> = { read: 'смотреть', create: 'со�
 /** «Недостаточно прав: удалять задачи может …» — the reason a refused action gives, in the entity's words. */
 export const deniedReason = (entity: AnyEntity, action: Action): string => `Недостаточно прав, чтобы ${verbs[action]} записи «${entity.labels.many}»`;
 
+/** Why a stored record that has become a fact (a posted invoice) may no longer change, or undefined. */
+export const frozenReason = (entity: AnyEntity, record: Pick<OfficeRecord, 'v' | 'data'>): string | undefined => {
+  const frozen = entity.frozen as ((d: unknown) => string | undefined) | undefined;
+  const data = frozen && recordData(entity, record);
+  return data ? frozen(data) : undefined;
+};
+
 export const factReason = (entity: AnyEntity) => `«${entity.labels.one}» — запись-факт: её не меняют и не удаляют, исправление вносится новой записью`;
 
 /** A command (schema/entity.ts) is sent once; the server answers it in its outcome. */
@@ -111,6 +118,8 @@ export const recordService = (store: TierStore, clock: () => number = Date.now, 
       const before = await find(entity, request.id);
       if (entity.write === 'fact') throw new HttpError(409, factReason(entity));
       if (entity.write === 'command') throw new HttpError(409, commandReason(entity));
+      const frozen = frozenReason(entity, before);
+      if (frozen) throw new HttpError(409, frozen);
       const editor = allow(user, 'update', entity, before);
       if (before.updatedAt !== request.updatedAt) throw new HttpError(409, staleReason);
       if (key && key.id(request.data) !== before.id) throw new HttpError(400, key.fixed);
@@ -132,6 +141,8 @@ export const recordService = (store: TierStore, clock: () => number = Date.now, 
       const before = await find(entity, id);
       if (entity.write === 'fact') throw new HttpError(409, factReason(entity));
       if (entity.write === 'command') throw new HttpError(409, commandReason(entity));
+      const frozen = frozenReason(entity, before);
+      if (frozen) throw new HttpError(409, frozen);
       allow(user, 'delete', entity, before);
       if ((await store.remove(entity.tier, before)) !== 'ok') throw new HttpError(409, staleReason);
       return { ok: true };
