@@ -45,8 +45,10 @@ export interface EntityList<K extends string> {
  */
 export interface EntityDefinition<F extends z.ZodObject = z.ZodObject, T extends string = string, P extends string = string> {
   type: T;
-  /** The admin route and API name: /admin/{path}, /api/{path}/list. */
+  /** The API name (/api/{path}/list) and, unless `screen` says otherwise, the admin route /admin/{path}. */
   path: P;
+  /** The spec's admin route its records are shown on when it has none of its own (transfers on /admin/warehouses). */
+  screen?: string;
   labels: {
     one: string;
     many: string;

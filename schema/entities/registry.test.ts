@@ -19,7 +19,7 @@ describe('the entity registry', () => {
   it('gives every entity an admin screen of the spec that asks no less than reading it does', () => {
     for (const e of all) {
       // A command is shown on what it acts on: order commands on the order's screen, /admin/orders/{id}.
-      const path = e.write === 'command' ? '/admin/orders' : `/admin/${e.path}`;
+      const path = e.write === 'command' ? '/admin/orders' : (e.screen ?? `/admin/${e.path}`);
       const screen = adminRoutes[path as keyof typeof adminRoutes];
       expect(screen, e.path).toBeDefined();
       expect(reaches(screen.need, e.access.read), e.path).toBe(true);

@@ -60,10 +60,11 @@ for (const entity of Object.values(entities)) {
     const remover = lowestWho(entity, 'delete');
     // An entity keyed by its data (a client by phone) takes one record per key: each new record gets a key of its own.
     let keys = 0;
-    const freshKey = () => (entity.key ? { phone: `7966${String(++keys).padStart(7, '0')}` } : {});
+    const keyField = entity.type === 'ref' ? 'code' : 'phone';
+    const freshKey = () => (entity.key ? { [keyField]: keyField === 'code' ? `k-${++keys}` : `7966${String(++keys).padStart(7, '0')}` } : {});
     const dataWith = (over: Record<string, unknown>) => ({ ...entity.example, ...freshKey(), ...over });
     /** An edit keeps the record's key. */
-    const editOf = (record: OfficeRecord, over: Record<string, unknown>) => ({ ...entity.example, ...(entity.key ? { phone: record.data.phone } : {}), ...over });
+    const editOf = (record: OfficeRecord, over: Record<string, unknown>) => ({ ...entity.example, ...(entity.key ? { [keyField]: record.data[keyField] } : {}), ...over });
     /** A command is created once and answered by the server (its outcome); until then the server may still write it. */
     const isCommand = entity.write === 'command';
     const settled = async (id: string): Promise<OfficeRecord> => {
@@ -324,7 +325,9 @@ for (const entity of Object.values(entities)) {
       // The first editor: a florist where a florist may edit, else an admin (warehouses, flowers: managers and up).
       const first: 'florist' | 'admin' = entity.access.update === 'florist' ? 'florist' : 'admin';
       const florists = { ...base, data: data('Правка флориста'), updatedBy: phones[first], updatedAt: base.updatedAt + 10 };
-      const managers = { ...base, data: data('Правка менеджера'), updatedBy: phones.manager, updatedAt: base.updatedAt + 20 };
+      // The second: a manager where one may edit, else the admin again on another device (reference lists).
+      const second: 'manager' | 'admin' = entity.access.update === 'admin' ? 'admin' : 'manager';
+      const managers = { ...base, data: data('Правка менеджера'), updatedBy: phones[second], updatedAt: base.updatedAt + 20 };
       if (isCommand) {
         // Nobody changes a command: each push is refused with the reason, and the server's copy stands.
         for (const [cookie, doc] of [[cookies.florist!, florists], [cookies.manager!, managers]] as const) {
@@ -337,16 +340,16 @@ for (const entity of Object.values(entities)) {
       }
       expect(await push(cookies[first]!, pushed(florists, {}, rev))).toMatchObject({ ok: true });
       // Same base revision: a real conflict (not a refusal), which the manager's device resolves by the entity's rule.
-      const clash = await push(cookies.manager!, pushed(managers, {}, rev));
+      const clash = await push(cookies[second]!, pushed(managers, {}, rev));
       expect(clash).toMatchObject({ error: 'conflict' });
       expect(clash.rejected).toBeUndefined();
       const server = { data: florists.data, updatedAt: florists.updatedAt };
       const merged = (entity.merge as (s: unknown, m: unknown) => Record<string, unknown>)(server, { data: managers.data, updatedAt: managers.updatedAt });
       const resolved = { ...managers, data: merged, updatedAt: Math.max(Date.now(), florists.updatedAt + 1) };
-      const stored = await push(cookies.manager!, pushed(resolved, {}, (await office.get(base.id))._rev));
+      const stored = await push(cookies[second]!, pushed(resolved, {}, (await office.get(base.id))._rev));
       expect(stored, stored.reason).toMatchObject({ ok: true });
       const answer = ((await api('get', { id: base.id }, 'admin')).body as unknown as Saved).data;
-      expect(answer).toMatchObject({ updatedBy: phones.manager, createdBy: base.createdBy, data: merged });
+      expect(answer).toMatchObject({ updatedBy: phones[second], createdBy: base.createdBy, data: merged });
     });
   });
 }

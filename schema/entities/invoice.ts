@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { day } from '../day';
+import { defineEntity } from '../entity';
+import type { StockMove } from '../stock-balance';
+
+export const invoiceLine = z.strictObject({
+  /** The flower's or material's record id. */
+  flower: z.string().min(1, 'Выберите цветок или материал').max(64),
+  qty: z.number().positive('Количество больше нуля').max(1_000_000),
+  /** Purchase price of one unit, in roubles (kopecks allowed: wholesale prices have them). */
+  price: z.number().min(0, 'Цена не может быть меньше нуля').max(10_000_000).multipleOf(0.01, 'Цена — рубли и копейки'),
+});
+export type InvoiceLine = z.infer<typeof invoiceLine>;
+
+/** A supply invoice's sum, rounded to kopecks. */
+export const invoiceTotal = (lines: readonly InvoiceLine[]): number => Math.round(lines.reduce((s, l) => s + l.qty * l.price * 100, 0)) / 100;
+
+/**
+ * An incoming supply invoice (/admin/invoices): entered as a draft on a phone at the wholesale market, offline too,
+ * and posted later. Posted («Проведена») it adds its lines to the warehouse and sets purchase prices
+ * (schema/purchase-price.ts), and becomes a fact: no longer changed or deleted (a mistake is corrected by a new
+ * document). What is owed on it is the supplier's debt.
+ */
+export const invoice = defineEntity({
+  type: 'invoice',
+  path: 'invoices',
+  labels: {
+    one: 'Накладная',
+    many: 'Накладные',
+    create: 'Новая накладная',
+    fields: {
+      number: 'Номер',
+      supplier: 'Поставщик',
+      supplierName: 'Поставщик (название)',
+      day: 'Дата',
+      warehouse: 'Склад',
+      lines: 'Строки',
+      paid: 'Оплачено, ₽',
+      status: 'Статус',
+      note: 'Заметка',
+    },
+    values: { status: { draft: 'Черновик', posted: 'Проведена' } },
+  },
+  tier: 'office',
+  write: 'record',
+  access: { read: 'florist', create: 'florist', update: 'florist', delete: 'manager', own: ['delete'] },
+  fields: z.strictObject({
+    number: z.string().trim().max(40, 'Номер длиннее 40 символов').default(''),
+    /** The supplier's record id (admin tier: not on a florist's device), or empty. */
+    supplier: z.string().max(64).default(''),
+    /** The supplier's name as written on the invoice: what a florist's device shows. */
+    supplierName: z.string().trim().max(200).default(''),
+    day,
+    /** The warehouse's record id the supply goes to. */
+    warehouse: z.string().min(1, 'Выберите склад').max(64),
+    lines: z.array(invoiceLine).max(500, 'Не больше 500 строк в накладной').default([]),
+    paid: z.number().min(0, 'Оплата не может быть меньше нуля').max(100_000_000).default(0),
+    status: z.enum(['draft', 'posted']).default('draft'),
+    note: z.string().max(2000, 'Заметка длиннее 2000 символов').default(''),
+  }),
+  list: { columns: ['day', 'number', 'supplierName', 'status', 'paid'], search: ['number', 'supplierName', 'note'], sort: 'day', filters: ['status'] },
+  example: { number: '17', supplierName: 'Цветочная база «Флора»', day: '2026-11-25', warehouse: 'wh-cold', lines: [{ flower: 'fl-rose', qty: 50, price: 95.5 }], paid: 0, status: 'draft', note: '' },
+  title: (i) => `Накладная${i.number ? ` № ${i.number}` : ''} от ${i.day}`,
+  day: (i) => i.day,
+  version: 1,
+  moves: (i): StockMove[] => (i.status === 'posted' ? i.lines.map((l) => ({ flower: l.flower, warehouse: i.warehouse, qty: l.qty })) : []),
+  frozen: (i) => (i.status === 'posted' ? 'Накладная проведена: её не меняют, ошибку исправляют новым документом' : undefined),
+  // Posted wins over a draft, whoever was later: stock already counted it. Otherwise the later edit wins whole.
+  merge: (server, mine) => {
+    if (server.data.status === 'posted') return server.data;
+    if (mine.data.status === 'posted') return mine.data;
+    return mine.updatedAt > server.updatedAt ? mine.data : server.data;
+  },
+});

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { day } from '../day';
+import { defineEntity } from '../entity';
+import type { StockMove } from '../stock-balance';
+
+export const slipLine = z.strictObject({
+  /** The flower's or material's record id. */
+  flower: z.string().min(1, 'Выберите цветок или материал').max(64),
+  qty: z.number().positive('Количество больше нуля').max(100_000),
+  /** A write-off reason's code (reference list `write-off-reason`), or `assembly` for stems used on an order. */
+  reason: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Выберите причину'),
+  /** The unit's purchase price when written off, in roubles: what the loss cost (schema/purchase-price.ts). */
+  cost: z.number().min(0).max(10_000_000).default(0),
+});
+export type SlipLine = z.infer<typeof slipLine>;
+
+/** The reason code of stems leaving stock for an order's bouquet (written by the server when assembly starts). */
+export const assemblyReason = 'assembly';
+/** The id of the slip an order's assembly writes: one per order, so its stems leave stock exactly once. */
+export const assemblySlipId = (orderId: string) => `asm-${orderId}`;
+
+/**
+ * A write-off act (/admin/slips): stems and materials leaving a warehouse, each line with its reason, who and when.
+ * Recorded on a phone offline too; a fact once stored (a mistake is corrected by a new document). The server writes
+ * one per assembled order (`assembly`).
+ */
+export const slip = defineEntity({
+  type: 'slip',
+  path: 'slips',
+  labels: {
+    one: 'Акт списания',
+    many: 'Списания',
+    create: 'Новое списание',
+    fields: { day: 'Дата', warehouse: 'Склад', lines: 'Строки', order: 'Заказ', note: 'Заметка' },
+  },
+  tier: 'office',
+  write: 'fact',
+  access: { read: 'florist', create: 'florist', update: 'florist', delete: null },
+  fields: z.strictObject({
+    day,
+    warehouse: z.string().min(1, 'Выберите склад').max(64),
+    lines: z.array(slipLine).min(1, 'Добавьте хотя бы одну строку').max(500, 'Не больше 500 строк в акте'),
+    /** The order whose bouquet took the stems (assembly), or empty. */
+    order: z.string().max(64).default(''),
+    note: z.string().max(2000, 'Заметка длиннее 2000 символов').default(''),
+  }),
+  list: { columns: ['day', 'warehouse', 'order', 'note'], search: ['note', 'order'], sort: 'day' },
+  example: { day: '2026-11-25', warehouse: 'wh-cold', lines: [{ flower: 'fl-rose', qty: 5, reason: 'wilted', cost: 95.5 }], order: '', note: '' },
+  title: (s) => (s.order ? `Сборка заказа ${s.day}` : `Списание от ${s.day}`),
+  day: (s) => s.day,
+  version: 1,
+  moves: (s): StockMove[] => s.lines.map((l) => ({ flower: l.flower, warehouse: s.warehouse, qty: -l.qty })),
+  // A fact: nobody changes it, so there is never anything to merge.
+  merge: (server) => server.data,
+});
