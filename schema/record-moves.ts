@@ -1,0 +1,22 @@
+import { entities, type AnyEntity } from './entities';
+import { recordData, type OfficeRecord } from './record';
+import { BalanceBook, type StockMove } from './stock-balance';
+
+/** The entities whose records move stock. */
+export const stockMovingEntities: AnyEntity[] = Object.values(entities).filter((e) => 'moves' in e && typeof e.moves === 'function');
+export const stockMovingTypes: string[] = stockMovingEntities.map((e) => e.type);
+
+/** What one stored record moves: its entity's `moves` of its data, nothing for a record of another kind or one that does not parse. */
+export const movesOfRecord = (record: Pick<OfficeRecord, 'type' | 'v' | 'data'>): readonly StockMove[] => {
+  const entity = stockMovingEntities.find((e) => e.type === record.type);
+  const moves = entity?.moves as ((d: unknown) => readonly StockMove[]) | undefined;
+  const data = moves && recordData(entity!, record);
+  return data ? moves(data) : [];
+};
+
+/** Balances from a set of records (the device's office collection, a page of the server's office database). */
+export const balanceBookOf = (records: Iterable<Pick<OfficeRecord, 'id' | 'type' | 'v' | 'data'>>): BalanceBook => {
+  const book = new BalanceBook();
+  for (const r of records) book.set(r.id, movesOfRecord(r));
+  return book;
+};
