@@ -22,6 +22,7 @@ const publicFiles = {
   'studio-order': ['new-order-link', 'new-order-page', 'provisional-orders'],
   'orders-board': ['orders-board', 'board-search'],
   'order-page': ['order-page'],
+  printer: ['print-on-printer', 'paper-doc'],
   clients: ['client-csv-tools', 'client-merge', 'client-dates'],
   favourites: ['favourite-button', 'favourites-sync', 'favourites-page'],
 };

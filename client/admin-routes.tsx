@@ -30,6 +30,7 @@ const StaffPage = lazyRouteComponent(() => import('./features/admin/staff-page')
 const CalendarPage = lazyRouteComponent(() => import('./features/calendar/calendar-page'), 'CalendarPage');
 const EventsListPage = lazyRouteComponent(() => import('./features/calendar/events-list-page'), 'EventsListPage');
 const EventPage = lazyRouteComponent(() => import('./features/calendar/event-page'), 'EventPage');
+const UsbPage = lazyRouteComponent(() => import('./features/printer/usb-page'), 'UsbPage');
 
 const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -155,6 +156,16 @@ const eventRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+/** /admin/usb: the studio's USB receipt printer, chosen and tested on this device (features/printer). */
+const usbRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'usb',
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/usb'),
+  component: UsbPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 const deeperRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$',
@@ -164,4 +175,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, usbRoute, deeperRoute]);

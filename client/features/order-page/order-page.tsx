@@ -27,6 +27,8 @@ import { useOnline } from '../../lib/use-online';
 import { useStaffNames } from '../../data/staff-directory';
 import { staffName } from '../../../schema/user';
 import { orderTitle } from '../../../schema/order-number';
+import { PrintOnPrinter } from '../printer/print-on-printer';
+import { postcardDoc, ticketDoc } from './ticket-doc';
 
 const actionText = (a: OrderAction): string => {
   if (a.kind === 'status') return `${statusName(a.from)} → ${statusName(a.to)}${a.reason ? ` (${a.reason})` : ''}`;
@@ -210,11 +212,13 @@ export const OrderPage = () => {
             {papers.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
           </select>
         </label>
+        <PrintOnPrinter label="Заказ на принтер" doc={() => ticketDoc(order, products, courier)} fallback={() => print('ticket', paper)} />
         {order.postcard && (
           <button type="button" className="button button--ghost" onClick={() => print('postcard', 'a4')}>
             Печать открытки
           </button>
         )}
+        {order.postcard && <PrintOnPrinter label="Открытка на принтер" doc={() => postcardDoc(order)} fallback={() => print('postcard', 'a4')} />}
       </div>
 
       <dl className="order-page__facts">
