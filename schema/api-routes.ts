@@ -46,6 +46,12 @@ export const apiRoutes = {
   'POST /api/staff/changes': 'admin',
   /** Who works which day: a «Рабочий день» event in the calendar. */
   'POST /api/staff/workday': 'manager',
+  /** /admin/posiflora (issue 22, item 5): the connection, its runs and the orders' archive. Any staff sees the state; an admin connects. */
+  'POST /api/posiflora/status': 'florist',
+  'POST /api/posiflora/connect': 'admin',
+  'POST /api/posiflora/disconnect': 'admin',
+  'POST /api/posiflora/run': 'manager',
+  'POST /api/posiflora/orders': 'admin',
   'POST /api/clients/import': 'admin',
   'POST /api/clients/export': 'admin',
   'POST /api/clients/merge': 'admin',

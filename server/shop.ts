@@ -19,6 +19,7 @@ import { sweepStudioOrdersHourly } from './orders/studio-sweep';
 import { remindHourly } from './clients/reminders';
 import { onlinePayments } from './payments/online-payments';
 import { sweepOnlinePayments } from './payments/payment-sweep';
+import { pollPosiflora } from './posiflora/posiflora-poll';
 
 export interface RunningShop {
   url: string;
@@ -50,6 +51,8 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   const commands = orderCommands(shop, orders);
   // Orders whose online payment ran out of time give their bouquets back, on every app server.
   const stopPaymentSweep = sweepOnlinePayments(onlinePayments(shop, orders, commands));
+  // Posiflora's changes since the last import, while an account is connected (it has no webhooks).
+  const stopPosiflora = pollPosiflora(shop);
   const hub = changesHub(shop.storage);
   // Staff commands pushed while no server ran are applied before this one serves.
   const stopCommands = await commandProcessor(shop, commands, hub).start();
@@ -67,6 +70,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
       stopStudioSweep();
       stopReminders();
       stopPaymentSweep();
+      stopPosiflora();
       await stopCommands();
       hub.close();
       await catalog.close();

@@ -1,0 +1,80 @@
+import { posifloraSession } from '../../schema/posiflora';
+import { HttpError } from '../http/errors';
+
+/** Posiflora answers 415 to plain application/json: JSON:API's own type, both ways. */
+const jsonApi = 'application/vnd.api+json';
+const timeoutMs = 15_000;
+
+/** What went wrong talking to Posiflora, in Russian, for the run's log and the connect form. */
+export class PosifloraError extends Error {
+  constructor(
+    message: string,
+    readonly unauthorized = false,
+  ) {
+    super(message);
+  }
+}
+
+/** The API's base from the account's address: https://studio.posiflora.com → https://studio.posiflora.com/api/v1. */
+export const apiBase = (url: string): string => {
+  const trimmed = url.replace(/\/+$/, '');
+  return /\/api$/.test(trimmed) ? `${trimmed}/v1` : `${trimmed}/api/v1`;
+};
+
+/** Plain http only to this machine (the stand-in, a tunnel); anything else must be https. */
+export const addressIssue = (url: string): string | undefined => {
+  const u = new URL(url);
+  if (u.protocol === 'https:') return undefined;
+  if (u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname)) return undefined;
+  return 'Адрес Posiflora — только https://';
+};
+
+const send = async (url: string, init: RequestInit): Promise<{ status: number; body: unknown; text: string }> => {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, headers: { 'content-type': jsonApi, accept: jsonApi, ...init.headers }, signal: AbortSignal.timeout(timeoutMs) });
+  } catch {
+    throw new PosifloraError('Posiflora не отвечает: проверьте адрес и сеть');
+  }
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  return { status: res.status, body, text };
+};
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+  expireAt: number;
+}
+
+/** POST /v1/sessions: signs in with the studio's login. Wrong credentials are a PosifloraError that says so. */
+export const signInToPosiflora = async (url: string, username: string, password: string): Promise<Tokens> => {
+  const answer = await send(`${apiBase(url)}/sessions`, { method: 'POST', body: JSON.stringify({ data: { type: 'sessions', attributes: { username, password } } }) });
+  if (answer.status === 401 || answer.status === 403 || answer.status === 422 || answer.status === 400)
+    throw new PosifloraError('Posiflora не приняла логин и пароль', true);
+  if (answer.status >= 300) throw new PosifloraError(`Posiflora ответила ${answer.status} на вход: проверьте адрес аккаунта`);
+  const parsed = posifloraSession.safeParse(answer.body);
+  if (!parsed.success) throw new PosifloraError('Posiflora ответила на вход не так, как обещает её API: сессия не открыта');
+  const a = parsed.data.data.attributes;
+  const expireAt = Date.parse(a.expireAt);
+  return { accessToken: a.accessToken, refreshToken: a.refreshToken, expireAt: Number.isFinite(expireAt) ? expireAt : Date.now() + 30 * 60_000 };
+};
+
+/** GET a list page with the session's token; a refused token is a PosifloraError marked unauthorized (the caller signs in again once). */
+export const getPage = async (url: string, token: string, path: string, query: Record<string, string>): Promise<unknown> => {
+  const answer = await send(`${apiBase(url)}${path}?${new URLSearchParams(query)}`, { method: 'GET', headers: { authorization: `Bearer ${token}` } });
+  if (answer.status === 401) throw new PosifloraError('Сессия Posiflora истекла', true);
+  if (answer.status >= 300) throw new PosifloraError(`Posiflora ответила ${answer.status} на ${path}`);
+  return answer.body;
+};
+
+/** For the API: a Posiflora problem is the admin's to fix (400), never our 500. */
+export const asHttpError = (e: unknown): never => {
+  if (e instanceof PosifloraError) throw new HttpError(400, e.message);
+  throw e;
+};
