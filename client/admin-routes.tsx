@@ -30,6 +30,8 @@ const StaffPage = lazyRouteComponent(() => import('./features/admin/staff-page')
 const CalendarPage = lazyRouteComponent(() => import('./features/calendar/calendar-page'), 'CalendarPage');
 const EventsListPage = lazyRouteComponent(() => import('./features/calendar/events-list-page'), 'EventsListPage');
 const EventPage = lazyRouteComponent(() => import('./features/calendar/event-page'), 'EventPage');
+const PosifloraPage = lazyRouteComponent(() => import('./features/posiflora/posiflora-page'), 'PosifloraPage');
+const PosifloraSchemasPage = lazyRouteComponent(() => import('./features/posiflora/schemas-page'), 'PosifloraSchemasPage');
 const UsbPage = lazyRouteComponent(() => import('./features/printer/usb-page'), 'UsbPage');
 
 const adminLayout = createRoute({
@@ -166,6 +168,26 @@ const usbRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+/** /admin/posiflora: connecting the studio's Posiflora account, the import's runs and the orders' archive (features/posiflora). */
+const posifloraRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'posiflora',
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/posiflora'),
+  component: PosifloraPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
+/** /admin/posiflora/schemas: what each Posiflora type and field becomes here. */
+const posifloraSchemasRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'posiflora/schemas',
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/posiflora/schemas'),
+  component: PosifloraSchemasPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 const deeperRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$',
@@ -175,4 +197,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, usbRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, usbRoute, posifloraRoute, posifloraSchemasRoute, deeperRoute]);
