@@ -19,6 +19,12 @@ export const shiftCashMove = z.strictObject({
 /** What the till was counted to hold: whole roubles, none below nothing. */
 const counted = z.number({ error: 'Пересчёт — число рублей' }).int('Пересчёт — целое число рублей').min(0, 'Пересчёт не может быть меньше нуля').max(10_000_000, 'Слишком большая сумма');
 
+/** A count as typed at the till («10 900», «10900»): whole roubles, or the Russian reason it is not one. */
+export const typedCount = z
+  .string()
+  .transform((s) => s.replace(/[\s\u00a0]/g, ''))
+  .pipe(z.string().regex(/^\d{1,8}$/, 'Пересчёт — целое число рублей, например 12500').transform(Number));
+
 /** One shift closing a day's till (Moscow); its id is `shift-{day}`, so a day is closed once. */
 export const shiftId = (d: string) => `shift-${d}`;
 
