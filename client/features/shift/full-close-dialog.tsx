@@ -195,7 +195,7 @@ export const FullCloseDialog = ({ onClose }: { onClose: () => void }) => {
             {tillMethods.map((m) => (
               <tr key={m}>
                 <th scope="row">{methodLabel(m)}</th>
-                <td data-testid={`expected-${m}`}>{formatRoubles(takings.byMethod[m])}</td>
+                <td data-testid={`takings-${m}`}>{formatRoubles(takings.byMethod[m])}</td>
               </tr>
             ))}
           </tbody>
