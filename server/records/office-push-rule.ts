@@ -70,6 +70,9 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
     const issue = checked.error.issues[0];
     return refuse(`${entity.labels.one}: ${issue?.path.length ? `${issue.path.join('.')} — ` : ''}${issue?.message ?? 'неверные данные'}`);
   }
+  // A record keyed by its data (a day's shift close, a reference entry) is one per key: its id must be the key.
+  const key = entity.key as { id: (d: unknown) => string; fixed: string } | undefined;
+  if (key && key.id(checked.data) !== record.id) return refuse(before ? key.fixed : 'Идентификатор записи не совпадает с её данными');
   // The title is the device's display copy (the record API recomputes it on read); the day is indexed, so it must hold.
   if (record.day !== derivedFields(entity, checked.data).day) return refuse('День записи не совпадает с её данными');
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { charge } from '../../../schema/entities/charge';
 import { client } from '../../../schema/entities/client';
 import { courier } from '../../../schema/entities/courier';
 import { task } from '../../../schema/entities/task';
@@ -16,6 +17,19 @@ describe('the generic form reads its inputs from the entity’s zod fields', () 
       { id: 'doing', label: 'В работе' },
       { id: 'done', label: 'Готово' },
     ]);
+  });
+
+  it('offers a reference list’s entries for a field that picks from it (a charge’s category), and reads a typed sum', () => {
+    const category = fieldsOf(charge).find((f) => f.name === 'category');
+    expect(category).toMatchObject({ kind: 'enum', refList: 'cash-reason', optional: false });
+    expect(category?.options?.slice(0, 2)).toEqual([
+      { id: 'rent', label: 'Аренда' },
+      { id: 'wages', label: 'Зарплата' },
+    ]);
+    const typed = fromFormValues(charge, { ...toFormValues(charge), day: '2026-11-25', category: 'market', amount: '1500' });
+    expect(typed).toMatchObject({ ok: true, data: { amount: 1500, category: 'market', direction: 'out', method: 'cash' } });
+    const words = fromFormValues(charge, { ...toFormValues(charge), day: '2026-11-25', category: 'market', amount: 'полторы тысячи' });
+    expect(words).toMatchObject({ ok: false });
   });
 
   it('starts a new record from the fields’ defaults', () => {

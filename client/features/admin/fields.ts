@@ -3,6 +3,8 @@ import type { AnyEntity } from '../../../schema/entities';
 import { day } from '../../../schema/day';
 import { roubles } from '../../../schema/money';
 import { formatPhone, phone } from '../../../schema/phone';
+import type { RefList } from '../../../schema/entities/ref';
+import { refListOf, refOptions } from '../../../schema/ref-choice';
 import { staffName } from '../../../schema/user';
 import { valueLabel, valueOptions } from './value-labels';
 
@@ -21,6 +23,8 @@ export interface FieldSpec {
   /** A phone field that names a staff member (`.meta({ staff: true })` on the entity's field): shown and picked by name. */
   staff?: boolean;
   options?: { id: string; label: string }[];
+  /** A code of a reference list (`refCode`): offered as the studio's entries of the list, `options` holding its defaults. */
+  refList?: RefList;
   /** Computed by the server (schema/entity.ts `computed`): shown, never edited or sent. */
   computed?: boolean;
   /** A list of small records (a client's important dates): the inputs of one row, labelled by each field's `describe`. */
@@ -80,6 +84,8 @@ const specOf = (entity: AnyEntity, name: string, schema: Schema, label: string, 
       optional: true,
       items: Object.entries(row.shape as Record<string, Schema>).map(([sub, s]) => specOf(entity, sub, s, s.description ?? unwrap(s).inner.description ?? sub, name)),
     };
+  const list = refListOf(inner);
+  if (list) return { name, label, kind: 'enum', optional, refList: list, options: refOptions(list, []) };
   const kind = kindOf(inner);
   return {
     name,

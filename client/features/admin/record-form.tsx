@@ -7,6 +7,9 @@ import { can } from '../../../schema/access';
 import { formatPhone, phoneMask } from '../../../schema/phone';
 import { staffName } from '../../../schema/user';
 import { useStaffNames } from '../../data/staff-directory';
+import { useLocal } from '../../data/local-data-context';
+import { useRefEntries } from '../../data/ref-entries';
+import { refOptions } from '../../../schema/ref-choice';
 import { useSession } from '../auth/session';
 import { useNotice } from '../../ui/notices';
 import { fieldsOf, fromFormValues, rowValues, toFormValues, type FieldSpec, type FormValues } from './fields';
@@ -63,6 +66,24 @@ const ListInput = ({ field, staff, value, readOnly, onChange, errors = {} }: Inp
   );
 };
 
+/** A code of a reference list: the studio's entries as the device holds them, or the list's defaults; a stored code no longer offered stays a choice. */
+const RefSelect = ({ field, common, value, onChange }: { field: FieldSpec; common: Record<string, unknown>; value: string; onChange: (v: string) => void }) => {
+  const { data } = useLocal();
+  const entries = useRefEntries(data.shop.office, field.refList);
+  const options = field.refList ? refOptions(field.refList, entries) : (field.options ?? []);
+  const all = value && !options.some((o) => o.id === value) ? [...options, { id: value, label: field.options?.find((o) => o.id === value)?.label ?? value }] : options;
+  return (
+    <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">—</option>
+      {all.map((o) => (
+        <option key={o.id} value={o.id}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+};
+
 const FieldInput = (props: InputProps) => {
   const { field, staff, value, error, readOnly, onChange, idPrefix = '' } = props;
   if (field.kind === 'list') return <ListInput {...props} />;
@@ -83,6 +104,10 @@ const FieldInput = (props: InputProps) => {
       input = <textarea {...common} rows={3} value={text} onChange={(e) => onChange(e.target.value)} />;
       break;
     case 'enum':
+      if (field.refList) {
+        input = <RefSelect field={field} common={common} value={text} onChange={onChange} />;
+        break;
+      }
       input = (
         <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
           {field.optional && <option value="">—</option>}

@@ -13,6 +13,9 @@ import { CouriersScreen } from '../couriers-day/couriers-day-page';
 import { ClientCsvTools } from '../clients/client-csv-tools';
 import { ClientMerge } from '../clients/client-merge';
 import { ClientDates } from '../clients/client-dates';
+import { ChargesScreen } from '../money/charges-screen';
+import { useStaffNames } from '../../data/staff-directory';
+import { staffName } from '../../../schema/user';
 
 type ListComponent = ComponentType<{ entity: AnyEntity; search: ListSearch }>;
 
@@ -27,11 +30,18 @@ const ClientList: ListComponent = ({ entity, search }) => {
   );
 };
 
+/** Charges with who recorded each, by name (the author the server stamped). */
+const ChargeList: ListComponent = ({ entity, search }) => {
+  const names = useStaffNames();
+  return <ChargesScreen list={<RecordList entity={entity} search={search} lead={{ label: 'Кто', cell: (r) => staffName(r.createdBy, names) }} />} />;
+};
+
 /** Custom list screens win over the generic one (react-admin's <Resource list={…}>). */
 const customLists: Partial<Record<EntityType, ListComponent>> = {
   task: ({ entity, search }) => <RecordList entity={entity} search={search} lead={{ label: 'Готово', cell: (r) => <TaskTick record={r} /> }} />,
   client: ClientList,
   courier: ({ entity, search }) => <CouriersScreen search={search} list={<RecordList entity={entity} search={search} />} />,
+  charge: ChargeList,
 };
 
 /** /admin/{path}: the entity's list. */

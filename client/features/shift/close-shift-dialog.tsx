@@ -7,7 +7,20 @@ import { useSession } from '../auth/session';
 import { recordShiftClose } from './close-shift';
 
 /** Spec: amount and date (default today), 'Ок' and 'Отмена', 30rem wide; saving records the event and signs out. */
-export const CloseShiftDialog = ({ onClose, okLabel = 'Ок', cancelLabel = 'Отмена', width = '30rem' }: { onClose: () => void; okLabel?: string; cancelLabel?: string; width?: string }) => {
+export const CloseShiftDialog = ({
+  onClose,
+  onFull,
+  okLabel = 'Ок',
+  cancelLabel = 'Отмена',
+  width = '30rem',
+}: {
+  onClose: () => void;
+  /** Beside the quick close: the full one, with the till counted (issue 21). */
+  onFull?: () => void;
+  okLabel?: string;
+  cancelLabel?: string;
+  width?: string;
+}) => {
   const { data } = useLocal();
   const { user, logout } = useSession();
   const [amount, setAmount] = useState('');
@@ -48,6 +61,11 @@ export const CloseShiftDialog = ({ onClose, okLabel = 'Ок', cancelLabel = 'О�
             {okLabel}
           </button>
         </div>
+        {onFull && (
+          <button type="button" className="link-button" onClick={onFull}>
+            Полное закрытие: пересчёт кассы и отчёт
+          </button>
+        )}
       </form>
     </Dialog>
   );
