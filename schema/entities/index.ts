@@ -1,4 +1,5 @@
 import { client } from './client';
+import { contractor } from './contractor';
 import { courier } from './courier';
 import { flower } from './flower';
 import { invoice } from './invoice';
@@ -9,7 +10,7 @@ import { task } from './task';
 import { warehouse } from './warehouse';
 
 /** Every back-office entity. Adding a plain one is a file beside this and one line here. */
-export const entities = { courier, task, supplier, orderCommand: orderCommandEntity, client, warehouse, flower, ref, invoice } as const;
+export const entities = { courier, task, supplier, orderCommand: orderCommandEntity, client, warehouse, flower, ref, invoice, contractor } as const;
 export type Entities = typeof entities;
 export type EntityType = keyof Entities;
 export type AnyEntity = Entities[EntityType];

@@ -18,6 +18,11 @@ describe('the generic form reads its inputs from the entity’s zod fields', () 
     ]);
   });
 
+  it('marks an enum whose choices a reference list governs (a client’s source: «Откуда клиенты» at /admin/refs)', () => {
+    expect(fieldsOf(client).find((f) => f.name === 'source')?.ref).toBe('client-source');
+    expect(fieldsOf(task).find((f) => f.name === 'status')?.ref).toBeUndefined();
+  });
+
   it('starts a new record from the fields’ defaults', () => {
     expect(toFormValues(courier)).toEqual({ name: '', phone: '', feePerDelivery: '0', active: true, note: '' });
     expect(toFormValues(task)).toMatchObject({ status: 'todo', due: '', assignee: '' });

@@ -4,6 +4,7 @@ import { day } from '../../../schema/day';
 import { roubles } from '../../../schema/money';
 import { formatPhone, phone } from '../../../schema/phone';
 import { staffName } from '../../../schema/user';
+import { refList, type RefList } from '../../../schema/entities/ref';
 import { valueLabel, valueOptions } from './value-labels';
 
 // Messages the entity schemas do not word themselves (a wrong type, say) come out in Russian, as on the server.
@@ -21,6 +22,8 @@ export interface FieldSpec {
   /** A phone field that names a staff member (`.meta({ staff: true })` on the entity's field): shown and picked by name. */
   staff?: boolean;
   options?: { id: string; label: string }[];
+  /** An enum whose choices a reference list names, orders and switches off (`.meta({ ref: 'client-source' })`, /admin/refs). */
+  ref?: RefList;
   /** Computed by the server (schema/entity.ts `computed`): shown, never edited or sent. */
   computed?: boolean;
   /** A list of small records (a client's important dates): the inputs of one row, labelled by each field's `describe`. */
@@ -81,6 +84,7 @@ const specOf = (entity: AnyEntity, name: string, schema: Schema, label: string, 
       items: Object.entries(row.shape as Record<string, Schema>).map(([sub, s]) => specOf(entity, sub, s, s.description ?? unwrap(s).inner.description ?? sub, name)),
     };
   const kind = kindOf(inner);
+  const ref = refList.safeParse((inner.meta() as { ref?: unknown } | undefined)?.ref);
   return {
     name,
     label,
@@ -88,6 +92,7 @@ const specOf = (entity: AnyEntity, name: string, schema: Schema, label: string, 
     optional: optional || kind === 'boolean' || inner.safeParse('').success,
     ...(kind === 'phone' && (inner.meta() as { staff?: unknown } | undefined)?.staff === true ? { staff: true } : {}),
     ...(kind === 'enum' ? { options: valueOptions(entity.type, optionsFor, (inner as z.ZodEnum).options.map(String)) } : {}),
+    ...(kind === 'enum' && ref.success ? { ref: ref.data } : {}),
   };
 };
 

@@ -7,10 +7,23 @@ import { can } from '../../../schema/access';
 import { formatPhone, phoneMask } from '../../../schema/phone';
 import { staffName } from '../../../schema/user';
 import { useStaffNames } from '../../data/staff-directory';
+import { useRefList } from '../../data/ref-list';
+import { refChoices, type RefList } from '../../../schema/entities/ref';
 import { useSession } from '../auth/session';
 import { useNotice } from '../../ui/notices';
 import { fieldsOf, fromFormValues, rowValues, toFormValues, type FieldSpec, type FormValues } from './fields';
 import { useEntityWrites } from './use-entity';
+
+/** The choices of an enum a reference list governs: its active entries in its order and labels, the chosen one kept. */
+const RefOptions = ({ list, codes, chosen }: { list: RefList; codes: string[]; chosen: string }) => (
+  <>
+    {refChoices(useRefList(list), codes, chosen).map((o) => (
+      <option key={o.code} value={o.code}>
+        {o.label}
+      </option>
+    ))}
+  </>
+);
 
 interface InputProps {
   field: FieldSpec;
@@ -86,11 +99,15 @@ const FieldInput = (props: InputProps) => {
       input = (
         <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
           {field.optional && <option value="">—</option>}
-          {field.options?.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
+          {field.ref ? (
+            <RefOptions list={field.ref} codes={field.options?.map((o) => o.id) ?? []} chosen={text} />
+          ) : (
+            field.options?.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
+            ))
+          )}
         </select>
       );
       break;
