@@ -70,7 +70,8 @@ export const ref = defineEntity({
     position: z.number().int().min(0).max(10_000).default(0),
     active: z.boolean().default(true),
   }),
-  list: { columns: ['list', 'label', 'code', 'position', 'active'], search: ['label', 'code'], sort: 'position', filters: ['list', 'active'] },
+  // The label first: it is the link to the entry (every row of a list would otherwise link by the list's name).
+  list: { columns: ['label', 'list', 'code', 'position', 'active'], search: ['label', 'code'], sort: 'position', filters: ['list', 'active'] },
   example: { list: 'write-off-reason', code: 'frozen', label: 'Подмёрзли', position: 10, active: true },
   title: (r) => r.label,
   key: { id: (r) => refId(r.list, r.code), taken: 'Такой код в этом справочнике уже есть', fixed: 'Справочник и код значения не меняются' },
