@@ -15,11 +15,14 @@ describe('the catalogue arrangement', () => {
   it('a florist renames and reorders a category and picks the home collection; the storefront and its server HTML follow', async () => {
     const staffContext = await contextAs(journey(), demoPhones.florist);
     const staff = await staffContext.newPage();
+    // On a florist's phone.
+    await staff.setViewportSize({ width: 360, height: 740 });
     const staffErrors = watchErrors(staff);
     await staff.goto('/admin/catalog');
     await staff.getByRole('heading', { name: 'Каталог', level: 1 }).waitFor();
     const mono = staff.locator('input[name="category-monobouquets"]');
     await expect.poll(() => mono.inputValue()).toBe('Монобукеты');
+    expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await mono.fill('Букеты из одного цветка');
     await staff.getByRole('button', { name: 'Выше: Букеты из одного цветка' }).click();
     // A name the bar already has is refused beside its field, and nothing is saved.
@@ -33,6 +36,7 @@ describe('the catalogue arrangement', () => {
     await staff.goto('/admin/index-copy');
     await staff.getByRole('heading', { name: 'Витрина', level: 1 }).waitFor();
     await expect.poll(() => staff.locator('input[name="collection-title-0"]').inputValue()).toBe('Новогодняя коллекция');
+    expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     for (const title of ['На день рождения', 'К 8 Марта', 'Ко Дню матери']) await staff.getByRole('button', { name: `Убрать коллекцию ${title}` }).click();
     await staff.locator('input[name="collection-title-0"]').fill('Зимняя сказка');
     await staff.locator('input[name="collections-heading"]').fill('К празднику');
