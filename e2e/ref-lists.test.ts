@@ -33,6 +33,17 @@ describe('the reference lists', () => {
     await admin.getByLabel(/^Используется/).uncheck();
     await admin.getByRole('button', { name: 'Сохранить' }).click();
     await admin.waitForURL((url) => url.pathname === '/admin/refs');
+    await admin.goto('/admin/refs/ref-client-source-social');
+    await expect.poll(() => admin.getByLabel(/^Название/).inputValue()).toBe('Соцсети');
+    await admin.getByLabel(/^Название/).fill('ВКонтакте');
+    await admin.getByRole('button', { name: 'Сохранить' }).click();
+    await admin.waitForURL((url) => url.pathname === '/admin/refs');
+    // The client cards' list filters and the card's form name the source as the list does.
+    await admin.goto('/admin/clients');
+    await waitFor('the renamed client source in the filter', async () => (await admin.getByLabel('Откуда пришёл').locator('option', { hasText: 'ВКонтакте' }).count()) === 1);
+    await admin.goto('/admin/clients/new');
+    await waitFor('the renamed client source in the form', async () => (await admin.getByLabel(/^Откуда пришёл/).locator('option', { hasText: 'ВКонтакте' }).count()) === 1);
+
     // Saved on the admin's device and pushed: wait until the server holds both changes before the device closes.
     const stored = async (id: string) => ((await (await admin.request.post('/api/refs/get', { data: { id } })).json()) as { data: { data: { label: string; active: boolean } } }).data.data;
     await waitFor('both changes on the server', async () => (await stored('ref-order-source-phone')).label === 'Звонок' && !(await stored('ref-order-source-marketplace')).active);
