@@ -26,6 +26,8 @@ const CounterSalePage = lazyRouteComponent(() => import('./features/studio-order
 const OrdersBoard = lazyRouteComponent(() => import('./features/orders-board/orders-board'), 'OrdersBoard');
 const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-page'), 'OrderPage');
 const ProfilePage = lazyRouteComponent(() => import('./features/studio-profile/profile-page'), 'ProfilePage');
+const CatalogSetupPage = lazyRouteComponent(() => import('./features/storefront-setup/catalog-setup-page'), 'CatalogSetupPage');
+const HomeCopyPage = lazyRouteComponent(() => import('./features/storefront-setup/home-copy-page'), 'HomeCopyPage');
 const StaffPage = lazyRouteComponent(() => import('./features/admin/staff-page'), 'StaffPage');
 const CalendarPage = lazyRouteComponent(() => import('./features/calendar/calendar-page'), 'CalendarPage');
 const EventsListPage = lazyRouteComponent(() => import('./features/calendar/events-list-page'), 'EventsListPage');
@@ -115,6 +117,26 @@ const profileRoute = createRoute({
   component: ProfilePage,
 });
 
+/** /admin/catalog: the categories and tags as the storefront shows them (features/storefront-setup). */
+const catalogSetupRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'catalog',
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/catalog'),
+  component: CatalogSetupPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
+/** /admin/index-copy: what the home page shows (features/storefront-setup). */
+const homeCopyRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'index-copy',
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/index-copy'),
+  component: HomeCopyPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 /** /admin/staff: the studio's people, roles, work days and the log of changes (issue 20, item 3). */
 const staffRoute = createRoute({
   getParentRoute: () => adminLayout,
@@ -197,4 +219,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, usbRoute, posifloraRoute, posifloraSchemasRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, usbRoute, posifloraRoute, posifloraSchemasRoute, catalogSetupRoute, homeCopyRoute, deeperRoute]);

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { shopImagePath } from './image-path';
 import { studioProfile } from './studio-profile';
+import { catalogSetup } from './catalog-setup';
+import { homeCopy } from './home-copy';
+import { slug } from './page-slug';
 
-export const slug = z.string().regex(/^[a-z0-9][a-z0-9/-]{0,120}$/, 'Адрес страницы: латиница, цифры, дефис и /');
+export { slug };
 
 export const pageSection = z.strictObject({
   heading: z.string().max(200).default(''),
@@ -25,6 +28,10 @@ export const page = z.strictObject({
   updatedAt: z.number().int().min(0),
   /** Only on the studio's profile (`studioProfileId`): the studio's own details. */
   studio: studioProfile.optional(),
+  /** Only on `catalogSetupId`: the categories and tags as staff arranged them (schema/catalog-setup.ts). */
+  catalogSetup: catalogSetup.optional(),
+  /** Only on `homeCopyId`: what the home page shows (schema/home-copy.ts). */
+  homeCopy: homeCopy.optional(),
 });
 export type Page = z.infer<typeof page>;
 
@@ -34,10 +41,17 @@ export type Page = z.infer<typeof page>;
  */
 export const studioProfileId = 'studio-profile';
 
+/** The pages store's documents that carry the shop's arrangement: the catalogue's (/admin/catalog) and the home page's (/admin/index-copy). */
+export const catalogSetupId = 'catalog-setup';
+export const homeCopyId = 'home-copy';
+
+/** Whether a document of the pages store is a setting rather than a page: no address shows it, /api/pages/* neither lists nor writes it. */
+export const isSettingPage = (id: string): boolean => id === studioProfileId || id === catalogSetupId || id === homeCopyId;
+
 /** /api/pages/update takes the page, or key (path) and value. */
 export const pageUpdate = z
-  .union([z.strictObject({ key: slug, value: pageValue }), page.omit({ updatedAt: true, studio: true }).partial({ id: true })])
-  .refine((p) => ('id' in p && p.id ? p.id : p.key) !== studioProfileId, {
-    error: 'Этот адрес занят профилем мастерской: он правится в разделе «Профиль мастерской»',
+  .union([z.strictObject({ key: slug, value: pageValue }), page.omit({ updatedAt: true, studio: true, catalogSetup: true, homeCopy: true }).partial({ id: true })])
+  .refine((p) => !isSettingPage('id' in p && p.id ? p.id : p.key), {
+    error: 'Этот адрес занят настройками магазина (профилем мастерской, каталогом или витриной): они правятся в своих разделах',
     path: ['key'],
   });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { page, slug } from './page';
 import { product } from './product';
 import { studioProfile } from './studio-profile';
+import { catalogSetup } from './catalog-setup';
+import { homeCopy } from './home-copy';
 
 /**
  * What a server-rendered page was drawn from, written into the page beside its HTML: the products on sale and the
@@ -22,6 +24,10 @@ export const shopSnapshot = z.object({
   absentPages: z.array(slug).max(10),
   /** The studio's details as saved when the page was drawn (the header and footer of every page show them). */
   studio: studioProfile.optional(),
+  /** The categories and tags as arranged when the page was drawn (the bar and the titles show them). */
+  catalogSetup: catalogSetup.optional(),
+  /** On the home page: what it shows, as chosen when it was drawn. */
+  homeCopy: homeCopy.optional(),
 });
 export type ShopSnapshot = z.infer<typeof shopSnapshot>;
 

@@ -8,6 +8,7 @@ import { catalogIndex } from './db/catalog-index';
 import { changesHub } from './db/changes-hub';
 import { seedDemo } from './seed';
 import { ensureAdmin } from './seed/first-admin';
+import { seedRefs } from './seed/refs';
 import { dropForeignImages } from './seed/foreign-images';
 import { orderService } from './orders/order-service';
 import { orderCommands } from './orders/order-commands';
@@ -36,6 +37,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   await Promise.all(Object.keys(dbAccess).map((name) => shop.storage.db(name).info()));
   await ensureCalendarIndex(shop.storage.db('events'));
   if (config.seed) await seedDemo(shop);
+  await seedRefs(shop);
   if (config.adminPhone) await ensureAdmin(shop, config.adminPhone);
   // Pictures stored before their addresses were checked, from another host or not a path at all, are dropped.
   await dropForeignImages(shop);

@@ -13,12 +13,12 @@ const all: Record<string, { schema: object; version: number; owner: string; migr
  */
 const pinned: Record<string, { version: number; hash: string }> = {
   products: { version: 1, hash: '15eee2449cb1c149' },
-  pages: { version: 2, hash: 'af00652474d37cc8' },
+  pages: { version: 3, hash: '4a1ead00ec6ade54' },
   events: { version: 2, hash: 'cbc30b9837075289' },
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },
   orders: { version: 7, hash: '38643c97d76aaf0f' },
   pendingOrders: { version: 2, hash: 'f753aafa414047c8' },
-  office: { version: 4, hash: '123b74550f8f684a' },
+  office: { version: 4, hash: '67a1c168a01a8724' },
   cache: { version: 1, hash: 'a7fdb689868cc7ef' },
 };
 

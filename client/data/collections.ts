@@ -75,7 +75,8 @@ const unchanged: Migration = (doc) => doc;
 export const shopCollections = derive({
   products: { owner: 'server', zod: product, key: 'id', version: 1 },
   // 2: the studio's profile rides in the pages store (`studio` on the page `studio-profile`).
-  pages: { owner: 'server', zod: page, key: 'id', version: 2 },
+  // 3: so do the catalogue's arrangement (`catalogSetup`) and the home page's (`homeCopy`). Server copies are pulled again.
+  pages: { owner: 'server', zod: page, key: 'id', version: 3 },
   // 2: indexed by day, so the calendar reads one month of the device's copy offline; stored events are valid as they are.
   events: { owner: 'device', zod: shopEvent, key: 'id', version: 2, migrations: { 1: unchanged, 2: unchanged }, indexes: ['day'] },
   carts: { owner: 'device', zod: storedCart, key: 'owner', version: 1, migrations: { 1: unchanged } },
@@ -85,7 +86,7 @@ export const shopCollections = derive({
   // 2: courier delivery may carry `askRecipient` and no address; every stored draft is valid as it is.
   pendingOrders: { owner: 'device', zod: pendingOrder, key: 'id', version: 2, migrations: { 1: unchanged, 2: unchanged } },
   // Staff devices: every office-tier record (tasks, couriers, …) in one envelope; it holds unsent staff edits.
-  // 4: the envelope's type may be a charge or a shift's close (issue 21); stored records are valid as they are.
+  // 4: the envelope's type names the stock, money and catalogue entities (issues 19 and 21); stored records are valid as they are.
   office: { owner: 'device', zod: officeRecord, key: 'id', version: 4, migrations: { 1: unchanged, 2: unchanged, 3: unchanged, 4: unchanged } },
 });
 

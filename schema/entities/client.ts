@@ -113,7 +113,8 @@ export const client = defineEntity({
     otherPhones: otherPhones.default(''),
     email: z.union([z.literal(''), z.email('Неверный адрес почты').max(200)]).default(''),
     birthday: day.optional(),
-    source: clientSource.default('other'),
+    // Its choices are the studio's list «Откуда клиенты» (/admin/refs).
+    source: clientSource.meta({ ref: 'client-source' }).default('other'),
     /** Shown on every order of this client, to the florist too (DECISIONS «The client's note on orders»). */
     alert: z.string().trim().max(200, 'Не длиннее 200 символов').default(''),
     note: z.string().max(2000, 'Заметка длиннее 2000 символов').default(''),

@@ -1,5 +1,6 @@
 import { charge } from './charge';
 import { client } from './client';
+import { contractor } from './contractor';
 import { courier } from './courier';
 import { flower } from './flower';
 import { invoice } from './invoice';
@@ -11,7 +12,7 @@ import { task } from './task';
 import { warehouse } from './warehouse';
 
 /** Every back-office entity. Adding a plain one is a file beside this and one line here. */
-export const entities = { courier, task, supplier, orderCommand: orderCommandEntity, client, warehouse, flower, ref, invoice, charge, shift } as const;
+export const entities = { courier, task, supplier, orderCommand: orderCommandEntity, client, warehouse, flower, ref, invoice, charge, shift, contractor } as const;
 export type Entities = typeof entities;
 export type EntityType = keyof Entities;
 export type AnyEntity = Entities[EntityType];

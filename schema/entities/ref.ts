@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineEntity, lastWriterWins } from '../entity';
+import { orderSources } from '../order';
+import { clientSources } from './client';
 
 /** The studio's reference lists (/admin/refs): each screen that offers a choice of these reads its list from here. */
 export const refLists = [
@@ -17,13 +19,8 @@ export type RefList = z.infer<typeof refList>;
  * a screen offers while its device has not pulled the list yet. `code` is what records store; the label may change.
  */
 export const refDefaults: Record<RefList, readonly { code: string; label: string }[]> = {
-  'order-source': [
-    { code: 'site', label: 'Сайт' },
-    { code: 'phone', label: 'Телефон' },
-    { code: 'studio', label: 'Студия' },
-    { code: 'messenger', label: 'Мессенджер' },
-    { code: 'marketplace', label: 'Маркетплейс' },
-  ],
+  // The codes orders and client cards store (schema/order.ts, entities/client.ts): the list names, orders and hides them.
+  'order-source': orderSources.map((s) => ({ code: s.id, label: s.label })),
   'write-off-reason': [
     { code: 'wilted', label: 'Завяли' },
     { code: 'broken', label: 'Сломаны' },
@@ -39,13 +36,7 @@ export const refDefaults: Record<RefList, readonly { code: string; label: string
     { code: 'collection', label: 'Инкассация' },
     { code: 'other', label: 'Прочее' },
   ],
-  'client-source': [
-    { code: 'site', label: 'Сайт' },
-    { code: 'instagram', label: 'Соцсети' },
-    { code: 'friends', label: 'Рекомендация' },
-    { code: 'walk-in', label: 'Зашёл в студию' },
-    { code: 'corporate', label: 'Корпоративный' },
-  ],
+  'client-source': clientSources.map((s) => ({ code: s.id, label: s.label })),
   unit: [
     { code: 'pcs', label: 'шт.' },
     { code: 'm', label: 'м' },
@@ -53,6 +44,9 @@ export const refDefaults: Record<RefList, readonly { code: string; label: string
     { code: 'kg', label: 'кг' },
   ],
 };
+
+/** An entry's record id: one per list and code, so two servers or devices never store one entry twice. */
+export const refId = (list: RefList, code: string): string => `ref-${list}-${code}`;
 
 /** One entry of a reference list. Office tier: every staff device offers the lists offline. */
 export const ref = defineEntity({
@@ -76,10 +70,54 @@ export const ref = defineEntity({
     position: z.number().int().min(0).max(10_000).default(0),
     active: z.boolean().default(true),
   }),
-  list: { columns: ['list', 'label', 'code', 'position', 'active'], search: ['label', 'code'], sort: 'position', filters: ['list', 'active'] },
+  // The label first: it is the link to the entry (every row of a list would otherwise link by the list's name).
+  list: { columns: ['label', 'list', 'code', 'position', 'active'], search: ['label', 'code'], sort: 'position', filters: ['list', 'active'] },
   example: { list: 'write-off-reason', code: 'frozen', label: 'Подмёрзли', position: 10, active: true },
   title: (r) => r.label,
-  key: { id: (r) => `ref-${r.list}-${r.code}`, taken: 'Такой код в этом справочнике уже есть', fixed: 'Справочник и код значения не меняются' },
+  key: { id: (r) => refId(r.list, r.code), taken: 'Такой код в этом справочнике уже есть', fixed: 'Справочник и код значения не меняются' },
   version: 1,
   merge: lastWriterWins,
 });
+
+/** One entry of a list as a screen offers it. */
+export interface RefEntry {
+  code: string;
+  label: string;
+  active: boolean;
+}
+
+/** The stored fields of a ref record this reader needs (the device's and the server's copies alike). */
+interface RefRecord {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * One list as the studio keeps it: every entry, in its order (position, then label), from the stored ref records, or
+ * the defaults while none of that list is stored yet (a device before its first pull, a shop before its first start).
+ * Screens offer the active ones and name any code by its label, an inactive one too (an old order's source).
+ */
+export const refEntries = (records: readonly RefRecord[], list: RefList): RefEntry[] => {
+  const stored = records.flatMap((r) => {
+    const parsed = r.type === 'ref' ? ref.fields.safeParse(r.data) : undefined;
+    return parsed?.success && parsed.data.list === list ? [parsed.data] : [];
+  });
+  if (!stored.length) return refDefaults[list].map((e) => ({ ...e, active: true }));
+  return stored
+    .sort((a, b) => a.position - b.position || a.label.localeCompare(b.label, 'ru'))
+    .map(({ code, label, active }) => ({ code, label, active }));
+};
+
+/** The label of a code in a list, or the code itself when the list has no such entry. */
+export const refLabel = (entries: readonly RefEntry[], code: string): string => entries.find((e) => e.code === code)?.label ?? code;
+
+/**
+ * What a choice offers where records take only some codes (an order's source is one of the codes the order rules
+ * know): the list's active entries among `known`, in the list's order, and the chosen one even if it was switched
+ * off since, so a form never holds a value it does not show.
+ */
+export const refChoices = <C extends string>(entries: readonly RefEntry[], known: readonly C[], chosen?: C): { code: C; label: string }[] =>
+  entries.flatMap((e) => {
+    const code = known.find((k) => k === e.code);
+    return code && (e.active || code === chosen) ? [{ code, label: e.label }] : [];
+  });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAccess, apiRoutes, type ApiRoute } from '../../schema/api-routes';
 import { defaultStudioProfile } from '../../schema/studio-profile';
+import { defaultCatalogSetup } from '../../schema/catalog-setup';
+import { defaultHomeCopy } from '../../schema/home-copy';
 import { rawRequest } from '../testing/raw-request';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
@@ -24,6 +26,10 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   'POST /api/pages/update': { key: 'test-page', value: { title: 'Тест' } },
   'POST /api/profile/get': {},
   'POST /api/profile/update': { profile: defaultStudioProfile, updatedAt: 0 },
+  'POST /api/catalog-setup/get': {},
+  'POST /api/catalog-setup/update': { setup: defaultCatalogSetup, updatedAt: 0 },
+  'POST /api/home-copy/get': {},
+  'POST /api/home-copy/update': { copy: defaultHomeCopy, updatedAt: 0 },
   'POST /api/events/list': { month: 11, year: 2026 },
   'POST /api/events/update': { id: 'ev-bad-input-1', title: 'Тест', type: 'event', meta: { createdAt: 1 } },
   'POST /api/events/delete': { id: 'ev-bad-input-1' },
@@ -78,6 +84,8 @@ const required: Partial<Record<ApiRoute, string>> = {
   'POST /api/pages/get': 'slug',
   'POST /api/pages/update': 'value',
   'POST /api/profile/update': 'profile',
+  'POST /api/catalog-setup/update': 'setup',
+  'POST /api/home-copy/update': 'copy',
   'POST /api/events/list': 'month',
   'POST /api/staff/update': 'roles',
   'POST /api/staff/remove': 'phone',

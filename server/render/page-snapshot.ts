@@ -1,5 +1,4 @@
 import { addressOf } from '../../schema/address';
-import { categories } from '../../schema/category';
 import { flowerOf } from '../../schema/flower';
 import type { Page } from '../../schema/page';
 import type { Product } from '../../schema/product';
@@ -10,13 +9,18 @@ import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';
 import { getSynced } from '../db/synced';
 import { readStudioProfile } from '../studio/studio-profile';
+import { barCategories, type CatalogSetup } from '../../schema/catalog-setup';
+import { bestsellersOf, shelfOf, type HomeCopy } from '../../schema/home-copy';
+import { readCatalogSetup } from '../storefront/catalog-setup';
+import { readHomeCopy } from '../storefront/home-copy';
 
 const onSale = (p: Product) => p.isActive && !p.isHidden;
 
-/** The home page's shelves (client/features/catalog/home-page.tsx): 8 bestsellers and 4 of each category. */
-const homeShelves = (all: Product[]): Product[] => {
-  const shown = new Set(all.slice(0, 8));
-  for (const c of categories) for (const p of all.filter((p) => p.category === c.id).slice(0, 4)) shown.add(p);
+/** The home page's shelves (client/features/catalog/home-page.tsx): the bestsellers, each chosen tag's and each bar category's four. */
+const homeShelves = (all: Product[], copy: HomeCopy, setup: CatalogSetup): Product[] => {
+  const shown = new Set(bestsellersOf(copy, all));
+  for (const s of copy.shelves) for (const p of shelfOf(s, all)) shown.add(p);
+  if (copy.categoryShelves) for (const c of barCategories(setup)) for (const p of all.filter((p) => p.category === c.id).slice(0, 4)) shown.add(p);
   return [...shown];
 };
 
@@ -29,7 +33,7 @@ const homeShelves = (all: Product[]): Product[] => {
  */
 export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
   const pageOf = (slug: string): Promise<Page | null> => getSynced<Page>(shop.storage.db('pages'), slug);
-  const drawn = async (path: string, search: URLSearchParams): Promise<Omit<ShopSnapshot, 'path'> | null> => {
+  const drawn = async (path: string, search: URLSearchParams, setup: CatalogSetup): Promise<Omit<ShopSnapshot, 'path'> | null> => {
     const address = addressOf(path);
     if (!address) return null;
     const view = await catalog.view();
@@ -40,7 +44,11 @@ export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
     };
     switch (address.kind) {
       case 'screen':
-        return path === '/' ? { products: homeShelves(all), pages: [], absentPages: [] } : null;
+        if (path !== '/') return null;
+        {
+          const { copy } = await readHomeCopy(shop);
+          return { products: homeShelves(all, copy, setup), pages: [], absentPages: [], homeCopy: copy };
+        }
       case 'admin':
         return null;
       case 'category': {
@@ -71,8 +79,9 @@ export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
     }
   };
   return async (path: string, search = new URLSearchParams()): Promise<ShopSnapshot | null> => {
-    const [snapshot, { profile }] = await Promise.all([drawn(path, search), readStudioProfile(shop)]);
-    return snapshot && { path, ...snapshot, studio: profile };
+    const [{ setup }, { profile }] = await Promise.all([readCatalogSetup(shop), readStudioProfile(shop)]);
+    const snapshot = await drawn(path, search, setup);
+    return snapshot && { path, ...snapshot, studio: profile, catalogSetup: setup };
   };
 };
 export type PageSnapshotOf = ReturnType<typeof pageSnapshot>;

@@ -2,7 +2,8 @@ import { addressOf } from '../../schema/address';
 import { flowerOf } from '../../schema/flower';
 import type { Page } from '../../schema/page';
 import type { Product } from '../../schema/product';
-import { tagLabels } from '../../schema/tag';
+import { tagLabelIn } from '../../schema/catalog-setup';
+import { readCatalogSetup } from '../storefront/catalog-setup';
 import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';
 import { getSynced } from '../db/synced';
@@ -30,7 +31,7 @@ export const knownAddress = (shop: Shop, catalog: CatalogIndex) => {
       case 'product':
         return (await catalog.all()).some((p) => onSale(p) && p.art === address.art);
       case 'tag':
-        return Object.hasOwn(tagLabels, address.tag) || (await catalog.all()).some((p) => onSale(p) && p.tags.includes(address.tag));
+        return tagLabelIn((await readCatalogSetup(shop)).setup, address.tag) !== undefined || (await catalog.all()).some((p) => onSale(p) && p.tags.includes(address.tag));
       case 'flower':
         return !!flowerOf(address.slug) || (await hasPage(`flowers/${address.slug}`));
       case 'page':

@@ -1,7 +1,8 @@
-import { categories } from '../../schema/category';
 import { isShopImagePath } from '../../schema/image-path';
 import { unitPrice, type Product } from '../../schema/product';
-import { studioProfileId, type Page } from '../../schema/page';
+import { isSettingPage, type Page } from '../../schema/page';
+import { categoryLabelIn } from '../../schema/catalog-setup';
+import { readCatalogSetup } from '../storefront/catalog-setup';
 import { formatPhone } from '../../schema/phone';
 import type { StudioProfile } from '../../schema/studio-profile';
 import type { Shop } from '../context';
@@ -85,8 +86,8 @@ export const pageMeta = (shop: Shop, catalog: CatalogIndex) => async (path: stri
   const art = /^\/product\/([^/~]+)~/.exec(path)?.[1];
   const onSale = async () => (await catalog.all()).filter((p) => p.isActive && !p.isHidden);
   if (item) {
-    const category = categories.find((c) => c.id === item);
-    if (category) return studio({ ...shopMeta, title: categoryTitle(category.label) });
+    const category = categoryLabelIn((await readCatalogSetup(shop)).setup, item);
+    if (category) return studio({ ...shopMeta, title: categoryTitle(category) });
     const product = (await onSale()).find((p) => p.id === item);
     if (product) return productMeta(product, origin);
   }
@@ -96,7 +97,7 @@ export const pageMeta = (shop: Shop, catalog: CatalogIndex) => async (path: stri
   }
   const slug = path.replace(/^\/+|\/+$/g, '');
   const page = slug && (await getSynced<Page>(shop.storage.db('pages'), slug));
-  if (page && page.id !== studioProfileId) return studio({ title: titleOf(page.value.title), description: page.value.description || shopMeta.description, image: previewImage(page.value.image) });
+  if (page && !isSettingPage(page.id)) return studio({ title: titleOf(page.value.title), description: page.value.description || shopMeta.description, image: previewImage(page.value.image) });
   return studio(shopMeta);
 };
 export type PageMetaOf = ReturnType<typeof pageMeta>;

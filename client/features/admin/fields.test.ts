@@ -21,7 +21,7 @@ describe('the generic form reads its inputs from the entity’s zod fields', () 
 
   it('offers a reference list’s entries for a field that picks from it (a charge’s category), and reads a typed sum', () => {
     const category = fieldsOf(charge).find((f) => f.name === 'category');
-    expect(category).toMatchObject({ kind: 'enum', refList: 'cash-reason', optional: false });
+    expect(category).toMatchObject({ kind: 'enum', ref: 'cash-reason', anyCode: true, optional: false });
     expect(category?.options?.slice(0, 2)).toEqual([
       { id: 'rent', label: 'Аренда' },
       { id: 'wages', label: 'Зарплата' },
@@ -30,6 +30,11 @@ describe('the generic form reads its inputs from the entity’s zod fields', () 
     expect(typed).toMatchObject({ ok: true, data: { amount: 1500, category: 'market', direction: 'out', method: 'cash' } });
     const words = fromFormValues(charge, { ...toFormValues(charge), day: '2026-11-25', category: 'market', amount: 'полторы тысячи' });
     expect(words).toMatchObject({ ok: false });
+  });
+
+  it('marks an enum whose choices a reference list governs (a client’s source: «Откуда клиенты» at /admin/refs)', () => {
+    expect(fieldsOf(client).find((f) => f.name === 'source')?.ref).toBe('client-source');
+    expect(fieldsOf(task).find((f) => f.name === 'status')?.ref).toBeUndefined();
   });
 
   it('starts a new record from the fields’ defaults', () => {

@@ -3,9 +3,8 @@ import type { AnyEntity } from '../../../schema/entities';
 import { day } from '../../../schema/day';
 import { roubles } from '../../../schema/money';
 import { formatPhone, phone } from '../../../schema/phone';
-import type { RefList } from '../../../schema/entities/ref';
-import { refListOf, refOptions } from '../../../schema/ref-choice';
 import { staffName } from '../../../schema/user';
+import { refDefaults, refList, type RefList } from '../../../schema/entities/ref';
 import { valueLabel, valueOptions } from './value-labels';
 
 // Messages the entity schemas do not word themselves (a wrong type, say) come out in Russian, as on the server.
@@ -23,8 +22,10 @@ export interface FieldSpec {
   /** A phone field that names a staff member (`.meta({ staff: true })` on the entity's field): shown and picked by name. */
   staff?: boolean;
   options?: { id: string; label: string }[];
-  /** A code of a reference list (`refCode`): offered as the studio's entries of the list, `options` holding its defaults. */
-  refList?: RefList;
+  /** An enum whose choices a reference list names, orders and switches off (`.meta({ ref: 'client-source' })`, /admin/refs). */
+  ref?: RefList;
+  /** With `ref`: a plain code (`refCode`, a charge's category) that takes any entry of the list, not only an enum's values. */
+  anyCode?: boolean;
   /** Computed by the server (schema/entity.ts `computed`): shown, never edited or sent. */
   computed?: boolean;
   /** A list of small records (a client's important dates): the inputs of one row, labelled by each field's `describe`. */
@@ -84,8 +85,10 @@ const specOf = (entity: AnyEntity, name: string, schema: Schema, label: string, 
       optional: true,
       items: Object.entries(row.shape as Record<string, Schema>).map(([sub, s]) => specOf(entity, sub, s, s.description ?? unwrap(s).inner.description ?? sub, name)),
     };
-  const list = refListOf(inner);
-  if (list) return { name, label, kind: 'enum', optional, refList: list, options: refOptions(list, []) };
+  const ref = refList.safeParse((inner.meta() as { ref?: unknown } | undefined)?.ref);
+  // A code of a list (`refCode`): offered as the list's entries, whatever codes the studio gave them.
+  if (ref.success && !(inner instanceof z.ZodEnum))
+    return { name, label, kind: 'enum', optional, ref: ref.data, anyCode: true, options: refDefaults[ref.data].map((e) => ({ id: e.code, label: e.label })) };
   const kind = kindOf(inner);
   return {
     name,
@@ -94,6 +97,7 @@ const specOf = (entity: AnyEntity, name: string, schema: Schema, label: string, 
     optional: optional || kind === 'boolean' || inner.safeParse('').success,
     ...(kind === 'phone' && (inner.meta() as { staff?: unknown } | undefined)?.staff === true ? { staff: true } : {}),
     ...(kind === 'enum' ? { options: valueOptions(entity.type, optionsFor, (inner as z.ZodEnum).options.map(String)) } : {}),
+    ...(kind === 'enum' && ref.success ? { ref: ref.data } : {}),
   };
 };
 

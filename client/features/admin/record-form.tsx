@@ -7,13 +7,31 @@ import { can } from '../../../schema/access';
 import { formatPhone, phoneMask } from '../../../schema/phone';
 import { staffName } from '../../../schema/user';
 import { useStaffNames } from '../../data/staff-directory';
-import { useLocal } from '../../data/local-data-context';
-import { useRefEntries } from '../../data/ref-entries';
-import { refOptions } from '../../../schema/ref-choice';
+import { useRefList } from '../../data/ref-list';
+import { refChoices, type RefList } from '../../../schema/entities/ref';
 import { useSession } from '../auth/session';
 import { useNotice } from '../../ui/notices';
 import { fieldsOf, fromFormValues, rowValues, toFormValues, type FieldSpec, type FormValues } from './fields';
 import { useEntityWrites } from './use-entity';
+
+/**
+ * The choices of a field a reference list governs: its active entries in its order and labels, the chosen one kept.
+ * An enum offers only its own codes among them; a plain code (`anyCode`) any entry.
+ */
+const RefOptions = ({ list, codes, chosen }: { list: RefList; codes: string[] | null; chosen: string }) => {
+  const entries = useRefList(list);
+  const offered = codes ? refChoices(entries, codes, chosen) : entries.filter((e) => e.active || e.code === chosen);
+  const all = chosen && !offered.some((o) => o.code === chosen) ? [...offered, { code: chosen, label: chosen }] : offered;
+  return (
+    <>
+      {all.map((o) => (
+        <option key={o.code} value={o.code}>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+};
 
 interface InputProps {
   field: FieldSpec;
@@ -66,24 +84,6 @@ const ListInput = ({ field, staff, value, readOnly, onChange, errors = {} }: Inp
   );
 };
 
-/** A code of a reference list: the studio's entries as the device holds them, or the list's defaults; a stored code no longer offered stays a choice. */
-const RefSelect = ({ field, common, value, onChange }: { field: FieldSpec; common: Record<string, unknown>; value: string; onChange: (v: string) => void }) => {
-  const { data } = useLocal();
-  const entries = useRefEntries(data.shop.office, field.refList);
-  const options = field.refList ? refOptions(field.refList, entries) : (field.options ?? []);
-  const all = value && !options.some((o) => o.id === value) ? [...options, { id: value, label: field.options?.find((o) => o.id === value)?.label ?? value }] : options;
-  return (
-    <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
-      <option value="">—</option>
-      {all.map((o) => (
-        <option key={o.id} value={o.id}>
-          {o.label}
-        </option>
-      ))}
-    </select>
-  );
-};
-
 const FieldInput = (props: InputProps) => {
   const { field, staff, value, error, readOnly, onChange, idPrefix = '' } = props;
   if (field.kind === 'list') return <ListInput {...props} />;
@@ -104,18 +104,18 @@ const FieldInput = (props: InputProps) => {
       input = <textarea {...common} rows={3} value={text} onChange={(e) => onChange(e.target.value)} />;
       break;
     case 'enum':
-      if (field.refList) {
-        input = <RefSelect field={field} common={common} value={text} onChange={onChange} />;
-        break;
-      }
       input = (
         <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
-          {field.optional && <option value="">—</option>}
-          {field.options?.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
+          {(field.optional || field.anyCode) && <option value="">—</option>}
+          {field.ref ? (
+            <RefOptions list={field.ref} codes={field.anyCode ? null : (field.options?.map((o) => o.id) ?? [])} chosen={text} />
+          ) : (
+            field.options?.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
+            ))
+          )}
         </select>
       );
       break;

@@ -9,6 +9,8 @@ import { useStaffNames } from '../../data/staff-directory';
 import { cellText, fieldsOf } from './fields';
 import type { ListSearch } from './list-search';
 import { useEntityPage } from './use-entity';
+import { useRefList } from '../../data/ref-list';
+import type { RefList } from '../../../schema/entities/ref';
 import { FilterSelect } from '../../ui/filter-select';
 
 export interface RecordListProps {
@@ -19,6 +21,15 @@ export interface RecordListProps {
 }
 
 const fetchedText = (at: number) => new Date(at).toLocaleString('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
+
+type FilterProps = Parameters<typeof FilterSelect>[0];
+
+/** A filter on an enum a reference list governs: every code the field takes (switched-off ones too, for old records), named and ordered by the list. */
+const RefFilterSelect = ({ list, options, ...props }: FilterProps & { list: RefList }) => {
+  const entries = useRefList(list);
+  const named = entries.filter((e) => options.some((o) => o.id === e.code)).map((e) => ({ id: e.code, label: e.label }));
+  return <FilterSelect {...props} options={[...named, ...options.filter((o) => !named.some((n) => n.id === o.id))]} />;
+};
 
 /**
  * The generic list of a registry entity: columns from `entity.list`, 20 a page, search, sort and filters, all
@@ -56,9 +67,8 @@ export const RecordList = ({ entity, search, lead }: RecordListProps) => {
         {filters.map((name) => {
           const f = field(name);
           const options = f?.kind === 'boolean' ? [{ id: 'true', label: 'Да' }, { id: 'false', label: 'Нет' }] : (f?.options ?? []);
-          return (
-            <FilterSelect key={name} label={f?.label ?? name} value={search.f?.[name] || undefined} options={options} onChange={(v) => go({ f: { ...search.f, [name]: v ?? '' }, page: undefined })} />
-          );
+          const props = { label: f?.label ?? name, value: search.f?.[name] || undefined, options, onChange: (v: string | undefined) => go({ f: { ...search.f, [name]: v ?? '' }, page: undefined }) };
+          return f?.ref ? <RefFilterSelect key={name} list={f.ref} {...props} /> : <FilterSelect key={name} {...props} />;
         })}
         {entity.views && (
           <FilterSelect

@@ -1,15 +1,12 @@
-import { categories, type ItemCategory } from '../../../schema/category';
+import type { ItemCategory } from '../../../schema/category';
+import { categoryLabelIn } from '../../../schema/catalog-setup';
+import { useCatalogSetup } from '../../data/storefront';
 import { matchesQuery } from '../../../schema/product-filter';
-import { tagLabels } from './campaign-tags';
 import { usePageTitle } from '../../ui/page-title';
 import { categoryTitle } from '../../../schema/title';
 import { ProductList } from './product-list';
 import { useProductsOnSale, useSnapshotShelfTotal } from './use-products';
 import type { ProductFilterParams } from './product-filter-params';
-
-const extraLabels: Record<string, string> = { vases: 'Вазы', paintings: 'Картины из цветов и мха', complex: 'Сборные заказы' };
-
-export const categoryLabel = (id: string): string | undefined => categories.find((c) => c.id === id)?.label ?? extraLabels[id];
 
 interface FilterProps {
   filter: ProductFilterParams & { tags: string[] };
@@ -17,14 +14,16 @@ interface FilterProps {
 }
 
 /** Name and occasion filters of /items; their state is the URL's (spec §2). */
-const Filters = ({ filter, onChange }: FilterProps) => (
+const Filters = ({ filter, onChange }: FilterProps) => {
+  const { tags } = useCatalogSetup();
+  return (
   <div className="filters">
     <label className="field field--inline">
       <span>Название или артикул</span>
       <input type="search" value={filter.name ?? ''} onChange={(e) => onChange({ ...filter, name: e.target.value })} />
     </label>
     <div className="chips" role="group" aria-label="Повод">
-      {Object.entries(tagLabels).map(([tag, label]) => {
+      {tags.map(({ id: tag, label }) => {
         const on = filter.tags.includes(tag);
         return (
           <button key={tag} type="button" className={`chip ${on ? 'chip--on' : ''}`} aria-pressed={on} onClick={() => onChange({ ...filter, tags: on ? filter.tags.filter((t) => t !== tag) : [...filter.tags, tag] })}>
@@ -34,14 +33,16 @@ const Filters = ({ filter, onChange }: FilterProps) => (
       })}
     </div>
   </div>
-);
+  );
+};
 
 /** /items (the whole catalogue, filtered by the URL) or /items/{category}. */
 export const CategoryPage = ({ category, filters }: { category?: ItemCategory; filters?: FilterProps }) => {
   const query = { ...filters?.filter, category: category ?? filters?.filter.category };
   const products = useProductsOnSale()?.filter(matchesQuery(query));
   const total = useSnapshotShelfTotal();
-  const label = query.category ? (categoryLabel(query.category) ?? 'Каталог') : 'Каталог';
+  const setup = useCatalogSetup();
+  const label = query.category ? (categoryLabelIn(setup, query.category) ?? 'Каталог') : 'Каталог';
   usePageTitle(query.category ? categoryTitle(label) : label, !!query.category);
   return (
     <div className="page">

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
-import { categories } from '../../../schema/category';
+import { barCategories } from '../../../schema/catalog-setup';
+import { useCatalogSetup } from '../../data/storefront';
 import type { Product } from '../../../schema/product';
 import { searchMessages, searchQueryProblem } from '../../../schema/search-query';
 import { usePageTitle } from '../../ui/page-title';
@@ -13,12 +14,13 @@ import { useProductsOnSale } from './use-products';
 /** Where to go when the search found nothing, or there was nothing to search: the categories and the bestsellers. */
 const Elsewhere = ({ products }: { products: Product[] | undefined }) => {
   const best = products?.filter((p) => p.shownOn.includes('bestsellers')).slice(0, 8) ?? [];
+  const setup = useCatalogSetup();
   return (
     <>
       <section aria-labelledby="search-categories">
         <h2 id="search-categories">Категории</h2>
         <nav className="chips" aria-labelledby="search-categories">
-          {categories.map((c) => (
+          {barCategories(setup).map((c) => (
             <Link key={c.id} to="/items/$id" params={{ id: c.id }} className="chip">
               {c.label}
             </Link>

@@ -1,12 +1,13 @@
 import { ProductList } from '../catalog/product-list';
 import { useProductsOnSale } from '../catalog/use-products';
-import { tagLabels } from '../catalog/campaign-tags';
+import { tagLabelIn } from '../../../schema/catalog-setup';
+import { useCatalogSetup } from '../../data/storefront';
 import { usePageTitle } from '../../ui/page-title';
 
 /** /tags/{tag}: every item on sale with that tag. */
 export const TagPage = ({ tag }: { tag: string }) => {
   const items = useProductsOnSale()?.filter((p) => p.tags.includes(tag));
-  const title = tagLabels[tag] ?? `#${tag}`;
+  const title = tagLabelIn(useCatalogSetup(), tag) ?? `#${tag}`;
   usePageTitle(title);
   return (
     <div className="page">

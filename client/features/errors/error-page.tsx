@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { categories } from '../../../schema/category';
+import { barCategories } from '../../../schema/catalog-setup';
+import { useCatalogSetup } from '../../data/storefront';
 import { notFoundTitle } from '../../../schema/title';
 import { usePageTitle } from '../../ui/page-title';
 import { analytics } from '../analytics/analytics';
@@ -49,6 +50,7 @@ const WaysOn = () => {
   const navigate = useNavigate();
   const [q, setQ] = useState('');
   const id = useId();
+  const setup = useCatalogSetup();
   return (
     <div className="error-page__ways">
       <form
@@ -65,7 +67,7 @@ const WaysOn = () => {
         <button type="submit" className="button">Найти</button>
       </form>
       <nav aria-label="Категории каталога" className="chips error-page__categories">
-        {categories.map((c) => (
+        {barCategories(setup).map((c) => (
           <Link key={c.id} to="/items/$id" params={{ id: c.id }} className="chip">
             {c.label}
           </Link>

@@ -3,7 +3,9 @@ import { createPortal } from 'react-dom';
 import { Link, useParams } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
 import { formatPhone } from '../../../schema/phone';
-import { askRecipientLabel, orderSources, type Order } from '../../../schema/order';
+import { askRecipientLabel, type Order } from '../../../schema/order';
+import { refLabel } from '../../../schema/entities/ref';
+import { useRefList } from '../../data/ref-list';
 import { orderActionLabels } from '../../../schema/entities/order-command';
 import { isEditable, statusName } from '../../../schema/order-lifecycle';
 import type { OrderAction } from '../../../schema/order-command';
@@ -135,6 +137,7 @@ export const OrderPage = () => {
   const commands = useOrderCommands(data.shop.office, server?.id ?? id);
   const couriers = useCouriers();
   const names = useStaffNames();
+  const sources = useRefList('order-source');
   const [editing, setEditing] = useState(false);
   const [paper, setPaper] = useState(storedPaper);
   const catalogue = useCatalogue();
@@ -170,7 +173,7 @@ export const OrderPage = () => {
   const courier = order.courier ? courierName(order.courier) : '';
   // Staff by the name their user record holds now; the customer (cancelling in /my) as such.
   const person = (phone: string) => (phone === order.customer ? 'покупатель' : staffName(phone, names));
-  const source = orderSources.find((s) => s.id === (order.source ?? 'site'))?.label;
+  const source = refLabel(sources, order.source ?? 'site');
   const open = order.status !== 'done' && order.status !== 'cancelled';
 
   return (

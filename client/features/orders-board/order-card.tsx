@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
-import { deliveryPlace, orderSources, type Order } from '../../../schema/order';
+import { deliveryPlace, type Order } from '../../../schema/order';
 import { paymentLabel } from '../../../schema/payment-label';
 import { statusName } from '../../../schema/order-lifecycle';
 import { formatPhone } from '../../../schema/phone';
-import { clientNote, paidOf, sourceOf } from './board-orders';
+import { clientNote, paidOf } from './board-orders';
 import { orderNo } from '../../../schema/order-number';
 
 interface Props {
@@ -13,19 +13,20 @@ interface Props {
   /** The florist by name (the staff directory), or the masked phone. */
   florist: string | undefined;
   courier: string | undefined;
+  /** Where the order came from, as the studio's list of order sources names it (/admin/refs). */
+  source: string;
   pending: boolean;
   /** Whether the device has a network: a pending change is then sent and waits for the server's answer. */
   online: boolean;
   fresh: boolean;
 }
 
-const label = <T extends { id: string; label: string }>(list: readonly T[], id: string) => list.find((x) => x.id === id)?.label ?? id;
 
 /**
  * One order on the board: everything a florist needs at a glance, no subscription of its own (the board's one
  * query feeds every card), and re-rendered only when its order changes.
  */
-export const OrderCard = memo(function OrderCard({ order: o, florist, courier, pending, fresh, online }: Props) {
+export const OrderCard = memo(function OrderCard({ order: o, florist, courier, source, pending, fresh, online }: Props) {
   const note = clientNote(o);
   const paid = paidOf(o) === 'paid';
   return (
@@ -62,7 +63,7 @@ export const OrderCard = memo(function OrderCard({ order: o, florist, courier, p
       </ul>
       <p className="order-card__money">
         <strong>{formatRoubles(o.total)}</strong> <span className={paid ? 'tag tag--ok' : 'tag tag--warn'}>{paymentLabel(o)}</span>{' '}
-        <span className="muted">{label(orderSources, sourceOf(o))}</span>
+        <span className="muted">{source}</span>
       </p>
       <p className="order-card__staff">
         <span data-testid="card-florist">Флорист: {o.florist ? florist : '—'}</span> <span>Курьер: {o.courier ? (courier ?? 'удалён из списка') : '—'}</span>

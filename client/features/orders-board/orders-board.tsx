@@ -1,11 +1,13 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { orderSources, orderStatuses, paymentStatuses, type Order } from '../../../schema/order';
+import { orderStatuses, paymentStatuses, type Order } from '../../../schema/order';
+import { refLabel } from '../../../schema/entities/ref';
+import { useRefList } from '../../data/ref-list';
 import { staffName } from '../../../schema/user';
 import { useLocal } from '../../data/local-data-context';
 import { useStaffNames } from '../../data/staff-directory';
 import { useObservable } from '../../lib/use-observable';
-import { filterOrders, groupBySlot, statusCounts } from './board-orders';
+import { filterOrders, groupBySlot, sourceOf, statusCounts } from './board-orders';
 import { boardDays, boardSearch, dayPresets, unassigned, type BoardSearch } from './board-search';
 import { setSoundOn, soundOn } from './chime';
 import { courierNames$, dayOrders$, pendingCommandOrders$ } from './day-orders';
@@ -47,6 +49,8 @@ export const OrdersBoard = () => {
   const pending = useObservable(pending$, noIds);
   const couriers = useObservable(couriers$, noCouriers);
   const names = useStaffNames();
+  const sources = useRefList('order-source');
+  const sourceChoices = useMemo(() => sources.filter((s) => s.active).map((s) => ({ id: s.code, label: s.label })), [sources]);
   const { arrivals, dismiss } = useNewOrderCue(data.shop.orders);
   const fresh = useMemo(() => new Set(arrivals.map((a) => a.id)), [arrivals]);
 
@@ -126,7 +130,7 @@ export const OrdersBoard = () => {
           options={[{ id: unassigned, label: 'Не назначен' }, ...[...couriers].filter(([, c]) => c.active).map(([id, c]) => ({ id, label: c.name }))]}
           onChange={(courier) => set({ courier })}
         />
-        <FilterSelect label="Источник" value={search.source} options={orderSources} onChange={(v) => set({ source: boardSearch.shape.source.parse(v) })} />
+        <FilterSelect label="Источник" value={search.source} options={sourceChoices} onChange={(v) => set({ source: boardSearch.shape.source.parse(v) })} />
       </div>
 
       <ul className="orders-board__counts" aria-label="Заказы по статусам">
@@ -151,7 +155,7 @@ export const OrdersBoard = () => {
           </h2>
           <div className="orders-board__cards" style={{ containIntrinsicSize: `auto ${Math.ceil(g.orders.length / 2) * 16}rem` }}>
             {g.orders.map((o) => (
-              <OrderCard key={o.id} order={o} florist={o.florist ? staffName(o.florist, names) : undefined} courier={o.courier ? couriers.get(o.courier)?.name : undefined} pending={pending.has(o.id)} fresh={fresh.has(o.id)} online={online} />
+              <OrderCard key={o.id} order={o} florist={o.florist ? staffName(o.florist, names) : undefined} courier={o.courier ? couriers.get(o.courier)?.name : undefined} source={refLabel(sources, sourceOf(o))} pending={pending.has(o.id)} fresh={fresh.has(o.id)} online={online} />
             ))}
           </div>
         </section>

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { charge, chargeDirections } from '../../../schema/entities/charge';
 import { formatRoubles } from '../../../schema/money';
 import { paidMethods } from '../../../schema/order';
-import { refLabel, refOptions } from '../../../schema/ref-choice';
+import { refLabel } from '../../../schema/entities/ref';
 import { shiftDifference, tillMethods } from '../../../schema/shift-takings';
 import { today } from '../../../schema/day';
 import type { OfficeRecord } from '../../../schema/record';
 import { useLocal } from '../../data/local-data-context';
 import { saveOfficeRecord } from '../../data/records';
-import { useRefEntries } from '../../data/ref-entries';
+import { useRefList } from '../../data/ref-list';
 import { Dialog } from '../../ui/dialog';
 import { useSession } from '../auth/session';
 import { recordFullClose, useDayCharges, useShiftClose, useShiftTakings, type CloseInput, type DayCharge } from './full-close';
@@ -22,7 +22,8 @@ const methodLabel = (id: string) => paidMethods.find((m) => m.id === id)?.label 
 const CashMove = ({ day }: { day: string }) => {
   const { data } = useLocal();
   const { user } = useSession();
-  const reasons = refOptions('cash-reason', useRefEntries(data.shop.office, 'cash-reason'));
+  const reasonEntries = useRefList('cash-reason');
+  const reasons = reasonEntries.filter((e) => e.active).map((e) => ({ id: e.code, label: e.label }));
   const [direction, setDirection] = useState<'out' | 'in'>('out');
   const [category, setCategory] = useState('');
   const [amount, setAmount] = useState('');
@@ -87,12 +88,13 @@ const CashMove = ({ day }: { day: string }) => {
 
 const MovesList = ({ charges }: { charges: readonly DayCharge[] }) => {
   const cash = charges.filter((c) => c.method === 'cash');
+  const reasonEntries = useRefList('cash-reason');
   if (!cash.length) return <p className="muted">Наличные за смену не вносили и не выдавали.</p>;
   return (
     <ul className="full-close__moves" aria-label="Движения наличных">
       {cash.map((c) => (
         <li key={c.id}>
-          {c.direction === 'in' ? 'Внесено' : 'Выдано'}: {refLabel('cash-reason', c.category)}, {formatRoubles(c.amount)}
+          {c.direction === 'in' ? 'Внесено' : 'Выдано'}: {refLabel(reasonEntries, c.category)}, {formatRoubles(c.amount)}
           {c.note && ` — ${c.note}`}
         </li>
       ))}

@@ -3,7 +3,8 @@ import { shift } from '../../../schema/entities/shift';
 import { formatRoubles } from '../../../schema/money';
 import { paidMethods } from '../../../schema/order';
 import { recordData, type OfficeRecord } from '../../../schema/record';
-import { refLabel } from '../../../schema/ref-choice';
+import { refLabel } from '../../../schema/entities/ref';
+import { useRefList } from '../../data/ref-list';
 import { shiftDifference, tillMethods } from '../../../schema/shift-takings';
 import { staffName } from '../../../schema/user';
 import { useStaffNames } from '../../data/staff-directory';
@@ -18,6 +19,7 @@ const closedAt = (at: number) => new Date(at).toLocaleString('ru-RU', { day: 'nu
 /** The shift report: what the day brought by method, the till's sum and its count, the cash moves and the note. */
 export const ShiftReport = ({ record }: { record: OfficeRecord }) => {
   const names = useStaffNames();
+  const reasons = useRefList('cash-reason');
   const s = recordData(shift, record);
   if (!s) return <p role="alert">Отчёт о смене не читается: обновите страницу.</p>;
   const diff = shiftDifference({ cash: s.expectedCash, card: s.expectedCard }, s.counted);
@@ -65,7 +67,7 @@ export const ShiftReport = ({ record }: { record: OfficeRecord }) => {
           <ul>
             {s.cashMoves.map((m, i) => (
               <li key={i}>
-                {m.direction === 'in' ? 'Внесено' : 'Выдано'}: {refLabel('cash-reason', m.category)}, {formatRoubles(m.amount)}
+                {m.direction === 'in' ? 'Внесено' : 'Выдано'}: {refLabel(reasons, m.category)}, {formatRoubles(m.amount)}
                 {m.note && ` — ${m.note}`}
               </li>
             ))}

@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
-import { orderSources, paymentMethods } from '../../../schema/order';
+import { paymentMethods } from '../../../schema/order';
+import { refChoices } from '../../../schema/entities/ref';
+import { useRefList } from '../../data/ref-list';
 import { studioOrderDraft } from '../../../schema/order-command';
 import { unitPrice, type Product } from '../../../schema/product';
 import { letterSize, sizes } from '../../../schema/size';
@@ -110,6 +112,7 @@ const NewOrderForm = ({ user, counter = false, start = {} }: { user: User; count
   const provisional = useProvisionalOrders();
   const online = useOnline();
   const [form, setForm] = useState(() => prefilled(blank(randomId(16)), start));
+  const sources = refChoices(useRefList('order-source'), studioOrderDraft.shape.source.options, form.source);
   const [errors, setErrors] = useState<StudioFormErrors>({});
   const [taken, setTaken] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -163,8 +166,8 @@ const NewOrderForm = ({ user, counter = false, start = {} }: { user: User; count
         <fieldset>
           <legend>Откуда заказ</legend>
           <div className="choices">
-            {studioOrderDraft.shape.source.options.map((id) => (
-              <Choice key={id} name="source" checked={form.source === id} onChange={() => change({ source: id })}>{orderSources.find((s) => s.id === id)?.label ?? id}</Choice>
+            {sources.map(({ code, label }) => (
+              <Choice key={code} name="source" checked={form.source === code} onChange={() => change({ source: code })}>{label}</Choice>
             ))}
           </div>
         </fieldset>

@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { map } from 'rxjs';
+import { refEntries, refList, type RefEntry, type RefList } from '../../schema/entities/ref';
+import type { LocalData } from './database';
+import { useDeviceReading } from './device-or-snapshot';
+
+/**
+ * One reference list (/admin/refs) as this device knows it, live: the ref records in its office collection (pulled
+ * while staff are signed in, so offline too), in their order, or `refDefaults` until the device holds that list.
+ * Every screen that offers order sources, client sources, write-off reasons, cash reasons or units reads it here.
+ *
+ *   const sources = useRefList('order-source');
+ *   sources.filter((e) => e.active) // what to offer; refLabel(sources, order.source) names a stored one
+ */
+export const useRefList = (list: RefList): RefEntry[] =>
+  useDeviceReading(
+    useCallback(
+      (data: LocalData) => data.shop.office.find({ selector: { type: 'ref' } }).$.pipe(map((docs) => refEntries(docs.map((d) => d.toJSON()), list))),
+      [list],
+    ),
+  ) ?? defaults[list];
+
+/** What a list holds before the device has answered: the same array every render. */
+const defaults = Object.fromEntries(refList.options.map((l) => [l, refEntries([], l)])) as Record<RefList, RefEntry[]>;

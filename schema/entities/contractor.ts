@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { defineEntity, lastWriterWins } from '../entity';
+import { phone } from '../phone';
+
+/**
+ * A legal entity the studio works with (/admin/contractors): a corporate client that orders by invoice, a service
+ * (cleaning, a courier firm). Office tier: the spec lets any florist open the screen, and a florist taking a
+ * corporate order checks the INN and whether credit is allowed, offline too. Only an admin removes one.
+ */
+export const contractor = defineEntity({
+  type: 'contractor',
+  path: 'contractors',
+  labels: {
+    one: 'Контрагент',
+    many: 'Контрагенты',
+    create: 'Новый контрагент',
+    fields: {
+      name: 'Название',
+      inn: 'ИНН',
+      kpp: 'КПП',
+      contact: 'Контактное лицо',
+      phone: 'Телефон',
+      email: 'Эл. почта',
+      credit: 'Отсрочка оплаты',
+      note: 'Заметка',
+    },
+  },
+  tier: 'office',
+  write: 'record',
+  access: { read: 'florist', create: 'florist', update: 'florist', delete: 'admin' },
+  fields: z.strictObject({
+    name: z.string().trim().min(1, 'Укажите название').max(200, 'Название длиннее 200 символов'),
+    inn: z.string().trim().regex(/^(\d{10}|\d{12})$/, 'ИНН — 10 цифр у организации или 12 у ИП'),
+    /** A company's КПП (9 digits); a sole trader has none. */
+    kpp: z.string().trim().regex(/^(\d{9})?$/, 'КПП — 9 цифр, у ИП пусто').default(''),
+    contact: z.string().trim().max(200, 'Имя длиннее 200 символов').default(''),
+    phone: phone.optional(),
+    email: z.email('Неверный адрес почты').max(200).optional(),
+    /** Whether the studio delivers before it is paid (pays by invoice later). */
+    credit: z.boolean().default(false),
+    note: z.string().max(2000, 'Заметка длиннее 2000 символов').default(''),
+  }),
+  list: { columns: ['name', 'inn', 'contact', 'phone', 'credit'], search: ['name', 'inn', 'contact', 'phone', 'email'], sort: 'name', filters: ['credit'] },
+  example: { name: 'ООО «Ромашка»', inn: '7701234567', kpp: '770101001', contact: 'Ирина, офис-менеджер', phone: '79005554433', email: 'office@romashka.example', credit: true, note: '' },
+  title: (c) => c.name,
+  version: 1,
+  merge: lastWriterWins,
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { orderSources } from '../order';
+import { studioOrderDraft } from '../order-command';
+import { clientSources } from './client';
+import { refChoices, refDefaults, refEntries, refLabel } from './ref';
+
+const record = (list: string, code: string, label: string, position: number, active = true) => ({ type: 'ref', data: { list, code, label, position, active } });
+
+describe('a reference list as screens read it', () => {
+  it('starts from the codes orders and client cards store, so every stored source has its entry', () => {
+    expect(refDefaults['order-source'].map((e) => e.code)).toEqual(orderSources.map((s) => s.id));
+    expect(refDefaults['client-source'].map((e) => e.code)).toEqual(clientSources.map((s) => s.id));
+  });
+
+  it('is the defaults until the list is stored, then the stored entries of that list alone, in their order', () => {
+    expect(refEntries([], 'write-off-reason').map((e) => e.label)).toEqual(['Завяли', 'Сломаны', 'Брак поставщика', 'На витрину', 'Пересорт']);
+    const stored = [
+      record('write-off-reason', 'broken', 'Сломаны', 20),
+      record('write-off-reason', 'frozen', 'Подмёрзли', 5),
+      record('unit', 'pcs', 'шт.', 1),
+      record('write-off-reason', 'wilted', 'Увяли', 10, false),
+      { type: 'task', data: { list: 'write-off-reason', code: 'x', label: 'Не справочник', position: 0, active: true } },
+      record('write-off-reason', 'BAD CODE', 'Неверный', 0),
+    ];
+    expect(refEntries(stored, 'write-off-reason')).toEqual([
+      { code: 'frozen', label: 'Подмёрзли', active: true },
+      { code: 'wilted', label: 'Увяли', active: false },
+      { code: 'broken', label: 'Сломаны', active: true },
+    ]);
+    expect(refLabel(refEntries(stored, 'write-off-reason'), 'wilted')).toBe('Увяли');
+    expect(refLabel(refEntries(stored, 'write-off-reason'), 'gone')).toBe('gone');
+  });
+
+  it('offers in a form the active entries among the codes the record takes, in the list’s order, and keeps the chosen one', () => {
+    const codes = studioOrderDraft.shape.source.options;
+    const entries = refEntries(
+      [record('order-source', 'marketplace', 'Озон и WB', 1), record('order-source', 'phone', 'Звонок', 2), record('order-source', 'showcase', 'Витрина', 3, false), record('order-source', 'messenger', 'Мессенджер', 4)],
+      'order-source',
+    );
+    expect(refChoices(entries, codes)).toEqual([
+      { code: 'marketplace', label: 'Озон и WB' },
+      { code: 'phone', label: 'Звонок' },
+    ]);
+    expect(refChoices(entries, codes, 'showcase').map((c) => c.code)).toEqual(['marketplace', 'phone', 'showcase']);
+  });
+});
