@@ -85,7 +85,7 @@ export const shopCollections = derive({
   // 2: courier delivery may carry `askRecipient` and no address; every stored draft is valid as it is.
   pendingOrders: { owner: 'device', zod: pendingOrder, key: 'id', version: 2, migrations: { 1: unchanged, 2: unchanged } },
   // Staff devices: every office-tier record (tasks, couriers, …) in one envelope; it holds unsent staff edits.
-  // 4: the envelope's type may be a charge or a shift's close (issue 21); stored records are valid as they are.
+  // 4: the envelope's type may be a charge, a shift's close or a payment to a supplier (issue 21); stored records are valid as they are.
   office: { owner: 'device', zod: officeRecord, key: 'id', version: 4, migrations: { 1: unchanged, 2: unchanged, 3: unchanged, 4: unchanged } },
 });
 
