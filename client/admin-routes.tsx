@@ -29,6 +29,7 @@ const ProfilePage = lazyRouteComponent(() => import('./features/studio-profile/p
 const CatalogSetupPage = lazyRouteComponent(() => import('./features/storefront-setup/catalog-setup-page'), 'CatalogSetupPage');
 const HomeCopyPage = lazyRouteComponent(() => import('./features/storefront-setup/home-copy-page'), 'HomeCopyPage');
 const StaffPage = lazyRouteComponent(() => import('./features/admin/staff-page'), 'StaffPage');
+const DebtsPage = lazyRouteComponent(() => import('./features/money/debts-page'), 'DebtsPage');
 const CalendarPage = lazyRouteComponent(() => import('./features/calendar/calendar-page'), 'CalendarPage');
 const EventsListPage = lazyRouteComponent(() => import('./features/calendar/events-list-page'), 'EventsListPage');
 const EventPage = lazyRouteComponent(() => import('./features/calendar/event-page'), 'EventPage');
@@ -147,6 +148,16 @@ const staffRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+/** /admin/debts: what customers owe and what is owed to suppliers, by counterparty (issue 21, item 3). */
+const debtsRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'debts',
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/debts'),
+  component: DebtsPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 /** /admin/calendar: the month grid of every event (features/calendar), month, year and day in the address. */
 const calendarRoute = createRoute({
   getParentRoute: () => adminLayout,
@@ -219,4 +230,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, usbRoute, posifloraRoute, posifloraSchemasRoute, catalogSetupRoute, homeCopyRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, usbRoute, posifloraRoute, posifloraSchemasRoute, catalogSetupRoute, homeCopyRoute, debtsRoute, deeperRoute]);

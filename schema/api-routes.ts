@@ -61,6 +61,8 @@ export const apiRoutes = {
   'POST /api/clients/merge': 'admin',
   /** The card's dates with their orders in earlier years and the last recipient (issue 20, item 2). */
   'POST /api/clients/history': 'admin',
+  /** What customers owe the studio and the studio its suppliers, by counterparty (issue 21, item 3). */
+  'POST /api/debts/list': 'admin',
   'POST /api/orders/create': 'customer',
   'POST /api/orders/cancel': 'customer',
   'POST /api/orders/list': 'florist',

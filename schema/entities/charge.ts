@@ -17,7 +17,8 @@ const chargeAmount = z
   .number({ error: 'Сумма — число рублей' })
   .int('Сумма — целое число рублей')
   .positive('Сумма должна быть больше нуля')
-  .max(10_000_000, 'Слишком большая сумма');
+  .max(10_000_000, 'Слишком большая сумма')
+  .meta({ roubles: true });
 
 /**
  * A charge (/admin/charges): rent, wages, couriers, a purchase at the market, a cash withdrawal, or cash put into the

@@ -8,11 +8,12 @@ import { ref } from './ref';
 import { shift } from './shift';
 import { orderCommandEntity } from './order-command';
 import { supplier } from './supplier';
+import { supplierPayment } from './supplier-payment';
 import { task } from './task';
 import { warehouse } from './warehouse';
 
 /** Every back-office entity. Adding a plain one is a file beside this and one line here. */
-export const entities = { courier, task, supplier, orderCommand: orderCommandEntity, client, warehouse, flower, ref, invoice, charge, shift, contractor } as const;
+export const entities = { courier, task, supplier, orderCommand: orderCommandEntity, client, warehouse, flower, ref, invoice, charge, shift, contractor, supplierPayment } as const;
 export type Entities = typeof entities;
 export type EntityType = keyof Entities;
 export type AnyEntity = Entities[EntityType];

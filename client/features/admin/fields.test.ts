@@ -22,6 +22,7 @@ describe('the generic form reads its inputs from the entity’s zod fields', () 
   it('offers a reference list’s entries for a field that picks from it (a charge’s category), and reads a typed sum', () => {
     const category = fieldsOf(charge).find((f) => f.name === 'category');
     expect(category).toMatchObject({ kind: 'enum', ref: 'cash-reason', anyCode: true, optional: false });
+    expect(fieldsOf(charge).find((f) => f.name === 'amount')?.kind).toBe('roubles');
     expect(category?.options?.slice(0, 2)).toEqual([
       { id: 'rent', label: 'Аренда' },
       { id: 'wages', label: 'Зарплата' },

@@ -54,7 +54,8 @@ const phoneLike = (s: Schema) => s === phone || (s.safeParse('79001234567').succ
 const kindOf = (inner: Schema): FieldKind => {
   const def = inner.def as { type: string; options?: Schema[] };
   if (inner === phone) return 'phone';
-  if (inner === roubles) return 'roubles';
+  // A sum of its own (a charge's: more than nothing) says so with `meta({ roubles: true })`.
+  if (inner === roubles || (inner.meta() as { roubles?: unknown } | undefined)?.roubles === true) return 'roubles';
   if (inner === day) return 'day';
   if (def.type === 'union' && def.options?.some((o) => o.safeParse('').success) && def.options.some((o) => phoneLike(o))) return 'phone';
   if (def.type === 'number') return 'number';

@@ -1,0 +1,48 @@
+import { today } from '../../schema/day';
+import { debtsOn, type DebtsAnswer, type InvoiceFacts } from '../../schema/debts';
+import { client } from '../../schema/entities/client';
+import { invoice } from '../../schema/entities/invoice';
+import { supplier } from '../../schema/entities/supplier';
+import { supplierPayment } from '../../schema/entities/supplier-payment';
+import { recordData } from '../../schema/record';
+import type { Storage } from '../db/storage';
+import { ordersByCustomer } from '../clients/client-totals';
+import { tierStore } from '../records/tier-store';
+
+/**
+ * The studio's debts now (schema/debts.ts `debtsOn`), read from what is stored: the placed orders, the posted
+ * invoices and the payments to suppliers made since, the client cards and suppliers for names. Computed on each call:
+ * nothing is kept between calls, so every app server sharing the store answers alike.
+ */
+export const debtsNow = async (storage: Storage, clock: () => number = Date.now): Promise<DebtsAnswer> => {
+  const store = tierStore(storage);
+  const [byCustomer, invoices, payments, clients, suppliers] = await Promise.all([
+    ordersByCustomer(storage),
+    store.all('office', invoice.type),
+    store.all('office', supplierPayment.type),
+    store.all('admin', client.type),
+    store.all('admin', supplier.type),
+  ]);
+  const paid = new Map<string, number>();
+  for (const r of payments) {
+    const p = recordData(supplierPayment, r);
+    if (p) paid.set(p.invoice, (paid.get(p.invoice) ?? 0) + p.amount);
+  }
+  const invoiceFacts: InvoiceFacts[] = invoices.flatMap((r) => {
+    const i = recordData(invoice, r);
+    return i ? [{ id: r.id, ...i }] : [];
+  });
+  const clientNames = new Map<string, string>();
+  for (const r of clients) {
+    const c = recordData(client, r);
+    if (!c?.name) continue;
+    for (const phone of [c.phone, ...c.otherPhones.split(/,\s*/).filter(Boolean)]) clientNames.set(phone, c.name);
+  }
+  const supplierNames = new Map<string, string>();
+  for (const r of suppliers) {
+    const s = recordData(supplier, r);
+    if (s) supplierNames.set(r.id, s.name);
+  }
+  const data = debtsOn(today(new Date(clock())), [...byCustomer.values()].flat(), invoiceFacts, paid, { clients: clientNames, suppliers: supplierNames });
+  return { data };
+};
