@@ -1,5 +1,5 @@
 import { itemCategory, type ItemCategory } from './category';
-import { slug as pageSlug, studioProfileId } from './page';
+import { isCarrierPage, slug as pageSlug } from './page';
 
 /**
  * The storefront's addresses (spec §2) as one pure function, so the client's router and the server's answer agree
@@ -41,5 +41,5 @@ export const addressOf = (pathname: string): Address | null => {
   if (first === 'tags' && one) return { kind: 'tag', tag: one };
   if (first === 'flowers' && one) return { kind: 'flower', slug: one };
   const slug = decoded(path.replace(/^\/+/, ''));
-  return slug && slug !== studioProfileId && pageSlug.safeParse(slug).success ? { kind: 'page', slug } : null;
+  return slug && !isCarrierPage(slug) && pageSlug.safeParse(slug).success ? { kind: 'page', slug } : null;
 };

@@ -34,6 +34,12 @@ export const apiRoutes = {
   'POST /api/pages/update': 'admin',
   'POST /api/profile/get': 'guest',
   'POST /api/profile/update': 'admin',
+  /** The shop's settings (issue 21, item 5): the public part for everyone, the SMS gateway for admins only. */
+  'POST /api/settings/get': 'guest',
+  'POST /api/settings/update': 'admin',
+  'POST /api/settings/sms-get': 'admin',
+  'POST /api/settings/sms-update': 'admin',
+  'POST /api/settings/sms-test': 'admin',
   'POST /api/events/list': 'florist',
   'POST /api/events/update': 'florist',
   'POST /api/events/delete': 'florist',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { shopImagePath } from './image-path';
+import { shopSettings, shopSettingsId } from './shop-settings';
 import { studioProfile } from './studio-profile';
 
 export const slug = z.string().regex(/^[a-z0-9][a-z0-9/-]{0,120}$/, 'Адрес страницы: латиница, цифры, дефис и /');
@@ -25,6 +26,8 @@ export const page = z.strictObject({
   updatedAt: z.number().int().min(0),
   /** Only on the studio's profile (`studioProfileId`): the studio's own details. */
   studio: studioProfile.optional(),
+  /** Only on the shop's settings (`shopSettingsId`, schema/shop-settings.ts): what checkout and the server price by. */
+  settings: shopSettings.optional(),
 });
 export type Page = z.infer<typeof page>;
 
@@ -34,10 +37,13 @@ export type Page = z.infer<typeof page>;
  */
 export const studioProfileId = 'studio-profile';
 
+/** The documents of the pages store that are no page (the studio's profile, the shop's settings): no address names them. */
+export const isCarrierPage = (id: string): boolean => id === studioProfileId || id === shopSettingsId;
+
 /** /api/pages/update takes the page, or key (path) and value. */
 export const pageUpdate = z
-  .union([z.strictObject({ key: slug, value: pageValue }), page.omit({ updatedAt: true, studio: true }).partial({ id: true })])
-  .refine((p) => ('id' in p && p.id ? p.id : p.key) !== studioProfileId, {
-    error: 'Этот адрес занят профилем мастерской: он правится в разделе «Профиль мастерской»',
+  .union([z.strictObject({ key: slug, value: pageValue }), page.omit({ updatedAt: true, studio: true, settings: true }).partial({ id: true })])
+  .refine((p) => !isCarrierPage('id' in p && p.id ? p.id : p.key), {
+    error: 'Этот адрес занят профилем мастерской или настройками: они правятся в своих разделах',
     path: ['key'],
   });

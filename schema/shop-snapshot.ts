@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { page, slug } from './page';
 import { product } from './product';
+import { shopSettings } from './shop-settings';
 import { studioProfile } from './studio-profile';
 
 /**
@@ -22,6 +23,8 @@ export const shopSnapshot = z.object({
   absentPages: z.array(slug).max(10),
   /** The studio's details as saved when the page was drawn (the header and footer of every page show them). */
   studio: studioProfile.optional(),
+  /** The shop's public settings as saved when the page was drawn (the cart's free-delivery hint, the checkout). */
+  settings: shopSettings.optional(),
 });
 export type ShopSnapshot = z.infer<typeof shopSnapshot>;
 

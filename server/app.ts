@@ -21,6 +21,7 @@ import { itemsApi } from './api/items';
 import { eventsApi } from './api/events';
 import { pagesApi } from './api/pages';
 import { profileApi } from './api/profile';
+import { settingsApi } from './api/settings';
 import { staffApi } from './api/staff';
 import { photosApi } from './photos/photos-api';
 import { ordersApi } from './api/orders';
@@ -71,7 +72,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex): E
   app.use(['/api', '/db'], sessionUser(shop));
 
   const api = express.Router();
-  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi].forEach((part) => api.use(part(shop)));
+  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, settingsApi, clientsApi, staffApi, infoApi, favouritesApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));

@@ -13,12 +13,12 @@ const all: Record<string, { schema: object; version: number; owner: string; migr
  */
 const pinned: Record<string, { version: number; hash: string }> = {
   products: { version: 1, hash: '15eee2449cb1c149' },
-  pages: { version: 2, hash: 'af00652474d37cc8' },
+  pages: { version: 3, hash: '8a9a5092a06e0dc5' },
   events: { version: 2, hash: 'cbc30b9837075289' },
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },
-  orders: { version: 7, hash: '38643c97d76aaf0f' },
-  pendingOrders: { version: 2, hash: 'f753aafa414047c8' },
-  office: { version: 3, hash: '98983db98396dde0' },
+  orders: { version: 8, hash: 'b6b461decd9eca17' },
+  pendingOrders: { version: 3, hash: 'dedacf99e8137ebc' },
+  office: { version: 4, hash: '1e8e6453f67aca06' },
   cache: { version: 1, hash: 'a7fdb689868cc7ef' },
 };
 

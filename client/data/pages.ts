@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { map } from 'rxjs';
-import { studioProfileId, type Page } from '../../schema/page';
+import { isCarrierPage, type Page } from '../../schema/page';
 import type { LocalData } from './database';
 import { useDeviceHolds, useDeviceReading } from './device-or-snapshot';
 import { useSnapshot } from './snapshot-context';
@@ -18,7 +18,7 @@ export const usePage = (slug: string): { page: Page | null | undefined; pulled: 
   const snapshot = useSnapshot();
   const fromServer = snapshot?.pages.find((p) => p.id === slug) ?? (snapshot?.absentPages.includes(slug) ? null : undefined);
   // The studio's profile rides in the pages store but is no page (schema/page.ts): no address shows it.
-  if (slug === studioProfileId) return { page: null, pulled: true };
+  if (isCarrierPage(slug)) return { page: null, pulled: true };
   if (device) return { page: device, pulled: true };
   if (fromServer !== undefined && !held) return { page: fromServer, pulled: true };
   return { page: device, pulled: held };

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { noPayload, slugRequest } from '../../schema/api';
-import { page, pageUpdate, studioProfileId, type Page } from '../../schema/page';
+import { isCarrierPage, page, pageUpdate, type Page } from '../../schema/page';
 import type { Shop } from '../context';
 import { allSynced, getSynced, putSynced } from '../db/synced';
 import { notFound } from '../http/errors';
@@ -14,14 +14,14 @@ export const pagesApi = (shop: Shop): Router => {
 
   route(api, 'POST /api/pages/get', async (req) => {
     const slug = parse(slugRequest, req.body).slug.replace(/^\/+|\/+$/g, '');
-    const found = slug === studioProfileId ? null : await getSynced<Page>(pages, slug);
+    const found = isCarrierPage(slug) ? null : await getSynced<Page>(pages, slug);
     if (!found) throw notFound('Страница не найдена');
     return { data: found };
   });
 
   route(api, 'POST /api/pages/list', async (req) => {
     parse(noPayload, req.body);
-    return { data: (await allSynced<Page>(pages)).filter((p) => p.id !== studioProfileId) };
+    return { data: (await allSynced<Page>(pages)).filter((p) => !isCarrierPage(p.id)) };
   });
 
   route(api, 'POST /api/pages/update', async (req) => {

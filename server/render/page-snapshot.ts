@@ -10,6 +10,7 @@ import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';
 import { getSynced } from '../db/synced';
 import { readStudioProfile } from '../studio/studio-profile';
+import { readShopSettings } from '../studio/shop-settings';
 
 const onSale = (p: Product) => p.isActive && !p.isHidden;
 
@@ -23,7 +24,7 @@ const homeShelves = (all: Product[]): Product[] => {
 /**
  * What a public page shows, for the server to draw it and the tab to hydrate it: the products on sale and the pages
  * of that address (schema/shop-snapshot.ts), or `null` for an address drawn in the tab alone (search, sign-in,
- * checkout, account, back-office), with the studio's profile every page's header and footer show. A category carries
+ * checkout, account, back-office), with the studio's profile every page's header and footer show and the shop's public settings. A category carries
  * what its first view shows (its shelf's open pages in the order the address asks, `firstPagesOf`) and how many it has
  * in all; the rest comes from the device's store. The other pages carry what they show.
  */
@@ -71,8 +72,8 @@ export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
     }
   };
   return async (path: string, search = new URLSearchParams()): Promise<ShopSnapshot | null> => {
-    const [snapshot, { profile }] = await Promise.all([drawn(path, search), readStudioProfile(shop)]);
-    return snapshot && { path, ...snapshot, studio: profile };
+    const [snapshot, { profile }, { settings }] = await Promise.all([drawn(path, search), readStudioProfile(shop), readShopSettings(shop.storage)]);
+    return snapshot && { path, ...snapshot, studio: profile, settings };
   };
 };
 export type PageSnapshotOf = ReturnType<typeof pageSnapshot>;

@@ -1,7 +1,7 @@
 import { categories } from '../../schema/category';
 import { isShopImagePath } from '../../schema/image-path';
 import { unitPrice, type Product } from '../../schema/product';
-import { studioProfileId, type Page } from '../../schema/page';
+import { isCarrierPage, type Page } from '../../schema/page';
 import { formatPhone } from '../../schema/phone';
 import type { StudioProfile } from '../../schema/studio-profile';
 import type { Shop } from '../context';
@@ -96,7 +96,7 @@ export const pageMeta = (shop: Shop, catalog: CatalogIndex) => async (path: stri
   }
   const slug = path.replace(/^\/+|\/+$/g, '');
   const page = slug && (await getSynced<Page>(shop.storage.db('pages'), slug));
-  if (page && page.id !== studioProfileId) return studio({ title: titleOf(page.value.title), description: page.value.description || shopMeta.description, image: previewImage(page.value.image) });
+  if (page && !isCarrierPage(page.id)) return studio({ title: titleOf(page.value.title), description: page.value.description || shopMeta.description, image: previewImage(page.value.image) });
   return studio(shopMeta);
 };
 export type PageMetaOf = ReturnType<typeof pageMeta>;

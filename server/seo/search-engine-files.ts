@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { categories } from '../../schema/category';
-import { studioProfileId, type Page } from '../../schema/page';
+import { isCarrierPage, type Page } from '../../schema/page';
 import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';
 import { allSynced } from '../db/synced';
@@ -21,7 +21,7 @@ export const searchEngineFiles = (shop: Shop, catalog: CatalogIndex): Router => 
       const origin = publicOriginOf(shop.config, req);
       const items = (await catalog.all()).filter((p) => p.isActive && !p.isHidden);
       const pages = await allSynced<Page>(shop.storage.db('pages'));
-      const paths = ['/', '/items', ...categories.map((c) => `/items/${c.id}`), ...items.map((p) => `/items/${p.id}`), ...pages.filter((p) => p.id !== studioProfileId).map((p) => `/${p.id}`)];
+      const paths = ['/', '/items', ...categories.map((c) => `/items/${c.id}`), ...items.map((p) => `/items/${p.id}`), ...pages.filter((p) => !isCarrierPage(p.id)).map((p) => `/${p.id}`)];
       const urls = paths.map((p) => `  <url><loc>${xmlText(origin + p)}</loc></url>`).join('\n');
       res.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
     } catch (e) {
