@@ -26,6 +26,7 @@ const CounterSalePage = lazyRouteComponent(() => import('./features/studio-order
 const OrdersBoard = lazyRouteComponent(() => import('./features/orders-board/orders-board'), 'OrdersBoard');
 const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-page'), 'OrderPage');
 const ProfilePage = lazyRouteComponent(() => import('./features/studio-profile/profile-page'), 'ProfilePage');
+const SettingsPage = lazyRouteComponent(() => import('./features/shop-settings/settings-page'), 'SettingsPage');
 const StaffPage = lazyRouteComponent(() => import('./features/admin/staff-page'), 'StaffPage');
 const CalendarPage = lazyRouteComponent(() => import('./features/calendar/calendar-page'), 'CalendarPage');
 const EventsListPage = lazyRouteComponent(() => import('./features/calendar/events-list-page'), 'EventsListPage');
@@ -112,6 +113,16 @@ const profileRoute = createRoute({
   component: ProfilePage,
 });
 
+/** /admin/settings: the shop's settings (features/shop-settings), what the checkout and the server price by. */
+const settingsRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'settings',
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/settings'),
+  component: SettingsPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 /** /admin/staff: the studio's people, roles, work days and the log of changes (issue 20, item 3). */
 const staffRoute = createRoute({
   getParentRoute: () => adminLayout,
@@ -164,4 +175,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, settingsRoute, staffRoute, deeperRoute]);
