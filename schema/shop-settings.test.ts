@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryCost, draftLimitIssues, firstDeliveryDay, lastDeliveryDay, openSlots } from './order';
-import { defaultShopSettings, settingsProblems, shopSettings, type ShopSettings } from './shop-settings';
+import { defaultShopSettings, shopSettings, type ShopSettings } from './shop-settings';
+import { settingsProblems } from './shop-settings-update';
 
 /** A Moscow wall-clock time as a Date. */
 const at = (local: string) => new Date(`${local}:00+03:00`);

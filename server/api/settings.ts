@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { noPayload } from '../../schema/api';
-import { shopSettingsUpdate, smsGatewayUpdate, smsTest, type ShopSettingsAnswer, type SmsGatewayAnswer } from '../../schema/shop-settings';
+import { shopSettingsUpdate, smsGatewayUpdate, smsTest, type ShopSettingsAnswer, type SmsGatewayAnswer } from '../../schema/shop-settings-update';
 import { sendThroughGateway } from '../auth/sms';
 import type { Shop } from '../context';
 import { HttpError } from '../http/errors';

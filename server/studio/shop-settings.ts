@@ -1,5 +1,6 @@
 import { page, type Page } from '../../schema/page';
-import { defaultShopSettings, shopSettings, shopSettingsId, smsGateway, type ShopSettings, type SmsGateway } from '../../schema/shop-settings';
+import { defaultShopSettings, shopSettings, shopSettingsId, type ShopSettings } from '../../schema/shop-settings';
+import { smsGateway, type SmsGateway } from '../../schema/shop-settings-update';
 import { tierDatabases } from '../../schema/databases';
 import type { Shop } from '../context';
 import type { Storage } from '../db/storage';

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatRoubles } from '../../../schema/money';
 import { phone as mobilePhone } from '../../../schema/phone';
-import { settingsProblems, shopSettings, type ShopSettings, type ShopSettingsAnswer, type SmsGatewayAnswer } from '../../../schema/shop-settings';
+import { shopSettings, type ShopSettings } from '../../../schema/shop-settings';
+import { settingsProblems, type ShopSettingsAnswer, type SmsGatewayAnswer } from '../../../schema/shop-settings-update';
 import { api, ApiError } from '../../lib/api';
 import { Field } from '../../ui/form-field';
 import { PhoneInput } from '../../ui/phone-input';
