@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { formatRoubles } from '../schema/money';
+import { nextDay } from '../schema/day';
+import { firstDeliveryDay } from '../schema/order';
 import { defaultShopSettings } from '../schema/shop-settings';
+import type { ShopSettingsAnswer } from '../schema/shop-settings-update';
 import { demoProducts } from '../server/seed/products';
 import { readShopSettings } from '../server/studio/shop-settings';
-import { demoPhones } from '../server/testing/test-shop';
+import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { contextAs } from './admin-journeys';
 import { journeyPerFile, watchErrors } from './harness';
 import { addToCart, fillCheckoutForm, ordersOnServer, signInThroughDialog, waitForOfflineReady } from './journeys';
@@ -96,6 +99,28 @@ describe('the shop settings', () => {
     expect(errors).toEqual([]);
     expect(adminErrors).toEqual([]);
     await Promise.all([first.context.close(), second.context.close(), adminContext.close()]);
+  });
+
+  it('a checkout opened on a day the studio closed starts on the next open day, and says why a closed day has no time', async () => {
+    const { shop } = journey();
+    const closed = firstDeliveryDay();
+    const holiday = nextDay(nextDay(closed));
+    const admin = await signIn(shop.url, demoPhones.admin);
+    const { settings, updatedAt } = (await call<ShopSettingsAnswer>(shop.url, '/api/settings/get', {})).body.data;
+    expect((await call(shop.url, '/api/settings/update', { settings: { ...settings, closedDays: [closed, holiday] }, updatedAt }, admin)).status).toBe(200);
+
+    const context = await journey().newContext();
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
+    await waitForOfflineReady(page);
+    await addToCart(page, product);
+    await page.goto('/orders/create');
+    const date = page.locator('input[name="date"]');
+    await expect.poll(() => date.inputValue()).toBe(nextDay(closed));
+    await date.fill(holiday);
+    await page.locator('select[name="slot"] option', { hasText: 'В этот день студия не доставляет' }).waitFor({ state: 'attached' });
+    await context.close();
   });
 
   it('a florist opening /admin/settings sees «Недостаточно прав»', async () => {

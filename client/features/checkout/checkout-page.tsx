@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
 import { firstDeliveryDay, lastDeliveryDay, openSlots, orderDraft, type OrderDraft } from '../../../schema/order';
@@ -47,6 +47,11 @@ const CheckoutForm = () => {
   /** The sender's phone while its code is being asked for, and what then happens to the order. */
   const [confirming, setConfirming] = useState<{ phone: string; then: () => Promise<void>; paying: boolean } | null>(null);
   const slots = openSlots(form.date, new Date(), settings);
+  // The form's first day was chosen before the device's settings were read: a closed day (or today, over) moves on.
+  const firstDay = firstDeliveryDay(new Date(), settings);
+  useEffect(() => {
+    if (!form.slot && form.date < firstDay) changeForm({ date: firstDay });
+  }, [firstDay, form.date, form.slot, changeForm]);
   const { goods, delivery } = useOrderSums(lines, form.method);
   // The studio changed the delivery price while this form was open: said beside the form, not only in the summary.
   const [openedWith] = useState(settings.deliveryPrice);
@@ -157,11 +162,11 @@ const CheckoutForm = () => {
           )}
           <div className="checkout__when">
             <Field label="Дата" error={errors.date}>
-              <input type="date" name="date" value={form.date} min={firstDeliveryDay(new Date(), settings)} max={lastDeliveryDay(new Date(), settings)} onChange={(e) => change({ date: e.target.value, slot: '' })} aria-invalid={invalid('date')} />
+              <input type="date" name="date" value={form.date} min={firstDay} max={lastDeliveryDay(new Date(), settings)} onChange={(e) => change({ date: e.target.value, slot: '' })} aria-invalid={invalid('date')} />
             </Field>
             <Field label="Время" error={errors.slot}>
               <select name="slot" value={form.slot} onChange={(e) => change({ slot: e.target.value })} aria-invalid={invalid('slot')}>
-                <option value="">{slots.length ? 'Выберите время' : 'На этот день уже не успеем'}</option>
+                <option value="">{slots.length ? 'Выберите время' : settings.closedDays.includes(form.date) ? 'В этот день студия не доставляет' : 'На этот день уже не успеем'}</option>
                 {slots.map((s) => <option key={s} value={s}>{s}</option>)}
               </select>
             </Field>
