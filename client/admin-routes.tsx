@@ -28,6 +28,7 @@ const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-p
 const ProfilePage = lazyRouteComponent(() => import('./features/studio-profile/profile-page'), 'ProfilePage');
 const CatalogSetupPage = lazyRouteComponent(() => import('./features/storefront-setup/catalog-setup-page'), 'CatalogSetupPage');
 const HomeCopyPage = lazyRouteComponent(() => import('./features/storefront-setup/home-copy-page'), 'HomeCopyPage');
+const SettingsPage = lazyRouteComponent(() => import('./features/shop-settings/settings-page'), 'SettingsPage');
 const StaffPage = lazyRouteComponent(() => import('./features/admin/staff-page'), 'StaffPage');
 const DebtsPage = lazyRouteComponent(() => import('./features/money/debts-page'), 'DebtsPage');
 const CalendarPage = lazyRouteComponent(() => import('./features/calendar/calendar-page'), 'CalendarPage');
@@ -138,6 +139,16 @@ const homeCopyRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+/** /admin/settings: the shop's settings (features/shop-settings), what the checkout and the server price by. */
+const settingsRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'settings',
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/settings'),
+  component: SettingsPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 /** /admin/staff: the studio's people, roles, work days and the log of changes (issue 20, item 3). */
 const staffRoute = createRoute({
   getParentRoute: () => adminLayout,
@@ -230,4 +241,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, usbRoute, posifloraRoute, posifloraSchemasRoute, catalogSetupRoute, homeCopyRoute, debtsRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, usbRoute, posifloraRoute, posifloraSchemasRoute, catalogSetupRoute, homeCopyRoute, debtsRoute, settingsRoute, deeperRoute]);

@@ -38,6 +38,12 @@ export const apiRoutes = {
   'POST /api/catalog-setup/update': 'florist',
   'POST /api/home-copy/get': 'guest',
   'POST /api/home-copy/update': 'florist',
+  /** The shop's settings (issue 21, item 5): the public part for everyone, the SMS gateway for admins only. */
+  'POST /api/settings/get': 'guest',
+  'POST /api/settings/update': 'admin',
+  'POST /api/settings/sms-get': 'admin',
+  'POST /api/settings/sms-update': 'admin',
+  'POST /api/settings/sms-test': 'admin',
   'POST /api/events/list': 'florist',
   'POST /api/events/update': 'florist',
   'POST /api/events/delete': 'florist',

@@ -4,6 +4,7 @@ import { letterSize } from './size';
 import { roubles } from './money';
 import { phone } from './phone';
 import { onlinePayment } from './online-payment';
+import { defaultShopSettings, slotEnd, slotPattern, slotStart, type DeliverySlot, type ShopSettings } from './shop-settings';
 
 export const orderStatuses = [
   { id: 'new', label: 'Новый' },
@@ -66,58 +67,61 @@ export const orderChange = z.strictObject({
 });
 export type OrderChange = z.infer<typeof orderChange>;
 
-/** Courier delivery within MKAD; free from `freeDeliveryFrom` of goods; pickup at the studio is free. */
-export const deliveryPrice = 490;
-export const freeDeliveryFrom = 7_000;
+/**
+ * The delivery price, slots, lead time, closed days and order limits are the studio's settings (schema/shop-settings.ts);
+ * every rule below takes them, the defaults being what the code held before. These names stay for the seed's texts.
+ */
+export const deliveryPrice = defaultShopSettings.deliveryPrice;
+export const freeDeliveryFrom = defaultShopSettings.freeDeliveryFrom;
+export const deliverySlots: readonly DeliverySlot[] = defaultShopSettings.slots;
+export const leadMinutes = defaultShopSettings.leadMinutes;
+export const maxUnitsPerProduct = defaultShopSettings.maxUnitsPerProduct;
+export const bookingDays = defaultShopSettings.bookingDays;
+export type { DeliverySlot };
 
-export const deliveryCost = (method: 'courier' | 'pickup', goods: number): number =>
-  method === 'pickup' || goods >= freeDeliveryFrom ? 0 : deliveryPrice;
+/** Courier delivery within MKAD costs the set price; free from the set sum of goods; pickup at the studio is free. */
+export const deliveryCost = (method: 'courier' | 'pickup', goods: number, s: Pick<ShopSettings, 'deliveryPrice' | 'freeDeliveryFrom'> = defaultShopSettings): number =>
+  method === 'pickup' || goods >= s.freeDeliveryFrom ? 0 : s.deliveryPrice;
 
-export const deliverySlots = ['09:00–12:00', '12:00–15:00', '15:00–18:00', '18:00–21:00', '21:00–23:00'] as const;
-export type DeliverySlot = (typeof deliverySlots)[number];
+/** The slots in the order of the day, as every list shows them. */
+export const slotsOfDay = (s: Pick<ShopSettings, 'slots'> = defaultShopSettings): DeliverySlot[] => [...s.slots].sort((a, b) => slotStart(a) - slotStart(b));
 
-/** The studio needs this long to assemble and bring a bouquet: a slot is open while its end is at least this far off. */
-export const leadMinutes = 120;
-const slotEnd = (slot: DeliverySlot) => Number(slot.slice(-5, -3)) * 60;
-
-/** Slots still open on `date` (Moscow time): every slot of a later day, none of a past one. */
-export const openSlots = (date: string, now = new Date()): DeliverySlot[] => {
+/** Slots still open on `date` (Moscow time): every slot of a later day, none of a past or closed one; today's while their end is the lead time off. */
+export const openSlots = (date: string, now = new Date(), s: Pick<ShopSettings, 'slots' | 'leadMinutes' | 'closedDays'> = defaultShopSettings): DeliverySlot[] => {
   const t = today(now);
-  if (date !== t) return date > t ? [...deliverySlots] : [];
-  return deliverySlots.filter((s) => slotEnd(s) - moscowMinutes(now) >= leadMinutes);
+  if (s.closedDays.includes(date)) return [];
+  if (date !== t) return date > t ? slotsOfDay(s) : [];
+  return slotsOfDay(s).filter((slot) => slotEnd(slot) - moscowMinutes(now) >= s.leadMinutes);
 };
 
-/** The first day a new order can still be delivered: today, or tomorrow once today's slots are gone. */
-export const firstDeliveryDay = (now = new Date()): string => (openSlots(today(now), now).length ? today(now) : nextDay(today(now)));
-
-/**
- * Limits against hoarding (DECISIONS.md «Orders»): an order is unpaid until delivery, so one customer must not
- * empty a shelf or book it months ahead. Larger or earlier-booked orders go through the studio by phone.
- */
-export const maxUnitsPerProduct = 10;
-export const bookingDays = 30;
-
 /** The last day an order may be delivered on, booked today. */
-export const lastDeliveryDay = (now = new Date()): string => {
+export const lastDeliveryDay = (now = new Date(), s: Pick<ShopSettings, 'bookingDays'> = defaultShopSettings): string => {
   let d = today(now);
-  for (let i = 0; i < bookingDays; i++) d = nextDay(d);
+  for (let i = 0; i < s.bookingDays; i++) d = nextDay(d);
   return d;
 };
 
-const tooMany = `Не больше ${maxUnitsPerProduct} шт. одного товара в заказе — для большего заказа позвоните в студию`;
+/** The first day a new order can still be delivered: today, or the next day with an open slot (closed days skipped). */
+export const firstDeliveryDay = (now = new Date(), s: Pick<ShopSettings, 'slots' | 'leadMinutes' | 'closedDays' | 'bookingDays'> = defaultShopSettings): string => {
+  const last = lastDeliveryDay(now, s);
+  for (let d = today(now); d <= last; d = nextDay(d)) if (openSlots(d, now, s).length) return d;
+  return nextDay(today(now));
+};
 
 /**
  * What a well-shaped draft may still not ask for: more than the limit of one product (in one line or over its sizes),
  * a day too far ahead. Not in the draft's shape: devices keep drafts in their outbox under a schema derived from it,
- * and a limit that moves must not make a stored draft unreadable.
+ * and a limit that moves must not make a stored draft unreadable. Larger or earlier-booked orders go through the
+ * studio by phone.
  */
-export const draftLimitIssues = (draft: Pick<OrderDraft, 'lines' | 'date'>, now = new Date()): { path: string; message: string }[] => {
+export const draftLimitIssues = (draft: Pick<OrderDraft, 'lines' | 'date'>, now = new Date(), s: Pick<ShopSettings, 'maxUnitsPerProduct' | 'bookingDays'> = defaultShopSettings): { path: string; message: string }[] => {
   const issues: { path: string; message: string }[] = [];
   const units = new Map<string, number>();
   for (const l of draft.lines) units.set(l.id, (units.get(l.id) ?? 0) + l.count);
-  if ([...units.values()].some((n) => n > maxUnitsPerProduct)) issues.push({ path: 'lines', message: tooMany });
-  if (draft.date > lastDeliveryDay(now))
-    issues.push({ path: 'date', message: `Заказ можно оформить не больше чем на ${bookingDays} дней вперёд — на более поздний срок позвоните в студию` });
+  if ([...units.values()].some((n) => n > s.maxUnitsPerProduct))
+    issues.push({ path: 'lines', message: `Не больше ${s.maxUnitsPerProduct} шт. одного товара в заказе — для большего заказа позвоните в студию` });
+  if (draft.date > lastDeliveryDay(now, s))
+    issues.push({ path: 'date', message: `Заказ можно оформить не больше чем на ${s.bookingDays} дней вперёд — на более поздний срок позвоните в студию` });
   return issues;
 };
 
@@ -157,11 +161,17 @@ export const orderDraft = z
     recipient: person,
     delivery: z.discriminatedUnion('method', [courierDelivery, z.strictObject({ method: z.literal('pickup') })]),
     date: day,
-    slot: z.enum(deliverySlots, { error: 'Выберите время доставки' }),
+    slot: z.string({ error: 'Выберите время доставки' }).regex(slotPattern, 'Выберите время доставки'),
     postcard: z.string().max(500, 'Текст открытки длиннее 500 символов').default(''),
     anonymous: z.boolean().default(false),
     comment: z.string().max(1000, 'Комментарий длиннее 1000 символов').default(''),
     payment: z.enum(['cash', 'card'], { error: 'Выберите способ оплаты' }),
+    /**
+     * The courier's price the customer was shown (the device's copy of the settings). When the studio has changed it
+     * since, the server refuses the draft with 409 and the new total rather than charge a price the customer did not
+     * see (DECISIONS «The delivery price the customer saw»). Absent on drafts stored before it and on studio orders.
+     */
+    deliveryPrice: roubles.optional(),
   });
 export type OrderDraft = z.infer<typeof orderDraft>;
 

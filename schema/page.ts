@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { shopImagePath } from './image-path';
+import { shopSettings, shopSettingsId } from './shop-settings';
 import { studioProfile } from './studio-profile';
 import { catalogSetup } from './catalog-setup';
 import { homeCopy } from './home-copy';
@@ -32,6 +33,8 @@ export const page = z.strictObject({
   catalogSetup: catalogSetup.optional(),
   /** Only on `homeCopyId`: what the home page shows (schema/home-copy.ts). */
   homeCopy: homeCopy.optional(),
+  /** Only on the shop's settings (`shopSettingsId`, schema/shop-settings.ts): what checkout and the server price by. */
+  settings: shopSettings.optional(),
 });
 export type Page = z.infer<typeof page>;
 
@@ -45,13 +48,16 @@ export const studioProfileId = 'studio-profile';
 export const catalogSetupId = 'catalog-setup';
 export const homeCopyId = 'home-copy';
 
-/** Whether a document of the pages store is a setting rather than a page: no address shows it, /api/pages/* neither lists nor writes it. */
-export const isSettingPage = (id: string): boolean => id === studioProfileId || id === catalogSetupId || id === homeCopyId;
+/**
+ * Whether a document of the pages store is a setting rather than a page (the studio's profile, the shop's settings, the
+ * catalogue's arrangement, the home page's): no address shows it, /api/pages/* neither lists nor writes it.
+ */
+export const isSettingPage = (id: string): boolean => id === studioProfileId || id === shopSettingsId || id === catalogSetupId || id === homeCopyId;
 
 /** /api/pages/update takes the page, or key (path) and value. */
 export const pageUpdate = z
-  .union([z.strictObject({ key: slug, value: pageValue }), page.omit({ updatedAt: true, studio: true, catalogSetup: true, homeCopy: true }).partial({ id: true })])
+  .union([z.strictObject({ key: slug, value: pageValue }), page.omit({ updatedAt: true, studio: true, settings: true, catalogSetup: true, homeCopy: true }).partial({ id: true })])
   .refine((p) => !isSettingPage('id' in p && p.id ? p.id : p.key), {
-    error: 'Этот адрес занят настройками магазина (профилем мастерской, каталогом или витриной): они правятся в своих разделах',
+    error: 'Этот адрес занят настройками магазина (профилем мастерской, настройками, каталогом или витриной): они правятся в своих разделах',
     path: ['key'],
   });

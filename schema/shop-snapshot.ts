@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { page, slug } from './page';
 import { product } from './product';
+import { shopSettings } from './shop-settings';
 import { studioProfile } from './studio-profile';
 import { catalogSetup } from './catalog-setup';
 import { homeCopy } from './home-copy';
@@ -28,6 +29,8 @@ export const shopSnapshot = z.object({
   catalogSetup: catalogSetup.optional(),
   /** On the home page: what it shows, as chosen when it was drawn. */
   homeCopy: homeCopy.optional(),
+  /** The shop's public settings as saved when the page was drawn (the cart's free-delivery hint, the checkout). */
+  settings: shopSettings.optional(),
 });
 export type ShopSnapshot = z.infer<typeof shopSnapshot>;
 

@@ -23,6 +23,7 @@ import { eventsApi } from './api/events';
 import { pagesApi } from './api/pages';
 import { profileApi } from './api/profile';
 import { storefrontApi } from './api/storefront';
+import { settingsApi } from './api/settings';
 import { staffApi } from './api/staff';
 import { posifloraApi } from './api/posiflora';
 import { photosApi } from './photos/photos-api';
@@ -74,7 +75,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex): E
   app.use(['/api', '/db'], sessionUser(shop));
 
   const api = express.Router();
-  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, posifloraApi, storefrontApi, debtsApi].forEach((part) => api.use(part(shop)));
+  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, posifloraApi, storefrontApi, debtsApi, settingsApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));

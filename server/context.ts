@@ -6,6 +6,7 @@ import { oneTimeCodes, type OneTimeCodes } from './auth/codes';
 import { sessions, type Sessions } from './auth/sessions';
 import { users, type Users } from './auth/users';
 import { qrTickets, type QrTickets } from './auth/qr-tickets';
+import { readSmsGateway } from './studio/shop-settings';
 
 /** What every part of the server is given: the databases and the services built on them. */
 export interface Shop {
@@ -24,7 +25,7 @@ export const openShop = async (config: ShopConfig): Promise<Shop> => {
   const storage = openStorage(config);
   const auth = storage.db('auth');
   const secret = await loadSecret(auth);
-  const sms = smsSender(config, auth);
+  const sms = smsSender(config, auth, () => readSmsGateway(storage));
   return {
     config,
     storage,

@@ -13,11 +13,11 @@ const all: Record<string, { schema: object; version: number; owner: string; migr
  */
 const pinned: Record<string, { version: number; hash: string }> = {
   products: { version: 1, hash: '15eee2449cb1c149' },
-  pages: { version: 3, hash: '4a1ead00ec6ade54' },
+  pages: { version: 3, hash: 'e02daedb6284aca7' },
   events: { version: 2, hash: 'cbc30b9837075289' },
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },
-  orders: { version: 7, hash: '38643c97d76aaf0f' },
-  pendingOrders: { version: 2, hash: 'f753aafa414047c8' },
+  orders: { version: 8, hash: 'b6b461decd9eca17' },
+  pendingOrders: { version: 3, hash: 'dedacf99e8137ebc' },
   office: { version: 4, hash: '187ede5e1941177f' },
   cache: { version: 1, hash: 'a7fdb689868cc7ef' },
 };

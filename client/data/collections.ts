@@ -75,18 +75,21 @@ const unchanged: Migration = (doc) => doc;
 export const shopCollections = derive({
   products: { owner: 'server', zod: product, key: 'id', version: 1 },
   // 2: the studio's profile rides in the pages store (`studio` on the page `studio-profile`).
-  // 3: so do the catalogue's arrangement (`catalogSetup`) and the home page's (`homeCopy`). Server copies are pulled again.
+  // 3: so do the shop's settings (`settings`), the catalogue's arrangement (`catalogSetup`) and the home page's (`homeCopy`). Server copies are pulled again.
   pages: { owner: 'server', zod: page, key: 'id', version: 3 },
   // 2: indexed by day, so the calendar reads one month of the device's copy offline; stored events are valid as they are.
   events: { owner: 'device', zod: shopEvent, key: 'id', version: 2, migrations: { 1: unchanged, 2: unchanged }, indexes: ['day'] },
   carts: { owner: 'device', zod: storedCart, key: 'owner', version: 1, migrations: { 1: unchanged } },
   // Indexed by delivery day: the studio's board reads one day out of every order a staff device holds.
-  // 6: the history's `madeAt`; 7: the staff copy's `clientNote` (the client card's note). Server copies are pulled again.
-  orders: { owner: 'server', zod: order, key: 'id', version: 7, indexes: ['date'] },
-  // 2: courier delivery may carry `askRecipient` and no address; every stored draft is valid as it is.
-  pendingOrders: { owner: 'device', zod: pendingOrder, key: 'id', version: 2, migrations: { 1: unchanged, 2: unchanged } },
+  // 6: the history's `madeAt`; 7: the staff copy's `clientNote` (the client card's note); 8: a slot is any the settings
+  // name, not one of five. Server copies are pulled again.
+  orders: { owner: 'server', zod: order, key: 'id', version: 8, indexes: ['date'] },
+  // 2: courier delivery may carry `askRecipient` and no address; 3: the slot is any the settings name, and the draft may
+  // carry the delivery price the customer saw. Every stored draft is valid as it is.
+  pendingOrders: { owner: 'device', zod: pendingOrder, key: 'id', version: 3, migrations: { 1: unchanged, 2: unchanged, 3: unchanged } },
   // Staff devices: every office-tier record (tasks, couriers, …) in one envelope; it holds unsent staff edits.
-  // 4: the envelope's type names the stock, money and catalogue entities (issues 19 and 21); stored records are valid as they are.
+  // 4: the envelope's type names the stock, money and catalogue entities (issues 19 and 21), and a studio order's slot
+  // is any the settings name (orderCommand's draft); stored records are valid as they are.
   office: { owner: 'device', zod: officeRecord, key: 'id', version: 4, migrations: { 1: unchanged, 2: unchanged, 3: unchanged, 4: unchanged } },
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAccess, apiRoutes, type ApiRoute } from '../../schema/api-routes';
+import { defaultShopSettings } from '../../schema/shop-settings';
 import { defaultStudioProfile } from '../../schema/studio-profile';
 import { defaultCatalogSetup } from '../../schema/catalog-setup';
 import { defaultHomeCopy } from '../../schema/home-copy';
@@ -30,6 +31,11 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   'POST /api/catalog-setup/update': { setup: defaultCatalogSetup, updatedAt: 0 },
   'POST /api/home-copy/get': {},
   'POST /api/home-copy/update': { copy: defaultHomeCopy, updatedAt: 0 },
+  'POST /api/settings/get': {},
+  'POST /api/settings/update': { settings: defaultShopSettings, updatedAt: 0 },
+  'POST /api/settings/sms-get': {},
+  'POST /api/settings/sms-update': { url: '' },
+  'POST /api/settings/sms-test': { phone: '79000000099' },
   'POST /api/events/list': { month: 11, year: 2026 },
   'POST /api/events/update': { id: 'ev-bad-input-1', title: 'Тест', type: 'event', meta: { createdAt: 1 } },
   'POST /api/events/delete': { id: 'ev-bad-input-1' },
@@ -86,6 +92,9 @@ const required: Partial<Record<ApiRoute, string>> = {
   'POST /api/profile/update': 'profile',
   'POST /api/catalog-setup/update': 'setup',
   'POST /api/home-copy/update': 'copy',
+  'POST /api/settings/update': 'settings',
+  'POST /api/settings/sms-update': 'url',
+  'POST /api/settings/sms-test': 'phone',
   'POST /api/events/list': 'month',
   'POST /api/staff/update': 'roles',
   'POST /api/staff/remove': 'phone',

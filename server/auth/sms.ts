@@ -11,16 +11,18 @@ export interface SmsSender {
 
 const text = (code: string) => `Код для входа в Цветочную мастерскую: ${code}`;
 
-/** An SMS provider that takes {phone, text} as JSON with a bearer token. */
+/** Sends one message through an SMS provider that takes {phone, text} as JSON with a bearer token. */
+export const sendThroughGateway = async (gateway: { url: string; token: string }, phone: string, message: string): Promise<void> => {
+  const answer = await fetch(gateway.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${gateway.token}` },
+    body: JSON.stringify({ phone, text: message }),
+  });
+  if (!answer.ok) throw new Error(`SMS gateway answered ${answer.status}`);
+};
+
 const gatewaySms = (url: string, token = ''): SmsSender => ({
-  async send(phone, code) {
-    const answer = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ phone, text: text(code) }),
-    });
-    if (!answer.ok) throw new Error(`SMS gateway answered ${answer.status}`);
-  },
+  send: (phone, code) => sendThroughGateway({ url, token }, phone, text(code)),
 });
 
 /**
@@ -41,8 +43,18 @@ const logSms = (auth: PouchDB.Database, quiet: boolean): SmsSender => ({
   },
 });
 
-export const smsSender = (config: ShopConfig, auth: PouchDB.Database): SmsSender => {
-  if (config.smsGatewayUrl) return gatewaySms(config.smsGatewayUrl, config.smsGatewayToken);
-  if (config.mode === 'demo') return logSms(auth, config.quiet);
-  throw new ConfigError('SMS_GATEWAY_URL is required in production');
+/**
+ * The gateway an admin set at /admin/settings (read from the store at each send, so every app server uses the one saved
+ * last), else the server's configuration: SMS_GATEWAY_URL, or in demo mode the log.
+ */
+export const smsSender = (config: ShopConfig, auth: PouchDB.Database, saved: () => Promise<{ url: string; token: string } | null>): SmsSender => {
+  const configured = config.smsGatewayUrl ? gatewaySms(config.smsGatewayUrl, config.smsGatewayToken) : config.mode === 'demo' ? logSms(auth, config.quiet) : null;
+  if (!configured) throw new ConfigError('SMS_GATEWAY_URL is required in production');
+  return {
+    async send(phone, code) {
+      const gateway = await saved();
+      return gateway ? sendThroughGateway(gateway, phone, text(code)) : configured.send(phone, code);
+    },
+    ...(configured.lastCode ? { lastCode: configured.lastCode.bind(configured) } : {}),
+  };
 };

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, today } from '../../schema/day';
 import type { ShopEvent } from '../../schema/event';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
-import { sweepReminders, reminderDaysAhead } from './reminders';
+import { defaultShopSettings } from '../../schema/shop-settings';
+import { sweepReminders } from './reminders';
+
+const { reminderDaysAhead } = defaultShopSettings;
 
 /** An event or a record as stored: both have a type, events a day and title, records data. */
 type Stored = Omit<ShopEvent, 'type' | 'data'> & { type: string; data: Record<string, unknown> };

@@ -9,9 +9,8 @@ import { claim } from '../db/claim';
 import type { Storage } from '../db/storage';
 import { toSynced } from '../db/synced';
 import { tierStore } from '../records/tier-store';
+import { readShopSettings } from '../studio/shop-settings';
 
-/** How many days before a client's important date its reminder appears. A constant until the settings issue makes it one. */
-export const reminderDaysAhead = 7;
 
 const hourMs = 3600_000;
 
@@ -20,7 +19,7 @@ const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00
 const dayLabel = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 /**
- * Every client's birthday and important date coming within `reminderDaysAhead` days becomes a «День рождения» event
+ * Every client's birthday and important date coming within the settings' `reminderDaysAhead` days (/admin/settings) becomes a «День рождения» event
  * on its day and a task to call the client and offer a bouquet. Ids come from the client, the day and the date's
  * title, and each is written first-writer-wins (server/db/claim.ts): any number of app servers sweeping at once, or
  * the same server every hour, make one event and one task; a task ticked off or deleted is never made again that year
@@ -29,6 +28,7 @@ const dayLabel = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('r
  */
 export const sweepReminders = async (storage: Storage, now = new Date()): Promise<number> => {
   const from = today(now);
+  const { reminderDaysAhead } = (await readShopSettings(storage)).settings;
   let made = 0;
   for (const record of await tierStore(storage).all(client.tier, client.type)) {
     const card = recordData(client, record);

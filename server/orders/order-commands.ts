@@ -17,6 +17,7 @@ import { photoStore } from '../photos/photos';
 import { tierStore } from '../records/tier-store';
 import { editHoldKey, holdKey, orderOf, recordFromDoc, type OrderRecord } from './order-record';
 import { priceLines } from './price-lines';
+import { readShopSettings } from '../studio/shop-settings';
 import { customerView } from './customer-view';
 import { spreadOrder } from './spread';
 import type { OrderService } from './order-service';
@@ -234,7 +235,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
         edit.holds = editHoldKey(current.id, command.id);
       }
       const subtotal = lines.reduce((s, l) => s + l.sum, 0);
-      const deliveryPrice = deliveryCost((action.delivery ?? current.delivery).method, subtotal);
+      const deliveryPrice = deliveryCost((action.delivery ?? current.delivery).method, subtotal, (await readShopSettings(shop.storage)).settings);
       if (action.lines || action.delivery) Object.assign(edit, { deliveryPrice, total: subtotal + deliveryPrice });
       prepared.edit = edit;
     }

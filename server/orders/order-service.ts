@@ -1,4 +1,5 @@
 import { today } from '../../schema/day';
+import { formatRoubles } from '../../schema/money';
 import type { StudioOrderDraft } from '../../schema/order-command';
 import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/online-payment';
 import { deliveryCost, draftLimitIssues, openSlots, type Order, type OrderChange, type OrderDraft } from '../../schema/order';
@@ -19,11 +20,22 @@ import { spreadOrder } from './spread';
 import { knownClient } from '../clients/known-client';
 import { inStudioWindow } from './studio-window';
 import { unconfirmedPlaces } from './unconfirmed';
+import { readShopSettings } from '../studio/shop-settings';
 
 const productIds = (r: OrderRecord) => r.lines.map((l) => l.id);
 
 /** Placed orders whose copies the start-up check rewrites if missing; older ones heal when the device sends the draft again (its outbox keeps it until the copy arrives). */
 const recentMs = 24 * 3600_000;
+/**
+ * The customer saw another delivery price than the studio's settings give now (changed while the tab was open, or
+ * the device held older settings): nothing is placed, and the answer says the new price and total, so the checkout
+ * shows them and the customer sends again (DECISIONS «The delivery price the customer saw»).
+ */
+const deliveryPriceChanged = (seen: number, now: number, goods: number) => {
+  const price = (n: number) => (n ? formatRoubles(n) : 'бесплатно');
+  return new HttpError(409, `Стоимость доставки изменилась: ${price(now)} вместо ${price(seen)}. Новая сумма заказа — ${formatRoubles(goods + now)}. Проверьте заказ и оформите его ещё раз`);
+};
+
 /** A draft whose sender is not the session's phone: the device must confirm that phone by its code first. */
 export const senderNotConfirmed = 'Подтвердите телефон отправителя кодом из СМС: заказ оформляется на этот номер';
 
@@ -109,7 +121,7 @@ export const orderService = (shop: Shop) => {
    */
   const finish = async (r: OrderRecord): Promise<Order> => {
     const studio = !!r.source && r.source !== 'site';
-    if (r.date < today() || (!studio && !openSlots(r.date).includes(r.slot))) return refuse(r, 400, 'Это время доставки уже недоступно — выберите другое');
+    if (r.date < today() || (!studio && !openSlots(r.date, new Date(), (await readShopSettings(storage)).settings).includes(r.slot))) return refuse(r, 400, 'Это время доставки уже недоступно — выберите другое');
     if (!studio && !(await places.claim(r)))
       return refuse(r, 409, `Неподтверждённых заказов у вас уже ${config.unconfirmedOrdersPerCustomer} — новый можно оформить, когда флорист позвонит и подтвердит прежние, или по телефону студии`);
     const short = await stock.hold(holdKey(r), r.lines);
@@ -137,16 +149,18 @@ export const orderService = (shop: Shop) => {
    */
   const newRecord = async (draft: OrderDraft, customer: string, previous: OrderRecord | null, studio?: { source: Order['source']; change: OrderChange }, online?: OnlinePayment): Promise<OrderRecord> => {
     if (draft.date < today()) throw new HttpError(400, 'Дата доставки уже прошла', [{ path: 'date', message: 'Выберите сегодняшний или более поздний день' }]);
+    const { settings } = await readShopSettings(storage);
     if (!studio) {
-      if (!openSlots(draft.date).includes(draft.slot))
+      if (!openSlots(draft.date, new Date(), settings).includes(draft.slot))
         throw new HttpError(400, 'Это время доставки уже недоступно', [{ path: 'slot', message: 'Выберите более позднее время или другой день' }]);
-      const issues = draftLimitIssues(draft);
+      const issues = draftLimitIssues(draft, new Date(), settings);
       if (issues.length) throw new HttpError(400, issues[0].message, issues);
     }
     const lines = priceLines(draft, await productsOf(draft.lines.map((l) => l.id)));
     if (!studio) await limitRate(shop.auth, `orders:${customer}`, config.ordersPerCustomerPerHour, 3600_000);
     const subtotal = lines.reduce((s, l) => s + l.sum, 0);
-    const delivery = deliveryCost(draft.delivery.method, subtotal);
+    const delivery = deliveryCost(draft.delivery.method, subtotal, settings);
+    if (draft.deliveryPrice !== undefined && draft.deliveryPrice !== delivery) throw deliveryPriceChanged(draft.deliveryPrice, delivery, subtotal);
     const now = Date.now();
     return orderRecord.parse({
       ...draft,

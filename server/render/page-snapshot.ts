@@ -13,6 +13,7 @@ import { barCategories, type CatalogSetup } from '../../schema/catalog-setup';
 import { bestsellersOf, shelfOf, type HomeCopy } from '../../schema/home-copy';
 import { readCatalogSetup } from '../storefront/catalog-setup';
 import { readHomeCopy } from '../storefront/home-copy';
+import { readShopSettings } from '../studio/shop-settings';
 
 const onSale = (p: Product) => p.isActive && !p.isHidden;
 
@@ -27,7 +28,7 @@ const homeShelves = (all: Product[], copy: HomeCopy, setup: CatalogSetup): Produ
 /**
  * What a public page shows, for the server to draw it and the tab to hydrate it: the products on sale and the pages
  * of that address (schema/shop-snapshot.ts), or `null` for an address drawn in the tab alone (search, sign-in,
- * checkout, account, back-office), with the studio's profile every page's header and footer show. A category carries
+ * checkout, account, back-office), with the studio's profile every page's header and footer show and the shop's public settings. A category carries
  * what its first view shows (its shelf's open pages in the order the address asks, `firstPagesOf`) and how many it has
  * in all; the rest comes from the device's store. The other pages carry what they show.
  */
@@ -79,9 +80,9 @@ export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
     }
   };
   return async (path: string, search = new URLSearchParams()): Promise<ShopSnapshot | null> => {
-    const [{ setup }, { profile }] = await Promise.all([readCatalogSetup(shop), readStudioProfile(shop)]);
+    const [{ setup }, { profile }, { settings }] = await Promise.all([readCatalogSetup(shop), readStudioProfile(shop), readShopSettings(shop.storage)]);
     const snapshot = await drawn(path, search, setup);
-    return snapshot && { path, ...snapshot, studio: profile, catalogSetup: setup };
+    return snapshot && { path, ...snapshot, studio: profile, catalogSetup: setup, settings };
   };
 };
 export type PageSnapshotOf = ReturnType<typeof pageSnapshot>;

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { linePrice, lineSum } from '../../../schema/cart';
 import { formatNumber, formatRoubles } from '../../../schema/money';
-import { maxUnitsPerProduct } from '../../../schema/order';
+import { useShopSettings } from '../../data/shop-settings';
 import { leftForFreeDelivery } from './free-delivery';
 import { useOutsideClick } from '../../lib/use-outside-click';
 import { useCart } from './use-cart';
@@ -12,7 +12,8 @@ export const cartCloseDelay = 2000;
 
 export const CartWidget = () => {
   const { lines, count, total, remove, setCount } = useCart();
-  const left = leftForFreeDelivery(total);
+  const settings = useShopSettings();
+  const left = leftForFreeDelivery(total, settings);
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const leaveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -60,7 +61,7 @@ export const CartWidget = () => {
                         −
                       </button>
                       <span className="cart__count" aria-live="polite">{e.count} шт.</span>
-                      <button type="button" className="cart__step" aria-label={`Больше: ${e.name}`} disabled={e.count >= maxUnitsPerProduct} onClick={() => setCount(key, e.count + 1)}>
+                      <button type="button" className="cart__step" aria-label={`Больше: ${e.name}`} disabled={e.count >= settings.maxUnitsPerProduct} onClick={() => setCount(key, e.count + 1)}>
                         +
                       </button>
                     </span>

@@ -1,4 +1,6 @@
-import { deliveryCost, freeDeliveryFrom } from '../../../schema/order';
+import { deliveryCost } from '../../../schema/order';
+import type { ShopSettings } from '../../../schema/shop-settings';
 
-/** How much more of goods makes courier delivery free, by the rule the checkout and the server use; 0 when it is. */
-export const leftForFreeDelivery = (goods: number): number => (deliveryCost('courier', goods) === 0 ? 0 : Math.max(0, freeDeliveryFrom - goods));
+/** How much more of goods makes courier delivery free, by the rule and settings the checkout and the server use; 0 when it is. */
+export const leftForFreeDelivery = (goods: number, s: Pick<ShopSettings, 'deliveryPrice' | 'freeDeliveryFrom'>): number =>
+  deliveryCost('courier', goods, s) === 0 ? 0 : Math.max(0, s.freeDeliveryFrom - goods);

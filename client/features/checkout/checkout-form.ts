@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Cart } from '../../../schema/cart';
 import type { OnlineMethod } from '../../../schema/online-payment';
 import { firstDeliveryDay } from '../../../schema/order';
@@ -70,7 +70,7 @@ export const useCheckoutForm = (user: User | null) => {
   useEffect(() => sessionStorage.setItem(storageKey, JSON.stringify({ ...form, owner })), [form, owner]);
   return {
     form,
-    change: (part: Partial<CheckoutForm>) => setForm((f) => inStep({ ...f, ...part })),
+    change: useCallback((part: Partial<CheckoutForm>) => setForm((f) => inStep({ ...f, ...part })), []),
     /** The order has left the form (sent, or waiting in the outbox): the next one starts afresh. */
     done: () => sessionStorage.removeItem(storageKey),
   };

@@ -1,8 +1,10 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
-import { deliveryPrice, firstDeliveryDay, freeDeliveryFrom, lastDeliveryDay, openSlots, orderDraft, type OrderDraft } from '../../../schema/order';
+import { firstDeliveryDay, lastDeliveryDay, openSlots, orderDraft, type OrderDraft } from '../../../schema/order';
+import type { ShopSettings } from '../../../schema/shop-settings';
 import { useLocal } from '../../data/local-data-context';
+import { useShopSettings } from '../../data/shop-settings';
 import { useStudioProfile } from '../../data/studio-profile';
 import { submitPending } from '../../data/sync/outbox';
 import { ApiError } from '../../lib/api';
@@ -12,16 +14,16 @@ import { SignInDialog } from '../auth/sign-in-dialog';
 import { useCart } from '../cart/use-cart';
 import { draftFrom, inStep, useCheckoutForm, type CheckoutForm as Form } from './checkout-form';
 import { checkForm, errorsAfterEdit, type FormErrors } from './form-errors';
-import { OrderSummary } from './order-summary';
+import { OrderSummary, useOrderSums } from './order-summary';
 import { CourierAddress, RecipientFieldset } from './recipient-fields';
 import { PaymentChoice, usePayNow } from './payment-choice';
 import { goToProvider, payFromCheckout } from './pay-now';
 import './checkout.css';
 import { Choice, Field } from '../../ui/form-field';
 
-/** Shown to the customer; the server charges the same (schema/order.ts, DECISIONS.md «Orders»). */
-const deliveryNote = (address: string) =>
-  `Курьер по Москве в пределах МКАД — ${formatRoubles(deliveryPrice)}, от ${formatRoubles(freeDeliveryFrom)} — бесплатно. Самовывоз из студии (${address}) — бесплатно.`;
+/** Shown to the customer; the server charges the same (schema/order.ts, the shop's settings, DECISIONS.md «Orders»). */
+const deliveryNote = (address: string, s: ShopSettings) =>
+  `Курьер по Москве в пределах МКАД — ${formatRoubles(s.deliveryPrice)}${s.freeDeliveryFrom ? `, от ${formatRoubles(s.freeDeliveryFrom)} — бесплатно` : ''}. Самовывоз из студии (${address}) — бесплатно.`;
 
 /** The code dialog closed unanswered: the draft stays in the outbox (phone-confirmations.tsx shows it above the page). */
 const payingNote = 'Заказ не оформлен: подтвердите телефон отправителя кодом из СМС — и перейдём к оплате.';
@@ -34,6 +36,7 @@ const waitingNote = 'Заказ сохранён на устройстве и ж
  */
 const CheckoutForm = () => {
   const studio = useStudioProfile();
+  const settings = useShopSettings();
   const { user } = useSession();
   const { data } = useLocal();
   const { lines, clear } = useCart();
@@ -43,12 +46,21 @@ const CheckoutForm = () => {
   const [busy, setBusy] = useState(false);
   /** The sender's phone while its code is being asked for, and what then happens to the order. */
   const [confirming, setConfirming] = useState<{ phone: string; then: () => Promise<void>; paying: boolean } | null>(null);
-  const slots = openSlots(form.date);
+  const slots = openSlots(form.date, new Date(), settings);
+  // The form's first day was chosen before the device's settings were read: a closed day (or today, over) moves on.
+  const firstDay = firstDeliveryDay(new Date(), settings);
+  useEffect(() => {
+    if (!form.slot && form.date < firstDay) changeForm({ date: firstDay });
+  }, [firstDay, form.date, form.slot, changeForm]);
+  const { goods, delivery } = useOrderSums(lines, form.method);
+  // The studio changed the delivery price while this form was open: said beside the form, not only in the summary.
+  const [openedWith] = useState(settings.deliveryPrice);
+  const repriced = settings.deliveryPrice !== openedWith;
   const payNow = usePayNow(form);
   // Each message goes away as its field is corrected, not only on the next submit.
   const change = (part: Partial<Form>) => {
     changeForm(part);
-    setErrors((shown) => errorsAfterEdit(shown, inStep({ ...form, ...part }), lines));
+    setErrors((shown) => errorsAfterEdit(shown, inStep({ ...form, ...part }), lines, settings));
   };
 
   // Confirming the phone signs the guest in, and their cart moves into the customer's (features/cart): the cart
@@ -94,8 +106,9 @@ const CheckoutForm = () => {
   };
 
   const submit = () => {
-    const problems = checkForm(form, lines);
-    const parsed = orderDraft.safeParse(draftFrom(form, lines));
+    const problems = checkForm(form, lines, settings);
+    // The delivery price the customer sees goes with the draft: the server charges it or refuses (never another).
+    const parsed = orderDraft.safeParse({ ...draftFrom(form, lines), deliveryPrice: delivery });
     if (!parsed.success || Object.keys(problems).length) return setErrors(problems);
     setErrors({});
     const draft = parsed.data;
@@ -141,14 +154,19 @@ const CheckoutForm = () => {
             <Choice name="delivery" checked={form.method === 'pickup'} onChange={() => change({ method: 'pickup' })}>Самовывоз из студии</Choice>
           </div>
           {form.method === 'courier' && <CourierAddress form={form} errors={errors} change={change} />}
-          <p className="muted">{deliveryNote(studio.address)}</p>
+          <p className="muted">{deliveryNote(studio.address, settings)}</p>
+          {repriced && form.method === 'courier' && (
+            <p className="checkout__repriced" role="status" data-testid="delivery-repriced">
+              Стоимость доставки изменилась: теперь {delivery ? formatRoubles(delivery) : 'бесплатно'}, итого {formatRoubles(goods + delivery)}.
+            </p>
+          )}
           <div className="checkout__when">
             <Field label="Дата" error={errors.date}>
-              <input type="date" name="date" value={form.date} min={firstDeliveryDay()} max={lastDeliveryDay()} onChange={(e) => change({ date: e.target.value, slot: '' })} aria-invalid={invalid('date')} />
+              <input type="date" name="date" value={form.date} min={firstDay} max={lastDeliveryDay(new Date(), settings)} onChange={(e) => change({ date: e.target.value, slot: '' })} aria-invalid={invalid('date')} />
             </Field>
             <Field label="Время" error={errors.slot}>
               <select name="slot" value={form.slot} onChange={(e) => change({ slot: e.target.value })} aria-invalid={invalid('slot')}>
-                <option value="">{slots.length ? 'Выберите время' : 'На этот день уже не успеем'}</option>
+                <option value="">{slots.length ? 'Выберите время' : settings.closedDays.includes(form.date) ? 'В этот день студия не доставляет' : 'На этот день уже не успеем'}</option>
                 {slots.map((s) => <option key={s} value={s}>{s}</option>)}
               </select>
             </Field>

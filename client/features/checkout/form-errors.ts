@@ -1,5 +1,6 @@
 import type { Cart } from '../../../schema/cart';
 import { draftLimitIssues, openSlots, orderDraft } from '../../../schema/order';
+import { defaultShopSettings, type ShopSettings } from '../../../schema/shop-settings';
 import { draftFrom, type CheckoutForm } from './checkout-form';
 
 /** Messages beside the fields, by path ('sender.phone', 'delivery.address'); 'form' is the server's refusal. */
@@ -16,12 +17,12 @@ export const fieldErrors = (issues: { path: PropertyKey[] | string; message: str
   return out;
 };
 
-/** What is wrong with the form now, as the submit would say it. */
-export const checkForm = (form: CheckoutForm, lines: Cart['cart']): FormErrors => {
+/** What is wrong with the form now, as the submit would say it, by the shop's settings as the device holds them. */
+export const checkForm = (form: CheckoutForm, lines: Cart['cart'], settings: ShopSettings = defaultShopSettings): FormErrors => {
   const parsed = orderDraft.safeParse(draftFrom(form, lines));
   // The server's limits too (too many of one bouquet, a day past the booking window), said before sending.
-  const errors = fieldErrors(parsed.success ? draftLimitIssues(parsed.data) : parsed.error.issues);
-  if (form.slot && !errors.slot && !openSlots(form.date).some((s) => s === form.slot)) errors.slot = 'Это время уже недоступно, выберите другое';
+  const errors = fieldErrors(parsed.success ? draftLimitIssues(parsed.data, new Date(), settings) : parsed.error.issues);
+  if (form.slot && !errors.slot && !openSlots(form.date, new Date(), settings).some((s) => s === form.slot)) errors.slot = 'Это время уже недоступно, выберите другое';
   return errors;
 };
 
@@ -30,9 +31,9 @@ export const checkForm = (form: CheckoutForm, lines: Cart['cart']): FormErrors =
  * fields the customer has not been told about yet stay quiet until the next submit. The server's refusal stays
  * until the form is sent again.
  */
-export const errorsAfterEdit = (shown: FormErrors, form: CheckoutForm, lines: Cart['cart']): FormErrors => {
+export const errorsAfterEdit = (shown: FormErrors, form: CheckoutForm, lines: Cart['cart'], settings: ShopSettings = defaultShopSettings): FormErrors => {
   if (!Object.keys(shown).length) return shown;
-  const now = checkForm(form, lines);
+  const now = checkForm(form, lines, settings);
   const out: FormErrors = {};
   for (const path of Object.keys(shown)) {
     const message = path === 'form' ? shown.form : now[path];

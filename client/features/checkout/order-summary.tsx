@@ -1,14 +1,17 @@
 import { lineSum, type Cart, type CartEntry } from '../../../schema/cart';
 import { formatRoubles } from '../../../schema/money';
 import { deliveryCost } from '../../../schema/order';
+import { useShopSettings } from '../../data/shop-settings';
 import { useProductsOnSale } from '../catalog/use-products';
 
 /**
- * The order as the server will price it: each line rounded, delivery by the shop's rule (schema/order.ts).
- * The server recomputes all of it from the catalogue when the order arrives.
+ * The order as the server will price it: each line rounded, delivery by the shop's rule and settings as this device
+ * holds them (schema/order.ts, schema/shop-settings.ts). The checkout sends the delivery price shown here with the
+ * draft, and the server refuses a draft whose price it would not charge.
  */
-export const OrderSummary = ({ lines, method }: { lines: Cart['cart']; method: 'courier' | 'pickup' }) => {
+export const useOrderSums = (lines: Cart['cart'], method: 'courier' | 'pickup') => {
   const onSale = useProductsOnSale();
+  const settings = useShopSettings();
   // Priced from the device's copy of the catalogue, which follows the server: a price may have changed since it went into the cart.
   const entries = Object.entries(lines).map(([key, e]): [string, CartEntry & { gone?: boolean }] => {
     if (!onSale) return [key, e];
@@ -16,7 +19,11 @@ export const OrderSummary = ({ lines, method }: { lines: Cart['cart']; method: '
     return [key, now ? { ...e, price: now.price, discountPrice: now.discountPrice } : { ...e, gone: true }];
   });
   const goods = entries.reduce((sum, [, e]) => sum + (e.gone ? 0 : lineSum(e)), 0);
-  const delivery = deliveryCost(method, goods);
+  return { entries, goods, delivery: deliveryCost(method, goods, settings) };
+};
+
+export const OrderSummary = ({ lines, method }: { lines: Cart['cart']; method: 'courier' | 'pickup' }) => {
+  const { entries, goods, delivery } = useOrderSums(lines, method);
   return (
     <aside className="order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title">Ваш заказ</h2>

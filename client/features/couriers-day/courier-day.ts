@@ -1,4 +1,5 @@
-import { deliveryPlace, deliverySlots, type Order } from '../../../schema/order';
+import { deliveryPlace, type Order } from '../../../schema/order';
+import { slotPattern, slotStart } from '../../../schema/shop-settings';
 import { owed } from '../../../schema/order-money';
 import type { OrderCommandView } from '../../data/order-commands';
 
@@ -50,10 +51,8 @@ export interface CouriersDay {
 /** What is still owed (schema/order-money.ts): an unpaid order in full, the rest of a part payment, nothing of a paid one. */
 export const toCollect = (o: Pick<Order, 'total' | 'paid'>): number => owed(o);
 
-const slotRank = (slot: string) => {
-  const i = (deliverySlots as readonly string[]).indexOf(slot);
-  return i < 0 ? deliverySlots.length : i;
-};
+/** Slots by the time they start: whatever slots the settings name now or named when the order was taken. */
+const slotRank = (slot: string) => (slotPattern.test(slot) ? slotStart(slot) : 24 * 60);
 
 /** A courier's route: slot by slot, then by number (the order taken first goes first). */
 export const bySlot = (a: Pick<Delivery, 'slot' | 'number'>, b: Pick<Delivery, 'slot' | 'number'>): number => slotRank(a.slot) - slotRank(b.slot) || a.number - b.number;

@@ -1,5 +1,6 @@
 import { lineSum } from '../../../schema/cart';
 import { deliveryCost, type Order, type OrderDraft } from '../../../schema/order';
+import { defaultShopSettings, type ShopSettings } from '../../../schema/shop-settings';
 import { unitPrice, type Product } from '../../../schema/product';
 import { priceFactorOf, type LetterSize } from '../../../schema/size';
 
@@ -39,12 +40,12 @@ export const draftLines = (lines: readonly EditLine[]): OrderDraft['lines'] =>
     .map((l) => ({ id: l.id, count: Number(l.count), ...(l.letterSize ? { letterSize: l.letterSize } : {}) }))
     .filter((l) => l.count !== 0);
 
-/** The preview said to the customer: goods as the cart prices them, delivery by the site's rule. */
-export const previewOf = (lines: readonly EditLine[], method: 'courier' | 'pickup') => {
+/** The preview said to the customer: goods as the cart prices them, delivery by the site's rule and settings. */
+export const previewOf = (lines: readonly EditLine[], method: 'courier' | 'pickup', settings: Pick<ShopSettings, 'deliveryPrice' | 'freeDeliveryFrom'> = defaultShopSettings) => {
   const goods = lines.reduce((sum, l) => {
     const count = Number(l.count);
     return Number.isInteger(count) && count > 0 ? sum + lineSum({ count, price: l.price, priceFactor: priceFactorOf(l.letterSize) }) : sum;
   }, 0);
-  const delivery = deliveryCost(method, goods);
+  const delivery = deliveryCost(method, goods, settings);
   return { goods, delivery, total: goods + delivery };
 };

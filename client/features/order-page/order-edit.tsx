@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { deliverySlots, type Order } from '../../../schema/order';
+import { slotsOfDay, type Order } from '../../../schema/order';
 import { orderAction, type OrderAction } from '../../../schema/order-command';
 import { formatPhone } from '../../../schema/phone';
 import { formatRoubles } from '../../../schema/money';
 import { letterSize, sizes } from '../../../schema/size';
 import type { Product } from '../../../schema/product';
+import { useShopSettings } from '../../data/shop-settings';
 import { ProductPicker } from '../../ui/product-picker';
 import { addProduct, draftLines, editLinesOf, previewOf, type EditLine } from './edit-lines';
 import { seenUpdatedAt } from './projected-order';
@@ -63,7 +64,10 @@ export const EditForm = ({ order, base, products, send, onDone }: { order: Order
   const [comment, setComment] = useState(order.comment);
   const [error, setError] = useState('');
 
-  const preview = previewOf(lines, method);
+  const settings = useShopSettings();
+  const preview = previewOf(lines, method, settings);
+  // The order's own slot stays a choice even if the settings no longer name it.
+  const slotChoices = [...new Set([...slotsOfDay(settings), order.slot])];
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -129,7 +133,7 @@ export const EditForm = ({ order, base, products, send, onDone }: { order: Order
       <label className="field">
         Время
         <select value={slot} onChange={(e) => setSlot(e.target.value)}>
-          {deliverySlots.map((s) => (
+          {slotChoices.map((s) => (
             <option key={s}>{s}</option>
           ))}
         </select>

@@ -11,6 +11,7 @@ import { isEditable, statusName } from '../../../schema/order-lifecycle';
 import type { OrderAction } from '../../../schema/order-command';
 import { useLocal } from '../../data/local-data-context';
 import { useCatalogue } from '../../data/catalogue';
+import { useShopSettings } from '../../data/shop-settings';
 import { sendOrderCommand, useOrderCommands, type OrderCommandView } from '../../data/order-commands';
 import { useSession } from '../auth/session';
 import { useNotice } from '../../ui/notices';
@@ -142,7 +143,8 @@ export const OrderPage = () => {
   const [paper, setPaper] = useState(storedPaper);
   const catalogue = useCatalogue();
   const products = useMemo(() => new Map(catalogue.map((p) => [p.id, p])), [catalogue]);
-  const order = useMemo(() => (server ? projectedOrder(server, commands ?? [], products) : server), [server, commands, products]);
+  const settings = useShopSettings();
+  const order = useMemo(() => (server ? projectedOrder(server, commands ?? [], products, settings) : server), [server, commands, products, settings]);
 
   const send = useCallback(
     async (action: OrderAction) => {

@@ -1,5 +1,6 @@
 import { lineSum } from '../../../schema/cart';
 import { deliveryCost, type Order } from '../../../schema/order';
+import { defaultShopSettings, type ShopSettings } from '../../../schema/shop-settings';
 import { recordedPayment } from '../../../schema/order-money';
 import { unitPrice, type Product } from '../../../schema/product';
 import { priceFactorOf } from '../../../schema/size';
@@ -12,7 +13,7 @@ import type { OrderCommandView } from '../../data/order-commands';
  * truth: a command it refuses drops out of the projection and its reason is shown instead. A product an edit adds is
  * shown from the device's catalogue (`products`) at its catalogue price until the server prices it.
  */
-export const projectedOrder = (order: Order, commands: readonly OrderCommandView[], products: ReadonlyMap<string, Product> = new Map()): Order => {
+export const projectedOrder = (order: Order, commands: readonly OrderCommandView[], products: ReadonlyMap<string, Product> = new Map(), settings: Pick<ShopSettings, 'deliveryPrice' | 'freeDeliveryFrom'> = defaultShopSettings): Order => {
   let o = order;
   for (const c of commands) {
     if (c.state !== 'pending') continue;
@@ -34,7 +35,7 @@ export const projectedOrder = (order: Order, commands: readonly OrderCommandView
       o = { ...o, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)), lines: next.map((l) => ({ ...l, sum: lineSum(l) })) };
       if (lines || fields.delivery) {
         const goods = o.lines.reduce((sum, l) => sum + l.sum, 0);
-        const deliveryPrice = deliveryCost(o.delivery.method, goods);
+        const deliveryPrice = deliveryCost(o.delivery.method, goods, settings);
         o = { ...o, deliveryPrice, total: goods + deliveryPrice };
       }
     } else if (a.kind === 'photo') o = { ...o, photo: a.image };

@@ -1,4 +1,5 @@
-import { deliverySlots, type DeliverySlot, type Order, type OrderStatus } from '../../../schema/order';
+import { type DeliverySlot, type Order, type OrderStatus } from '../../../schema/order';
+import { slotStart } from '../../../schema/shop-settings';
 import { nationalDigits } from '../../../schema/phone';
 import { unassigned, type BoardSearch } from './board-search';
 
@@ -51,7 +52,8 @@ export interface SlotGroup {
   orders: Order[];
 }
 
-const slotRank = (s: DeliverySlot) => deliverySlots.indexOf(s);
+/** Slots by the time they start: whatever slots the settings name now or named when the order was taken. */
+const slotRank = (s: DeliverySlot) => slotStart(s);
 
 /** Orders by delivery day and slot in time order; within a slot, by number (the order they came in). */
 export const groupBySlot = (orders: readonly Order[]): SlotGroup[] => {

@@ -15,6 +15,7 @@ import { sendOrderCommand } from '../../data/order-commands';
 import { randomId } from '../../lib/random-id';
 import { PhoneInput } from '../../ui/phone-input';
 import { useSession } from '../auth/session';
+import { useShopSettings } from '../../data/shop-settings';
 import { addLine, blankCounterSale, blankStudioForm, studioSlots, budgetChoices, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm, type StudioFormErrors } from './studio-order-form';
 import { provisionalMark, useProvisionalOrders, type ProvisionalOrder } from './provisional-orders';
 import { useKnownCustomer } from './known-customer';
@@ -108,6 +109,7 @@ const NewOrderForm = ({ user, counter = false, start = {} }: { user: User; count
   const blank = counter ? blankCounterSale : blankStudioForm;
   const { data } = useLocal();
   const products = useCatalogue();
+  const settings = useShopSettings();
   const byId = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
   const provisional = useProvisionalOrders();
   const online = useOnline();
@@ -121,17 +123,17 @@ const NewOrderForm = ({ user, counter = false, start = {} }: { user: User; count
     setForm(next);
     // A shown message goes as soon as its field is right.
     if (Object.keys(errors).length) {
-      const now = checkStudioForm(next);
+      const now = checkStudioForm(next, new Date(), settings);
       setErrors(Object.fromEntries(Object.keys(errors).flatMap((k) => (k === 'form' ? [[k, errors[k]]] : now[k] ? [[k, now[k]]] : []))));
     }
   };
   const known = useKnownCustomer(data.shop.orders, form.customer.phone);
-  const slots = studioSlots(form.date);
-  const preview = previewTotal(form, byId);
+  const slots = studioSlots(form.date, new Date(), settings);
+  const preview = previewTotal(form, byId, settings);
   const invalid = (path: string) => !!errors[path];
 
   const submit = async () => {
-    const problems = checkStudioForm(form);
+    const problems = checkStudioForm(form, new Date(), settings);
     const parsed = studioOrderDraft.safeParse(studioDraftFrom(form, byId));
     if (!parsed.success || Object.keys(problems).length) return setErrors(problems);
     setErrors({});

@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
 import { useCatalogue } from '../../data/catalogue';
+import { useShopSettings } from '../../data/shop-settings';
 import { map, switchMap } from 'rxjs';
 import { orderCommandEntity } from '../../../schema/entities/order-command';
 import type { StudioOrderDraft } from '../../../schema/order-command';
 import { linePrice } from '../../../schema/cart';
 import { deliveryCost, type Order } from '../../../schema/order';
+import { defaultShopSettings, type ShopSettings } from '../../../schema/shop-settings';
 import type { Product } from '../../../schema/product';
 import { priceFactorOf } from '../../../schema/size';
 import { commandView, type OrderCommandView } from '../../data/order-commands';
@@ -44,7 +46,7 @@ export const provisionalMark = (o: ProvisionalOrder, online: boolean): string =>
  * A waiting order as the board and the couriers' day show it (issue 18, item 10): an order without a number yet
  * (`number` 0), new, priced from the device's catalogue as a preview (the server prices it from its own).
  */
-export const waitingOrders = (list: readonly ProvisionalOrder[], products: ReadonlyMap<string, Product>): Order[] =>
+export const waitingOrders = (list: readonly ProvisionalOrder[], products: ReadonlyMap<string, Product>, settings: Pick<ShopSettings, 'deliveryPrice' | 'freeDeliveryFrom'> = defaultShopSettings): Order[] =>
   list.flatMap((p): Order[] => {
     if (p.state !== 'waiting') return [];
     const { id, source, customer, lines, ...draft } = p.draft;
@@ -55,7 +57,7 @@ export const waitingOrders = (list: readonly ProvisionalOrder[], products: Reado
       return { ...l, art: product?.art ?? '', name: product?.name ?? l.id, image: product?.images[0]?.url ?? '', price, priceFactor, sum: price * l.count };
     });
     const goods = priced.reduce((sum, l) => sum + l.sum, 0);
-    const deliveryPrice = deliveryCost(draft.delivery.method, goods);
+    const deliveryPrice = deliveryCost(draft.delivery.method, goods, settings);
     return [{ ...draft, id, source, number: 0, customer: customer.phone, lines: priced, deliveryPrice, total: goods + deliveryPrice, status: 'new', createdAt: p.createdAt, updatedAt: p.createdAt }];
   });
 
@@ -85,5 +87,6 @@ export const isWaiting = (o: Pick<Order, 'number'>): boolean => o.number === 0;
 export const useWaitingOrders = (): Order[] => {
   const provisional = useProvisionalOrders();
   const catalogue = useCatalogue();
-  return useMemo(() => waitingOrders(provisional ?? [], new Map(catalogue.map((p) => [p.id, p]))), [provisional, catalogue]);
+  const settings = useShopSettings();
+  return useMemo(() => waitingOrders(provisional ?? [], new Map(catalogue.map((p) => [p.id, p])), settings), [provisional, catalogue, settings]);
 };

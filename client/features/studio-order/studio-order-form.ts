@@ -1,7 +1,8 @@
 import { lineSum } from '../../../schema/cart';
 import type { LetterSize } from '../../../schema/size';
 import { priceFactorOf } from '../../../schema/size';
-import { deliveryCost, deliverySlots, type DeliverySlot } from '../../../schema/order';
+import { deliveryCost, deliverySlots, slotsOfDay, type DeliverySlot } from '../../../schema/order';
+import { defaultShopSettings, slotEnd, type ShopSettings } from '../../../schema/shop-settings';
 import { moscowMinutes, nextDay, today } from '../../../schema/day';
 import { isCounterSale, studioOrderDraft, type OrderAction, type StudioOrderDraft } from '../../../schema/order-command';
 import { unitPrice, type Product } from '../../../schema/product';
@@ -48,10 +49,10 @@ export interface StudioForm {
  * The slots a studio order may take: the site's two-hour lead time is the customer's promise, not the studio's (a
  * showcase bouquet leaves the counter now), so today offers every slot not over yet; a past day offers none.
  */
-export const studioSlots = (date: string, now = new Date()): DeliverySlot[] => {
+export const studioSlots = (date: string, now = new Date(), settings: Pick<ShopSettings, 'slots'> = defaultShopSettings): DeliverySlot[] => {
   const t = today(now);
-  if (date !== t) return date > t ? [...deliverySlots] : [];
-  return deliverySlots.filter((s) => Number(s.slice(-5, -3)) * 60 > moscowMinutes(now));
+  if (date !== t) return date > t ? slotsOfDay(settings) : [];
+  return slotsOfDay(settings).filter((s) => slotEnd(s) > moscowMinutes(now));
 };
 
 /** Today while a slot of it is still open, else tomorrow. */
@@ -129,7 +130,7 @@ export type StudioFormErrors = Record<string, string>;
  * What is wrong with the form now, as the server would say it. The site's limits for customers (units of one
  * product, days ahead) do not apply to the studio, nor does its lead time; a slot already over does.
  */
-export const checkStudioForm = (form: StudioForm, now = new Date()): StudioFormErrors => {
+export const checkStudioForm = (form: StudioForm, now = new Date(), settings: Pick<ShopSettings, 'slots'> = defaultShopSettings): StudioFormErrors => {
   const parsed = studioOrderDraft.safeParse(studioDraftFrom(form));
   const errors: StudioFormErrors = {};
   for (const i of parsed.success ? [] : parsed.error.issues) {
@@ -140,7 +141,7 @@ export const checkStudioForm = (form: StudioForm, now = new Date()): StudioFormE
     errors[key] ??= key === 'lines' && !form.lines.length ? 'Добавьте букет из каталога или букет на сумму' : i.message;
   }
   const counterSale = parsed.success && isCounterSale(parsed.data);
-  if (form.slot && !errors.slot && !counterSale && !studioSlots(form.date, now).some((s) => s === form.slot)) errors.slot = 'Это время уже недоступно, выберите другое';
+  if (form.slot && !errors.slot && !counterSale && !studioSlots(form.date, now, settings).some((s) => s === form.slot)) errors.slot = 'Это время уже недоступно, выберите другое';
   return errors;
 };
 
@@ -160,13 +161,13 @@ export const addLine = (lines: readonly StudioLine[], line: StudioLine): StudioL
   return lines.map((l, i) => (i === same ? { ...l, count: Math.min(999, l.count + line.count) } : l));
 };
 
-/** The preview the manager says on the phone: goods by catalogue price and size, delivery by the site's rule. */
-export const previewTotal = (form: Pick<StudioForm, 'lines' | 'method'>, products: ReadonlyMap<string, Pick<Product, 'price' | 'discountPrice'>>) => {
+/** The preview the manager says on the phone: goods by catalogue price and size, delivery by the site's rule and settings. */
+export const previewTotal = (form: Pick<StudioForm, 'lines' | 'method'>, products: ReadonlyMap<string, Pick<Product, 'price' | 'discountPrice'>>, settings: Pick<ShopSettings, 'deliveryPrice' | 'freeDeliveryFrom'> = defaultShopSettings) => {
   const goods = form.lines.reduce((sum, l) => {
     const p = products.get(l.id);
     return p ? sum + lineSum({ price: p.price, discountPrice: p.discountPrice, priceFactor: priceFactorOf(l.letterSize), count: l.count }) : sum;
   }, 0);
-  const delivery = deliveryCost(form.method, goods);
+  const delivery = deliveryCost(form.method, goods, settings);
   return { goods, delivery, total: goods + delivery };
 };
 
