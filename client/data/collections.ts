@@ -60,7 +60,7 @@ const derive = <D extends Record<string, Declaration<z.ZodType>>>(declared: D) =
 
 /**
  * Version 1 changed only the schemas' title (now the collection's name); documents are the same.
- * Office version 1 added the optional `replaced` mark, version 2 the `orderCommand` type, version 3 the `client` type (admin tier: never on a device, but the envelope names every type); stored records are valid as they are.
+ * Office version 1 added the optional `replaced` mark, version 2 the `orderCommand` type, version 3 the `client` type (admin tier: never on a device, but the envelope names every type), version 4 the stock types (`warehouse`, `flower`, `ref`, `invoice`, `slip`, `techCard`); stored records are valid as they are.
  */
 const unchanged: Migration = (doc) => doc;
 
@@ -85,7 +85,7 @@ export const shopCollections = derive({
   // 2: courier delivery may carry `askRecipient` and no address; every stored draft is valid as it is.
   pendingOrders: { owner: 'device', zod: pendingOrder, key: 'id', version: 2, migrations: { 1: unchanged, 2: unchanged } },
   // Staff devices: every office-tier record (tasks, couriers, …) in one envelope; it holds unsent staff edits.
-  office: { owner: 'device', zod: officeRecord, key: 'id', version: 3, migrations: { 1: unchanged, 2: unchanged, 3: unchanged } },
+  office: { owner: 'device', zod: officeRecord, key: 'id', version: 4, migrations: { 1: unchanged, 2: unchanged, 3: unchanged, 4: unchanged } },
 });
 
 /** datasources (the spec's DataSources database): a cache of /api answers, refilled from the server. */

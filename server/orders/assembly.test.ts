@@ -1,0 +1,175 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextDay, today } from '../../schema/day';
+import { assemblySlipId } from '../../schema/entities/slip';
+import type { Order } from '../../schema/order';
+import type { OrderAction } from '../../schema/order-command';
+import type { Product } from '../../schema/product';
+import type { OfficeRecord } from '../../schema/record';
+import { balanceBookOf } from '../../schema/record-moves';
+import { draftOf } from '../testing/order-rush';
+import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
+
+const customer = '79440000701';
+
+/** A studio with a cold room, roses and eucalyptus bought on a posted invoice, and a bouquet published by tech card. */
+const studio = async (url: string) => {
+  const [florist, manager, me] = await Promise.all([signIn(url, demoPhones.florist), signIn(url, demoPhones.manager), signIn(url, customer)]);
+  const save = async (path: string, data: Record<string, unknown>, cookie = manager) => {
+    const answer = await call<{ data: OfficeRecord; error?: string }>(url, `/api/${path}/update`, { data }, cookie);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.data.id;
+  };
+  const cold = await save('warehouses', { name: 'Холодильник' });
+  const rose = await save('flowers', { name: 'Роза', unit: 'pcs' });
+  const euc = await save('flowers', { name: 'Эвкалипт', kind: 'greenery', unit: 'pcs' });
+  await save('invoices', { day: today(), warehouse: cold, lines: [{ flower: rose, qty: 100, price: 90 }, { flower: euc, qty: 20, price: 40.5 }], status: 'posted' }, florist);
+  const { body } = await call<{ data: { items: Product[] } }>(url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+  const [bouquet, vase] = body.data.items.filter((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 20);
+  const base = await save('products', { name: 'Основа из эвкалипта', warehouse: cold, lines: [{ flower: euc, qty: 3 }] }, florist);
+  await save('products', { name: bouquet.name, warehouse: cold, lines: [{ flower: rose, qty: 15 }, { card: base, qty: 1 }], product: bouquet.id, price: 4500 }, florist);
+
+  const office = async (): Promise<OfficeRecord[]> => {
+    const res = await fetch(`${url}/db/office/_all_docs?include_docs=true`, { headers: { cookie: florist } });
+    const { rows } = (await res.json()) as { rows: { id: string; doc: Omit<OfficeRecord, 'id'> }[] };
+    return rows.map((r) => ({ ...r.doc, id: r.id }) as OfficeRecord);
+  };
+  const balance = async (flower: string) => balanceBookOf(await office()).balance(flower, cold);
+  const slipsOf = async (order: string) => (await office()).filter((r) => r.type === 'slip' && r.data.order === order);
+  const place = async (lines = [{ id: bouquet.id, count: 2 }, { id: vase.id, count: 1 }]) => {
+    const placed = await call<{ data: Order }>(url, '/api/orders/create', { ...draftOf(customer, lines), date: nextDay(nextDay(today())) }, me);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    return placed.body.data;
+  };
+  const send = (order: string, action: OrderAction, id = `cmd-${crypto.randomUUID()}`, cookie = florist) =>
+    call<{ error?: string }>(url, '/api/orders/command', { id, order, action }, cookie);
+  return { florist, manager, cold, rose, euc, bouquet, vase, office, balance, slipsOf, place, send, save };
+};
+
+describe('an order assembled by tech card', () => {
+  let shop: Awaited<ReturnType<typeof startTestShop>>;
+  let s: Awaited<ReturnType<typeof studio>>;
+  beforeAll(async () => {
+    shop = await startTestShop();
+    s = await studio(shop.url);
+  });
+  afterAll(() => shop.close());
+
+  it('takes its stems once when it becomes «Собирается», costed, whatever is repeated or moved after', async () => {
+    const o = await s.place();
+    expect(await s.slipsOf(o.id)).toEqual([]);
+    const assemble = `cmd-${crypto.randomUUID()}`;
+    expect((await s.send(o.id, { kind: 'status', from: 'new', to: 'assembling' }, assemble)).status).toBe(200);
+    const [taken, ...more] = await s.slipsOf(o.id);
+    expect(more).toEqual([]);
+    expect(taken.id).toBe(assemblySlipId(o.id));
+    expect(taken.createdBy).toBe(demoPhones.florist);
+    expect(taken.data).toMatchObject({
+      warehouse: s.cold,
+      order: o.id,
+      lines: [
+        { flower: s.rose, qty: 30, reason: 'assembly', cost: 90 },
+        { flower: s.euc, qty: 6, reason: 'assembly', cost: 40.5 },
+      ],
+    });
+    expect([await s.balance(s.rose), await s.balance(s.euc)]).toEqual([70, 14]);
+
+    // The same command again, a step back (a mis-tap) and forward again, then on to the courier: nothing more leaves.
+    expect((await s.send(o.id, { kind: 'status', from: 'new', to: 'assembling' }, assemble)).status).toBe(200);
+    expect((await s.send(o.id, { kind: 'status', from: 'assembling', to: 'confirmed' })).status).toBe(200);
+    expect((await s.send(o.id, { kind: 'status', from: 'confirmed', to: 'assembling' })).status).toBe(200);
+    expect((await s.send(o.id, { kind: 'status', from: 'assembling', to: 'ready' })).status).toBe(200);
+    expect(await s.slipsOf(o.id)).toHaveLength(1);
+    expect([await s.balance(s.rose), await s.balance(s.euc)]).toEqual([70, 14]);
+
+    // Cancelled after assembly (a manager may): the stems were used, the act stands.
+    expect((await s.send(o.id, { kind: 'status', from: 'ready', to: 'cancelled', reason: 'Клиент отказался' }, undefined, s.manager)).status).toBe(200);
+    expect(await s.slipsOf(o.id)).toHaveLength(1);
+    expect(await s.balance(s.rose)).toBe(70);
+  });
+
+  it('takes nothing for an order cancelled before assembly, nor for one without a tech-card bouquet', async () => {
+    const before = [await s.balance(s.rose), await s.balance(s.euc)];
+    const cancelled = await s.place();
+    expect((await s.send(cancelled.id, { kind: 'status', from: 'new', to: 'confirmed' })).status).toBe(200);
+    expect((await s.send(cancelled.id, { kind: 'status', from: 'confirmed', to: 'cancelled', reason: 'Клиент отказался' })).status).toBe(200);
+    const plain = await s.place([{ id: s.vase.id, count: 1 }]);
+    expect((await s.send(plain.id, { kind: 'status', from: 'new', to: 'assembling' })).status).toBe(200);
+    expect([...(await s.slipsOf(cancelled.id)), ...(await s.slipsOf(plain.id))]).toEqual([]);
+    expect([await s.balance(s.rose), await s.balance(s.euc)]).toEqual(before);
+  });
+
+  it('takes the stems of a counter sale that skips straight to «Доставлен»', async () => {
+    const before = await s.balance(s.rose);
+    const o = await s.place([{ id: s.bouquet.id, count: 1 }]);
+    expect((await s.send(o.id, { kind: 'status', from: 'new', to: 'done' })).status).toBe(200);
+    expect(await s.balance(s.rose)).toBe(before - 15);
+  });
+});
+
+describe('a tech card that includes itself', () => {
+  let shop: Awaited<ReturnType<typeof startTestShop>>;
+  let s: Awaited<ReturnType<typeof studio>>;
+  beforeAll(async () => {
+    shop = await startTestShop();
+    s = await studio(shop.url);
+  });
+  afterAll(() => shop.close());
+
+  const card = (name: string, lines: unknown[]) => ({ name, warehouse: s.cold, lines });
+
+  it('is refused by the record API, directly or through other cards, and nothing is stored', async () => {
+    const a = await s.save('products', card('A', [{ flower: s.rose, qty: 1 }]), s.florist);
+    const b = await s.save('products', card('B', [{ card: a, qty: 1 }]), s.florist);
+    const read = async (id: string) => (await call<{ data: OfficeRecord }>(shop.url, '/api/products/get', { id }, s.florist)).body.data;
+    const before = await read(a);
+    const direct = await call<{ error: string }>(shop.url, '/api/products/update', { id: a, updatedAt: before.updatedAt, data: card('A', [{ card: a, qty: 1 }]) }, s.florist);
+    expect([direct.status, direct.body.error]).toEqual([400, 'Техкарта не может включать саму себя']);
+    const through = await call<{ error: string }>(shop.url, '/api/products/update', { id: a, updatedAt: before.updatedAt, data: card('A', [{ card: b, qty: 2 }]) }, s.florist);
+    expect([through.status, through.body.error]).toEqual([400, 'Техкарта включает саму себя через «B»: уберите эту строку']);
+    const halves = await call<{ error: string }>(shop.url, '/api/products/update', { data: card('C', [{ flower: s.rose, qty: 1.5 }]) }, s.florist);
+    expect([halves.status, halves.body.error]).toEqual([400, 'Штуки считают целыми']);
+    expect(await read(a)).toEqual(before);
+  });
+
+  it('is refused on a push to /db/office as a conflict with the reason, and the rest of the batch is stored', async () => {
+    const now = Date.now();
+    const doc = (id: string, lines: unknown[]) => ({
+      _id: id, type: 'techCard', v: 1, title: id, createdBy: demoPhones.florist, createdAt: now, updatedBy: demoPhones.florist, updatedAt: now,
+      data: { name: id, art: '', warehouse: s.cold, lines, markup: 150, price: 0, product: '', active: true, note: '' },
+    });
+    const push = await fetch(`${shop.url}/db/office/_bulk_docs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: s.florist },
+      // x and y made offline on one device, each including the other; z plain.
+      body: JSON.stringify({ docs: [doc('card-x-0001', [{ card: 'card-y-0001', qty: 1 }]), doc('card-y-0001', [{ card: 'card-x-0001', qty: 1 }]), doc('card-z-0001', [{ flower: s.rose, qty: 3 }])] }),
+    });
+    const rows = (await push.json()) as { id: string; ok?: boolean; error?: string; reason?: string }[];
+    expect(rows.map((r) => [r.id, r.ok ?? r.error])).toEqual([['card-x-0001', true], ['card-y-0001', 'conflict'], ['card-z-0001', true]]);
+    expect(rows[1].reason).toBe('Техкарта включает саму себя через «card-x-0001»: уберите эту строку');
+  });
+});
+
+describe('assembly on two app servers sharing one store', () => {
+  let shops: Awaited<ReturnType<typeof startTwoShops>>;
+  let s: Awaited<ReturnType<typeof studio>>;
+  beforeAll(async () => {
+    shops = await startTwoShops();
+    s = await studio(shops.a.url);
+  }, 120_000);
+  afterAll(async () => {
+    await shops?.close();
+  });
+
+  it('takes the stems once when both servers get the same command and rival ones at once', async () => {
+    const o = await s.place();
+    const floristOnB = await signIn(shops.b.url, demoPhones.florist);
+    const id = `cmd-${crypto.randomUUID()}`;
+    const move = { kind: 'status', from: 'new', to: 'assembling' } as const;
+    const onB = (cmd = `cmd-${crypto.randomUUID()}`) => call(shops.b.url, '/api/orders/command', { id: cmd, order: o.id, action: move }, floristOnB);
+    const answers = await Promise.all([s.send(o.id, move, id), onB(id), s.send(o.id, move), onB(), s.send(o.id, move), onB()]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await s.slipsOf(o.id)).toHaveLength(1);
+    expect([await s.balance(s.rose), await s.balance(s.euc)]).toEqual([70, 14]);
+  }, 60_000);
+});
