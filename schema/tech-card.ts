@@ -137,3 +137,10 @@ export const assemblyTake = (
     }),
   };
 };
+
+/** How many bouquets the stems on hand in `warehouse` make (the scarcest stem decides); 0 for a card without stems. */
+export const bouquetsFromStems = (stems: ReadonlyMap<string, number>, balance: (flower: string) => number): number => {
+  let most = Infinity;
+  for (const [flower, qty] of stems) if (qty > 0) most = Math.min(most, Math.floor(Math.max(0, balance(flower)) / qty));
+  return Number.isFinite(most) ? most : 0;
+};
