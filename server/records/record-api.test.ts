@@ -67,6 +67,8 @@ for (const entity of Object.values(entities)) {
     const editOf = (record: OfficeRecord, over: Record<string, unknown>) => ({ ...entity.example, ...(entity.key ? { [keyField]: record.data[keyField] } : {}), ...over });
     /** A command is created once and answered by the server (its outcome); until then the server may still write it. */
     const isCommand = entity.write === 'command';
+    /** A fact (a write-off act) is stored once and never changed or deleted: a correction is a new record. */
+    const isFact = entity.write === 'fact';
     const settled = async (id: string): Promise<OfficeRecord> => {
       for (let i = 0; i < 500; i++) {
         const got = await api('get', { id }, 'admin');
@@ -163,6 +165,12 @@ for (const entity of Object.values(entities)) {
         expect((await api('delete', { id: first.id }, 'admin')).status).toBe(409);
         return;
       }
+      if (isFact) {
+        expect([edited.status, (edited.body as { error: string }).error]).toEqual([409, expect.stringMatching(cyrillic)]);
+        expect(((await api('get', { id: first.id }, 'admin')).body as unknown as Saved).data).toEqual(first);
+        expect((await api('delete', { id: first.id }, 'admin')).status).toBe(409);
+        return;
+      }
       expect(edited.status, JSON.stringify(edited.body)).toBe(200);
       const after = (edited.body as unknown as Saved).data;
       expect(after).toMatchObject({ id: first.id, createdBy: first.createdBy, createdAt: first.createdAt, updatedBy: phones[editor as Exclude<Level, 'guest'>] });
@@ -200,8 +208,8 @@ for (const entity of Object.values(entities)) {
         else if (isCommand) await settled((created.body as unknown as Saved).data.id);
 
         const edit = await api('update', { id: theirs.id, updatedAt: theirs.updatedAt, data: editOf(theirs, { [field]: `Правка ${level}` }) }, level);
-        // A command is never changed or deleted, by anyone who may reach it at all.
-        const commandRefusal = isCommand && (level === 'guest' ? 401 : level === 'customer' ? 403 : 409);
+        // A command or a fact is never changed or deleted, by anyone who may reach it at all.
+        const commandRefusal = (isCommand || isFact) && (level === 'guest' ? 401 : level === 'customer' ? 403 : 409);
         if (commandRefusal) expect(edit.status, `${level} edits a command`).toBe(commandRefusal);
         else expectStatus(edit.status, can(who, 'update', entity, theirs), 'edits another’s record');
         const current = ((await api('get', { id: theirs.id }, 'admin')).body as unknown as Saved).data;
@@ -289,7 +297,7 @@ for (const entity of Object.values(entities)) {
 
         // An edit in her own name passes when she may edit; a deletion only when she may delete.
         const edit = await push([pushed(theirs, { updatedBy: phones.florist, updatedAt: theirs.updatedAt + 1 }, await revOf(theirs.id))]);
-        expect(edit[0].ok === true, edit[0].reason).toBe(!isCommand && can(userOf('florist'), 'update', entity, theirs));
+        expect(edit[0].ok === true, edit[0].reason).toBe(!isCommand && !isFact && can(userOf('florist'), 'update', entity, theirs));
         const tombstone = { _id: theirs.id, _rev: await revOf(theirs.id), _deleted: true };
         const removal = await push([tombstone]);
         const mayDelete = can(userOf('florist'), 'delete', entity, theirs);
@@ -328,8 +336,8 @@ for (const entity of Object.values(entities)) {
       // The second: a manager where one may edit, else the admin again on another device (reference lists).
       const second: 'manager' | 'admin' = entity.access.update === 'admin' ? 'admin' : 'manager';
       const managers = { ...base, data: data('Правка менеджера'), updatedBy: phones[second], updatedAt: base.updatedAt + 20 };
-      if (isCommand) {
-        // Nobody changes a command: each push is refused with the reason, and the server's copy stands.
+      if (isCommand || isFact) {
+        // Nobody changes a command or a fact: each push is refused with the reason, and the server's copy stands.
         for (const [cookie, doc] of [[cookies.florist!, florists], [cookies.manager!, managers]] as const) {
           const refused = await push(cookie, pushed(doc, {}, rev));
           expect(refused).toMatchObject({ error: 'conflict', rejected: true });
