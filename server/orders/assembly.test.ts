@@ -2,6 +2,9 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assemblySlipId } from '../../schema/entities/slip';
 import type { OfficeRecord } from '../../schema/record';
+import { startCouchStandIn } from '../testing/couch-stand-in';
+import { assembly } from './assembly';
+import { recordFromDoc } from './order-record';
 import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
 import { techCardStudio as studio } from '../testing/tech-card-studio';
 
@@ -130,5 +133,40 @@ describe('assembly on two app servers sharing one store', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(await s.slipsOf(o.id)).toHaveLength(1);
     expect([await s.balance(s.rose), await s.balance(s.euc)]).toEqual([70, 14]);
+  }, 60_000);
+});
+
+describe('assembly on a CouchDB cluster whose copies disagree', () => {
+  let couch: Awaited<ReturnType<typeof startCouchStandIn>>;
+  let a: Awaited<ReturnType<typeof startTestShop>>;
+  let b: Awaited<ReturnType<typeof startTestShop>>;
+  let s: Awaited<ReturnType<typeof studio>>;
+  beforeAll(async () => {
+    couch = await startCouchStandIn();
+    a = await startTestShop({ couchUrl: couch.url });
+    b = await startTestShop({ couchUrl: couch.url, seed: false });
+    s = await studio(a.url);
+  }, 120_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await couch?.close();
+  });
+
+  it('keeps one write-off act when both servers write it at once and the loser\'s write is split (202 and a branch)', async () => {
+    // Assembled while its product had no card yet: nothing taken. Then a card names it, and both servers follow the order at once.
+    const o = await s.place([{ id: s.vase.id, count: 1 }]);
+    expect((await s.send(o.id, { kind: 'status', from: 'new', to: 'assembling' })).status).toBe(200);
+    await s.save('products', { name: s.vase.name, warehouse: s.cold, lines: [{ flower: s.rose, qty: 10 }], product: s.vase.id }, s.florist);
+    const record = recordFromDoc(await a.shop.storage.db('orders').get(o.id));
+    // The losing write of the act leaves a branch beside the winner, ranked first, as a cluster's copies may.
+    couch.splitWrites((w) => w.db === 'office' && w.id === assemblySlipId(o.id) && w.wouldConflict, { ranksFirst: true });
+    await Promise.all([assembly(a.shop.storage).take(record), assembly(b.shop.storage).take(record)]);
+    couch.splitWrites(null);
+    expect(couch.splitCount()).toBe(1);
+    expect(await s.slipsOf(o.id)).toHaveLength(1);
+    const stored = await a.shop.storage.db('office').get<object>(assemblySlipId(o.id), { conflicts: true });
+    expect((stored as { _conflicts?: string[] })._conflicts ?? []).toEqual([]);
+    expect(await s.balance(s.rose)).toBe(90);
   }, 60_000);
 });
