@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEntity, lastWriterWins } from '../entity';
+import { roubles } from '../money';
 
 /**
  * One line of a bouquet's recipe: a flower or material (its `flower` record id) or another tech card used whole as
@@ -52,7 +53,7 @@ export const techCard = defineEntity({
     lines: z.array(techCardLine).min(1, 'Добавьте хотя бы одну строку').max(100, 'Не больше 100 строк в техкарте'),
     markup: z.number().int('Наценка — целые проценты').min(0, 'Наценка не может быть меньше нуля').max(1000, 'Наценка больше 1000 %').default(150),
     /** The price the studio sells it at; 0 while not set (the suggested price is offered). */
-    price: z.number().int('Цена — целые рубли').min(0, 'Цена не может быть меньше нуля').max(1_000_000).default(0),
+    price: roubles.default(0),
     /** The catalogue item's id, written when the card is published; empty before. */
     product: z.string().max(64).default(''),
     active: z.boolean().default(true),
