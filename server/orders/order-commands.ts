@@ -275,7 +275,8 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
   const follow = async (before: OrderRecord, after: OrderRecord, eventChanged: boolean) => {
     if (after.status === 'cancelled') await stock.release(holdKey(after), after.lines.map((l) => l.id));
     else if (holdKey(after) !== holdKey(before)) await stock.move(holdKey(before), holdKey(after), before.lines.map((l) => l.id), after.lines);
-    await stems.take(after);
+    // Taken when the status moves (and again when a command is repeated, in case a crash cut it short): a payment or a photo on an assembled order reads no recipes.
+    if (before === after || before.status !== after.status) await stems.take(after);
     await spreadOrder(shop.storage, orderOf(after), 'replace', eventChanged ? 'replace' : 'if-missing');
   };
 
