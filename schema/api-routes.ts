@@ -65,6 +65,8 @@ export const apiRoutes = {
   'POST /api/clients/import': 'admin',
   'POST /api/clients/export': 'admin',
   'POST /api/clients/merge': 'admin',
+  /** A bouquet's tech card made into (or updating) its catalogue item: whoever may edit the card and the catalogue. */
+  'POST /api/products/publish': 'florist',
   /** The card's dates with their orders in earlier years and the last recipient (issue 20, item 2). */
   'POST /api/clients/history': 'admin',
   /** What customers owe the studio and the studio its suppliers, by counterparty (issue 21, item 3). */

@@ -19,6 +19,7 @@ import type { CatalogIndex } from './db/catalog-index';
 import { authApi } from './api/auth';
 import { qrLoginApi } from './api/qr-login';
 import { itemsApi } from './api/items';
+import { techCardsApi } from './tech-cards/publish';
 import { eventsApi } from './api/events';
 import { pagesApi } from './api/pages';
 import { profileApi } from './api/profile';
@@ -80,6 +81,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex): E
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));
   api.use(itemsApi(shop, catalog));
+  api.use(techCardsApi(shop));
   api.use(syncStreamApi(hub, async (token) => !!(await shop.sessions.phoneOf(token, true))));
   api.use(recordApi(shop));
   api.use('/api', (_req, res) => void res.status(404).json({ error: 'Нет такого метода API' }));

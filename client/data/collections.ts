@@ -60,7 +60,7 @@ const derive = <D extends Record<string, Declaration<z.ZodType>>>(declared: D) =
 
 /**
  * Version 1 changed only the schemas' title (now the collection's name); documents are the same.
- * Office version 1 added the optional `replaced` mark, version 2 the `orderCommand` type, version 3 the `client` type (admin tier: never on a device, but the envelope names every type); stored records are valid as they are.
+ * Office version 1 added the optional `replaced` mark, version 2 the `orderCommand` type, version 3 the `client` type (admin tier: never on a device, but the envelope names every type), version 4 the stock types (`warehouse`, `flower`, `ref`, `invoice`, `slip`, `techCard`); stored records are valid as they are.
  */
 const unchanged: Migration = (doc) => doc;
 

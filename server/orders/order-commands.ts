@@ -19,6 +19,7 @@ import { editHoldKey, holdKey, orderOf, recordFromDoc, type OrderRecord } from '
 import { priceLines } from './price-lines';
 import { readShopSettings } from '../studio/shop-settings';
 import { customerView } from './customer-view';
+import { assembly } from './assembly';
 import { spreadOrder } from './spread';
 import type { OrderService } from './order-service';
 import { orderTitle } from '../../schema/order-number';
@@ -96,6 +97,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
   const records = tierStore(shop.storage);
   const photos = photoStore(shop.storage);
   const { stock } = service;
+  const stems = assembly(shop.storage);
 
   const assignee = async (action: Extract<OrderAction, { kind: 'assign' }>) => {
     if (action.florist === undefined && action.courier === undefined) throw new HttpError(400, 'Укажите флориста или курьера');
@@ -267,10 +269,15 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
     return result;
   };
 
-  /** What follows a written change: stock (cancelled, lines moved) and the copies; safe to repeat, and the start-up check repeats it after a crash. */
+  /**
+   * What follows a written change: stock (cancelled, lines moved), the stems an assembled order's bouquets take
+   * (once: server/orders/assembly.ts) and the copies; safe to repeat, and a repeated command repeats it after a crash.
+   */
   const follow = async (before: OrderRecord, after: OrderRecord, eventChanged: boolean) => {
     if (after.status === 'cancelled') await stock.release(holdKey(after), after.lines.map((l) => l.id));
     else if (holdKey(after) !== holdKey(before)) await stock.move(holdKey(before), holdKey(after), before.lines.map((l) => l.id), after.lines);
+    // Taken when the status moves (and again when a command is repeated, in case a crash cut it short): a payment or a photo on an assembled order reads no recipes.
+    if (before === after || before.status !== after.status) await stems.take(after);
     await spreadOrder(shop.storage, orderOf(after), 'replace', eventChanged ? 'replace' : 'if-missing');
   };
 

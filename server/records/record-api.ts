@@ -7,6 +7,7 @@ import { recordService } from './record-service';
 import { tierStore } from './tier-store';
 import { clientTotals } from '../clients/client-totals';
 import { stampAlert } from '../clients/stamp-alert';
+import { recipeCheck } from '../tech-cards/recipe-check';
 
 /**
  * The spec's record calls (§7: POST /api/{entity}/list with params, query, body → data; get, update, delete) for
@@ -14,7 +15,10 @@ import { stampAlert } from '../clients/stamp-alert';
  */
 export const recordApi = (shop: Shop): Router => {
   const api = Router();
-  const records = recordService(tierStore(shop.storage), Date.now, { client: { derive: clientTotals(shop.storage), saved: (r) => stampAlert(shop.storage, String(r.data.phone)) } });
+  const records = recordService(tierStore(shop.storage), Date.now, {
+    client: { derive: clientTotals(shop.storage), saved: (r) => stampAlert(shop.storage, String(r.data.phone)) },
+    techCard: { check: recipeCheck(shop.storage) },
+  });
   for (const entity of Object.values(entities)) {
     route(api, recordRoute(entity, 'list'), (req, res) => records.list(res.locals.user, entity, req.body));
     route(api, recordRoute(entity, 'get'), (req, res) => records.get(res.locals.user, entity, req.body));

@@ -51,6 +51,8 @@ const current = (entity: AnyEntity, record: OfficeRecord): OfficeRecord => {
 export interface EntityHooks {
   derive?: (records: OfficeRecord[]) => Promise<OfficeRecord[]>;
   saved?: (record: OfficeRecord) => Promise<void>;
+  /** Why the record may not be stored as it stands beside the others (a tech card that includes itself), or undefined: a 400. */
+  check?: (record: OfficeRecord) => Promise<string | undefined>;
 }
 
 /** The record's data without the fields the server computes: they are never stored. */
@@ -64,6 +66,11 @@ export const recordService = (store: TierStore, clock: () => number = Date.now, 
   const saved = async (entity: AnyEntity, record: OfficeRecord) => {
     await hooks[entity.type]?.saved?.(record);
     return { data: (await derive(entity, [record]))[0] };
+  };
+
+  const check = async (entity: AnyEntity, record: OfficeRecord) => {
+    const issue = await hooks[entity.type]?.check?.(record);
+    if (issue) throw new HttpError(400, issue);
   };
 
   const allow = (user: User | null, action: Action, entity: AnyEntity, record?: OfficeRecord): User => {
@@ -112,6 +119,7 @@ export const recordService = (store: TierStore, clock: () => number = Date.now, 
           updatedAt: now,
           data,
         };
+        await check(entity, record);
         if ((await store.put(entity.tier, record, null)) !== 'ok') throw new HttpError(409, key ? key.taken : staleReason);
         return saved(entity, record);
       }
@@ -132,6 +140,7 @@ export const recordService = (store: TierStore, clock: () => number = Date.now, 
         updatedBy: editor.phone,
         data,
       };
+      await check(entity, record);
       if ((await store.put(entity.tier, record, before.updatedAt)) !== 'ok') throw new HttpError(409, staleReason);
       return saved(entity, record);
     },

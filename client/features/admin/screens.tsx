@@ -6,8 +6,10 @@ import type { OfficeRecord } from '../../../schema/record';
 import { adminRouteOf, entityOfScreen } from './admin-access';
 import type { ListSearch } from './list-search';
 import { RecordList } from './record-list';
-import { RecordForm } from './record-form';
+import { RecordForm, type RecordFormProps } from './record-form';
 import { TaskTick } from './task-tick';
+import { TechCardList } from './tech-card-list';
+import { TechCardForm } from './tech-card-form';
 import { useEntityRecord } from './use-entity';
 import { CouriersScreen } from '../couriers-day/couriers-day-page';
 import { ClientCsvTools } from '../clients/client-csv-tools';
@@ -42,7 +44,14 @@ const customLists: Partial<Record<EntityType, ListComponent>> = {
   client: ClientList,
   courier: ({ entity, search }) => <CouriersScreen search={search} list={<RecordList entity={entity} search={search} />} />,
   charge: ChargeList,
+  techCard: TechCardList,
 };
+
+/** Custom forms win over the generic one, for new records and existing ones alike (a tech card's recipe with its cost). */
+const customForms: Partial<Record<EntityType, ComponentType<RecordFormProps>>> = {
+  techCard: TechCardForm,
+};
+const formOf = (entity: AnyEntity) => customForms[entity.type] ?? RecordForm;
 
 /** /admin/{path}: the entity's list. */
 export const ListScreen = () => {
@@ -69,10 +78,11 @@ const useBackToList = (entity: AnyEntity) => {
 
 const NewRecord = ({ entity }: { entity: AnyEntity }) => {
   const back = useBackToList(entity);
+  const Form = formOf(entity);
   return (
     <section className="record-screen">
       <h1>{entity.labels.create}</h1>
-      <RecordForm key="new" entity={entity} onDone={back} />
+      <Form key="new" entity={entity} onDone={back} />
     </section>
   );
 };
@@ -91,6 +101,7 @@ const EditRecord = ({ entity, id }: { entity: AnyEntity; id: string }) => {
   const { record, error } = useEntityRecord(entity, id);
   const Extra = recordExtras[entity.type];
   const back = useBackToList(entity);
+  const Form = formOf(entity);
   if (record === undefined) return <p className="muted">Загрузка…</p>;
   if (!record)
     return (
@@ -107,7 +118,7 @@ const EditRecord = ({ entity, id }: { entity: AnyEntity; id: string }) => {
       <h1>
         {entity.labels.one}: {record.title}
       </h1>
-      <RecordForm key={record.id} entity={entity} record={record} onDone={back} />
+      <Form key={record.id} entity={entity} record={record} onDone={back} />
       {Extra && <Extra record={record} onDone={back} />}
     </section>
   );

@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import { map } from 'rxjs';
+import type { RxCollection } from 'rxdb';
+import { flower } from '../../schema/entities/flower';
+import { invoice } from '../../schema/entities/invoice';
+import { techCard } from '../../schema/entities/tech-card';
+import { warehouse } from '../../schema/entities/warehouse';
+import type { OfficeRecord } from '../../schema/record';
+import { recipeBookOf, type RecipeBook } from '../../schema/recipe-book';
+import { useObservable } from '../lib/use-observable';
+
+export interface RecipeChoices {
+  book: RecipeBook;
+  /** What a recipe line or a card may name, by title: flowers and materials, cards, warehouses. */
+  flowers: { id: string; title: string }[];
+  cards: { id: string; title: string }[];
+  warehouses: { id: string; title: string }[];
+  loading: boolean;
+}
+
+const empty: RecipeChoices = { book: recipeBookOf([]), flowers: [], cards: [], warehouses: [], loading: true };
+const types = [techCard.type, flower.type, invoice.type, warehouse.type];
+const byTitle = (records: OfficeRecord[], type: string) =>
+  records.filter((r) => r.type === type).map((r) => ({ id: r.id, title: r.title })).toSorted((a, b) => a.title.localeCompare(b.title, 'ru'));
+
+/**
+ * The tech cards' book on a staff device, live: cards, flowers with their purchase prices (from the posted invoices
+ * the device holds, offline too) and warehouses — the same book the server reads (schema/recipe-book.ts), so the
+ * cost a florist sees is the one the server stamps on an assembly.
+ */
+export const useRecipeBook = (office: RxCollection<OfficeRecord>): RecipeChoices => {
+  const source = useMemo(
+    () =>
+      office.find({ selector: { type: { $in: types } } }).$.pipe(
+        map((docs): RecipeChoices => {
+          const records = docs.map((d) => d.toMutableJSON());
+          return { book: recipeBookOf(records), flowers: byTitle(records, flower.type), cards: byTitle(records, techCard.type), warehouses: byTitle(records, warehouse.type), loading: false };
+        }),
+      ),
+    [office],
+  );
+  return useObservable(source, empty);
+};
