@@ -51,6 +51,8 @@ export const apiRoutes = {
   'POST /api/clients/merge': 'admin',
   /** The card's dates with their orders in earlier years and the last recipient (issue 20, item 2). */
   'POST /api/clients/history': 'admin',
+  /** /admin/analytics (issue 21, item 4): revenue, margin, write-offs and the rest for a period against the one before. */
+  'POST /api/analytics/report': 'admin',
   'POST /api/orders/create': 'customer',
   'POST /api/orders/cancel': 'customer',
   'POST /api/orders/list': 'florist',

@@ -8,6 +8,7 @@ import { isServedDb } from '../schema/databases';
 import type { ApiRoute } from '../schema/api-routes';
 import { bodyLimit, kilobytes } from './http/body-limit';
 import { clientsApi } from './api/clients';
+import { analyticsApi } from './api/analytics';
 import { errorAnswer } from './http/errors';
 import { compressAnswers } from './http/compress';
 import { builtAnalytics, securityHeaders } from './http/security-headers';
@@ -71,7 +72,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex): E
   app.use(['/api', '/db'], sessionUser(shop));
 
   const api = express.Router();
-  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi].forEach((part) => api.use(part(shop)));
+  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, analyticsApi, staffApi, infoApi, favouritesApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));
