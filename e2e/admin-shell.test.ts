@@ -40,9 +40,9 @@ describe('the staff shell', () => {
     await adminPage.goto('/admin');
     const adminMenu = adminPage.getByRole('navigation', { name: 'Разделы мастерской' });
     await adminMenu.getByRole('link', { name: 'Поставщики' }).waitFor();
-    expect(await adminMenu.getByRole('link').allTextContents()).toEqual(['Рабочий стол', 'Заказы', 'Календарь', 'События', 'Курьеры', 'Задачи', 'Клиенты', 'Поставщики', 'Профиль мастерской', 'Сотрудники']);
+    expect(await adminMenu.getByRole('link').allTextContents()).toEqual(['Рабочий стол', 'Заказы', 'Календарь', 'События', 'Курьеры', 'Задачи', 'Клиенты', 'Поставщики', 'Профиль мастерской', 'Сотрудники', 'Аналитика']);
     await adminPage.locator('.tiles a').first().waitFor();
-    expect(await adminPage.locator('.tiles a strong').allTextContents()).toEqual(['Заказы', 'Клиенты', 'Деньги', 'Команда']);
+    expect(await adminPage.locator('.tiles a strong').allTextContents()).toEqual(['Заказы', 'Клиенты', 'Деньги', 'Команда', 'Отчёты']);
     await admin.close();
   });
 });
