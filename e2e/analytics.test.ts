@@ -164,7 +164,7 @@ describe('analytics', () => {
     await page.goto('/admin/analytics');
     await page.getByRole('heading', { name: 'Аналитика', level: 1 }).waitFor();
     await page.getByRole('navigation', { name: 'Период' }).getByRole('link', { name: 'Год', exact: true }).click();
-    await page.getByRole('link', { name: 'Год', exact: true, current: true }).waitFor();
+    await page.locator('a.chip--on', { hasText: 'Год' }).filter({ hasNotText: 'Сегодня' }).waitFor();
     await page.getByTestId('revenue-chart').locator('canvas').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await context.close();

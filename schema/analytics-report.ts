@@ -1,7 +1,7 @@
 import type { ItemCategory } from './category';
 import { categories, extraCategoryIds } from './category';
 import { assemblyReason, type SlipLine } from './entities/slip';
-import { paidMethods, orderSources, type Order } from './order';
+import { paidMethods, orderSources, type Order, type OrderLine } from './order';
 import { received } from './order-money';
 import { daysOf, monthOf, previousPeriod, type Period } from './analytics-period';
 
@@ -14,7 +14,9 @@ import { daysOf, monthOf, previousPeriod, type Period } from './analytics-period
  */
 
 /** An order as the report reads it. */
-export type SoldOrder = Pick<Order, 'id' | 'customer' | 'date' | 'status' | 'total' | 'deliveryPrice' | 'paid' | 'source' | 'lines'>;
+export type SoldOrder = Pick<Order, 'id' | 'customer' | 'date' | 'status' | 'total' | 'deliveryPrice' | 'paid' | 'source'> & {
+  lines: Pick<OrderLine, 'id' | 'name' | 'count' | 'sum'>[];
+};
 
 /** A write-off act's data as the report reads it (schema/entities/slip.ts): assembly slips carry an order's cost of goods. */
 export interface SlipFact {
