@@ -176,6 +176,10 @@ describe('analytics', () => {
     expect((await outcomeOf(page, '/admin/analytics')).outcome).toBe('denied');
     await page.getByRole('heading', { name: 'Недостаточно прав' }).waitFor();
     expect(await page.getByText('Выручка').count()).toBe(0);
+    // Nor does the server give her the figures, however asked.
+    const asked = await page.request.post('/api/analytics/report', { data: { preset: 'month' } });
+    expect(asked.status()).toBe(403);
+    expect(((await asked.json()) as { error: string }).error).toBe('Недостаточно прав');
     await context.close();
   });
 });

@@ -54,14 +54,14 @@ const Tiles = ({ report }: { report: AnalyticsReport }) => (
 );
 
 /** A split of revenue (source, payment, category) with the same slice of the previous period. */
-const Slices = ({ title, now, before, total }: { title: string; now: Slice[]; before: Slice[]; total: number }) => (
+const Slices = ({ title, what, now, before, total }: { title: string; what: string; now: Slice[]; before: Slice[]; total: number }) => (
   <section className="analytics-table" aria-label={title}>
     <h2>{title}</h2>
     {now.length ? (
       <table>
         <thead>
           <tr>
-            <th scope="col"></th>
+            <th scope="col">{what}</th>
             <th scope="col">Заказы</th>
             <th scope="col">Сумма</th>
             <th scope="col">Доля</th>
@@ -94,7 +94,7 @@ const Tops = ({ report }: { report: AnalyticsReport }) => (
         <table>
           <thead>
             <tr>
-              <th scope="col"></th>
+              <th scope="col">Букет</th>
               <th scope="col">Штук</th>
               <th scope="col">Сумма</th>
             </tr>
@@ -119,7 +119,7 @@ const Tops = ({ report }: { report: AnalyticsReport }) => (
         <table>
           <thead>
             <tr>
-              <th scope="col"></th>
+              <th scope="col">Цветок или материал</th>
               <th scope="col">Количество</th>
               <th scope="col">Себестоимость</th>
             </tr>
@@ -284,9 +284,9 @@ export const AnalyticsScreen = ({ search }: { search: ScreenSearch }) => {
             </details>
           </section>
           <div className="analytics-grid">
-            <Slices title="По источникам" now={report.current.bySource} before={report.previous.bySource} total={report.current.revenue} />
-            <Slices title="По способам оплаты" now={report.current.byPayment} before={report.previous.byPayment} total={report.current.revenue} />
-            <Slices title="По категориям" now={report.current.byCategory} before={report.previous.byCategory} total={report.current.revenue} />
+            <Slices title="По источникам" what="Источник" now={report.current.bySource} before={report.previous.bySource} total={report.current.revenue} />
+            <Slices title="По способам оплаты" what="Способ оплаты" now={report.current.byPayment} before={report.previous.byPayment} total={report.current.revenue} />
+            <Slices title="По категориям" what="Категория" now={report.current.byCategory} before={report.previous.byCategory} total={report.current.revenue} />
             <Tops report={report} />
             <MonthCharges month={report.month} />
           </div>
