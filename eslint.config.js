@@ -25,6 +25,7 @@ const publicFiles = {
   'order-page': ['order-page'],
   printer: ['print-on-printer', 'paper-doc'],
   clients: ['client-csv-tools', 'client-merge', 'client-dates'],
+  'analytics-report': ['analytics-page'],
   favourites: ['favourite-button', 'favourites-sync', 'favourites-page'],
 };
 /** Every folder of client/features: a new feature is checked from its first file. */

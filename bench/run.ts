@@ -14,6 +14,7 @@ import { benchStatusRoundTrip } from './order-round-trip';
 import { benchBoardInBrowser } from './board-in-browser';
 import { benchLighthouse } from './lighthouse';
 import { benchCalendarMonth } from './calendar';
+import { benchAnalyticsYear } from './analytics';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -79,6 +80,11 @@ if (process.argv.includes('calendar')) {
   await benchCalendarMonth(2000);
   process.exit(0);
 }
+// `npm run bench -- analytics`: /admin/analytics over a year of 50,000 orders only.
+if (process.argv.includes('analytics')) {
+  await benchAnalyticsYear(50_000);
+  process.exit(0);
+}
 
 // `npm run bench -- clients`: the clients list's search only.
 if (process.argv.includes('clients')) {
@@ -116,6 +122,7 @@ await benchTasksFromDevice(studio, 5000);
 await benchClientSearch(studio);
 await studio.close();
 await benchCalendarMonth(2000);
+await benchAnalyticsYear(50_000);
 await benchBoardDay();
 await benchBoardInBrowser();
 await benchStatusRoundTrip();

@@ -71,6 +71,8 @@ export const apiRoutes = {
   'POST /api/clients/history': 'admin',
   /** What customers owe the studio and the studio its suppliers, by counterparty (issue 21, item 3). */
   'POST /api/debts/list': 'admin',
+  /** /admin/analytics (issue 21, item 4): revenue, margin, write-offs and the rest for a period against the one before. */
+  'POST /api/analytics/report': 'admin',
   'POST /api/orders/create': 'customer',
   'POST /api/orders/cancel': 'customer',
   'POST /api/orders/list': 'florist',

@@ -187,6 +187,7 @@ export const orderLine = z.strictObject({
   priceFactor: z.number().positive(),
   sum: roubles,
 });
+export type OrderLine = z.infer<typeof orderLine>;
 
 /** An accepted order, as the server stores it. */
 export const order = orderDraft.extend({

@@ -9,6 +9,7 @@ import type { ApiRoute } from '../schema/api-routes';
 import { bodyLimit, kilobytes } from './http/body-limit';
 import { clientsApi } from './api/clients';
 import { debtsApi } from './api/debts';
+import { analyticsApi } from './api/analytics';
 import { errorAnswer } from './http/errors';
 import { compressAnswers } from './http/compress';
 import { builtAnalytics, securityHeaders } from './http/security-headers';
@@ -76,7 +77,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex): E
   app.use(['/api', '/db'], sessionUser(shop));
 
   const api = express.Router();
-  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, posifloraApi, storefrontApi, debtsApi, settingsApi].forEach((part) => api.use(part(shop)));
+  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, posifloraApi, storefrontApi, debtsApi, settingsApi, analyticsApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));

@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Link, useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
 import { adminRoutes } from '../../../schema/admin-routes';
 import type { AnyEntity, EntityType } from '../../../schema/entities';
@@ -53,11 +53,26 @@ const customForms: Partial<Record<EntityType, ComponentType<RecordFormProps>>> =
 };
 const formOf = (entity: AnyEntity) => customForms[entity.type] ?? RecordForm;
 
-/** /admin/{path}: the entity's list. */
+/**
+ * Spec screens that are no entity's list, by their /admin/{path}: each a chunk of its own, its state in the list's
+ * address (filters `f`), guarded by `canOpen` like any spec route. They add nothing to the router's first view.
+ */
+const customScreens: Record<string, ComponentType<{ search: ListSearch }>> = {
+  analytics: lazy(() => import('../analytics-report/analytics-page').then((m) => ({ default: m.AnalyticsScreen }))),
+};
+
+/** /admin/{path}: the entity's list, or a custom screen. */
 export const ListScreen = () => {
   const { resource } = useParams({ from: '/admin/$resource' });
   const search = useSearch({ from: '/admin/$resource' });
   const entity = entityOfScreen(resource);
+  const Custom = Object.hasOwn(customScreens, resource) ? customScreens[resource] : undefined;
+  if (Custom)
+    return (
+      <Suspense fallback={<p className="muted">Загрузка…</p>}>
+        <Custom search={search} />
+      </Suspense>
+    );
   if (!entity) return <NotBuilt />;
   const List = customLists[entity.type] ?? RecordList;
   return <List key={entity.type} entity={entity} search={search} />;

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalyticsReport } from '../../schema/analytics-report';
+import { assemblySlipId } from '../../schema/entities/slip';
+import type { Order } from '../../schema/order';
+import type { Product } from '../../schema/product';
+import { draftOf } from '../testing/order-rush';
+import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
+
+const cyrillic = /[а-яё]/i;
+
+describe('POST /api/analytics/report', () => {
+  let shop: Awaited<ReturnType<typeof startTestShop>>;
+  let admin: string;
+  let bouquet: Product;
+
+  beforeAll(async () => {
+    shop = await startTestShop();
+    admin = await signIn(shop.url, demoPhones.admin);
+    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+    bouquet = body.data.items.find((p) => p.itemType === 'bouquet' && p.isActive && !p.isHidden && p.count > 5)!;
+  });
+  afterAll(() => shop.close());
+
+  /** Places a real order, then moves it to a day of March 2025 (nobody else's orders are there) with what the studio recorded. */
+  const orderOn = async (phone: string, date: string, change: Partial<Order> = {}) => {
+    const cookie = await signIn(shop.url, phone);
+    const placed = await call<{ data: Order }>(shop.url, '/api/orders/create', draftOf(phone, [{ id: bouquet.id, count: 1 }]), cookie);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const db = shop.shop.storage.db('orders');
+    const stored = await db.get<Order>(placed.body.data.id);
+    await db.put({ ...stored, date, ...change });
+    return { ...placed.body.data, ...change };
+  };
+
+  /** An office document as a device's replication stores it: the assembly slip of an order, or another write-off. */
+  const putSlip = (id: string, day: string, order: string, lines: { flower: string; qty: number; reason: string; cost: number }[]) =>
+    shop.shop.storage.db('office').put({
+      _id: id,
+      type: 'slip',
+      v: 1,
+      title: 'Списание',
+      day,
+      createdBy: demoPhones.florist,
+      createdAt: 1,
+      updatedBy: demoPhones.florist,
+      updatedAt: 1,
+      data: { day, warehouse: 'wh-main', lines, order, note: '' },
+    });
+
+  it('sums the period’s orders from the stored ones, against the same number of days before, and says the margin is partial', async () => {
+    const first = await orderOn('79001002101', '2025-03-03', { source: 'phone', paid: { status: 'paid', method: 'cash' } });
+    const second = await orderOn('79001002102', '2025-03-03');
+    await orderOn('79001002103', '2025-03-10', { status: 'cancelled', cancelReason: 'Клиент передумал' });
+    const earlier = await orderOn('79001002101', '2025-02-20');
+    await putSlip(assemblySlipId(first.id), '2025-03-03', first.id, [{ flower: 'fl-rose', qty: 7, reason: 'assembly', cost: 100 }]);
+    await putSlip('slip-wilted-2025', '2025-03-05', '', [{ flower: 'fl-rose', qty: 3, reason: 'wilted', cost: 100 }]);
+
+    const answer = await call<{ data: AnalyticsReport }>(shop.url, '/api/analytics/report', { from: '2025-03-01', to: '2025-03-31' }, admin);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const { current, previous, month } = answer.body.data;
+    expect(current).toMatchObject({ from: '2025-03-01', to: '2025-03-31', orders: 2, revenue: first.total + second.total });
+    expect(current.margin).toEqual({
+      value: first.total - 700,
+      revenue: first.total,
+      cost: 700,
+      withoutCard: 1,
+      withoutCardRevenue: second.total,
+      partial: true,
+    });
+    expect(current.writeOffs.cost).toBe(300);
+    expect(current.byCategory.find((c) => c.id === bouquet.category)).toMatchObject({ orders: 2 });
+    expect(current.bySource.map((s) => s.id).sort()).toEqual(['phone', 'site']);
+    expect(current.clients).toEqual({ new: 1, returning: 1, newRevenue: second.total, returningRevenue: first.total });
+    expect(previous).toMatchObject({ from: '2025-01-29', to: '2025-02-28', orders: 1, revenue: earlier.total });
+    expect(month).toMatchObject({ from: '2025-03-01', to: '2025-03-31', charges: 0, margin: first.total - 700, partial: true });
+  });
+
+  it('refuses a period that ends before it starts, spans ten years or does not parse: 400 in Russian', async () => {
+    for (const body of [
+      { from: '2025-03-31', to: '2025-03-01' },
+      { from: '2015-01-01', to: '2024-12-31' },
+      { from: '2025-02-30', to: '2025-03-31' },
+      { from: 'март', to: '2025-03-31' },
+      { preset: 'forever' },
+      { from: '2025-03-01' },
+    ]) {
+      const answer = await call<{ error: string }>(shop.url, '/api/analytics/report', body, admin);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error).toMatch(cyrillic);
+    }
+  });
+
+  it('is the admin’s: a manager and a florist are refused 403, a guest 401', async () => {
+    const [manager, florist] = await Promise.all([signIn(shop.url, demoPhones.manager), signIn(shop.url, demoPhones.florist)]);
+    expect((await call(shop.url, '/api/analytics/report', { preset: 'month' }, manager)).status).toBe(403);
+    expect((await call(shop.url, '/api/analytics/report', { preset: 'month' }, florist)).status).toBe(403);
+    expect((await call(shop.url, '/api/analytics/report', { preset: 'month' })).status).toBe(401);
+    expect((await call(shop.url, '/api/analytics/report', { preset: 'month' }, admin)).status).toBe(200);
+  });
+});

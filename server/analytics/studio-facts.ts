@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import type { ChargeFact, ReportInput, SlipFact, SoldOrder } from '../../schema/analytics-report';
+import type { ItemCategory } from '../../schema/category';
+import { day } from '../../schema/day';
+import { flower } from '../../schema/entities/flower';
+import { slip } from '../../schema/entities/slip';
+import { product } from '../../schema/product';
+import { allDocs, stripMeta, type Stored } from '../db/docs';
+import type { Storage } from '../db/storage';
+import { orderRecord } from '../orders/order-record';
+
+/**
+ * What the report is computed from (schema/analytics-report.ts), read from the studio's stored facts on every call:
+ * nothing is kept in this process, so every app server sharing one CouchDB answers alike.
+ */
+
+/**
+ * The fields of a stored order (server/orders/order-record.ts) the report reads, and no more: a year of orders is
+ * read on every report, and checking every phone and address of it again would be most of the report's time.
+ */
+const soldOrder = z.object({
+  customer: orderRecord.shape.customer,
+  date: z.string(),
+  status: orderRecord.shape.status,
+  total: z.number(),
+  deliveryPrice: z.number(),
+  paid: orderRecord.shape.paid,
+  source: orderRecord.shape.source,
+  lines: z.array(z.object({ id: z.string(), name: z.string(), count: z.number(), sum: z.number() })),
+  stage: orderRecord.shape.stage,
+  number: orderRecord.shape.number,
+});
+
+/** Placed, numbered orders of the server-only `orders` database (a draft still placing or refused was never sold). */
+export const soldOrders = (docs: Stored<object>[]): SoldOrder[] =>
+  docs.flatMap((doc) => {
+    const parsed = soldOrder.safeParse(doc);
+    if (!parsed.success || parsed.data.stage !== 'placed' || parsed.data.number === undefined) return [];
+    const { stage: _s, number: _n, ...sold } = parsed.data;
+    return [{ ...sold, id: doc._id }];
+  });
+
+/** An office record's envelope as stored (RxDB's replication form: `_id` is the record's id). */
+const stored = z.object({ type: z.string(), title: z.string().default(''), data: z.record(z.string(), z.unknown()) });
+
+/**
+ * A charge of /admin/charges as the report reads it: the `charge` fact of the money part of issue 21 (DECISIONS
+ * «Analytics»: wired by these three fields; a charge that does not carry them is not counted). Read leniently, so
+ * the entity's other fields (method, who, a note) and its version do not matter here.
+ */
+const chargeData = z.object({ day, amount: z.number().finite().min(0), category: z.string().max(100).default('') });
+
+/** The fields of a write-off act the report reads (schema/entities/slip.ts; the device and the push rule checked the rest). */
+const slipFacts = z.object({
+  day: slip.fields.shape.day,
+  order: z.string().default(''),
+  lines: z.array(z.object({ flower: z.string(), qty: z.number(), reason: z.string(), cost: z.number().default(0) })),
+});
+
+interface OfficeFacts {
+  slips: SlipFact[];
+  charges: ChargeFact[];
+  flowerNames: Map<string, string>;
+}
+
+/**
+ * Write-off acts (assembly ones carry an order's cost of goods), charges and the flowers' names from the back-office
+ * records (the `office` database, and `admin` in case charges are kept there).
+ */
+export const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
+  const facts: OfficeFacts = { slips: [], charges: [], flowerNames: new Map() };
+  for (const doc of docs) {
+    const envelope = stored.safeParse(doc);
+    if (!envelope.success || doc._id.startsWith('_')) continue;
+    const { type, title, data } = envelope.data;
+    if (type === slip.type) {
+      const s = slipFacts.safeParse(data);
+      if (s.success) facts.slips.push({ day: s.data.day, order: s.data.order || (doc._id.startsWith('asm-') ? doc._id.slice(4) : ''), lines: s.data.lines });
+    } else if (type === 'charge') {
+      const c = chargeData.safeParse(data);
+      if (c.success) facts.charges.push({ day: c.data.day, amount: c.data.amount, category: c.data.category || 'Другое' });
+    } else if (type === flower.type && title) facts.flowerNames.set(doc._id, title);
+  }
+  return facts;
+};
+
+const productCategory = z.object({ category: product.shape.category });
+
+/** Each catalogue product's category, by id. */
+export const categoriesOf = (docs: Stored<object>[]): Map<string, ItemCategory> => {
+  const categories = new Map<string, ItemCategory>();
+  for (const doc of docs) {
+    const p = productCategory.safeParse(stripMeta(doc));
+    if (p.success) categories.set(doc._id, p.data.category);
+  }
+  return categories;
+};
+
+/** Everything the report reads, from the studio's databases. */
+export const studioFacts = async (storage: Storage): Promise<ReportInput> => {
+  const [orders, office, admin, catalog] = await Promise.all(['orders', 'office', 'admin', 'catalog'].map((name) => allDocs<object>(storage.db(name))));
+  const { slips, charges, flowerNames } = officeFacts([...office, ...admin]);
+  return { orders: soldOrders(orders), slips, charges, flowerNames, categoryOf: categoriesOf(catalog) };
+};
