@@ -19,11 +19,14 @@ export const entityOfScreen = (resource: string): AnyEntity | undefined => {
   return entity && listPath(entity) ? entity : undefined;
 };
 
+/** Spec routes whose screens show no registry entity, with their records at /admin/{path}/{id} (screens.tsx `pathScreens`). */
+export const pathScreenRoutes: AdminPath[] = ['/admin/items'];
+
 /**
  * The admin screens that exist as screens: the dashboard and one per registry entity with a spec route.
  * The menu and the dashboard's tiles link only these; a later issue's custom screen adds its path here.
  */
-export const builtScreens: AdminPath[] = ['/admin', '/admin/orders', '/admin/calendar', '/admin/events/list', '/admin/profile', '/admin/staff', ...screenEntities.map((e) => listPath(e)!)];
+export const builtScreens: AdminPath[] = ['/admin', '/admin/orders', '/admin/calendar', '/admin/events/list', '/admin/profile', '/admin/staff', ...pathScreenRoutes, ...screenEntities.map((e) => listPath(e)!)];
 
 /** What a route guard decides about the signed-in user and one admin screen (and, for a record screen, an action). */
 export type Verdict = 'open' | 'sign-in' | 'denied';

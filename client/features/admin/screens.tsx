@@ -13,6 +13,8 @@ import { CouriersScreen } from '../couriers-day/couriers-day-page';
 import { ClientCsvTools } from '../clients/client-csv-tools';
 import { ClientMerge } from '../clients/client-merge';
 import { ClientDates } from '../clients/client-dates';
+import { ItemsList } from '../items/items-list';
+import { ItemScreen } from '../items/item-screen';
 
 type ListComponent = ComponentType<{ entity: AnyEntity; search: ListSearch }>;
 
@@ -34,10 +36,20 @@ const customLists: Partial<Record<EntityType, ListComponent>> = {
   courier: ({ entity, search }) => <CouriersScreen search={search} list={<RecordList entity={entity} search={search} />} />,
 };
 
+/**
+ * Screens of spec routes that show no registry entity: the catalogue's items live in the `catalog` database every
+ * device pulls, not in an office record (DECISIONS «The items screen»).
+ */
+const pathScreens: Partial<Record<string, { List: ComponentType<{ search: ListSearch }>; Record: ComponentType<{ id: string }> }>> = {
+  items: { List: ItemsList, Record: ItemScreen },
+};
+
 /** /admin/{path}: the entity's list. */
 export const ListScreen = () => {
   const { resource } = useParams({ from: '/admin/$resource' });
   const search = useSearch({ from: '/admin/$resource' });
+  const screen = pathScreens[resource];
+  if (screen) return <screen.List key={resource} search={search} />;
   const entity = entityOfScreen(resource);
   if (!entity) return <NotBuilt />;
   const List = customLists[entity.type] ?? RecordList;
@@ -47,6 +59,8 @@ export const ListScreen = () => {
 /** /admin/{path}/new and /admin/{path}/$id: one record in the generic form. */
 export const RecordScreen = () => {
   const { resource, id } = useParams({ from: '/admin/$resource/$id' });
+  const screen = pathScreens[resource];
+  if (screen) return <screen.Record key={id} id={id} />;
   const entity = entityOfScreen(resource);
   if (!entity) return <NotBuilt />;
   return id === 'new' ? <NewRecord entity={entity} /> : <EditRecord key={id} entity={entity} id={id} />;
