@@ -14,6 +14,7 @@ import { benchStatusRoundTrip } from './order-round-trip';
 import { benchBoardInBrowser } from './board-in-browser';
 import { benchLighthouse } from './lighthouse';
 import { benchCalendarMonth } from './calendar';
+import { benchItemImageUpload } from './item-images';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -80,6 +81,11 @@ if (process.argv.includes('calendar')) {
   process.exit(0);
 }
 
+// `npm run bench -- images`: a catalogue photo's upload and resize only.
+if (process.argv.includes('images')) {
+  await benchItemImageUpload();
+  process.exit(0);
+}
 // `npm run bench -- clients`: the clients list's search only.
 if (process.argv.includes('clients')) {
   const shop = await startTestShop();
@@ -116,6 +122,7 @@ await benchTasksFromDevice(studio, 5000);
 await benchClientSearch(studio);
 await studio.close();
 await benchCalendarMonth(2000);
+await benchItemImageUpload();
 await benchBoardDay();
 await benchBoardInBrowser();
 await benchStatusRoundTrip();
