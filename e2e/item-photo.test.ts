@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { demoPhones } from '../server/testing/test-shop';
+import { call, demoPhones, signIn } from '../server/testing/test-shop';
+import type { Product } from '../schema/product';
 import { demoProducts } from '../server/seed/products';
 import { journeyPerFile, phoneViewport, watchErrors } from './harness';
 import { waitFor, waitForOfflineReady } from './journeys';
@@ -72,5 +73,33 @@ describe('a catalogue photo from the back-office to the storefront', () => {
     expect(shopperErrors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
     await customer.close();
     await admin.close();
+  });
+
+  it('a florist filters the list by the address and edits price and stock in the row; a stale row is refused in Russian', async () => {
+    const item = demoProducts.find((p) => p.isActive && !p.isHidden && p.category === 'monobouquets')!;
+    const florist = await contextAs(journey(), demoPhones.florist, phoneViewport);
+    const page = await florist.newPage();
+    await page.goto(`/admin/items?q=${encodeURIComponent(item.art)}&f=${encodeURIComponent(JSON.stringify({ category: 'monobouquets', active: 'true' }))}`);
+    await page.getByRole('heading', { name: 'Позиции' }).waitFor();
+    expect(await page.getByLabel('Категория').inputValue()).toBe('monobouquets');
+    const price = page.getByLabel(`Цена: ${item.name}`);
+    await price.waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    await price.fill('4321');
+    await price.press('Enter');
+    await page.getByText(`«${item.name}»: сохранено`).waitFor();
+    const cookie = await signIn(journey().shop.url, demoPhones.florist);
+    const stored = async () => (await call<{ data: Product }>(journey().shop.url, '/api/items/get', { id: item.id }, cookie)).body.data;
+    expect((await stored()).price).toBe(4321);
+
+    // Someone else changes the item: the row's edit, made from what it read before, is refused with the reason.
+    const now = await stored();
+    expect((await call(journey().shop.url, '/api/items/update', { ...now, name: `${now.name} ` }, cookie)).status).toBe(200);
+    const count = page.getByLabel(`Остаток: ${item.name}`);
+    await count.fill('7');
+    await count.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Товар успели изменить' }).waitFor();
+    expect((await stored()).count).toBe(now.count);
+    await florist.close();
   });
 });
