@@ -27,6 +27,8 @@ const publicFiles = {
   clients: ['client-csv-tools', 'client-merge', 'client-dates'],
   'analytics-report': ['analytics-page'],
   favourites: ['favourite-button', 'favourites-sync', 'favourites-page'],
+  items: ['items-list', 'item-screen'],
+  admin: ['list-search'],
 };
 /** Every folder of client/features: a new feature is checked from its first file. */
 const features = fs.readdirSync('client/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);

@@ -105,7 +105,13 @@ export default defineConfig(({ mode }) => {
                 precacheFallback: { fallbackURL: '/index.html' },
               },
             },
-            { urlPattern: ({ url }) => url.pathname.startsWith('/img/'), handler: 'CacheFirst', options: { cacheName: 'images', expiration: { maxEntries: 500 } } },
+            // Pictures: the drawn ones and the uploaded photos (/api/photos/{id}, whose address never changes content),
+            // kept once seen, so a catalogue seen online shows its photos offline.
+            {
+              urlPattern: ({ url }) => url.pathname.startsWith('/img/') || url.pathname.startsWith('/api/photos/'),
+              handler: 'CacheFirst',
+              options: { cacheName: 'images', expiration: { maxEntries: 500 }, cacheableResponse: { statuses: [200] } },
+            },
           ],
         },
       }),

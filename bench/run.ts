@@ -15,6 +15,7 @@ import { benchBoardInBrowser } from './board-in-browser';
 import { benchLighthouse } from './lighthouse';
 import { benchCalendarMonth } from './calendar';
 import { benchAnalyticsYear } from './analytics';
+import { benchItemImageUpload } from './item-images';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -86,6 +87,11 @@ if (process.argv.includes('analytics')) {
   process.exit(0);
 }
 
+// `npm run bench -- images`: a catalogue photo's upload and resize only.
+if (process.argv.includes('images')) {
+  await benchItemImageUpload();
+  process.exit(0);
+}
 // `npm run bench -- clients`: the clients list's search only.
 if (process.argv.includes('clients')) {
   const shop = await startTestShop();
@@ -123,6 +129,7 @@ await benchClientSearch(studio);
 await studio.close();
 await benchCalendarMonth(2000);
 await benchAnalyticsYear(50_000);
+await benchItemImageUpload();
 await benchBoardDay();
 await benchBoardInBrowser();
 await benchStatusRoundTrip();

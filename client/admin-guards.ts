@@ -1,7 +1,7 @@
 import { notFound, redirect, type ParsedLocation } from '@tanstack/react-router';
 import { adminRoutes, type AdminPath } from '../schema/admin-routes';
 import { currentUser } from './features/auth/current-user';
-import { adminRouteOf, entityOfScreen, verdict } from './features/admin/admin-access';
+import { adminRouteOf, entityOfScreen, pathScreenRoutes, verdict } from './features/admin/admin-access';
 import type { NoAccess } from './features/admin/no-access';
 import { maySell, mayTakeOrders } from './features/studio-order/new-order-link';
 
@@ -27,7 +27,8 @@ export const guardSpecRoute = (location: ParsedLocation) => {
 /** /admin/{resource} and /admin/{resource}/{id}: a registry entity's list or record, or another spec route. */
 export const guardResource = (location: ParsedLocation, resource: string, action: 'read' | 'create') => {
   const entity = entityOfScreen(resource);
-  if (!entity) return guardSpecRoute(location);
+  const own = pathScreenRoutes.find((p) => p === `/admin/${resource}`);
+  if (!entity) return own ? guard(location, own) : guardSpecRoute(location);
   guard(location, `/admin/${entity.path}` as AdminPath, { entity, action });
 };
 

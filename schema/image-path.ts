@@ -15,3 +15,9 @@ export const isShopImagePath = (url: string): boolean => shopImage.test(url);
  * schemas derived from it stay as they were (client/data/collections.ts), and the server is where it is enforced.
  */
 export const shopImagePath = (field: z.ZodString) => field.refine(isShopImagePath, 'Картинка: только адрес картинки магазина, /img/… или /api/photos/…');
+
+/** An uploaded catalogue picture (server/photos/item-image.ts): `/api/photos/i…`, kept in the sizes the storefront draws. */
+const uploaded = /^\/api\/photos\/i[A-Za-z0-9_-]{40}$/;
+
+/** The address of a picture at the size of a list's card: an upload's smaller copy, any other picture as it is. */
+export const cardImage = (url: string): string => (uploaded.test(url) ? `${url}/card` : url);

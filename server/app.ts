@@ -28,6 +28,7 @@ import { storefrontApi } from './api/storefront';
 import { settingsApi } from './api/settings';
 import { staffApi } from './api/staff';
 import { posifloraApi } from './api/posiflora';
+import { maxUploadBytes } from './photos/item-image';
 import { photosApi } from './photos/photos-api';
 import { ordersApi } from './api/orders';
 import { favouritesApi } from './api/favourites';
@@ -51,6 +52,8 @@ const apiBodyLimits: Partial<Record<ApiRoute, number>> = {
   'POST /api/items/update': kilobytes(100),
   'POST /api/pages/update': kilobytes(100),
   'POST /api/items/get-list': kilobytes(32),
+  // A catalogue picture, a phone's photo as it is (server/photos/item-image.ts `maxUploadBytes`).
+  'POST /api/items/upload-image': maxUploadBytes,
   // A photo command carries the photo (schema/order-command.ts: a data URL up to 1.5 MB).
   'POST /api/orders/command': kilobytes(1600),
   // A clients' CSV file (schema/client-csv.ts): some twenty thousand cards; a 50 MB file is refused before it is read.

@@ -1,14 +1,13 @@
-import crypto from 'node:crypto';
 import { Router, type Response } from 'express';
 import { artRequest, idListRequest, idRequest, listRequest, noPayload, searchItemRequest, pageOf } from '../../schema/api';
 import { categories } from '../../schema/category';
-import { product, productInput, type Product } from '../../schema/product';
+import { productInput, type Product } from '../../schema/product';
 import { levelOf, reaches, type User } from '../../schema/user';
 import type { Shop } from '../context';
-import { getDoc, removeDoc, upsert } from '../db/docs';
-import { getSynced, toSynced } from '../db/synced';
+import { getSynced } from '../db/synced';
 import type { Audience, CatalogIndex } from '../db/catalog-index';
-import { HttpError, notFound } from '../http/errors';
+import { itemService } from '../catalog/item-service';
+import { notFound } from '../http/errors';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
 import { stockOf } from '../stock/stock';
@@ -26,6 +25,7 @@ export const itemsApi = (shop: Shop, index: CatalogIndex): Router => {
   const all = () => index.all();
   const stock = stockOf(shop.storage);
   stock.onChange(index.invalidate);
+  const items = itemService(shop, index, stock);
   const one = async (id: string, user: User | null) => {
     const item = await getSynced<Product>(catalog, id);
     if (!item || !visibleTo(user)(item)) throw notFound('Товар не найден');
@@ -77,30 +77,10 @@ export const itemsApi = (shop: Shop, index: CatalogIndex): Router => {
     return { data: { items: (await index.view(query)).find(query).slice(0, limit) } };
   });
 
-  route(api, 'POST /api/items/update', async (req) => {
-    const { updatedAt: seen, ...input } = parse(productInput, req.body);
-    const id = input.id ?? `p-${crypto.randomUUID().slice(0, 8)}`;
-    const taken = (await all()).find((p) => p.art === input.art && p.id !== id);
-    if (taken) throw new HttpError(409, `Артикул ${input.art} уже занят товаром «${taken.name}»`);
-    const saved = product.parse({ ...input, id, updatedAt: Date.now() });
-    let stale = false;
-    await upsert<Omit<Product, 'id'>>(catalog, id, (current) => {
-      stale = seen !== undefined && current !== null && current.updatedAt !== seen;
-      // The count is the stock ledger's projection: it moves only through the correction below.
-      return stale ? null : toSynced({ ...saved, count: current ? current.count : saved.count });
-    });
-    if (stale) throw new HttpError(409, 'Товар успели изменить (например, продали букет): откройте его заново и повторите правку');
-    // Staff counted the shelf: a correction in the ledger, so orders placed meanwhile are not undone.
-    await stock.setCount(id, saved.count, `fix-${crypto.randomUUID()}`);
-    index.invalidate();
-    return { data: (await getSynced<Product>(catalog, id)) ?? saved };
-  });
+  route(api, 'POST /api/items/update', async (req) => ({ data: await items.save(parse(productInput, req.body)) }));
 
   route(api, 'POST /api/items/delete', async (req) => {
-    const { id } = parse(idRequest, req.body);
-    if (!(await getDoc(catalog, id))) throw notFound('Товар не найден');
-    await removeDoc(catalog, id);
-    index.invalidate();
+    await items.remove(parse(idRequest, req.body).id);
     return { ok: true };
   });
 

@@ -35,12 +35,12 @@ describe('a product’s pictures', () => {
     expect(answer.body.error).toMatch(/Картинка: только адрес картинки магазина/);
   });
 
-  it('takes the shop’s own pictures: drawn ones and bouquet photos', async () => {
-    const images = [{ url: '/img/bouquet/own-1.svg' }, { url: '/img/page/shop.png' }, { url: '/api/photos/AbCdEf0123456789_-xy' }];
-    const input = { art: 'IMG-2', name: 'Букет со своими картинками', images, price: 2500, count: 3, category: 'authors', itemType: 'bouquet' };
-    const answer = await call<{ data: Product }>(shop.url, '/api/items/update', input, manager);
+  it('keeps the shop’s own drawn pictures an item already shows; new ones are uploads (server/api/item-uploads.test.ts)', async () => {
+    const demo = demoProducts.find((p) => p.images.length > 0)!;
+    const { body } = await call<{ data: Product }>(shop.url, '/api/items/get', { id: demo.id }, manager);
+    const answer = await call<{ data: Product }>(shop.url, '/api/items/update', { ...body.data, name: 'Переименован' }, manager);
     expect(answer.status).toBe(200);
-    expect(answer.body.data.images).toEqual(images);
+    expect(answer.body.data.images).toEqual(body.data.images);
   });
 
   it('never lets og:image or the JSON-LD point at another host, even for an address stored before the check', async () => {

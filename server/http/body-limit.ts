@@ -19,9 +19,13 @@ const refuseAndHangUp = (req: Request, res: Response, refuse: BodyRefusal, statu
   res.setHeader('connection', 'close');
   // A lingering close: what the client still sends is read and dropped for a moment, so the close is a FIN after the
   // answer. Closed with unread data, the socket would send a reset, and the client could lose the answer with it.
+  const socket = req.socket;
+  // Node ends a `connection: close` answer's socket with destroySoon, a close with the unread rest of the body: only
+  // the FIN is sent now, the socket is destroyed after lingering.
+  socket.destroySoon = () => void socket.end();
   res.on('finish', () => {
     req.resume();
-    setTimeout(() => req.socket.destroy(), lingerMs).unref();
+    setTimeout(() => socket.destroy(), lingerMs).unref();
   });
   refuse(req, res, status, message);
 };
@@ -115,7 +119,7 @@ export const bodyLimit = (limitOf: (req: Request) => number, refuse: BodyRefusal
     const parsed = parseJson(body.toString('utf8'));
     if (!parsed.ok) return refuse(req, res, 400, parsed.deep ? `Слишком глубокая вложенность данных: не больше ${maxDepth} уровней` : 'Некорректный JSON в теле запроса');
     value = parsed.value;
-  }
+  } else if (req.is('image/*')) value = body; // an upload (POST /api/items/upload-image): the file's bytes as they came
   Object.assign(req, { body: value, _body: true });
   next();
 };

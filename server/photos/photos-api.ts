@@ -1,26 +1,38 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Shop } from '../context';
-import { notFound } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
+import { itemImage } from './item-image';
 import { photoStore } from './photos';
 
 const photoId = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
 
 /**
- * GET /api/photos/:id: a bouquet's photo. Its id is the command's, made at random on the device, so the address is
- * unguessable and the photo never changes under it: cached for a year, by the browser and any proxy.
+ * GET /api/photos/:id: a bouquet's photo or a catalogue item's picture, GET /api/photos/:id/card its size for a list's
+ * card. An order photo's id is the command's, made at random on the device; an item picture's is its bytes' hash. Either
+ * way the address never changes content: cached for a year, by the browser and any proxy.
+ * POST /api/items/upload-image: staff upload an item's picture, the file's bytes as the body (server/photos/item-image.ts).
  */
 export const photosApi = (shop: Shop): Router => {
   const api = Router();
   const photos = photoStore(shop.storage);
-  route(api, 'GET /api/photos/:id', async (req, res) => {
+  const serve = (size: 'image' | 'card'): Parameters<typeof route>[2] => async (req, res) => {
     const { id } = parse(photoId, req.params);
-    const photo = await photos.get(id);
+    const photo = await photos.get(id, size);
     if (!photo) throw notFound('Фото не найдено');
     res.set({ 'content-type': photo.type, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' });
     res.end(photo.bytes);
+  };
+  route(api, 'GET /api/photos/:id', serve('image'));
+  route(api, 'GET /api/photos/:id/card', serve('card'));
+
+  route(api, 'POST /api/items/upload-image', async (req) => {
+    if (!Buffer.isBuffer(req.body)) throw new HttpError(400, 'Пришлите фото файлом: JPEG, PNG или WebP');
+    const url = await photos.putItemImage(await itemImage(req.body));
+    if (!url) throw new HttpError(409, 'Это фото уже хранится как фото заказа');
+    return { data: { url } };
   });
   return api;
 };

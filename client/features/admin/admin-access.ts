@@ -19,6 +19,9 @@ export const entityOfScreen = (resource: string): AnyEntity | undefined => {
   return entity && listPath(entity) ? entity : undefined;
 };
 
+/** Spec routes whose screens show no registry entity, with their records at /admin/{path}/{id} (screens.tsx `pathScreens`). */
+export const pathScreenRoutes: AdminPath[] = ['/admin/items'];
+
 /**
  * The admin screens that exist as screens: the dashboard and one per registry entity with a spec route.
  * The menu and the dashboard's tiles link only these; a later issue's custom screen adds its path here.

@@ -18,6 +18,8 @@ import { ClientDates } from '../clients/client-dates';
 import { ChargesScreen } from '../money/charges-screen';
 import { useStaffNames } from '../../data/staff-directory';
 import { staffName } from '../../../schema/user';
+import { ItemsList } from '../items/items-list';
+import { ItemScreen } from '../items/item-screen';
 
 type ListComponent = ComponentType<{ entity: AnyEntity; search: ListSearch }>;
 
@@ -54,25 +56,28 @@ const customForms: Partial<Record<EntityType, ComponentType<RecordFormProps>>> =
 const formOf = (entity: AnyEntity) => customForms[entity.type] ?? RecordForm;
 
 /**
- * Spec screens that are no entity's list, by their /admin/{path}: each a chunk of its own, its state in the list's
- * address (filters `f`), guarded by `canOpen` like any spec route. They add nothing to the router's first view.
+ * Screens of spec routes that show no registry entity, by their /admin/{path}: the catalogue's items (they live in
+ * the `catalog` database every device pulls, not in office records: DECISIONS «The items screen») and the analytics
+ * (a report, its period in the list's filters `f`). Guarded by `canOpen` like any spec route; the analytics with its
+ * chart is a chunk of its own, so it adds nothing to the router's first view.
  */
-const customScreens: Record<string, ComponentType<{ search: ListSearch }>> = {
-  analytics: lazy(() => import('../analytics-report/analytics-page').then((m) => ({ default: m.AnalyticsScreen }))),
+const pathScreens: Partial<Record<string, { List: ComponentType<{ search: ListSearch }>; Record?: ComponentType<{ id: string }> }>> = {
+  items: { List: ItemsList, Record: ItemScreen },
+  analytics: { List: lazy(() => import('../analytics-report/analytics-page').then((m) => ({ default: m.AnalyticsScreen }))) },
 };
 
-/** /admin/{path}: the entity's list, or a custom screen. */
+/** /admin/{path}: the entity's list, or a screen of a spec route that shows no entity. */
 export const ListScreen = () => {
   const { resource } = useParams({ from: '/admin/$resource' });
   const search = useSearch({ from: '/admin/$resource' });
-  const entity = entityOfScreen(resource);
-  const Custom = Object.hasOwn(customScreens, resource) ? customScreens[resource] : undefined;
-  if (Custom)
+  const screen = Object.hasOwn(pathScreens, resource) ? pathScreens[resource] : undefined;
+  if (screen)
     return (
       <Suspense fallback={<p className="muted">Загрузка…</p>}>
-        <Custom search={search} />
+        <screen.List key={resource} search={search} />
       </Suspense>
     );
+  const entity = entityOfScreen(resource);
   if (!entity) return <NotBuilt />;
   const List = customLists[entity.type] ?? RecordList;
   return <List key={entity.type} entity={entity} search={search} />;
@@ -81,6 +86,8 @@ export const ListScreen = () => {
 /** /admin/{path}/new and /admin/{path}/$id: one record in the generic form. */
 export const RecordScreen = () => {
   const { resource, id } = useParams({ from: '/admin/$resource/$id' });
+  const screen = Object.hasOwn(pathScreens, resource) ? pathScreens[resource] : undefined;
+  if (screen) return screen.Record ? <screen.Record key={id} id={id} /> : <NotBuilt />;
   const entity = entityOfScreen(resource);
   if (!entity) return <NotBuilt />;
   return id === 'new' ? <NewRecord entity={entity} /> : <EditRecord key={id} entity={entity} id={id} />;

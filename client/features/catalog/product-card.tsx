@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Product } from '../../../schema/product';
+import { cardImage } from '../../../schema/image-path';
 import { Price } from '../../ui/price';
 import { FavouriteButton } from '../favourites/favourite-button';
 
@@ -8,7 +9,7 @@ export const ProductCard = ({ product, eager = false }: { product: Product; eage
   <article className="card">
     <FavouriteButton id={product.id} describedBy={`card-name-${product.id}`} />
     <Link to="/items/$id" params={{ id: product.id }} className="card__link">
-      <img className="card__image" src={product.images[0]?.url} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} width="300" height="300" />
+      <img className="card__image" src={product.images[0] && cardImage(product.images[0].url)} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} width="300" height="300" />
       <h3 className="card__name" id={`card-name-${product.id}`}>{product.name}</h3>
     </Link>
     <p className="card__price">

@@ -1,0 +1,22 @@
+import type { ListAnswer, ListRequest } from '../../../schema/api';
+import type { Product, ProductInput } from '../../../schema/product';
+import { api, ApiError, offlineMessage } from '../../lib/api';
+
+/** The back-office's calls for catalogue items: online, as every write of the catalogue is the server's. */
+export const listItems = (request: ListRequest) => api<ListAnswer<Product>>('/api/items/list', request);
+export const getItem = async (id: string) => (await api<{ data: Product }>('/api/items/get', { id })).data;
+export const saveItem = async (input: ProductInput) => (await api<{ data: Product }>('/api/items/update', input)).data;
+export const deleteItem = (id: string) => api('/api/items/delete', { id });
+
+/** Sends a picture's file as it is; the server checks, resizes and stores it, and answers its address. */
+export const uploadImage = async (file: Blob): Promise<string> => {
+  let res: Response;
+  try {
+    res = await fetch('/api/items/upload-image', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': file.type.startsWith('image/') ? file.type : 'image/jpeg' }, body: file });
+  } catch {
+    throw new ApiError(0, offlineMessage);
+  }
+  const json = (await res.json().catch(() => undefined)) as { data?: { url: string }; error?: string } | undefined;
+  if (!res.ok || !json?.data) throw new ApiError(res.status, json?.error ?? `Ошибка сервера (${res.status})`);
+  return json.data.url;
+};

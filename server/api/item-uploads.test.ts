@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { Product } from '../../schema/product';
+import { maxUploadBytes } from '../photos/item-image';
+import { call, demoPhones, signIn, startTwoShops } from '../testing/test-shop';
+
+/** A photo as a phone takes it: a JPEG larger than any size the storefront draws. */
+const phonePhoto = (width: number, height: number, hue = 40) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: hue, b: 90 } } }).jpeg({ quality: 90 }).toBuffer();
+
+/** A PNG whose header declares `side`×`side` pixels over a few bytes of data: an image bomb if anyone decoded it. */
+const bombPng = (side: number) => {
+  const png = Buffer.alloc(8 + 25 + 64);
+  png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 0);
+  png.writeUInt32BE(13, 8);
+  png.write('IHDR', 12, 'latin1');
+  png.writeUInt32BE(side, 16);
+  png.writeUInt32BE(side, 20);
+  png.set([8, 2, 0, 0, 0], 24);
+  return png;
+};
+
+describe('a catalogue item’s pictures are uploads (issue 19, item 1)', () => {
+  let shops: Awaited<ReturnType<typeof startTwoShops>>;
+  let florist: string;
+  const upload = (bytes: Buffer, type = 'image/jpeg', cookie: string | null = florist) =>
+    fetch(`${shops.a.url}/api/items/upload-image`, { method: 'POST', headers: { 'content-type': type, ...(cookie ? { cookie } : {}) }, body: new Uint8Array(bytes) });
+  const uploaded = async (bytes: Buffer) => {
+    const answer = await upload(bytes);
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { data: { url: string } }).data.url;
+  };
+
+  beforeAll(async () => {
+    shops = await startTwoShops();
+    florist = await signIn(shops.a.url, demoPhones.florist);
+  }, 60_000);
+  afterAll(() => shops?.close());
+
+  it('resizes an upload to the storefront’s sizes, stores it beside the data and serves it with a year’s caching from every app server', async () => {
+    const url = await uploaded(await phonePhoto(3000, 2000));
+    expect(url).toMatch(/^\/api\/photos\/i[A-Za-z0-9_-]{40}$/);
+    // The other app server has nothing on its disk: it reads the picture from the shared store.
+    for (const [path, width, height] of [[url, 1200, 800], [`${url}/card`, 600, 400]] as const) {
+      const answer = await fetch(`${shops.b.url}${path}`);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('image/webp');
+      expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height], path).toEqual(['webp', width, height]);
+    }
+    // The address is the bytes' hash: the same photo again is the same picture, another photo another one.
+    expect(await uploaded(await phonePhoto(3000, 2000))).toBe(url);
+    expect(await uploaded(await phonePhoto(3000, 2000, 120))).not.toBe(url);
+    // A small picture is not enlarged.
+    const small = await uploaded(await sharp({ create: { width: 320, height: 240, channels: 4, background: '#c33' } }).png().toBuffer());
+    expect((await sharp(Buffer.from(await (await fetch(`${shops.a.url}${small}`)).arrayBuffer())).metadata()).width).toBe(320);
+  });
+
+  it('refuses what is not an image by its bytes, whatever its type says, with a Russian 400', async () => {
+    for (const bytes of [Buffer.from('"><script>alert(1)</script>'), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), Buffer.alloc(0)]) {
+      const answer = await upload(bytes, 'image/png');
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { error: string }).error).toMatch(/фото/i);
+    }
+    // JPEG's magic numbers and a readable header over bytes no decoder takes.
+    const real = await phonePhoto(800, 600);
+    const broken = Buffer.alloc(4600, 0x55);
+    real.copy(broken, 0, 0, 600);
+    const answer = await upload(broken);
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { error: string }).error).toMatch(/Фото повреждено/);
+  });
+
+  it('refuses an image bomb by its header and a file over the limit before reading it, with a Russian 413', async () => {
+    const bomb = await upload(bombPng(30_000));
+    expect(bomb.status).toBe(413);
+    expect(((await bomb.json()) as { error: string }).error).toMatch(/30000×30000 точек/);
+    const huge = await upload(Buffer.alloc(maxUploadBytes + 1, 0xff));
+    expect(huge.status).toBe(413);
+  });
+
+  it('takes uploads from staff only', async () => {
+    const photo = await phonePhoto(400, 300);
+    expect((await upload(photo, 'image/jpeg', null)).status).toBe(401);
+    const customer = await signIn(shops.a.url, '79161234567');
+    expect((await upload(photo, 'image/jpeg', customer)).status).toBe(403);
+  });
+
+  it('lets /api/items/update show only uploads of ours, keeping the pictures an item already has', async () => {
+    const url = await uploaded(await phonePhoto(1000, 1000, 200));
+    const input = { art: 'UP-1', name: 'Букет с загруженным фото', images: [{ url }], price: 2500, count: 3, category: 'authors', itemType: 'bouquet' };
+    const created = await call<{ data: Product }>(shops.a.url, '/api/items/update', input, florist);
+    expect(created.status).toBe(200);
+    expect(created.body.data.images).toEqual([{ url }]);
+
+    // Addresses of the right shape that are no upload: made up, another order's photo, a drawn picture added by hand.
+    for (const other of ['/api/photos/AbCdEf0123456789_-xy', '/img/bouquet/own-1.svg']) {
+      const refused = await call<{ error: string }>(shops.a.url, '/api/items/update', { ...created.body.data, images: [{ url }, { url: other }] }, florist);
+      expect(refused.status, other).toBe(400);
+      expect(refused.body.error).toMatch(/только загруженное фото магазина/);
+    }
+    // A demo item keeps its drawn pictures through an edit, in a new order.
+    const demo = (await call<{ data: { items: Product[] } }>(shops.a.url, '/api/items/list', { query: {} })).body.data.items.find((p) => p.images.length > 1)!;
+    const reordered = await call<{ data: Product }>(shops.a.url, '/api/items/update', { ...demo, images: [...demo.images].reverse().concat({ url }) }, florist);
+    expect(reordered.status).toBe(200);
+    expect(reordered.body.data.images.map((i) => i.url)).toEqual([...demo.images.map((i) => i.url)].reverse().concat(url));
+  });
+
+  it('refuses an article code another app server gave an item a moment ago with a Russian 409', async () => {
+    const input = { art: 'UP-2', name: 'Первый', images: [], price: 2500, count: 1, category: 'authors', itemType: 'bouquet' };
+    expect((await call(shops.a.url, '/api/items/update', input, florist)).status).toBe(200);
+    const second = await call<{ error: string }>(shops.b.url, '/api/items/update', { ...input, name: 'Второй' }, await signIn(shops.b.url, demoPhones.florist));
+    expect(second.status).toBe(409);
+    expect(second.body.error).toBe('Артикул UP-2 уже занят товаром «Первый»');
+  });
+});
