@@ -3,13 +3,14 @@ import { courier } from './courier';
 import { flower } from './flower';
 import { invoice } from './invoice';
 import { ref } from './ref';
+import { slip } from './slip';
 import { orderCommandEntity } from './order-command';
 import { supplier } from './supplier';
 import { task } from './task';
 import { warehouse } from './warehouse';
 
 /** Every back-office entity. Adding a plain one is a file beside this and one line here. */
-export const entities = { courier, task, supplier, orderCommand: orderCommandEntity, client, warehouse, flower, ref, invoice } as const;
+export const entities = { courier, task, supplier, orderCommand: orderCommandEntity, client, warehouse, flower, ref, invoice, slip } as const;
 export type Entities = typeof entities;
 export type EntityType = keyof Entities;
 export type AnyEntity = Entities[EntityType];

@@ -4,6 +4,7 @@ import { entities, type AnyEntity } from '../../schema/entities';
 import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/record';
 import { refuse, type BatchPushRule, type PushedDoc, type PushRule, type PushVerdict, type StoredDoc } from '../db/push-rule';
 import { withCommandBudget } from './command-budget';
+import { withMoveQuantities } from './move-quantities';
 import { commandReason, deniedReason, factReason, frozenReason, outcomeReason } from './record-service';
 
 /** Stored as pushed (the gateway keeps `_id` and `_rev`): the device's copy and the server's stay the same document. */
@@ -83,6 +84,9 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
   return accept(incoming);
 };
 
-/** The rule /db/office pushes go through: the registry's entities, each person's commands within their budget (command-budget.ts). */
+/**
+ * The rule /db/office pushes go through: the registry's entities, each person's commands within their budget
+ * (command-budget.ts), stock moved only in quantities its flowers' units allow (move-quantities.ts).
+ */
 export const officePushRule = pushRuleFor(entities);
-export const officeBatchRule: BatchPushRule = withCommandBudget(entities, officePushRule);
+export const officeBatchRule: BatchPushRule = withMoveQuantities(withCommandBudget(entities, officePushRule));

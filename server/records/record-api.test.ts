@@ -67,6 +67,9 @@ for (const entity of Object.values(entities)) {
     const editOf = (record: OfficeRecord, over: Record<string, unknown>) => ({ ...entity.example, ...(entity.key ? { [keyField]: record.data[keyField] } : {}), ...over });
     /** A command is created once and answered by the server (its outcome); until then the server may still write it. */
     const isCommand = entity.write === 'command';
+    /** A fact (a write-off act) is created once and then never changed or deleted, by anyone: a correction is a new fact. */
+    const isFact = entity.write === 'fact';
+    const unchangeable = isCommand || isFact;
     const settled = async (id: string): Promise<OfficeRecord> => {
       for (let i = 0; i < 500; i++) {
         const got = await api('get', { id }, 'admin');
@@ -153,14 +156,23 @@ for (const entity of Object.values(entities)) {
       }
 
       const edited = await api('update', { id: first.id, updatedAt: first.updatedAt, data: editOf(first, { [field]: 'Астра исправленная' }) }, editor);
-      if (isCommand) {
-        // Sent once, never changed: a new command is sent instead.
+      if (unchangeable) {
+        // Sent once, never changed: a new command (a new fact) is sent instead, whoever asks, its author included.
         expect(edited.status).toBe(409);
         expect((edited.body as { error: string }).error).toMatch(cyrillic);
+        const byAdmin = await api('update', { id: first.id, updatedAt: first.updatedAt, data: editOf(first, { [field]: 'Правка администратора' }) }, 'admin');
+        expect(byAdmin.status).toBe(409);
         expect(((await api('get', { id: first.id }, 'admin')).body as unknown as Saved).data).toEqual(first);
-        const withOutcome = await api('update', { data: dataWith({ outcome: { ok: true, at: 1 } }) }, 'admin');
-        expect(withOutcome.status).toBe(400);
-        expect((await api('delete', { id: first.id }, 'admin')).status).toBe(409);
+        if (isCommand) {
+          const withOutcome = await api('update', { data: dataWith({ outcome: { ok: true, at: 1 } }) }, 'admin');
+          expect(withOutcome.status).toBe(400);
+        }
+        for (const who of ['admin', creator!] as const) {
+          const removed = await api('delete', { id: first.id }, who);
+          expect(removed.status, who).toBe(409);
+          expect((removed.body as { error: string }).error).toMatch(cyrillic);
+        }
+        expect(((await api('get', { id: first.id }, 'admin')).body as unknown as Saved).data).toEqual(first);
         return;
       }
       expect(edited.status, JSON.stringify(edited.body)).toBe(200);
@@ -201,7 +213,7 @@ for (const entity of Object.values(entities)) {
 
         const edit = await api('update', { id: theirs.id, updatedAt: theirs.updatedAt, data: editOf(theirs, { [field]: `Правка ${level}` }) }, level);
         // A command is never changed or deleted, by anyone who may reach it at all.
-        const commandRefusal = isCommand && (level === 'guest' ? 401 : level === 'customer' ? 403 : 409);
+        const commandRefusal = unchangeable && (level === 'guest' ? 401 : level === 'customer' ? 403 : 409);
         if (commandRefusal) expect(edit.status, `${level} edits a command`).toBe(commandRefusal);
         else expectStatus(edit.status, can(who, 'update', entity, theirs), 'edits another’s record');
         const current = ((await api('get', { id: theirs.id }, 'admin')).body as unknown as Saved).data;
@@ -289,7 +301,8 @@ for (const entity of Object.values(entities)) {
 
         // An edit in her own name passes when she may edit; a deletion only when she may delete.
         const edit = await push([pushed(theirs, { updatedBy: phones.florist, updatedAt: theirs.updatedAt + 1 }, await revOf(theirs.id))]);
-        expect(edit[0].ok === true, edit[0].reason).toBe(!isCommand && can(userOf('florist'), 'update', entity, theirs));
+        expect(edit[0].ok === true, edit[0].reason).toBe(!unchangeable && can(userOf('florist'), 'update', entity, theirs));
+        if (unchangeable) expect(edit[0].reason).toMatch(cyrillic);
         const tombstone = { _id: theirs.id, _rev: await revOf(theirs.id), _deleted: true };
         const removal = await push([tombstone]);
         const mayDelete = can(userOf('florist'), 'delete', entity, theirs);
@@ -305,6 +318,19 @@ for (const entity of Object.values(entities)) {
         const oversized = await raw(JSON.stringify({ docs: [pushed(withDay(mine(`big-${entity.type}-1`, { data: { ...mine('x').data, note: 'я'.repeat(4_000_000) } })))] }));
         expect(oversized.status).toBe(413);
         expect(await snapshot(shop)).toBe(before);
+
+        // A fact she pushed herself is hers to read, never to change or delete: a correction is a new fact.
+        if (isFact && accepted) {
+          const own = `ok-${entity.type}-1`;
+          const ownRecord = ((await api('get', { id: own }, 'admin')).body as unknown as Saved).data;
+          const changed = await push([pushed(ownRecord, { data: { ...ownRecord.data, [field]: 'Исправлено задним числом' }, updatedAt: ownRecord.updatedAt + 1 }, await revOf(own))]);
+          expect(changed[0], 'own fact changed').toMatchObject({ error: 'conflict', rejected: true });
+          expect(changed[0].reason).toMatch(cyrillic);
+          const gone = await push([{ _id: own, _rev: await revOf(own), _deleted: true }]);
+          expect(gone[0], 'own fact deleted').toMatchObject({ error: 'conflict', rejected: true });
+          expect(gone[0].reason).toMatch(cyrillic);
+          expect(((await api('get', { id: own }, 'admin')).body as unknown as Saved).data).toEqual(ownRecord);
+        }
 
         // A customer pushes nothing at all.
         const customer = await push([pushed(withDay(mine(`cust-${entity.type}-1`, { createdBy: phones.customer, updatedBy: phones.customer })))], cookies.customer!);
@@ -328,8 +354,8 @@ for (const entity of Object.values(entities)) {
       // The second: a manager where one may edit, else the admin again on another device (reference lists).
       const second: 'manager' | 'admin' = entity.access.update === 'admin' ? 'admin' : 'manager';
       const managers = { ...base, data: data('Правка менеджера'), updatedBy: phones[second], updatedAt: base.updatedAt + 20 };
-      if (isCommand) {
-        // Nobody changes a command: each push is refused with the reason, and the server's copy stands.
+      if (unchangeable) {
+        // Nobody changes a command or a fact: each push is refused with the reason, and the server's copy stands.
         for (const [cookie, doc] of [[cookies.florist!, florists], [cookies.manager!, managers]] as const) {
           const refused = await push(cookie, pushed(doc, {}, rev));
           expect(refused).toMatchObject({ error: 'conflict', rejected: true });

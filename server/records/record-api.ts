@@ -3,8 +3,10 @@ import { recordRoute } from '../../schema/api-routes';
 import { entities } from '../../schema/entities';
 import type { Shop } from '../context';
 import { route } from '../http/route';
-import { recordService } from './record-service';
+import { stockMovingTypes } from '../../schema/record-moves';
+import { recordService, type EntityHooks } from './record-service';
 import { tierStore } from './tier-store';
+import { moveQuantityCheck } from './move-quantities';
 import { clientTotals } from '../clients/client-totals';
 import { stampAlert } from '../clients/stamp-alert';
 
@@ -14,7 +16,10 @@ import { stampAlert } from '../clients/stamp-alert';
  */
 export const recordApi = (shop: Shop): Router => {
   const api = Router();
-  const records = recordService(tierStore(shop.storage), Date.now, { client: { derive: clientTotals(shop.storage), saved: (r) => stampAlert(shop.storage, String(r.data.phone)) } });
+  const store = tierStore(shop.storage);
+  // Every stock-moving record is checked against its flowers' units before it is stored.
+  const quantities: Record<string, EntityHooks> = Object.fromEntries(stockMovingTypes.map((t) => [t, { check: moveQuantityCheck(store) }]));
+  const records = recordService(store, Date.now, { ...quantities, client: { derive: clientTotals(shop.storage), saved: (r) => stampAlert(shop.storage, String(r.data.phone)) } });
   for (const entity of Object.values(entities)) {
     route(api, recordRoute(entity, 'list'), (req, res) => records.list(res.locals.user, entity, req.body));
     route(api, recordRoute(entity, 'get'), (req, res) => records.get(res.locals.user, entity, req.body));

@@ -51,6 +51,8 @@ const current = (entity: AnyEntity, record: OfficeRecord): OfficeRecord => {
 export interface EntityHooks {
   derive?: (records: OfficeRecord[]) => Promise<OfficeRecord[]>;
   saved?: (record: OfficeRecord) => Promise<void>;
+  /** The Russian reason a record about to be stored is refused for what it says of other records (2.5 roses), or undefined. */
+  check?: (record: OfficeRecord) => Promise<string | undefined>;
 }
 
 /** The record's data without the fields the server computes: they are never stored. */
@@ -61,6 +63,10 @@ const withoutComputed = (entity: AnyEntity, data: Record<string, unknown>): Reco
 
 export const recordService = (store: TierStore, clock: () => number = Date.now, hooks: Partial<Record<string, EntityHooks>> = {}) => {
   const derive = (entity: AnyEntity, records: OfficeRecord[]) => hooks[entity.type]?.derive?.(records) ?? Promise.resolve(records);
+  const check = async (entity: AnyEntity, record: OfficeRecord) => {
+    const issue = await hooks[entity.type]?.check?.(record);
+    if (issue) throw new HttpError(400, issue);
+  };
   const saved = async (entity: AnyEntity, record: OfficeRecord) => {
     await hooks[entity.type]?.saved?.(record);
     return { data: (await derive(entity, [record]))[0] };
@@ -112,6 +118,7 @@ export const recordService = (store: TierStore, clock: () => number = Date.now, 
           updatedAt: now,
           data,
         };
+        await check(entity, record);
         if ((await store.put(entity.tier, record, null)) !== 'ok') throw new HttpError(409, key ? key.taken : staleReason);
         return saved(entity, record);
       }
@@ -132,6 +139,7 @@ export const recordService = (store: TierStore, clock: () => number = Date.now, 
         updatedBy: editor.phone,
         data,
       };
+      await check(entity, record);
       if ((await store.put(entity.tier, record, before.updatedAt)) !== 'ok') throw new HttpError(409, staleReason);
       return saved(entity, record);
     },
