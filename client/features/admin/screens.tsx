@@ -13,6 +13,8 @@ import { CouriersScreen } from '../couriers-day/couriers-day-page';
 import { ClientCsvTools } from '../clients/client-csv-tools';
 import { ClientMerge } from '../clients/client-merge';
 import { ClientDates } from '../clients/client-dates';
+import { SlipsScreen } from '../stock-moves/slips-screen';
+import { WriteOffScreen } from '../stock-moves/write-off-screen';
 
 type ListComponent = ComponentType<{ entity: AnyEntity; search: ListSearch }>;
 
@@ -32,6 +34,12 @@ const customLists: Partial<Record<EntityType, ListComponent>> = {
   task: ({ entity, search }) => <RecordList entity={entity} search={search} lead={{ label: 'Готово', cell: (r) => <TaskTick record={r} /> }} />,
   client: ClientList,
   courier: ({ entity, search }) => <CouriersScreen search={search} list={<RecordList entity={entity} search={search} />} />,
+  slip: ({ search }) => <SlipsScreen filters={search.f} />,
+};
+
+/** Custom screens for a new record win over the generic form (the write-off act's two taps a line). */
+const customNew: Partial<Record<EntityType, ComponentType>> = {
+  slip: WriteOffScreen,
 };
 
 /** /admin/{path}: the entity's list. */
@@ -49,6 +57,8 @@ export const RecordScreen = () => {
   const { resource, id } = useParams({ from: '/admin/$resource/$id' });
   const entity = entityOfScreen(resource);
   if (!entity) return <NotBuilt />;
+  const New = customNew[entity.type];
+  if (id === 'new' && New) return <New />;
   return id === 'new' ? <NewRecord entity={entity} /> : <EditRecord key={id} entity={entity} id={id} />;
 };
 
