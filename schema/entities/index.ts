@@ -6,11 +6,13 @@ import { ref } from './ref';
 import { slip } from './slip';
 import { orderCommandEntity } from './order-command';
 import { supplier } from './supplier';
+import { stockCount } from './stock-count';
 import { task } from './task';
+import { transfer } from './transfer';
 import { warehouse } from './warehouse';
 
 /** Every back-office entity. Adding a plain one is a file beside this and one line here. */
-export const entities = { courier, task, supplier, orderCommand: orderCommandEntity, client, warehouse, flower, ref, invoice, slip } as const;
+export const entities = { courier, task, supplier, orderCommand: orderCommandEntity, client, warehouse, flower, ref, invoice, slip, transfer, stockCount } as const;
 export type Entities = typeof entities;
 export type EntityType = keyof Entities;
 export type AnyEntity = Entities[EntityType];
