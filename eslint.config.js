@@ -23,7 +23,7 @@ const publicFiles = {
   'orders-board': ['orders-board', 'board-search'],
   'order-page': ['order-page'],
   clients: ['client-csv-tools', 'client-merge', 'client-dates'],
-  'stock-moves': ['slips-screen', 'write-off-screen'],
+  'stock-moves': ['slips-screen', 'write-off-screen', 'warehouses-area'],
   favourites: ['favourite-button', 'favourites-sync', 'favourites-page'],
 };
 /** Every folder of client/features: a new feature is checked from its first file. */

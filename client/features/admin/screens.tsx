@@ -15,6 +15,7 @@ import { ClientMerge } from '../clients/client-merge';
 import { ClientDates } from '../clients/client-dates';
 import { SlipsScreen } from '../stock-moves/slips-screen';
 import { WriteOffScreen } from '../stock-moves/write-off-screen';
+import { WarehousesArea } from '../stock-moves/warehouses-area';
 
 type ListComponent = ComponentType<{ entity: AnyEntity; search: ListSearch }>;
 
@@ -35,6 +36,12 @@ const customLists: Partial<Record<EntityType, ListComponent>> = {
   client: ClientList,
   courier: ({ entity, search }) => <CouriersScreen search={search} list={<RecordList entity={entity} search={search} />} />,
   slip: ({ search }) => <SlipsScreen filters={search.f} />,
+  warehouse: ({ entity, search }) => (
+    <>
+      <RecordList entity={entity} search={search} />
+      <WarehousesArea />
+    </>
+  ),
 };
 
 /** Custom screens for a new record win over the generic form (the write-off act's two taps a line). */

@@ -113,7 +113,7 @@ export const WriteOffScreen = () => {
       <h1>Списать</h1>
       <label className="field">
         <span>Склад</span>
-        <select value={wh} onChange={(e) => setWarehouse(e.target.value)}>
+        <select aria-label="Склад" value={wh} onChange={(e) => setWarehouse(e.target.value)}>
           {active.map((w) => (
             <option key={w.record.id} value={w.record.id}>
               {w.data.name}
