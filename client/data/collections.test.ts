@@ -18,7 +18,7 @@ const pinned: Record<string, { version: number; hash: string }> = {
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },
   orders: { version: 7, hash: '38643c97d76aaf0f' },
   pendingOrders: { version: 2, hash: 'f753aafa414047c8' },
-  office: { version: 3, hash: '98983db98396dde0' },
+  office: { version: 4, hash: 'b0a0e4c46d9bbc1d' },
   cache: { version: 1, hash: 'a7fdb689868cc7ef' },
 };
 

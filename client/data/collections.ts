@@ -85,7 +85,8 @@ export const shopCollections = derive({
   // 2: courier delivery may carry `askRecipient` and no address; every stored draft is valid as it is.
   pendingOrders: { owner: 'device', zod: pendingOrder, key: 'id', version: 2, migrations: { 1: unchanged, 2: unchanged } },
   // Staff devices: every office-tier record (tasks, couriers, …) in one envelope; it holds unsent staff edits.
-  office: { owner: 'device', zod: officeRecord, key: 'id', version: 3, migrations: { 1: unchanged, 2: unchanged, 3: unchanged } },
+  // 4: the stock entities' types (flowers, warehouses, refs, invoices, write-offs, transfers, counts); stored records are valid as they are.
+  office: { owner: 'device', zod: officeRecord, key: 'id', version: 4, migrations: { 1: unchanged, 2: unchanged, 3: unchanged, 4: unchanged } },
 });
 
 /** datasources (the spec's DataSources database): a cache of /api answers, refilled from the server. */
