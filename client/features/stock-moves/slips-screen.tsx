@@ -54,7 +54,7 @@ export const SlipsScreen = ({ filters }: { filters: Filters }) => {
   );
 
   return (
-    <section className="record-list slips" aria-labelledby="list-title">
+    <section className="stock-screen" aria-labelledby="list-title">
       <header className="record-list__head">
         <h1 id="list-title">Списания</h1>
         {can(user, 'create', slip) && (
@@ -63,7 +63,7 @@ export const SlipsScreen = ({ filters }: { filters: Filters }) => {
           </Link>
         )}
       </header>
-      <form className="stock-filters" onSubmit={(e) => e.preventDefault()} aria-label="Период и фильтры">
+      <form className="record-list__tools" onSubmit={(e) => e.preventDefault()} aria-label="Период и фильтры">
         <label className="field">
           <span>С</span>
           <input type="date" value={filter.from} onChange={(e) => go({ from: e.target.value || undefined })} />

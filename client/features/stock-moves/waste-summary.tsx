@@ -29,7 +29,7 @@ export const WasteSummary = ({ report, stock, reasonLabel }: { report: WasteRepo
             <tr>
               <th>Причина</th>
               <th className="num">₽</th>
-              <th className="num">Доля закупок</th>
+              <th className="num">% закупок</th>
             </tr>
           </thead>
           <tbody>
@@ -45,10 +45,10 @@ export const WasteSummary = ({ report, stock, reasonLabel }: { report: WasteRepo
         <table className="stock-table" aria-label="Потери по цветам">
           <thead>
             <tr>
-              <th>Цветок или материал</th>
+              <th>Что</th>
               <th className="num">Сколько</th>
               <th className="num">₽</th>
-              <th className="num">Доля закупок</th>
+              <th className="num">% закупок</th>
             </tr>
           </thead>
           <tbody>
