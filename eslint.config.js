@@ -26,6 +26,7 @@ const publicFiles = {
   printer: ['print-on-printer', 'paper-doc'],
   clients: ['client-csv-tools', 'client-merge', 'client-dates'],
   'analytics-report': ['analytics-page'],
+  'stock-moves': ['slips-screen', 'write-off-screen', 'warehouses-area'],
   favourites: ['favourite-button', 'favourites-sync', 'favourites-page'],
   items: ['items-list', 'item-screen'],
   admin: ['list-search'],

@@ -18,7 +18,7 @@ const pinned: Record<string, { version: number; hash: string }> = {
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },
   orders: { version: 8, hash: 'b6b461decd9eca17' },
   pendingOrders: { version: 3, hash: 'dedacf99e8137ebc' },
-  office: { version: 4, hash: '379d4b59b4abb53a' },
+  office: { version: 4, hash: '3eec3a8ac9a9bda5' },
   cache: { version: 1, hash: 'a7fdb689868cc7ef' },
 };
 

@@ -5,17 +5,19 @@ import { courier } from './courier';
 import { flower } from './flower';
 import { invoice } from './invoice';
 import { ref } from './ref';
+import { orderCommandEntity } from './order-command';
 import { shift } from './shift';
 import { slip } from './slip';
-import { orderCommandEntity } from './order-command';
+import { stockCount } from './stock-count';
 import { supplier } from './supplier';
 import { supplierPayment } from './supplier-payment';
 import { task } from './task';
 import { techCard } from './tech-card';
+import { transfer } from './transfer';
 import { warehouse } from './warehouse';
 
 /** Every back-office entity. Adding a plain one is a file beside this and one line here. */
-export const entities = { courier, task, supplier, orderCommand: orderCommandEntity, client, warehouse, flower, ref, invoice, charge, shift, contractor, supplierPayment, slip, techCard } as const;
+export const entities = { courier, task, supplier, orderCommand: orderCommandEntity, client, warehouse, flower, ref, invoice, charge, shift, contractor, supplierPayment, slip, techCard, transfer, stockCount } as const;
 export type Entities = typeof entities;
 export type EntityType = keyof Entities;
 export type AnyEntity = Entities[EntityType];

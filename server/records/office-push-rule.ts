@@ -5,6 +5,7 @@ import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/rec
 import { refuse, type BatchPushRule, type PushedDoc, type PushRule, type PushVerdict, type StoredDoc } from '../db/push-rule';
 import { withCommandBudget } from './command-budget';
 import { withRecipeCheck } from '../tech-cards/recipe-check';
+import { withMoveQuantities } from './move-quantities';
 import { commandReason, deniedReason, factReason, frozenReason, outcomeReason } from './record-service';
 
 /** Stored as pushed (the gateway keeps `_id` and `_rev`): the device's copy and the server's stay the same document. */
@@ -89,7 +90,8 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
 
 /**
  * The rule /db/office pushes go through: the registry's entities, each person's commands within their budget
- * (command-budget.ts), and no tech card that includes itself (server/tech-cards/recipe-check.ts).
+ * (command-budget.ts), no tech card that includes itself (server/tech-cards/recipe-check.ts) and stock moved only in
+ * quantities its flowers' units allow (move-quantities.ts).
  */
 export const officePushRule = pushRuleFor(entities);
-export const officeBatchRule: BatchPushRule = withRecipeCheck(withCommandBudget(entities, officePushRule));
+export const officeBatchRule: BatchPushRule = withMoveQuantities(withRecipeCheck(withCommandBudget(entities, officePushRule)));

@@ -72,6 +72,7 @@ for (const entity of Object.values(entities)) {
     const isCommand = entity.write === 'command';
     /** A fact (a charge, a shift's close) or a command is never changed or deleted once stored: a new one corrects it. */
     const unchangeable = entity.write !== 'record';
+    const isFact = entity.write === 'fact';
     const settled = async (id: string): Promise<OfficeRecord> => {
       for (let i = 0; i < 500; i++) {
         const got = await api('get', { id }, 'admin');
@@ -161,9 +162,21 @@ for (const entity of Object.values(entities)) {
 
       const edited = await api('update', { id: first.id, updatedAt: first.updatedAt, data: editOf(first, { [field]: 'Астра исправленная' }) }, editor);
       if (unchangeable) {
-        // Sent once, never changed: a new command (a new fact) is sent instead.
+        // Sent once, never changed: a new command (a new fact) is sent instead, whoever asks, its author included.
         expect(edited.status).toBe(409);
         expect((edited.body as { error: string }).error).toMatch(cyrillic);
+        const byAdmin = await api('update', { id: first.id, updatedAt: first.updatedAt, data: editOf(first, { [field]: 'Правка администратора' }) }, 'admin');
+        expect(byAdmin.status).toBe(409);
+        expect(((await api('get', { id: first.id }, 'admin')).body as unknown as Saved).data).toEqual(first);
+        if (isCommand) {
+          const withOutcome = await api('update', { data: dataWith({ outcome: { ok: true, at: 1 } }) }, 'admin');
+          expect(withOutcome.status).toBe(400);
+        }
+        for (const who of ['admin', creator!] as const) {
+          const removed = await api('delete', { id: first.id }, who);
+          expect(removed.status, who).toBe(409);
+          expect((removed.body as { error: string }).error).toMatch(cyrillic);
+        }
         expect(((await api('get', { id: first.id }, 'admin')).body as unknown as Saved).data).toEqual(first);
         if (isCommand) expect((await api('update', { data: dataWith({ outcome: { ok: true, at: 1 } }) }, 'admin')).status).toBe(400);
         expect((await api('delete', { id: first.id }, 'admin')).status).toBe(409);
@@ -300,6 +313,7 @@ for (const entity of Object.values(entities)) {
         // An edit in her own name passes when she may edit; a deletion only when she may delete.
         const edit = await push([pushed(theirs, { updatedBy: phones.florist, updatedAt: theirs.updatedAt + 1 }, await revOf(theirs.id))]);
         expect(edit[0].ok === true, edit[0].reason).toBe(!unchangeable && can(userOf('florist'), 'update', entity, theirs));
+        if (unchangeable) expect(edit[0].reason).toMatch(cyrillic);
         const tombstone = { _id: theirs.id, _rev: await revOf(theirs.id), _deleted: true };
         const removal = await push([tombstone]);
         const mayDelete = can(userOf('florist'), 'delete', entity, theirs);
@@ -315,6 +329,19 @@ for (const entity of Object.values(entities)) {
         const oversized = await raw(JSON.stringify({ docs: [pushed(withDay(mine(`big-${entity.type}-1`, { data: { ...mine('x').data, note: 'я'.repeat(4_000_000) } })))] }));
         expect(oversized.status).toBe(413);
         expect(await snapshot(shop)).toBe(before);
+
+        // A fact she pushed herself is hers to read, never to change or delete: a correction is a new fact.
+        if (isFact && accepted) {
+          const own = okId;
+          const ownRecord = ((await api('get', { id: own }, 'admin')).body as unknown as Saved).data;
+          const changed = await push([pushed(ownRecord, { data: { ...ownRecord.data, [field]: 'Исправлено задним числом' }, updatedAt: ownRecord.updatedAt + 1 }, await revOf(own))]);
+          expect(changed[0], 'own fact changed').toMatchObject({ error: 'conflict', rejected: true });
+          expect(changed[0].reason).toMatch(cyrillic);
+          const gone = await push([{ _id: own, _rev: await revOf(own), _deleted: true }]);
+          expect(gone[0], 'own fact deleted').toMatchObject({ error: 'conflict', rejected: true });
+          expect(gone[0].reason).toMatch(cyrillic);
+          expect(((await api('get', { id: own }, 'admin')).body as unknown as Saved).data).toEqual(ownRecord);
+        }
 
         // A customer pushes nothing at all.
         const customer = await push([pushed(withDay(mine(`cust-${entity.type}-1`, { createdBy: phones.customer, updatedBy: phones.customer })))], cookies.customer!);

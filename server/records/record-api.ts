@@ -3,8 +3,10 @@ import { recordRoute } from '../../schema/api-routes';
 import { entities } from '../../schema/entities';
 import type { Shop } from '../context';
 import { route } from '../http/route';
-import { recordService } from './record-service';
+import { stockMovingTypes } from '../../schema/record-moves';
+import { recordService, type EntityHooks } from './record-service';
 import { tierStore } from './tier-store';
+import { moveQuantityCheck } from './move-quantities';
 import { clientTotals } from '../clients/client-totals';
 import { stampAlert } from '../clients/stamp-alert';
 import { recipeCheck } from '../tech-cards/recipe-check';
@@ -15,7 +17,11 @@ import { recipeCheck } from '../tech-cards/recipe-check';
  */
 export const recordApi = (shop: Shop): Router => {
   const api = Router();
-  const records = recordService(tierStore(shop.storage), Date.now, {
+  const store = tierStore(shop.storage);
+  // Every stock-moving record is checked against its flowers' units before it is stored.
+  const quantities: Record<string, EntityHooks> = Object.fromEntries(stockMovingTypes.map((t) => [t, { check: moveQuantityCheck(store) }]));
+  const records = recordService(store, Date.now, {
+    ...quantities,
     client: { derive: clientTotals(shop.storage), saved: (r) => stampAlert(shop.storage, String(r.data.phone)) },
     techCard: { check: recipeCheck(shop.storage) },
   });

@@ -51,7 +51,7 @@ const current = (entity: AnyEntity, record: OfficeRecord): OfficeRecord => {
 export interface EntityHooks {
   derive?: (records: OfficeRecord[]) => Promise<OfficeRecord[]>;
   saved?: (record: OfficeRecord) => Promise<void>;
-  /** Why the record may not be stored as it stands beside the others (a tech card that includes itself), or undefined: a 400. */
+  /** Why the record may not be stored as it stands beside the others (a tech card that includes itself, 2.5 roses), or undefined: a 400. */
   check?: (record: OfficeRecord) => Promise<string | undefined>;
 }
 
@@ -63,14 +63,13 @@ const withoutComputed = (entity: AnyEntity, data: Record<string, unknown>): Reco
 
 export const recordService = (store: TierStore, clock: () => number = Date.now, hooks: Partial<Record<string, EntityHooks>> = {}) => {
   const derive = (entity: AnyEntity, records: OfficeRecord[]) => hooks[entity.type]?.derive?.(records) ?? Promise.resolve(records);
-  const saved = async (entity: AnyEntity, record: OfficeRecord) => {
-    await hooks[entity.type]?.saved?.(record);
-    return { data: (await derive(entity, [record]))[0] };
-  };
-
   const check = async (entity: AnyEntity, record: OfficeRecord) => {
     const issue = await hooks[entity.type]?.check?.(record);
     if (issue) throw new HttpError(400, issue);
+  };
+  const saved = async (entity: AnyEntity, record: OfficeRecord) => {
+    await hooks[entity.type]?.saved?.(record);
+    return { data: (await derive(entity, [record]))[0] };
   };
 
   const allow = (user: User | null, action: Action, entity: AnyEntity, record?: OfficeRecord): User => {

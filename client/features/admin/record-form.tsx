@@ -184,8 +184,10 @@ export const RecordForm = ({ entity, record, onDone }: RecordFormProps) => {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const mayWrite = can(user, record ? 'update' : 'create', entity, record);
-  const mayDelete = !!record && can(user, 'delete', entity, record);
+  // A stored fact or command is shown, never changed (the server refuses it): a correction is a new record.
+  const fixed = !!record && entity.write !== 'record';
+  const mayWrite = !fixed && can(user, record ? 'update' : 'create', entity, record);
+  const mayDelete = !fixed && !!record && can(user, 'delete', entity, record);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -20,6 +20,9 @@ import { useStaffNames } from '../../data/staff-directory';
 import { staffName } from '../../../schema/user';
 import { ItemsList } from '../items/items-list';
 import { ItemScreen } from '../items/item-screen';
+import { SlipsScreen } from '../stock-moves/slips-screen';
+import { WriteOffScreen } from '../stock-moves/write-off-screen';
+import { WarehousesArea } from '../stock-moves/warehouses-area';
 
 type ListComponent = ComponentType<{ entity: AnyEntity; search: ListSearch }>;
 
@@ -47,6 +50,18 @@ const customLists: Partial<Record<EntityType, ListComponent>> = {
   courier: ({ entity, search }) => <CouriersScreen search={search} list={<RecordList entity={entity} search={search} />} />,
   charge: ChargeList,
   techCard: TechCardList,
+  slip: ({ search }) => <SlipsScreen filters={search.f} />,
+  warehouse: ({ entity, search }) => (
+    <>
+      <RecordList entity={entity} search={search} />
+      <WarehousesArea />
+    </>
+  ),
+};
+
+/** Custom screens for a new record win over the generic form (the write-off act's two taps a line). */
+const customNew: Partial<Record<EntityType, ComponentType>> = {
+  slip: WriteOffScreen,
 };
 
 /** Custom forms win over the generic one, for new records and existing ones alike (a tech card's recipe with its cost). */
@@ -90,6 +105,8 @@ export const RecordScreen = () => {
   if (screen) return screen.Record ? <screen.Record key={id} id={id} /> : <NotBuilt />;
   const entity = entityOfScreen(resource);
   if (!entity) return <NotBuilt />;
+  const New = customNew[entity.type];
+  if (id === 'new' && New) return <New />;
   return id === 'new' ? <NewRecord entity={entity} /> : <EditRecord key={id} entity={entity} id={id} />;
 };
 

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { today } from '../schema/day';
+import type { OfficeRecord } from '../schema/record';
+import { balanceBookOf } from '../schema/record-moves';
+import { call, demoPhones, signIn } from '../server/testing/test-shop';
+import { journeyPerFile, watchErrors } from './harness';
+import { waitFor, waitForOfflineReady } from './journeys';
+import { contextAs, officeOnServer } from './admin-journeys';
+
+/** The phone the outside review used: a 390 × 844 screen. */
+const phone = { width: 390, height: 844 };
+
+/**
+ * A florist writes off five wilted roses on her phone with no network (issue 19, item 7): the flower, then two taps
+ * a line (a quantity, a reason), then «Списать». The act is on her device at once, with the balance and the waste it
+ * makes; back online the server holds it once, in her name, with the cost of the roses, and the balance is 20 − 5.
+ */
+describe('writing off on a phone, offline', () => {
+  const journey = journeyPerFile();
+
+  it('writes off five wilted roses in two taps and the stock goes down once', async () => {
+    const { shop } = journey();
+    const manager = await signIn(shop.url, demoPhones.manager);
+    const made = async (path: string, data: unknown) => {
+      const answer = await call<{ data: OfficeRecord }>(shop.url, `/api/${path}/update`, { data }, manager);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.data.id;
+    };
+    const cold = await made('warehouses', { name: 'Холодильник' });
+    const rose = await made('flowers', { name: 'Роза', variety: 'Explorer', unit: 'pcs', price: 250 });
+    await made('flowers', { name: 'Эвкалипт', kind: 'greenery', unit: 'pcs' });
+    await made('invoices', { day: today(), warehouse: cold, lines: [{ flower: rose, qty: 20, price: 90 }], status: 'posted' });
+
+    const context = await contextAs(journey(), demoPhones.florist, phone);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/admin/slips/new');
+    await page.getByRole('heading', { name: 'Списать' }).waitFor();
+    await waitForOfflineReady(page);
+    const roses = page.getByRole('button', { name: /Роза Explorer/ });
+    await roses.filter({ hasText: '20 шт.' }).waitFor();
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Списать' }).waitFor();
+    await roses.click();
+    // Two taps: how many, and why.
+    await page.getByRole('group', { name: 'Количество' }).getByRole('button', { name: '5', exact: true }).click();
+    await page.getByRole('group', { name: 'Причина' }).getByRole('button', { name: 'Завяли' }).click();
+    const lines = page.getByRole('region', { name: 'Строки акта' });
+    await lines.getByText('Роза Explorer — 5 шт. · Завяли').waitFor();
+    // The chosen warehouse's balance already counts the line.
+    await roses.filter({ hasText: '15 шт.' }).waitFor();
+    await page.getByRole('button', { name: 'Списать (1)' }).click();
+    await page.getByText('Списано строк: 1').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+
+    // The acts list and the waste, from the device: 5 × 90 ₽ of the month's 1 800 ₽ of purchases.
+    await page.getByRole('link', { name: 'К списаниям' }).click();
+    await page.getByRole('heading', { name: 'Списания' }).waitFor();
+    const acts = page.getByRole('table', { name: 'Акты списания' });
+    await acts.getByText('Роза Explorer — 5 шт. · Завяли').waitFor();
+    await acts.getByText('ждёт отправки').waitFor();
+    await expect.poll(() => page.locator('.waste__total').innerText()).toMatch(/Списано на 450\s₽ — 25\s%\sзакупок \(1\s800\s₽\)/);
+    await page.getByRole('table', { name: 'Потери по причинам' }).getByRole('row', { name: /Завяли\s+450\s₽\s+25\s%/ }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    expect(await officeOnServer(shop, 'slip')).toEqual([]);
+
+    await context.setOffline(false);
+    const [act] = await waitFor('the act on the server', async () => {
+      const slips = await officeOnServer(shop, 'slip');
+      return slips.length ? slips : undefined;
+    }, 60_000);
+    expect(act).toMatchObject({ createdBy: demoPhones.florist, updatedBy: demoPhones.florist, data: { day: today(), warehouse: cold, lines: [{ flower: rose, qty: 5, reason: 'wilted', cost: 90 }] } });
+    await acts.getByText('ждёт отправки').waitFor({ state: 'detached' });
+    const stored = await shop.shop.storage.db('office').allDocs({ include_docs: true });
+    const book = balanceBookOf(stored.rows.flatMap((r) => (r.doc ? [{ ...(r.doc as unknown as OfficeRecord), id: r.id }] : [])));
+    expect(book.balance(rose, cold)).toBe(15);
+    expect(await officeOnServer(shop, 'slip')).toHaveLength(1);
+    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|status of 40[13]/.test(e))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { invoice } from './entities/invoice';
+import { slip } from './entities/slip';
+import { purchasePrices } from './purchase-price';
+import { monthOf, slipMatches, wasteReport } from './write-off-report';
+
+const act = (day: string, lines: { flower: string; qty: number; reason: string; cost?: number }[]) => slip.fields.parse({ day, warehouse: 'wh-cold', lines });
+const supply = (day: string, lines: { flower: string; qty: number; price: number }[], status: 'draft' | 'posted' = 'posted') => invoice.fields.parse({ day, warehouse: 'wh-cold', lines, status });
+
+describe('waste at a glance', () => {
+  const november = monthOf('2026-11-25');
+  const invoices = [
+    supply('2026-11-02', [{ flower: 'rose', qty: 100, price: 90 }, { flower: 'eucalyptus', qty: 20, price: 50 }]),
+    supply('2026-11-20', [{ flower: 'rose', qty: 50, price: 120 }], 'draft'),
+    supply('2026-10-30', [{ flower: 'rose', qty: 100, price: 80 }]),
+  ];
+
+  it('sums a period’s write-offs by reason and by flower in roubles and as a share of that period’s posted purchases, leaving assembly out', () => {
+    const report = wasteReport(
+      [
+        act('2026-11-05', [{ flower: 'rose', qty: 5, reason: 'wilted', cost: 90 }, { flower: 'eucalyptus', qty: 2, reason: 'broken', cost: 50 }]),
+        act('2026-11-06', [{ flower: 'rose', qty: 3, reason: 'broken', cost: 90 }]),
+        act('2026-11-07', [{ flower: 'rose', qty: 11, reason: 'assembly', cost: 90 }]),
+        act('2026-10-31', [{ flower: 'rose', qty: 50, reason: 'wilted', cost: 80 }]),
+        act('2026-12-01', [{ flower: 'rose', qty: 50, reason: 'wilted', cost: 80 }]),
+      ],
+      invoices,
+      november,
+    );
+    expect(november).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    // Purchases: the posted November invoice only, 100 × 90 + 20 × 50.
+    expect(report.purchases).toBe(10_000);
+    expect(report.money).toBe(5 * 90 + 2 * 50 + 3 * 90);
+    expect(report.share).toBe(0.082);
+    expect(report.byReason).toEqual([
+      { key: 'wilted', qty: 5, money: 450, share: 0.045 },
+      { key: 'broken', qty: 5, money: 370, share: 0.037 },
+    ]);
+    expect(report.byFlower).toEqual([
+      { key: 'rose', qty: 8, money: 720, share: 0.072 },
+      { key: 'eucalyptus', qty: 2, money: 100, share: 0.01 },
+    ]);
+  });
+
+  it('prices a line stamped without a cost at the average purchase price, and gives no share without purchases', () => {
+    const prices = purchasePrices(invoices);
+    const report = wasteReport([act('2026-09-10', [{ flower: 'rose', qty: 2, reason: 'wilted' }])], invoices, monthOf('2026-09-10'), prices);
+    expect(prices.get('rose')!.average).toBe(85);
+    expect(report).toMatchObject({ money: 170, purchases: 0, share: null, byReason: [{ key: 'wilted', qty: 2, money: 170, share: null }] });
+  });
+
+  it('narrows the acts list by period, reason and flower', () => {
+    const s = act('2026-11-05', [{ flower: 'rose', qty: 5, reason: 'wilted' }, { flower: 'tulip', qty: 1, reason: 'broken' }]);
+    expect(slipMatches(s, november)).toBe(true);
+    expect(slipMatches(s, monthOf('2026-10-01'))).toBe(false);
+    expect(slipMatches(s, { ...november, reason: 'broken', flower: 'tulip' })).toBe(true);
+    expect(slipMatches(s, { ...november, reason: 'broken', flower: 'rose' })).toBe(false);
+    expect(slipMatches(s, { ...november, flower: 'peony' })).toBe(false);
+    expect(monthOf('2024-02-10')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+  });
+});
