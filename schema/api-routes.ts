@@ -51,6 +51,8 @@ export const apiRoutes = {
   'POST /api/clients/merge': 'admin',
   /** The card's dates with their orders in earlier years and the last recipient (issue 20, item 2). */
   'POST /api/clients/history': 'admin',
+  /** Stock per flower × warehouse and purchase prices, from the ledger of office records (issue 19, item 4). */
+  'POST /api/stock/balances': 'florist',
   'POST /api/orders/create': 'customer',
   'POST /api/orders/cancel': 'customer',
   'POST /api/orders/list': 'florist',
