@@ -13,6 +13,7 @@ import { CouriersScreen } from '../couriers-day/couriers-day-page';
 import { ClientCsvTools } from '../clients/client-csv-tools';
 import { ClientMerge } from '../clients/client-merge';
 import { ClientDates } from '../clients/client-dates';
+import { InvoiceForm } from '../stock/invoice-form';
 
 type ListComponent = ComponentType<{ entity: AnyEntity; search: ListSearch }>;
 
@@ -57,12 +58,21 @@ const useBackToList = (entity: AnyEntity) => {
   return () => void navigate({ to: '/admin/$resource', params: { resource: entity.path } });
 };
 
+/** Custom record forms win over the generic one (a supply invoice: lines picked from the flowers, posted by a button). */
+const customForms: Partial<Record<EntityType, ComponentType<{ record?: OfficeRecord; onDone: () => void }>>> = {
+  invoice: InvoiceForm,
+};
+const FormOf = ({ entity, record, onDone }: { entity: AnyEntity; record?: OfficeRecord; onDone: () => void }) => {
+  const Custom = customForms[entity.type];
+  return Custom ? <Custom record={record} onDone={onDone} /> : <RecordForm entity={entity} record={record} onDone={onDone} />;
+};
+
 const NewRecord = ({ entity }: { entity: AnyEntity }) => {
   const back = useBackToList(entity);
   return (
     <section className="record-screen">
       <h1>{entity.labels.create}</h1>
-      <RecordForm key="new" entity={entity} onDone={back} />
+      <FormOf key="new" entity={entity} onDone={back} />
     </section>
   );
 };
@@ -97,7 +107,7 @@ const EditRecord = ({ entity, id }: { entity: AnyEntity; id: string }) => {
       <h1>
         {entity.labels.one}: {record.title}
       </h1>
-      <RecordForm key={record.id} entity={entity} record={record} onDone={back} />
+      <FormOf key={record.id} entity={entity} record={record} onDone={back} />
       {Extra && <Extra record={record} onDone={back} />}
     </section>
   );
