@@ -32,7 +32,7 @@ describe('admin-tier records', () => {
     ]);
     // The device holds office records (the demo's warehouses and flowers), never a supplier.
     const onDevice = await page.evaluate(async () =>
-      (await (window as unknown as { shopData: { shop: { office: { count(q: object): { exec(): Promise<number> } } } } }).shopData.shop.office.count({ selector: { type: 'supplier' } }).exec()));
+      (await (window as unknown as { shopData: { shop: { office: { find(q: object): { exec(): Promise<unknown[]> } } } } }).shopData.shop.office.find({ selector: { type: 'supplier' } }).exec()).length);
     expect(onDevice).toBe(0);
 
     // Edit it: the form sends the updatedAt it read, and the list shows the change.

@@ -14,6 +14,8 @@ import { ClientCsvTools } from '../clients/client-csv-tools';
 import { ClientMerge } from '../clients/client-merge';
 import { ClientDates } from '../clients/client-dates';
 import { InvoiceForm } from '../stock/invoice-form';
+import { FlowersPage } from '../stock/flowers-page';
+import { flower } from '../../../schema/entities/flower';
 
 type ListComponent = ComponentType<{ entity: AnyEntity; search: ListSearch }>;
 
@@ -33,6 +35,14 @@ const customLists: Partial<Record<EntityType, ListComponent>> = {
   task: ({ entity, search }) => <RecordList entity={entity} search={search} lead={{ label: 'Готово', cell: (r) => <TaskTick record={r} /> }} />,
   client: ClientList,
   courier: ({ entity, search }) => <CouriersScreen search={search} list={<RecordList entity={entity} search={search} />} />,
+  // /admin/flowers: stock and purchase prices; the generic list is /admin/flowers/list (FlowerList below).
+  flower: FlowersPage,
+};
+
+/** /admin/flowers/list: the flowers' generic list, where they are added and edited. */
+export const FlowerList = () => {
+  const search = useSearch({ from: '/admin/flowers/list' });
+  return <RecordList entity={flower} search={search} />;
 };
 
 /** /admin/{path}: the entity's list. */
