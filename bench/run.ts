@@ -14,6 +14,7 @@ import { benchStatusRoundTrip } from './order-round-trip';
 import { benchBoardInBrowser } from './board-in-browser';
 import { benchLighthouse } from './lighthouse';
 import { benchCalendarMonth } from './calendar';
+import { benchStockLedger } from './stock';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -74,6 +75,11 @@ if (process.argv.includes('couch')) {
   await benchPushOnCouch();
   process.exit(0);
 }
+// `npm run bench -- stock`: stock balances over 200,000 movements only.
+if (process.argv.includes('stock')) {
+  await benchStockLedger();
+  process.exit(0);
+}
 // `npm run bench -- calendar`: the calendar's month only.
 if (process.argv.includes('calendar')) {
   await benchCalendarMonth(2000);
@@ -116,6 +122,7 @@ await benchTasksFromDevice(studio, 5000);
 await benchClientSearch(studio);
 await studio.close();
 await benchCalendarMonth(2000);
+await benchStockLedger();
 await benchBoardDay();
 await benchBoardInBrowser();
 await benchStatusRoundTrip();
