@@ -24,7 +24,7 @@ const publicFiles = {
   'order-page': ['order-page'],
   clients: ['client-csv-tools', 'client-merge', 'client-dates'],
   favourites: ['favourite-button', 'favourites-sync', 'favourites-page'],
-  stock: ['invoice-form', 'flowers-page'],
+  stock: ['invoice-form', 'flowers-page', 'supplier-account'],
 };
 /** Every folder of client/features: a new feature is checked from its first file. */
 const features = fs.readdirSync('client/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);

@@ -41,7 +41,7 @@ const fillLine = async (page: Page, i: number, flower: string, qty: string, pric
 describe('supply invoices', () => {
   const journey = journeyPerFile();
 
-  it('a florist posts a supply invoice offline at the market on a 390 px phone; back online the stock and purchase prices change once', async () => {
+  it('a florist posts a supply invoice offline at the market on a 390 px phone; back online the stock and purchase prices change once, and the supplier is owed the rest', async () => {
     const { context, page, errors } = await deviceOffline(journey(), demoPhones.florist);
     await page.getByRole('link', { name: 'Новая накладная' }).click();
     await page.locator('#invoice-supplier').fill('Рынок на Рижской');
@@ -91,6 +91,13 @@ describe('supply invoices', () => {
     const row = adminPage.locator('tr[data-flower="flower-rose-explorer"]');
     expect(await row.locator('td[data-label="Холодильник"]').textContent()).toBe('100');
     expect(await row.locator('td[data-label="Закупка, последняя"]').textContent()).toBe('95,5 ₽');
+    // The supplier's page (admin tier) finds the invoice by the name the florist wrote: what is owed, what it sells.
+    const adminCookie = await signIn(journey().shop.url, demoPhones.admin);
+    const created = await call<{ data: { id: string } }>(journey().shop.url, '/api/suppliers/update', { data: { name: 'Рынок на Рижской', phone: '79031112233', inn: '7701234567' } }, adminCookie);
+    await adminPage.goto(`/admin/suppliers/${created.body.data.id}`);
+    await waitFor('the supplier’s debt', async () => (await adminPage.getByTestId('supplier-owed').textContent().catch(() => ''))?.replace(/\s/g, ' ') === '5 750 ₽');
+    await adminPage.getByRole('cell', { name: 'Роза Explorer красная 60 см' }).waitFor();
+
     // A second sync (the page opened again) changes nothing.
     await page.goto('/admin/invoices');
     await page.getByRole('heading', { name: 'Накладные' }).waitFor();

@@ -15,6 +15,7 @@ import { ClientMerge } from '../clients/client-merge';
 import { ClientDates } from '../clients/client-dates';
 import { InvoiceForm } from '../stock/invoice-form';
 import { FlowersPage } from '../stock/flowers-page';
+import { SupplierAccountPanel } from '../stock/supplier-account';
 import { flower } from '../../../schema/entities/flower';
 
 type ListComponent = ComponentType<{ entity: AnyEntity; search: ListSearch }>;
@@ -95,6 +96,7 @@ const recordExtras: Partial<Record<EntityType, ComponentType<{ record: OfficeRec
       <ClientMerge record={record} onDone={onDone} />
     </>
   ),
+  supplier: ({ record }) => <SupplierAccountPanel record={record} />,
 };
 
 const EditRecord = ({ entity, id }: { entity: AnyEntity; id: string }) => {
