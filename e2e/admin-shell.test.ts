@@ -18,7 +18,7 @@ describe('the staff shell', () => {
     await menu.getByRole('button', { name: 'Меню' }).focus();
     await page.keyboard.press('Enter');
     await menu.getByRole('link', { name: 'Курьеры' }).waitFor();
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Рабочий стол', 'Заказы', 'Календарь', 'События', 'Курьеры', 'Задачи']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Рабочий стол', 'Заказы', 'Календарь', 'События', 'Курьеры', 'Задачи', 'Склады', 'Накладные']);
     await page.keyboard.press('Escape');
     await menu.getByRole('link', { name: 'Курьеры' }).waitFor({ state: 'hidden' });
     await page.keyboard.press('Enter');
@@ -32,7 +32,7 @@ describe('the staff shell', () => {
     await page.goto('/admin');
     await page.locator('.tiles a').first().waitFor();
     expect(await page.locator('.tiles li').count()).toBe(await page.locator('.tiles li a[href]').count());
-    expect(await page.locator('.tiles a').allTextContents()).toEqual(['ЗаказыЗаказы, Календарь, События, Курьеры, Задачи']);
+    expect(await page.locator('.tiles a').allTextContents()).toEqual(['ЗаказыЗаказы, Календарь, События, Курьеры, Задачи', 'Каталог и складСклады', 'ДеньгиНакладные']);
     await context.close();
 
     const admin = await contextAs(journey(), demoPhones.admin);
@@ -40,9 +40,9 @@ describe('the staff shell', () => {
     await adminPage.goto('/admin');
     const adminMenu = adminPage.getByRole('navigation', { name: 'Разделы мастерской' });
     await adminMenu.getByRole('link', { name: 'Поставщики' }).waitFor();
-    expect(await adminMenu.getByRole('link').allTextContents()).toEqual(['Рабочий стол', 'Заказы', 'Календарь', 'События', 'Курьеры', 'Задачи', 'Клиенты', 'Поставщики', 'Профиль мастерской', 'Сотрудники']);
+    expect(await adminMenu.getByRole('link').allTextContents()).toEqual(['Рабочий стол', 'Заказы', 'Календарь', 'События', 'Курьеры', 'Задачи', 'Клиенты', 'Склады', 'Цветы', 'Справочники', 'Поставщики', 'Накладные', 'Профиль мастерской', 'Сотрудники']);
     await adminPage.locator('.tiles a').first().waitFor();
-    expect(await adminPage.locator('.tiles a strong').allTextContents()).toEqual(['Заказы', 'Клиенты', 'Деньги', 'Команда']);
+    expect(await adminPage.locator('.tiles a strong').allTextContents()).toEqual(['Заказы', 'Клиенты', 'Каталог и склад', 'Деньги', 'Команда']);
     await admin.close();
   });
 });
