@@ -30,6 +30,7 @@ const publicFiles = {
   favourites: ['favourite-button', 'favourites-sync', 'favourites-page'],
   items: ['items-list', 'item-screen'],
   admin: ['list-search'],
+  stock: ['invoice-form', 'flowers-page', 'supplier-account'],
 };
 /** Every folder of client/features: a new feature is checked from its first file. */
 const features = fs.readdirSync('client/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);

@@ -16,6 +16,7 @@ import { benchLighthouse } from './lighthouse';
 import { benchCalendarMonth } from './calendar';
 import { benchAnalyticsYear } from './analytics';
 import { benchItemImageUpload } from './item-images';
+import { benchStockLedger } from './stock';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -76,6 +77,11 @@ if (process.argv.includes('couch')) {
   await benchPushOnCouch();
   process.exit(0);
 }
+// `npm run bench -- stock`: stock balances over 200,000 movements only.
+if (process.argv.includes('stock')) {
+  await benchStockLedger();
+  process.exit(0);
+}
 // `npm run bench -- calendar`: the calendar's month only.
 if (process.argv.includes('calendar')) {
   await benchCalendarMonth(2000);
@@ -130,6 +136,7 @@ await studio.close();
 await benchCalendarMonth(2000);
 await benchAnalyticsYear(50_000);
 await benchItemImageUpload();
+await benchStockLedger();
 await benchBoardDay();
 await benchBoardInBrowser();
 await benchStatusRoundTrip();

@@ -21,6 +21,7 @@ const Dashboard = lazyRouteComponent(() => import('./features/admin/dashboard-pa
 const ListScreen = lazyRouteComponent(() => import('./features/admin/screens'), 'ListScreen');
 const RecordScreen = lazyRouteComponent(() => import('./features/admin/screens'), 'RecordScreen');
 const NotBuilt = lazyRouteComponent(() => import('./features/admin/screens'), 'NotBuilt');
+const FlowerList = lazyRouteComponent(() => import('./features/admin/screens'), 'FlowerList');
 const NewOrderPage = lazyRouteComponent(() => import('./features/studio-order/new-order-page'), 'NewOrderPage');
 const CounterSalePage = lazyRouteComponent(() => import('./features/studio-order/new-order-page'), 'CounterSalePage');
 const OrdersBoard = lazyRouteComponent(() => import('./features/orders-board/orders-board'), 'OrdersBoard');
@@ -65,6 +66,17 @@ export const adminRecordRoute = createRoute({
   path: '$resource/$id',
   beforeLoad: async ({ location, params }) => (await guards()).guardResource(location, params.resource, params.id === 'new' ? 'create' : 'read'),
   component: RecordScreen,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
+/** /admin/flowers/list: the flowers' generic list (/admin/flowers is their stock); a static segment wins over `$resource/$id`. */
+const flowerListRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'flowers/list',
+  validateSearch: listSearch,
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/flowers/list'),
+  component: FlowerList,
   errorComponent: AdminError,
   notFoundComponent: AdminNotFound,
 });
@@ -241,4 +253,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, usbRoute, posifloraRoute, posifloraSchemasRoute, catalogSetupRoute, homeCopyRoute, debtsRoute, settingsRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, usbRoute, posifloraRoute, posifloraSchemasRoute, catalogSetupRoute, homeCopyRoute, debtsRoute, settingsRoute, flowerListRoute, deeperRoute]);

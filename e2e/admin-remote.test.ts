@@ -30,8 +30,9 @@ describe('admin-tier records', () => {
     expect(stored.map((r) => (r.doc as unknown as { data: unknown; createdBy: string }))).toEqual([
       expect.objectContaining({ createdBy: demoPhones.admin, data: expect.objectContaining({ name: 'Голландские цветы', phone: '79031234567', inn: '7701234567' }) }),
     ]);
+    // The device holds office records (the demo's warehouses and flowers), never a supplier.
     const onDevice = await page.evaluate(async () =>
-      (await (window as unknown as { shopData: { shop: { office: { count(): { exec(): Promise<number> } } } } }).shopData.shop.office.count().exec()));
+      (await (window as unknown as { shopData: { shop: { office: { find(q: object): { exec(): Promise<unknown[]> } } } } }).shopData.shop.office.find({ selector: { type: 'supplier' } }).exec()).length);
     expect(onDevice).toBe(0);
 
     // Edit it: the form sends the updatedAt it read, and the list shows the change.

@@ -74,6 +74,8 @@ export const apiRoutes = {
   'POST /api/debts/list': 'admin',
   /** /admin/analytics (issue 21, item 4): revenue, margin, write-offs and the rest for a period against the one before. */
   'POST /api/analytics/report': 'admin',
+  /** Stock per flower × warehouse and purchase prices, from the ledger of office records (issue 19, item 4). */
+  'POST /api/stock/balances': 'florist',
   'POST /api/orders/create': 'customer',
   'POST /api/orders/cancel': 'customer',
   'POST /api/orders/list': 'florist',

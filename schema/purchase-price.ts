@@ -12,9 +12,9 @@ export interface PurchasePrice {
   since: string;
 }
 
-/** Purchase prices per flower from posted supply invoices: the cost a tech card and the waste report count in. */
+/** Purchase prices per flower from posted supply invoices (returns move stock, not prices): the cost a tech card and the waste report count in. */
 export const purchasePrices = (invoices: readonly Invoice[]): Map<string, PurchasePrice> => {
-  const posted = invoices.filter((i) => i.status === 'posted').toSorted((a, b) => a.day.localeCompare(b.day));
+  const posted = invoices.filter((i) => i.status === 'posted' && i.kind !== 'return').toSorted((a, b) => a.day.localeCompare(b.day));
   const sums = new Map<string, { qty: number; money: number; last: number; since: string }>();
   for (const inv of posted) {
     for (const l of inv.lines) {

@@ -38,6 +38,8 @@ import { syncStreamApi } from './api/sync-stream';
 import { healthApi } from './api/health';
 import { imagesApi } from './api/images';
 import { recordApi } from './records/record-api';
+import { stockApi } from './api/stock';
+import type { StockProjection } from './stock/stock-projection';
 import { clientFiles } from './static';
 import { pageMeta } from './seo/page-meta';
 import { searchEngineFiles } from './seo/search-engine-files';
@@ -68,7 +70,7 @@ const limitOf = (req: express.Request) => {
 const refuseBody = (req: express.Request, res: express.Response, status: number, message: string) =>
   void res.status(status).json(req.path.startsWith('/db/') ? { error: status === 413 ? 'too_large' : 'bad_request', reason: message } : { error: message });
 
-export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex): Express => {
+export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, stock: StockProjection): Express => {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', shop.config.trustProxy);
@@ -87,6 +89,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex): E
   api.use(itemsApi(shop, catalog));
   api.use(techCardsApi(shop));
   api.use(syncStreamApi(hub, async (token) => !!(await shop.sessions.phoneOf(token, true))));
+  api.use(stockApi(stock));
   api.use(recordApi(shop));
   api.use('/api', (_req, res) => void res.status(404).json({ error: 'Нет такого метода API' }));
   app.use(api);

@@ -14,6 +14,7 @@ import { orderService } from './orders/order-service';
 import { orderCommands } from './orders/order-commands';
 import { upgradeOrderCopies } from './orders/copies-upgrade';
 import { commandProcessor } from './orders/command-processor';
+import { stockProjection } from './stock/stock-projection';
 import { dbAccess } from '../schema/databases';
 import { sweepEveryHour } from './auth/sweep';
 import { sweepStudioOrdersHourly } from './orders/studio-sweep';
@@ -59,7 +60,10 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   // Staff commands pushed while no server ran are applied before this one serves.
   const stopCommands = await commandProcessor(shop, commands, hub).start();
   const catalog = catalogIndex(shop.storage.db('catalog'), hub);
-  const server = createApp(shop, hub, catalog).listen(config.port);
+  // Stock balances and purchase prices: the sum of every stored stock-moving record, read from sequence 0.
+  const stock = stockProjection(shop.storage, hub);
+  const stopStock = await stock.start();
+  const server = createApp(shop, hub, catalog, stock).listen(config.port);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const port = (server.address() as AddressInfo).port;
   return {
@@ -74,6 +78,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
       stopPaymentSweep();
       stopPosiflora();
       await stopCommands();
+      stopStock();
       hub.close();
       await catalog.close();
       server.closeAllConnections();

@@ -2,18 +2,45 @@ import { z } from 'zod';
 import { day } from '../day';
 import { defineEntity } from '../entity';
 import type { StockMove } from '../stock-balance';
+import { flowerUnit, qtyIssue } from './flower';
 
-export const invoiceLine = z.strictObject({
-  /** The flower's or material's record id. */
-  flower: z.string().min(1, 'Выберите цветок или материал').max(64),
-  qty: z.number().positive('Количество больше нуля').max(1_000_000),
-  /** Purchase price of one unit, in roubles (kopecks allowed: wholesale prices have them). */
-  price: z.number().min(0, 'Цена не может быть меньше нуля').max(10_000_000).multipleOf(0.01, 'Цена — рубли и копейки'),
-});
+const missing = (what: string, kind: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? what : kind);
+
+export const invoiceLine = z
+  .strictObject({
+    /** The flower's or material's record id. */
+    flower: z.string({ error: missing('Выберите цветок или материал', 'Выберите цветок или материал') }).min(1, 'Выберите цветок или материал').max(64),
+    qty: z.number({ error: missing('Укажите количество', 'Количество — число') }).positive('Количество больше нуля').max(1_000_000, 'Слишком большое количество'),
+    /**
+     * The flower's unit as it was when the line was entered (a device copies it from the flower): pieces and packs
+     * are counted whole, so the line itself says whether its quantity may be a fraction, on the device and the server.
+     */
+    unit: flowerUnit.default('pcs'),
+    /** Purchase price of one unit, in roubles (kopecks allowed: wholesale prices have them). A line without one is refused. */
+    price: z
+      .number({ error: missing('Укажите цену закупки', 'Цена — число') })
+      .positive('Укажите цену закупки: больше нуля')
+      .max(10_000_000, 'Слишком большая цена')
+      .multipleOf(0.01, 'Цена — рубли и копейки'),
+  })
+  .superRefine((line, ctx) => {
+    const issue = qtyIssue(line.unit, line.qty);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['qty'], message: issue });
+  });
 export type InvoiceLine = z.infer<typeof invoiceLine>;
 
 /** A supply invoice's sum, rounded to kopecks. */
-export const invoiceTotal = (lines: readonly InvoiceLine[]): number => Math.round(lines.reduce((s, l) => s + l.qty * l.price * 100, 0)) / 100;
+export const invoiceTotal = (lines: readonly Pick<InvoiceLine, 'qty' | 'price'>[]): number => Math.round(lines.reduce((s, l) => s + l.qty * l.price * 100, 0)) / 100;
+
+/**
+ * What the studio owes on one invoice: a posted supply's total less what was paid; a posted return is owed back
+ * (negative), a draft owes nothing yet.
+ */
+export const invoiceOwed = (i: { kind: 'supply' | 'return'; status: 'draft' | 'posted'; lines: readonly Pick<InvoiceLine, 'qty' | 'price'>[]; paid: number }): number => {
+  if (i.status !== 'posted') return 0;
+  const total = invoiceTotal(i.lines);
+  return Math.round((i.kind === 'return' ? -(total - i.paid) : total - i.paid) * 100) / 100;
+};
 
 /**
  * An incoming supply invoice (/admin/invoices): entered as a draft on a phone at the wholesale market, offline too,
@@ -37,33 +64,40 @@ export const invoice = defineEntity({
       lines: 'Строки',
       paid: 'Оплачено, ₽',
       status: 'Статус',
+      kind: 'Документ',
       note: 'Заметка',
     },
-    values: { status: { draft: 'Черновик', posted: 'Проведена' } },
+    values: { status: { draft: 'Черновик', posted: 'Проведена' }, kind: { supply: 'Поставка', return: 'Возврат поставщику' } },
   },
   tier: 'office',
   write: 'record',
   access: { read: 'florist', create: 'florist', update: 'florist', delete: 'manager', own: ['delete'] },
-  fields: z.strictObject({
-    number: z.string().trim().max(40, 'Номер длиннее 40 символов').default(''),
-    /** The supplier's record id (admin tier: not on a florist's device), or empty. */
-    supplier: z.string().max(64).default(''),
-    /** The supplier's name as written on the invoice: what a florist's device shows. */
-    supplierName: z.string().trim().max(200).default(''),
-    day,
-    /** The warehouse's record id the supply goes to. */
-    warehouse: z.string().min(1, 'Выберите склад').max(64),
-    lines: z.array(invoiceLine).max(500, 'Не больше 500 строк в накладной').default([]),
-    paid: z.number().min(0, 'Оплата не может быть меньше нуля').max(100_000_000).default(0),
-    status: z.enum(['draft', 'posted']).default('draft'),
-    note: z.string().max(2000, 'Заметка длиннее 2000 символов').default(''),
-  }),
-  list: { columns: ['day', 'number', 'supplierName', 'status', 'paid'], search: ['number', 'supplierName', 'note'], sort: 'day', filters: ['status'] },
+  fields: z
+    .strictObject({
+      /** A supply adds its lines to the warehouse; a return (to the supplier, or the correction of a posted supply) takes them out. */
+      kind: z.enum(['supply', 'return']).default('supply'),
+      number: z.string().trim().max(40, 'Номер длиннее 40 символов').default(''),
+      /** The supplier's record id (admin tier: not on a florist's device), or empty. */
+      supplier: z.string().max(64).default(''),
+      /** The supplier's name as written on the invoice: what a florist's device shows. */
+      supplierName: z.string().trim().max(200).default(''),
+      day,
+      /** The warehouse's record id the supply goes to. */
+      warehouse: z.string().min(1, 'Выберите склад').max(64),
+      lines: z.array(invoiceLine).max(500, 'Не больше 500 строк в накладной').default([]),
+      paid: z.number().min(0, 'Оплата не может быть меньше нуля').max(100_000_000).default(0),
+      status: z.enum(['draft', 'posted']).default('draft'),
+      note: z.string().max(2000, 'Заметка длиннее 2000 символов').default(''),
+    })
+    .superRefine((i, ctx) => {
+      if (i.status === 'posted' && !i.lines.length) ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Провести можно накладную хотя бы с одной строкой' });
+    }),
+  list: { columns: ['day', 'number', 'kind', 'supplierName', 'status', 'paid'], search: ['number', 'supplierName', 'note'], sort: 'day', filters: ['status', 'kind'] },
   example: { number: '17', supplierName: 'Цветочная база «Флора»', day: '2026-11-25', warehouse: 'wh-cold', lines: [{ flower: 'fl-rose', qty: 50, price: 95.5 }], paid: 0, status: 'draft', note: '' },
-  title: (i) => `Накладная${i.number ? ` № ${i.number}` : ''} от ${i.day}`,
+  title: (i) => `${i.kind === 'return' ? 'Возврат' : 'Накладная'}${i.number ? ` № ${i.number}` : ''} от ${i.day}`,
   day: (i) => i.day,
   version: 1,
-  moves: (i): StockMove[] => (i.status === 'posted' ? i.lines.map((l) => ({ flower: l.flower, warehouse: i.warehouse, qty: l.qty })) : []),
+  moves: (i): StockMove[] => (i.status === 'posted' ? i.lines.map((l) => ({ flower: l.flower, warehouse: i.warehouse, qty: i.kind === 'return' ? -l.qty : l.qty })) : []),
   frozen: (i) => (i.status === 'posted' ? 'Накладная проведена: её не меняют, ошибку исправляют новым документом' : undefined),
   // Posted wins over a draft, whoever was later: stock already counted it. Otherwise the later edit wins whole.
   merge: (server, mine) => {

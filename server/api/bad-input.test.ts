@@ -51,6 +51,7 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   'POST /api/clients/merge': { keep: 'client-79330000001', drop: 'client-79330000002' },
   'POST /api/clients/history': { id: 'client-79330000001' },
   'POST /api/analytics/report': { preset: 'month' },
+  'POST /api/stock/balances': {},
   'POST /api/orders/create': {
     id: 'bad-input-draft-0001',
     lines: [{ id: 'p-001', count: 1 }],

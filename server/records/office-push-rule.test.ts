@@ -81,7 +81,7 @@ describe('the office push rule', () => {
     expect(reason(rule(staff('79000000001', 'admin'), supplierDoc, null))).toMatch(/не хранятся на устройствах/);
     expect(reason(rule(florist, doc(record({ type: 'task' })), doc(record())))).toMatch(/./);
     expect(reason(rule(florist, doc(record({ v: 99 })), null))).toMatch(/более новой версией/);
-    expect(reason(rule(florist, doc(record({ data: { ...record().data, feePerDelivery: -1 } })), null))).toMatch(/Курьер: feePerDelivery/);
+    expect(reason(rule(florist, doc(record({ data: { ...record().data, feePerDelivery: -1 } })), null))).toMatch(/Курьер: Оплата за доставку, ₽ — /);
     expect(reason(rule(florist, { ...doc(record()), owner: 'я' }, null))).toMatch(/[а-я]/i);
     expect(reason(rule(florist, { _id: 'x', type: 'order' }, null))).toMatch(/Неизвестный вид записи/);
     const taskDoc = { _id: 'task-0002', type: 'task', v: 1, title: 'Полить', day: '2026-01-01', createdBy: florist.phone, createdAt: now, updatedBy: florist.phone, updatedAt: now, data: { title: 'Полить', due: '2026-01-02', assignee: '', status: 'todo', note: '' } };

@@ -20,6 +20,13 @@ const asRecord = (doc: PushedDoc | StoredDoc): OfficeRecord | null => {
   return parsed.success ? parsed.data : null;
 };
 
+/** Where in a record a refused value is, in the entity's words: «Строки, строка 2». */
+const placeOf = (entity: AnyEntity, path: readonly PropertyKey[]): string => {
+  const [field, row] = path;
+  const label = (entity.labels.fields as Record<string, string>)[String(field)] ?? String(field);
+  return typeof row === 'number' ? `${label}, строка ${row + 1}` : label;
+};
+
 /** A tombstone that is bare or carries a whole record of a known type. */
 const bareOrRecord = (registry: Record<string, AnyEntity>, doc: PushedDoc): boolean => {
   const { _id, _rev, _deleted, ...fields } = doc;
@@ -70,7 +77,7 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
   const checked = entity.fields.safeParse(record.v < entity.version && entity.upgrade ? entity.upgrade(record.data, record.v) : record.data);
   if (!checked.success) {
     const issue = checked.error.issues[0];
-    return refuse(`${entity.labels.one}: ${issue?.path.length ? `${issue.path.join('.')} — ` : ''}${issue?.message ?? 'неверные данные'}`);
+    return refuse(`${entity.labels.one}: ${issue?.path.length ? `${placeOf(entity, issue.path)} — ` : ''}${issue?.message ?? 'неверные данные'}`);
   }
   // A record keyed by its data (a day's shift close, a reference entry) is one per key: its id must be the key.
   const key = entity.key as { id: (d: unknown) => string; fixed: string } | undefined;

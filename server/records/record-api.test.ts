@@ -6,6 +6,8 @@ import type { OfficeRecord } from '../../schema/record';
 import { levels, reaches, type Level, type User } from '../../schema/user';
 import { recordRouteLevel } from '../../schema/api-routes';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
+import { removeDoc } from '../db/docs';
+import { demoFlowers, demoWarehouses } from '../seed/stock';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;
 type Saved = { data: OfficeRecord };
@@ -91,6 +93,8 @@ for (const entity of Object.values(entities)) {
 
     beforeAll(async () => {
       shop = await startTestShop();
+      // The demo's warehouses and flowers (server/seed/stock.ts) would sort among the records made here: each entity starts empty.
+      for (const seeded of [...demoWarehouses, ...demoFlowers]) await removeDoc(shop.shop.storage.db('office'), seeded.id);
       for (const level of levels) if (level !== 'guest') cookies[level] = await signIn(shop.url, phones[level]);
     });
     afterAll(() => shop.close());

@@ -4,6 +4,7 @@ import { toSynced } from '../db/synced';
 import { demoProducts } from './products';
 import { demoPages } from './pages';
 import { demoStaff } from './staff';
+import { seedStock } from './stock';
 
 /**
  * Fills the catalogue, the info pages and the three staff accounts on first start. Each document is written only
@@ -12,6 +13,7 @@ import { demoStaff } from './staff';
  * store may run it at once: a document the other wrote first is left as it is.
  */
 export const seedDemo = async (shop: Shop): Promise<void> => {
+  await seedStock(shop);
   if (await getDoc(shop.auth, 'seeded')) return;
   const catalog = shop.storage.db('catalog');
   const pages = shop.storage.db('pages');

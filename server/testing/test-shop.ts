@@ -83,6 +83,7 @@ export const startTwoShops = async () => {
   return {
     a,
     b,
+    couch,
     async close() {
       await a.close();
       await b.close();

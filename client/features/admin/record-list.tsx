@@ -37,7 +37,8 @@ const RefFilterSelect = ({ list, options, ...props }: FilterProps & { list: RefL
  */
 export const RecordList = ({ entity, search, lead }: RecordListProps) => {
   const { user } = useSession();
-  const navigate = useNavigate({ from: '/admin/$resource' });
+  // The list's own address, whichever route shows it (/admin/{path}, /admin/flowers/list): only the search changes.
+  const navigate = useNavigate();
   const fields = fieldsOf(entity);
   const names = useStaffNames();
   const field = (name: string) => fields.find((f) => f.name === name);
@@ -46,7 +47,7 @@ export const RecordList = ({ entity, search, lead }: RecordListProps) => {
   const page = search.page ?? 1;
   const result = useEntityPage(entity, { page, search: search.q, sort, desc: search.desc, filters: search.f });
   const pages = Math.max(1, Math.ceil(result.total / pageSize));
-  const go = (next: Partial<ListSearch>) => void navigate({ search: (s) => ({ ...s, ...next }), replace: true });
+  const go = (next: Partial<ListSearch>) => void navigate({ to: '.', search: { ...search, ...next }, replace: true });
   const filters: readonly string[] = entity.list.filters ?? [];
 
   return (

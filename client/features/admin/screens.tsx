@@ -23,6 +23,10 @@ import { ItemScreen } from '../items/item-screen';
 import { SlipsScreen } from '../stock-moves/slips-screen';
 import { WriteOffScreen } from '../stock-moves/write-off-screen';
 import { WarehousesArea } from '../stock-moves/warehouses-area';
+import { InvoiceForm } from '../stock/invoice-form';
+import { FlowersPage } from '../stock/flowers-page';
+import { SupplierAccountPanel } from '../stock/supplier-account';
+import { flower } from '../../../schema/entities/flower';
 
 type ListComponent = ComponentType<{ entity: AnyEntity; search: ListSearch }>;
 
@@ -57,6 +61,14 @@ const customLists: Partial<Record<EntityType, ListComponent>> = {
       <WarehousesArea />
     </>
   ),
+  // /admin/flowers: stock and purchase prices; the generic list is /admin/flowers/list (FlowerList below).
+  flower: FlowersPage,
+};
+
+/** /admin/flowers/list: the flowers' generic list, where they are added and edited. */
+export const FlowerList = () => {
+  const search = useSearch({ from: '/admin/flowers/list' });
+  return <RecordList entity={flower} search={search} />;
 };
 
 /** Custom screens for a new record win over the generic form (the write-off act's two taps a line). */
@@ -67,6 +79,8 @@ const customNew: Partial<Record<EntityType, ComponentType>> = {
 /** Custom forms win over the generic one, for new records and existing ones alike (a tech card's recipe with its cost). */
 const customForms: Partial<Record<EntityType, ComponentType<RecordFormProps>>> = {
   techCard: TechCardForm,
+  // A supply invoice: lines picked from the flowers, posted by a button.
+  invoice: InvoiceForm,
 };
 const formOf = (entity: AnyEntity) => customForms[entity.type] ?? RecordForm;
 
@@ -134,6 +148,7 @@ const recordExtras: Partial<Record<EntityType, ComponentType<{ record: OfficeRec
       <ClientMerge record={record} onDone={onDone} />
     </>
   ),
+  supplier: ({ record }) => <SupplierAccountPanel record={record} />,
 };
 
 const EditRecord = ({ entity, id }: { entity: AnyEntity; id: string }) => {

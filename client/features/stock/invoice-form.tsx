@@ -1,0 +1,283 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { can } from '../../../schema/access';
+import { today } from '../../../schema/day';
+import { flower as flowerEntity, flowerUnits } from '../../../schema/entities/flower';
+import { invoice, invoiceOwed, invoiceTotal } from '../../../schema/entities/invoice';
+import type { OfficeRecord } from '../../../schema/record';
+import { useLocal } from '../../data/local-data-context';
+import { removeOfficeRecord, saveOfficeRecord } from '../../data/records';
+import { useStockRecords, type Flower } from '../../data/stock-records';
+import { useNotice } from '../../ui/notices';
+import { useSession } from '../auth/session';
+import { money } from './money';
+import './stock.css';
+
+interface LineDraft {
+  flower: string;
+  qty: string;
+  price: string;
+}
+
+const emptyLine = (): LineDraft => ({ flower: '', qty: '', price: '' });
+/** A number as typed on a phone («95,5»), or undefined when the field is empty (the schema then says what is missing). */
+const typed = (text: string): number | undefined => {
+  const t = text.trim().replace(',', '.').replace(/\s/g, '');
+  return t === '' ? undefined : Number(t);
+};
+const unitLabel = (f: Flower | undefined) => flowerUnits.find((u) => u.id === f?.unit)?.label ?? 'шт.';
+
+export interface InvoiceFormProps {
+  record?: OfficeRecord;
+  onDone: () => void;
+}
+
+/**
+ * A supply invoice on a phone at the wholesale market, offline too (/admin/invoices/new, /admin/invoices/{id}):
+ * supplier, day, warehouse, lines (flower × quantity × price) with their sums and the total, what was paid and what
+ * is owed. «Сохранить черновик» keeps it on the device; «Провести» posts it: the stock and the purchase prices take it
+ * once, and it is never changed again (a mistake is corrected by a return). Every error is shown beside its field
+ * before anything is saved, by the entity's own fields (the server checks the same).
+ */
+export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
+  const { user } = useSession();
+  const { data } = useLocal();
+  const notice = useNotice();
+  const stock = useStockRecords(data.shop.office);
+  const stored = record ? invoice.fields.safeParse(record.data) : null;
+  const start = stored?.success ? stored.data : undefined;
+  const posted = start?.status === 'posted';
+  const [kind, setKind] = useState<'supply' | 'return'>(start?.kind ?? 'supply');
+  const [number, setNumber] = useState(start?.number ?? '');
+  const [supplierName, setSupplierName] = useState(start?.supplierName ?? '');
+  const [day, setDay] = useState(start?.day ?? today());
+  const [warehouseId, setWarehouse] = useState(start?.warehouse ?? '');
+  const [lines, setLines] = useState<LineDraft[]>(() => (start?.lines.length ? start.lines.map((l) => ({ flower: l.flower, qty: String(l.qty), price: String(l.price) })) : [emptyLine()]));
+  const [paid, setPaid] = useState(start?.paid ? String(start.paid) : '');
+  const [note, setNote] = useState(start?.note ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const flowers = useMemo(() => new Map(stock.flowers.map((f) => [f.id, f])), [stock.flowers]);
+  const warehouse = warehouseId || stock.warehouses.find((w) => w.active)?.id || '';
+  const suppliers = useMemo(() => [...new Set(stock.invoices.map((i) => i.supplierName).filter(Boolean))].sort(), [stock.invoices]);
+  const mayWrite = !posted && can(user, record ? 'update' : 'create', invoice, record);
+  const mayDelete = !posted && !!record && can(user, 'delete', invoice, record);
+
+  const dataOf = (status: 'draft' | 'posted') => ({
+    kind,
+    number,
+    supplier: start?.supplier ?? '',
+    supplierName,
+    day,
+    warehouse,
+    lines: lines.map((l) => ({ flower: l.flower, qty: typed(l.qty), unit: flowers.get(l.flower)?.unit ?? 'pcs', price: typed(l.price) })),
+    paid: typed(paid) ?? 0,
+    status,
+    note,
+  });
+  const total = invoiceTotal(lines.map((l) => ({ qty: typed(l.qty) || 0, price: typed(l.price) || 0 })));
+  const owed = invoiceOwed({ kind, status: 'posted', lines: lines.map((l) => ({ qty: typed(l.qty) || 0, price: typed(l.price) || 0 })), paid: typed(paid) || 0 });
+
+  const setLine = (i: number, next: Partial<LineDraft>) =>
+    setLines((old) =>
+      old.map((l, j) => {
+        if (j !== i) return l;
+        const line = { ...l, ...next };
+        // A flower picked on an empty price takes its last purchase price: at the market most prices repeat.
+        const last = next.flower ? stock.prices.get(next.flower)?.last : undefined;
+        return last !== undefined && !l.price ? { ...line, price: String(last) } : line;
+      }),
+    );
+
+  const submit = async (status: 'draft' | 'posted', e?: FormEvent) => {
+    e?.preventDefault();
+    const parsed = invoice.fields.safeParse(dataOf(status));
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.toReversed().map((i) => [i.path.join('.'), i.message])));
+      setFailure('Исправьте отмеченные поля');
+      return;
+    }
+    setErrors({});
+    setFailure('');
+    setBusy(true);
+    try {
+      if (!user) throw new Error('Войдите, чтобы сохранить');
+      await saveOfficeRecord(data.shop.office, invoice, user.phone, parsed.data, record?.id);
+      notice(status === 'posted' ? (kind === 'return' ? 'Возврат проведён' : 'Накладная проведена') : 'Черновик сохранён');
+      onDone();
+    } catch (err) {
+      setFailure((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const drop = async () => {
+    if (!record || !confirm(`Удалить черновик: ${record.title}?`)) return;
+    try {
+      await removeOfficeRecord(data.shop.office, record.id);
+      notice('Черновик удалён');
+      onDone();
+    } catch (err) {
+      setFailure((err as Error).message);
+    }
+  };
+
+  const err = (path: string) => errors[path];
+  const errorOf = (id: string, path: string) =>
+    err(path) && (
+      <p className="field-error" id={`${id}-error`}>
+        {err(path)}
+      </p>
+    );
+  const described = (id: string, path: string) => ({ id, 'aria-invalid': !!err(path), 'aria-describedby': err(path) ? `${id}-error` : undefined });
+  const readOnly = !mayWrite;
+
+  return (
+    <form className="form invoice-form" onSubmit={(e) => void submit('draft', e)} noValidate aria-label={record ? record.title : invoice.labels.create}>
+      {posted && (
+        <p className="banner" role="status">
+          {kind === 'return' ? 'Возврат проведён' : 'Накладная проведена'}: она уже в остатках и не меняется. Ошибку исправляют новым документом — возвратом поставщику.
+        </p>
+      )}
+      <div className="invoice-form__head">
+        <div className="field">
+          <label htmlFor="invoice-kind">Документ</label>
+          <select {...described('invoice-kind', 'kind')} value={kind} disabled={readOnly} onChange={(e) => setKind(e.target.value === 'return' ? 'return' : 'supply')}>
+            <option value="supply">Поставка</option>
+            <option value="return">Возврат поставщику</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="invoice-supplier">Поставщик</label>
+          <input {...described('invoice-supplier', 'supplierName')} list="invoice-suppliers" value={supplierName} disabled={readOnly} onChange={(e) => setSupplierName(e.target.value)} autoComplete="off" />
+          <datalist id="invoice-suppliers">
+            {suppliers.map((s) => (
+              <option key={s} value={s} />
+            ))}
+          </datalist>
+          {errorOf('invoice-supplier', 'supplierName')}
+        </div>
+        <div className="field">
+          <label htmlFor="invoice-number">Номер</label>
+          <input {...described('invoice-number', 'number')} value={number} disabled={readOnly} onChange={(e) => setNumber(e.target.value)} />
+          {errorOf('invoice-number', 'number')}
+        </div>
+        <div className="field">
+          <label htmlFor="invoice-day">Дата *</label>
+          <input {...described('invoice-day', 'day')} type="date" value={day} disabled={readOnly} onChange={(e) => setDay(e.target.value)} />
+          {errorOf('invoice-day', 'day')}
+        </div>
+        <div className="field">
+          <label htmlFor="invoice-warehouse">Склад *</label>
+          <select {...described('invoice-warehouse', 'warehouse')} value={warehouse} disabled={readOnly} onChange={(e) => setWarehouse(e.target.value)}>
+            <option value="">—</option>
+            {stock.warehouses.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
+          </select>
+          {errorOf('invoice-warehouse', 'warehouse')}
+        </div>
+      </div>
+
+      <fieldset className="field field--list invoice-lines">
+        <legend>Строки</legend>
+        {errorOf('invoice-lines', 'lines')}
+        {lines.map((l, i) => {
+          const f = flowers.get(l.flower);
+          const sum = (typed(l.qty) || 0) * (typed(l.price) || 0);
+          const id = `invoice-line-${i}`;
+          return (
+            <fieldset key={i} className="invoice-line" aria-label={`Строка ${i + 1}`}>
+              <div className="field invoice-line__flower">
+                <label htmlFor={`${id}-flower`}>Цветок или материал</label>
+                <select {...described(`${id}-flower`, `lines.${i}.flower`)} value={l.flower} disabled={readOnly} onChange={(e) => setLine(i, { flower: e.target.value })}>
+                  <option value="">—</option>
+                  {stock.flowers
+                    .filter((x) => x.active || x.id === l.flower)
+                    .map((x) => (
+                      <option key={x.id} value={x.id}>
+                        {flowerEntity.title(x)}
+                      </option>
+                    ))}
+                </select>
+                {errorOf(`${id}-flower`, `lines.${i}.flower`)}
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-qty`}>Кол-во, {unitLabel(f)}</label>
+                <input {...described(`${id}-qty`, `lines.${i}.qty`)} inputMode="decimal" value={l.qty} disabled={readOnly} onChange={(e) => setLine(i, { qty: e.target.value })} />
+                {errorOf(`${id}-qty`, `lines.${i}.qty`)}
+              </div>
+              <div className="field">
+                <label htmlFor={`${id}-price`}>Цена, ₽</label>
+                <input {...described(`${id}-price`, `lines.${i}.price`)} inputMode="decimal" value={l.price} disabled={readOnly} onChange={(e) => setLine(i, { price: e.target.value })} />
+                {errorOf(`${id}-price`, `lines.${i}.price`)}
+              </div>
+              <p className="invoice-line__sum" aria-label={`Сумма строки ${i + 1}`}>
+                {money(sum)}
+              </p>
+              {!readOnly && lines.length > 1 && (
+                <button type="button" className="button button--ghost" aria-label={`Убрать строку ${i + 1}`} onClick={() => setLines((old) => old.filter((_, j) => j !== i))}>
+                  Убрать
+                </button>
+              )}
+            </fieldset>
+          );
+        })}
+        {!readOnly && (
+          <button type="button" className="button button--ghost" onClick={() => setLines((old) => [...old, emptyLine()])}>
+            Добавить строку
+          </button>
+        )}
+      </fieldset>
+
+      <div className="invoice-form__totals">
+        <p>
+          Итого: <strong data-testid="invoice-total">{money(total)}</strong>
+        </p>
+        <div className="field">
+          <label htmlFor="invoice-paid">Оплачено, ₽</label>
+          <input {...described('invoice-paid', 'paid')} inputMode="decimal" value={paid} disabled={readOnly} onChange={(e) => setPaid(e.target.value)} />
+          {errorOf('invoice-paid', 'paid')}
+        </div>
+        <p>
+          {kind === 'return' ? 'Поставщик должен вернуть' : 'Долг поставщику'}: <strong data-testid="invoice-owed">{money(Math.abs(owed))}</strong>
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor="invoice-note">Заметка</label>
+        <textarea {...described('invoice-note', 'note')} rows={2} value={note} disabled={readOnly} onChange={(e) => setNote(e.target.value)} />
+      </div>
+
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <p className="form__buttons">
+        {mayWrite && (
+          <>
+            <button type="submit" className="button button--ghost" disabled={busy}>
+              Сохранить черновик
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={() => void submit('posted')}>
+              Провести
+            </button>
+          </>
+        )}
+        {mayDelete && (
+          <button type="button" className="button button--ghost" onClick={() => void drop()}>
+            Удалить
+          </button>
+        )}
+        <Link to="/admin/$resource" params={{ resource: invoice.path }} className="button button--ghost">
+          {mayWrite ? 'Отмена' : 'К списку'}
+        </Link>
+      </p>
+    </form>
+  );
+};

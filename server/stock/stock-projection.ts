@@ -1,0 +1,104 @@
+import type { z } from 'zod';
+import { tierDatabases } from '../../schema/databases';
+import { invoice } from '../../schema/entities/invoice';
+import { purchasePrices, type PurchasePrice } from '../../schema/purchase-price';
+import { officeRecord, recordData } from '../../schema/record';
+import { movesOfRecord, stockMovingTypes } from '../../schema/record-moves';
+import { BalanceBook } from '../../schema/stock-balance';
+import type { StockAnswer } from '../../schema/stock-answer';
+import type { ChangesHub } from '../db/changes-hub';
+import type { Storage } from '../db/storage';
+import { fromSynced } from '../db/synced';
+
+type Invoice = z.infer<typeof invoice.fields>;
+type Seq = string | number;
+
+const officeDb = tierDatabases[invoice.tier];
+/** Changes read per request while catching up. */
+const batch = 500;
+
+/**
+ * What the ledger projection keeps per office document: its moves (by record id, in the BalanceBook) and, for a
+ * posted invoice, its data (purchase prices). Fed one change at a time: the winning revision of a document, or its
+ * deletion. Seeing a document again replaces what it gave, so a replayed feed, a retried push or a cluster's branch
+ * that won after a conflict never counts twice.
+ */
+export class StockLedger {
+  readonly book = new BalanceBook();
+  private readonly posted = new Map<string, Invoice>();
+
+  /** One document as the changes feed gives it (`_id`, synced envelope), or its deletion. */
+  take(id: string, doc: unknown, deleted = false): void {
+    const parsed = !deleted && doc && typeof doc === 'object' ? officeRecord.safeParse(fromSynced(doc as { _id: string })) : null;
+    const record = parsed?.success ? parsed.data : null;
+    if (!record || !stockMovingTypes.includes(record.type)) {
+      this.book.set(id, []);
+      this.posted.delete(id);
+      return;
+    }
+    this.book.set(id, movesOfRecord(record));
+    const data = record.type === invoice.type ? recordData(invoice, record) : null;
+    if (data?.status === 'posted') this.posted.set(id, data);
+    else this.posted.delete(id);
+  }
+
+  prices(): Map<string, PurchasePrice> {
+    return purchasePrices([...this.posted.values()]);
+  }
+
+  answer(): StockAnswer {
+    return { balances: this.book.all(), prices: [...this.prices()].map(([flower, p]) => ({ flower, ...p })) };
+  }
+}
+
+/**
+ * Stock balances per flower × warehouse and purchase prices on this app server: a cache derived from the office
+ * database, never state. Built from sequence 0 at start and kept current by following the database's changes through
+ * the process's changes hub (a record another app server or a device wrote included). Exact because each record
+ * contributes once by its id (StockLedger above). A read first catches up with the feed, so whoever posted an
+ * invoice — through any app server — reads a balance that has it.
+ */
+export const stockProjection = (storage: Storage, hub: ChangesHub) => {
+  const db = () => storage.db(officeDb);
+  const ledger = new StockLedger();
+  let since: Seq = 0;
+  let chain: Promise<void> = Promise.resolve();
+  /** A catch-up queued and not started yet: a second caller joins it. */
+  let queued: Promise<void> | null = null;
+
+  const catchUp = async () => {
+    for (;;) {
+      const changes = await db().changes({ since, include_docs: true, limit: batch });
+      for (const change of changes.results) ledger.take(change.id, change.doc, change.deleted === true);
+      since = changes.last_seq;
+      if (changes.results.length < batch) return;
+    }
+  };
+
+  /** One catch-up at a time; callers arriving before the next one starts share it. */
+  const sync = (): Promise<void> => {
+    if (queued) return queued;
+    const next = chain.then(() => {
+      queued = null;
+      return catchUp();
+    });
+    queued = next;
+    chain = next.catch((e: unknown) => console.error('stock: reading the office changes failed', e instanceof Error ? e.message : e));
+    return next;
+  };
+
+  return {
+    /** Reads everything from sequence 0, then follows changes. */
+    async start(): Promise<() => void> {
+      const unwatch = hub.watch(officeDb, () => void sync().catch(() => undefined));
+      await sync();
+      return unwatch;
+    },
+    /** The ledger as of now (caught up with every change stored before the call). */
+    async current(): Promise<StockLedger> {
+      await sync();
+      return ledger;
+    },
+  };
+};
+export type StockProjection = ReturnType<typeof stockProjection>;
