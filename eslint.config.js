@@ -24,6 +24,7 @@ const publicFiles = {
   'orders-board': ['orders-board', 'board-search'],
   'order-page': ['order-page'],
   printer: ['print-on-printer', 'paper-doc'],
+  content: ['page-body'],
   clients: ['client-csv-tools', 'client-merge', 'client-dates'],
   favourites: ['favourite-button', 'favourites-sync', 'favourites-page'],
 };

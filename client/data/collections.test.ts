@@ -13,7 +13,7 @@ const all: Record<string, { schema: object; version: number; owner: string; migr
  */
 const pinned: Record<string, { version: number; hash: string }> = {
   products: { version: 1, hash: '15eee2449cb1c149' },
-  pages: { version: 2, hash: 'af00652474d37cc8' },
+  pages: { version: 3, hash: 'e282f0ef932b05e8' },
   events: { version: 2, hash: 'cbc30b9837075289' },
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },
   orders: { version: 7, hash: '38643c97d76aaf0f' },
