@@ -24,11 +24,12 @@ const publicFiles = {
   'orders-board': ['orders-board', 'board-search'],
   'order-page': ['order-page'],
   printer: ['print-on-printer', 'paper-doc'],
+  content: ['page-body'],
   clients: ['client-csv-tools', 'client-merge', 'client-dates'],
   'analytics-report': ['analytics-page'],
   'stock-moves': ['slips-screen', 'write-off-screen', 'warehouses-area'],
   favourites: ['favourite-button', 'favourites-sync', 'favourites-page'],
-  items: ['items-list', 'item-screen'],
+  items: ['items-list', 'item-screen', 'items-api'],
   admin: ['list-search'],
   stock: ['invoice-form', 'flowers-page', 'supplier-account'],
 };

@@ -5,6 +5,7 @@ import { AdminError, AdminNotFound } from './features/admin/admin-error';
 import { boardSearch } from './features/orders-board/board-search';
 import { calendarSearch } from './features/calendar/month-grid';
 import { eventFormSearch, eventsListSearch } from './features/calendar/events-search';
+import { pageEditorSearch } from './features/page-editor/page-search';
 import { newOrderSearch } from './features/studio-order/new-order-search';
 
 /**
@@ -35,6 +36,9 @@ const DebtsPage = lazyRouteComponent(() => import('./features/money/debts-page')
 const CalendarPage = lazyRouteComponent(() => import('./features/calendar/calendar-page'), 'CalendarPage');
 const EventsListPage = lazyRouteComponent(() => import('./features/calendar/events-list-page'), 'EventsListPage');
 const EventPage = lazyRouteComponent(() => import('./features/calendar/event-page'), 'EventPage');
+const PagesPage = lazyRouteComponent(() => import('./features/page-editor/pages-page'), 'PagesPage');
+const BlockEditorPage = lazyRouteComponent(() => import('./features/page-editor/block-editor-page'), 'BlockEditorPage');
+const PlainEditorPage = lazyRouteComponent(() => import('./features/page-editor/plain-editor-page'), 'PlainEditorPage');
 const PosifloraPage = lazyRouteComponent(() => import('./features/posiflora/posiflora-page'), 'PosifloraPage');
 const PosifloraSchemasPage = lazyRouteComponent(() => import('./features/posiflora/schemas-page'), 'PosifloraSchemasPage');
 const UsbPage = lazyRouteComponent(() => import('./features/printer/usb-page'), 'UsbPage');
@@ -244,6 +248,38 @@ const posifloraSchemasRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
+/** /admin/pages: the site's pages and drafts (features/page-editor). */
+const pagesRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'pages',
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/pages'),
+  component: PagesPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
+/** /admin/pages-editor?key=: the block editor with the storefront's own preview. */
+const blockEditorRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'pages-editor',
+  validateSearch: pageEditorSearch,
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/pages-editor'),
+  component: BlockEditorPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
+/** /admin/pages-editor3?key=: the plain editor of title, description and sections. */
+const plainEditorRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'pages-editor3',
+  validateSearch: pageEditorSearch,
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/pages-editor3'),
+  component: PlainEditorPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
 const deeperRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$',
@@ -253,4 +289,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, usbRoute, posifloraRoute, posifloraSchemasRoute, catalogSetupRoute, homeCopyRoute, debtsRoute, settingsRoute, flowerListRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, usbRoute, posifloraRoute, posifloraSchemasRoute, catalogSetupRoute, homeCopyRoute, debtsRoute, settingsRoute, flowerListRoute, pagesRoute, blockEditorRoute, plainEditorRoute, deeperRoute]);

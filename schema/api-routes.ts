@@ -33,6 +33,9 @@ export const apiRoutes = {
   'POST /api/pages/get': 'guest',
   'POST /api/pages/list': 'guest',
   'POST /api/pages/update': 'admin',
+  /** Drafts of the page editors (issue 22, item 1): server-only until published by /api/pages/update. */
+  'POST /api/pages/draft': 'admin',
+  'POST /api/pages/drafts': 'admin',
   'POST /api/profile/get': 'guest',
   'POST /api/profile/update': 'admin',
   'POST /api/catalog-setup/get': 'guest',

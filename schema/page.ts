@@ -13,12 +13,42 @@ export const pageSection = z.strictObject({
   text: z.string().max(20000).default(''),
 });
 
-/** The page object. Its inner structure is not in the spec: a title, a description for search engines and sections of text. */
+/** An address inside the shop a call to action leads to: a path of ours, never another site or a script. */
+const shopLink = z
+  .string()
+  .trim()
+  .max(300)
+  .regex(/^\/(?!\/)[^\s<>"'`\\]*$/, 'Ссылка — адрес внутри магазина, например /items/authors');
+
+/**
+ * One block of a page made in the block editor (/admin/pages-editor). Texts are plain text: the storefront shows them
+ * as text, so markup or a script typed into a page is shown, never run.
+ */
+export const pageBlock = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('heading'), text: z.string().trim().min(1, 'Заголовок пуст').max(200) }),
+  z.strictObject({ kind: z.literal('text'), text: z.string().max(20000) }),
+  z.strictObject({ kind: z.literal('image'), src: shopImagePath(z.string().max(500)), alt: z.string().max(200).default('') }),
+  z.strictObject({
+    kind: z.literal('products'),
+    tag: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Выберите тег'),
+    heading: z.string().max(200).default(''),
+    limit: z.number().int().min(1).max(48).default(12),
+  }),
+  z.strictObject({ kind: z.literal('cta'), text: z.string().max(500).default(''), label: z.string().trim().min(1, 'Подпись кнопки пуста').max(60), href: shopLink }),
+]);
+export type PageBlock = z.infer<typeof pageBlock>;
+
+/**
+ * The page object. Its inner structure is not in the spec: a title, a description for search engines, an image,
+ * sections of text (the plain editor's, and every page written before blocks) and blocks (the block editor's), shown
+ * sections first.
+ */
 export const pageValue = z.strictObject({
   title: z.string().trim().min(1, 'Укажите заголовок').max(200),
   description: z.string().max(500).default(''),
   image: shopImagePath(z.string().max(500)).optional(),
   sections: z.array(pageSection).max(50).default([]),
+  blocks: z.array(pageBlock).max(100, 'Не больше 100 блоков').default([]),
 });
 export type PageValue = z.infer<typeof pageValue>;
 
@@ -61,3 +91,11 @@ export const pageUpdate = z
     error: 'Этот адрес занят настройками магазина (профилем мастерской, настройками, каталогом или витриной): они правятся в своих разделах',
     path: ['key'],
   });
+
+/** Body of POST /api/pages/draft: a page as its editor left it, not shown to anyone yet. `isNew`: refused if the address is taken. */
+export const pageDraftRequest = z.strictObject({ key: slug, value: pageValue, isNew: z.boolean().default(false) });
+export type PageDraftRequest = z.infer<typeof pageDraftRequest>;
+
+/** A draft as stored and listed: the page's value, who saved it and when. */
+export const pageDraft = z.object({ key: slug, value: pageValue, savedBy: z.string(), savedAt: z.number() });
+export type PageDraft = z.infer<typeof pageDraft>;

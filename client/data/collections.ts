@@ -75,7 +75,8 @@ const unchanged: Migration = (doc) => doc;
 export const shopCollections = derive({
   products: { owner: 'server', zod: product, key: 'id', version: 1 },
   // 2: the studio's profile rides in the pages store (`studio` on the page `studio-profile`).
-  // 3: so do the shop's settings (`settings`), the catalogue's arrangement (`catalogSetup`) and the home page's (`homeCopy`). Server copies are pulled again.
+  // 3: so do the shop's settings (`settings`), the catalogue's arrangement (`catalogSetup`) and the home page's (`homeCopy`),
+  // and a page may have blocks (the block editor's). Server copies are pulled again.
   pages: { owner: 'server', zod: page, key: 'id', version: 3 },
   // 2: indexed by day, so the calendar reads one month of the device's copy offline; stored events are valid as they are.
   events: { owner: 'device', zod: shopEvent, key: 'id', version: 2, migrations: { 1: unchanged, 2: unchanged }, indexes: ['day'] },

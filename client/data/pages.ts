@@ -23,3 +23,7 @@ export const usePage = (slug: string): { page: Page | null | undefined; pulled: 
   if (fromServer !== undefined && !held) return { page: fromServer, pulled: true };
   return { page: device, pulled: held };
 };
+
+/** Every page of the device's pages store (documents that ride there but are no page left out), live. */
+export const usePages = (): Page[] =>
+  useDeviceReading(useCallback((data: LocalData) => data.shop.pages.find().$.pipe(map((docs) => docs.map((d) => d.toJSON() as Page).filter((p) => !isSettingPage(p.id)))), [])) ?? [];

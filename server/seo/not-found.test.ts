@@ -58,7 +58,7 @@ describe('unknown addresses answer 404', () => {
 
   it('follows the pages store: a page an admin adds answers 200 from then on', async () => {
     expect((await get('/spring-sale')).status).toBe(404);
-    const page: Page = { id: 'spring-sale', key: 'spring-sale', value: { title: 'Весенняя распродажа', description: '', sections: [] }, updatedAt: 1 };
+    const page: Page = { id: 'spring-sale', key: 'spring-sale', value: { title: 'Весенняя распродажа', description: '', sections: [], blocks: [] }, updatedAt: 1 };
     await putSynced(shop.shop.storage.db('pages'), page);
     expect((await get('/spring-sale')).status).toBe(200);
     expect(await (await get('/spring-sale')).text()).toContain('<title>Весенняя распродажа — Цветочная мастерская</title>');

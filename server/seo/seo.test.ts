@@ -16,7 +16,7 @@ const hidden = demoProducts.find((p) => p.isHidden)!;
 const dollars = "$' $` $& $1 $$ $<x>";
 const dollarsInHtml = "$' $` $&amp; $1 $$ $&lt;x&gt;";
 const dollarProduct = { ...product, id: 'p-dollar', art: 'D-1', name: `Букет ${dollars}` };
-const dollarPage: Page = { id: 'dollar-page', key: 'dollar-page', value: { title: `Скидки ${dollars}`, description: `Описание ${dollars}`, sections: [] }, updatedAt: 1 };
+const dollarPage: Page = { id: 'dollar-page', key: 'dollar-page', value: { title: `Скидки ${dollars}`, description: `Описание ${dollars}`, sections: [], blocks: [] }, updatedAt: 1 };
 
 /** A GET with any Host header (fetch does not let a test set it). */
 const getWithHost = (url: string, host: string) =>

@@ -7,6 +7,7 @@ import { NotFoundPage } from '../errors/error-page';
 import { ProductGrid } from '../catalog/product-card';
 import { useProductsOnSale } from '../catalog/use-products';
 import { tagOfPage } from '../catalog/campaign-tags';
+import { PageBody } from './page-body';
 
 const TaggedItems = ({ tag }: { tag: string }) => {
   const items = useProductsOnSale()?.filter((p) => p.tags.includes(tag));
@@ -44,16 +45,7 @@ export const ContentPage = ({ slug }: { slug: string }) => {
   if (!page) return <NotFoundPage path={`/${slug}`} />;
   return (
     <div className="page">
-      <article className="content">
-        <h1>{page.value.title}</h1>
-        {page.value.description && <p className="lead">{page.value.description}</p>}
-        {page.value.sections.map((s, i) => (
-          <section key={i}>
-            {s.heading && <h2>{s.heading}</h2>}
-            <p>{s.text}</p>
-          </section>
-        ))}
-      </article>
+      <PageBody value={page.value} />
       {slug === 'flowers-encyclopedia' && <FlowerLinks />}
       {tag && <TaggedItems tag={tag} />}
     </div>

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { PageValue } from '../../../schema/page';
+import { PageBody } from '../content/page-body';
+import type { usePageDraft } from './use-page-draft';
+import './page-editor.css';
+
+/** What both editors share: the address, the save and publish buttons, the messages and the live preview. */
+export const EditorFrame = ({ pageKey, draft, children }: { pageKey: string; draft: ReturnType<typeof usePageDraft>; children: ReactNode }) => (
+  <section className="record-screen page-editor">
+    <p>
+      <Link to="/admin/pages">Все страницы</Link> · адрес на сайте: <a href={`/${pageKey}`}>/{pageKey}</a>
+    </p>
+    {!draft.canSave && (
+      <p role="note" className="page-editor__note">
+        Сохранять и публиковать страницы может только администратор: изменения здесь видны лишь в предпросмотре.
+      </p>
+    )}
+    <div className="page-editor__layout">
+      <div className="page-editor__fields">{children}</div>
+      <div className="page-editor__preview" aria-label="Предпросмотр">
+        <p className="muted">Предпросмотр — так страницу увидят покупатели</p>
+        {draft.value && <PageBody value={draft.value as PageValue} />}
+      </div>
+    </div>
+    <div className="page-editor__actions">
+      <button type="button" className="button button--ghost" disabled={!draft.canSave || draft.state.busy} onClick={() => void draft.saveDraft()}>
+        Сохранить черновик
+      </button>
+      <button type="button" className="button" disabled={!draft.canSave || draft.state.busy} onClick={() => void draft.publish()}>
+        Опубликовать
+      </button>
+    </div>
+    {draft.state.error && (
+      <p role="alert" className="page-editor__error">
+        {draft.state.error}
+      </p>
+    )}
+    {draft.state.done && <p role="status">{draft.state.done}</p>}
+  </section>
+);
