@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invoiceTotal, type InvoiceLine } from './entities/invoice';
+import { invoiceOwed, invoiceTotal, type InvoiceLine } from './entities/invoice';
 import type { Order } from './order';
 import { owed } from './order-money';
 import { orderTitle } from './order-number';
@@ -49,12 +49,11 @@ export interface InvoiceFacts {
   supplier: string;
   supplierName: string;
   status: 'draft' | 'posted';
+  kind: 'supply' | 'return';
   lines: readonly InvoiceLine[];
   paid: number;
 }
 
-/** What is still owed on a posted invoice: its total, less what was paid on it when entered, less later payments. */
-export const invoiceOwed = (i: Pick<InvoiceFacts, 'lines' | 'paid'>, paidLater: number): number => Math.max(0, kopecks(invoiceTotal(i.lines) - i.paid - paidLater));
 
 const grouped = (entries: { key: string; kind: Counterparty['kind']; name: string; debt: Debt }[]): Counterparty[] => {
   const by = new Map<string, Counterparty>();
@@ -66,7 +65,7 @@ const grouped = (entries: { key: string; kind: Counterparty['kind']; name: strin
     by.set(e.key, c);
   }
   // The oldest debts first in each, the largest sums first overall.
-  return [...by.values()].map((c) => ({ ...c, items: c.items.sort((a, b) => a.since.localeCompare(b.since)) })).sort((a, b) => b.owed - a.owed || a.since.localeCompare(b.since));
+  return [...by.values()].map((c) => ({ ...c, items: c.items.sort((a, b) => a.since.localeCompare(b.since) || a.title.localeCompare(b.title, 'ru', { numeric: true })) })).sort((a, b) => b.owed - a.owed || a.since.localeCompare(b.since));
 };
 
 /**
@@ -95,12 +94,13 @@ export const debtsOn = (
     [...invoices]
       .filter((i) => i.status === 'posted')
       .map((i) => ({ i, left: invoiceOwed(i, supplierPaid.get(i.id) ?? 0) }))
-      .filter(({ left }) => left > 0)
+      // A supply paid in full leaves the list; a return stays, owed back, and lowers its supplier's sum.
+      .filter(({ i, left }) => left > 0 || (i.kind === 'return' && left < 0))
       .map(({ i, left }) => ({
         key: i.supplier || `name:${i.supplierName}`,
         kind: 'supplier' as const,
         name: names.suppliers.get(i.supplier) || i.supplierName || 'Поставщик не указан',
-        debt: { kind: 'invoice' as const, id: i.id, title: `Накладная${i.number ? ` № ${i.number}` : ''} от ${i.day}`, total: invoiceTotal(i.lines), owed: left, paid: kopecks(invoiceTotal(i.lines) - left), since: i.day },
+        debt: { kind: 'invoice' as const, id: i.id, title: `${i.kind === 'return' ? 'Возврат поставщику' : 'Накладная'}${i.number ? ` № ${i.number}` : ''} от ${i.day}`, total: invoiceTotal(i.lines), owed: left, paid: kopecks(invoiceTotal(i.lines) - left), since: i.day },
       })),
   );
   const sum = (cs: Counterparty[]) => kopecks(cs.reduce((s, c) => s + c.owed, 0));

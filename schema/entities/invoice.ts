@@ -33,13 +33,17 @@ export type InvoiceLine = z.infer<typeof invoiceLine>;
 export const invoiceTotal = (lines: readonly Pick<InvoiceLine, 'qty' | 'price'>[]): number => Math.round(lines.reduce((s, l) => s + l.qty * l.price * 100, 0)) / 100;
 
 /**
- * What the studio owes on one invoice: a posted supply's total less what was paid; a posted return is owed back
- * (negative), a draft owes nothing yet.
+ * What the studio owes on one invoice: a posted supply's total less what was paid on it when entered and in later
+ * payments (`supplierPayment` facts, since a posted invoice never changes); a posted return is owed back (negative), a
+ * draft owes nothing yet. The one rule for the debts list and a supplier's card.
  */
-export const invoiceOwed = (i: { kind: 'supply' | 'return'; status: 'draft' | 'posted'; lines: readonly Pick<InvoiceLine, 'qty' | 'price'>[]; paid: number }): number => {
+export const invoiceOwed = (
+  i: { kind: 'supply' | 'return'; status: 'draft' | 'posted'; lines: readonly Pick<InvoiceLine, 'qty' | 'price'>[]; paid: number },
+  paidLater = 0,
+): number => {
   if (i.status !== 'posted') return 0;
   const total = invoiceTotal(i.lines);
-  return Math.round((i.kind === 'return' ? -(total - i.paid) : total - i.paid) * 100) / 100;
+  return Math.round((i.kind === 'return' ? -(total - i.paid) : total - i.paid - paidLater) * 100) / 100;
 };
 
 /**

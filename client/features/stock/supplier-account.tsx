@@ -1,5 +1,7 @@
 import { flower as flowerEntity } from '../../../schema/entities/flower';
 import { supplier as supplierEntity } from '../../../schema/entities/supplier';
+import { supplierPayment } from '../../../schema/entities/supplier-payment';
+import { useOfficeOf } from '../../data/office-of';
 import type { OfficeRecord } from '../../../schema/record';
 import { recordData } from '../../../schema/record';
 import { supplierAccount } from '../../../schema/supplier-account';
@@ -14,9 +16,13 @@ import { money } from './money';
 export const SupplierAccountPanel = ({ record }: { record: OfficeRecord }) => {
   const { data } = useLocal();
   const stock = useStockRecords(data.shop.office);
+  const payments = useOfficeOf(data.shop.office, supplierPayment);
   const supplier = recordData(supplierEntity, record);
-  if (!supplier || stock.loading) return null;
-  const account = supplierAccount({ id: record.id, name: supplier.name }, stock.invoices);
+  if (!supplier || stock.loading || payments.loading) return null;
+  // Paid after posting: the supplier payments recorded against each invoice (/admin/debts).
+  const paidLater = new Map<string, number>();
+  for (const p of payments.items) paidLater.set(p.data.invoice, (paidLater.get(p.data.invoice) ?? 0) + p.data.amount);
+  const account = supplierAccount({ id: record.id, name: supplier.name }, stock.invoices, paidLater);
   const names = new Map(stock.flowers.map((f) => [f.id, flowerEntity.title(f)]));
   return (
     <section className="supplier-account" aria-labelledby="supplier-account-title">
