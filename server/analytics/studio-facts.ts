@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { ChargeFact, ReportInput, SlipFact, SoldOrder } from '../../schema/analytics-report';
 import type { ItemCategory } from '../../schema/category';
-import { day } from '../../schema/day';
+import { charge } from '../../schema/entities/charge';
 import { flower } from '../../schema/entities/flower';
+import { refEntries, refLabel } from '../../schema/entities/ref';
 import { slip } from '../../schema/entities/slip';
 import { product } from '../../schema/product';
 import { allDocs, stripMeta, type Stored } from '../db/docs';
@@ -43,12 +44,8 @@ export const soldOrders = (docs: Stored<object>[]): SoldOrder[] =>
 /** An office record's envelope as stored (RxDB's replication form: `_id` is the record's id). */
 const stored = z.object({ type: z.string(), title: z.string().default(''), data: z.record(z.string(), z.unknown()) });
 
-/**
- * A charge of /admin/charges as the report reads it: the `charge` fact of the money part of issue 21 (DECISIONS
- * «Analytics»: wired by these three fields; a charge that does not carry them is not counted). Read leniently, so
- * the entity's other fields (method, who, a note) and its version do not matter here.
- */
-const chargeData = z.object({ day, amount: z.number().finite().min(0), category: z.string().max(100).default('') });
+/** The fields of a charge the report reads (schema/entities/charge.ts): cash put in is no expense, so only `out` counts. */
+const chargeData = charge.fields.pick({ day: true, amount: true, category: true, direction: true });
 
 /** The fields of a write-off act the report reads (schema/entities/slip.ts; the device and the push rule checked the rest). */
 const slipFacts = z.object({
@@ -69,6 +66,8 @@ interface OfficeFacts {
  */
 export const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
   const facts: OfficeFacts = { slips: [], charges: [], flowerNames: new Map() };
+  const refs: { type: string; data: Record<string, unknown> }[] = [];
+  const charges: { day: string; amount: number; category: string }[] = [];
   for (const doc of docs) {
     const envelope = stored.safeParse(doc);
     if (!envelope.success || doc._id.startsWith('_')) continue;
@@ -76,11 +75,15 @@ export const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
     if (type === slip.type) {
       const s = slipFacts.safeParse(data);
       if (s.success) facts.slips.push({ day: s.data.day, order: s.data.order || (doc._id.startsWith('asm-') ? doc._id.slice(4) : ''), lines: s.data.lines });
-    } else if (type === 'charge') {
+    } else if (type === charge.type) {
       const c = chargeData.safeParse(data);
-      if (c.success) facts.charges.push({ day: c.data.day, amount: c.data.amount, category: c.data.category || 'Другое' });
-    } else if (type === flower.type && title) facts.flowerNames.set(doc._id, title);
+      if (c.success && c.data.direction === 'out') charges.push({ day: c.data.day, amount: c.data.amount, category: c.data.category });
+    } else if (type === 'ref') refs.push({ type, data });
+    else if (type === flower.type && title) facts.flowerNames.set(doc._id, title);
   }
+  // Categories by the studio's names for them (the cash-reason list at /admin/refs), not their codes.
+  const reasons = refEntries(refs, 'cash-reason');
+  facts.charges = charges.map((c) => ({ ...c, category: refLabel(reasons, c.category) }));
   return facts;
 };
 
