@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import { uploadImage } from '../items/items-api';
 import type { PageBlock, PageValue } from '../../../schema/page';
-import { EditorFrame } from './editor-frame';
+import { EditorFrame, PageHeadFields } from './editor-frame';
 import { usePageDraft } from './use-page-draft';
 
 const blockNames: Record<PageBlock['kind'], string> = { heading: 'Заголовок', text: 'Текст', image: 'Картинка', products: 'Товары по тегу', cta: 'Кнопка' };
@@ -132,14 +132,7 @@ export const BlockEditorPage = () => {
   return (
     <EditorFrame pageKey={key} draft={draft}>
       <h1>Редактор страницы</h1>
-      <label>
-        <span>Заголовок страницы</span>
-        <input value={value.title} onChange={(e) => set({ title: e.target.value })} />
-      </label>
-      <label>
-        <span>Описание для поисковиков</span>
-        <textarea value={value.description} onChange={(e) => set({ description: e.target.value })} />
-      </label>
+      <PageHeadFields value={value} set={set} />
       <ol className="page-editor__blocks">
         {value.blocks.map((b, i) => (
           <li key={i} className="page-editor__block" aria-label={`Блок ${i + 1}: ${blockNames[b.kind]}`}>

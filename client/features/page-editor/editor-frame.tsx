@@ -5,6 +5,20 @@ import { PageBody } from '../content/page-body';
 import type { usePageDraft } from './use-page-draft';
 import './page-editor.css';
 
+/** The page's title and its description for search engines: the first fields of both editors. */
+export const PageHeadFields = ({ value, set }: { value: PageValue; set: (v: Partial<PageValue>) => void }) => (
+  <>
+    <label>
+      <span>Заголовок страницы</span>
+      <input value={value.title} onChange={(e) => set({ title: e.target.value })} />
+    </label>
+    <label>
+      <span>Описание для поисковиков</span>
+      <textarea value={value.description} onChange={(e) => set({ description: e.target.value })} />
+    </label>
+  </>
+);
+
 /** What both editors share: the address, the save and publish buttons, the messages and the live preview. */
 export const EditorFrame = ({ pageKey, draft, children }: { pageKey: string; draft: ReturnType<typeof usePageDraft>; children: ReactNode }) => (
   <section className="record-screen page-editor">

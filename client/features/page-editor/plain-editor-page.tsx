@@ -1,6 +1,6 @@
 import { useSearch } from '@tanstack/react-router';
 import type { PageValue } from '../../../schema/page';
-import { EditorFrame } from './editor-frame';
+import { EditorFrame, PageHeadFields } from './editor-frame';
 import { usePageDraft } from './use-page-draft';
 
 /**
@@ -18,14 +18,7 @@ export const PlainEditorPage = () => {
   return (
     <EditorFrame pageKey={key} draft={draft}>
       <h1>Простой редактор</h1>
-      <label>
-        <span>Заголовок страницы</span>
-        <input value={value.title} onChange={(e) => set({ title: e.target.value })} />
-      </label>
-      <label>
-        <span>Описание для поисковиков</span>
-        <textarea value={value.description} onChange={(e) => set({ description: e.target.value })} />
-      </label>
+      <PageHeadFields value={value} set={set} />
       {value.sections.map((s, i) => (
         <fieldset key={i} className="page-editor__block">
           <legend>Раздел {i + 1}</legend>
