@@ -25,6 +25,14 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   'POST /api/refs/search-item': { query: 'роза', limit: 5 },
   'POST /api/pages/get': { slug: 'info' },
   'POST /api/pages/update': { key: 'test-page', value: { title: 'Тест' } },
+  'POST /api/pages/draft': { key: 'test-page', value: { title: 'Тест' } },
+  'POST /api/pages/drafts': {},
+  'POST /api/products/publish': { id: 'techCard-00000000' },
+  'POST /api/posiflora/status': {},
+  'POST /api/posiflora/connect': { url: 'https://studio.posiflora.com', username: 'studio', password: 'secret' },
+  'POST /api/posiflora/disconnect': {},
+  'POST /api/posiflora/run': {},
+  'POST /api/posiflora/orders': { search: '' },
   'POST /api/profile/get': {},
   'POST /api/profile/update': { profile: defaultStudioProfile, updatedAt: 0 },
   'POST /api/catalog-setup/get': {},
@@ -91,6 +99,9 @@ const required: Partial<Record<ApiRoute, string>> = {
   'POST /api/refs/search-item': 'query',
   'POST /api/pages/get': 'slug',
   'POST /api/pages/update': 'value',
+  'POST /api/pages/draft': 'value',
+  'POST /api/posiflora/connect': 'password',
+  'POST /api/products/publish': 'id',
   'POST /api/profile/update': 'profile',
   'POST /api/catalog-setup/update': 'setup',
   'POST /api/home-copy/update': 'copy',
@@ -138,7 +149,7 @@ describe('bad input to /api', () => {
   afterAll(() => shop.close());
 
   it('knows a valid body for every POST route', () => {
-    const bodiless = ['POST /api/items/catalog', 'POST /api/pages/list', 'POST /api/user', 'POST /api/logout'];
+    const bodiless = ['POST /api/items/catalog', 'POST /api/pages/list', 'POST /api/user', 'POST /api/logout', 'POST /api/debts/list'];
     for (const key of postRoutes) if (!bodiless.includes(key)) expect(valid[key], key).toBeDefined();
   });
 
