@@ -18,12 +18,15 @@ describe('the staff shell', () => {
     await menu.getByRole('button', { name: 'Меню' }).focus();
     await page.keyboard.press('Enter');
     await menu.getByRole('link', { name: 'Курьеры' }).waitFor();
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Рабочий стол', 'Заказы', 'Календарь', 'События', 'Курьеры', 'Задачи', 'Каталог', 'Витрина', 'Склады', 'Накладные', 'Контрагенты']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'Рабочий стол', 'Заказы', 'Календарь', 'События', 'Задачи', 'Курьеры', 'Товары', 'Позиции', 'Каталог', 'Витрина', 'Склады', 'Списания',
+      'Накладные', 'Расходы', 'Контрагенты', 'Оборудование', 'Редактор страниц', 'Posiflora',
+    ]);
     await page.keyboard.press('Escape');
     await menu.getByRole('link', { name: 'Курьеры' }).waitFor({ state: 'hidden' });
     await page.keyboard.press('Enter');
-    // Past «Закрыть смену» (beside «Меню» on a phone), «Рабочий стол», «Заказы», «Календарь» and «События».
-    for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+    // Past «Закрыть смену» (beside «Меню» on a phone), «Рабочий стол», «Заказы», «Календарь», «События» and «Задачи».
+    for (let i = 0; i < 7; i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Курьеры' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/couriers');
@@ -32,7 +35,14 @@ describe('the staff shell', () => {
     await page.goto('/admin');
     await page.locator('.tiles a').first().waitFor();
     expect(await page.locator('.tiles li').count()).toBe(await page.locator('.tiles li a[href]').count());
-    expect(await page.locator('.tiles a').allTextContents()).toEqual(['ЗаказыЗаказы, Календарь, События, Курьеры, Задачи', 'Каталог и складКаталог, Витрина, Склады', 'ДеньгиНакладные, Контрагенты']);
+    expect(await page.locator('.tiles a').allTextContents()).toEqual([
+      'ЗаказыЗаказы, Календарь, События, Задачи, Курьеры',
+      'Каталог и складТовары, Позиции, Каталог, Витрина, Склады, Списания',
+      'ДеньгиНакладные, Расходы, Контрагенты',
+      'КомандаОборудование',
+      'СайтРедактор страниц',
+      'ОтчётыPosiflora',
+    ]);
     await context.close();
 
     const admin = await contextAs(journey(), demoPhones.admin);
@@ -40,9 +50,13 @@ describe('the staff shell', () => {
     await adminPage.goto('/admin');
     const adminMenu = adminPage.getByRole('navigation', { name: 'Разделы мастерской' });
     await adminMenu.getByRole('link', { name: 'Поставщики' }).waitFor();
-    expect(await adminMenu.getByRole('link').allTextContents()).toEqual(['Рабочий стол', 'Заказы', 'Календарь', 'События', 'Курьеры', 'Задачи', 'Клиенты', 'Каталог', 'Витрина', 'Склады', 'Цветы', 'Справочники', 'Поставщики', 'Накладные', 'Контрагенты', 'Профиль мастерской', 'Сотрудники']);
+    expect(await adminMenu.getByRole('link').allTextContents()).toEqual([
+      'Рабочий стол', 'Заказы', 'Календарь', 'События', 'Задачи', 'Курьеры', 'Клиенты', 'Долги', 'Товары', 'Позиции', 'Каталог', 'Витрина', 'Цветы',
+      'Склады', 'Списания', 'Справочники', 'Накладные', 'Расходы', 'Поставщики', 'Контрагенты', 'Сотрудники', 'Профиль мастерской', 'Оборудование',
+      'Страницы', 'Редактор страниц', 'Настройки', 'Аналитика', 'Posiflora',
+    ]);
     await adminPage.locator('.tiles a').first().waitFor();
-    expect(await adminPage.locator('.tiles a strong').allTextContents()).toEqual(['Заказы', 'Клиенты', 'Каталог и склад', 'Деньги', 'Команда']);
+    expect(await adminPage.locator('.tiles a strong').allTextContents()).toEqual(['Заказы', 'Клиенты', 'Каталог и склад', 'Деньги', 'Команда', 'Сайт', 'Отчёты']);
     await admin.close();
   });
 });
