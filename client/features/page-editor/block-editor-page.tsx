@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import { uploadImage } from '../items/items-api';
 import type { PageBlock, PageValue } from '../../../schema/page';
-import { EditorFrame, PageHeadFields } from './editor-frame';
+import { EditorFrame, NoPageChosen, PageHeadFields } from './editor-frame';
 import { usePageDraft } from './use-page-draft';
 
 const blockNames: Record<PageBlock['kind'], string> = { heading: 'Заголовок', text: 'Текст', image: 'Картинка', products: 'Товары по тегу', cta: 'Кнопка' };
@@ -119,7 +119,7 @@ export const BlockEditorPage = () => {
   const { key = '', isNew = false } = useSearch({ from: '/admin/pages-editor' });
   const draft = usePageDraft(key, isNew);
   const value = draft.value;
-  if (!key) return <p className="record-screen">Откройте страницу из списка «Страницы».</p>;
+  if (!key) return <NoPageChosen title="Редактор страницы" />;
   if (!value) return <p className="muted record-screen">Загрузка…</p>;
   const set = (v: Partial<PageValue>) => draft.setValue({ ...value, ...v });
   const setBlock = (i: number, b: PageBlock) => set({ blocks: value.blocks.map((x, j) => (j === i ? b : x)) });

@@ -5,6 +5,16 @@ import { PageBody } from '../content/page-body';
 import type { usePageDraft } from './use-page-draft';
 import './page-editor.css';
 
+/** An editor opened without a page: what it is and where pages are chosen. */
+export const NoPageChosen = ({ title }: { title: string }) => (
+  <section className="record-screen">
+    <h1>{title}</h1>
+    <p>
+      Выберите страницу в разделе <Link to="/admin/pages">«Страницы»</Link> или создайте новую там же.
+    </p>
+  </section>
+);
+
 /** The page's title and its description for search engines: the first fields of both editors. */
 export const PageHeadFields = ({ value, set }: { value: PageValue; set: (v: Partial<PageValue>) => void }) => (
   <>

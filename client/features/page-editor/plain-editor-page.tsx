@@ -1,6 +1,6 @@
 import { useSearch } from '@tanstack/react-router';
 import type { PageValue } from '../../../schema/page';
-import { EditorFrame, PageHeadFields } from './editor-frame';
+import { EditorFrame, NoPageChosen, PageHeadFields } from './editor-frame';
 import { usePageDraft } from './use-page-draft';
 
 /**
@@ -12,7 +12,7 @@ export const PlainEditorPage = () => {
   const { key = '', isNew = false } = useSearch({ from: '/admin/pages-editor3' });
   const draft = usePageDraft(key, isNew);
   const value = draft.value;
-  if (!key) return <p className="record-screen">Откройте страницу из списка «Страницы».</p>;
+  if (!key) return <NoPageChosen title="Простой редактор" />;
   if (!value) return <p className="muted record-screen">Загрузка…</p>;
   const set = (v: Partial<PageValue>) => draft.setValue({ ...value, ...v });
   return (
