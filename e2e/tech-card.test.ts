@@ -32,8 +32,8 @@ describe('a bouquet by tech card', () => {
     await page.getByRole('heading', { name: 'Букеты по техкартам' }).waitFor();
     await page.getByRole('link', { name: 'Новая техкарта' }).click();
     await page.locator('#card-name').fill('Розы с эвкалиптом');
-    await page.locator('#card-warehouse option', { hasText: 'Холодильник' }).waitFor({ state: 'attached' });
-    await page.locator('#card-warehouse').selectOption({ label: 'Холодильник' });
+    await page.locator('#card-warehouse option', { hasText: 'Холодильник мастерской' }).waitFor({ state: 'attached' });
+    await page.locator('#card-warehouse').selectOption({ label: 'Холодильник мастерской' });
     await page.locator('#line-0-part').selectOption({ label: 'Роза' });
     await page.locator('#line-0-qty').fill('15');
     await page.getByRole('button', { name: 'Добавить строку' }).click();

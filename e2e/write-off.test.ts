@@ -26,8 +26,8 @@ describe('writing off on a phone, offline', () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       return answer.body.data.id;
     };
-    const cold = await made('warehouses', { name: 'Холодильник' });
-    const rose = await made('flowers', { name: 'Роза', variety: 'Explorer', unit: 'pcs', price: 250 });
+    const cold = await made('warehouses', { name: 'Холодильник у окна' });
+    const rose = await made('flowers', { name: 'Роза', variety: 'Freedom', unit: 'pcs', price: 250 });
     await made('flowers', { name: 'Эвкалипт', kind: 'greenery', unit: 'pcs' });
     await made('invoices', { day: today(), warehouse: cold, lines: [{ flower: rose, qty: 20, price: 90 }], status: 'posted' });
 
@@ -37,18 +37,23 @@ describe('writing off on a phone, offline', () => {
     await page.goto('/admin/slips/new');
     await page.getByRole('heading', { name: 'Списать' }).waitFor();
     await waitForOfflineReady(page);
-    const roses = page.getByRole('button', { name: /Роза Explorer/ });
+    // The demo studio has its own warehouses and flowers: the act is for this test's cold room and rose.
+    await page.locator('select[aria-label="Склад"]').selectOption({ label: 'Холодильник у окна' });
+    await page.getByLabel('Найти цветок или материал').fill('Freedom');
+    const roses = page.getByRole('button', { name: /Роза Freedom/ });
     await roses.filter({ hasText: '20 шт.' }).waitFor();
 
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Списать' }).waitFor();
+    await page.locator('select[aria-label="Склад"]').selectOption({ label: 'Холодильник у окна' });
+    await page.getByLabel('Найти цветок или материал').fill('Freedom');
     await roses.click();
     // Two taps: how many, and why.
     await page.getByRole('group', { name: 'Количество' }).getByRole('button', { name: '5', exact: true }).click();
     await page.getByRole('group', { name: 'Причина' }).getByRole('button', { name: 'Завяли' }).click();
     const lines = page.getByRole('region', { name: 'Строки акта' });
-    await lines.getByText('Роза Explorer — 5 шт. · Завяли').waitFor();
+    await lines.getByText('Роза Freedom — 5 шт. · Завяли').waitFor();
     // The chosen warehouse's balance already counts the line.
     await roses.filter({ hasText: '15 шт.' }).waitFor();
     await page.getByRole('button', { name: 'Списать (1)' }).click();
@@ -59,7 +64,7 @@ describe('writing off on a phone, offline', () => {
     await page.getByRole('link', { name: 'К списаниям' }).click();
     await page.getByRole('heading', { name: 'Списания' }).waitFor();
     const acts = page.getByRole('table', { name: 'Акты списания' });
-    await acts.getByText('Роза Explorer — 5 шт. · Завяли').waitFor();
+    await acts.getByText('Роза Freedom — 5 шт. · Завяли').waitFor();
     await acts.getByText('ждёт отправки').waitFor();
     await expect.poll(() => page.locator('.waste__total').innerText()).toMatch(/Списано на 450\s₽ — 25\s%\sзакупок \(1\s800\s₽\)/);
     await page.getByRole('table', { name: 'Потери по причинам' }).getByRole('row', { name: /Завяли\s+450\s₽\s+25\s%/ }).waitFor();

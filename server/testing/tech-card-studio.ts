@@ -23,7 +23,7 @@ export const techCardStudio = async (url: string) => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.data.id;
   };
-  const cold = await save('warehouses', { name: 'Холодильник' });
+  const cold = await save('warehouses', { name: 'Холодильник мастерской' });
   const rose = await save('flowers', { name: 'Роза', unit: 'pcs' });
   const euc = await save('flowers', { name: 'Эвкалипт', kind: 'greenery', unit: 'pcs' });
   await save('invoices', { day: today(), warehouse: cold, lines: [{ flower: rose, qty: 100, price: 90 }, { flower: euc, qty: 20, price: 40.5 }], status: 'posted' }, florist);
