@@ -26,9 +26,9 @@ describe('transfers and counts on a phone, offline', () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       return answer.body.data.id;
     };
-    const cold = await made('warehouses', { name: 'Холодильник' });
-    const showcase = await made('warehouses', { name: 'Витрина' });
-    const rose = await made('flowers', { name: 'Роза', variety: 'Explorer', unit: 'pcs' });
+    const cold = await made('warehouses', { name: 'Холодильник у окна' });
+    const showcase = await made('warehouses', { name: 'Витрина в зале' });
+    const rose = await made('flowers', { name: 'Роза', variety: 'Freedom', unit: 'pcs' });
     await made('invoices', { day: today(), warehouse: cold, lines: [{ flower: rose, qty: 20, price: 90 }], status: 'posted' });
 
     const context = await contextAs(journey(), demoPhones.florist, phone);
@@ -38,40 +38,40 @@ describe('transfers and counts on a phone, offline', () => {
     await page.getByRole('heading', { name: 'Склады' }).waitFor();
     await waitForOfflineReady(page);
     const balances = page.getByRole('table', { name: 'Остатки по складам' });
-    await balances.getByRole('row', { name: /Роза Explorer.*Холодильник: 20 шт/ }).waitFor();
+    await balances.getByRole('row', { name: /Роза Freedom.*Холодильник у окна: 20 шт/ }).waitFor();
 
     await context.setOffline(true);
     await page.reload();
     const transfer = page.getByRole('region', { name: 'Переместить' });
-    await transfer.getByLabel('Откуда').selectOption({ label: 'Холодильник' });
-    await transfer.getByLabel('Куда', { exact: true }).selectOption({ label: 'Витрина' });
-    await transfer.getByLabel('Что', { exact: true }).selectOption({ label: 'Роза Explorer (20 шт.)' });
+    await transfer.getByLabel('Откуда').selectOption({ label: 'Холодильник у окна' });
+    await transfer.getByLabel('Куда', { exact: true }).selectOption({ label: 'Витрина в зале' });
+    await transfer.getByLabel('Что', { exact: true }).selectOption({ label: 'Роза Freedom (20 шт.)' });
     await transfer.getByLabel('Сколько').fill('5');
     await transfer.getByRole('button', { name: 'Добавить' }).click();
     await transfer.getByRole('button', { name: 'Переместить (1)' }).click();
     await page.getByText('Перемещено').first().waitFor();
-    await balances.getByRole('row', { name: /Роза Explorer.*Витрина: 5 шт.*Холодильник: 15 шт/ }).waitFor();
+    await balances.getByRole('row', { name: /Роза Freedom.*Витрина в зале: 5 шт.*Холодильник у окна: 15 шт/ }).waitFor();
 
     const counts = page.getByRole('region', { name: /^Пересчёт/ });
-    await counts.getByLabel('Склад').selectOption({ label: 'Холодильник' });
+    await counts.getByLabel('Склад').selectOption({ label: 'Холодильник у окна' });
     await counts.getByRole('button', { name: 'Начать пересчёт' }).click();
-    await counts.getByLabel('Насчитано: Роза Explorer').fill('12.5');
+    await counts.getByLabel('Насчитано: Роза Freedom').fill('12.5');
     await counts.getByRole('button', { name: 'Записать' }).click();
     await counts.getByRole('alert').getByText(/целыми/).waitFor();
-    await counts.getByLabel('Насчитано: Роза Explorer').fill('12');
+    await counts.getByLabel('Насчитано: Роза Freedom').fill('12');
     await counts.getByRole('button', { name: 'Записать' }).click();
-    await counts.getByRole('row', { name: /Роза Explorer.*15 шт.*[−-]3 шт/ }).waitFor();
+    await counts.getByRole('row', { name: /Роза Freedom.*15 шт.*[−-]3 шт/ }).waitFor();
 
     // Interrupted: the page goes away; the open count is on the device.
     await page.reload();
-    await page.getByRole('region', { name: /^Пересчёт/ }).getByText('Холодильник', { exact: false }).first().waitFor();
+    await page.getByRole('region', { name: /^Пересчёт/ }).getByText('Холодильник у окна', { exact: false }).first().waitFor();
     await page.getByRole('button', { name: 'Продолжить пересчёт' }).click();
-    await counts.getByRole('row', { name: /Роза Explorer.*15 шт.*[−-]3 шт/ }).waitFor();
+    await counts.getByRole('row', { name: /Роза Freedom.*15 шт.*[−-]3 шт/ }).waitFor();
     page.once('dialog', (d) => void d.accept());
     await counts.getByRole('button', { name: 'Закончить пересчёт' }).click();
     await page.getByText('Пересчёт закончен: расхождения записаны').waitFor();
-    await balances.getByRole('row', { name: /Роза Explorer.*Витрина: 5 шт.*Холодильник: 12 шт/ }).waitFor();
-    await page.getByRole('list', { name: 'Перемещения и пересчёты' }).getByText(/Роза Explorer: [−-]3 шт\./).waitFor();
+    await balances.getByRole('row', { name: /Роза Freedom.*Витрина в зале: 5 шт.*Холодильник у окна: 12 шт/ }).waitFor();
+    await page.getByRole('list', { name: 'Перемещения и пересчёты' }).getByText(/Роза Freedom: [−-]3 шт\./).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     expect(await officeOnServer(shop, 'transfer')).toEqual([]);
 
