@@ -20,6 +20,7 @@ import type { CatalogIndex } from './db/catalog-index';
 import { authApi } from './api/auth';
 import { qrLoginApi } from './api/qr-login';
 import { itemsApi } from './api/items';
+import { itemService } from './catalog/item-service';
 import { techCardsApi } from './tech-cards/publish';
 import { eventsApi } from './api/events';
 import { pagesApi } from './api/pages';
@@ -40,6 +41,7 @@ import { imagesApi } from './api/images';
 import { recordApi } from './records/record-api';
 import { stockApi } from './api/stock';
 import type { StockProjection } from './stock/stock-projection';
+import { stockOf } from './stock/stock';
 import { clientFiles } from './static';
 import { pageMeta } from './seo/page-meta';
 import { searchEngineFiles } from './seo/search-engine-files';
@@ -86,8 +88,10 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));
-  api.use(itemsApi(shop, catalog));
-  api.use(techCardsApi(shop));
+  // The catalogue's one writer: staff's item edits and published tech cards alike.
+  const items = itemService(shop, catalog, stockOf(shop.storage));
+  api.use(itemsApi(shop, catalog, items));
+  api.use(techCardsApi(shop, items));
   api.use(syncStreamApi(hub, async (token) => !!(await shop.sessions.phoneOf(token, true))));
   api.use(stockApi(stock));
   api.use(recordApi(shop));

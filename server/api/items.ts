@@ -6,7 +6,7 @@ import { levelOf, reaches, type User } from '../../schema/user';
 import type { Shop } from '../context';
 import { getSynced } from '../db/synced';
 import type { Audience, CatalogIndex } from '../db/catalog-index';
-import { itemService } from '../catalog/item-service';
+import type { ItemService } from '../catalog/item-service';
 import { notFound } from '../http/errors';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
@@ -19,13 +19,11 @@ const visibleTo = (user: User | null) => (p: Product) => audienceOf(user) === 's
 /** Sends an answer serialized once per state of the catalogue. */
 const sendJson = (res: Response, body: string) => void res.type('json').send(body);
 
-export const itemsApi = (shop: Shop, index: CatalogIndex): Router => {
+export const itemsApi = (shop: Shop, index: CatalogIndex, items: ItemService): Router => {
   const api = Router();
   const catalog = shop.storage.db('catalog');
   const all = () => index.all();
-  const stock = stockOf(shop.storage);
-  stock.onChange(index.invalidate);
-  const items = itemService(shop, index, stock);
+  stockOf(shop.storage).onChange(index.invalidate);
   const one = async (id: string, user: User | null) => {
     const item = await getSynced<Product>(catalog, id);
     if (!item || !visibleTo(user)(item)) throw notFound('Товар не найден');

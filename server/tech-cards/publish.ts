@@ -6,6 +6,7 @@ import { derivedFields, recordData, recordIdRequest, type OfficeRecord } from '.
 import { recipeBookOf } from '../../schema/recipe-book';
 import { balanceBookOf } from '../../schema/record-moves';
 import { bouquetsFromStems, compositionText, stemsCost, stemsOf, suggestedPrice } from '../../schema/tech-card';
+import type { ItemService } from '../catalog/item-service';
 import { publishBouquet } from '../catalog/publish-bouquet';
 import type { Shop } from '../context';
 import { HttpError, notFound } from '../http/errors';
@@ -26,7 +27,7 @@ const artOf = (cardId: string) => `B-${digest(cardId).slice(0, 8).toUpperCase()}
  * price back into the card. Online: the catalogue is the server's to write. A new item starts with as many bouquets
  * as the stems on hand make (DECISIONS «Bouquets by tech card»).
  */
-export const techCardsApi = (shop: Shop): Router => {
+export const techCardsApi = (shop: Shop, items: ItemService): Router => {
   const api = Router();
   const records = tierStore(shop.storage);
 
@@ -44,7 +45,7 @@ export const techCardsApi = (shop: Shop): Router => {
     const price = card.price || suggestedPrice(stemsCost(stems, book.prices).cost, card.markup);
     if (price < 1) throw new HttpError(400, 'Укажите цену продажи: у цветов этой техкарты ещё нет закупочных цен');
     const balances = balanceBookOf(office);
-    const item = await publishBouquet(shop, {
+    const item = await publishBouquet(items, {
       id: card.product || itemIdOf(found.id),
       art: card.art || artOf(found.id),
       name: card.name,
