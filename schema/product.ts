@@ -12,6 +12,8 @@ export const product = z.strictObject({
   name: z.string().trim().min(1, 'Укажите название').max(200, 'Название длиннее 200 символов'),
   description: z.string().max(5000).default(''),
   composition: z.string().max(2000).default(''),
+  /** How to look after this item («Уход»); none or empty: the storefront shows its category's (`careOf`, schema/care.ts). */
+  care: z.string().trim().max(2000, 'Уход длиннее 2000 символов').optional(),
   images: z.array(productImage).max(20),
   price: roubles.min(1, 'Укажите цену'),
   discountPrice: roubles.optional(),

@@ -12,7 +12,7 @@ const all: Record<string, { schema: object; version: number; owner: string; migr
  * reopen it (RxDB DB6: a blank page) when the schema changes and the version does not.
  */
 const pinned: Record<string, { version: number; hash: string }> = {
-  products: { version: 1, hash: '15eee2449cb1c149' },
+  products: { version: 2, hash: 'd879d824d67cabf5' },
   pages: { version: 3, hash: '7e86dd0d30a917a7' },
   events: { version: 2, hash: 'cbc30b9837075289' },
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },

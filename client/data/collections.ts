@@ -73,7 +73,8 @@ const unchanged: Migration = (doc) => doc;
  * office (staff devices: the office tier's records, one envelope for every entity type).
  */
 export const shopCollections = derive({
-  products: { owner: 'server', zod: product, key: 'id', version: 1 },
+  // 2: an item's own care text (`care`). Server copies are pulled again.
+  products: { owner: 'server', zod: product, key: 'id', version: 2 },
   // 2: the studio's profile rides in the pages store (`studio` on the page `studio-profile`).
   // 3: so do the shop's settings (`settings`), the catalogue's arrangement (`catalogSetup`) and the home page's (`homeCopy`),
   // and a page may have blocks (the block editor's). Server copies are pulled again.

@@ -106,6 +106,16 @@ describe('catalogue API', () => {
     expect((await call(shop.url, '/api/items/delete', { id }, manager)).status).toBe(404);
   });
 
+  it('keeps an item’s own care text (issue 19), trimmed; one over 2000 characters is refused in Russian', async () => {
+    const input = { art: 'CARE-1', name: 'Гортензия в кашпо', images: [], price: 3100, count: 2, category: 'potted', itemType: 'plant', care: '  Поливайте раз в три дня, держите в тени.  ' };
+    const created = await call<{ data: Product }>(shop.url, '/api/items/update', input, florist);
+    expect(created.status).toBe(200);
+    expect(created.body.data.care).toBe('Поливайте раз в три дня, держите в тени.');
+    expect((await call<{ data: Product }>(shop.url, '/api/items/get', { id: created.body.data.id })).body.data.care).toBe('Поливайте раз в три дня, держите в тени.');
+    const tooLong = await call<{ error: string }>(shop.url, '/api/items/update', { ...created.body.data, care: 'вода '.repeat(401) }, florist);
+    expect([tooLong.status, tooLong.body.error]).toEqual([400, 'Проверьте данные: care — Уход длиннее 2000 символов']);
+  });
+
   it('searches names in Russian: word forms, a typo, an article code; best match first, paged (issue 12)', async () => {
     const tulips = onSale.find((p) => p.name === 'Монобукет из 25 тюльпанов')!;
     const found = await list({ query: { name: 'тюльпаны' } });

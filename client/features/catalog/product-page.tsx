@@ -9,12 +9,12 @@ import { useCart } from '../cart/use-cart';
 import { NotFoundPage } from '../errors/error-page';
 import { usePageTitle } from '../../ui/page-title';
 import { productTitle } from '../../../schema/title';
+import { careOf } from '../../../schema/care';
 import { ProductGrid } from './product-card';
 import { FavouriteButton } from '../favourites/favourite-button';
 import { formatPhone } from '../../../schema/phone';
 import { phoneHref } from '../../../schema/studio-profile';
 import { useStudioProfile } from '../../data/studio-profile';
-import { careOf } from './care';
 import { useProduct, useProductsOnSale } from './use-products';
 
 const SizePicker = ({ value, onChange, price }: { value: LetterSize; onChange: (s: LetterSize) => void; price: number }) => (
@@ -76,6 +76,7 @@ export const ProductPage = ({ id }: { id: string }) => {
   usePageTitle(product ? productTitle(product.name) : undefined, true);
   if (product === undefined) return <p className="muted page">Загружаем…</p>;
   if (!product) return <NotFoundPage path={`/items/${id}`} description="Такого товара нет в каталоге: возможно, его уже не продают. Поищите похожий или загляните в каталог." />;
+  const care = careOf(product);
   return (
     <div className="page product">
       <div className="product__gallery">
@@ -96,10 +97,10 @@ export const ProductPage = ({ id }: { id: string }) => {
         <p>{product.composition}</p>
         <h2>Описание</h2>
         <p>{product.description}</p>
-        {careOf[product.category] && (
+        {care && (
           <>
             <h2>Уход</h2>
-            <p>{careOf[product.category]}</p>
+            <p>{care}</p>
           </>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { mayCall } from '../../../schema/api-routes';
+import { categoryCare } from '../../../schema/care';
 import type { Product, ProductInput } from '../../../schema/product';
 import { ApiError } from '../../lib/api';
 import { useNotice } from '../../ui/notices';
@@ -24,6 +25,7 @@ interface Draft {
   art: string;
   description: string;
   composition: string;
+  care: string;
   category: Product['category'];
   itemType: Product['itemType'];
   tags: string;
@@ -43,6 +45,7 @@ const draftOf = (p?: Product): Draft => ({
   art: p?.art ?? '',
   description: p?.description ?? '',
   composition: p?.composition ?? '',
+  care: p?.care ?? '',
   category: p?.category ?? 'authors',
   itemType: p?.itemType ?? 'bouquet',
   tags: p?.tags.join(', ') ?? '',
@@ -70,6 +73,7 @@ const inputOf = (d: Draft, stored?: Product): ProductInput => ({
     art: d.art.trim().toUpperCase(),
     description: d.description,
     composition: d.composition,
+    care: d.care,
     category: d.category,
     itemType: d.itemType,
     tags: list(d.tags),
@@ -175,9 +179,23 @@ export const ItemScreen = ({ id }: { id: string }) => {
       />
     </Field>
   );
-  const area = (name: 'description' | 'composition', label: string) => (
+  /** `note` says under the field what an empty one means; `placeholder` shows what then stands in for it. */
+  const area = (name: 'description' | 'composition' | 'care', label: string, note?: string, placeholder?: string) => (
     <Field id={`item-${name}`} label={label} error={errors[name]}>
-      <textarea id={`item-${name}`} rows={4} value={draft[name]} aria-invalid={!!errors[name]} onChange={(e) => set(name, e.target.value)} />
+      <textarea
+        id={`item-${name}`}
+        rows={4}
+        value={draft[name]}
+        placeholder={placeholder}
+        aria-invalid={!!errors[name]}
+        aria-describedby={[note && `item-${name}-note`, errors[name] && `item-${name}-error`].filter(Boolean).join(' ') || undefined}
+        onChange={(e) => set(name, e.target.value)}
+      />
+      {note && (
+        <p className="muted" id={`item-${name}-note`}>
+          {note}
+        </p>
+      )}
     </Field>
   );
   const select = <K extends 'category' | 'itemType'>(name: K, label: string, options: readonly { id: Draft[K]; label: string }[]) => (
@@ -208,7 +226,12 @@ export const ItemScreen = ({ id }: { id: string }) => {
         {select('itemType', 'Тип', itemTypes)}
         {area('description', 'Описание')}
         {area('composition', 'Состав')}
-        <p className="muted">Уход показывается на витрине по категории.</p>
+        {area(
+          'care',
+          'Уход',
+          categoryCare[draft.category] ? 'Оставьте пустым — на витрине будет уход по категории (он виден в поле).' : 'Оставьте пустым — на витрине раздела «Уход» не будет.',
+          categoryCare[draft.category] ?? undefined,
+        )}
         {text('price', 'Цена, ₽', true)}
         {text('discountPrice', 'Цена со скидкой, ₽', true)}
         {text('count', 'Остаток, шт.', true)}
