@@ -2,7 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
 import type { BrowserContext } from 'playwright-core';
-import { journeyPerFile } from './harness';
+import { journeyPerFile, watchErrors } from './harness';
 import { ordersOnServer, signInThroughDialog, waitFor } from './journeys';
 import { demoProducts } from '../server/seed/products';
 import { nextDay, today } from '../schema/day';
@@ -33,7 +33,7 @@ const bundleOldDevice = async (): Promise<string> => {
 };
 
 /** Leaves in the context's IndexedDB what an old or foreign build wrote, from a page of the shop's own origin. */
-const writeOldStore = async (context: BrowserContext, script: string, kind: 'v0' | 'foreign') => {
+const writeOldStore = async (context: BrowserContext, script: string, kind: 'v0' | 'foreign' | 'products-v1') => {
   const order = { kind, carts: [guestCart], pendingOrders: [waitingOrder], products: [staleProduct] };
   await context.route('**/__old-device', (route) =>
     route.fulfill({ contentType: 'text/html; charset=utf-8', body: `<!doctype html><title>old</title><script>window.oldDevice = ${JSON.stringify(order)}</script><script>${script}</script>` }),
@@ -69,6 +69,27 @@ describe('a device store written by another build', () => {
     await waitFor('the order from the outbox on the server', async () => (await ordersOnServer(journey().shop, customer)).length > 0);
     expect((await ordersOnServer(journey().shop, customer)).map((o) => o._id)).toEqual([waitingOrder.id]);
     await page.getByTestId('cart-count').filter({ hasText: '2' }).waitFor();
+    await context.close();
+  });
+
+  it('written before an item had its own care (products at version 1): opens, keeps the cart, and shows the catalogue pulled again with its care', async () => {
+    const context = await journey().newContext();
+    await writeOldStore(context, oldDevice, 'products-v1');
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`/items/${product.id}`);
+    await page.getByRole('heading', { name: product.name }).waitFor();
+    await page.getByTestId('cart-count').filter({ hasText: '2' }).waitFor();
+    // The device's own copy, pulled again at version 2: the server's name, not the stale one, and the care the page shows.
+    await waitFor('the product pulled again into the device', () =>
+      page.evaluate(async (id) => {
+        const data = (window as unknown as { shopData?: { shop: { products: { findOne(id: string): { exec(): Promise<{ name: string } | null> } } } } }).shopData;
+        return (await data?.shop.products.findOne(id).exec())?.name ?? null;
+      }, product.id).then((name) => name === product.name),
+    );
+    expect(await page.getByRole('heading', { name: 'Уход' }).count()).toBe(1);
+    expect(await page.getByText(staleProduct.name).count()).toBe(0);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
