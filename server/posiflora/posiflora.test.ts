@@ -4,6 +4,7 @@ import { startPosifloraStandIn, type StandInResource } from '../testing/posiflor
 import { clientIdOf } from '../../schema/entities/client';
 import { posifloraItemId } from '../../schema/posiflora-mapping';
 import type { PosifloraRun } from '../../schema/posiflora';
+import { posifloraStore } from './posiflora-store';
 
 /** Seven digits after +7 916, as Posiflora stores a phone typed with its mask. */
 const digits = (n: number) => String(10_000_000 + n).slice(1);
@@ -14,6 +15,8 @@ const customer = (n: number, updatedAt = at(60), over: Record<string, unknown> =
   attributes: { title: `Клиент ${n}`, phone: `+7 (916) ${digits(n).slice(0, 3)}-${digits(n).slice(3, 5)}-${digits(n).slice(5)}`, email: `c${n}@example.ru`, status: 'on', updatedAt, ...over },
 });
 const phoneOf = (n: number) => `7916${digits(n)}`;
+
+const onlyPosiflora = 'Адрес Posiflora — только https:// на posiflora.com, например https://studio.posiflora.com';
 
 /** Issue 22, item 5: importing a studio's Posiflora account, against a stand-in written from Posiflora's OpenAPI. */
 describe('the Posiflora import', () => {
@@ -56,7 +59,7 @@ describe('the Posiflora import', () => {
     const wrong = await call(shop.url, '/api/posiflora/connect', { ...body, password: 'nope' }, cookies.admin);
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe('Posiflora не приняла логин и пароль');
-    expect((await call(shop.url, '/api/posiflora/connect', { ...body, url: 'http://posiflora.example' }, cookies.admin)).body.error).toBe('Адрес Posiflora — только https://');
+    expect((await call(shop.url, '/api/posiflora/connect', { ...body, url: 'http://posiflora.example' }, cookies.admin)).body.error).toBe(onlyPosiflora);
     expect((await call<{ data: { connected: boolean } }>(shop.url, '/api/posiflora/status', {}, cookies.florist)).body.data.connected).toBe(false);
     expect((await call(shop.url, '/api/posiflora/connect', body, cookies.admin)).status).toBe(200);
     const status = await call<{ data: { connected: boolean } }>(shop.url, '/api/posiflora/status', {}, cookies.florist);
@@ -125,5 +128,39 @@ describe('the Posiflora import', () => {
     await run();
     const after = (await call<{ data: { data: { name: string; email: string } } }>(shop.url, '/api/clients/get', { id }, cookies.admin)).body.data.data;
     expect(after).toMatchObject({ name: 'Ирина (постоянная)', email: 'irina@example.ru' });
+  });
+
+  it('sends the login only to https on a Posiflora host: a private, link-local or foreign address is refused before a byte leaves', async () => {
+    const body = { username: 'studio', password: 'secret' };
+    const asked = posiflora.requests.length;
+    for (const url of [
+      'https://10.0.0.5',
+      'https://192.168.1.1/api',
+      'https://169.254.169.254/latest/meta-data',
+      'https://127.0.0.1',
+      'https://localhost:8443',
+      'https://[::1]',
+      'http://studio.posiflora.com',
+      'https://posiflora.com.example.ru',
+      'https://evilposiflora.com',
+      'https://example.ru',
+    ]) {
+      const answer = await call(shop.url, '/api/posiflora/connect', { ...body, url }, cookies.admin);
+      expect(answer.status, url).toBe(400);
+      expect(answer.body.error, url).toBe(onlyPosiflora);
+    }
+    const withLogin = await call(shop.url, '/api/posiflora/connect', { ...body, url: 'https://studio:secret@studio.posiflora.com' }, cookies.admin);
+    expect(withLogin.status).toBe(400);
+    expect(withLogin.body.error).toBe('Адрес Posiflora — без логина и пароля в нём: их укажите в полях ниже');
+    expect(posiflora.requests.length).toBe(asked);
+  });
+
+  it('does not reach an address stored before the rule: the run says why in the log', async () => {
+    const store = posifloraStore(shop.shop.storage);
+    const account = await store.account();
+    expect(account).not.toBeNull();
+    await store.saveAccount({ ...account!, url: 'https://10.255.255.1', accessToken: '', expireAt: 0 });
+    const logged = await run();
+    expect(logged.errors.map((e) => e.message)).toEqual([onlyPosiflora, onlyPosiflora, onlyPosiflora]);
   });
 });
