@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, PageDraft } from '../../schema/page';
+import { blockProducts } from '../../schema/page-products';
+import { demoProducts } from '../seed/products';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 /** The page editors' server side (issue 22, item 1): drafts, publishing, addresses and who may. */
@@ -39,6 +41,11 @@ describe('page drafts and publishing', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('href="/items/authors"');
+    // The grid of the «love» block is drawn too, bestsellers first, up to its limit: a bot reads what a shopper sees.
+    const drawn = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="shop-snapshot"'));
+    const grid = blockProducts({ kind: 'products', tag: 'love', heading: 'Букеты', limit: 4 }, demoProducts.filter((p) => p.isActive && !p.isHidden));
+    expect(grid).toHaveLength(4);
+    for (const p of grid) expect(drawn, p.name).toContain(`href="/items/${p.id}"`);
     const after = await call<{ data: { items: PageDraft[] } }>(shop.url, '/api/pages/drafts', {}, cookies.admin);
     expect(after.body.data.items.map((d) => d.key)).not.toContain('tulip-week');
   });
