@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { demoPhones } from '../server/testing/test-shop';
+import { call, demoPhones } from '../server/testing/test-shop';
 import { demoProducts } from '../server/seed/products';
 import { journeyPerFile, phoneViewport, watchErrors } from './harness';
 import { waitFor, waitForOfflineReady } from './journeys';
@@ -124,5 +124,56 @@ describe('a campaign page from the block editor', () => {
     expect(adminErrors).toEqual([]);
     await shopperContext.close();
     await adminContext.close();
+  });
+
+  it('says in the editors’ words what is wrong before anything is sent: the address, the title, a block', async () => {
+    const context = await contextAs(journey(), demoPhones.admin);
+    const admin = await context.newPage();
+    const errors = watchErrors(admin);
+    const writes: string[] = [];
+    admin.on('request', (r) => {
+      if (/\/api\/pages\/(update|draft)$/.test(new URL(r.url()).pathname)) writes.push(r.url());
+    });
+    const alert = admin.getByRole('alert');
+
+    await admin.goto('/admin/pages');
+    const address = admin.getByLabel('Адрес новой страницы');
+    for (const [typed, said] of [
+      ['Весна', 'Адрес страницы: латиница, цифры, дефис и /'],
+      ['login', 'Адрес /login занят разделом магазина: выберите другой'],
+      ['info', 'Страница /info уже есть: откройте её в списке'],
+    ]) {
+      await address.fill(typed);
+      await admin.getByRole('button', { name: 'Новая страница' }).click();
+      await alert.filter({ hasText: said }).waitFor();
+    }
+    await address.fill('autumn-sale');
+    await admin.getByRole('button', { name: 'Новая страница' }).click();
+    await admin.getByRole('heading', { name: 'Редактор страницы' }).waitFor();
+
+    const publish = () => admin.getByRole('button', { name: 'Опубликовать' }).click();
+    await publish();
+    await alert.filter({ hasText: 'Заголовок страницы: Укажите заголовок' }).waitFor();
+    await admin.getByLabel('Заголовок страницы').fill('Осенняя распродажа');
+
+    await admin.getByRole('button', { name: '+ Товары по тегу' }).click();
+    await publish();
+    await alert.filter({ hasText: 'Блок 1 («Товары по тегу»): Выберите тег' }).waitFor();
+    const tagField = admin.getByLabel('Тег товаров (например love, birthday)');
+    await tagField.fill('nosuchtag');
+    await admin.getByText('Товаров с тегом «nosuchtag» в продаже нет: на странице этот блок не появится').waitFor();
+    await tagField.fill(tag);
+    await admin.getByText(`Товаров в сетке: ${gridProducts.length}`).waitFor();
+
+    await admin.getByRole('button', { name: '+ Кнопка' }).click();
+    await admin.getByLabel('Подпись кнопки').fill('Туда');
+    await admin.getByLabel('Куда ведёт (адрес в магазине)').fill('javascript:alert(1)');
+    await publish();
+    await alert.filter({ hasText: 'Блок 2 («Кнопка»): Ссылка — адрес внутри магазина, например /items/authors' }).waitFor();
+
+    expect(writes).toEqual([]);
+    expect((await call(journey().shop.url, '/api/pages/get', { slug: 'autumn-sale' })).status).toBe(404);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
