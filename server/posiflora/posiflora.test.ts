@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { startPosifloraStandIn, type StandInResource } from '../testing/posiflora-stand-in';
@@ -153,6 +155,21 @@ describe('the Posiflora import', () => {
     expect(withLogin.status).toBe(400);
     expect(withLogin.body.error).toBe('Адрес Posiflora — без логина и пароля в нём: их укажите в полях ниже');
     expect(posiflora.requests.length).toBe(asked);
+  });
+
+  it('follows no redirect: an allowed address cannot send the server on to another', async () => {
+    // A host the rule lets through that answers every call with a redirect to the (real) stand-in.
+    const bouncer = http.createServer((req, res) => res.writeHead(307, { location: `${posiflora.url}${req.url}` }).end());
+    await new Promise<void>((resolve) => bouncer.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(bouncer.address() as AddressInfo).port}`;
+      const answer = await call(shop.url, '/api/posiflora/connect', { url, username: 'studio', password: 'secret' }, cookies.admin);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe('Posiflora ответила 307 на вход: проверьте адрес аккаунта');
+      expect((await call<{ data: { url: string } }>(shop.url, '/api/posiflora/status', {}, cookies.florist)).body.data.url).toBe(posiflora.url);
+    } finally {
+      await new Promise<void>((resolve) => bouncer.close(() => resolve()));
+    }
   });
 
   it('does not reach an address stored before the rule: the run says why in the log', async () => {
