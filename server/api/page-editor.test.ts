@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, PageDraft } from '../../schema/page';
-import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
+import { blockProducts } from '../../schema/page-products';
+import { demoProducts } from '../seed/products';
+import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
 
 /** The page editors' server side (issue 22, item 1): drafts, publishing, addresses and who may. */
 describe('page drafts and publishing', () => {
@@ -39,6 +41,11 @@ describe('page drafts and publishing', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('href="/items/authors"');
+    // The grid of the «love» block is drawn too, bestsellers first, up to its limit: a bot reads what a shopper sees.
+    const drawn = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="shop-snapshot"'));
+    const grid = blockProducts({ kind: 'products', tag: 'love', heading: 'Букеты', limit: 4 }, demoProducts.filter((p) => p.isActive && !p.isHidden));
+    expect(grid).toHaveLength(4);
+    for (const p of grid) expect(drawn, p.name).toContain(`href="/items/${p.id}"`);
     const after = await call<{ data: { items: PageDraft[] } }>(shop.url, '/api/pages/drafts', {}, cookies.admin);
     expect(after.body.data.items.map((d) => d.key)).not.toContain('tulip-week');
   });
@@ -66,5 +73,24 @@ describe('page drafts and publishing', () => {
     }
     const page = await call<{ data: Page }>(shop.url, '/api/pages/get', { slug: 'tulip-week' });
     expect(page.body.data.value.blocks).toHaveLength(4);
+  });
+
+  it('is drawn for bots by every app server at once: published through one, read from the other', async () => {
+    const two = await startTwoShops();
+    try {
+      const admin = await signIn(two.a.url, demoPhones.admin);
+      const campaign = { ...value, blocks: [{ kind: 'heading', text: 'На двух серверах' }, { kind: 'products', tag: 'wedding', heading: 'Свадебные', limit: 3 }] };
+      expect((await call(two.a.url, '/api/pages/update', { key: 'two-servers', value: campaign }, admin)).status).toBe(200);
+      const answer = await fetch(`${two.b.url}/two-servers`, { headers: { 'user-agent': 'Googlebot/2.1' } });
+      expect(answer.status).toBe(200);
+      const html = await answer.text();
+      const drawn = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script id="shop-snapshot"'));
+      expect(drawn).toContain('<h2>На двух серверах</h2>');
+      const grid = blockProducts({ kind: 'products', tag: 'wedding', heading: '', limit: 3 }, demoProducts.filter((p) => p.isActive && !p.isHidden));
+      expect(grid).toHaveLength(3);
+      for (const p of grid) expect(drawn, p.name).toContain(`href="/items/${p.id}"`);
+    } finally {
+      await two.close();
+    }
   });
 });

@@ -21,18 +21,39 @@ export const apiBase = (url: string): string => {
   return /\/api$/.test(trimmed) ? `${trimmed}/v1` : `${trimmed}/api/v1`;
 };
 
-/** Plain http only to this machine (the stand-in, a tunnel); anything else must be https. */
+/** This machine, under the names the stand-in (or a tunnel to it) answers at: the one place plain http may go. */
+const loopback = ['127.0.0.1', 'localhost', '[::1]'];
+
+/** Posiflora's own hosts: posiflora.com and its subdomains (a studio's account is https://{studio}.posiflora.com). */
+const posifloraHost = (hostname: string): boolean => hostname === 'posiflora.com' || hostname.endsWith('.posiflora.com');
+
+/**
+ * Where the server may send the studio's login: https on a Posiflora host, or plain http to this machine (the
+ * stand-in). Anything else — a private or link-local address, another site, a login inside the address — is refused
+ * before a byte is sent, so the connect form cannot make the server reach into its own network or hand the
+ * password to a stranger.
+ */
 export const addressIssue = (url: string): string | undefined => {
-  const u = new URL(url);
-  if (u.protocol === 'https:') return undefined;
-  if (u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname)) return undefined;
-  return 'Адрес Posiflora — только https://';
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return 'Адрес Posiflora — например https://studio.posiflora.com';
+  }
+  if (u.username || u.password) return 'Адрес Posiflora — без логина и пароля в нём: их укажите в полях ниже';
+  if (u.protocol === 'https:' && posifloraHost(u.hostname)) return undefined;
+  if (u.protocol === 'http:' && loopback.includes(u.hostname)) return undefined;
+  return 'Адрес Posiflora — только https:// на posiflora.com, например https://studio.posiflora.com';
 };
 
 const send = async (url: string, init: RequestInit): Promise<{ status: number; body: unknown; text: string }> => {
+  // Every request, not only the connect form's: an account stored before this rule is not reached either.
+  const issue = addressIssue(url);
+  if (issue) throw new PosifloraError(issue);
   let res: Response;
   try {
-    res = await fetch(url, { ...init, headers: { 'content-type': jsonApi, accept: jsonApi, ...init.headers }, signal: AbortSignal.timeout(timeoutMs) });
+    // A redirect is an answer (>= 300), never followed: it could point anywhere the rule above refuses.
+    res = await fetch(url, { ...init, redirect: 'manual', headers: { 'content-type': jsonApi, accept: jsonApi, ...init.headers }, signal: AbortSignal.timeout(timeoutMs) });
   } catch {
     throw new PosifloraError('Posiflora не отвечает: проверьте адрес и сеть');
   }

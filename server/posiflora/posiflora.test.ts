@@ -1,9 +1,12 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { startPosifloraStandIn, type StandInResource } from '../testing/posiflora-stand-in';
 import { clientIdOf } from '../../schema/entities/client';
 import { posifloraItemId } from '../../schema/posiflora-mapping';
 import type { PosifloraRun } from '../../schema/posiflora';
+import { posifloraStore } from './posiflora-store';
 
 /** Seven digits after +7 916, as Posiflora stores a phone typed with its mask. */
 const digits = (n: number) => String(10_000_000 + n).slice(1);
@@ -14,6 +17,8 @@ const customer = (n: number, updatedAt = at(60), over: Record<string, unknown> =
   attributes: { title: `Клиент ${n}`, phone: `+7 (916) ${digits(n).slice(0, 3)}-${digits(n).slice(3, 5)}-${digits(n).slice(5)}`, email: `c${n}@example.ru`, status: 'on', updatedAt, ...over },
 });
 const phoneOf = (n: number) => `7916${digits(n)}`;
+
+const onlyPosiflora = 'Адрес Posiflora — только https:// на posiflora.com, например https://studio.posiflora.com';
 
 /** Issue 22, item 5: importing a studio's Posiflora account, against a stand-in written from Posiflora's OpenAPI. */
 describe('the Posiflora import', () => {
@@ -56,7 +61,7 @@ describe('the Posiflora import', () => {
     const wrong = await call(shop.url, '/api/posiflora/connect', { ...body, password: 'nope' }, cookies.admin);
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe('Posiflora не приняла логин и пароль');
-    expect((await call(shop.url, '/api/posiflora/connect', { ...body, url: 'http://posiflora.example' }, cookies.admin)).body.error).toBe('Адрес Posiflora — только https://');
+    expect((await call(shop.url, '/api/posiflora/connect', { ...body, url: 'http://posiflora.example' }, cookies.admin)).body.error).toBe(onlyPosiflora);
     expect((await call<{ data: { connected: boolean } }>(shop.url, '/api/posiflora/status', {}, cookies.florist)).body.data.connected).toBe(false);
     expect((await call(shop.url, '/api/posiflora/connect', body, cookies.admin)).status).toBe(200);
     const status = await call<{ data: { connected: boolean } }>(shop.url, '/api/posiflora/status', {}, cookies.florist);
@@ -125,5 +130,54 @@ describe('the Posiflora import', () => {
     await run();
     const after = (await call<{ data: { data: { name: string; email: string } } }>(shop.url, '/api/clients/get', { id }, cookies.admin)).body.data.data;
     expect(after).toMatchObject({ name: 'Ирина (постоянная)', email: 'irina@example.ru' });
+  });
+
+  it('sends the login only to https on a Posiflora host: a private, link-local or foreign address is refused before a byte leaves', async () => {
+    const body = { username: 'studio', password: 'secret' };
+    const asked = posiflora.requests.length;
+    for (const url of [
+      'https://10.0.0.5',
+      'https://192.168.1.1/api',
+      'https://169.254.169.254/latest/meta-data',
+      'https://127.0.0.1',
+      'https://localhost:8443',
+      'https://[::1]',
+      'http://studio.posiflora.com',
+      'https://posiflora.com.example.ru',
+      'https://evilposiflora.com',
+      'https://example.ru',
+    ]) {
+      const answer = await call(shop.url, '/api/posiflora/connect', { ...body, url }, cookies.admin);
+      expect(answer.status, url).toBe(400);
+      expect(answer.body.error, url).toBe(onlyPosiflora);
+    }
+    const withLogin = await call(shop.url, '/api/posiflora/connect', { ...body, url: 'https://studio:secret@studio.posiflora.com' }, cookies.admin);
+    expect(withLogin.status).toBe(400);
+    expect(withLogin.body.error).toBe('Адрес Posiflora — без логина и пароля в нём: их укажите в полях ниже');
+    expect(posiflora.requests.length).toBe(asked);
+  });
+
+  it('follows no redirect: an allowed address cannot send the server on to another', async () => {
+    // A host the rule lets through that answers every call with a redirect to the (real) stand-in.
+    const bouncer = http.createServer((req, res) => res.writeHead(307, { location: `${posiflora.url}${req.url}` }).end());
+    await new Promise<void>((resolve) => bouncer.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(bouncer.address() as AddressInfo).port}`;
+      const answer = await call(shop.url, '/api/posiflora/connect', { url, username: 'studio', password: 'secret' }, cookies.admin);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe('Posiflora ответила 307 на вход: проверьте адрес аккаунта');
+      expect((await call<{ data: { url: string } }>(shop.url, '/api/posiflora/status', {}, cookies.florist)).body.data.url).toBe(posiflora.url);
+    } finally {
+      await new Promise<void>((resolve) => bouncer.close(() => resolve()));
+    }
+  });
+
+  it('does not reach an address stored before the rule: the run says why in the log', async () => {
+    const store = posifloraStore(shop.shop.storage);
+    const account = await store.account();
+    expect(account).not.toBeNull();
+    await store.saveAccount({ ...account!, url: 'https://10.255.255.1', accessToken: '', expireAt: 0 });
+    const logged = await run();
+    expect(logged.errors.map((e) => e.message)).toEqual([onlyPosiflora, onlyPosiflora, onlyPosiflora]);
   });
 });

@@ -1,6 +1,7 @@
 import { addressOf } from '../../schema/address';
 import { flowerOf } from '../../schema/flower';
 import type { Page } from '../../schema/page';
+import { pageProducts } from '../../schema/page-products';
 import type { Product } from '../../schema/product';
 import { firstPagesOf, listParams } from '../../schema/shelf';
 import type { ShopSnapshot } from '../../schema/shop-snapshot';
@@ -39,9 +40,11 @@ export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
     if (!address) return null;
     const view = await catalog.view();
     const all = view.all().filter(onSale);
-    const withPage = async (slug: string, products: Product[]): Promise<Omit<ShopSnapshot, 'path'>> => {
-      const page = await pageOf(slug);
-      return { products, pages: page ? [page] : [], absentPages: page ? [] : [slug] };
+    /** A page's snapshot: the products the address shows and those its blocks' grids show, so a bot reads the grids too. */
+    const withPage = async (slug: string, products: Product[], read?: Page | null): Promise<Omit<ShopSnapshot, 'path'>> => {
+      const page = read === undefined ? await pageOf(slug) : read;
+      const shown = page ? [...new Set([...products, ...pageProducts(page.value, all)])] : products;
+      return { products: shown, pages: page ? [page] : [], absentPages: page ? [] : [slug] };
     };
     switch (address.kind) {
       case 'screen':
@@ -71,7 +74,7 @@ export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
         const name = page?.value.title ?? flower?.name;
         const query = flower?.query ?? name;
         const found = query ? (await catalog.view(query)).find(query).filter(onSale) : [];
-        return { products: found, pages: page ? [page] : [], absentPages: page ? [] : [`flowers/${address.slug}`] };
+        return withPage(`flowers/${address.slug}`, found, page);
       }
       case 'page': {
         const tag = tagOfPage(address.slug);

@@ -1,4 +1,5 @@
 import type { PageBlock, PageValue } from '../../../schema/page';
+import { blockProducts } from '../../../schema/page-products';
 import { ProductGrid } from '../catalog/product-card';
 import { useProductsOnSale } from '../catalog/use-products';
 
@@ -17,7 +18,8 @@ const Paragraphs = ({ text }: { text: string }) => (
 );
 
 const ProductsBlock = ({ block }: { block: Extract<PageBlock, { kind: 'products' }> }) => {
-  const items = useProductsOnSale()?.filter((p) => p.tags.includes(block.tag)).slice(0, block.limit);
+  const onSale = useProductsOnSale();
+  const items = onSale && blockProducts(block, onSale);
   if (!items?.length) return null;
   return (
     <section className="page-products">

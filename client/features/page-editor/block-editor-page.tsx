@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import { uploadImage } from '../items/items-api';
 import type { PageBlock, PageValue } from '../../../schema/page';
+import { pageBlockNames } from '../../../schema/page-issue';
+import { blockProducts } from '../../../schema/page-products';
+import { useCatalogSetup } from '../../data/storefront';
+import { useProductsOnSale } from '../catalog/use-products';
 import { EditorFrame, NoPageChosen, PageHeadFields } from './editor-frame';
 import { usePageDraft } from './use-page-draft';
 
-const blockNames: Record<PageBlock['kind'], string> = { heading: 'Заголовок', text: 'Текст', image: 'Картинка', products: 'Товары по тегу', cta: 'Кнопка' };
 
 const fresh: Record<PageBlock['kind'], () => PageBlock> = {
   heading: () => ({ kind: 'heading', text: 'Заголовок' }),
@@ -49,6 +52,38 @@ const ImageUpload = ({ id, onUploaded }: { id: string; onUploaded: (src: string)
   );
 };
 
+/**
+ * A products block's tag, offered from the shop's named tags, and how many products its grid holds now: a tag no
+ * product on sale carries makes a block the page does not show, which the editor says rather than leaving it blank.
+ */
+const ProductsBlockFields = ({ block, id, set }: { block: Extract<PageBlock, { kind: 'products' }>; id: (f: string) => string; set: (b: PageBlock) => void }) => {
+  const tags = useCatalogSetup().tags;
+  const onSale = useProductsOnSale();
+  const shown = block.tag && onSale ? blockProducts(block, onSale).length : undefined;
+  return (
+    <>
+      <label htmlFor={id('tag')}>
+        <span>Тег товаров (например love, birthday)</span>
+        <input id={id('tag')} list={id('tags')} value={block.tag} aria-describedby={id('shown')} onChange={(e) => set({ ...block, tag: e.target.value.trim() })} />
+        <datalist id={id('tags')}>
+          {tags.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.label}
+            </option>
+          ))}
+        </datalist>
+      </label>
+      <p id={id('shown')} className={shown === 0 ? 'page-editor__error' : 'muted'} aria-live="polite">
+        {shown === undefined ? '' : shown === 0 ? `Товаров с тегом «${block.tag}» в продаже нет: на странице этот блок не появится` : `Товаров в сетке: ${shown}`}
+      </p>
+      <label htmlFor={id('heading')}>
+        <span>Заголовок над товарами</span>
+        <input id={id('heading')} value={block.heading} onChange={(e) => set({ ...block, heading: e.target.value })} />
+      </label>
+    </>
+  );
+};
+
 /** One block's fields, by its kind. */
 const BlockFields = ({ block, n, set }: { block: PageBlock; n: number; set: (b: PageBlock) => void }) => {
   const id = (f: string) => `block-${n}-${f}`;
@@ -79,18 +114,7 @@ const BlockFields = ({ block, n, set }: { block: PageBlock; n: number; set: (b: 
         </>
       );
     case 'products':
-      return (
-        <>
-          <label htmlFor={id('tag')}>
-            <span>Тег товаров (например love, birthday)</span>
-            <input id={id('tag')} value={block.tag} onChange={(e) => set({ ...block, tag: e.target.value.trim() })} />
-          </label>
-          <label htmlFor={id('heading')}>
-            <span>Заголовок над товарами</span>
-            <input id={id('heading')} value={block.heading} onChange={(e) => set({ ...block, heading: e.target.value })} />
-          </label>
-        </>
-      );
+      return <ProductsBlockFields block={block} id={id} set={set} />;
     case 'cta':
       return (
         <>
@@ -135,8 +159,8 @@ export const BlockEditorPage = () => {
       <PageHeadFields value={value} set={set} />
       <ol className="page-editor__blocks">
         {value.blocks.map((b, i) => (
-          <li key={i} className="page-editor__block" aria-label={`Блок ${i + 1}: ${blockNames[b.kind]}`}>
-            <strong>{blockNames[b.kind]}</strong>
+          <li key={i} className="page-editor__block" aria-label={`Блок ${i + 1}: ${pageBlockNames[b.kind]}`}>
+            <strong>{pageBlockNames[b.kind]}</strong>
             <BlockFields block={b} n={i} set={(x) => setBlock(i, x)} />
             <div className="page-editor__block-tools">
               <button type="button" className="button button--ghost" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Поднять блок ${i + 1}`}>
@@ -153,9 +177,9 @@ export const BlockEditorPage = () => {
         ))}
       </ol>
       <div className="page-editor__block-tools" aria-label="Добавить блок">
-        {(Object.keys(blockNames) as PageBlock['kind'][]).map((kind) => (
+        {(Object.keys(pageBlockNames) as PageBlock['kind'][]).map((kind) => (
           <button key={kind} type="button" className="button button--ghost" onClick={() => set({ blocks: [...value.blocks, fresh[kind]()] })}>
-            + {blockNames[kind]}
+            + {pageBlockNames[kind]}
           </button>
         ))}
       </div>

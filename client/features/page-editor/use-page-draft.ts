@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { pageValue, type PageDraft, type PageValue } from '../../../schema/page';
+import { pageIssue } from '../../../schema/page-issue';
 import { levelOf, reaches } from '../../../schema/user';
 import { api } from '../../lib/api';
 import { usePage } from '../../data/pages';
@@ -35,8 +36,7 @@ export const usePageDraft = (key: string, isNew: boolean) => {
   const check = (v: PageValue): PageValue | null => {
     const parsed = pageValue.safeParse(v);
     if (parsed.success) return parsed.data;
-    const issue = parsed.error.issues[0];
-    setState((s) => ({ ...s, busy: false, error: `${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'Проверьте страницу'}` }));
+    setState((s) => ({ ...s, busy: false, done: undefined, error: pageIssue(parsed.error, v.blocks) }));
     return null;
   };
 
