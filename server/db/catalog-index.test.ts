@@ -183,7 +183,7 @@ describe('the copy kept change by change answers as a full read (issue 11, item 
       }
     }
     await kept.close();
-  });
+  }, 120_000);
 });
 
 describe('searches while the catalogue changes (issue 11, item 5)', () => {
