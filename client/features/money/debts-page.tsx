@@ -68,22 +68,35 @@ const PayForm = ({ d, onPaid }: { d: Debt; onPaid: () => void }) => {
   );
 };
 
-const Side = ({ title, parties, total, onPaid }: { title: string; parties: Counterparty[]; total: number; onPaid: () => void }) => (
+/** On credit: the term, and what is past it (a corporate client's, schema/debts.ts). */
+const overdueNote = (overdue: number | undefined) =>
+  overdue ? (
+    <>
+      , <span className="debt__overdue">просрочено {formatRoubles(overdue)}</span>
+    </>
+  ) : null;
+
+const Side = ({ title, parties, total, overdue, onPaid }: { title: string; parties: Counterparty[]; total: number; overdue?: number; onPaid: () => void }) => (
   <section aria-label={title} className="debts__side">
     <h2>
       {title}: <span data-testid={`${title}-total`}>{formatRoubles(total)}</span>
+      {overdueNote(overdue)}
     </h2>
     {parties.length === 0 && <p className="muted">Долгов нет.</p>}
     {parties.map((c) => (
       <details key={c.key} className="debt" open={parties.length <= 5}>
         <summary>
           <strong>{c.name}</strong> — {formatRoubles(c.owed)}, с {c.since}
+          {c.creditDays !== undefined && `, отсрочка ${c.creditDays} дн.`}
+          {overdueNote(c.overdue)}
         </summary>
         <ul>
           {c.items.map((d) => (
             <li key={d.id} aria-label={d.title}>
               <span>
                 {d.title}: должны {formatRoubles(d.owed)} из {formatRoubles(d.total)}, с {d.since}
+                {d.due && `, оплатить до ${d.due}`}
+                {d.overdue && <span className="debt__overdue"> — просрочен</span>}
               </span>
               <PayForm d={d} onPaid={onPaid} />
             </li>
@@ -94,7 +107,7 @@ const Side = ({ title, parties, total, onPaid }: { title: string; parties: Count
   </section>
 );
 
-/** /admin/debts: who owes the studio and whom it owes, computed by the server (admins, online). */
+/** /admin/debts: who owes the studio (customers, corporate clients on credit) and whom it owes, computed by the server (admins, online). */
 export const DebtsPage = () => {
   const [debts, setDebts] = useState<DebtsAnswer['data'] | null>(null);
   const [error, setError] = useState('');
@@ -115,6 +128,7 @@ export const DebtsPage = () => {
       {debts && (
         <>
           <Side title="Нам должны" parties={debts.customers} total={debts.owedToUs} onPaid={load} />
+          <Side title="Корпоративные клиенты" parties={debts.corporate} total={debts.owedByCorporate} overdue={debts.overdue} onPaid={load} />
           <Side title="Мы должны" parties={debts.suppliers} total={debts.owedByUs} onPaid={load} />
         </>
       )}
