@@ -28,7 +28,8 @@ const recordPayment = async (d: Debt, amount: number, method: 'cash' | 'card' | 
 
 const PayForm = ({ d, onPaid }: { d: Debt; onPaid: () => void }) => {
   const [amount, setAmount] = useState(String(d.owed));
-  const [method, setMethod] = useState<'cash' | 'card' | 'transfer'>(d.kind === 'order' ? 'cash' : 'transfer');
+  // A customer pays cash; a supplier, and a corporate client on credit (`due`), by bank transfer.
+  const [method, setMethod] = useState<'cash' | 'card' | 'transfer'>(d.kind === 'order' && !d.due ? 'cash' : 'transfer');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const pay = async () => {
@@ -98,7 +99,8 @@ const Side = ({ title, parties, total, overdue, onPaid }: { title: string; parti
                 {d.due && `, оплатить до ${d.due}`}
                 {d.overdue && <span className="debt__overdue"> — просрочен</span>}
               </span>
-              <PayForm d={d} onPaid={onPaid} />
+              {/* Keyed by what is owed: after a part payment the form offers the rest, not the sum it was drawn with. */}
+              <PayForm key={d.owed} d={d} onPaid={onPaid} />
             </li>
           ))}
         </ul>
