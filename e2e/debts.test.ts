@@ -4,7 +4,7 @@ import { addDays, today } from '../schema/day';
 import { formatRoubles } from '../schema/money';
 import { orderTitle } from '../schema/order-number';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
-import { journeyPerFile, watchErrors } from './harness';
+import { journeyPerFile, phoneViewport, watchErrors } from './harness';
 import { waitFor } from './journeys';
 import { contextAs, outcomeOf } from './admin-journeys';
 import { orderOnServer, placeOrders } from './order-journeys';
@@ -52,7 +52,7 @@ describe('/admin/debts', () => {
     await context.close();
   });
 
-  it('makes a contractor a corporate client on credit; its orders show under it with the term and what is overdue, and payments close them', async () => {
+  it('makes a contractor a corporate client on credit; its orders show under it with the term and what is overdue; a part payment and one transfer spread over the orders close them', async () => {
     const { shop } = journey();
     const corpPhone = '79550000042';
     const context = await contextAs(journey(), demoPhones.admin);
@@ -92,19 +92,32 @@ describe('/admin/debts', () => {
     await late.getByText('просрочен').waitFor();
     await corporate.getByRole('listitem', { name: orderTitle(fresh.number) }).getByText(`оплатить до ${addDays(fresh.date, 7)}`).waitFor();
 
-    // A part payment by bank transfer lowers what is overdue; the rest closes the late order.
+    // On a 360 px phone the section keeps to the screen.
+    const phone = await contextAs(journey(), demoPhones.admin, phoneViewport);
+    const small = await phone.newPage();
+    await small.goto('/admin/debts');
+    await small.getByRole('region', { name: 'Корпоративные клиенты' }).getByRole('button', { name: 'Разнести оплату по заказам' }).waitFor();
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await phone.close();
+
+    // A part payment of the late order lowers what is overdue.
     await late.getByRole('textbox', { name: `Сумма оплаты: ${orderTitle(earlier.number)}` }).fill('1000');
     // On credit a payment comes by bank transfer: the form offers it.
     expect(await late.getByRole('combobox', { name: `Способ оплаты: ${orderTitle(earlier.number)}` }).inputValue()).toBe('transfer');
     await late.getByRole('button', { name: 'Записать оплату' }).click();
     await corporate.getByText(`просрочено ${formatRoubles(earlier.total - 1000)}`).first().waitFor();
-    await late.getByRole('button', { name: 'Записать оплату' }).click();
-    await waitFor('the late order closed', async () => (await corporate.getByRole('listitem', { name: orderTitle(earlier.number) }).count()) === 0);
-    expect(await corporate.getByText('просрочено').count()).toBe(0);
 
-    const left = corporate.getByRole('listitem', { name: orderTitle(fresh.number) });
-    await left.getByRole('button', { name: 'Записать оплату' }).click();
+    // One transfer for the rest of both, spread over the orders oldest first, closes the client's debt.
+    const rest = owed - 1000;
+    const whole = corporate.getByRole('textbox', { name: 'Сумма оплаты: ООО «Незабудка»' });
+    await waitFor('the whole sum offered', async () => (await whole.inputValue()) === String(rest));
+    await whole.fill(String(rest + 1));
+    await corporate.getByRole('button', { name: 'Разнести оплату по заказам' }).click();
+    await corporate.getByRole('alert').filter({ hasText: `Больше долга: должны ${formatRoubles(rest)}` }).waitFor();
+    await whole.fill(String(rest));
+    await corporate.getByRole('button', { name: 'Разнести оплату по заказам' }).click();
     await corporate.getByText('Долгов нет.').waitFor();
+    expect((await orderOnServer(shop, fresh.id)).paid).toMatchObject({ status: 'paid', method: 'transfer', amount: fresh.total });
     expect((await orderOnServer(shop, earlier.id)).paid).toMatchObject({ status: 'paid', method: 'transfer', amount: earlier.total });
     expect(errors).toEqual([]);
     await context.close();

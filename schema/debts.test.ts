@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditTerm, debtsOn, type CreditClient } from './debts';
+import { creditTerm, debtsOn, spreadPayment, type CreditClient } from './debts';
 import type { Order } from './order';
 import { orderTitle } from './order-number';
 
@@ -72,5 +72,14 @@ describe('corporate clients on credit (issue 21, item 3)', () => {
     const d = debts([order(30, romashka.phone, '2026-11-01', 1000)], '2026-11-25', [romashka, twin]);
     expect(d.corporate.map((c) => [c.key, c.creditDays, c.overdue])).toEqual([['ct-astra', 30, 0]]);
     expect(debts([order(31, romashka.phone, '2026-11-01', 1000)], '2026-11-25', []).customers.map((c) => c.key)).toEqual([romashka.phone]);
+  });
+
+  it('spreads a sum paid at once over the oldest orders first, none beyond what each owes', () => {
+    const [client] = debts([order(7, romashka.phone, '2026-11-02', 8000, { status: 'unpaid', method: 'transfer', amount: 5000, at: 1, by: '79000000002' }), order(12, romashka.phone, '2026-11-20', 5000), order(9, romashka.phone, '2026-11-05', 2000)]).corporate;
+    const spread = (amount: number) => spreadPayment(client.items, amount);
+    expect(spread(4000)).toEqual({ parts: [{ debt: client.items[0], amount: 3000 }, { debt: client.items[1], amount: 1000 }], rest: 0 });
+    expect(spread(10_000).parts.map((p) => [p.debt.id, p.amount])).toEqual([['o-7', 3000], ['o-9', 2000], ['o-12', 5000]]);
+    expect(spread(10_500).rest).toBe(500);
+    expect(spread(0)).toEqual({ parts: [], rest: 0 });
   });
 });

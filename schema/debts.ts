@@ -92,6 +92,24 @@ export const creditTerm = (since: string, creditDays: number, today: string): { 
   return { due, overdue: today > due };
 };
 
+/**
+ * A sum a counterparty paid at once (a corporate client's bank transfer for several orders), spread over what it owes
+ * oldest first (its `items` are in that order): what each debt receives, none beyond what it owes; what is left over
+ * when the sum is more than all it owes is `rest`.
+ */
+export const spreadPayment = (items: readonly Debt[], amount: number): { parts: { debt: Debt; amount: number }[]; rest: number } => {
+  const parts: { debt: Debt; amount: number }[] = [];
+  let left = amount;
+  for (const debt of items) {
+    if (left <= 0) break;
+    const part = kopecks(Math.min(debt.owed, left));
+    if (part <= 0) continue;
+    parts.push({ debt, amount: part });
+    left = kopecks(left - part);
+  }
+  return { parts, rest: left };
+};
+
 const grouped = (entries: { key: string; kind: Counterparty['kind']; name: string; debt: Debt }[]): Counterparty[] => {
   const by = new Map<string, Counterparty>();
   for (const e of entries) {
