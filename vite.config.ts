@@ -2,13 +2,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { isPageRequest, keptPagesCache, keptPagesMax, withItsScripts } from './client/lib/kept-pages';
 
 /** One id per build: the client compares it with /latest-build.json every hour to notice a newer build. */
 const build = new Date().toISOString();
-const clientDir = fileURLToPath(new URL('./client', import.meta.url));
 
 /**
  * Writes `file.br` (quality 11) and `file.gz` (level 9) beside every text file of the bundle, once per build, so the
@@ -37,7 +36,6 @@ const precompress = (): Plugin => ({
 });
 
 export default defineConfig(({ mode }) => {
-  const env = loadEnv(mode, clientDir, 'VITE_');
   return {
     root: 'client',
     publicDir: 'public',
@@ -68,8 +66,6 @@ export default defineConfig(({ mode }) => {
         applyToEnvironment: (environment) => environment.name === 'client',
         generateBundle() {
           this.emitFile({ type: 'asset', fileName: 'latest-build.json', source: JSON.stringify({ build }) });
-          // The server allows the counters' hosts in its Content-Security-Policy only when the build carries them.
-          this.emitFile({ type: 'asset', fileName: '.analytics.json', source: JSON.stringify({ metrika: Boolean(env.VITE_METRIKA_ID), tmr: Boolean(env.VITE_TMR_ID) }) });
         },
       },
       precompress(),

@@ -68,7 +68,7 @@ const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
  */
 const start = async () => {
   startOfflineSupport();
-  analytics.load();
+  analytics.loadWhenIdle();
   watchFreshness(__BUILD_DATE__);
   const container = document.getElementById('root')!;
   // The scripts' evaluation is one long task already; reading the snapshot and the router's first load go after it.

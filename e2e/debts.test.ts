@@ -1,12 +1,15 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { addDays, today } from '../schema/day';
 import { formatRoubles } from '../schema/money';
 import { orderTitle } from '../schema/order-number';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
-import { journeyPerFile, watchErrors } from './harness';
+import { journeyPerFile, phoneViewport, watchErrors } from './harness';
 import { waitFor } from './journeys';
 import { contextAs, outcomeOf } from './admin-journeys';
 import { orderOnServer, placeOrders } from './order-journeys';
+
+type Listed = { data: { items: { id: string; title: string; data: { credit: boolean; creditDays: number } }[] } };
 
 /**
  * Issue 21, item 3: an admin sees a customer's order handed over unpaid on /admin/debts, summed under the customer,
@@ -45,6 +48,77 @@ describe('/admin/debts', () => {
     await ours.getByText('Долгов нет.').waitFor();
     const paid = await waitFor('the payment on the server', async () => (await orderOnServer(shop, o.id)).paid);
     expect(paid).toMatchObject({ status: 'paid', method: 'transfer', amount: o.total, by: demoPhones.admin });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('makes a contractor a corporate client on credit; its orders show under it with the term and what is overdue; a part payment and one transfer spread over the orders close them', async () => {
+    const { shop } = journey();
+    const corpPhone = '79550000042';
+    const context = await contextAs(journey(), demoPhones.admin);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+
+    // The contractor is made in its own form: «Работает в кредит», paid 7 days after delivery.
+    await page.goto('/admin/contractors/new');
+    await page.locator('#field-name').fill('ООО «Незабудка»');
+    await page.locator('#field-inn').fill('7701234562');
+    await page.locator('#field-phone').fill(corpPhone);
+    await page.getByLabel('Работает в кредит').check();
+    await page.getByLabel(/^Отсрочка оплаты, дней/).fill('7');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await waitFor('the contractor on the server', async () => {
+      const listed = await call<Listed>(shop.url, '/api/contractors/list', {}, await signIn(shop.url, demoPhones.admin));
+      return listed.body.data.items.some((c) => c.title === 'ООО «Незабудка»' && c.data.credit && c.data.creditDays === 7);
+    });
+
+    // Its office manager orders: one handed over now, one delivered three weeks ago and still unpaid.
+    const [fresh, earlier] = await placeOrders(shop, corpPhone, 2);
+    const manager = await signIn(shop.url, demoPhones.manager);
+    expect((await call(shop.url, '/api/orders/command', { id: `cmd-${crypto.randomUUID()}`, order: fresh.id, action: { kind: 'status', from: 'new', to: 'done' } }, manager)).status).toBe(200);
+    const old = addDays(today(), -21);
+    const stored = await shop.shop.storage.db('orders').get(earlier.id);
+    await shop.shop.storage.db('orders').put({ ...stored, date: old, status: 'done' });
+
+    await page.goto('/admin/debts');
+    const corporate = page.getByRole('region', { name: 'Корпоративные клиенты' });
+    const owed = fresh.total + earlier.total;
+    await corporate.getByTestId('Корпоративные клиенты-total').filter({ hasText: formatRoubles(owed) }).waitFor();
+    await corporate.getByText(`ООО «Незабудка» — ${formatRoubles(owed)}, с ${old}, отсрочка 7 дн., просрочено ${formatRoubles(earlier.total)}`).waitFor();
+    // Its orders are not an ordinary customer's.
+    expect(await page.getByRole('region', { name: 'Нам должны' }).getByRole('listitem', { name: orderTitle(fresh.number) }).count()).toBe(0);
+    const late = corporate.getByRole('listitem', { name: orderTitle(earlier.number) });
+    await late.getByText(`оплатить до ${addDays(old, 7)}`).waitFor();
+    await late.getByText('просрочен').waitFor();
+    await corporate.getByRole('listitem', { name: orderTitle(fresh.number) }).getByText(`оплатить до ${addDays(fresh.date, 7)}`).waitFor();
+
+    // On a 360 px phone the section keeps to the screen.
+    const phone = await contextAs(journey(), demoPhones.admin, phoneViewport);
+    const small = await phone.newPage();
+    await small.goto('/admin/debts');
+    await small.getByRole('region', { name: 'Корпоративные клиенты' }).getByRole('button', { name: 'Разнести оплату по заказам' }).waitFor();
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await phone.close();
+
+    // A part payment of the late order lowers what is overdue.
+    await late.getByRole('textbox', { name: `Сумма оплаты: ${orderTitle(earlier.number)}` }).fill('1000');
+    // On credit a payment comes by bank transfer: the form offers it.
+    expect(await late.getByRole('combobox', { name: `Способ оплаты: ${orderTitle(earlier.number)}` }).inputValue()).toBe('transfer');
+    await late.getByRole('button', { name: 'Записать оплату' }).click();
+    await corporate.getByText(`просрочено ${formatRoubles(earlier.total - 1000)}`).first().waitFor();
+
+    // One transfer for the rest of both, spread over the orders oldest first, closes the client's debt.
+    const rest = owed - 1000;
+    const whole = corporate.getByRole('textbox', { name: 'Сумма оплаты: ООО «Незабудка»' });
+    await waitFor('the whole sum offered', async () => (await whole.inputValue()) === String(rest));
+    await whole.fill(String(rest + 1));
+    await corporate.getByRole('button', { name: 'Разнести оплату по заказам' }).click();
+    await corporate.getByRole('alert').filter({ hasText: `Больше долга: должны ${formatRoubles(rest)}` }).waitFor();
+    await whole.fill(String(rest));
+    await corporate.getByRole('button', { name: 'Разнести оплату по заказам' }).click();
+    await corporate.getByText('Долгов нет.').waitFor();
+    expect((await orderOnServer(shop, fresh.id)).paid).toMatchObject({ status: 'paid', method: 'transfer', amount: fresh.total });
+    expect((await orderOnServer(shop, earlier.id)).paid).toMatchObject({ status: 'paid', method: 'transfer', amount: earlier.total });
     expect(errors).toEqual([]);
     await context.close();
   });

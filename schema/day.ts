@@ -18,3 +18,6 @@ export const moscowMinutes = (now = new Date()): number => {
 
 /** The day after `d` (yyyy-MM-dd). */
 export const nextDay = (d: string): string => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** The day `n` days after `d` (before it, for a negative `n`). */
+export const addDays = (d: string, n: number): string => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

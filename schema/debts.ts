@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays } from './day';
 import { invoiceOwed, invoiceTotal, type InvoiceLine } from './entities/invoice';
 import type { Order } from './order';
 import { owed } from './order-money';
@@ -16,23 +17,43 @@ export const debt = z.strictObject({
   paid: z.number(),
   /** The day it has been owed since: the order's delivery day, the invoice's day. */
   since: z.string(),
+  /** On credit (a corporate client's order): the last day of its term, and whether that has passed unpaid. */
+  due: z.string().optional(),
+  overdue: z.boolean().optional(),
 });
 export type Debt = z.infer<typeof debt>;
 
-/** Whoever owes or is owed: a customer (by phone) or a supplier (by record id or the name on the invoice). */
+/**
+ * Whoever owes or is owed: a customer (by phone), a corporate client on credit (by contractor record id) or a supplier
+ * (by record id or the name on the invoice).
+ */
 export const counterparty = z.strictObject({
   key: z.string(),
-  kind: z.enum(['customer', 'supplier']),
+  kind: z.enum(['customer', 'corporate', 'supplier']),
   name: z.string(),
   owed: z.number(),
   since: z.string(),
   items: z.array(debt),
+  /** A corporate client's: its credit term in days, and how much of what it owes is past that term. */
+  creditDays: z.number().optional(),
+  overdue: z.number().optional(),
 });
 export type Counterparty = z.infer<typeof counterparty>;
 
-/** /api/debts/list's answer: customers owe the studio (`owedToUs`), the studio owes suppliers (`owedByUs`). */
+/**
+ * /api/debts/list's answer: customers owe the studio (`owedToUs`), corporate clients on credit owe it
+ * (`owedByCorporate`, of which `overdue` is past its term), the studio owes suppliers (`owedByUs`).
+ */
 export const debtsAnswer = z.strictObject({
-  data: z.strictObject({ customers: z.array(counterparty), suppliers: z.array(counterparty), owedToUs: z.number(), owedByUs: z.number() }),
+  data: z.strictObject({
+    customers: z.array(counterparty),
+    corporate: z.array(counterparty),
+    suppliers: z.array(counterparty),
+    owedToUs: z.number(),
+    owedByCorporate: z.number(),
+    overdue: z.number(),
+    owedByUs: z.number(),
+  }),
 });
 export type DebtsAnswer = z.infer<typeof debtsAnswer>;
 
@@ -54,6 +75,40 @@ export interface InvoiceFacts {
   paid: number;
 }
 
+/**
+ * A corporate client on credit (a contractor «Работает в кредит», schema/entities/contractor.ts): the orders placed
+ * from its phone are owed by it, each due `creditDays` after its delivery day.
+ */
+export interface CreditClient {
+  id: string;
+  name: string;
+  phone: string;
+  creditDays: number;
+}
+
+/** An order on credit: due `creditDays` after its delivery day, overdue from the day after that, while unpaid. */
+export const creditTerm = (since: string, creditDays: number, today: string): { due: string; overdue: boolean } => {
+  const due = addDays(since, creditDays);
+  return { due, overdue: today > due };
+};
+
+/**
+ * A sum a counterparty paid at once (a corporate client's bank transfer for several orders), spread over what it owes
+ * oldest first (its `items` are in that order): what each debt receives, none beyond what it owes; what is left over
+ * when the sum is more than all it owes is `rest`.
+ */
+export const spreadPayment = (items: readonly Debt[], amount: number): { parts: { debt: Debt; amount: number }[]; rest: number } => {
+  const parts: { debt: Debt; amount: number }[] = [];
+  let left = amount;
+  for (const debt of items) {
+    if (left <= 0) break;
+    const part = kopecks(Math.min(debt.owed, left));
+    if (part <= 0) continue;
+    parts.push({ debt, amount: part });
+    left = kopecks(left - part);
+  }
+  return { parts, rest: left };
+};
 
 const grouped = (entries: { key: string; kind: Counterparty['kind']; name: string; debt: Debt }[]): Counterparty[] => {
   const by = new Map<string, Counterparty>();
@@ -70,8 +125,10 @@ const grouped = (entries: { key: string; kind: Counterparty['kind']; name: strin
 
 /**
  * The studio's debts on a day (Moscow): customers' orders delivered (or due) and not paid in full, grouped by the
- * customer's client card, and posted supply invoices not paid in full, grouped by supplier; each with what is owed and
- * since when, each counterparty with its sum. Paid in full, an item leaves the list.
+ * customer's client card; those of a corporate client on credit (placed from its phone) grouped by that client
+ * instead, each with its due day and whether it is overdue, and the client with what is overdue; and posted supply
+ * invoices not paid in full, grouped by supplier. Each with what is owed and since when, each counterparty with its
+ * sum. Paid in full, an item leaves the list.
  */
 export const debtsOn = (
   today: string,
@@ -79,17 +136,25 @@ export const debtsOn = (
   invoices: Iterable<InvoiceFacts>,
   supplierPaid: ReadonlyMap<string, number>,
   names: { clients: ReadonlyMap<string, string>; suppliers: ReadonlyMap<string, string> },
+  creditClients: Iterable<CreditClient> = [],
 ): DebtsAnswer['data'] => {
+  // One phone, one corporate client: should two contractors on credit name the same phone, the first by name takes it.
+  const onCredit = new Map<string, CreditClient>();
+  for (const c of [...creditClients].sort((a, b) => a.name.localeCompare(b.name, 'ru') || a.id.localeCompare(b.id))) if (!onCredit.has(c.phone)) onCredit.set(c.phone, c);
+  const termOf = new Map([...onCredit.values()].map((c) => [c.id, c.creditDays]));
+  const owedOrders = [...orders].filter((o) => orderOwed(o, today));
+  const orderDebt = (o: (typeof owedOrders)[number]): Debt => ({ kind: 'order', id: o.id, title: orderTitle(o.number), total: o.total, owed: owed(o), paid: o.total - owed(o), since: o.date });
   const customers = grouped(
-    [...orders]
-      .filter((o) => orderOwed(o, today))
-      .map((o) => ({
-        key: o.customer,
-        kind: 'customer' as const,
-        name: names.clients.get(o.customer) || o.sender.name || o.customer,
-        debt: { kind: 'order' as const, id: o.id, title: orderTitle(o.number), total: o.total, owed: owed(o), paid: o.total - owed(o), since: o.date },
-      })),
+    owedOrders
+      .filter((o) => !onCredit.has(o.customer))
+      .map((o) => ({ key: o.customer, kind: 'customer' as const, name: names.clients.get(o.customer) || o.sender.name || o.customer, debt: orderDebt(o) })),
   );
+  const corporate = grouped(
+    owedOrders.flatMap((o) => {
+      const c = onCredit.get(o.customer);
+      return c ? [{ key: c.id, kind: 'corporate' as const, name: c.name, debt: { ...orderDebt(o), ...creditTerm(o.date, c.creditDays, today) } }] : [];
+    }),
+  ).map((c) => ({ ...c, creditDays: termOf.get(c.key) ?? 0, overdue: kopecks(c.items.reduce((s, d) => s + (d.overdue ? d.owed : 0), 0)) }));
   const suppliers = grouped(
     [...invoices]
       .filter((i) => i.status === 'posted')
@@ -104,5 +169,13 @@ export const debtsOn = (
       })),
   );
   const sum = (cs: Counterparty[]) => kopecks(cs.reduce((s, c) => s + c.owed, 0));
-  return { customers, suppliers, owedToUs: sum(customers), owedByUs: sum(suppliers) };
+  return {
+    customers,
+    corporate,
+    suppliers,
+    owedToUs: sum(customers),
+    owedByCorporate: sum(corporate),
+    overdue: kopecks(corporate.reduce((s, c) => s + (c.overdue ?? 0), 0)),
+    owedByUs: sum(suppliers),
+  };
 };

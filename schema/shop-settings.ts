@@ -61,3 +61,20 @@ export const defaultShopSettings: ShopSettings = {
 
 /** The one document of the `pages` database that carries the settings (like the studio's profile, it is no page). */
 export const shopSettingsId = 'shop-settings';
+
+/** The counter ids a storefront page loads its counters by ('' : that counter is off). */
+export interface CounterIds {
+  metrika: string;
+  tmr: string;
+}
+
+/**
+ * The counters the settings switch on (issue 21): the ids an admin saved, none outside the storefront (nothing is
+ * counted on /admin). The server names them in each storefront page (`countersMeta`) and allows their hosts in that
+ * page's Content-Security-Policy; the page loads them after its first view (client/features/analytics/).
+ */
+export const countersOf = (settings: Pick<ShopSettings, 'metrikaId' | 'tmrId'>, path: string): CounterIds =>
+  path === '/admin' || path.startsWith('/admin/') ? { metrika: '', tmr: '' } : { metrika: settings.metrikaId, tmr: settings.tmrId };
+
+/** The `<meta name>` that carries a page's counter ids in `data-metrika` and `data-tmr` (absent: no counter). */
+export const countersMeta = 'shop-counters';

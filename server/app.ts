@@ -12,7 +12,7 @@ import { debtsApi } from './api/debts';
 import { analyticsApi } from './api/analytics';
 import { errorAnswer } from './http/errors';
 import { compressAnswers } from './http/compress';
-import { builtAnalytics, securityHeaders } from './http/security-headers';
+import { securityHeaders } from './http/security-headers';
 import { sessionUser } from './auth/session-cookie';
 import { dbBodyLimit, dbGateway } from './db/gateway';
 import type { ChangesHub } from './db/changes-hub';
@@ -47,6 +47,7 @@ import { pageMeta } from './seo/page-meta';
 import { searchEngineFiles } from './seo/search-engine-files';
 import { knownAddress } from './seo/known-address';
 import { pageSnapshot } from './render/page-snapshot';
+import { pageCounters } from './render/counters';
 
 /**
  * The largest body each /api route takes; others take 16 KB (an order of 50 lines is about 8 KB).
@@ -77,7 +78,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   app.disable('x-powered-by');
   app.set('trust proxy', shop.config.trustProxy);
   app.use(compressAnswers());
-  app.use(securityHeaders(builtAnalytics(shop.config.distDir)));
+  app.use(securityHeaders());
 
   app.use(bodyLimit(limitOf, refuseBody));
   app.use(imagesApi());
@@ -106,7 +107,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp));
 
   app.use(searchEngineFiles(shop, catalog));
-  app.use(clientFiles(shop.config, pageMeta(shop, catalog), knownAddress(shop, catalog), pageSnapshot(shop, catalog)));
+  app.use(clientFiles(shop.config, pageMeta(shop, catalog), knownAddress(shop, catalog), pageSnapshot(shop, catalog), (path) => pageCounters(shop.storage, path)));
   app.use(errorAnswer);
   return app;
 };

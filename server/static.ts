@@ -9,6 +9,8 @@ import { precompressed } from './precompressed';
 import type { PageSnapshotOf } from './render/page-snapshot';
 import { renderer, rendererFile, withRenderedPage } from './render/renderer';
 import { shopSnapshot } from '../schema/shop-snapshot';
+import type { CounterIds } from '../schema/shop-settings';
+import { allowCounters, withCounters } from './render/counters';
 
 const cacheFor = (res: Response, file: string) => {
   const name = path.basename(file);
@@ -22,9 +24,16 @@ const cacheFor = (res: Response, file: string) => {
  * to browsers that accept them. Any other GET path is the app's own route, answered with index.html carrying that
  * page's title, description, Open Graph tags and JSON-LD: 200 for a page the shop has, 404 (the app then shows
  * «Page not found») for any other. A public page comes drawn by the build's renderer from what the server holds,
- * with that snapshot for the tab to hydrate from; should drawing fail, the shell goes out as it is.
+ * with that snapshot for the tab to hydrate from; should drawing fail, the shell goes out as it is. Every page names the
+ * counters the shop's settings switch on, and its CSP allows their hosts (server/render/counters.ts).
  */
-export const clientFiles = (config: Pick<ShopConfig, 'distDir' | 'publicOrigin'>, metaOf: PageMetaOf, known: KnownAddress, snapshotOf: PageSnapshotOf): Router => {
+export const clientFiles = (
+  config: Pick<ShopConfig, 'distDir' | 'publicOrigin'>,
+  metaOf: PageMetaOf,
+  known: KnownAddress,
+  snapshotOf: PageSnapshotOf,
+  countersOf: (path: string) => Promise<CounterIds>,
+): Router => {
   const { distDir } = config;
   const files = Router();
   const index = path.join(distDir, 'index.html');
@@ -50,9 +59,10 @@ export const clientFiles = (config: Pick<ShopConfig, 'distDir' | 'publicOrigin'>
       const exists = await known(req.path);
       const meta = exists ? await metaOf(req.path, origin) : notFoundMeta;
       const shell = withMeta(await fs.promises.readFile(index, 'utf8'), meta, origin + req.path, origin);
-      const html = exists ? await drawn(shell, req.originalUrl, req.path) : shell;
+      const [html, counters] = await Promise.all([exists ? drawn(shell, req.originalUrl, req.path) : shell, countersOf(req.path)]);
+      allowCounters(res, counters);
       res.setHeader('cache-control', 'no-cache');
-      res.status(exists ? 200 : 404).type('html').send(html);
+      res.status(exists ? 200 : 404).type('html').send(withCounters(html, counters));
     } catch (e) {
       next(e);
     }

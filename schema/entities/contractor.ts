@@ -21,7 +21,8 @@ export const contractor = defineEntity({
       contact: 'Контактное лицо',
       phone: 'Телефон',
       email: 'Эл. почта',
-      credit: 'Отсрочка оплаты',
+      credit: 'Работает в кредит',
+      creditDays: 'Отсрочка оплаты, дней',
       note: 'Заметка',
     },
   },
@@ -36,13 +37,19 @@ export const contractor = defineEntity({
     contact: z.string().trim().max(200, 'Имя длиннее 200 символов').default(''),
     phone: phone.optional(),
     email: z.email('Неверный адрес почты').max(200).optional(),
-    /** Whether the studio delivers before it is paid (pays by invoice later). */
+    /**
+     * Whether the studio delivers before it is paid (pays by invoice later): then the orders placed from the
+     * contractor's phone are its debts on credit, listed under «Корпоративные клиенты» on /admin/debts (schema/debts.ts).
+     */
     credit: z.boolean().default(false),
+    /** How many days after delivery an order on credit is due; past that it is overdue. */
+    creditDays: z.number({ error: 'Отсрочка: укажите число дней' }).int('Отсрочка: целое число дней').min(0, 'Отсрочка не может быть меньше нуля').max(365, 'Отсрочка: не больше 365 дней').default(0),
     note: z.string().max(2000, 'Заметка длиннее 2000 символов').default(''),
   }),
-  list: { columns: ['name', 'inn', 'contact', 'phone', 'credit'], search: ['name', 'inn', 'contact', 'phone', 'email'], sort: 'name', filters: ['credit'] },
-  example: { name: 'ООО «Ромашка»', inn: '7701234567', kpp: '770101001', contact: 'Ирина, офис-менеджер', phone: '79005554433', email: 'office@romashka.example', credit: true, note: '' },
+  list: { columns: ['name', 'inn', 'contact', 'phone', 'credit', 'creditDays'], search: ['name', 'inn', 'contact', 'phone', 'email'], sort: 'name', filters: ['credit'] },
+  example: { name: 'ООО «Ромашка»', inn: '7701234567', kpp: '770101001', contact: 'Ирина, офис-менеджер', phone: '79005554433', email: 'office@romashka.example', credit: true, creditDays: 14, note: '' },
   title: (c) => c.name,
-  version: 1,
+  /** 2: the credit term (`creditDays`, 0 when written before it). */
+  version: 2,
   merge: lastWriterWins,
 });

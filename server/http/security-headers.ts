@@ -1,25 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
 
-/** Which counters the build put in the client (vite.config.ts writes dist/.analytics.json from VITE_METRIKA_ID, VITE_TMR_ID). */
-export interface BuiltAnalytics {
+/** Which counters a page loads: those whose id the shop's settings hold (schema/shop-settings.ts `countersOf`). */
+export interface CountersOn {
   metrika: boolean;
   tmr: boolean;
 }
 
-const analyticsFile = z.object({ metrika: z.boolean(), tmr: z.boolean() });
-
-export const builtAnalytics = (distDir: string): BuiltAnalytics => {
-  const none = { metrika: false, tmr: false };
-  try {
-    const read = analyticsFile.safeParse(JSON.parse(fs.readFileSync(path.join(distDir, '.analytics.json'), 'utf8')));
-    return read.success ? read.data : none;
-  } catch {
-    return none;
-  }
-};
+/** No counter: every answer but a storefront page's (the API, /db, files, the admin's pages alike). */
+export const noCounters: CountersOn = { metrika: false, tmr: false };
 
 /** Hosts each counter's script talks to, per directive (Yandex Metrica's and VK's documented CSP lists, trimmed to what our counters use). */
 const metrika = {
@@ -32,10 +20,10 @@ const tmr = { script: ['https://top-fwz1.mail.ru'], img: ['https://top-fwz1.mail
 
 /**
  * Scripts only from this shop's own files (the build has no inline script; JSON-LD is data, not script), no
- * inline styles, no plugins, never inside another site's frame. A counter's hosts are allowed only when the
- * build carries that counter.
+ * inline styles, no plugins, never inside another site's frame. A counter's hosts are allowed only on a page that loads
+ * that counter (server/render/counters.ts sets it per page from the shop's settings).
  */
-export const contentSecurityPolicy = (analytics: BuiltAnalytics): string => {
+export const contentSecurityPolicy = (analytics: CountersOn): string => {
   const counters = [analytics.metrika && metrika, analytics.tmr && tmr].filter((c) => c !== false);
   const hosts = (kind: keyof typeof metrika) => counters.flatMap((c) => c[kind]);
   const frames = hosts('frame');
@@ -57,9 +45,12 @@ export const contentSecurityPolicy = (analytics: BuiltAnalytics): string => {
   return directives.map((d) => d.join(' ')).join('; ');
 };
 
-/** Headers every answer carries: the CSP, no framing (clickjacking of the QR confirmation, checkout), no sniffing. */
-export const securityHeaders = (analytics: BuiltAnalytics): RequestHandler => {
-  const csp = contentSecurityPolicy(analytics);
+/**
+ * Headers every answer carries: the CSP (with no counter; a storefront page replaces it by its own), no framing
+ * (clickjacking of the QR confirmation, checkout), no sniffing.
+ */
+export const securityHeaders = (): RequestHandler => {
+  const csp = contentSecurityPolicy(noCounters);
   return (_req, res, next) => {
     res.setHeader('content-security-policy', csp);
     res.setHeader('x-frame-options', 'DENY');

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextDay, today } from '../../schema/day';
+import { addDays, nextDay, today } from '../../schema/day';
 import type { DebtsAnswer } from '../../schema/debts';
 import type { Order } from '../../schema/order';
 import type { OfficeRecord } from '../../schema/record';
@@ -90,6 +90,49 @@ describe('/api/debts/list and recording payments (issue 21, item 3)', () => {
     expect((await debts()).suppliers[0]).toMatchObject({ owed: 550 });
     expect((await pay(550)).status).toBe(200);
     expect(await debts()).toMatchObject({ suppliers: [], owedByUs: 0 });
+  });
+
+  it('lists a corporate client’s orders on credit apart, with its term and what is overdue; payments close them', async () => {
+    const corpPhone = '79550000032';
+    const made = await call<{ data: OfficeRecord }>(shop.url, '/api/contractors/update', { data: { name: 'ООО «Ландыш»', inn: '7701234561', phone: corpPhone, credit: true, creditDays: 10 } }, florist);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const corp = await signIn(shop.url, corpPhone);
+    const id = `debt-${crypto.randomUUID()}`;
+    const draft = {
+      id, lines: [{ id: product.id, count: 1 }], sender: { name: 'Секретарь', phone: corpPhone }, recipient: { name: 'Юбиляр', phone: '79440000009' },
+      delivery: { method: 'courier', address: 'Москва, ул. Тверская, 1' }, date: nextDay(today()), slot: '12:00–15:00', payment: 'cash',
+    };
+    expect((await call(shop.url, '/api/orders/create', draft, corp)).status).toBe(200);
+    await command(id, { kind: 'status', from: 'new', to: 'done' });
+    const fresh = (await shop.shop.storage.db('orders').get(id)) as unknown as Order;
+    // An order delivered a month ago and still unpaid, stored as the order service stores one.
+    const old = addDays(today(), -30);
+    await shop.shop.storage.db('orders').put({ ...fresh, _id: 'debt-old-landysh', _rev: undefined, id: 'debt-old-landysh', number: 990_001, date: old, total: 7000, createdAt: 1, updatedAt: 1 });
+
+    const owed = await debts();
+    expect(owed.customers.map((c) => c.key)).not.toContain(corpPhone);
+    expect(owed.corporate).toHaveLength(1);
+    expect(owed.corporate[0]).toMatchObject({ key: made.body.data.id, kind: 'corporate', name: 'ООО «Ландыш»', owed: 7000 + fresh.total, since: old, creditDays: 10, overdue: 7000 });
+    expect(owed.corporate[0].items.map((d) => [d.id, d.owed, d.due, d.overdue])).toEqual([
+      ['debt-old-landysh', 7000, addDays(old, 10), true],
+      [id, fresh.total, addDays(fresh.date, 10), false],
+    ]);
+    expect(owed).toMatchObject({ owedByCorporate: 7000 + fresh.total, overdue: 7000 });
+
+    // A part payment of the old one lowers what is overdue; paid in full, it leaves the list.
+    await command('debt-old-landysh', { kind: 'payment', status: 'paid', method: 'transfer', amount: 4000 });
+    expect((await debts()).corporate[0]).toMatchObject({ owed: 3000 + fresh.total, overdue: 3000 });
+    await command('debt-old-landysh', { kind: 'payment', status: 'paid', method: 'transfer', amount: 7000 });
+    expect((await debts()).corporate[0]).toMatchObject({ owed: fresh.total, since: fresh.date, overdue: 0 });
+
+    // Credit taken away, the same order is an ordinary customer's debt again.
+    const stopped = await call(shop.url, '/api/contractors/update', { id: made.body.data.id, updatedAt: made.body.data.updatedAt, data: { ...made.body.data.data, credit: false } }, florist);
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
+    const plain = await debts();
+    expect(plain.corporate).toEqual([]);
+    expect(plain.customers.find((c) => c.key === corpPhone)?.items.map((d) => d.id)).toEqual([id]);
+    await command(id, { kind: 'payment', status: 'paid', method: 'transfer' });
+    expect((await debts()).customers.find((c) => c.key === corpPhone)).toBeUndefined();
   });
 
   it('refuses bad payments and anyone but an admin reading the debts, in Russian, storing nothing', async () => {

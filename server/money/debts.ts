@@ -1,6 +1,7 @@
 import { today } from '../../schema/day';
-import { debtsOn, type DebtsAnswer, type InvoiceFacts } from '../../schema/debts';
+import { debtsOn, type CreditClient, type DebtsAnswer, type InvoiceFacts } from '../../schema/debts';
 import { client } from '../../schema/entities/client';
+import { contractor } from '../../schema/entities/contractor';
 import { invoice } from '../../schema/entities/invoice';
 import { supplier } from '../../schema/entities/supplier';
 import { supplierPayment } from '../../schema/entities/supplier-payment';
@@ -11,17 +12,19 @@ import { tierStore } from '../records/tier-store';
 
 /**
  * The studio's debts now (schema/debts.ts `debtsOn`), read from what is stored: the placed orders, the posted
- * invoices and the payments to suppliers made since, the client cards and suppliers for names. Computed on each call:
+ * invoices and the payments to suppliers made since, the client cards and suppliers for names, the contractors on
+ * credit for whose orders are corporate. Computed on each call:
  * nothing is kept between calls, so every app server sharing the store answers alike.
  */
 export const debtsNow = async (storage: Storage, clock: () => number = Date.now): Promise<DebtsAnswer> => {
   const store = tierStore(storage);
-  const [byCustomer, invoices, payments, clients, suppliers] = await Promise.all([
+  const [byCustomer, invoices, payments, clients, suppliers, contractors] = await Promise.all([
     ordersByCustomer(storage),
     store.all('office', invoice.type),
     store.all('office', supplierPayment.type),
     store.all('admin', client.type),
     store.all('admin', supplier.type),
+    store.all('office', contractor.type),
   ]);
   const paid = new Map<string, number>();
   for (const r of payments) {
@@ -43,6 +46,10 @@ export const debtsNow = async (storage: Storage, clock: () => number = Date.now)
     const s = recordData(supplier, r);
     if (s) supplierNames.set(r.id, s.name);
   }
-  const data = debtsOn(today(new Date(clock())), [...byCustomer.values()].flat(), invoiceFacts, paid, { clients: clientNames, suppliers: supplierNames });
+  const creditClients: CreditClient[] = contractors.flatMap((r) => {
+    const c = recordData(contractor, r);
+    return c?.credit && c.phone ? [{ id: r.id, name: c.name, phone: c.phone, creditDays: c.creditDays }] : [];
+  });
+  const data = debtsOn(today(new Date(clock())), [...byCustomer.values()].flat(), invoiceFacts, paid, { clients: clientNames, suppliers: supplierNames }, creditClients);
   return { data };
 };

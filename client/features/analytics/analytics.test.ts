@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { createAnalytics } from './analytics';
+import { metrikaScript, startCounters, tmrScript } from './counters';
 
 const recorder = () => {
   const calls: unknown[][] = [];
   const pushed: object[] = [];
-  return { calls, pushed, counters: { ym: (...a: unknown[]) => void calls.push(a), _tmr: { push: (e: object) => void pushed.push(e) } } };
+  const scripts: string[] = [];
+  return { calls, pushed, scripts, counters: { ym: (...a: unknown[]) => void calls.push(a), _tmr: { push: (e: object) => void pushed.push(e) } }, load: (src: string) => void scripts.push(src) };
 };
 
 describe('analytics', () => {
   it('reports page views and the add-to-cart goals in roubles to both services in production', () => {
     const r = recorder();
-    const a = createAnalytics({ production: true, metrikaId: '123', tmrId: '456' }, r.counters);
+    const a = createAnalytics(true);
+    a.connect(startCounters({ metrika: '123', tmr: '456' }, r.counters, r.load));
     a.pageView('/items/p-001');
     a.addToCart('/items/p-001', 4990);
+    expect(r.scripts).toEqual([metrikaScript('123'), tmrScript]);
     expect(r.calls).toEqual([
+      [123, 'init', { defer: true, clickmap: true, trackLinks: true }],
       [123, 'hit', '/items/p-001'],
       [123, 'reachGoal', 'addToCart', { price: 4990, currency: 'RUB' }],
     ]);
@@ -23,21 +28,43 @@ describe('analytics', () => {
     ]);
   });
 
-  it('is silent on /admin and outside production', () => {
+  it('keeps what happens before the counters are on (the first view) and sends it, in order, after their init', () => {
     const r = recorder();
-    createAnalytics({ production: true, metrikaId: '123', tmrId: '456' }, r.counters).pageView('/admin/orders');
-    const dev = createAnalytics({ production: false, metrikaId: '123', tmrId: '456' }, r.counters);
-    dev.pageView('/');
-    dev.addToCart('/', 100);
+    const a = createAnalytics(true);
+    a.pageView('/');
+    a.notFound('/nope');
     expect(r.calls).toEqual([]);
+    a.connect(startCounters({ metrika: '77', tmr: '' }, r.counters, r.load));
+    expect(r.calls.map((c) => c[1])).toEqual(['init', 'hit', 'reachGoal']);
+    expect(r.calls[2]).toEqual([77, 'reachGoal', '404', { path: '/nope' }]);
+    expect(r.scripts).toEqual(['https://mc.yandex.ru/metrika/tag.js?id=77']);
     expect(r.pushed).toEqual([]);
   });
 
-  it('sends nothing to a service whose counter id is not configured', () => {
+  it('is silent on /admin and outside production', () => {
     const r = recorder();
-    const a = createAnalytics({ production: true }, r.counters);
+    const a = createAnalytics(true);
+    a.connect(startCounters({ metrika: '123', tmr: '456' }, r.counters, r.load));
+    a.pageView('/admin/orders');
+    const dev = createAnalytics(false);
+    dev.connect(startCounters({ metrika: '123', tmr: '456' }, r.counters, r.load));
+    dev.pageView('/');
+    dev.addToCart('/', 100);
+    expect(r.calls.filter((c) => c[1] !== 'init')).toEqual([]);
+    expect(r.pushed).toEqual([]);
+  });
+
+  it('loads and sends nothing for a counter without an id, and drops what waited when the page names none', () => {
+    const r = recorder();
+    const a = createAnalytics(true);
+    a.connect(startCounters({ metrika: '', tmr: '' }, r.counters, r.load));
     a.pageView('/');
     a.notFound('/nope');
+    const none = createAnalytics(true);
+    none.pageView('/');
+    none.connect(null);
+    none.pageView('/about');
+    expect(r.scripts).toEqual([]);
     expect(r.calls).toEqual([]);
     expect(r.pushed).toEqual([]);
   });

@@ -1,69 +1,57 @@
+import { countersMeta, type CounterIds } from '../../../schema/shop-settings';
+
 /**
  * Spec §7 and §9: a page view on every route change and the add-to-cart goals (a second service gets
- * tmrAddToBasket), in roubles, only in production, never on /admin. No third-party script is loaded
- * unless its counter id is configured (VITE_METRIKA_ID, VITE_TMR_ID at build time).
+ * tmrAddToBasket), in roubles, only in production, never on /admin. The counters are those the shop's settings switch
+ * on, named by the server in the page (schema/shop-settings.ts `countersOf`); their code (`counters.ts`) is a chunk
+ * of its own, fetched once the first view is idle and only when the page names a counter. Until then what happens
+ * waits, and goes to the counters once they are on.
  */
-export interface AnalyticsConfig {
-  production: boolean;
-  metrikaId?: string;
-  tmrId?: string;
-}
+export type CounterEvent = { kind: 'hit'; path: string } | { kind: 'addToCart'; price: number } | { kind: 'notFound'; path: string };
+/** Where events go once the counters are on; null: the page has none, and events are dropped. */
+export type CounterSink = ((e: CounterEvent) => void) | null;
 
-type Metrika = (id: number, method: string, ...args: unknown[]) => void;
-interface Counters {
-  ym?: Metrika;
-  _tmr?: { push(e: object): void };
-}
-
-export const currency = 'RUB';
-
-const loadScript = (src: string) => {
-  const s = document.createElement('script');
-  s.async = true;
-  s.src = src;
-  document.head.appendChild(s);
+/** The counter ids the server put in this page, or null when it names none. */
+const countersOnPage = (): CounterIds | null => {
+  const tag = document.querySelector<HTMLMetaElement>(`meta[name="${countersMeta}"]`);
+  return tag ? { metrika: tag.dataset.metrika ?? '', tmr: tag.dataset.tmr ?? '' } : null;
 };
 
-export const createAnalytics = (config: AnalyticsConfig, counters: Counters = globalThis as unknown as Counters) => {
-  const on = (path: string) => config.production && !path.startsWith('/admin');
-  const metrika = (method: string, ...args: unknown[]) => config.metrikaId && counters.ym?.(Number(config.metrikaId), method, ...args);
-  const tmr = (event: object) => config.tmrId && counters._tmr?.push({ id: config.tmrId, ...event });
+export const createAnalytics = (production: boolean) => {
+  let sink: CounterSink | undefined;
+  const waiting: CounterEvent[] = [];
+  const send = (path: string, e: CounterEvent) => {
+    if (!production || path.startsWith('/admin')) return;
+    if (sink === undefined) waiting.push(e);
+    else sink?.(e);
+  };
+  const connect = (to: CounterSink) => {
+    sink = to;
+    for (const e of waiting.splice(0)) to?.(e);
+  };
   return {
-    /** Puts the counters' scripts on the page; nothing without ids or outside production. */
-    load() {
-      if (!config.production) return;
-      if (config.metrikaId) {
-        const queue: unknown[][] = [];
-        counters.ym ??= Object.assign((...args: unknown[]) => void queue.push(args), { a: queue, l: Date.now() }) as unknown as Metrika;
-        loadScript('https://mc.yandex.ru/metrika/tag.js');
-        metrika('init', { defer: true, clickmap: true, trackLinks: true });
-      }
-      if (config.tmrId) {
-        counters._tmr ??= [] as unknown as Counters['_tmr'];
-        loadScript('https://top-fwz1.mail.ru/js/code.js');
-      }
+    connect,
+    /** After the page has loaded and the browser is idle: the counters this page names, if any, outside development. */
+    loadWhenIdle() {
+      const ids = production ? countersOnPage() : null;
+      if (!ids) return connect(null);
+      const load = () => void import('./counters').then((m) => connect(m.startCounters(ids)), () => connect(null));
+      const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: 3000 }) : setTimeout(load, 1000));
+      if (document.readyState === 'complete') idle();
+      else addEventListener('load', idle, { once: true });
     },
     pageView(path: string) {
-      if (!on(path)) return;
-      metrika('hit', path);
-      tmr({ type: 'pageView', url: path });
+      send(path, { kind: 'hit', path });
     },
     addToCart(path: string, price: number) {
-      if (!on(path)) return;
-      metrika('reachGoal', 'addToCart', { price, currency });
-      tmr({ type: 'reachGoal', goal: 'tmrAddToBasket', value: price, params: { currency } });
+      send(path, { kind: 'addToCart', price });
     },
     /** Spec §2: in production the error page reports a goal for 404. */
     notFound(path: string) {
-      if (!on(path)) return;
-      metrika('reachGoal', '404', { path });
+      send(path, { kind: 'notFound', path });
     },
   };
 };
 export type Analytics = ReturnType<typeof createAnalytics>;
 
-export const analytics = createAnalytics({
-  production: import.meta.env?.PROD ?? false,
-  metrikaId: import.meta.env?.VITE_METRIKA_ID,
-  tmrId: import.meta.env?.VITE_TMR_ID,
-});
+export const analytics = createAnalytics(import.meta.env?.PROD ?? false);
