@@ -29,4 +29,13 @@ describe('the first view fetches one script', () => {
       await context.close();
     }
   });
+
+  it('the entry carries no staff dialog: the quick close of a shift comes with the press of «Закрыть смену»', async () => {
+    const { url } = journey().shop;
+    const entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(await (await fetch(`${url}/`)).text())![1]!;
+    const code = await (await fetch(url + entry)).text();
+    // The text of the quick close's form (features/shift/close-shift-dialog.tsx), which the minifier keeps as written.
+    expect(code.includes('Закрыть смену'), 'the button is in the entry').toBe(true);
+    expect(code.includes('Выручка за смену'), 'the quick close form is in the entry').toBe(false);
+  });
 });
