@@ -3,8 +3,7 @@ import { rootRoute } from './root-route';
 import { listSearch } from './features/admin/list-search';
 import { AdminError, AdminNotFound } from './features/admin/admin-error';
 import { boardSearch } from './features/orders-board/board-search';
-import { calendarSearch } from './features/calendar/month-grid';
-import { eventFormSearch, eventsListSearch } from './features/calendar/events-search';
+import { calendarSearch, eventFormSearch, eventsListSearch } from './features/calendar/events-search';
 import { pageEditorSearch } from './features/page-editor/page-search';
 import { newOrderSearch } from './features/studio-order/new-order-search';
 

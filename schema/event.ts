@@ -2,16 +2,9 @@ import { z } from 'zod';
 import { day, today } from './day';
 import { roubles } from './money';
 import { isAdmin, type User } from './user';
+import { eventType, eventTypes } from './event-type';
 
-export const eventTypes = [
-  { id: 'order', label: 'Заказ' },
-  { id: 'sell', label: 'Продажа' },
-  { id: 'supply', label: 'Закупка' },
-  { id: 'event', label: 'Событие' },
-  { id: 'workday', label: 'Рабочий день' },
-  { id: 'birthday', label: 'День рождения' },
-] as const;
-export const eventType = z.enum(['order', 'sell', 'supply', 'event', 'workday', 'birthday']);
+export { eventType, eventTypes } from './event-type';
 
 /** A calendar event (spec §3). Staff create them offline; they replicate through /db/events. */
 export const shopEvent = z.strictObject({

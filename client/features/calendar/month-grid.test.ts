@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ShopEvent } from '../../../schema/event';
-import { calendarSearch, groupByDay, monthWeeks, shownMonth, stepMonth } from './month-grid';
+import { groupByDay, monthWeeks, shownMonth, stepMonth } from './month-grid';
+import { calendarSearch } from './events-search';
 
 const event = (id: string, day: string, type: ShopEvent['type'], sum: number): ShopEvent => ({
   id, source: 'admin', title: id, description: '', day, type, sum, data: {}, meta: { author: '79000000003', createdAt: 1 },

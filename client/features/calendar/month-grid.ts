@@ -1,14 +1,6 @@
-import { z } from 'zod';
 import { today } from '../../../schema/day';
 import { eventType, monthOf, type EventsMonth, type ShopEvent } from '../../../schema/event';
-
-/** The calendar's state in the address: month and year shown, the day opened. Anything malformed falls back to today's month. */
-export const calendarSearch = z.object({
-  month: z.coerce.number().int().min(1).max(12).optional().catch(undefined),
-  year: z.coerce.number().int().min(2000).max(2100).optional().catch(undefined),
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
-});
-export type CalendarSearch = z.infer<typeof calendarSearch>;
+import type { CalendarSearch } from './events-search';
 
 /** The month a search shows: today's (in Moscow) when none is given. */
 export const shownMonth = (s: CalendarSearch, now = new Date()): EventsMonth => {
