@@ -1,7 +1,7 @@
 import { flower, type FlowerUnit } from './entities/flower';
 import { invoice } from './entities/invoice';
 import { techCard } from './entities/tech-card';
-import { purchasePrices, type PurchasePrice } from './purchase-price';
+import { purchasePrices, type InvoiceRecord, type PurchasePrice } from './purchase-price';
 import { recordData, type OfficeRecord } from './record';
 import type { TechCard } from './tech-card';
 
@@ -17,9 +17,9 @@ export interface RecipeBook {
  * The recipe book from office records (the device's office collection, the server's office database): the same
  * cards, units and prices (from posted invoices) on both sides, so a cost seen offline is the one the server stamps.
  */
-export const recipeBookOf = (records: Iterable<Pick<OfficeRecord, 'id' | 'type' | 'v' | 'data' | 'title'>>): RecipeBook => {
+export const recipeBookOf = (records: Iterable<Pick<OfficeRecord, 'id' | 'type' | 'v' | 'data' | 'title' | 'updatedAt'>>): RecipeBook => {
   const book: RecipeBook = { cards: new Map(), flowers: new Map(), units: new Map(), prices: new Map() };
-  const invoices = [];
+  const invoices: InvoiceRecord[] = [];
   for (const r of records) {
     if (r.type === techCard.type) {
       const data = recordData(techCard, r);
@@ -32,7 +32,7 @@ export const recipeBookOf = (records: Iterable<Pick<OfficeRecord, 'id' | 'type' 
       }
     } else if (r.type === invoice.type) {
       const data = recordData(invoice, r);
-      if (data) invoices.push(data);
+      if (data) invoices.push({ id: r.id, updatedAt: r.updatedAt, data });
     }
   }
   book.prices = purchasePrices(invoices);

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { invoice } from './entities/invoice';
 import { supplierAccount } from './supplier-account';
 
-const inv = (over: Record<string, unknown>) => invoice.fields.parse({ day: '2026-11-20', warehouse: 'warehouse-cold', status: 'posted', lines: [{ flower: 'rose', qty: 10, price: 100 }], ...over });
+let n = 0;
+const inv = (over: Record<string, unknown>) => ({
+  id: `inv-${++n}`,
+  updatedAt: n,
+  data: invoice.fields.parse({ day: '2026-11-20', warehouse: 'warehouse-cold', status: 'posted', lines: [{ flower: 'rose', qty: 10, price: 100 }], ...over }),
+});
 
 describe('a supplier’s account', () => {
   it('owes the posted supplies less what was paid and less returns, matched by id or by the name written on the invoice; drafts and other suppliers do not count', () => {
@@ -20,5 +25,13 @@ describe('a supplier’s account', () => {
       { flower: 'rose', price: 120, day: '2026-11-22' },
       { flower: 'tulip', price: 40, day: '2026-11-22' },
     ]);
+  });
+});
+
+describe('what a supplier sells', () => {
+  it('is at the price of the supply posted last, however the invoices are listed', () => {
+    const morning = { ...inv({ supplier: 'supplier-1', lines: [{ flower: 'rose', qty: 10, price: 100 }] }), id: 'inv-z', updatedAt: 1_000 };
+    const noon = { ...inv({ supplier: 'supplier-1', lines: [{ flower: 'rose', qty: 10, price: 130 }] }), id: 'inv-a', updatedAt: 2_000 };
+    for (const list of [[morning, noon], [noon, morning]]) expect(supplierAccount({ id: 'supplier-1', name: '' }, list).sells).toEqual([{ flower: 'rose', price: 130, day: '2026-11-20' }]);
   });
 });

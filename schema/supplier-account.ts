@@ -1,14 +1,12 @@
-import type { z } from 'zod';
-import { invoiceOwed, type invoice } from './entities/invoice';
-
-type Invoice = z.infer<typeof invoice.fields>;
+import { invoiceOwed } from './entities/invoice';
+import { purchasePrices, type InvoiceRecord } from './purchase-price';
 
 export interface SupplierAccount {
   /** What the studio owes the supplier over its posted invoices (supplies less paid, less returns); negative: it owes us. */
   owed: number;
   /** Posted invoices counted. */
   invoices: number;
-  /** What it sells: each flower of its posted supplies, with the last price and day it was bought at. */
+  /** What it sells: each flower of its posted supplies, with the last price and day it was bought at (`purchasePrices`). */
   sells: { flower: string; price: number; day: string }[];
 }
 
@@ -18,13 +16,11 @@ const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase('ru') === 
  * A supplier's account from the invoices: those naming it by id, or (entered on a florist's phone, which does not
  * hold the admin-tier suppliers) by the name written on them.
  */
-export const supplierAccount = (supplier: { id: string; name: string }, invoices: readonly (Invoice & { id?: string })[], paidLater: ReadonlyMap<string, number> = new Map()): SupplierAccount => {
-  const its = invoices.filter((i) => i.status === 'posted' && (i.supplier ? i.supplier === supplier.id : sameName(i.supplierName, supplier.name)));
-  const sells = new Map<string, { price: number; day: string }>();
-  for (const i of its.filter((x) => x.kind !== 'return').toSorted((a, b) => a.day.localeCompare(b.day))) for (const l of i.lines) sells.set(l.flower, { price: l.price, day: i.day });
+export const supplierAccount = (supplier: { id: string; name: string }, invoices: readonly InvoiceRecord[], paidLater: ReadonlyMap<string, number> = new Map()): SupplierAccount => {
+  const its = invoices.filter(({ data: i }) => i.status === 'posted' && (i.supplier ? i.supplier === supplier.id : sameName(i.supplierName, supplier.name)));
   return {
-    owed: Math.round(its.reduce((s, i) => s + invoiceOwed(i, (i.id && paidLater.get(i.id)) || 0), 0) * 100) / 100,
+    owed: Math.round(its.reduce((s, i) => s + invoiceOwed(i.data, paidLater.get(i.id) ?? 0), 0) * 100) / 100,
     invoices: its.length,
-    sells: [...sells].map(([flower, s]) => ({ flower, ...s })),
+    sells: [...purchasePrices(its)].map(([flower, p]) => ({ flower, price: p.last, day: p.since })),
   };
 };

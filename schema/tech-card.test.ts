@@ -7,8 +7,11 @@ import { assemblyTake, compositionText, marginFlag, stemsCost, stemsOf, suggeste
 const card = (name: string, lines: { flower?: string; card?: string; qty: number }[], extra: Partial<TechCard> = {}): TechCard =>
   techCard.fields.parse({ name, warehouse: 'wh-cold', lines, ...extra });
 
-const posted = (day: string, lines: { flower: string; qty: number; price: number }[]) =>
-  invoice.fields.parse({ day, warehouse: 'wh-cold', lines, status: 'posted' });
+const posted = (day: string, lines: { flower: string; qty: number; price: number }[]) => ({
+  id: `inv-${day}`,
+  updatedAt: Date.parse(day),
+  data: invoice.fields.parse({ day, warehouse: 'wh-cold', lines, status: 'posted' }),
+});
 
 describe('a tech card', () => {
   it('refuses a line that names neither a flower nor a card, or both', () => {

@@ -43,7 +43,7 @@ describe('waste at a glance', () => {
   });
 
   it('prices a line stamped without a cost at the average purchase price, and gives no share without purchases', () => {
-    const prices = purchasePrices(invoices);
+    const prices = purchasePrices(invoices.map((data, i) => ({ id: `inv-${i}`, updatedAt: i, data })));
     const report = wasteReport([act('2026-09-10', [{ flower: 'rose', qty: 2, reason: 'wilted' }])], invoices, monthOf('2026-09-10'), prices);
     expect(prices.get('rose')!.average).toBe(85);
     expect(report).toMatchObject({ money: 170, purchases: 0, share: null, byReason: [{ key: 'wilted', qty: 2, money: 170, share: null }] });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { RxCollection } from 'rxdb';
+import type { RxCollection, RxDocument } from 'rxdb';
 import { filter, map, type Observable } from 'rxjs';
 import { orderCommandEntity } from '../../schema/entities/order-command';
 import { createCommandId, orderCommand, reservedIdIssue, type OrderAction } from '../../schema/order-command';
@@ -40,6 +40,8 @@ const unreservedId = (action: OrderAction): string => {
 /**
  * Writes a command on the device and answers its id (made here, so a retry is the same command).
  * `author` is the signed-in staff phone: the server checks it against the session when the record is pushed.
+ * A command made while an earlier one on the same order still waits names it (`follows`) and is made later than it,
+ * so the server applies the steps as they were made, however the pushes land.
  */
 export const sendOrderCommand = async (
   office: RxCollection<OfficeRecord>,
@@ -49,8 +51,9 @@ export const sendOrderCommand = async (
   id = action.kind === 'create' ? createCommandId(order) : unreservedId(action),
 ): Promise<string> => {
   const command = orderCommand.parse({ id, order, action });
-  const data = orderCommandEntity.fields.parse({ order: command.order, action: command.action });
-  const now = Date.now();
+  const before = await lastPending(office, command.order);
+  const data = orderCommandEntity.fields.parse({ order: command.order, action: command.action, ...(before ? { follows: before.id } : {}) });
+  const now = Math.max(Date.now(), (before?.createdAt ?? 0) + 1);
   await office.insert(
     officeRecord.parse({ id: command.id, type: orderCommandEntity.type, ...derivedFields(orderCommandEntity, data), createdBy: author, createdAt: now, updatedBy: author, updatedAt: now, data }),
   );
@@ -68,18 +71,17 @@ export const commandView = (record: OfficeRecord): OrderCommandView | null => {
   return o.ok ? { ...base, state: 'applied', at: o.at, ...(o.note ? { note: o.note } : {}) } : { ...base, state: 'refused', at: o.at, status: o.status, reason: o.reason };
 };
 
+/** One order's commands, oldest first. */
+const orderQuery = (office: RxCollection<OfficeRecord>, order: string) => office.find({ selector: { type: orderCommandEntity.type, 'data.order': order } });
+const viewsOf = (docs: RxDocument<OfficeRecord>[], order: string): OrderCommandView[] =>
+  docs
+    .map((d) => commandView(d.toMutableJSON()))
+    .filter((c): c is OrderCommandView => c !== null && c.order === order)
+    .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+
 /** One order's commands, oldest first, live: a pushed command's outcome shows as soon as it is pulled. */
 export const orderCommands$ = (office: RxCollection<OfficeRecord>, order: string): Observable<OrderCommandView[]> =>
-  office
-    .find({ selector: { type: orderCommandEntity.type, 'data.order': order } })
-    .$.pipe(
-      map((docs) =>
-        docs
-          .map((d) => commandView(d.toMutableJSON()))
-          .filter((c): c is OrderCommandView => c !== null && c.order === order)
-          .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id)),
-      ),
-    );
+  orderQuery(office, order).$.pipe(map((docs) => viewsOf(docs, order)));
 
 /** The same, for a screen; null until the first read. */
 export const useOrderCommands = (office: RxCollection<OfficeRecord>, order: string): OrderCommandView[] | null => {
@@ -93,6 +95,10 @@ export const useOrderCommands = (office: RxCollection<OfficeRecord>, order: stri
 
 /** Commands still waiting for the server's answer. */
 export const pendingCommands = (commands: readonly OrderCommandView[]): OrderCommandView[] => commands.filter((c) => c.state === 'pending');
+
+/** The newest command on this order the device still waits on the server for: the one a new command follows. */
+const lastPending = async (office: RxCollection<OfficeRecord>, order: string): Promise<OrderCommandView | undefined> =>
+  pendingCommands(viewsOf(await orderQuery(office, order).exec(), order)).at(-1);
 
 /** Refusals to show on the order: the newest first. */
 export const refusedCommands = (commands: readonly OrderCommandView[]): (OrderCommandView & { state: 'refused' })[] =>

@@ -43,7 +43,7 @@ export const useStockRecords = (office: RxCollection<OfficeRecord>): StockRecord
         flowers: parsed(of(flower.type), (r) => recordData(flower, r)).sort((a, b) => names.compare(flower.title(a), flower.title(b))),
         warehouses: parsed(of(warehouse.type), (r) => recordData(warehouse, r)).sort((a, b) => names.compare(a.name, b.name)),
         invoices,
-        prices: purchasePrices(invoices),
+        prices: purchasePrices(invoices.map((i) => ({ ...i.record, data: i }))),
         loading: false,
       });
     });

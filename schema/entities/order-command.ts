@@ -23,7 +23,7 @@ export const orderCommandEntity = defineEntity({
     one: 'Команда по заказу',
     many: 'Команды по заказам',
     create: 'Новая команда',
-    fields: { order: 'Заказ', action: 'Действие', outcome: 'Результат' },
+    fields: { order: 'Заказ', action: 'Действие', follows: 'После команды', outcome: 'Результат' },
   },
   tier: 'office',
   write: 'command',
@@ -31,6 +31,12 @@ export const orderCommandEntity = defineEntity({
   fields: z.strictObject({
     order: z.string().min(1).max(64),
     action: orderAction,
+    /**
+     * The command its device made just before on the same order, while that one still waited for the server. A device
+     * pushes a backlog in batches sent at once, which may land in any order; the server applies this one only after
+     * that one is answered (server/orders/command-processor.ts), so steps made offline are applied as they were made.
+     */
+    follows: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
     /** Written by the server only. */
     outcome: commandOutcome.optional(),
   }),

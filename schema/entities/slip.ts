@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { day } from '../day';
 import { defineEntity } from '../entity';
 import type { StockMove } from '../stock-balance';
+import { derivedId } from '../derived-id';
 
 export const slipLine = z.strictObject({
   /** The flower's or material's record id. */
@@ -16,8 +17,11 @@ export type SlipLine = z.infer<typeof slipLine>;
 
 /** The reason code of stems leaving stock for an order's bouquet (written by the server when assembly starts). */
 export const assemblyReason = 'assembly';
-/** The id of the slip an order's assembly writes: one per order, so its stems leave stock exactly once. */
-export const assemblySlipId = (orderId: string) => `asm-${orderId}`;
+/**
+ * The id of the slip an order's assembly writes: one per order, so its stems leave stock exactly once. `asm-{order}`,
+ * with a hash in place of the order id's end when that would be longer than an id may be.
+ */
+export const assemblySlipId = (orderId: string) => derivedId('asm-', orderId);
 
 /**
  * A write-off act (/admin/slips): stems and materials leaving a warehouse, each line with its reason, who and when.

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assemblySlipId } from '../../schema/entities/slip';
-import type { OfficeRecord } from '../../schema/record';
+import { officeRecord, type OfficeRecord } from '../../schema/record';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { assembly } from './assembly';
 import { recordFromDoc } from './order-record';
@@ -48,6 +48,18 @@ describe('an order assembled by tech card', () => {
     expect((await s.send(o.id, { kind: 'status', from: 'ready', to: 'cancelled', reason: 'Клиент отказался' }, undefined, s.manager)).status).toBe(200);
     expect(await s.slipsOf(o.id)).toHaveLength(1);
     expect(await s.balance(s.rose)).toBe(70);
+  });
+
+  it('takes the stems of an order whose id is as long as an id may be, under a slip id that is valid', async () => {
+    const o = await s.place(undefined, `long-${crypto.randomUUID()}-${crypto.randomUUID()}`.slice(0, 64));
+    expect(o.id).toHaveLength(64);
+    const before = await s.balance(s.rose);
+    expect((await s.send(o.id, { kind: 'status', from: 'new', to: 'assembling' })).status).toBe(200);
+    const [taken, ...more] = await s.slipsOf(o.id);
+    expect(more).toEqual([]);
+    expect(taken.id).toBe(assemblySlipId(o.id));
+    expect(officeRecord.shape.id.safeParse(taken.id).success).toBe(true);
+    expect(await s.balance(s.rose)).toBe(before - 30);
   });
 
   it('takes nothing for an order cancelled before assembly, nor for one without a tech-card bouquet', async () => {

@@ -71,23 +71,49 @@ export const commandProcessor = (shop: Shop, commands: OrderCommands, hub: Chang
     });
   };
 
-  /** Commands whose order is not here yet, by id, with when this server first saw them. Derived: a restart finds them again from sequence 0. */
+  /**
+   * Commands that wait, by id, with when this server first saw them: for their order (not here yet) or for the
+   * command their device made just before (`follows`, not answered yet). Derived: a restart finds them again from
+   * sequence 0.
+   */
   const waiting = new Map<string, { record: OfficeRecord; since: number }>();
+  const waitOver = (record: OfficeRecord) => Date.now() - (waiting.get(record.id)?.since ?? Date.now()) >= orderWaitMs;
   /** Refused for want of its order while that order's create is in the office database and the wait is not over. */
   const orderNotYet = async (record: OfficeRecord, outcome: CommandOutcome) => {
     if (outcome.ok || outcome.status !== 404 || (record.data.action as { kind: string }).kind === 'create') return false;
-    if (Date.now() - (waiting.get(record.id)?.since ?? Date.now()) >= orderWaitMs) return false;
+    if (waitOver(record)) return false;
     return !!(await getDoc(db(), createCommandId(String(record.data.order))));
   };
+  /**
+   * The command this one follows on its device is not answered yet (or not here yet: a device pushes a backlog in
+   * batches sent at once, and a later batch may land first), and the wait is not over. Once that one is answered,
+   * applied or refused, this one is decided on the order as that one left it.
+   */
+  const earlierPending = async (record: OfficeRecord) => {
+    const data = orderCommandEntity.fields.safeParse(record.data);
+    const follows = data.success ? data.data.follows : undefined;
+    if (!follows || waitOver(record)) return false;
+    const earlier = await getDoc(db(), follows);
+    return !earlier || pending(earlier) !== null;
+  };
+  const wait = (record: OfficeRecord) => {
+    if (!waiting.has(record.id)) waiting.set(record.id, { record, since: Date.now() });
+  };
 
-  const take = async (record: OfficeRecord) => {
+  /** Applies the command and writes its outcome, or leaves it waiting; answers whether it was answered. */
+  const take = async (record: OfficeRecord): Promise<boolean> => {
+    if (await earlierPending(record)) {
+      wait(record);
+      return false;
+    }
     const outcome = await answer(record);
     if (await orderNotYet(record, outcome)) {
-      if (!waiting.has(record.id)) waiting.set(record.id, { record, since: Date.now() });
-      return;
+      wait(record);
+      return false;
     }
     waiting.delete(record.id);
     await settle(record, outcome);
+    return true;
   };
 
   const catchUp = async () => {
@@ -100,7 +126,11 @@ export const commandProcessor = (shop: Shop, commands: OrderCommands, hub: Chang
       since = changes.last_seq;
       if (changes.results.length < batch) break;
     }
-    for (const { record } of [...waiting.values()]) await take(record);
+    // A command answered here may be the one another waits for: round again while any is answered.
+    for (let answered = true; answered && waiting.size; ) {
+      answered = false;
+      for (const { record } of [...waiting.values()]) if (await take(record)) answered = true;
+    }
     if (waiting.size) {
       clearTimeout(retry);
       retry = setTimeout(() => void run(), 5_000);

@@ -66,6 +66,28 @@ describe('order commands on two server processes', () => {
     expect(after.history?.filter((h) => h.command === id)).toHaveLength(1);
   }, 60_000);
 
+  it('applies two steps in the order made when the later one reaches one server before the earlier one reaches the other', async () => {
+    const o = await place();
+    const now = Date.now();
+    const command = (id: string, createdAt: number, from: string, to: string, follows?: string) => ({
+      _id: id, type: 'orderCommand', v: 1, title: 'Статус', createdBy: demoPhones.florist, createdAt, updatedBy: demoPhones.florist, updatedAt: createdAt,
+      data: { order: o.id, action: { kind: 'status', from, to }, ...(follows ? { follows } : {}) },
+    });
+    const push = async (url: string, doc: object) => {
+      const pushed = await fetch(`${url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: florist }, body: JSON.stringify({ docs: [doc] }) });
+      expect(((await pushed.json()) as { ok?: boolean }[])[0]).toMatchObject({ ok: true });
+    };
+    const [first, second] = [`cmd-${crypto.randomUUID()}`, `cmd-${crypto.randomUUID()}`];
+    await push(a.url, command(second, now + 1, 'confirmed', 'assembling', first));
+    await push(b.url, command(first, now, 'new', 'confirmed'));
+    const outcomeOf = async (id: string) => ((await (await fetch(`${a.url}/db/office/${id}`, { headers: { cookie: florist } })).json()) as { data: { outcome?: CommandOutcome } }).data.outcome;
+    await expect.poll(async () => [await outcomeOf(first), await outcomeOf(second)], { timeout: 30_000, interval: 100 }).toEqual([expect.objectContaining({ ok: true }), expect.objectContaining({ ok: true })]);
+    expect((await stored(b.url, o.id)).history?.map((h) => [h.command, h.after.status])).toEqual([
+      [first, 'confirmed'],
+      [second, 'assembling'],
+    ]);
+  }, 60_000);
+
   it('cancels once when the same and other cancellations reach both servers at once: stock comes back once', async () => {
     const start = await countOf(a.url);
     const o = await place(2);

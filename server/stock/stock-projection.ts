@@ -1,7 +1,6 @@
-import type { z } from 'zod';
 import { tierDatabases } from '../../schema/databases';
 import { invoice } from '../../schema/entities/invoice';
-import { purchasePrices, type PurchasePrice } from '../../schema/purchase-price';
+import { purchasePrices, type InvoiceRecord, type PurchasePrice } from '../../schema/purchase-price';
 import { officeRecord, recordData } from '../../schema/record';
 import { movesOfRecord, stockMovingTypes } from '../../schema/record-moves';
 import { BalanceBook } from '../../schema/stock-balance';
@@ -10,7 +9,6 @@ import type { ChangesHub } from '../db/changes-hub';
 import type { Storage } from '../db/storage';
 import { fromSynced } from '../db/synced';
 
-type Invoice = z.infer<typeof invoice.fields>;
 type Seq = string | number;
 
 const officeDb = tierDatabases[invoice.tier];
@@ -25,7 +23,7 @@ const batch = 500;
  */
 export class StockLedger {
   readonly book = new BalanceBook();
-  private readonly posted = new Map<string, Invoice>();
+  private readonly posted = new Map<string, InvoiceRecord>();
 
   /** One document as the changes feed gives it (`_id`, synced envelope), or its deletion. */
   take(id: string, doc: unknown, deleted = false): void {
@@ -38,7 +36,7 @@ export class StockLedger {
     }
     this.book.set(id, movesOfRecord(record));
     const data = record.type === invoice.type ? recordData(invoice, record) : null;
-    if (data?.status === 'posted') this.posted.set(id, data);
+    if (data?.status === 'posted') this.posted.set(id, { id, updatedAt: record.updatedAt, data });
     else this.posted.delete(id);
   }
 

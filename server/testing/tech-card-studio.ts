@@ -39,8 +39,8 @@ export const techCardStudio = async (url: string) => {
   };
   const balance = async (flower: string) => balanceBookOf(await office()).balance(flower, cold);
   const slipsOf = async (order: string) => (await office()).filter((r) => r.type === 'slip' && r.data.order === order);
-  const place = async (lines = [{ id: bouquet.id, count: 2 }, { id: vase.id, count: 1 }]) => {
-    const placed = await call<{ data: Order }>(url, '/api/orders/create', { ...draftOf(customer, lines), date: nextDay(nextDay(today())) }, me);
+  const place = async (lines = [{ id: bouquet.id, count: 2 }, { id: vase.id, count: 1 }], id?: string) => {
+    const placed = await call<{ data: Order }>(url, '/api/orders/create', { ...draftOf(customer, lines), date: nextDay(nextDay(today())), ...(id ? { id } : {}) }, me);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     return placed.body.data;
   };

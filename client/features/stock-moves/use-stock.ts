@@ -28,7 +28,7 @@ export const useStock = () => {
       warehouses: byName(warehouses.items),
       warehouseName: (id: string) => warehouses.items.find((w) => w.record.id === id)?.data.name ?? id,
       invoices: invoices.items.map((i) => i.data),
-      prices: purchasePrices(invoices.items.map((i) => i.data)),
+      prices: purchasePrices(invoices.items.map((i) => ({ ...i.record, data: i.data }))),
       book,
       loading: loading || flowers.loading || warehouses.loading,
     };

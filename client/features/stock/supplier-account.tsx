@@ -22,7 +22,7 @@ export const SupplierAccountPanel = ({ record }: { record: OfficeRecord }) => {
   // Paid after posting: the supplier payments recorded against each invoice (/admin/debts).
   const paidLater = new Map<string, number>();
   for (const p of payments.items) paidLater.set(p.data.invoice, (paidLater.get(p.data.invoice) ?? 0) + p.data.amount);
-  const account = supplierAccount({ id: record.id, name: supplier.name }, stock.invoices, paidLater);
+  const account = supplierAccount({ id: record.id, name: supplier.name }, stock.invoices.map((i) => ({ ...i.record, data: i })), paidLater);
   const names = new Map(stock.flowers.map((f) => [f.id, flowerEntity.title(f)]));
   return (
     <section className="supplier-account" aria-labelledby="supplier-account-title">
