@@ -75,7 +75,7 @@ export const DocumentsScreen = ({ search }: { search: ListSearch }) => {
 
 /** One record to choose among those the device holds; a chosen id it does not hold (a link from elsewhere) stays named. */
 const RecordSelect = ({ label, value, options, onChange }: { label: string; value: string | undefined; options: { id: string; label: string }[]; onChange: (id: string | undefined) => void }) => (
-  <form className="record-list__tools" onSubmit={(e) => e.preventDefault()} aria-label={label}>
+  <form className="record-list__tools" onSubmit={(e) => e.preventDefault()}>
     <label className="field">
       <span>{label}</span>
       <select aria-label={label} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
