@@ -7,7 +7,8 @@ import { formatRoubles } from '../schema/money';
 import { defaultStudioProfile, type StudioProfile } from '../schema/studio-profile';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { contextAs, outcomeOf } from './admin-journeys';
-import { journeyPerFile, watchErrors } from './harness';
+import { journeyPerFile, phoneViewport, watchErrors } from './harness';
+import { waitForOfflineReady } from './journeys';
 import { addCourier, placeOrders } from './order-journeys';
 
 /** A PDF's pages, counted by their page objects (Chromium writes them uncompressed), each with its size in points (as e2e/print.test.ts). */
@@ -157,6 +158,40 @@ describe('the studio’s papers', () => {
     const text = await printedSheet(page);
     expect(text).toContain('Отчёт о закрытии смены от 2 ноября 2026 г.');
     expect(text).toContain('Выручка за смену: 48 500 ₽');
+    await context.close();
+  });
+
+  it('open offline on a 360 px phone from the device’s data, the paper kept to the screen', async () => {
+    const { shop } = journey();
+    const admin = await signIn(shop.url, demoPhones.admin);
+    const invoice = await call<{ data: { id: string } }>(shop.url, '/api/invoices/update', {
+      data: { number: 'Т-360', supplierName: 'Оптовая база на Рижской с очень длинным названием', day: today(), warehouse: 'warehouse-cold', status: 'draft', lines: [{ flower: 'flower-eustoma', qty: 25, price: 120 }] },
+    }, admin);
+    expect(invoice.status).toBe(200);
+    const context = await contextAs(journey(), demoPhones.admin, phoneViewport);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/admin/documents');
+    await page.getByRole('heading', { name: 'Документы', level: 1 }).waitFor({ timeout: 30_000 });
+    await waitForOfflineReady(page);
+    await page.getByLabel('Документ', { exact: true }).selectOption({ label: 'Приходная накладная' });
+    await page.getByLabel('Накладная', { exact: true }).selectOption(invoice.body.data.id);
+    await paperText(page, 'Приходная накладная № Т-360');
+
+    await context.setOffline(true);
+    await page.reload();
+    const text = await paperText(page, 'Приходная накладная № Т-360');
+    expect(text).toContain('Итого, позиций 1: 3 000 ₽');
+    expect(text).toContain('черновик');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phoneViewport.width);
+    // An order the device does not hold is said so, offline too.
+    await page.getByLabel('Документ', { exact: true }).selectOption({ label: 'Товарный чек' });
+    await page.getByLabel('Номер заказа').fill('777777');
+    await page.getByLabel('Номер заказа').press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Заказ № 777777 не найден на этом устройстве' }).waitFor();
+    await context.setOffline(false);
+    // Offline, only the network's own refusals (the sync's tries) reach the console.
+    expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
     await context.close();
   });
 });
