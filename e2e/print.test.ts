@@ -9,7 +9,6 @@ import { waitFor } from './journeys';
 import { contextAs } from './admin-journeys';
 import { addCourier, openOrder, placeOrders } from './order-journeys';
 import { call, signIn } from '../server/testing/test-shop';
-import { nextDay, today } from '../schema/day';
 
 /** A PDF's pages, counted by their page objects (Chromium writes them uncompressed), each with its size in points. */
 const pagesOf = (pdf: Buffer) => {
@@ -64,7 +63,7 @@ describe('the florist’s ticket on paper', () => {
     await context.close();
   });
 
-  it('prints one courier’s route as its route sheet, on one A4 page', async () => {
+  it('prints one courier’s route as its route sheet, on one A4 page, also after a ticket on receipt paper', async () => {
     const { shop } = journey();
     const [order] = await placeOrders(shop, '79440000412', 1);
     const courier = await addCourier(shop, demoPhones.manager, 'Пётр Печатный');
@@ -73,7 +72,13 @@ describe('the florist’s ticket on paper', () => {
     const context = await contextAs(journey(), demoPhones.manager);
     await context.addInitScript(() => Object.assign(window, { print: () => {} }));
     const page = await context.newPage();
-    await page.goto(`/admin/couriers?day=${nextDay(today())}`);
+    // The order's ticket printed on an 80 mm receipt first, in the same tab: its paper size and print rules stay loaded.
+    await openOrder(page, order);
+    await page.getByLabel('Бумага').selectOption('receipt');
+    await page.getByRole('button', { name: 'Печать заказа' }).click();
+    expect((await printed(page)).sizes).toEqual([[227, 567]]);
+    await page.getByRole('navigation', { name: 'Разделы мастерской' }).getByRole('link', { name: 'Курьеры' }).click();
+    await page.getByRole('button', { name: 'Завтра' }).click();
     const route = page.getByRole('region', { name: 'Маршрут: Пётр Печатный' });
     await route.getByRole('row').filter({ hasText: 'Тверская' }).waitFor({ timeout: 30_000 });
     await route.getByRole('button', { name: 'Печать маршрута' }).click();

@@ -3,6 +3,7 @@ import { formatPhone } from '../../schema/phone';
 import { legalLine } from '../../schema/studio-profile';
 import { useStudioProfile } from '../data/studio-profile';
 import { paperDay, type PrintedPaper } from './printed-paper';
+import { setPrintPageRule } from './print-page-size';
 import './paper-sheet.css';
 
 /**
@@ -101,6 +102,7 @@ export const PaperSheet = ({ paper }: { paper: PrintedPaper }) =>
 
 /** Prints the page's paper sheet (`PaperSheet`) on A4 through the browser's dialog. */
 export const printPaper = (): void => {
+  setPrintPageRule('@page { size: A4; margin: 12mm; }');
   const root = document.documentElement;
   root.dataset.print = 'paper';
   const done = () => {
