@@ -32,7 +32,7 @@ const publicFiles = {
   items: ['items-list', 'item-screen', 'items-api'],
   admin: ['list-search'],
   stock: ['invoice-form', 'flowers-page', 'supplier-account'],
-  documents: ['documents-page', 'papers'],
+  documents: ['documents-page', 'papers', 'document-link'],
 };
 /** Every folder of client/features: a new feature is checked from its first file. */
 const features = fs.readdirSync('client/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);

@@ -9,7 +9,7 @@ import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { contextAs, outcomeOf } from './admin-journeys';
 import { journeyPerFile, phoneViewport, watchErrors } from './harness';
 import { waitForOfflineReady } from './journeys';
-import { addCourier, placeOrders } from './order-journeys';
+import { addCourier, openOrder, placeOrders } from './order-journeys';
 
 /** A PDF's pages, counted by their page objects (Chromium writes them uncompressed), each with its size in points (as e2e/print.test.ts). */
 const pagesOf = (pdf: Buffer) => {
@@ -138,6 +138,14 @@ describe('the studio’s papers', () => {
     expect(text).toContain(`Получить с клиентов: ${plain(formatRoubles(order.total))}`);
     await page.getByRole('button', { name: 'Печать', exact: true }).click();
     expect(await printedSheet(page)).toContain('Маршрутный лист курьера');
+
+    // A record's screen links an admin to its paper: the order to its receipt, the invoice to itself on paper.
+    await openOrder(page, order);
+    await page.getByRole('link', { name: 'Товарный чек' }).click();
+    await paperText(page, `Товарный чек № ${order.number}`);
+    await page.goto(`/admin/invoices/${invoice.body.data.id}`);
+    await page.getByRole('link', { name: 'Накладная для печати' }).click();
+    await paperText(page, 'Приходная накладная № И-17');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -151,6 +159,11 @@ describe('the studio’s papers', () => {
     const page = await context.newPage();
     expect((await outcomeOf(page, '/admin/documents')).outcome).toBe('denied');
     await page.getByRole('heading', { name: 'Недостаточно прав' }).waitFor();
+    // Nor does an order offer her the receipt's link.
+    const [order] = await placeOrders(shop, '79440000512', 1);
+    await openOrder(page, order);
+    await page.getByRole('button', { name: 'Печать заказа' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Товарный чек' }).count()).toBe(0);
 
     await page.goto('/admin/charges');
     await page.getByRole('button', { name: 'Смена 2026-11-02' }).click({ timeout: 30_000 });
