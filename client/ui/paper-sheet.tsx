@@ -33,29 +33,32 @@ export const Paper = ({ paper }: { paper: PrintedPaper }) => {
         </dl>
       )}
       {paper.tables.map((t, i) => (
-        <table key={i} className="paper__table">
-          {t.caption && <caption>{t.caption}</caption>}
-          <thead>
-            <tr>
-              {t.columns.map((c) => (
-                <th key={c.label} scope="col" className={c.numeric ? 'paper__num' : undefined}>
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {t.rows.map((row, r) => (
-              <tr key={r}>
-                {row.map((cell, c) => (
-                  <td key={c} className={t.columns[c]?.numeric ? 'paper__num' : undefined}>
-                    {cell}
-                  </td>
+        // On a phone a table keeps its columns and scrolls sideways in its own box (paper-sheet.css).
+        <div key={i} className="paper__table-box">
+          <table className="paper__table">
+            {t.caption && <caption>{t.caption}</caption>}
+            <thead>
+              <tr>
+                {t.columns.map((c) => (
+                  <th key={c.label} scope="col" className={c.numeric ? 'paper__num' : undefined}>
+                    {c.label}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {t.rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((cell, c) => (
+                    <td key={c} className={t.columns[c]?.numeric ? 'paper__num' : undefined}>
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ))}
       {paper.totals.length > 0 && (
         <dl className="paper__totals" aria-label="Итоги">
