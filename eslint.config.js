@@ -19,10 +19,10 @@ const publicFiles = {
   search: ['search-panel', 'find-products'],
   shift: ['close-shift-button', 'shift-report'],
   money: ['charges-screen', 'debts-page'],
-  'couriers-day': ['couriers-day-page'],
+  'couriers-day': ['couriers-day-page', 'courier-day', 'use-couriers-day'],
   'studio-order': ['new-order-link', 'new-order-page', 'provisional-orders'],
   'orders-board': ['orders-board', 'board-search'],
-  'order-page': ['order-page'],
+  'order-page': ['order-page', 'use-order'],
   printer: ['print-on-printer', 'paper-doc'],
   content: ['page-body'],
   clients: ['client-csv-tools', 'client-merge', 'client-dates'],
@@ -32,6 +32,7 @@ const publicFiles = {
   items: ['items-list', 'item-screen', 'items-api'],
   admin: ['list-search'],
   stock: ['invoice-form', 'flowers-page', 'supplier-account'],
+  documents: ['documents-page', 'papers', 'document-link'],
 };
 /** Every folder of client/features: a new feature is checked from its first file. */
 const features = fs.readdirSync('client/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);

@@ -9,7 +9,6 @@ import { waitFor } from './journeys';
 import { contextAs } from './admin-journeys';
 import { addCourier, openOrder, placeOrders } from './order-journeys';
 import { call, signIn } from '../server/testing/test-shop';
-import { nextDay, today } from '../schema/day';
 
 /** A PDF's pages, counted by their page objects (Chromium writes them uncompressed), each with its size in points. */
 const pagesOf = (pdf: Buffer) => {
@@ -64,23 +63,36 @@ describe('the florist’s ticket on paper', () => {
     await context.close();
   });
 
-  it('prints one courier’s route on its first sheet, without a blank one before it', async () => {
+  it('prints one courier’s route as its route sheet, on one A4 page, also after a ticket on receipt paper', async () => {
     const { shop } = journey();
     const [order] = await placeOrders(shop, '79440000412', 1);
     const courier = await addCourier(shop, demoPhones.manager, 'Пётр Печатный');
     const assigned = await call(shop.url, '/api/orders/command', { id: `print-${crypto.randomUUID()}`, order: order.id, action: { kind: 'assign', courier } }, await signIn(shop.url, demoPhones.manager));
     expect(assigned.status).toBe(200);
     const context = await contextAs(journey(), demoPhones.manager);
+    await context.addInitScript(() => Object.assign(window, { print: () => {} }));
     const page = await context.newPage();
-    await page.goto(`/admin/couriers?day=${nextDay(today())}`);
+    // The order's ticket printed on an 80 mm receipt first, in the same tab: its paper size and print rules stay loaded.
+    await openOrder(page, order);
+    await page.getByLabel('Бумага').selectOption('receipt');
+    await page.getByRole('button', { name: 'Печать заказа' }).click();
+    expect((await printed(page)).sizes).toEqual([[227, 567]]);
+    await page.getByRole('navigation', { name: 'Разделы мастерской' }).getByRole('link', { name: 'Курьеры' }).click();
+    await page.getByRole('button', { name: 'Завтра' }).click();
     const route = page.getByRole('region', { name: 'Маршрут: Пётр Печатный' });
     await route.getByRole('row').filter({ hasText: 'Тверская' }).waitFor({ timeout: 30_000 });
-    // What «Печать маршрута» marks while the print dialog is open: this route alone (the dialog itself cannot be held open here).
-    await page.evaluate(() => {
-      document.querySelector('.couriers-day')?.setAttribute('data-printing', 'true');
-      document.querySelector('[aria-label="Маршрут: Пётр Печатный"]')?.setAttribute('data-printing', 'true');
-    });
-    expect(await printed(page)).toMatchObject({ count: 1 });
+    await route.getByRole('button', { name: 'Печать маршрута' }).click();
+    // While printing: the studio's route sheet (client/ui/paper-sheet.tsx) for this courier, nothing of the screen.
+    await page.emulateMedia({ media: 'print' });
+    const sheet = page.locator('body > .paper-sheet');
+    expect(await sheet.isVisible()).toBe(true);
+    expect(await route.isVisible()).toBe(false);
+    const text = (await sheet.innerText()).replace(/[\s\u00a0\u202f]+/g, ' ');
+    expect(text).toContain('Маршрутный лист курьера');
+    expect(text).toContain('Пётр Печатный');
+    expect(text).toContain('Тверская');
+    await page.emulateMedia({ media: null });
+    expect(await printed(page)).toEqual({ count: 1, sizes: [[595, 842]] });
     await context.close();
   });
 });

@@ -59,9 +59,9 @@ export const adminRoutes = {
   '/admin/pages-editor': { label: 'Редактор страниц', area: 'site', need: 'florist' },
   '/admin/pages-editor3': { label: 'Редактор страниц (новый)', area: null, need: 'florist' },
   '/admin/navigation': { label: 'Навигация', area: 'site', need: 'admin' },
-  '/admin/documents': { label: 'Документы', area: 'site', need: 'admin' },
   '/admin/settings': { label: 'Настройки', area: 'site', need: 'admin' },
   '/admin/analytics': { label: 'Аналитика', area: 'reports', need: 'admin' },
+  '/admin/documents': { label: 'Документы', area: 'reports', need: 'admin' },
   '/admin/posiflora': { label: 'Posiflora', area: 'reports', need: 'florist' },
   '/admin/posiflora/schemas': { label: 'Схемы Posiflora', area: null, need: 'florist' },
 } as const satisfies Record<string, AdminRoute>;

@@ -10,7 +10,8 @@ export const listSearch = z.object({
   q: z.string().max(100).optional().catch(undefined),
   sort: z.string().max(40).regex(/^[a-zA-Z]+$/).optional().catch(undefined),
   desc: z.boolean().optional().catch(undefined),
-  f: z.record(z.string().max(40), z.string().max(40)).optional().catch(undefined),
+  /** Filters by field; a value may be a record's id (up to 64 characters: `flower-{uuid}` is 43), as the write-offs' flower and the documents' record are. */
+  f: z.record(z.string().max(40), z.string().max(64)).optional().catch(undefined),
   /** A day screen's day (the couriers' day), and which tab of a screen that has more than the list. */
   day: day.optional().catch(undefined),
   tab: z.enum(['list']).optional().catch(undefined),

@@ -93,6 +93,8 @@ const formOf = (entity: AnyEntity) => customForms[entity.type] ?? RecordForm;
 const pathScreens: Partial<Record<string, { List: ComponentType<{ search: ListSearch }>; Record?: ComponentType<{ id: string }> }>> = {
   items: { List: ItemsList, Record: ItemScreen },
   analytics: { List: lazy(() => import('../analytics-report/analytics-page').then((m) => ({ default: m.AnalyticsScreen }))) },
+  // The studio's papers, a chunk of its own too: the print layout and the five papers load with this screen.
+  documents: { List: lazy(() => import('../documents/documents-page').then((m) => ({ default: m.DocumentsScreen }))) },
 };
 
 /** /admin/{path}: the entity's list, or a screen of a spec route that shows no entity. */

@@ -1,68 +1,21 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { map } from 'rxjs';
 import { can } from '../../../schema/access';
 import { nextDay, today } from '../../../schema/day';
 import { courier as courierEntity } from '../../../schema/entities/courier';
 import { formatRoubles } from '../../../schema/money';
-import { order as orderSchema, orderStatuses, type Order } from '../../../schema/order';
+import { orderStatuses, type Order } from '../../../schema/order';
 import { formatPhone } from '../../../schema/phone';
-import { recordData } from '../../../schema/record';
 import { useLocal } from '../../data/local-data-context';
-import { commandView, sendOrderCommand } from '../../data/order-commands';
-import { orderCommandEntity } from '../../../schema/entities/order-command';
+import { sendOrderCommand } from '../../data/order-commands';
 import { useNotice } from '../../ui/notices';
-import { useObservable } from '../../lib/use-observable';
+import { PaperSheet, printPaper } from '../../ui/paper-sheet';
 import { useSession } from '../auth/session';
-import { useWaitingOrders } from '../studio-order/provisional-orders';
-import { couriersDay, couriersHeading, pendingAssignments, type CourierRoute, type DayCourier, type Delivery } from './courier-day';
+import { routePaper } from '../documents/papers';
+import { couriersHeading, type CourierRoute, type DayCourier, type Delivery } from './courier-day';
+import { useCouriersDay } from './use-couriers-day';
 import './couriers-day.css';
 import { orderNo } from '../../../schema/order-number';
-
-/** The day's orders from the device (staff devices pull `studio-orders` into `orders`), live. */
-const useDayOrders = (day: string): Order[] | null => {
-  const { data } = useLocal();
-  const orders$ = useMemo(
-    () =>
-      data.shop.orders
-        .find({ selector: { date: day } })
-        .$.pipe(map((docs) => docs.flatMap((d) => { const o = orderSchema.safeParse(d.toMutableJSON()); return o.success ? [o.data] : []; }))),
-    [data, day],
-  );
-  return useObservable<Order[] | null>(orders$, null);
-};
-
-/** The studio's couriers (office records), live. */
-const useDayCouriers = (): DayCourier[] => {
-  const { data } = useLocal();
-  const couriers$ = useMemo(
-    () =>
-      data.shop.office.find({ selector: { type: courierEntity.type } }).$.pipe(
-        map((docs) =>
-          docs.flatMap((d) => {
-            const c = recordData(courierEntity, d);
-            return c ? [{ id: d.id, name: c.name, phone: c.phone, feePerDelivery: c.feePerDelivery, active: c.active }] : [];
-          }),
-        ),
-      ),
-    [data],
-  );
-  return useObservable(couriers$, []);
-};
-
-/** Couriers handed or taken back on this device and not yet answered by the server, live. */
-const usePendingAssignments = (): ReadonlyMap<string, string | null> => {
-  const { data } = useLocal();
-  const pending$ = useMemo(
-    () =>
-      data.shop.office
-        .find({ selector: { type: orderCommandEntity.type, 'data.action.kind': 'assign', 'data.outcome': { $exists: false } } })
-        .$.pipe(map((docs) => pendingAssignments(docs.flatMap((d) => commandView(d.toMutableJSON()) ?? [])))),
-    [data],
-  );
-  return useObservable(pending$, noPending);
-};
-const noPending: ReadonlyMap<string, string | null> = new Map();
 
 /** Hands a delivery to a courier (or takes it back): a command, written on the device, offline too. */
 const useAssign = () => {
@@ -134,15 +87,14 @@ const DeliveryRows = ({ deliveries, assigning }: { deliveries: Delivery[]; assig
   </table>
 );
 
-const Route = ({ route, day, printing, onPrint, assigning }: { route: CourierRoute; day: string; printing: boolean; onPrint: () => void; assigning: Omit<Assigning, 'current'> }) => (
-  <section className="courier-route" data-printing={printing || undefined} aria-label={`Маршрут: ${route.courier.name}`}>
+const Route = ({ route, onPrint, assigning }: { route: CourierRoute; onPrint: () => void; assigning: Omit<Assigning, 'current'> }) => (
+  <section className="courier-route" aria-label={`Маршрут: ${route.courier.name}`}>
     <header className="courier-route__head">
       <h2>
         <Link to="/admin/$resource/$id" params={{ resource: courierEntity.path, id: route.courier.id }}>{route.courier.name}</Link>
         {!route.courier.active && <span className="muted"> (не работает)</span>}
       </h2>
       <Phone phone={route.courier.phone} />
-      <span className="print-only">Маршрут на {day}</span>
       {route.deliveries.length > 0 && (
         <button type="button" className="button button--ghost no-print" onClick={onPrint}>
           Печать маршрута
@@ -158,26 +110,19 @@ const Route = ({ route, day, printing, onPrint, assigning }: { route: CourierRou
 
 /** The couriers' day: each courier's route in slot order, the deliveries nobody takes yet, the day's sums. */
 export const CouriersDay = ({ day }: { day: string }) => {
-  const stored = useDayOrders(day);
-  // Orders taken offline are in the day before the server numbers them, marked as waiting (issue 18, item 10).
-  const waiting = useWaitingOrders();
-  const orders = useMemo(() => stored && [...stored, ...waiting.filter((o) => o.date === day && !stored.some((s) => s.id === o.id))], [stored, waiting, day]);
-  const couriers = useDayCouriers();
-  const pending = usePendingAssignments();
+  const { result, couriers } = useCouriersDay(day);
   const assign = useAssign();
   const navigate = useNavigate({ from: '/admin/$resource' });
-  const [printing, setPrinting] = useState<string | null>(null);
+  // The route last asked for, as its route sheet (client/ui/paper-sheet.tsx): drawn, then printed. `round` prints the same route again.
+  const [printing, setPrinting] = useState<{ courier: string; round: number } | null>(null);
   useEffect(() => {
-    if (!printing) return;
-    // One courier's sheet: the others are hidden by the print styles while the dialog is open.
-    window.print();
-    setPrinting(null);
+    if (printing) printPaper();
   }, [printing]);
-  const result = useMemo(() => (orders ? couriersDay(orders, couriers, day, pending) : null), [orders, couriers, day, pending]);
+  const printed = printing && result?.routes.find((r) => r.courier.id === printing.courier);
   const sorted = useMemo(() => [...couriers].sort((a, b) => a.name.localeCompare(b.name, 'ru')), [couriers]);
   const go = (d: string) => void navigate({ search: (s) => ({ ...s, day: d === today() ? undefined : d }), replace: true });
   return (
-    <div className="couriers-day" data-printing={printing ? true : undefined}>
+    <div className="couriers-day">
       <div className="couriers-day__when no-print">
         <label className="field">
           <span>День</span>
@@ -198,9 +143,10 @@ export const CouriersDay = ({ day }: { day: string }) => {
             {result.unassigned.length ? <DeliveryRows deliveries={result.unassigned} assigning={{ couriers: sorted, assign, current: null }} /> : <p className="muted">Все доставки дня распределены.</p>}
           </section>
           {result.routes.map((r) => (
-            <Route key={r.courier.id} route={r} day={day} printing={printing === r.courier.id} onPrint={() => setPrinting(r.courier.id)} assigning={{ couriers: sorted, assign }} />
+            <Route key={r.courier.id} route={r} onPrint={() => setPrinting((p) => ({ courier: r.courier.id, round: (p?.round ?? 0) + 1 }))} assigning={{ couriers: sorted, assign }} />
           ))}
           {!result.routes.length && <p className="muted">Курьеров пока нет.</p>}
+          {printed && <PaperSheet paper={routePaper(printed, day)} />}
         </>
       )}
     </div>

@@ -32,6 +32,7 @@ import { staffName } from '../../../schema/user';
 import { orderTitle } from '../../../schema/order-number';
 import { PrintOnPrinter } from '../printer/print-on-printer';
 import { postcardDoc, ticketDoc } from './ticket-doc';
+import { DocumentLink } from '../documents/document-link';
 
 const actionText = (a: OrderAction): string => {
   if (a.kind === 'status') return `${statusName(a.from)} → ${statusName(a.to)}${a.reason ? ` (${a.reason})` : ''}`;
@@ -224,6 +225,7 @@ export const OrderPage = () => {
           </button>
         )}
         {order.postcard && <PrintOnPrinter label="Открытка на принтер" doc={() => postcardDoc(order)} fallback={() => print('postcard', 'a4')} />}
+        {order.number > 0 && <DocumentLink kind="receipt" id={String(order.number)}>Товарный чек</DocumentLink>}
       </div>
 
       <dl className="order-page__facts">

@@ -2,6 +2,7 @@ import { amountOwed } from '../../../schema/amount-owed';
 import { formatRoubles } from '../../../schema/money';
 import type { Order } from '../../../schema/order';
 import type { Product } from '../../../schema/product';
+import { setPrintPageRule } from '../../ui/print-page-size';
 
 /** The paper the ticket is printed on: an A4 sheet, or a receipt printer's 80 mm roll. */
 export const papers = [
@@ -17,14 +18,8 @@ export type Paper = (typeof papers)[number]['id'];
  */
 export const pageRule = (paper: Paper): string => (paper === 'receipt' ? '@page { size: 80mm 200mm; margin: 4mm; }' : '@page { size: A4; margin: 10mm; }');
 
-let paperSheet: CSSStyleSheet | null = null;
-/** Sets the page size for the next print: a constructed style sheet (the Content-Security-Policy refuses inline styles, not these). */
-export const setPaperSize = (paper: Paper): void => {
-  const sheet = paperSheet ?? new CSSStyleSheet();
-  sheet.replaceSync(pageRule(paper));
-  if (!paperSheet) document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  paperSheet = sheet;
-};
+/** Sets the page size for the next print by the paper chosen (client/ui/print-page-size.ts). */
+export const setPaperSize = (paper: Paper): void => setPrintPageRule(pageRule(paper));
 
 const paperKey = 'studio:paper';
 /** The paper this device printed on last: a studio keeps one printer by the counter. */

@@ -12,7 +12,8 @@ import { useRefList } from '../../data/ref-list';
 import { Dialog } from '../../ui/dialog';
 import { useSession } from '../auth/session';
 import { recordFullClose, useDayCharges, useShiftClose, useShiftTakings, type CloseInput, type DayCharge } from './full-close';
-import { differenceText, printShiftReport, ShiftReport, ShiftReportSheet } from './shift-report';
+import { printShiftReport, ShiftReport, ShiftReportSheet } from './shift-report';
+import { differenceText } from '../documents/papers';
 import { typedCount } from '../../../schema/entities/shift';
 import './full-close.css';
 

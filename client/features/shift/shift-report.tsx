@@ -1,4 +1,3 @@
-import { createPortal } from 'react-dom';
 import { shift } from '../../../schema/entities/shift';
 import { formatRoubles } from '../../../schema/money';
 import { paidMethods } from '../../../schema/order';
@@ -8,10 +7,10 @@ import { useRefList } from '../../data/ref-list';
 import { shiftDifference, tillMethods } from '../../../schema/shift-takings';
 import { staffName } from '../../../schema/user';
 import { useStaffNames } from '../../data/staff-directory';
+import { PaperSheet, printPaper } from '../../ui/paper-sheet';
+import type { PrintedPaper } from '../../ui/printed-paper';
+import { differenceText, shiftPaper } from '../documents/papers';
 import './shift-report.css';
-
-/** «+100 ₽» for more in the till, «−100 ₽» for a shortage, «сходится» when the count matches. */
-export const differenceText = (d: number): string => (d === 0 ? 'сходится' : `${d > 0 ? '+' : '−'}${formatRoubles(Math.abs(d))}`);
 
 const methodLabel = (id: string) => paidMethods.find((m) => m.id === id)?.label ?? id;
 const closedAt = (at: number) => new Date(at).toLocaleString('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
@@ -80,25 +79,21 @@ export const ShiftReport = ({ record }: { record: OfficeRecord }) => {
 };
 
 /**
- * The report laid out for paper, drawn straight into <body> as the order's ticket is (order-page.tsx), so that on paper
- * nothing else of the page is laid out; the screen never shows it (shift-report.css).
+ * The report on paper: the studio's one paper layout (client/ui/paper-sheet.tsx, the same as /admin/documents prints),
+ * drawn into <body> for the print; the screen never shows it.
  */
-export const ShiftReportSheet = ({ record }: { record: OfficeRecord }) =>
-  createPortal(
-    <div className="print-sheets shift-sheet" aria-hidden="true">
-      <ShiftReport record={record} />
-    </div>,
-    document.body,
-  );
+export const ShiftReportSheet = ({ record }: { record: OfficeRecord }) => {
+  const paper = useShiftPaper(record);
+  return paper ? <PaperSheet paper={paper} /> : null;
+};
+
+/** The shift report as the studio's paper: who closed it by name, the cash moves by the reasons' names; null when the record does not read. */
+export const useShiftPaper = (record: OfficeRecord): PrintedPaper | null => {
+  const names = useStaffNames();
+  const reasons = useRefList('cash-reason');
+  const s = recordData(shift, record);
+  return s && shiftPaper(s, staffName(record.createdBy, names), closedAt(record.createdAt), (code) => refLabel(reasons, code));
+};
 
 /** Prints the report sheet on A4. */
-export const printShiftReport = () => {
-  const root = document.documentElement;
-  root.dataset.print = 'shift';
-  const done = () => {
-    delete root.dataset.print;
-    removeEventListener('afterprint', done);
-  };
-  addEventListener('afterprint', done);
-  window.print();
-};
+export const printShiftReport = printPaper;

@@ -10,6 +10,7 @@ import { removeOfficeRecord, saveOfficeRecord } from '../../data/records';
 import { useStockRecords, type Flower } from '../../data/stock-records';
 import { useNotice } from '../../ui/notices';
 import { useSession } from '../auth/session';
+import { DocumentLink } from '../documents/document-link';
 import { money } from './money';
 import './stock.css';
 
@@ -274,6 +275,7 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
             Удалить
           </button>
         )}
+        {record && <DocumentLink kind="invoice" id={record.id}>Накладная для печати</DocumentLink>}
         <Link to="/admin/$resource" params={{ resource: invoice.path }} className="button button--ghost">
           {mayWrite ? 'Отмена' : 'К списку'}
         </Link>
