@@ -26,6 +26,7 @@ import { pagesApi } from './api/pages';
 import { profileApi } from './api/profile';
 import { storefrontApi } from './api/storefront';
 import { settingsApi } from './api/settings';
+import { navigationApi } from './api/navigation';
 import { staffApi } from './api/staff';
 import { posifloraApi } from './api/posiflora';
 import { maxUploadBytes } from './photos/item-image';
@@ -87,6 +88,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));
   api.use(itemsApi(shop, catalog));
+  api.use(navigationApi(shop, catalog));
   api.use(techCardsApi(shop));
   api.use(syncStreamApi(hub, async (token) => !!(await shop.sessions.phoneOf(token, true))));
   api.use(stockApi(stock));
