@@ -1,0 +1,137 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { barCategories } from '../../../schema/catalog-setup';
+import type { Navigation, NavLink } from '../../../schema/navigation';
+import { checkedNavigation } from '../../../schema/navigation-update';
+import { useCatalogSetup } from '../../data/storefront';
+import { Field } from '../../ui/form-field';
+import { Moves } from './moves';
+import { moved, useSetting, type Issues } from './use-setting';
+import './storefront-setup.css';
+
+/**
+ * Rows of links of one list (the menu, a submenu, a footer column): name, address, ↑/↓, remove, and «add» under them.
+ * `at` is the list's path in the navigation (`menu.0.children`), which the errors are keyed by.
+ */
+const LinkRows = <T extends NavLink>(props: { links: T[]; at: string; issues: Issues; onChange: (links: T[]) => void; blank: () => T; add: string; extra?: (link: T, i: number) => ReactNode }) => {
+  const { links, at, issues, onChange } = props;
+  const set = (i: number, part: Partial<NavLink>) => onChange(links.map((l, j) => (j === i ? { ...l, ...part } : l)));
+  return (
+    <>
+      {links.length > 0 && (
+        <ol className="setting-rows">
+          {links.map((l, i) => (
+            <li key={i} className="setting-row nav-row" data-row={`${at}.${i}`}>
+              <Field label="Название" error={issues[`${at}.${i}.label`]}>
+                <input name={`${at}.${i}.label`} value={l.label} onChange={(e) => set(i, { label: e.target.value })} />
+              </Field>
+              <Field label="Адрес" error={issues[`${at}.${i}.href`]}>
+                <input name={`${at}.${i}.href`} value={l.href} placeholder="/items/authors или https://…" inputMode="url" onChange={(e) => set(i, { href: e.target.value.trim() })} />
+              </Field>
+              <Moves list={at} name={l.label || l.href || 'ссылка'} i={i} count={links.length} onMove={(by) => onChange(moved(links, i, by))} />
+              <button type="button" className="button button--ghost" aria-label={`Убрать: ${l.label || l.href || 'ссылку'}`} onClick={() => onChange(links.filter((_, j) => j !== i))}>
+                Убрать
+              </button>
+              {props.extra?.(l, i)}
+            </li>
+          ))}
+        </ol>
+      )}
+      {issues[at] && <p className="field-error">{issues[at]}</p>}
+      <button type="button" className="button button--ghost" onClick={() => onChange([...links, props.blank()])}>
+        {props.add}
+      </button>
+    </>
+  );
+};
+
+/**
+ * /admin/navigation (issue 22, item 2): the site's menu (points and their submenus) and the footer's columns of links
+ * (schema/navigation.ts), each list ordered by ↑/↓, keyboard and phone alike. Saved whole; a loop, a link twice in one
+ * list or an address the shop has not is refused with the reason beside its field. The category bar is the
+ * catalogue's arrangement, shown here as the bar has it and changed at /admin/catalog.
+ */
+export const NavigationPage = () => {
+  const { value, change, save, issues, failure, busy } = useSetting('navigation', 'navigation', checkedNavigation);
+  const bar = barCategories(useCatalogSetup());
+  const set = (next: Partial<Navigation>) => value && change({ ...value, ...next });
+  return (
+    <section className="record-screen setting-screen">
+      <h1>Навигация</h1>
+      <p className="muted">Меню сайта и ссылки подвала. Адрес — путь в магазине (/items/authors, /info/delivery, /tags/mom) или сайт по https://. Покупатели увидят изменения сразу после сохранения.</p>
+      {!value ? (
+        failure ? <p className="field-error" role="alert">{failure}</p> : <p className="muted">Загрузка…</p>
+      ) : (
+        <form className="form" noValidate aria-label="Навигация" onSubmit={(e) => (e.preventDefault(), void save())}>
+          <fieldset>
+            <legend>Меню сайта</legend>
+            {!value.menu.length && <p className="muted">Меню пусто: в шапке сайта его нет.</p>}
+            <LinkRows
+              links={value.menu}
+              at="menu"
+              issues={issues}
+              onChange={(menu) => set({ menu })}
+              blank={() => ({ label: '', href: '', children: [] })}
+              add="Добавить пункт меню"
+              extra={(item, i) => (
+                <fieldset className="nav-row__children">
+                  <legend>Подпункты «{item.label || item.href}»</legend>
+                  <LinkRows
+                    links={item.children}
+                    at={`menu.${i}.children`}
+                    issues={issues}
+                    onChange={(children) => set({ menu: value.menu.map((m, j) => (j === i ? { ...m, children } : m)) })}
+                    blank={() => ({ label: '', href: '' })}
+                    add="Добавить подпункт"
+                  />
+                </fieldset>
+              )}
+            />
+          </fieldset>
+          <fieldset>
+            <legend>Панель категорий</legend>
+            <p className="muted">
+              На /items и страницах категорий: {bar.map((c) => c.label).join(' · ') || 'пусто'}. Порядок, названия и показ категорий — в разделе <Link to="/admin/catalog">«Каталог»</Link>.
+            </p>
+          </fieldset>
+          <fieldset>
+            <legend>Подвал</legend>
+            {value.footer.length > 0 && (
+              <ol className="setting-rows">
+                {value.footer.map((col, i) => (
+                  <li key={i} className="setting-row nav-row" data-row={`footer.${i}`}>
+                    <Field label="Заголовок колонки" error={issues[`footer.${i}.title`]}>
+                      <input name={`footer.${i}.title`} value={col.title} onChange={(e) => set({ footer: value.footer.map((c, j) => (j === i ? { ...c, title: e.target.value } : c)) })} />
+                    </Field>
+                    <Moves list="footer" name={col.title || 'колонка'} i={i} count={value.footer.length} onMove={(by) => set({ footer: moved(value.footer, i, by) })} />
+                    <button type="button" className="button button--ghost" aria-label={`Убрать колонку: ${col.title || 'без заголовка'}`} onClick={() => set({ footer: value.footer.filter((_, j) => j !== i) })}>
+                      Убрать
+                    </button>
+                    <fieldset className="nav-row__children">
+                      <legend>Ссылки колонки «{col.title}»</legend>
+                      <LinkRows
+                        links={col.links}
+                        at={`footer.${i}.links`}
+                        issues={issues}
+                        onChange={(links) => set({ footer: value.footer.map((c, j) => (j === i ? { ...c, links } : c)) })}
+                        blank={() => ({ label: '', href: '' })}
+                        add="Добавить ссылку"
+                      />
+                    </fieldset>
+                  </li>
+                ))}
+              </ol>
+            )}
+            <button type="button" className="button button--ghost" onClick={() => set({ footer: [...value.footer, { title: '', links: [] }] })}>
+              Добавить колонку
+            </button>
+          </fieldset>
+          {failure && <p className="field-error" role="alert">{failure}</p>}
+          <p className="form__buttons">
+            <button type="submit" className="button" disabled={busy}>Сохранить</button>
+          </p>
+        </form>
+      )}
+    </section>
+  );
+};
