@@ -53,7 +53,8 @@ describe('the site navigation', () => {
     await save();
     await admin.getByText('«Скидки»: ссылка /skidki никуда не ведёт — такой страницы в магазине нет').first().waitFor();
     expect((await readNavigation(shop.shop)).updatedAt).toBe(0);
-    await admin.getByRole('button', { name: 'Убрать: Скидки' }).click();
+    await field('menu.1.children.0.label').fill('Монобукеты');
+    await field('menu.1.children.0.href').fill('/items/monobouquets');
 
     await save();
     await admin.getByText('Сохранено').waitFor();
@@ -77,6 +78,12 @@ describe('the site navigation', () => {
     await shopper.reload();
     await expect.poll(() => menu.getByRole('link').allTextContents()).toEqual(['Каталог', 'Доставка']);
     await shopperContext.setOffline(false);
+    // On a phone nothing hovers: a point's ▾ opens its subpoints, and a followed one closes them.
+    await menu.getByRole('button', { name: 'Подпункты: Каталог' }).click();
+    await menu.getByRole('link', { name: 'Монобукеты' }).click();
+    await shopper.waitForURL((u) => u.pathname === '/items/monobouquets');
+    await shopper.mouse.move(180, 600); // this phone is a desktop Chromium's: its pointer hovers where it tapped
+    await menu.getByRole('link', { name: 'Монобукеты' }).waitFor({ state: 'hidden' });
     await menu.getByRole('link', { name: 'Доставка' }).click();
     await shopper.waitForURL((u) => u.pathname === '/info/delivery');
     await shopper.getByRole('heading', { name: 'Доставка и оплата', level: 1 }).waitFor();
@@ -86,6 +93,7 @@ describe('the site navigation', () => {
     const nav = /<nav class="site-menu"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
     expect([...nav.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)</g)].map((m) => [m[1], m[2]])).toEqual([
       ['/items', 'Каталог'],
+      ['/items/monobouquets', 'Монобукеты'],
       ['/info/delivery', 'Доставка'],
     ]);
 
