@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultNavigation } from '../schema/navigation';
+import { barCategories } from '../schema/catalog-setup';
+import { readCatalogSetup } from '../server/storefront/catalog-setup';
 import { readNavigation } from '../server/storefront/navigation';
 import { demoPhones } from '../server/testing/test-shop';
 import { contextAs } from './admin-journeys';
@@ -7,8 +9,8 @@ import { journeyPerFile, phoneViewport, watchErrors } from './harness';
 import { waitForOfflineReady } from './journeys';
 
 /**
- * The site's navigation (issue 22, item 2): an admin builds and reorders the menu at /admin/navigation on a 360 px
- * phone, by keyboard; a loop and a link that leads nowhere are refused beside their fields with nothing stored; a
+ * The site's navigation (issue 22, item 2): an admin builds and reorders the menu (and moves a category on the bar) at
+ * /admin/navigation on a 360 px phone, by keyboard; a loop and a link that leads nowhere are refused beside their fields with nothing stored; a
  * shopper's open storefront follows each save (and shows the last menu it saw offline), and the server's HTML for a bot
  * has the new order.
  */
@@ -68,8 +70,11 @@ describe('the site navigation', () => {
     await expect.poll(() => field('menu.0.label').inputValue()).toBe('Каталог');
     expect(await admin.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Выше: Доставка');
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phoneViewport.width);
+    // The category bar is the catalogue's arrangement: moved here, saved with the menu.
+    await admin.locator('[data-row="bar.monobouquets"]').getByRole('button', { name: 'Выше: Монобукеты' }).click();
     await save();
     await expect.poll(async () => (await readNavigation(shop.shop)).navigation.menu.map((m) => m.label)).toEqual(['Каталог', 'Доставка']);
+    await expect.poll(async () => barCategories((await readCatalogSetup(shop.shop)).setup).slice(0, 2).map((c) => c.id)).toEqual(['monobouquets', 'authors']);
 
     await expect.poll(() => menu.getByRole('link').allTextContents()).toEqual(['Каталог', 'Доставка']);
     expect((await readNavigation(shop.shop)).navigation.footer).toEqual(defaultNavigation.footer);
@@ -84,6 +89,8 @@ describe('the site navigation', () => {
     await shopper.waitForURL((u) => u.pathname === '/items/monobouquets');
     await shopper.mouse.move(180, 600); // this phone is a desktop Chromium's: its pointer hovers where it tapped
     await menu.getByRole('link', { name: 'Монобукеты' }).waitFor({ state: 'hidden' });
+    await expect.poll(() => shopper.getByRole('navigation', { name: 'Категории' }).getByRole('link').allTextContents()).toEqual(expect.arrayContaining(['Монобукеты']));
+    expect((await shopper.getByRole('navigation', { name: 'Категории' }).getByRole('link').allTextContents()).slice(0, 2)).toEqual(['Монобукеты', 'Авторские букеты']);
     await menu.getByRole('link', { name: 'Доставка' }).click();
     await shopper.waitForURL((u) => u.pathname === '/info/delivery');
     await shopper.getByRole('heading', { name: 'Доставка и оплата', level: 1 }).waitFor();

@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { barCategories } from '../../../schema/catalog-setup';
+import { catalogSetup, type CatalogSetup, type CategorySetting } from '../../../schema/catalog-setup';
 import type { Navigation, NavLink } from '../../../schema/navigation';
 import { checkedNavigation } from '../../../schema/navigation-update';
-import { useCatalogSetup } from '../../data/storefront';
 import { Field } from '../../ui/form-field';
 import { Moves } from './moves';
 import { moved, useSetting, type Issues } from './use-setting';
@@ -45,16 +44,50 @@ const LinkRows = <T extends NavLink>(props: { links: T[]; at: string; issues: Is
   );
 };
 
+/** The categories with the bar's `i`-th moved by `by` places among those on the bar (the hidden keep their places). */
+const barMoved = (categories: CategorySetting[], i: number, by: number): CategorySetting[] => {
+  const onBar = categories.flatMap((c, at) => (c.onBar ? [at] : []));
+  const from = onBar[i];
+  const to = onBar[i + by];
+  if (from === undefined || to === undefined) return categories;
+  const next = [...categories];
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return next;
+};
+
+/** The categories with `id` put on the bar, last on it. */
+const barAdded = (categories: CategorySetting[], id: string): CategorySetting[] => {
+  const added = categories.find((c) => c.id === id);
+  if (!added) return categories;
+  const rest = categories.filter((c) => c.id !== id);
+  const after = rest.reduce((last, c, at) => (c.onBar ? at + 1 : last), 0);
+  return [...rest.slice(0, after), { ...added, onBar: true }, ...rest.slice(after)];
+};
+
 /**
  * /admin/navigation (issue 22, item 2): the site's menu (points and their submenus) and the footer's columns of links
  * (schema/navigation.ts), each list ordered by ↑/↓, keyboard and phone alike. Saved whole; a loop, a link twice in one
  * list or an address the shop has not is refused with the reason beside its field. The category bar is the
- * catalogue's arrangement, shown here as the bar has it and changed at /admin/catalog.
+ * catalogue's arrangement (schema/catalog-setup.ts, one rule with /admin/catalog): its categories on the bar are renamed,
+ * reordered, taken off and put back here, and saved with it through the catalogue's own call.
  */
 export const NavigationPage = () => {
   const { value, change, save, issues, failure, busy } = useSetting('navigation', 'navigation', checkedNavigation);
-  const bar = barCategories(useCatalogSetup());
+  const setup = useSetting('catalog-setup', 'setup', catalogSetup);
+  const [barChanged, setBarChanged] = useState(false);
   const set = (next: Partial<Navigation>) => value && change({ ...value, ...next });
+  const setBar = (categories: CatalogSetup['categories']) => {
+    if (!setup.value) return;
+    setup.change({ ...setup.value, categories });
+    setBarChanged(true);
+  };
+  const saveAll = async () => {
+    await Promise.all([save(), barChanged && setup.save().then(() => setBarChanged(false))]);
+  };
+  const all = setup.value?.categories ?? [];
+  const bar = all.filter((c) => c.onBar);
+  const off = all.filter((c) => !c.onBar);
+  const barIssue = (id: string, field: 'label' | 'id') => setup.issues[`categories.${all.findIndex((c) => c.id === id)}.${field}`];
   return (
     <section className="record-screen setting-screen">
       <h1>Навигация</h1>
@@ -62,7 +95,7 @@ export const NavigationPage = () => {
       {!value ? (
         failure ? <p className="field-error" role="alert">{failure}</p> : <p className="muted">Загрузка…</p>
       ) : (
-        <form className="form" noValidate aria-label="Навигация" onSubmit={(e) => (e.preventDefault(), void save())}>
+        <form className="form" noValidate aria-label="Навигация" onSubmit={(e) => (e.preventDefault(), void saveAll())}>
           <fieldset>
             <legend>Меню сайта</legend>
             {!value.menu.length && <p className="muted">Меню пусто: в шапке сайта его нет.</p>}
@@ -91,8 +124,38 @@ export const NavigationPage = () => {
           <fieldset>
             <legend>Панель категорий</legend>
             <p className="muted">
-              На /items и страницах категорий: {bar.map((c) => c.label).join(' · ') || 'пусто'}. Порядок, названия и показ категорий — в разделе <Link to="/admin/catalog">«Каталог»</Link>.
+              На /items и страницах категорий. Это порядок и названия категорий каталога: они же в разделе <Link to="/admin/catalog">«Каталог»</Link>.
             </p>
+            {!setup.value ? (
+              <p className={setup.failure ? 'field-error' : 'muted'}>{setup.failure || 'Загрузка…'}</p>
+            ) : (
+              <>
+                <ol className="setting-rows">
+                  {bar.map((c, i) => (
+                    <li key={c.id} className="setting-row nav-row" data-row={`bar.${c.id}`}>
+                      <Field label={`Название (/items/${c.id})`} error={barIssue(c.id, 'label') ?? barIssue(c.id, 'id')}>
+                        <input name={`bar.${c.id}.label`} value={c.label} onChange={(e) => setBar(all.map((x) => (x.id === c.id ? { ...x, label: e.target.value } : x)))} />
+                      </Field>
+                      <Moves list="bar" name={c.label} i={i} count={bar.length} onMove={(by) => setBar(barMoved(all, i, by))} />
+                      <button type="button" className="button button--ghost" aria-label={`Убрать с панели: ${c.label}`} onClick={() => setBar(all.map((x) => (x.id === c.id ? { ...x, onBar: false } : x)))}>
+                        Убрать
+                      </button>
+                    </li>
+                  ))}
+                </ol>
+                {off.length > 0 && (
+                  <label className="field">
+                    <span>Вернуть на панель</span>
+                    <select value="" onChange={(e) => e.target.value && setBar(barAdded(all, e.target.value))}>
+                      <option value="">Выберите категорию…</option>
+                      {off.map((c) => (
+                        <option key={c.id} value={c.id}>{c.label}</option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+              </>
+            )}
           </fieldset>
           <fieldset>
             <legend>Подвал</legend>
@@ -127,8 +190,9 @@ export const NavigationPage = () => {
             </button>
           </fieldset>
           {failure && <p className="field-error" role="alert">{failure}</p>}
+          {setup.value && setup.failure && <p className="field-error" role="alert">Панель категорий: {setup.failure}</p>}
           <p className="form__buttons">
-            <button type="submit" className="button" disabled={busy}>Сохранить</button>
+            <button type="submit" className="button" disabled={busy || setup.busy}>Сохранить</button>
           </p>
         </form>
       )}
