@@ -10,9 +10,9 @@ import { waitForOfflineReady } from './journeys';
 
 /**
  * The site's navigation (issue 22, item 2): an admin builds and reorders the menu (and moves a category on the bar) at
- * /admin/navigation on a 360 px phone, by keyboard; a loop and a link that leads nowhere are refused beside their fields with nothing stored; a
- * shopper's open storefront follows each save (and shows the last menu it saw offline), and the server's HTML for a bot
- * has the new order.
+ * /admin/navigation on a 360 px phone, by keyboard; a loop and a link that leads nowhere are refused beside their
+ * fields with nothing stored; a shopper's open storefront follows each save (and shows the last menu it saw offline),
+ * and the server's HTML for a bot has the new order.
  */
 describe('the site navigation', () => {
   const journey = journeyPerFile();
