@@ -70,6 +70,17 @@ describe('the site navigation', () => {
     await expect.poll(() => field('menu.0.label').inputValue()).toBe('Каталог');
     expect(await admin.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Выше: Доставка');
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phoneViewport.width);
+    // With a mouse, a row is dragged by its handle: the footer's second link to the top of its column.
+    const handle = (row: string) => admin.locator(`[data-row="${row}"] .nav-row__handle`);
+    // Both rows below the sticky header, which the drag would otherwise end over.
+    await handle('footer.0.links.0').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    const [from, to] = [await handle('footer.0.links.1').boundingBox(), await handle('footer.0.links.0').boundingBox()];
+    await admin.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
+    await admin.mouse.down();
+    await admin.mouse.move(to!.x + to!.width / 2, to!.y + to!.height / 2, { steps: 8 });
+    await admin.mouse.up();
+    await expect.poll(() => field('footer.0.links.0.label').inputValue()).toBe('Акции');
+    expect(await field('footer.0.links.1.label').inputValue()).toBe('Доставка и оплата');
     // The category bar is the catalogue's arrangement: moved here, saved with the menu.
     await admin.locator('[data-row="bar.monobouquets"]').getByRole('button', { name: 'Выше: Монобукеты' }).click();
     await save();
@@ -77,7 +88,9 @@ describe('the site navigation', () => {
     await expect.poll(async () => barCategories((await readCatalogSetup(shop.shop)).setup).slice(0, 2).map((c) => c.id)).toEqual(['monobouquets', 'authors']);
 
     await expect.poll(() => menu.getByRole('link').allTextContents()).toEqual(['Каталог', 'Доставка']);
-    expect((await readNavigation(shop.shop)).navigation.footer).toEqual(defaultNavigation.footer);
+    const links = defaultNavigation.footer[0]!.links;
+    expect((await readNavigation(shop.shop)).navigation.footer).toEqual([{ title: 'Покупателям', links: [links[1], links[0], ...links.slice(2)] }]);
+    await expect.poll(() => shopper.getByRole('navigation', { name: 'Покупателям' }).getByRole('link').first().textContent()).toBe('Акции');
     // Offline, a page opened again shows the last menu the device saw.
     await shopperContext.setOffline(true);
     await shopper.reload();

@@ -1,12 +1,45 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type DragEvent, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { catalogSetup, type CatalogSetup, type CategorySetting } from '../../../schema/catalog-setup';
 import type { Navigation, NavLink } from '../../../schema/navigation';
 import { checkedNavigation } from '../../../schema/navigation-update';
 import { Field } from '../../ui/form-field';
 import { Moves } from './moves';
-import { moved, useSetting, type Issues } from './use-setting';
+import { moved, movedTo, useSetting, type Issues } from './use-setting';
 import './storefront-setup.css';
+
+/**
+ * Dragging a row of one list onto another row of it (a mouse's way beside ↑/↓): the row's handle carries `{list}:{i}`,
+ * and a drop from another list (a submenu's row onto the menu) is ignored.
+ */
+const dragRow = (list: string, onMove: (from: number, to: number) => void) => ({
+  handle: (i: number) => ({
+    draggable: true,
+    onDragStart: (e: DragEvent) => {
+      e.stopPropagation();
+      e.dataTransfer.setData('text/plain', `${list}:${i}`);
+      e.dataTransfer.effectAllowed = 'move';
+    },
+  }),
+  target: (i: number) => ({
+    onDragOver: (e: DragEvent) => e.preventDefault(),
+    onDrop: (e: DragEvent) => {
+      const carried = e.dataTransfer.getData('text/plain');
+      const cut = carried.lastIndexOf(':');
+      if (carried.slice(0, cut) !== list) return;
+      e.preventDefault();
+      e.stopPropagation();
+      onMove(Number(carried.slice(cut + 1)), i);
+    },
+  }),
+});
+
+/** The handle a row is dragged by (not the row: its inputs keep selecting text with the mouse). */
+const DragHandle = (props: ReturnType<ReturnType<typeof dragRow>['handle']>) => (
+  <span className="nav-row__handle" title="Перетащите, чтобы переставить" aria-hidden="true" {...props}>
+    ⠿
+  </span>
+);
 
 /**
  * Rows of links of one list (the menu, a submenu, a footer column): name, address, ↑/↓, remove, and «add» under them.
@@ -15,12 +48,14 @@ import './storefront-setup.css';
 const LinkRows = <T extends NavLink>(props: { links: T[]; at: string; issues: Issues; onChange: (links: T[]) => void; blank: () => T; add: string; extra?: (link: T, i: number) => ReactNode }) => {
   const { links, at, issues, onChange } = props;
   const set = (i: number, part: Partial<NavLink>) => onChange(links.map((l, j) => (j === i ? { ...l, ...part } : l)));
+  const drag = dragRow(at, (from, to) => onChange(movedTo(links, from, to)));
   return (
     <>
       {links.length > 0 && (
         <ol className="setting-rows">
           {links.map((l, i) => (
-            <li key={i} className="setting-row nav-row" data-row={`${at}.${i}`}>
+            <li key={i} className="setting-row nav-row" data-row={`${at}.${i}`} {...drag.target(i)}>
+              <DragHandle {...drag.handle(i)} />
               <Field label="Название" error={issues[`${at}.${i}.label`]}>
                 <input name={`${at}.${i}.label`} value={l.label} onChange={(e) => set(i, { label: e.target.value })} />
               </Field>
@@ -84,6 +119,7 @@ export const NavigationPage = () => {
   const saveAll = async () => {
     await Promise.all([save(), barChanged && setup.save().then(() => setBarChanged(false))]);
   };
+  const footerDrag = dragRow('footer', (from, to) => set({ footer: movedTo(value?.footer ?? [], from, to) }));
   const all = setup.value?.categories ?? [];
   const bar = all.filter((c) => c.onBar);
   const off = all.filter((c) => !c.onBar);
@@ -162,7 +198,8 @@ export const NavigationPage = () => {
             {value.footer.length > 0 && (
               <ol className="setting-rows">
                 {value.footer.map((col, i) => (
-                  <li key={i} className="setting-row nav-row" data-row={`footer.${i}`}>
+                  <li key={i} className="setting-row nav-row" data-row={`footer.${i}`} {...footerDrag.target(i)}>
+                    <DragHandle {...footerDrag.handle(i)} />
                     <Field label="Заголовок колонки" error={issues[`footer.${i}.title`]}>
                       <input name={`footer.${i}.title`} value={col.title} onChange={(e) => set({ footer: value.footer.map((c, j) => (j === i ? { ...c, title: e.target.value } : c)) })} />
                     </Field>
