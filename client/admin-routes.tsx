@@ -29,6 +29,7 @@ const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-p
 const ProfilePage = lazyRouteComponent(() => import('./features/studio-profile/profile-page'), 'ProfilePage');
 const CatalogSetupPage = lazyRouteComponent(() => import('./features/storefront-setup/catalog-setup-page'), 'CatalogSetupPage');
 const HomeCopyPage = lazyRouteComponent(() => import('./features/storefront-setup/home-copy-page'), 'HomeCopyPage');
+const NavigationPage = lazyRouteComponent(() => import('./features/storefront-setup/navigation-page'), 'NavigationPage');
 const SettingsPage = lazyRouteComponent(() => import('./features/shop-settings/settings-page'), 'SettingsPage');
 const StaffPage = lazyRouteComponent(() => import('./features/admin/staff-page'), 'StaffPage');
 const DebtsPage = lazyRouteComponent(() => import('./features/money/debts-page'), 'DebtsPage');
@@ -150,6 +151,16 @@ const homeCopyRoute = createRoute({
   path: 'index-copy',
   beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/index-copy'),
   component: HomeCopyPage,
+  errorComponent: AdminError,
+  notFoundComponent: AdminNotFound,
+});
+
+/** /admin/navigation: the site's menu and the footer's links (features/storefront-setup). */
+const navigationRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'navigation',
+  beforeLoad: async ({ location }) => (await guards()).guard(location, '/admin/navigation'),
+  component: NavigationPage,
   errorComponent: AdminError,
   notFoundComponent: AdminNotFound,
 });
@@ -288,4 +299,4 @@ const deeperRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, usbRoute, posifloraRoute, posifloraSchemasRoute, catalogSetupRoute, homeCopyRoute, debtsRoute, settingsRoute, flowerListRoute, pagesRoute, blockEditorRoute, plainEditorRoute, deeperRoute]);
+export const adminRouteTree = adminLayout.addChildren([dashboardRoute, ordersBoardRoute, adminListRoute, adminRecordRoute, newOrderRoute, counterSaleRoute, orderPageRoute, calendarRoute, eventsListRoute, eventRoute, profileRoute, staffRoute, usbRoute, posifloraRoute, posifloraSchemasRoute, catalogSetupRoute, homeCopyRoute, navigationRoute, debtsRoute, settingsRoute, flowerListRoute, pagesRoute, blockEditorRoute, plainEditorRoute, deeperRoute]);

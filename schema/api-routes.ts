@@ -42,6 +42,9 @@ export const apiRoutes = {
   'POST /api/catalog-setup/update': 'florist',
   'POST /api/home-copy/get': 'guest',
   'POST /api/home-copy/update': 'florist',
+  /** The site's menu and footer links (issue 22, item 2): admins only; shoppers read them with the pages store. */
+  'POST /api/navigation/get': 'admin',
+  'POST /api/navigation/update': 'admin',
   /** The shop's settings (issue 21, item 5): the public part for everyone, the SMS gateway for admins only. */
   'POST /api/settings/get': 'guest',
   'POST /api/settings/update': 'admin',

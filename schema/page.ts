@@ -4,6 +4,7 @@ import { shopSettings, shopSettingsId } from './shop-settings';
 import { studioProfile } from './studio-profile';
 import { catalogSetup } from './catalog-setup';
 import { homeCopy } from './home-copy';
+import { navigation, navigationId } from './navigation';
 import { slug } from './page-slug';
 
 export { slug };
@@ -63,6 +64,8 @@ export const page = z.strictObject({
   catalogSetup: catalogSetup.optional(),
   /** Only on `homeCopyId`: what the home page shows (schema/home-copy.ts). */
   homeCopy: homeCopy.optional(),
+  /** Only on `navigationId`: the site's menu and the footer's links (schema/navigation.ts). */
+  navigation: navigation.optional(),
   /** Only on the shop's settings (`shopSettingsId`, schema/shop-settings.ts): what checkout and the server price by. */
   settings: shopSettings.optional(),
 });
@@ -80,15 +83,15 @@ export const homeCopyId = 'home-copy';
 
 /**
  * Whether a document of the pages store is a setting rather than a page (the studio's profile, the shop's settings, the
- * catalogue's arrangement, the home page's): no address shows it, /api/pages/* neither lists nor writes it.
+ * catalogue's arrangement, the home page's, the navigation): no address shows it, /api/pages/* neither lists nor writes it.
  */
-export const isSettingPage = (id: string): boolean => id === studioProfileId || id === shopSettingsId || id === catalogSetupId || id === homeCopyId;
+export const isSettingPage = (id: string): boolean => id === studioProfileId || id === shopSettingsId || id === catalogSetupId || id === homeCopyId || id === navigationId;
 
 /** /api/pages/update takes the page, or key (path) and value. */
 export const pageUpdate = z
-  .union([z.strictObject({ key: slug, value: pageValue }), page.omit({ updatedAt: true, studio: true, settings: true, catalogSetup: true, homeCopy: true }).partial({ id: true })])
+  .union([z.strictObject({ key: slug, value: pageValue }), page.omit({ updatedAt: true, studio: true, settings: true, catalogSetup: true, homeCopy: true, navigation: true }).partial({ id: true })])
   .refine((p) => !isSettingPage('id' in p && p.id ? p.id : p.key), {
-    error: 'Этот адрес занят настройками магазина (профилем мастерской, настройками, каталогом или витриной): они правятся в своих разделах',
+    error: 'Этот адрес занят настройками магазина (профилем мастерской, настройками, каталогом, витриной или навигацией): они правятся в своих разделах',
     path: ['key'],
   });
 

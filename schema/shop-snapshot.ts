@@ -5,6 +5,7 @@ import { shopSettings } from './shop-settings';
 import { studioProfile } from './studio-profile';
 import { catalogSetup } from './catalog-setup';
 import { homeCopy } from './home-copy';
+import { navigation } from './navigation';
 
 /**
  * What a server-rendered page was drawn from, written into the page beside its HTML: the products on sale and the
@@ -29,6 +30,8 @@ export const shopSnapshot = z.object({
   catalogSetup: catalogSetup.optional(),
   /** On the home page: what it shows, as chosen when it was drawn. */
   homeCopy: homeCopy.optional(),
+  /** The menu and the footer's links as saved when the page was drawn (every page's header and footer show them). */
+  navigation: navigation.optional(),
   /** The shop's public settings as saved when the page was drawn (the cart's free-delivery hint, the checkout). */
   settings: shopSettings.optional(),
 });

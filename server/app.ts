@@ -27,6 +27,7 @@ import { pagesApi } from './api/pages';
 import { profileApi } from './api/profile';
 import { storefrontApi } from './api/storefront';
 import { settingsApi } from './api/settings';
+import { navigationApi } from './api/navigation';
 import { staffApi } from './api/staff';
 import { posifloraApi } from './api/posiflora';
 import { maxUploadBytes } from './photos/item-image';
@@ -92,6 +93,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   // The catalogue's one writer: staff's item edits and published tech cards alike.
   const items = itemService(shop, catalog, stockOf(shop.storage));
   api.use(itemsApi(shop, catalog, items));
+  api.use(navigationApi(shop, catalog));
   api.use(techCardsApi(shop, items));
   api.use(syncStreamApi(hub, async (token) => !!(await shop.sessions.phoneOf(token, true))));
   api.use(stockApi(stock));

@@ -13,7 +13,7 @@ const all: Record<string, { schema: object; version: number; owner: string; migr
  */
 const pinned: Record<string, { version: number; hash: string }> = {
   products: { version: 2, hash: 'd879d824d67cabf5' },
-  pages: { version: 3, hash: '7e86dd0d30a917a7' },
+  pages: { version: 4, hash: '64ab1165d67a3846' },
   events: { version: 2, hash: 'cbc30b9837075289' },
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },
   orders: { version: 8, hash: 'b6b461decd9eca17' },

@@ -78,7 +78,8 @@ export const shopCollections = derive({
   // 2: the studio's profile rides in the pages store (`studio` on the page `studio-profile`).
   // 3: so do the shop's settings (`settings`), the catalogue's arrangement (`catalogSetup`) and the home page's (`homeCopy`),
   // and a page may have blocks (the block editor's). Server copies are pulled again.
-  pages: { owner: 'server', zod: page, key: 'id', version: 3 },
+  // 4: the site's navigation (`navigation`, schema/navigation.ts) rides there too.
+  pages: { owner: 'server', zod: page, key: 'id', version: 4 },
   // 2: indexed by day, so the calendar reads one month of the device's copy offline; stored events are valid as they are.
   events: { owner: 'device', zod: shopEvent, key: 'id', version: 2, migrations: { 1: unchanged, 2: unchanged }, indexes: ['day'] },
   carts: { owner: 'device', zod: storedCart, key: 'owner', version: 1, migrations: { 1: unchanged } },

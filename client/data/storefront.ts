@@ -3,15 +3,17 @@ import { map } from 'rxjs';
 import { arranged, defaultCatalogSetup, type CatalogSetup } from '../../schema/catalog-setup';
 import { defaultHomeCopy, type HomeCopy } from '../../schema/home-copy';
 import { catalogSetupId, homeCopyId, type Page } from '../../schema/page';
+import { defaultNavigation, navigationId, type Navigation } from '../../schema/navigation';
 import type { LocalData } from './database';
 import { useDeviceReading } from './device-or-snapshot';
 import { SnapshotContext } from './snapshot-context';
 
-const pageField = <F extends 'catalogSetup' | 'homeCopy'>(id: string, field: F) => (data: LocalData) =>
+const pageField = <F extends 'catalogSetup' | 'homeCopy' | 'navigation'>(id: string, field: F) => (data: LocalData) =>
   data.shop.pages.findOne(id).$.pipe(map((d) => (d ? (d.toJSON() as Page)[field] : undefined)));
 
 const readSetup = pageField(catalogSetupId, 'catalogSetup');
 const readHome = pageField(homeCopyId, 'homeCopy');
+const readNavigation = pageField(navigationId, 'navigation');
 
 /**
  * The categories and tags as staff arranged them (/admin/catalog), as this device knows them: its copy of the pages
@@ -29,4 +31,11 @@ export const useHomeCopy = (): HomeCopy => {
   const device = useDeviceReading(readHome);
   const drawn = useContext(SnapshotContext)?.homeCopy;
   return device ?? drawn ?? defaultHomeCopy;
+};
+
+/** The site's menu and the footer's links (/admin/navigation): the device's copy, else the server's drawing of the page, else the defaults. */
+export const useNavigation = (): Navigation => {
+  const device = useDeviceReading(readNavigation);
+  const drawn = useContext(SnapshotContext)?.navigation;
+  return device ?? drawn ?? defaultNavigation;
 };

@@ -4,6 +4,7 @@ import { defaultShopSettings } from '../../schema/shop-settings';
 import { defaultStudioProfile } from '../../schema/studio-profile';
 import { defaultCatalogSetup } from '../../schema/catalog-setup';
 import { defaultHomeCopy } from '../../schema/home-copy';
+import { defaultNavigation } from '../../schema/navigation';
 import { rawRequest } from '../testing/raw-request';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
@@ -39,6 +40,8 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   'POST /api/catalog-setup/update': { setup: defaultCatalogSetup, updatedAt: 0 },
   'POST /api/home-copy/get': {},
   'POST /api/home-copy/update': { copy: defaultHomeCopy, updatedAt: 0 },
+  'POST /api/navigation/get': {},
+  'POST /api/navigation/update': { navigation: defaultNavigation, updatedAt: 0 },
   'POST /api/settings/get': {},
   'POST /api/settings/update': { settings: defaultShopSettings, updatedAt: 0 },
   'POST /api/settings/sms-get': {},
@@ -105,6 +108,7 @@ const required: Partial<Record<ApiRoute, string>> = {
   'POST /api/profile/update': 'profile',
   'POST /api/catalog-setup/update': 'setup',
   'POST /api/home-copy/update': 'copy',
+  'POST /api/navigation/update': 'navigation',
   'POST /api/settings/update': 'settings',
   'POST /api/settings/sms-update': 'url',
   'POST /api/settings/sms-test': 'phone',

@@ -14,6 +14,7 @@ import { barCategories, type CatalogSetup } from '../../schema/catalog-setup';
 import { bestsellersOf, shelfOf, type HomeCopy } from '../../schema/home-copy';
 import { readCatalogSetup } from '../storefront/catalog-setup';
 import { readHomeCopy } from '../storefront/home-copy';
+import { readNavigation } from '../storefront/navigation';
 import { readShopSettings } from '../studio/shop-settings';
 
 const onSale = (p: Product) => p.isActive && !p.isHidden;
@@ -83,9 +84,9 @@ export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
     }
   };
   return async (path: string, search = new URLSearchParams()): Promise<ShopSnapshot | null> => {
-    const [{ setup }, { profile }, { settings }] = await Promise.all([readCatalogSetup(shop), readStudioProfile(shop), readShopSettings(shop.storage)]);
+    const [{ setup }, { profile }, { settings }, { navigation }] = await Promise.all([readCatalogSetup(shop), readStudioProfile(shop), readShopSettings(shop.storage), readNavigation(shop)]);
     const snapshot = await drawn(path, search, setup);
-    return snapshot && { path, ...snapshot, studio: profile, catalogSetup: setup, settings };
+    return snapshot && { path, ...snapshot, studio: profile, catalogSetup: setup, settings, navigation };
   };
 };
 export type PageSnapshotOf = ReturnType<typeof pageSnapshot>;

@@ -5,7 +5,7 @@ import { getSynced, toSynced } from '../db/synced';
 import { HttpError } from '../http/errors';
 
 /** The fields of a page that carry a setting of the shop, each on a document of its own. */
-type SettingField = 'catalogSetup' | 'homeCopy';
+type SettingField = 'catalogSetup' | 'homeCopy' | 'navigation';
 
 export interface Saved<T> {
   value: T;

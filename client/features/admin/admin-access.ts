@@ -26,7 +26,7 @@ export const pathScreenRoutes: AdminPath[] = ['/admin/items'];
  * The admin screens that exist as screens: the dashboard and one per registry entity with a spec route.
  * The menu and the dashboard's tiles link only these; a later issue's custom screen adds its path here.
  */
-export const builtScreens: AdminPath[] = ['/admin', '/admin/orders', '/admin/calendar', '/admin/events/list', '/admin/profile', '/admin/staff', '/admin/usb', '/admin/posiflora', '/admin/posiflora/schemas', '/admin/catalog', '/admin/index-copy', '/admin/debts', '/admin/settings', '/admin/analytics', '/admin/documents', '/admin/pages', '/admin/pages-editor', '/admin/pages-editor3', ...pathScreenRoutes, ...screenEntities.map((e) => listPath(e)!)];
+export const builtScreens: AdminPath[] = ['/admin', '/admin/orders', '/admin/calendar', '/admin/events/list', '/admin/profile', '/admin/staff', '/admin/usb', '/admin/posiflora', '/admin/posiflora/schemas', '/admin/catalog', '/admin/index-copy', '/admin/navigation', '/admin/debts', '/admin/settings', '/admin/analytics', '/admin/documents', '/admin/pages', '/admin/pages-editor', '/admin/pages-editor3', ...pathScreenRoutes, ...screenEntities.map((e) => listPath(e)!)];
 
 /** What a route guard decides about the signed-in user and one admin screen (and, for a record screen, an action). */
 export type Verdict = 'open' | 'sign-in' | 'denied';

@@ -1,23 +1,8 @@
-import { Link } from '@tanstack/react-router';
 import { formatPhone } from '../../../schema/phone';
 import { legalLine, phoneHref } from '../../../schema/studio-profile';
+import { useNavigation } from '../../data/storefront';
 import { useStudioProfile } from '../../data/studio-profile';
-
-/** The shop's own pages (spec §2), each reachable from every screen. */
-const shopPages = [
-  ['info/delivery', 'Доставка и оплата'],
-  ['offers', 'Акции'],
-  ['postcards', 'Открытки'],
-  ['for-companies', 'Для компаний'],
-  ['studio', 'Блог мастерской'],
-  ['flowers-encyclopedia', 'Энциклопедия цветов'],
-  ['service', 'Сервис и гарантии'],
-  ['info', 'Частые вопросы'],
-  ['policy', 'Оферта'],
-] as const;
-
-/** Pages with routes of their own: a link through the catch-all route would make the router warn on every draw. */
-const ownRoutes: Partial<Record<(typeof shopPages)[number][0], '/info' | '/info/delivery' | '/policy'>> = { info: '/info', 'info/delivery': '/info/delivery', policy: '/policy' };
+import { ShopLink } from '../../ui/shop-link';
 
 // In the shop's time zone: the server draws the page in UTC and the tab hydrates it in the shopper's, and both must agree.
 // Moscow keeps UTC+3 all year (since 2014), so no Intl formatter with a time zone: loading the zone's data was the
@@ -31,6 +16,7 @@ const thisYear = () => inMoscow(new Date()).getUTCFullYear();
 /** Spec §1: years, metro, map and review links, address, contacts, partners, awards, legal line, build date. */
 export const Footer = () => {
   const studio = useStudioProfile();
+  const { footer } = useNavigation();
   return (
     <footer className="footer">
       <div className="footer__cols">
@@ -62,16 +48,18 @@ export const Footer = () => {
             <a href={studio.vk} target="_blank" rel="noreferrer">VK</a>
           </p>
         </section>
-        <nav aria-labelledby="footer-shop">
-          <h2 id="footer-shop">Покупателям</h2>
-          <ul className="footer__links">
-            {shopPages.map(([slug, label]) => (
-              <li key={slug}>
-                {ownRoutes[slug] ? <Link to={ownRoutes[slug]}>{label}</Link> : <Link to="/$" params={{ _splat: slug }}>{label}</Link>}
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {footer.map((column, i) => (
+          <nav key={i} aria-labelledby={`footer-links-${i}`}>
+            <h2 id={`footer-links-${i}`}>{column.title}</h2>
+            <ul className="footer__links">
+              {column.links.map((l, j) => (
+                <li key={j}>
+                  <ShopLink href={l.href}>{l.label}</ShopLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
         <section>
           <h2>Партнёры</h2>
           <p>Галерея современного искусства «Арт-Покровка» — цветочное оформление выставок.</p>

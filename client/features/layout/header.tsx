@@ -11,6 +11,7 @@ import { CartWidget } from '../cart/cart-widget';
 import { CloseShiftButton } from '../shift/close-shift-button';
 import { SearchPanel } from '../search/search-panel';
 import { OfflineMark } from './offline-mark';
+import { SiteMenu } from './site-menu';
 
 export const Header = () => {
   const { user } = useSession();
@@ -53,6 +54,7 @@ export const Header = () => {
           </button>
         )}
       </div>
+      <SiteMenu />
       {searchOpen && <SearchPanel className="search search--mobile" />}
       {signingIn && <SignInOnDemand onClose={() => setSigningIn(false)} />}
     </header>

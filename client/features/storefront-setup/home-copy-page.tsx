@@ -4,16 +4,9 @@ import { useCatalogue } from '../../data/catalogue';
 import { useCatalogSetup } from '../../data/storefront';
 import { Field } from '../../ui/form-field';
 import { ProductPicker } from '../../ui/product-picker';
+import { Moves } from './moves';
 import { moved, useSetting } from './use-setting';
 import './storefront-setup.css';
-
-/** Up and down buttons of one row of an ordered list. */
-const Moves = ({ name, i, count, onMove }: { name: string; i: number; count: number; onMove: (by: number) => void }) => (
-  <span className="setting-row__moves">
-    <button type="button" className="button button--ghost" aria-label={`Выше: ${name}`} disabled={i === 0} onClick={() => onMove(-1)}>↑</button>
-    <button type="button" className="button button--ghost" aria-label={`Ниже: ${name}`} disabled={i === count - 1} onClick={() => onMove(1)}>↓</button>
-  </span>
-);
 
 /**
  * /admin/index-copy: what the home page shows (schema/home-copy.ts): the seasonal collections (campaign pages), the

@@ -69,3 +69,12 @@ export const moved = <T>(list: readonly T[], i: number, by: number): T[] => {
   [next[i], next[j]] = [next[j], next[i]];
   return next;
 };
+
+/** The list with the item at `from` taken out and put at `to`. */
+export const movedTo = <T>(list: readonly T[], from: number, to: number): T[] => {
+  if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return [...list];
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
+};
