@@ -23,9 +23,9 @@ describe('a reference list as screens read it', () => {
       record('write-off-reason', 'BAD CODE', 'Неверный', 0),
     ];
     expect(refEntries(stored, 'write-off-reason')).toEqual([
-      { code: 'frozen', label: 'Подмёрзли', active: true },
-      { code: 'wilted', label: 'Увяли', active: false },
-      { code: 'broken', label: 'Сломаны', active: true },
+      { code: 'frozen', label: 'Подмёрзли', active: true, whole: false },
+      { code: 'wilted', label: 'Увяли', active: false, whole: false },
+      { code: 'broken', label: 'Сломаны', active: true, whole: false },
     ]);
     expect(refLabel(refEntries(stored, 'write-off-reason'), 'wilted')).toBe('Увяли');
     expect(refLabel(refEntries(stored, 'write-off-reason'), 'gone')).toBe('gone');
@@ -42,5 +42,13 @@ describe('a reference list as screens read it', () => {
       { code: 'phone', label: 'Звонок' },
     ]);
     expect(refChoices(entries, codes, 'showcase').map((c) => c.code)).toEqual(['marketplace', 'phone', 'showcase']);
+  });
+
+  it('says which units are counted whole: шт. and уп. by default, stored before the rule as their defaults, a new one as the admin set it', () => {
+    expect(refEntries([], 'unit').map((e) => [e.code, e.whole])).toEqual([['pcs', true], ['m', false], ['pack', true], ['kg', false]]);
+    // Stored by version 1, before units said it: read as their code's default, never «fractions allowed» by omission.
+    const old = (code: string, label: string) => ({ type: 'ref', v: 1, data: { list: 'unit', code, label, position: 0, active: true } });
+    const stored = [old('pcs', 'штуки'), old('kg', 'кг'), { type: 'ref', v: 2, data: { list: 'unit', code: 'bunch', label: 'пучок', position: 5, active: true, whole: true } }];
+    expect(refEntries(stored, 'unit').map((e) => [e.code, e.whole])).toEqual([['kg', false], ['pcs', true], ['bunch', true]]);
   });
 });
