@@ -127,12 +127,22 @@ export const refEntries = (records: readonly RefRecord[], list: RefList): RefEnt
 export const refLabel = (entries: readonly RefEntry[], code: string): string => entries.find((e) => e.code === code)?.label ?? code;
 
 /**
- * What a choice offers where records take only some codes (an order's source is one of the codes the order rules
- * know): the list's active entries among `known`, in the list's order, and the chosen one even if it was switched
- * off since, so a form never holds a value it does not show.
+ * What a choice offers: the list's active entries in the list's order, but those a form may not take (`except`: a
+ * phone order's source is never the site), and the chosen one even if it was switched off since, so a form never
+ * holds a value it does not show.
  */
-export const refChoices = <C extends string>(entries: readonly RefEntry[], known: readonly C[], chosen?: C): { code: C; label: string }[] =>
-  entries.flatMap((e) => {
-    const code = known.find((k) => k === e.code);
-    return code && (e.active || code === chosen) ? [{ code, label: e.label }] : [];
-  });
+export const refChoices = (entries: readonly RefEntry[], chosen?: string, except: readonly string[] = []): { code: string; label: string }[] =>
+  entries.flatMap((e) => ((e.active && !except.includes(e.code)) || e.code === chosen ? [{ code: e.code, label: e.label }] : []));
+
+/**
+ * Why a record may not take `code` from a list, in Russian, or undefined: the code must be an entry of the studio's
+ * list (`entries`, as `refEntries` reads it) and switched on, unless the record already held it (`kept`: an old
+ * order's or card's source stays when it is switched off). The server's check of every source it is sent.
+ */
+export const refCodeIssue = (entries: readonly RefEntry[], list: RefList, code: string, kept?: string): string | undefined => {
+  const name = refLists.find((l) => l.id === list)?.label ?? list;
+  const entry = entries.find((e) => e.code === code);
+  if (!entry) return `В справочнике «${name}» нет значения «${code}»: добавьте его на странице справочников`;
+  if (!entry.active && code !== kept) return `Значение «${entry.label}» справочника «${name}» отключено`;
+  return undefined;
+};

@@ -20,7 +20,7 @@ import { useEntityWrites } from './use-entity';
  */
 const RefOptions = ({ list, codes, chosen }: { list: RefList; codes: string[] | null; chosen: string }) => {
   const entries = useRefList(list);
-  const offered = codes ? refChoices(entries, codes, chosen) : entries.filter((e) => e.active || e.code === chosen);
+  const offered = refChoices(entries, chosen).filter((o) => !codes || codes.includes(o.code));
   const all = chosen && !offered.some((o) => o.code === chosen) ? [...offered, { code: chosen, label: chosen }] : offered;
   return (
     <>
