@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flower } from '../../schema/entities/flower';
 import { invoice } from '../../schema/entities/invoice';
+import { ref } from '../../schema/entities/ref';
 import { transfer } from '../../schema/entities/transfer';
-import type { OfficeRecord } from '../../schema/record';
+import { derivedFields, type OfficeRecord } from '../../schema/record';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;
@@ -78,5 +80,23 @@ describe('units from the studio’s unit list', () => {
     expect((await call(shop.url, '/api/transfers/update', { data: { day, from: 'wh-cold', to: 'wh-showcase', lines: [line] } }, florist)).status).toBe(200);
     const [row] = await pushTo(shop.url, florist, [pushed('tr-half-pack', 'transfer', transfer.version, demoPhones.florist, { day, from: 'wh-cold', to: 'wh-showcase', lines: [line] })]);
     expect(row.ok, JSON.stringify(row)).toBe(true);
+  });
+
+  it('refuses a flower pushed from a phone in a unit the list has not, and takes one in a unit pushed beside it', async () => {
+    const envelope = (id: string, phone: string, fields: Record<string, unknown>) => {
+      const { day: _day, ...rest } = pushed(id, '', 0, phone, fields);
+      return rest;
+    };
+    const flowerDoc = (id: string, unit: string, phone: string = demoPhones.manager) => {
+      const data = flower.fields.parse({ name: 'Эвкалипт', kind: 'greenery', unit });
+      return { ...envelope(id, phone, data), type: 'flower', ...derivedFields(flower, data) };
+    };
+    const unitData = ref.fields.parse({ list: 'unit', code: 'sprig', label: 'ветка', position: 70, whole: true });
+    const unitDoc = { ...envelope('ref-unit-sprig', demoPhones.admin, unitData), type: 'ref', ...derivedFields(ref, unitData) };
+    const [unknown] = await pushTo(shop.url, manager, [flowerDoc('fl-push-crate', 'crate')]);
+    expect(unknown.error).toBe('conflict');
+    expect(unknown.reason).toMatch(/Единицы измерения.*нет значения «crate»/);
+    const [entry, made] = await pushTo(shop.url, admin, [unitDoc, flowerDoc('fl-push-sprig', 'sprig', demoPhones.admin)]);
+    expect([entry.ok, made.ok], JSON.stringify([entry, made])).toEqual([true, true]);
   });
 });
