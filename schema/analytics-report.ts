@@ -1,7 +1,8 @@
 import type { ItemCategory } from './category';
 import { categories, extraCategoryIds } from './category';
 import { assemblyReason, type SlipLine } from './entities/slip';
-import { paidMethods, orderSources, type Order, type OrderLine } from './order';
+import { paidMethods, type Order, type OrderLine } from './order';
+import { refEntries, refLabel, type RefEntry } from './entities/ref';
 import { received } from './order-money';
 import { daysOf, monthOf, previousPeriod, type Period } from './analytics-period';
 
@@ -42,6 +43,8 @@ export interface ReportInput {
   categoryOf: ReadonlyMap<string, ItemCategory>;
   /** Names of flowers and materials by record id. */
   flowerNames: ReadonlyMap<string, string>;
+  /** The studio's list of order sources (/admin/refs), which names each order's source; its defaults when absent. */
+  sources?: readonly RefEntry[];
 }
 
 /** A share of the whole: what, how many, how much. */
@@ -132,6 +135,8 @@ interface Facts {
   input: ReportInput;
 }
 
+const defaultSources = refEntries([], 'order-source');
+
 const factsOf = (input: ReportInput): Facts => {
   const orders: SoldOrder[] = [];
   const firstDay = new Map<string, string>();
@@ -176,8 +181,8 @@ const figuresOf = (facts: Facts, period: Period): PeriodFigures => {
     d.orders += 1;
     d.revenue += o.total;
 
-    const source = orderSources.find((s) => s.id === (o.source ?? 'site'))!;
-    add(bySource, source.id, source.label, o.total);
+    const source = o.source ?? 'site';
+    add(bySource, source, refLabel(facts.input.sources ?? defaultSources, source), o.total);
 
     const got = Math.min(received(o), o.total);
     if (got > 0) {

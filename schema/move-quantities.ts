@@ -1,10 +1,13 @@
-import { flower, qtyIssue, type FlowerUnit } from './entities/flower';
+import { flower } from './entities/flower';
+import { invoice } from './entities/invoice';
+import type { RefEntry } from './entities/ref';
 import { recordData, type OfficeRecord } from './record';
 import { movesOfRecord } from './record-moves';
+import { qtyIssue, unitOf } from './unit';
 
-/** What a quantity check knows of a flower: its unit and what to call it. */
+/** What a quantity check knows of a flower: its unit (a code of the `unit` list) and what to call it. */
 export interface FlowerUnitOf {
-  unit: FlowerUnit;
+  unit: string;
   title: string;
 }
 
@@ -14,16 +17,38 @@ export const flowerUnitOf = (record: Pick<OfficeRecord, 'type' | 'v' | 'data' | 
   return data ? { unit: data.unit, title: flower.title(data) } : null;
 };
 
+/** One quantity and how its refusal names where it is: an invoice's line by its number (as the entity's own refusals do), a movement by its flower. */
+type Quantity = { qty: number; unit: string | undefined; refusal: (issue: string) => string };
+
 /**
- * Why a record's stock movements do not suit their flowers' units (2.5 roses, a pack and a half), or undefined: the
- * same rule (`qtyIssue`) for a write-off, a transfer, a count's corrections and a posted invoice, on the device and
- * the server. A flower the caller does not know is not judged here (its movements count under its id all the same).
+ * Every quantity a record states, with the unit code it is counted in when known: an invoice's lines (a draft's too)
+ * in the unit each line was entered with, and its stock movements in their flowers' units.
  */
-export const moveQuantityIssue = (record: Pick<OfficeRecord, 'type' | 'v' | 'data'>, flowers: ReadonlyMap<string, FlowerUnitOf>): string | undefined => {
-  for (const m of movesOfRecord(record)) {
-    const f = flowers.get(m.flower);
-    const issue = f && qtyIssue(f.unit, Math.abs(m.qty));
-    if (issue) return `«${f.title}»: ${issue.charAt(0).toLowerCase()}${issue.slice(1)}`;
+const quantitiesOf = (record: Pick<OfficeRecord, 'type' | 'v' | 'data'>, flowers: ReadonlyMap<string, FlowerUnitOf>): Quantity[] => {
+  const lines = record.type === invoice.type ? (recordData(invoice, record)?.lines ?? []) : [];
+  return [
+    ...lines.map((l, i) => ({ qty: l.qty, unit: l.unit, refusal: (issue: string) => `${invoice.labels.one}: ${invoice.labels.fields.lines}, строка ${i + 1} — ${issue}` })),
+    ...movesOfRecord(record).map((m) => {
+      const f = flowers.get(m.flower);
+      return { qty: m.qty, unit: f?.unit, refusal: (issue: string) => `«${f?.title ?? m.flower}»: ${issue.charAt(0).toLowerCase()}${issue.slice(1)}` };
+    }),
+  ];
+};
+
+/**
+ * Why a record's quantities do not suit their units (2.5 roses, a pack and a half), or undefined: the same rule
+ * (`qtyIssue`, by the studio's `unit` list) for an invoice's lines, a write-off, a transfer and a count's corrections,
+ * on the device and the server. A movement of a flower the caller does not know is not judged here (its movements
+ * count under its id all the same).
+ */
+export const moveQuantityIssue = (
+  record: Pick<OfficeRecord, 'type' | 'v' | 'data'>,
+  flowers: ReadonlyMap<string, FlowerUnitOf>,
+  units: readonly RefEntry[],
+): string | undefined => {
+  for (const q of quantitiesOf(record, flowers)) {
+    const issue = q.unit !== undefined && qtyIssue(unitOf(units, q.unit), Math.abs(q.qty));
+    if (issue) return q.refusal(issue);
   }
   return undefined;
 };

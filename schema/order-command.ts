@@ -16,7 +16,8 @@ const person = orderDraft.shape.sender;
  * stock and calendar as the site, without the site's limits for customers (DECISIONS.md).
  */
 export const studioOrderDraft = orderDraft.extend({
-  source: orderSource.exclude(['site']),
+  // Any code of the studio's list but the site's: site orders are placed by their customers.
+  source: orderSource.refine((s) => s !== 'site', 'Заказ с сайта оформляет сам покупатель'),
   customer: z.strictObject({ phone, name: z.string().trim().min(1).max(100) }),
 });
 export type StudioOrderDraft = z.infer<typeof studioOrderDraft>;

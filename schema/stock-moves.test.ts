@@ -3,6 +3,7 @@ import { flower } from './entities/flower';
 import { stockCount } from './entities/stock-count';
 import { transfer } from './entities/transfer';
 import { moveQuantityIssue } from './move-quantities';
+import { unitList } from './unit';
 import { BalanceBook } from './stock-balance';
 
 /** The entities' optional rules, present on these two. */
@@ -50,8 +51,35 @@ describe('transfers and counts as stock moves', () => {
       ['ribbon', { unit: 'm' as const, title: 'Лента' }],
     ]);
     const record = (lines: { flower: string; qty: number }[]) => ({ type: 'transfer' as const, v: 1, data: { day: '2026-11-25', from: 'cold', to: 'showcase', lines } });
-    expect(moveQuantityIssue(record([{ flower: 'rose', qty: 2 }, { flower: 'ribbon', qty: 1.5 }]), units)).toBeUndefined();
-    expect(moveQuantityIssue(record([{ flower: 'rose', qty: 2.5 }]), units)).toBe('«Роза»: штуки считают целыми');
-    expect(moveQuantityIssue(record([{ flower: 'unknown', qty: 2.5 }]), units)).toBeUndefined();
+    const list = unitList([]);
+    expect(moveQuantityIssue(record([{ flower: 'rose', qty: 2 }, { flower: 'ribbon', qty: 1.5 }]), units, list)).toBeUndefined();
+    expect(moveQuantityIssue(record([{ flower: 'rose', qty: 2.5 }]), units, list)).toBe('«Роза»: штуки считают целыми');
+    expect(moveQuantityIssue(record([{ flower: 'unknown', qty: 2.5 }]), units, list)).toBeUndefined();
+  });
+
+  it('reads whether a unit is whole from the studio’s unit list: a unit an admin added, and a default one changed', () => {
+    const unitRecord = (code: string, label: string, whole: boolean) => ({ type: 'ref', v: 2, data: { list: 'unit', code, label, position: 0, active: true, whole } });
+    const units = new Map([
+      ['gypso', { unit: 'bunch', title: 'Гипсофила' }],
+      ['moss', { unit: 'pack', title: 'Мох' }],
+    ]);
+    const record = (lines: { flower: string; qty: number }[]) => ({ type: 'transfer' as const, v: 1, data: { day: '2026-11-25', from: 'cold', to: 'showcase', lines } });
+    const list = unitList([unitRecord('bunch', 'пучок', true), unitRecord('pack', 'уп.', false)]);
+    expect(moveQuantityIssue(record([{ flower: 'gypso', qty: 1.5 }]), units, list)).toBe('«Гипсофила»: штуки считают целыми');
+    expect(moveQuantityIssue(record([{ flower: 'moss', qty: 0.5 }]), units, list)).toBeUndefined();
+    // Without the list on hand, pack keeps its default (whole) and a code nobody knows is counted whole.
+    expect(moveQuantityIssue(record([{ flower: 'moss', qty: 0.5 }, { flower: 'gypso', qty: 2 }]), units, unitList([]))).toBe('«Мох»: штуки считают целыми');
+    expect(moveQuantityIssue(record([{ flower: 'gypso', qty: 1.5 }]), units, unitList([]))).toBe('«Гипсофила»: штуки считают целыми');
+  });
+
+  it('judges an invoice’s lines, a draft’s too, by the unit each line was entered with', () => {
+    const invoice = (lines: { flower: string; qty: number; unit: string }[], status = 'draft') => ({
+      type: 'invoice' as const,
+      v: 1,
+      data: { day: '2026-11-25', warehouse: 'cold', status, lines: lines.map((l) => ({ ...l, price: 10 })) },
+    });
+    const list = unitList([{ type: 'ref', v: 2, data: { list: 'unit', code: 'bunch', label: 'пучок', position: 0, active: true, whole: true } }]);
+    expect(moveQuantityIssue(invoice([{ flower: 'gypso', qty: 2.5, unit: 'bunch' }]), new Map(), list)).toBe('Накладная: Строки, строка 1 — Штуки считают целыми');
+    expect(moveQuantityIssue(invoice([{ flower: 'ribbon', qty: 2.5, unit: 'm' }], 'posted'), new Map(), list)).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { techCard } from './entities/tech-card';
 import { purchasePrices } from './purchase-price';
 import { invoice } from './entities/invoice';
+import { unitList, unitOf } from './unit';
 import { assemblyTake, compositionText, marginFlag, stemsCost, stemsOf, suggestedPrice, techCardIssue, type TechCard } from './tech-card';
 
 const card = (name: string, lines: { flower?: string; card?: string; qty: number }[], extra: Partial<TechCard> = {}): TechCard =>
@@ -32,8 +33,8 @@ describe('a tech card', () => {
   });
 
   it('refuses a fractional quantity of a flower counted in pieces', () => {
-    expect(techCardIssue('tc-1', card('Букет', [{ flower: 'fl-rose', qty: 2.5 }]), new Map(), new Map([['fl-rose', 'pcs']]))).toBe('Штуки считают целыми');
-    expect(techCardIssue('tc-1', card('Букет', [{ flower: 'fl-ribbon', qty: 0.5 }]), new Map(), new Map([['fl-ribbon', 'm']]))).toBeUndefined();
+    expect(techCardIssue('tc-1', card('Букет', [{ flower: 'fl-rose', qty: 2.5 }]), new Map(), new Map([['fl-rose', unitOf(unitList([]), 'pcs')]]))).toBe('Штуки считают целыми');
+    expect(techCardIssue('tc-1', card('Букет', [{ flower: 'fl-ribbon', qty: 0.5 }]), new Map(), new Map([['fl-ribbon', unitOf(unitList([]), 'm')]]))).toBeUndefined();
   });
 
   it('unfolds part cards into stems, and a stored cycle ends', () => {
@@ -60,8 +61,8 @@ describe('a tech card', () => {
 
   it('writes the catalogue composition from the stems', () => {
     const flowers = new Map([
-      ['fl-rose', { title: 'Роза Explorer красная 60 см', unit: 'pcs' as const }],
-      ['fl-ribbon', { title: 'Лента атласная', unit: 'm' as const }],
+      ['fl-rose', { title: 'Роза Explorer красная 60 см', unit: unitOf(unitList([]), 'pcs') }],
+      ['fl-ribbon', { title: 'Лента атласная', unit: unitOf(unitList([]), 'm') }],
     ]);
     expect(compositionText(new Map([['fl-rose', 15], ['fl-ribbon', 1.5]]), flowers)).toBe('Роза Explorer красная 60 см — 15 шт., Лента атласная — 1,5 м');
   });
@@ -74,7 +75,7 @@ describe('what an order\'s assembly takes', () => {
     ['tc-white', card('Белые', [{ flower: 'fl-rose', qty: 7 }], { product: 'p-white', warehouse: 'wh-studio' })],
   ]);
   const prices = purchasePrices([posted('2026-11-20', [{ flower: 'fl-rose', qty: 50, price: 120 }])]);
-  const units = new Map([['fl-rose', 'pcs' as const], ['fl-ribbon', 'm' as const]]);
+  const units = new Map([['fl-rose', unitOf(unitList([]), 'pcs')], ['fl-ribbon', unitOf(unitList([]), 'm')]]);
 
   it('takes each tech-card line\'s stems × count × size, from the first card\'s warehouse, costed; lines without a card take nothing', () => {
     expect(

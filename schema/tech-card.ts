@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { flowerUnits, qtyIssue, type FlowerUnit } from './entities/flower';
+import { qtyIssue, type Unit } from './unit';
 import { assemblyReason, type SlipLine } from './entities/slip';
 import type { techCard } from './entities/tech-card';
 import type { PurchasePrice } from './purchase-price';
@@ -32,7 +32,7 @@ export const selfInclusion = (id: string, card: Pick<TechCard, 'lines'>, cards: 
 };
 
 /** Why a card's recipe cannot be stored (Russian), or undefined: a card that includes itself, a part of a flower in pieces. */
-export const techCardIssue = (id: string, card: Pick<TechCard, 'lines'>, cards: Cards, units: ReadonlyMap<string, FlowerUnit> = new Map()): string | undefined => {
+export const techCardIssue = (id: string, card: Pick<TechCard, 'lines'>, cards: Cards, units: ReadonlyMap<string, Unit> = new Map()): string | undefined => {
   const chain = selfInclusion(id, card, cards);
   if (chain?.length === 2) return 'Техкарта не может включать саму себя';
   if (chain) return `Техкарта включает саму себя через ${chain.slice(1, -1).map((c) => `«${cards.get(c)?.name ?? c}»`).join(' → ')}: уберите эту строку`;
@@ -88,15 +88,14 @@ export const marginFlag = (price: number, cost: number, markup: number): MarginF
   return undefined;
 };
 
-const unitLabel = (unit: FlowerUnit) => flowerUnits.find((u) => u.id === unit)?.label ?? '';
 const quantity = (n: number) => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 3 }).format(n);
 
 /** The catalogue's «Состав» of a published bouquet: «Роза Explorer красная 60 см — 15 шт., Эвкалипт — 3 шт.». */
-export const compositionText = (stems: ReadonlyMap<string, number>, flowers: ReadonlyMap<string, { title: string; unit: FlowerUnit }>): string =>
+export const compositionText = (stems: ReadonlyMap<string, number>, flowers: ReadonlyMap<string, { title: string; unit: Unit }>): string =>
   [...stems]
     .map(([id, qty]) => {
       const f = flowers.get(id);
-      return f ? `${f.title} — ${quantity(qty)} ${unitLabel(f.unit)}` : undefined;
+      return f ? `${f.title} — ${quantity(qty)} ${f.unit.label}` : undefined;
     })
     .filter(Boolean)
     .join(', ');
@@ -117,7 +116,7 @@ export const assemblyTake = (
   lines: readonly { id: string; count: number; priceFactor?: number }[],
   cards: ReadonlyMap<string, TechCard>,
   prices: ReadonlyMap<string, PurchasePrice>,
-  units: ReadonlyMap<string, FlowerUnit> = new Map(),
+  units: ReadonlyMap<string, Unit> = new Map(),
 ): { warehouse: string; lines: SlipLine[] } | null => {
   const byProduct = cardsByProduct(cards);
   const stems = new Map<string, number>();
@@ -132,7 +131,7 @@ export const assemblyTake = (
   return {
     warehouse,
     lines: [...stems].map(([flower, qty]) => {
-      const whole = units.get(flower) === 'pcs' || units.get(flower) === 'pack';
+      const whole = units.get(flower)?.whole === true;
       return { flower, qty: whole ? Math.ceil(qty) : qty, reason: assemblyReason, cost: prices.get(flower)?.last ?? 0 };
     }),
   };

@@ -16,7 +16,7 @@ const pinned: Record<string, { version: number; hash: string }> = {
   pages: { version: 4, hash: '64ab1165d67a3846' },
   events: { version: 2, hash: 'cbc30b9837075289' },
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },
-  orders: { version: 8, hash: 'b6b461decd9eca17' },
+  orders: { version: 9, hash: '0cc9764f806196bd' },
   pendingOrders: { version: 3, hash: 'dedacf99e8137ebc' },
   office: { version: 4, hash: '3eec3a8ac9a9bda5' },
   cache: { version: 1, hash: 'a7fdb689868cc7ef' },

@@ -85,8 +85,9 @@ export const shopCollections = derive({
   carts: { owner: 'device', zod: storedCart, key: 'owner', version: 1, migrations: { 1: unchanged } },
   // Indexed by delivery day: the studio's board reads one day out of every order a staff device holds.
   // 6: the history's `madeAt`; 7: the staff copy's `clientNote` (the client card's note); 8: a slot is any the settings
-  // name, not one of five. Server copies are pulled again.
-  orders: { owner: 'server', zod: order, key: 'id', version: 8, indexes: ['date'] },
+  // name, not one of five; 9: the source is any code of the studio's list «Источники заказов», not one of four.
+  // Server copies are pulled again.
+  orders: { owner: 'server', zod: order, key: 'id', version: 9, indexes: ['date'] },
   // 2: courier delivery may carry `askRecipient` and no address; 3: the slot is any the settings name, and the draft may
   // carry the delivery price the customer saw. Every stored draft is valid as it is.
   pendingOrders: { owner: 'device', zod: pendingOrder, key: 'id', version: 3, migrations: { 1: unchanged, 2: unchanged, 3: unchanged } },

@@ -151,7 +151,12 @@ export const saveOfficeRecord = async (office: RxCollection<OfficeRecord>, entit
     });
     return existing.id;
   }
-  const record = officeRecord.parse({ id: id ?? randomId(), type: entity.type, ...derived(entity, data), createdBy: author, createdAt: now, updatedBy: author, updatedAt: now, data });
+  // A keyed entity (a reference entry: `ref-{list}-{code}`) is stored under its key, as the server holds it to: one
+  // entry per key on every device, and a key this device already holds is taken.
+  const key = entity.key as { id: (d: unknown) => string; taken: string } | undefined;
+  const keyed = !id && key ? key.id(data) : undefined;
+  if (keyed && key && (await office.findOne(keyed).exec())) throw new Error(key.taken);
+  const record = officeRecord.parse({ id: id ?? keyed ?? randomId(), type: entity.type, ...derived(entity, data), createdBy: author, createdAt: now, updatedBy: author, updatedAt: now, data });
   await office.insert(record);
   return record.id;
 };

@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { map } from 'rxjs';
 import { refEntries, refList, type RefEntry, type RefList } from '../../schema/entities/ref';
+import { unitOf, type Unit } from '../../schema/unit';
 import type { LocalData } from './database';
 import { useDeviceReading } from './device-or-snapshot';
 
@@ -22,3 +23,12 @@ export const useRefList = (list: RefList): RefEntry[] =>
 
 /** What a list holds before the device has answered: the same array every render. */
 const defaults = Object.fromEntries(refList.options.map((l) => [l, refEntries([], l)])) as Record<RefList, RefEntry[]>;
+
+/**
+ * The studio's units (the `unit` list, live) as a lookup: what a flower's unit code is called and whether it is
+ * counted whole, for the screens that type or show quantities (schema/unit.ts `qtyIssue`).
+ */
+export const useUnits = (): ((code: string | undefined) => Unit) => {
+  const list = useRefList('unit');
+  return useMemo(() => (code) => unitOf(list, code ?? 'pcs'), [list]);
+};

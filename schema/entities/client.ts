@@ -3,6 +3,8 @@ import { day, nextDay } from '../day';
 import { defineEntity, lastWriterWins } from '../entity';
 import { roubles } from '../money';
 import { nationalDigits, phone } from '../phone';
+import { refCode } from '../ref-choice';
+import type { RefEntry } from './ref';
 
 export const clientSources = [
   { id: 'site', label: 'Сайт' },
@@ -13,7 +15,12 @@ export const clientSources = [
   { id: 'marketplace', label: 'Маркетплейс' },
   { id: 'other', label: 'Другое' },
 ] as const;
-export const clientSource = z.enum(['site', 'phone', 'showcase', 'recommendation', 'social', 'marketplace', 'other']);
+/** The defaults of the studio's list «Откуда клиенты» (/admin/refs); a card stores any code of it (an admin adds more there). */
+export const clientSource = refCode('client-source', 'Выберите, откуда клиент');
+
+/** A new card's source from its first order's: the same code when the studio's client list has it switched on, else «Другое». */
+export const clientSourceOfOrder = (orderSource: string, clientSources: readonly RefEntry[]): string =>
+  clientSources.some((e) => e.code === orderSource && e.active) ? orderSource : 'other';
 
 export const importantDateKinds = [
   { id: 'birthday', label: 'День рождения' },
@@ -114,7 +121,7 @@ export const client = defineEntity({
     email: z.union([z.literal(''), z.email('Неверный адрес почты').max(200)]).default(''),
     birthday: day.optional(),
     // Its choices are the studio's list «Откуда клиенты» (/admin/refs).
-    source: clientSource.meta({ ref: 'client-source' }).default('other'),
+    source: clientSource.default('other'),
     /** Shown on every order of this client, to the florist too (DECISIONS «The client's note on orders»). */
     alert: z.string().trim().max(200, 'Не длиннее 200 символов').default(''),
     note: z.string().max(2000, 'Заметка длиннее 2000 символов').default(''),

@@ -1,27 +1,13 @@
 import { z } from 'zod';
 import { defineEntity, lastWriterWins } from '../entity';
-
-export const flowerUnits = [
-  { id: 'pcs', label: 'шт.' },
-  { id: 'm', label: 'м' },
-  { id: 'pack', label: 'уп.' },
-  { id: 'kg', label: 'кг' },
-] as const;
-export const flowerUnit = z.enum(['pcs', 'm', 'pack', 'kg']);
-export type FlowerUnit = z.infer<typeof flowerUnit>;
+import { refCode } from '../ref-choice';
+import { refDefaults } from './ref';
 
 export const flowerKinds = [
   { id: 'flower', label: 'Цветок' },
   { id: 'greenery', label: 'Зелень' },
   { id: 'material', label: 'Материал' },
 ] as const;
-
-/** Whether a quantity suits the unit: pieces and packs are whole, metres and kilograms may be fractions. */
-export const qtyIssue = (unit: FlowerUnit, qty: number): string | undefined => {
-  if (!Number.isFinite(qty)) return 'Количество — число';
-  if ((unit === 'pcs' || unit === 'pack') && !Number.isInteger(qty)) return 'Штуки считают целыми';
-  return undefined;
-};
 
 /**
  * A flower or material bought by the piece (stems, greenery, wrapping, ribbon, sponge): what supply invoices,
@@ -47,7 +33,7 @@ export const flower = defineEntity({
       note: 'Заметка',
     },
     values: {
-      unit: Object.fromEntries(flowerUnits.map((u) => [u.id, u.label])),
+      unit: Object.fromEntries(refDefaults.unit.map((u) => [u.code, u.label])),
       kind: Object.fromEntries(flowerKinds.map((k) => [k.id, k.label])),
     },
   },
@@ -60,7 +46,8 @@ export const flower = defineEntity({
     variety: z.string().trim().max(120).default(''),
     colour: z.string().trim().max(60).default(''),
     length: z.number().int('Длина — целое число сантиметров').min(0).max(300).optional(),
-    unit: flowerUnit.default('pcs'),
+    /** A code of the studio's `unit` list (/admin/refs); whether it is counted whole is the list's (schema/unit.ts). */
+    unit: refCode('unit', 'Выберите единицу').default('pcs'),
     price: z.number().int('Цена — целые рубли').min(0, 'Цена не может быть меньше нуля').max(1_000_000).default(0),
     active: z.boolean().default(true),
     note: z.string().max(2000, 'Заметка длиннее 2000 символов').default(''),

@@ -2,31 +2,27 @@ import { z } from 'zod';
 import { day } from '../day';
 import { defineEntity } from '../entity';
 import type { StockMove } from '../stock-balance';
-import { flowerUnit, qtyIssue } from './flower';
+import { refCode } from '../ref-choice';
 
 const missing = (what: string, kind: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? what : kind);
 
-export const invoiceLine = z
-  .strictObject({
-    /** The flower's or material's record id. */
-    flower: z.string({ error: missing('Выберите цветок или материал', 'Выберите цветок или материал') }).min(1, 'Выберите цветок или материал').max(64),
-    qty: z.number({ error: missing('Укажите количество', 'Количество — число') }).positive('Количество больше нуля').max(1_000_000, 'Слишком большое количество'),
-    /**
-     * The flower's unit as it was when the line was entered (a device copies it from the flower): pieces and packs
-     * are counted whole, so the line itself says whether its quantity may be a fraction, on the device and the server.
-     */
-    unit: flowerUnit.default('pcs'),
-    /** Purchase price of one unit, in roubles (kopecks allowed: wholesale prices have them). A line without one is refused. */
-    price: z
-      .number({ error: missing('Укажите цену закупки', 'Цена — число') })
-      .positive('Укажите цену закупки: больше нуля')
-      .max(10_000_000, 'Слишком большая цена')
-      .multipleOf(0.01, 'Цена — рубли и копейки'),
-  })
-  .superRefine((line, ctx) => {
-    const issue = qtyIssue(line.unit, line.qty);
-    if (issue) ctx.addIssue({ code: 'custom', path: ['qty'], message: issue });
-  });
+export const invoiceLine = z.strictObject({
+  /** The flower's or material's record id. */
+  flower: z.string({ error: missing('Выберите цветок или материал', 'Выберите цветок или материал') }).min(1, 'Выберите цветок или материал').max(64),
+  qty: z.number({ error: missing('Укажите количество', 'Количество — число') }).positive('Количество больше нуля').max(1_000_000, 'Слишком большое количество'),
+  /**
+   * The flower's unit (a code of the `unit` list) as it was when the line was entered (a device copies it from the
+   * flower). Whether the line's quantity may be a fraction is that unit's, by the studio's list: checked on every
+   * line, draft or posted, by the invoice screen and the server (schema/move-quantities.ts), not by these fields.
+   */
+  unit: refCode('unit', 'Выберите единицу').default('pcs'),
+  /** Purchase price of one unit, in roubles (kopecks allowed: wholesale prices have them). A line without one is refused. */
+  price: z
+    .number({ error: missing('Укажите цену закупки', 'Цена — число') })
+    .positive('Укажите цену закупки: больше нуля')
+    .max(10_000_000, 'Слишком большая цена')
+    .multipleOf(0.01, 'Цена — рубли и копейки'),
+});
 export type InvoiceLine = z.infer<typeof invoiceLine>;
 
 /** A supply invoice's sum, rounded to kopecks. */

@@ -18,7 +18,7 @@ export type RefList = z.infer<typeof refList>;
  * What each list holds before an admin changes it: seeded once as records with the ids `ref-{list}-{code}`, and what
  * a screen offers while its device has not pulled the list yet. `code` is what records store; the label may change.
  */
-export const refDefaults: Record<RefList, readonly { code: string; label: string }[]> = {
+export const refDefaults: Record<RefList, readonly { code: string; label: string; whole?: boolean }[]> = {
   // The codes orders and client cards store (schema/order.ts, entities/client.ts): the list names, orders and hides them.
   'order-source': orderSources.map((s) => ({ code: s.id, label: s.label })),
   'write-off-reason': [
@@ -37,11 +37,12 @@ export const refDefaults: Record<RefList, readonly { code: string; label: string
     { code: 'other', label: 'Прочее' },
   ],
   'client-source': clientSources.map((s) => ({ code: s.id, label: s.label })),
+  // Pieces and packs are counted whole; metres and kilograms may be fractions (schema/unit.ts `qtyIssue`).
   unit: [
-    { code: 'pcs', label: 'шт.' },
-    { code: 'm', label: 'м' },
-    { code: 'pack', label: 'уп.' },
-    { code: 'kg', label: 'кг' },
+    { code: 'pcs', label: 'шт.', whole: true },
+    { code: 'm', label: 'м', whole: false },
+    { code: 'pack', label: 'уп.', whole: true },
+    { code: 'kg', label: 'кг', whole: false },
   ],
 };
 
@@ -56,7 +57,7 @@ export const ref = defineEntity({
     one: 'Значение справочника',
     many: 'Справочники',
     create: 'Новое значение',
-    fields: { list: 'Справочник', code: 'Код', label: 'Название', position: 'Порядок', active: 'Используется' },
+    fields: { list: 'Справочник', code: 'Код', label: 'Название', position: 'Порядок', active: 'Используется', whole: 'Только целые (для единиц измерения)' },
     values: { list: Object.fromEntries(refLists.map((l) => [l.id, l.label])) },
   },
   tier: 'office',
@@ -69,26 +70,40 @@ export const ref = defineEntity({
     label: z.string().trim().min(1, 'Укажите название').max(100, 'Название длиннее 100 символов'),
     position: z.number().int().min(0).max(10_000).default(0),
     active: z.boolean().default(true),
+    /** A unit (`list: 'unit'`) counted in whole pieces: a fraction of it is refused wherever a quantity is typed. */
+    whole: z.boolean().default(false),
   }),
   // The label first: it is the link to the entry (every row of a list would otherwise link by the list's name).
   list: { columns: ['label', 'list', 'code', 'position', 'active'], search: ['label', 'code'], sort: 'position', filters: ['list', 'active'] },
   example: { list: 'write-off-reason', code: 'frozen', label: 'Подмёрзли', position: 10, active: true },
   title: (r) => r.label,
   key: { id: (r) => refId(r.list, r.code), taken: 'Такой код в этом справочнике уже есть', fixed: 'Справочник и код значения не меняются' },
-  version: 1,
+  // Version 2 added `whole`: an entry stored before says what its code's default says (шт. and уп. whole), never
+  // "fractions allowed" for pieces by omission.
+  version: 2,
+  upgrade: (data, from) => (from < 2 && data.whole === undefined ? { ...data, whole: defaultWhole(data.list, data.code) } : data),
   merge: lastWriterWins,
 });
+
+/** Whether a list's default entry of a code is counted whole (only units are; a code without a default is not). */
+function defaultWhole(list: unknown, code: unknown): boolean {
+  return list === 'unit' && refDefaults.unit.some((e) => e.code === code && e.whole === true);
+}
 
 /** One entry of a list as a screen offers it. */
 export interface RefEntry {
   code: string;
   label: string;
   active: boolean;
+  /** A unit counted in whole pieces (false for the other lists). */
+  whole: boolean;
 }
 
 /** The stored fields of a ref record this reader needs (the device's and the server's copies alike). */
 interface RefRecord {
   type: string;
+  /** The entity version it was written with (absent: the first). */
+  v?: number;
   data: Record<string, unknown>;
 }
 
@@ -99,25 +114,35 @@ interface RefRecord {
  */
 export const refEntries = (records: readonly RefRecord[], list: RefList): RefEntry[] => {
   const stored = records.flatMap((r) => {
-    const parsed = r.type === 'ref' ? ref.fields.safeParse(r.data) : undefined;
+    const parsed = r.type === 'ref' ? ref.fields.safeParse((r.v ?? 1) < ref.version && ref.upgrade ? ref.upgrade(r.data, r.v ?? 1) : r.data) : undefined;
     return parsed?.success && parsed.data.list === list ? [parsed.data] : [];
   });
-  if (!stored.length) return refDefaults[list].map((e) => ({ ...e, active: true }));
+  if (!stored.length) return refDefaults[list].map(({ code, label, whole }) => ({ code, label, active: true, whole: whole ?? false }));
   return stored
     .sort((a, b) => a.position - b.position || a.label.localeCompare(b.label, 'ru'))
-    .map(({ code, label, active }) => ({ code, label, active }));
+    .map(({ code, label, active, whole }) => ({ code, label, active, whole }));
 };
 
 /** The label of a code in a list, or the code itself when the list has no such entry. */
 export const refLabel = (entries: readonly RefEntry[], code: string): string => entries.find((e) => e.code === code)?.label ?? code;
 
 /**
- * What a choice offers where records take only some codes (an order's source is one of the codes the order rules
- * know): the list's active entries among `known`, in the list's order, and the chosen one even if it was switched
- * off since, so a form never holds a value it does not show.
+ * What a choice offers: the list's active entries in the list's order, but those a form may not take (`except`: a
+ * phone order's source is never the site), and the chosen one even if it was switched off since, so a form never
+ * holds a value it does not show.
  */
-export const refChoices = <C extends string>(entries: readonly RefEntry[], known: readonly C[], chosen?: C): { code: C; label: string }[] =>
-  entries.flatMap((e) => {
-    const code = known.find((k) => k === e.code);
-    return code && (e.active || code === chosen) ? [{ code, label: e.label }] : [];
-  });
+export const refChoices = (entries: readonly RefEntry[], chosen?: string, except: readonly string[] = []): { code: string; label: string }[] =>
+  entries.flatMap((e) => ((e.active && !except.includes(e.code)) || e.code === chosen ? [{ code: e.code, label: e.label }] : []));
+
+/**
+ * Why a record may not take `code` from a list, in Russian, or undefined: the code must be an entry of the studio's
+ * list (`entries`, as `refEntries` reads it) and switched on, unless the record already held it (`kept`: an old
+ * order's or card's source stays when it is switched off). The server's check of every source it is sent.
+ */
+export const refCodeIssue = (entries: readonly RefEntry[], list: RefList, code: string, kept?: string): string | undefined => {
+  const name = refLists.find((l) => l.id === list)?.label ?? list;
+  const entry = entries.find((e) => e.code === code);
+  if (!entry) return `В справочнике «${name}» нет значения «${code}»: добавьте его на странице справочников`;
+  if (!entry.active && code !== kept) return `Значение «${entry.label}» справочника «${name}» отключено`;
+  return undefined;
+};

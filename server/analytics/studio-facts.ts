@@ -3,7 +3,7 @@ import type { ChargeFact, ReportInput, SlipFact, SoldOrder } from '../../schema/
 import type { ItemCategory } from '../../schema/category';
 import { charge } from '../../schema/entities/charge';
 import { flower } from '../../schema/entities/flower';
-import { refEntries, refLabel } from '../../schema/entities/ref';
+import { refEntries, refLabel, type RefEntry } from '../../schema/entities/ref';
 import { slip } from '../../schema/entities/slip';
 import { product } from '../../schema/product';
 import { allDocs, stripMeta, type Stored } from '../db/docs';
@@ -58,6 +58,8 @@ interface OfficeFacts {
   slips: SlipFact[];
   charges: ChargeFact[];
   flowerNames: Map<string, string>;
+  /** The order-source list, by which the report names sources (a code an admin added too). */
+  sources: RefEntry[];
 }
 
 /**
@@ -65,7 +67,7 @@ interface OfficeFacts {
  * records (the `office` database, and `admin` in case charges are kept there).
  */
 export const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
-  const facts: OfficeFacts = { slips: [], charges: [], flowerNames: new Map() };
+  const facts: OfficeFacts = { slips: [], charges: [], flowerNames: new Map(), sources: [] };
   const refs: { type: string; data: Record<string, unknown> }[] = [];
   const charges: { day: string; amount: number; category: string }[] = [];
   for (const doc of docs) {
@@ -84,6 +86,7 @@ export const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
   // Categories by the studio's names for them (the cash-reason list at /admin/refs), not their codes.
   const reasons = refEntries(refs, 'cash-reason');
   facts.charges = charges.map((c) => ({ ...c, category: refLabel(reasons, c.category) }));
+  facts.sources = refEntries(refs, 'order-source');
   return facts;
 };
 
@@ -102,6 +105,6 @@ export const categoriesOf = (docs: Stored<object>[]): Map<string, ItemCategory> 
 /** Everything the report reads, from the studio's databases. */
 export const studioFacts = async (storage: Storage): Promise<ReportInput> => {
   const [orders, office, admin, catalog] = await Promise.all(['orders', 'office', 'admin', 'catalog'].map((name) => allDocs<object>(storage.db(name))));
-  const { slips, charges, flowerNames } = officeFacts([...office, ...admin]);
-  return { orders: soldOrders(orders), slips, charges, flowerNames, categoryOf: categoriesOf(catalog) };
+  const { slips, charges, flowerNames, sources } = officeFacts([...office, ...admin]);
+  return { orders: soldOrders(orders), slips, charges, flowerNames, sources, categoryOf: categoriesOf(catalog) };
 };

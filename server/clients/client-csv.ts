@@ -7,6 +7,8 @@ import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import type { Storage } from '../db/storage';
 import { tierStore } from '../records/tier-store';
+import { refCodeIssue } from '../../schema/entities/ref';
+import { storedRefEntries } from '../refs/ref-codes';
 import { stampAlert } from './stamp-alert';
 
 /** What a card keeps: its data without the totals, which are counted on every read. */
@@ -34,8 +36,18 @@ export const clientCsv = (storage: Storage, clock: () => number = Date.now) => {
 
     async importCsv(user: User, body: unknown) {
       const { csv, allOrNothing } = parse(clientImportRequest, body);
-      const read = readClientsCsv(csv);
-      if (!read.ok) throw new HttpError(400, read.error);
+      const file = readClientsCsv(csv);
+      if (!file.ok) throw new HttpError(400, file.error);
+      // A source is a code of the studio's list «Откуда клиенты», as on the card; a card's own old one is kept.
+      const sources = await storedRefEntries(storage, 'client-source');
+      const read = { ...file, rows: [] as typeof file.rows, errors: [...file.errors] };
+      for (const row of file.rows) {
+        const before = await store.get(client.tier, client.type, clientIdOf(row.data.phone));
+        const held = before?.data.source;
+        const issue = refCodeIssue(sources, 'client-source', row.data.source, typeof held === 'string' ? held : undefined);
+        if (issue) read.errors.push({ line: row.line, error: issue });
+        else read.rows.push(row);
+      }
       if (allOrNothing && read.errors.length) throw new HttpError(
           400,
           `Файл не загружен: ошибок в строках — ${read.errors.length}`,

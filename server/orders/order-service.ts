@@ -18,6 +18,9 @@ import { priceLines } from './price-lines';
 import { customerView } from './customer-view';
 import { spreadOrder } from './spread';
 import { knownClient } from '../clients/known-client';
+import { clientSourceOfOrder } from '../../schema/entities/client';
+import { refCodeIssue } from '../../schema/entities/ref';
+import { storedRefEntries } from '../refs/ref-codes';
 import { inStudioWindow } from './studio-window';
 import { unconfirmedPlaces } from './unconfirmed';
 import { readShopSettings } from '../studio/shop-settings';
@@ -236,9 +239,15 @@ export const orderService = (shop: Shop) => {
      */
     async createForStudio(input: StudioOrderDraft, change: OrderChange): Promise<Order> {
       const { source, customer, ...draft } = input;
+      // The source is a registered, active code of the studio's list (/admin/refs), or the order is refused before
+      // anything is written; a draft already placed (sent again) keeps the source it was placed with.
+      if (!(await recordOf(draft.id))) {
+        const issue = refCodeIssue(await storedRefEntries(storage, 'order-source'), 'order-source', source);
+        if (issue) throw new HttpError(400, issue);
+      }
       const known = await shop.users.signIn(customer.phone);
       if (!known.name) await shop.users.update(customer.phone, { name: customer.name });
-      await knownClient(storage, { phone: customer.phone, name: customer.name, source });
+      await knownClient(storage, { phone: customer.phone, name: customer.name, source: clientSourceOfOrder(source, await storedRefEntries(storage, 'client-source')) });
       return (await place(draft, customer.phone, { source, change })).order;
     },
 

@@ -6,6 +6,7 @@ import { refuse, type BatchPushRule, type PushedDoc, type PushRule, type PushVer
 import { withCommandBudget } from './command-budget';
 import { withRecipeCheck } from '../tech-cards/recipe-check';
 import { withMoveQuantities } from './move-quantities';
+import { withRefCodes } from '../refs/ref-codes';
 import { commandReason, deniedReason, factReason, frozenReason, outcomeReason } from './record-service';
 
 /** Stored as pushed (the gateway keeps `_id` and `_rev`): the device's copy and the server's stay the same document. */
@@ -98,7 +99,8 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
 /**
  * The rule /db/office pushes go through: the registry's entities, each person's commands within their budget
  * (command-budget.ts), no tech card that includes itself (server/tech-cards/recipe-check.ts) and stock moved only in
- * quantities its flowers' units allow (move-quantities.ts).
+ * quantities its flowers' units allow (move-quantities.ts), reference codes (a flower's unit, a charge's category) only
+ * of the studio's lists (server/refs/ref-codes.ts).
  */
 export const officePushRule = pushRuleFor(entities);
-export const officeBatchRule: BatchPushRule = withMoveQuantities(withRecipeCheck(withCommandBudget(entities, officePushRule)));
+export const officeBatchRule: BatchPushRule = withRefCodes(withMoveQuantities(withRecipeCheck(withCommandBudget(entities, officePushRule))));

@@ -32,12 +32,13 @@ const textField = (entity: AnyEntity): string => {
 
 const flowers = ['Астра', 'Бегония', 'Василёк'];
 
-/** The values a filter can take: both of a boolean, the first two of an enum. */
+/** The values a filter can take: both of a boolean, the first two of an enum or of the values the entity names (a reference list's defaults). */
 const filterValues = (entity: AnyEntity, field: string): [unknown, unknown] => {
   const probe = (value: unknown) => entity.fields.safeParse({ ...entity.example, [field]: value }).success;
   if (probe(true) && probe(false)) return [true, false];
   const schema = (entity.fields.shape as Record<string, { def?: { innerType?: { options?: unknown[] } }; options?: unknown[] }>)[field];
-  const options = schema.options ?? schema.def?.innerType?.options ?? [];
+  const named: Record<string, Record<string, string> | undefined> = entity.labels.values ?? {};
+  const options = schema.options ?? schema.def?.innerType?.options ?? Object.keys(named[field] ?? {});
   if (options.length < 2) throw new Error(`${entity.type}.${field}: not a filter the test knows`);
   return [options[0], options[1]];
 };

@@ -10,6 +10,7 @@ import { moveQuantityCheck } from './move-quantities';
 import { clientTotals } from '../clients/client-totals';
 import { stampAlert } from '../clients/stamp-alert';
 import { recipeCheck } from '../tech-cards/recipe-check';
+import { refCodesCheck } from '../refs/ref-codes';
 
 /**
  * The spec's record calls (§7: POST /api/{entity}/list with params, query, body → data; get, update, delete) for
@@ -20,11 +21,18 @@ export const recordApi = (shop: Shop): Router => {
   const store = tierStore(shop.storage);
   // Every stock-moving record is checked against its flowers' units before it is stored.
   const quantities: Record<string, EntityHooks> = Object.fromEntries(stockMovingTypes.map((t) => [t, { check: moveQuantityCheck(store) }]));
-  const records = recordService(store, Date.now, {
+  const hooks: Record<string, EntityHooks> = {
     ...quantities,
     client: { derive: clientTotals(shop.storage), saved: (r) => stampAlert(shop.storage, String(r.data.phone)) },
     techCard: { check: recipeCheck(shop.storage) },
-  });
+  };
+  // A field that stores a code of a reference list (a client's source, a flower's unit) takes only a registered, active one.
+  for (const entity of Object.values(entities)) {
+    const codes = refCodesCheck(shop.storage, store, entity);
+    const own = hooks[entity.type]?.check;
+    if (codes) hooks[entity.type] = { ...hooks[entity.type], check: async (r) => (await codes(r)) ?? (await own?.(r)) };
+  }
+  const records = recordService(store, Date.now, hooks);
   for (const entity of Object.values(entities)) {
     route(api, recordRoute(entity, 'list'), (req, res) => records.list(res.locals.user, entity, req.body));
     route(api, recordRoute(entity, 'get'), (req, res) => records.get(res.locals.user, entity, req.body));

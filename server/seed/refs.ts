@@ -12,7 +12,7 @@ const seededMark = 'seeded-refs';
 export const defaultRefRecords = (at: number): OfficeRecord[] =>
   refList.options.flatMap((list) =>
     refDefaults[list].map((entry, i) => {
-      const data = ref.fields.parse({ list, code: entry.code, label: entry.label, position: (i + 1) * 10, active: true });
+      const data = ref.fields.parse({ list, code: entry.code, label: entry.label, position: (i + 1) * 10, active: true, whole: entry.whole ?? false });
       return { id: refId(list, entry.code), type: 'ref' as const, ...derivedFields(ref, data), createdBy: '', createdAt: at, updatedBy: '', updatedAt: at, data };
     }),
   );

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { Link } from '@tanstack/react-router';
 import type { AnyEntity } from '../../../schema/entities';
-import type { OfficeRecord } from '../../../schema/record';
+import { recordData, type OfficeRecord } from '../../../schema/record';
 import { can } from '../../../schema/access';
 import { formatPhone, phoneMask } from '../../../schema/phone';
 import { staffName } from '../../../schema/user';
@@ -20,7 +20,7 @@ import { useEntityWrites } from './use-entity';
  */
 const RefOptions = ({ list, codes, chosen }: { list: RefList; codes: string[] | null; chosen: string }) => {
   const entries = useRefList(list);
-  const offered = codes ? refChoices(entries, codes, chosen) : entries.filter((e) => e.active || e.code === chosen);
+  const offered = refChoices(entries, chosen).filter((o) => !codes || codes.includes(o.code));
   const all = chosen && !offered.some((o) => o.code === chosen) ? [...offered, { code: chosen, label: chosen }] : offered;
   return (
     <>
@@ -180,7 +180,7 @@ export const RecordForm = ({ entity, record, onDone }: RecordFormProps) => {
   const notice = useNotice();
   const { save, remove } = useEntityWrites(entity);
   const staff = useStaffNames();
-  const [values, setValues] = useState<FormValues>(() => toFormValues(entity, record?.data));
+  const [values, setValues] = useState<FormValues>(() => toFormValues(entity, record ? (recordData(entity, record) ?? record.data) : undefined));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);

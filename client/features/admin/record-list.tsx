@@ -6,11 +6,11 @@ import { can } from '../../../schema/access';
 import { pageSize } from '../../data/records';
 import { useSession } from '../auth/session';
 import { useStaffNames } from '../../data/staff-directory';
-import { cellText, fieldsOf } from './fields';
+import { cellText, fieldsOf, type FieldSpec } from './fields';
 import type { ListSearch } from './list-search';
 import { useEntityPage } from './use-entity';
 import { useRefList } from '../../data/ref-list';
-import type { RefList } from '../../../schema/entities/ref';
+import { refLabel, type RefList } from '../../../schema/entities/ref';
 import { FilterSelect } from '../../ui/filter-select';
 
 export interface RecordListProps {
@@ -30,6 +30,16 @@ const RefFilterSelect = ({ list, options, ...props }: FilterProps & { list: RefL
   const named = entries.filter((e) => options.some((o) => o.id === e.code)).map((e) => ({ id: e.code, label: e.label }));
   return <FilterSelect {...props} options={[...named, ...options.filter((o) => !named.some((n) => n.id === o.id))]} />;
 };
+
+/** A cell of a field a reference list names (a flower's unit, a client's source): by the studio's label, a code added on /admin/refs too. */
+const RefCell = ({ list, value }: { list: RefList; value: unknown }) => {
+  const entries = useRefList(list);
+  return typeof value === 'string' && value ? refLabel(entries, value) : '—';
+};
+
+/** What a cell shows: a reference list's label, else the field's text. */
+const Cell = ({ entity, field, value, names }: { entity: AnyEntity; field: FieldSpec | undefined; value: unknown; names: ReadonlyMap<string, string> }) =>
+  field?.ref ? <RefCell list={field.ref} value={value} /> : cellText(entity, field, value, names);
 
 /**
  * The generic list of a registry entity: columns from `entity.list`, 20 a page, search, sort and filters, all
@@ -108,10 +118,10 @@ export const RecordList = ({ entity, search, lead }: RecordListProps) => {
                   <td key={c} data-label={field(c)?.label ?? c}>
                     {i === 0 ? (
                       <Link to="/admin/$resource/$id" params={{ resource: entity.path, id: r.id }}>
-                        {cellText(entity, field(c), r.data[c], names)}
+                        <Cell entity={entity} field={field(c)} value={r.data[c]} names={names} />
                       </Link>
                     ) : (
-                      cellText(entity, field(c), r.data[c], names)
+                      <Cell entity={entity} field={field(c)} value={r.data[c]} names={names} />
                     )}
                   </td>
                 ))}

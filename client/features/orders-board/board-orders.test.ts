@@ -8,7 +8,9 @@ const day = '2026-11-24';
 describe('the board’s address', () => {
   it('keeps valid filters and drops malformed ones instead of failing the screen', () => {
     expect(boardSearch.parse({ from: day, status: 'ready', paid: 'paid', source: 'phone', q: 'Анна' })).toEqual({ from: day, status: 'ready', paid: 'paid', source: 'phone', q: 'Анна' });
-    expect(boardSearch.parse({ from: '2026-02-30', status: 'lost', paid: 'maybe', source: 'fax' })).toEqual({});
+    expect(boardSearch.parse({ from: '2026-02-30', status: 'lost', paid: 'maybe', source: 'Fax!' })).toEqual({});
+    // A source an admin added on /admin/refs is a filter like any other.
+    expect(boardSearch.parse({ source: 'telegram' })).toEqual({ source: 'telegram' });
     // The router reads `?q=1042` as a number.
     expect(boardSearch.parse({ q: 1042, florist: 79001234567 })).toEqual({ q: '1042', florist: '79001234567' });
   });

@@ -105,7 +105,7 @@ export const SlipsScreen = ({ filters }: { filters: Filters }) => {
                     const f = stock.flowerById.get(l.flower);
                     return (
                       <div key={i}>
-                        {f?.record.title ?? l.flower} — {quantityText(l.qty, f?.data.unit)} · {reasonLabel(l.reason)}
+                        {f?.record.title ?? l.flower} — {quantityText(l.qty, stock.unit(f?.data.unit))} · {reasonLabel(l.reason)}
                       </div>
                     );
                   })}

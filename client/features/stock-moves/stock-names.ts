@@ -1,12 +1,11 @@
-import { flowerUnits, type FlowerUnit } from '../../../schema/entities/flower';
+import type { Unit } from '../../../schema/unit';
 
-const unitLabels = new Map<string, string>(flowerUnits.map((u) => [u.id, u.label]));
 let qtyFormat: Intl.NumberFormat | undefined;
 let shareFormat: Intl.NumberFormat | undefined;
 
 /** «12 шт.», «1,5 м»: a quantity with its unit, as every stock screen writes it. */
-export const quantityText = (qty: number, unit: FlowerUnit | undefined): string =>
-  `${(qtyFormat ??= new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 3 })).format(qty)} ${unitLabels.get(unit ?? 'pcs') ?? ''}`.trim();
+export const quantityText = (qty: number, unit: Pick<Unit, 'label'> | undefined): string =>
+  `${(qtyFormat ??= new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 3 })).format(qty)} ${unit?.label ?? ''}`.trim();
 
 /** «12 %» from a share (0.12); «—» when there is none. */
 export const shareText = (share: number | null): string =>

@@ -5,11 +5,13 @@ import { warehouse } from '../../../schema/entities/warehouse';
 import { purchasePrices } from '../../../schema/purchase-price';
 import { useLocal } from '../../data/local-data-context';
 import { useOfficeOf } from '../../data/office-of';
+import { useUnits } from '../../data/ref-list';
 import { useBalanceBook } from '../../data/stock-balances';
 
 /**
  * What every stock-moving screen reads from the device, offline too: flowers and warehouses (by name), live
- * balances (the sum of every stock-moving record here, sent or not) and purchase prices from posted invoices.
+ * balances (the sum of every stock-moving record here, sent or not), purchase prices from posted invoices and the
+ * studio's units (`unit(code)`: its label and whether it is counted whole).
  */
 export const useStock = () => {
   const { data } = useLocal();
@@ -18,6 +20,7 @@ export const useStock = () => {
   const warehouses = useOfficeOf(office, warehouse);
   const invoices = useOfficeOf(office, invoice);
   const { book, loading } = useBalanceBook(office);
+  const unit = useUnits();
   return useMemo(() => {
     const byName = <T extends { data: { name: string } }>(list: T[]) => list.toSorted((a, b) => a.data.name.localeCompare(b.data.name, 'ru'));
     const flowerList = byName(flowers.items);
@@ -30,8 +33,9 @@ export const useStock = () => {
       invoices: invoices.items.map((i) => i.data),
       prices: purchasePrices(invoices.items.map((i) => ({ ...i.record, data: i.data }))),
       book,
+      unit,
       loading: loading || flowers.loading || warehouses.loading,
     };
-  }, [office, flowers, warehouses, invoices, book, loading]);
+  }, [office, flowers, warehouses, invoices, book, unit, loading]);
 };
 export type Stock = ReturnType<typeof useStock>;

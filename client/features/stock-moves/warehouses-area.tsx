@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { qtyIssue } from '../../../schema/entities/flower';
+import { qtyIssue, type Unit } from '../../../schema/unit';
 import { countDifference, stockCount } from '../../../schema/entities/stock-count';
 import { transfer } from '../../../schema/entities/transfer';
 import { today } from '../../../schema/day';
@@ -16,7 +16,7 @@ import './stock-moves.css';
 const dayText = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('ru-RU', { day: 'numeric', month: 'long' });
 
 /** A typed quantity for a flower: the number, or the Russian reason it is not one. */
-const quantityOf = (text: string, unit: Parameters<typeof qtyIssue>[0]): number | string => {
+const quantityOf = (text: string, unit: Unit): number | string => {
   const n = Number(text.replace(',', '.'));
   if (!text.trim() || !Number.isFinite(n)) return 'Укажите количество';
   return qtyIssue(unit, n) ?? n;
@@ -49,7 +49,7 @@ const Balances = ({ stock }: { stock: Stock }) => {
                   return (
                     <td key={w.record.id} className={n < 0 ? 'num short' : 'num'} data-label={w.data.name}>
                       <span className="stock-table__label">{w.data.name}: </span>
-                      {quantityText(n, f.data.unit)}
+                      {quantityText(n, stock.unit(f.data.unit))}
                     </td>
                   );
                 })}
@@ -81,7 +81,7 @@ const TransferForm = ({ stock }: { stock: Stock }) => {
 
   const add = () => {
     if (!picked) return setError('Выберите цветок или материал');
-    const n = quantityOf(qty, picked.data.unit);
+    const n = quantityOf(qty, stock.unit(picked.data.unit));
     if (typeof n === 'string') return setError(n);
     if (!(n > 0)) return setError('Количество больше нуля');
     setLines((old) => [...old, { flower, qty: n }]);
@@ -136,7 +136,7 @@ const TransferForm = ({ stock }: { stock: Stock }) => {
             <option value="">Выберите</option>
             {stock.flowers.filter((f) => f.data.active).map((f) => (
               <option key={f.record.id} value={f.record.id}>
-                {f.record.title} ({quantityText(stock.book.balance(f.record.id, source) - taken(f.record.id), f.data.unit)})
+                {f.record.title} ({quantityText(stock.book.balance(f.record.id, source) - taken(f.record.id), stock.unit(f.data.unit))})
               </option>
             ))}
           </select>
@@ -157,7 +157,7 @@ const TransferForm = ({ stock }: { stock: Stock }) => {
             return (
               <li key={i}>
                 <span>
-                  {f?.record.title ?? l.flower} — {quantityText(l.qty, f?.data.unit)}
+                  {f?.record.title ?? l.flower} — {quantityText(l.qty, stock.unit(f?.data.unit))}
                 </span>
                 {over && <span className="mark mark--strong">больше, чем на складе</span>}
                 <button type="button" className="button button--ghost" aria-label={`Убрать строку: ${f?.record.title ?? l.flower}`} onClick={() => setLines((old) => old.filter((_, j) => j !== i))}>
@@ -258,7 +258,7 @@ const Counts = ({ stock }: { stock: Stock }) => {
   const record = async (flowerId: string) => {
     const f = stock.flowerById.get(flowerId);
     if (!f) return;
-    const n = quantityOf(typed[flowerId] ?? '', f.data.unit);
+    const n = quantityOf(typed[flowerId] ?? '', stock.unit(f.data.unit));
     if (typeof n === 'string') return setError(`${f.record.title}: ${n.toLowerCase()}`);
     if (n < 0) return setError(`${f.record.title}: насчитано не меньше нуля`);
     const line = { flower: flowerId, expected: stock.book.balance(flowerId, wh), counted: n };
@@ -305,7 +305,7 @@ const Counts = ({ stock }: { stock: Stock }) => {
                 <td>{f.record.title}</td>
                 <td className="num">
                   <span className="stock-table__label">По учёту: </span>
-                  {quantityText(line?.expected ?? stock.book.balance(f.record.id, wh), f.data.unit)}
+                  {quantityText(line?.expected ?? stock.book.balance(f.record.id, wh), stock.unit(f.data.unit))}
                 </td>
                 <td className="num">
                   <form
@@ -321,7 +321,7 @@ const Counts = ({ stock }: { stock: Stock }) => {
                     </button>
                   </form>
                 </td>
-                <td className={diff ? 'num short' : 'num'}>{line ? `${diff! > 0 ? '+' : ''}${quantityText(diff!, f.data.unit)}` : '—'}</td>
+                <td className={diff ? 'num short' : 'num'}>{line ? `${diff! > 0 ? '+' : ''}${quantityText(diff!, stock.unit(f.data.unit))}` : '—'}</td>
               </tr>
             );
           })}
@@ -353,7 +353,7 @@ const History = ({ stock }: { stock: Stock }) => {
     ...transfers.items.map((t) => ({
       id: t.record.id, day: t.data.day, at: t.record.createdAt, who: t.record.createdBy,
       what: `Перемещение: ${stock.warehouseName(t.data.from)} → ${stock.warehouseName(t.data.to)}`,
-      lines: t.data.lines.map((l) => `${stock.flowerById.get(l.flower)?.record.title ?? l.flower} — ${quantityText(l.qty, stock.flowerById.get(l.flower)?.data.unit)}`),
+      lines: t.data.lines.map((l) => `${stock.flowerById.get(l.flower)?.record.title ?? l.flower} — ${quantityText(l.qty, stock.unit(stock.flowerById.get(l.flower)?.data.unit))}`),
     })),
     ...counts.items.filter((c) => c.data.status === 'finished').map((c) => ({
       id: c.record.id, day: c.data.day, at: c.record.updatedAt, who: c.record.updatedBy,
@@ -361,7 +361,7 @@ const History = ({ stock }: { stock: Stock }) => {
       lines: c.data.lines.filter((l) => countDifference(l) !== 0).map((l) => {
         const f = stock.flowerById.get(l.flower);
         const d = countDifference(l);
-        return `${f?.record.title ?? l.flower}: ${d > 0 ? '+' : ''}${quantityText(d, f?.data.unit)}`;
+        return `${f?.record.title ?? l.flower}: ${d > 0 ? '+' : ''}${quantityText(d, stock.unit(f?.data.unit))}`;
       }),
     })),
   ].toSorted((a, b) => b.day.localeCompare(a.day) || b.at - a.at).slice(0, 30);

@@ -57,7 +57,7 @@ export const WasteSummary = ({ report, stock, reasonLabel }: { report: WasteRepo
               return (
                 <tr key={r.key}>
                   <td>{f?.record.title ?? r.key}</td>
-                  <td className="num">{quantityText(r.qty, f?.data.unit)}</td>
+                  <td className="num">{quantityText(r.qty, stock.unit(f?.data.unit))}</td>
                   <td className="num">{formatRoubles(r.money)}</td>
                   <td className="num">{shareText(r.share)}</td>
                 </tr>

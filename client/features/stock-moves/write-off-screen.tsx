@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { qtyIssue } from '../../../schema/entities/flower';
+import { qtyIssue } from '../../../schema/unit';
 import { slip } from '../../../schema/entities/slip';
 import { today } from '../../../schema/day';
 import { useOfficeOf } from '../../data/office-of';
@@ -70,7 +70,7 @@ export const WriteOffScreen = () => {
   const addLine = (reason: string) => {
     if (!flower) return setError('Выберите цветок или материал');
     const n = qty ?? Number(typed.replace(',', '.'));
-    const issue = !typed && qty === null ? 'Выберите количество' : !(n > 0) ? 'Количество больше нуля' : qtyIssue(flower.data.unit, n);
+    const issue = !typed && qty === null ? 'Выберите количество' : !(n > 0) ? 'Количество больше нуля' : qtyIssue(stock.unit(flower.data.unit), n);
     if (issue) return setError(issue);
     setLines((old) => [...old, { flower: flower.record.id, qty: n, reason }]);
     setPicked('');
@@ -133,7 +133,7 @@ export const WriteOffScreen = () => {
             return (
               <button key={f.record.id} type="button" className="chip" aria-pressed={picked === f.record.id} onClick={() => setPicked(f.record.id)}>
                 <span>{f.record.title}</span>
-                <span className={n < 0 ? 'chip__note chip__note--short' : 'chip__note'}>{quantityText(n, f.data.unit)}</span>
+                <span className={n < 0 ? 'chip__note chip__note--short' : 'chip__note'}>{quantityText(n, stock.unit(f.data.unit))}</span>
               </button>
             );
           })}
@@ -145,7 +145,7 @@ export const WriteOffScreen = () => {
         <>
           <fieldset className="write-off__step">
             <legend>
-              Сколько: {flower.record.title} (на складе {quantityText(left(flower.record.id), flower.data.unit)})
+              Сколько: {flower.record.title} (на складе {quantityText(left(flower.record.id), stock.unit(flower.data.unit))})
             </legend>
             <div className="chips" role="group" aria-label="Количество">
               {quickQuantities.map((n) => (
@@ -194,7 +194,7 @@ export const WriteOffScreen = () => {
               return (
                 <li key={i}>
                   <span>
-                    {f?.record.title ?? l.flower} — {quantityText(l.qty, f?.data.unit)} · {reasons.label(l.reason)}
+                    {f?.record.title ?? l.flower} — {quantityText(l.qty, stock.unit(f?.data.unit))} · {reasons.label(l.reason)}
                   </span>
                   {over && <span className="mark mark--strong">больше, чем на складе</span>}
                   <button type="button" className="button button--ghost" aria-label={`Убрать строку: ${f?.record.title ?? l.flower}`} onClick={() => setLines((old) => old.filter((_, j) => j !== i))}>

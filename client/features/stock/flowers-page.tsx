@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { can } from '../../../schema/access';
-import { flower as flowerEntity, flowerKinds, flowerUnits } from '../../../schema/entities/flower';
+import { flower as flowerEntity, flowerKinds } from '../../../schema/entities/flower';
 import { formatNumber } from '../../../schema/money';
 import { useLocal } from '../../data/local-data-context';
+import { useUnits } from '../../data/ref-list';
 import { useBalanceBook } from '../../data/stock-balances';
 import { useStockRecords } from '../../data/stock-records';
 import { useSession } from '../auth/session';
@@ -21,6 +22,7 @@ export const FlowersPage = () => {
   const { user } = useSession();
   const { data } = useLocal();
   const stock = useStockRecords(data.shop.office);
+  const unitOf = useUnits();
   const { book } = useBalanceBook(data.shop.office);
   const [query, setQuery] = useState('');
   const [kind, setKind] = useState('');
@@ -91,7 +93,7 @@ export const FlowersPage = () => {
           <tbody>
             {shown.map((f) => {
               const price = stock.prices.get(f.id);
-              const unit = flowerUnits.find((u) => u.id === f.unit)?.label ?? '';
+              const unit = unitOf(f.unit).label;
               const total = book.total(f.id);
               return (
                 <tr key={f.id} data-flower={f.id}>

@@ -2,12 +2,14 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { can } from '../../../schema/access';
 import { today } from '../../../schema/day';
-import { flower as flowerEntity, flowerUnits } from '../../../schema/entities/flower';
+import { flower as flowerEntity } from '../../../schema/entities/flower';
 import { invoice, invoiceOwed, invoiceTotal } from '../../../schema/entities/invoice';
 import type { OfficeRecord } from '../../../schema/record';
+import { qtyIssue } from '../../../schema/unit';
 import { useLocal } from '../../data/local-data-context';
 import { removeOfficeRecord, saveOfficeRecord } from '../../data/records';
-import { useStockRecords, type Flower } from '../../data/stock-records';
+import { useUnits } from '../../data/ref-list';
+import { useStockRecords } from '../../data/stock-records';
 import { useNotice } from '../../ui/notices';
 import { useSession } from '../auth/session';
 import { DocumentLink } from '../documents/document-link';
@@ -26,7 +28,6 @@ const typed = (text: string): number | undefined => {
   const t = text.trim().replace(',', '.').replace(/\s/g, '');
   return t === '' ? undefined : Number(t);
 };
-const unitLabel = (f: Flower | undefined) => flowerUnits.find((u) => u.id === f?.unit)?.label ?? 'шт.';
 
 export interface InvoiceFormProps {
   record?: OfficeRecord;
@@ -45,6 +46,7 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
   const { data } = useLocal();
   const notice = useNotice();
   const stock = useStockRecords(data.shop.office);
+  const unit = useUnits();
   const stored = record ? invoice.fields.safeParse(record.data) : null;
   const start = stored?.success ? stored.data : undefined;
   const posted = start?.status === 'posted';
@@ -95,8 +97,11 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
   const submit = async (status: 'draft' | 'posted', e?: FormEvent) => {
     e?.preventDefault();
     const parsed = invoice.fields.safeParse(dataOf(status));
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.toReversed().map((i) => [i.path.join('.'), i.message])));
+    // Whether a line's quantity may be a fraction is its unit's, from the studio's list (the server checks the same).
+    const byUnit = parsed.success ? parsed.data.lines.flatMap((l, i) => (qtyIssue(unit(l.unit), l.qty) ? [{ path: ['lines', i, 'qty'], message: qtyIssue(unit(l.unit), l.qty)! }] : [])) : [];
+    if (!parsed.success || byUnit.length) {
+      const issues = parsed.success ? byUnit : parsed.error.issues;
+      setErrors(Object.fromEntries(issues.toReversed().map((i) => [i.path.join('.'), i.message])));
       setFailure('Исправьте отмеченные поля');
       return;
     }
@@ -209,7 +214,7 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
                 {errorOf(`${id}-flower`, `lines.${i}.flower`)}
               </div>
               <div className="field">
-                <label htmlFor={`${id}-qty`}>Кол-во, {unitLabel(f)}</label>
+                <label htmlFor={`${id}-qty`}>Кол-во, {unit(f?.unit).label}</label>
                 <input {...described(`${id}-qty`, `lines.${i}.qty`)} inputMode="decimal" value={l.qty} disabled={readOnly} onChange={(e) => setLine(i, { qty: e.target.value })} />
                 {errorOf(`${id}-qty`, `lines.${i}.qty`)}
               </div>

@@ -114,7 +114,7 @@ const NewOrderForm = ({ user, counter = false, start = {} }: { user: User; count
   const provisional = useProvisionalOrders();
   const online = useOnline();
   const [form, setForm] = useState(() => prefilled(blank(randomId(16)), start));
-  const sources = refChoices(useRefList('order-source'), studioOrderDraft.shape.source.options, form.source);
+  const sources = refChoices(useRefList('order-source'), form.source, ['site']);
   const [errors, setErrors] = useState<StudioFormErrors>({});
   const [taken, setTaken] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
