@@ -11,7 +11,7 @@ import type { OfficeRecord } from '../../../schema/record';
 import { staffName } from '../../../schema/user';
 import { useLocal } from '../../data/local-data-context';
 import { useOfficeOf } from '../../data/office-of';
-import { useRefList } from '../../data/ref-list';
+import { useRefList, useUnits } from '../../data/ref-list';
 import { useStaffNames } from '../../data/staff-directory';
 import { useStockRecords, type StockRecords } from '../../data/stock-records';
 import { Paper, PaperSheet, printPaper } from '../../ui/paper-sheet';
@@ -121,13 +121,14 @@ type Choose = (next: Choice) => void;
 const InvoiceDocument = ({ id, choose }: { id: string | undefined; choose: Choose }) => {
   const { data } = useLocal();
   const stock = useStockRecords(data.shop.office);
+  const units = useUnits();
   const invoices = stock.invoices.toSorted((a, b) => b.day.localeCompare(a.day) || b.record.createdAt - a.record.createdAt);
   const chosen = id ? invoices.find((i) => i.id === id) : undefined;
   return (
     <>
       <RecordSelect label="Накладная" value={id} options={invoices.map((i) => ({ id: i.id, label: `${invoice.title(i)}${i.supplierName ? `, ${i.supplierName}` : ''}` }))} onChange={(v) => choose({ id: v })} />
       {stock.loading ? <Loading /> : !invoices.length && !id && <p className="muted">На этом устройстве накладных нет.</p>}
-      {id && !stock.loading && (chosen ? <PaperView paper={invoicePaper(chosen, stockItems(stock), warehouseName(stock, chosen.warehouse))} /> : <Missing>Накладная не найдена на этом устройстве: возможно, её удалили или она ещё не получена с сервера.</Missing>)}
+      {id && !stock.loading && (chosen ? <PaperView paper={invoicePaper(chosen, stockItems(stock), warehouseName(stock, chosen.warehouse), units)} /> : <Missing>Накладная не найдена на этом устройстве: возможно, её удалили или она ещё не получена с сервера.</Missing>)}
     </>
   );
 };
@@ -135,6 +136,7 @@ const InvoiceDocument = ({ id, choose }: { id: string | undefined; choose: Choos
 const SlipDocument = ({ id, choose }: { id: string | undefined; choose: Choose }) => {
   const { data } = useLocal();
   const stock = useStockRecords(data.shop.office);
+  const units = useUnits();
   const acts = useOfficeOf(data.shop.office, slip);
   const reasons = useRefList('write-off-reason');
   const names = useStaffNames();
@@ -151,7 +153,7 @@ const SlipDocument = ({ id, choose }: { id: string | undefined; choose: Choose }
         onChange={(v) => choose({ id: v })}
       />
       {loading ? <Loading /> : !sorted.length && !id && <p className="muted">На этом устройстве актов списания нет.</p>}
-      {id && !loading && (chosen ? <PaperView paper={slipPaper(chosen.data, '', stockItems(stock), warehouseName(stock, chosen.data.warehouse), reasonLabel, stock.prices)} /> : <Missing>Акт списания не найден на этом устройстве.</Missing>)}
+      {id && !loading && (chosen ? <PaperView paper={slipPaper(chosen.data, '', stockItems(stock), warehouseName(stock, chosen.data.warehouse), reasonLabel, stock.prices, units)} /> : <Missing>Акт списания не найден на этом устройстве.</Missing>)}
     </>
   );
 };

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { today } from '../../../schema/day';
-import { flowerUnits, type FlowerUnit } from '../../../schema/entities/flower';
+import { unitOf, type Unit } from '../../../schema/unit';
 import { invoiceTotal, type invoice } from '../../../schema/entities/invoice';
 import type { shift } from '../../../schema/entities/shift';
 import type { slip } from '../../../schema/entities/slip';
@@ -34,9 +34,12 @@ type ShiftData = z.infer<typeof shift.fields>;
 /** What a paper names a flower or material by: its title and unit, as the device's records hold them. */
 export interface StockItem {
   title: string;
-  unit: FlowerUnit;
+  /** A code of the studio's `unit` list. */
+  unit: string;
 }
-const unitLabel = (unit: FlowerUnit | undefined) => flowerUnits.find((u) => u.id === unit)?.label ?? 'шт.';
+/** A unit's code read against the studio's list (`useUnits` on a screen); by default, against the list's defaults. */
+export type UnitOf = (code: string | undefined) => Unit;
+const defaultUnitOf: UnitOf = (code) => unitOf([], code ?? 'pcs');
 /** A flower the device no longer knows is still printed, by its id. */
 const itemOf = (items: ReadonlyMap<string, StockItem>, id: string): StockItem => items.get(id) ?? { title: id, unit: 'pcs' };
 const kopecks = (n: number) => Math.round(n * 100) / 100;
@@ -45,7 +48,7 @@ const kopecks = (n: number) => Math.round(n * 100) / 100;
  * A supply invoice («Приходная накладная»; a return to the supplier «Накладная на возврат поставщику»): each line with
  * its unit, quantity, price and sum; the total (invoiceTotal), what was paid when it was entered and what is left.
  */
-export const invoicePaper = (i: InvoiceData, items: ReadonlyMap<string, StockItem>, warehouseName: string): PrintedPaper => {
+export const invoicePaper = (i: InvoiceData, items: ReadonlyMap<string, StockItem>, warehouseName: string, units: UnitOf = defaultUnitOf): PrintedPaper => {
   const total = invoiceTotal(i.lines);
   const supply = i.kind === 'supply';
   return {
@@ -62,7 +65,7 @@ export const invoicePaper = (i: InvoiceData, items: ReadonlyMap<string, StockIte
         columns: [{ label: '№', numeric: true }, { label: 'Наименование' }, { label: 'Ед.' }, { label: 'Кол-во', numeric: true }, { label: 'Цена', numeric: true }, { label: 'Сумма', numeric: true }],
         rows: i.lines.map((l, n) => {
           const item = itemOf(items, l.flower);
-          return [String(n + 1), item.title, unitLabel(l.unit), paperQty(l.qty), paperMoney(l.price), paperMoney(kopecks(l.qty * l.price))];
+          return [String(n + 1), item.title, units(l.unit).label, paperQty(l.qty), paperMoney(l.price), paperMoney(kopecks(l.qty * l.price))];
         }),
       },
     ],
@@ -86,6 +89,7 @@ export const slipPaper = (
   warehouseName: string,
   reasonLabel: (code: string) => string,
   prices: ReadonlyMap<string, PurchasePrice>,
+  units: UnitOf = defaultUnitOf,
 ): PrintedPaper => {
   const losses = s.lines.map((l) => lineLoss(l, prices));
   return {
@@ -98,7 +102,7 @@ export const slipPaper = (
         columns: [{ label: '№', numeric: true }, { label: 'Наименование' }, { label: 'Ед.' }, { label: 'Кол-во', numeric: true }, { label: 'Причина' }, { label: 'Цена', numeric: true }, { label: 'Сумма', numeric: true }],
         rows: s.lines.map((l, n) => {
           const item = itemOf(items, l.flower);
-          return [String(n + 1), item.title, unitLabel(item.unit), paperQty(l.qty), reasonLabel(l.reason), paperMoney(l.qty ? losses[n] / l.qty : 0), paperMoney(losses[n])];
+          return [String(n + 1), item.title, units(item.unit).label, paperQty(l.qty), reasonLabel(l.reason), paperMoney(l.qty ? losses[n] / l.qty : 0), paperMoney(losses[n])];
         }),
       },
     ],
