@@ -5,6 +5,7 @@ import { today } from '../../../schema/day';
 import { flower as flowerEntity, flowerUnits } from '../../../schema/entities/flower';
 import { invoice, invoiceOwed, invoiceTotal } from '../../../schema/entities/invoice';
 import type { OfficeRecord } from '../../../schema/record';
+import { errorsByField, issuesOf, useFormAction } from '../../lib/use-form-action';
 import { useLocal } from '../../data/local-data-context';
 import { removeOfficeRecord, saveOfficeRecord } from '../../data/records';
 import { useStockRecords, type Flower } from '../../data/stock-records';
@@ -55,9 +56,7 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
   const [lines, setLines] = useState<LineDraft[]>(() => (start?.lines.length ? start.lines.map((l) => ({ flower: l.flower, qty: String(l.qty), price: String(l.price) })) : [emptyLine()]));
   const [paid, setPaid] = useState(start?.paid ? String(start.paid) : '');
   const [note, setNote] = useState(start?.note ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, errors, refuse, run, remove } = useFormAction();
 
   const flowers = useMemo(() => new Map(stock.flowers.map((f) => [f.id, f])), [stock.flowers]);
   const warehouse = warehouseId || stock.warehouses.find((w) => w.active)?.id || '';
@@ -94,35 +93,22 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
   const submit = async (status: 'draft' | 'posted', e?: FormEvent) => {
     e?.preventDefault();
     const parsed = invoice.fields.safeParse(dataOf(status));
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.toReversed().map((i) => [i.path.join('.'), i.message])));
-      setFailure('Исправьте отмеченные поля');
-      return;
-    }
-    setErrors({});
-    setFailure('');
-    setBusy(true);
-    try {
+    if (!parsed.success) return refuse(errorsByField(issuesOf(parsed.error)), 'Исправьте отмеченные поля');
+    await run(async () => {
       if (!user) throw new Error('Войдите, чтобы сохранить');
       await saveOfficeRecord(data.shop.office, invoice, user.phone, parsed.data, record?.id);
       notice(status === 'posted' ? (kind === 'return' ? 'Возврат проведён' : 'Накладная проведена') : 'Черновик сохранён');
       onDone();
-    } catch (err) {
-      setFailure((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const drop = async () => {
-    if (!record || !confirm(`Удалить черновик: ${record.title}?`)) return;
-    try {
+    if (!record) return;
+    await remove(`Удалить черновик: ${record.title}?`, async () => {
       await removeOfficeRecord(data.shop.office, record.id);
       notice('Черновик удалён');
       onDone();
-    } catch (err) {
-      setFailure((err as Error).message);
-    }
+    });
   };
 
   const err = (path: string) => errors[path];
@@ -270,7 +256,7 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
           </>
         )}
         {mayDelete && (
-          <button type="button" className="button button--ghost" onClick={() => void drop()}>
+          <button type="button" className="button button--ghost" disabled={busy} onClick={() => void drop()}>
             Удалить
           </button>
         )}
