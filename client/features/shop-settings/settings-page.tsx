@@ -5,6 +5,7 @@ import { shopSettings, type ShopSettings } from '../../../schema/shop-settings';
 import { settingsProblems, type ShopSettingsAnswer, type SmsGatewayAnswer } from '../../../schema/shop-settings-update';
 import { api } from '../../lib/api';
 import { errorsByField, issuesOf, refusalOf, useFormAction, type FieldIssue } from '../../lib/use-form-action';
+import { useOnlineCopy } from '../../lib/use-online-copy';
 import { Field } from '../../ui/form-field';
 import { PhoneInput } from '../../ui/phone-input';
 import { useNotice } from '../../ui/notices';
@@ -39,6 +40,9 @@ const listOf = (typed: string, k: keyof ShopSettings) =>
 const fromForm = (f: Form) =>
   Object.fromEntries(fields.map((k) => [k, numeric.has(k) ? numberOf(f[k]) : lists.has(k) ? listOf(f[k], k) : f[k].trim()]));
 
+/** The settings as the form holds them, with the version they were read at. */
+const copyOf = ({ data }: ShopSettingsAnswer) => ({ form: toForm(data.settings), updatedAt: data.updatedAt });
+
 /** The whole check the server makes (schema/shop-settings.ts), said beside each field before sending. */
 const check = (f: Form): { settings: ShopSettings } | { issues: FieldIssue[] } => {
   const parsed = shopSettings.safeParse(fromForm(f));
@@ -54,20 +58,9 @@ const check = (f: Form): { settings: ShopSettings } | { issues: FieldIssue[] } =
  */
 export const SettingsPage = () => {
   const notice = useNotice();
-  const [read, setRead] = useState<{ form: Form; updatedAt: number } | null>(null);
   // The server's issues name `settings.deliveryPrice`, `settings.slots.1`: each is said beside its field.
   const { busy, failure, errors, refuse, run, fail } = useFormAction({ fields: { under: 'settings', whole: true } });
-
-  useEffect(() => {
-    let current = true;
-    api<ShopSettingsAnswer>('/api/settings/get', {}).then(
-      ({ data }) => current && setRead({ form: toForm(data.settings), updatedAt: data.updatedAt }),
-      (e: unknown) => current && fail(refusalOf(e).message),
-    );
-    return () => {
-      current = false;
-    };
-  }, [fail]);
+  const [read, setRead] = useOnlineCopy('/api/settings/get', copyOf, fail);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -75,9 +68,9 @@ export const SettingsPage = () => {
     const checked = check(read.form);
     if ('issues' in checked) return refuse(errorsByField(checked.issues, { whole: true }), 'Исправьте отмеченные поля: настройки не сохранены');
     await run(async () => {
-      const { data } = await api<ShopSettingsAnswer>('/api/settings/update', { settings: checked.settings, updatedAt: read.updatedAt });
-      setRead({ form: toForm(data.settings), updatedAt: data.updatedAt });
-      notice(`Настройки сохранены: доставка ${formatRoubles(data.settings.deliveryPrice)}`);
+      const answer = await api<ShopSettingsAnswer>('/api/settings/update', { settings: checked.settings, updatedAt: read.updatedAt });
+      setRead(copyOf(answer));
+      notice(`Настройки сохранены: доставка ${formatRoubles(answer.data.settings.deliveryPrice)}`);
     });
   };
 

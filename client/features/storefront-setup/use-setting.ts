@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
-import { errorsByField, issuesOf, refusalOf, useFormAction } from '../../lib/use-form-action';
+import { errorsByField, issuesOf, useFormAction } from '../../lib/use-form-action';
+import { useOnlineCopy } from '../../lib/use-online-copy';
 import { useNotice } from '../../ui/notices';
 
 /** Issues by path without the payload's key (`setup.categories.2.label` → `categories.2.label`). */
@@ -15,20 +16,9 @@ export const useSetting = <S extends z.ZodType>(name: string, key: string, schem
   type T = z.infer<S>;
   type Answer = { data: Record<string, unknown> & { updatedAt: number } };
   const notice = useNotice();
-  const [read, setRead] = useState<{ value: T; updatedAt: number } | null>(null);
   const { busy, failure, errors: issues, refuse, run, fail } = useFormAction({ fields: { under: key } });
-  const take = ({ data }: Answer) => setRead({ value: data[key] as T, updatedAt: data.updatedAt });
-
-  useEffect(() => {
-    let current = true;
-    api<Answer>(`/api/${name}/get`, {}).then(
-      ({ data }) => current && setRead({ value: data[key] as T, updatedAt: data.updatedAt }),
-      (e: unknown) => current && fail(refusalOf(e).message),
-    );
-    return () => {
-      current = false;
-    };
-  }, [name, key, fail]);
+  const take = useCallback(({ data }: Answer) => ({ value: data[key] as T, updatedAt: data.updatedAt }), [key]);
+  const [read, setRead] = useOnlineCopy(`/api/${name}/get`, take, fail);
 
   const change = (value: T) => read && setRead({ ...read, value });
 
@@ -37,7 +27,7 @@ export const useSetting = <S extends z.ZodType>(name: string, key: string, schem
     const parsed = schema.safeParse(read.value);
     if (!parsed.success) return refuse(errorsByField(issuesOf(parsed.error)), 'Исправьте отмеченные поля');
     await run(async () => {
-      take(await api<Answer>(`/api/${name}/update`, { [key]: parsed.data, updatedAt: read.updatedAt }));
+      setRead(take(await api<Answer>(`/api/${name}/update`, { [key]: parsed.data, updatedAt: read.updatedAt })));
       notice('Сохранено');
     });
   };

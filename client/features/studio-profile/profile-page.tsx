@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { formatPhone } from '../../../schema/phone';
 import { studioProfile, type StudioProfile, type StudioProfileAnswer } from '../../../schema/studio-profile';
 import { api } from '../../lib/api';
-import { errorsByField, issuesOf, refusalOf, useFormAction } from '../../lib/use-form-action';
+import { errorsByField, issuesOf, useFormAction } from '../../lib/use-form-action';
+import { useOnlineCopy } from '../../lib/use-online-copy';
 import { Field } from '../../ui/form-field';
 import { useNotice } from '../../ui/notices';
 
@@ -27,26 +28,18 @@ const fields = Object.keys(labels) as (keyof StudioProfile)[];
 const toForm = (p: StudioProfile): Form => ({ ...p, phone: formatPhone(p.phone), metro: p.metro.join(', ') });
 const fromForm = (f: Form) => studioProfile.safeParse({ ...f, metro: f.metro.split(',').map((s) => s.trim()).filter(Boolean) });
 
+/** The profile as the form holds it, with the version it was read at. */
+const copyOf = ({ data }: StudioProfileAnswer) => ({ form: toForm(data.profile), updatedAt: data.updatedAt });
+
 /**
  * /admin/profile: the studio's own details (schema/studio-profile.ts), which the storefront's header, footer and the
  * server's HTML show. Read and saved online (an admin's screen); a save made from an old copy is refused (409).
  */
 export const ProfilePage = () => {
   const notice = useNotice();
-  const [read, setRead] = useState<{ form: Form; updatedAt: number } | null>(null);
   // The server's issues name `profile.phone`: each is said beside its field.
   const { busy, failure, errors, refuse, run, fail } = useFormAction({ fields: { under: 'profile', whole: true } });
-
-  useEffect(() => {
-    let current = true;
-    api<StudioProfileAnswer>('/api/profile/get', {}).then(
-      ({ data }) => current && setRead({ form: toForm(data.profile), updatedAt: data.updatedAt }),
-      (e: unknown) => current && fail(refusalOf(e).message),
-    );
-    return () => {
-      current = false;
-    };
-  }, [fail]);
+  const [read, setRead] = useOnlineCopy('/api/profile/get', copyOf, fail);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -54,8 +47,7 @@ export const ProfilePage = () => {
     const parsed = fromForm(read.form);
     if (!parsed.success) return refuse(errorsByField(issuesOf(parsed.error), { whole: true }));
     await run(async () => {
-      const { data } = await api<StudioProfileAnswer>('/api/profile/update', { profile: parsed.data, updatedAt: read.updatedAt });
-      setRead({ form: toForm(data.profile), updatedAt: data.updatedAt });
+      setRead(copyOf(await api<StudioProfileAnswer>('/api/profile/update', { profile: parsed.data, updatedAt: read.updatedAt })));
       notice('Профиль сохранён');
     });
   };
