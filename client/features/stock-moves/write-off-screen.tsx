@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { qtyIssue } from '../../../schema/entities/flower';
 import { slip } from '../../../schema/entities/slip';
 import { today } from '../../../schema/day';
+import { useFormAction } from '../../lib/use-form-action';
 import { useOfficeOf } from '../../data/office-of';
 import { saveOfficeRecord } from '../../data/records';
 import { useRefList } from '../../data/ref-list';
@@ -42,8 +43,7 @@ export const WriteOffScreen = () => {
   const [qty, setQty] = useState<number | null>(null);
   const [typed, setTyped] = useState('');
   const [lines, setLines] = useState<Line[]>([]);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure: error, run, fail: setError } = useFormAction();
 
   const active = stock.warehouses.filter((w) => w.data.active);
   const wh = chosenWarehouse || active[0]?.record.id || '';
@@ -88,16 +88,11 @@ export const WriteOffScreen = () => {
       lines: lines.map((l) => ({ ...l, cost: stock.prices.get(l.flower)?.average ?? 0 })),
     });
     if (!act.success) return setError(act.error.issues[0]?.message ?? 'Акт не сохранён');
-    setBusy(true);
-    try {
+    await run(async () => {
       await saveOfficeRecord(stock.office, slip, user.phone, act.data);
       notice(`Списано строк: ${lines.length}`);
       setLines([]);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (stock.loading) return <p className="muted">Загрузка…</p>;
