@@ -12,6 +12,7 @@ import { useNotice } from '../../ui/notices';
 import { useSession } from '../auth/session';
 import { quantityText } from './stock-names';
 import { useStock } from './use-stock';
+import { WarehousePick } from './warehouse-pick';
 import './stock-moves.css';
 
 interface Line {
@@ -108,16 +109,7 @@ export const WriteOffScreen = () => {
   return (
     <section className="record-screen write-off" aria-label="Списать">
       <h1>Списать</h1>
-      <label className="field">
-        <span>Склад</span>
-        <select aria-label="Склад" value={wh} onChange={(e) => setWarehouse(e.target.value)}>
-          {active.map((w) => (
-            <option key={w.record.id} value={w.record.id}>
-              {w.data.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <WarehousePick label="Склад" warehouses={active} value={wh} onChange={setWarehouse} />
 
       <fieldset className="write-off__step">
         <legend>Что списать</legend>
