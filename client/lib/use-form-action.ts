@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { ApiError } from './api';
 
 /** Said when a failure carries no words of its own (a bug, not a refusal): never an empty alert. */
-export const fallbackFailure = 'Не получилось: попробуйте ещё раз';
+export const fallbackFailure = 'Не получилось, попробуйте ещё раз';
 
 /** One field's issue as the server (schema/api.ts `issues`) and a form's own zod check give it. */
 export interface FieldIssue {
