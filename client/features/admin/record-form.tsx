@@ -13,6 +13,7 @@ import { useSession } from '../auth/session';
 import { useNotice } from '../../ui/notices';
 import { fieldsOf, fromFormValues, rowValues, toFormValues, type FieldSpec, type FormValues } from './fields';
 import { useEntityWrites } from './use-entity';
+import { useFormAction } from '../../lib/use-form-action';
 
 /**
  * The choices of a field a reference list governs: its active entries in its order and labels, the chosen one kept.
@@ -181,9 +182,7 @@ export const RecordForm = ({ entity, record, onDone }: RecordFormProps) => {
   const { save, remove } = useEntityWrites(entity);
   const staff = useStaffNames();
   const [values, setValues] = useState<FormValues>(() => toFormValues(entity, record ? (recordData(entity, record) ?? record.data) : undefined));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, errors, refuse, run, remove: removeAsked } = useFormAction();
   // A stored fact or command is shown, never changed (the server refuses it): a correction is a new record.
   const fixed = !!record && entity.write !== 'record';
   const mayWrite = !fixed && can(user, record ? 'update' : 'create', entity, record);
@@ -192,32 +191,21 @@ export const RecordForm = ({ entity, record, onDone }: RecordFormProps) => {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const result = fromFormValues(entity, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
+    if (!result.ok) return refuse(result.errors);
+    await run(async () => {
       await save(result.data, record);
       notice('Сохранено');
       onDone();
-    } catch (err) {
-      setFailure((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const drop = async () => {
-    if (!record || !confirm(`Удалить: ${record.title}?`)) return;
-    try {
+    if (!record) return;
+    await removeAsked(`Удалить: ${record.title}?`, async () => {
       await remove(record);
       notice('Удалено');
       onDone();
-    } catch (err) {
-      setFailure((err as Error).message);
-    }
+    });
   };
 
   return (
@@ -237,7 +225,7 @@ export const RecordForm = ({ entity, record, onDone }: RecordFormProps) => {
           </button>
         )}
         {mayDelete && (
-          <button type="button" className="button button--ghost" onClick={() => void drop()}>
+          <button type="button" className="button button--ghost" disabled={busy} onClick={() => void drop()}>
             Удалить
           </button>
         )}

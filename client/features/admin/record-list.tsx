@@ -12,6 +12,7 @@ import { useEntityPage } from './use-entity';
 import { useRefList } from '../../data/ref-list';
 import { refLabel, type RefList } from '../../../schema/entities/ref';
 import { FilterSelect } from '../../ui/filter-select';
+import { Pager } from '../../ui/pager';
 
 export interface RecordListProps {
   entity: AnyEntity;
@@ -131,17 +132,7 @@ export const RecordList = ({ entity, search, lead }: RecordListProps) => {
         </table>
       </div>
       {!result.loading && result.total === 0 && <p className="muted">{search.q || Object.values(search.f ?? {}).some(Boolean) ? 'Ничего не нашлось.' : 'Пока пусто.'}</p>}
-      <nav className="record-list__pager" aria-label="Страницы">
-        <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => go({ page: page - 1 > 1 ? page - 1 : undefined })}>
-          Назад
-        </button>
-        <span>
-          Страница {Math.min(page, pages)} из {pages} · всего {result.total}
-        </span>
-        <button type="button" className="button button--ghost" disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
-          Вперёд
-        </button>
-      </nav>
+      <Pager page={page} pages={pages} total={result.total} go={(p) => go({ page: p })} />
     </section>
   );
 };

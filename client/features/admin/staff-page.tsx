@@ -6,6 +6,7 @@ import { formatPhone } from '../../../schema/phone';
 import { roleLabels, staffChangeLabels, type StaffChange, type StaffPerson } from '../../../schema/staff';
 import { staffRoles, type Role } from '../../../schema/user';
 import { api, ApiError } from '../../lib/api';
+import { useFormAction } from '../../lib/use-form-action';
 import { useObservable } from '../../lib/use-observable';
 import { useLocal } from '../../data/local-data-context';
 import { reloadStaffNames } from '../../data/staff-directory';
@@ -34,21 +35,16 @@ const AddPerson = ({ onDone }: { onDone: () => void }) => {
   const [phone, setPhone] = useState('');
   const [name, setName] = useState('');
   const [roles, setRoles] = useState<Role[]>(['florist']);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, failure: error, run } = useFormAction();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    api('/api/staff/update', { phone, name, roles, add: true })
-      .then(() => {
-        setPhone('');
-        setName('');
-        setRoles(['florist']);
-        onDone();
-      })
-      .catch((err: unknown) => setError(errorText(err)))
-      .finally(() => setBusy(false));
+    void run(async () => {
+      await api('/api/staff/update', { phone, name, roles, add: true });
+      setPhone('');
+      setName('');
+      setRoles(['florist']);
+      onDone();
+    });
   };
   return (
     <form className="staff-add" onSubmit={submit} aria-labelledby="staff-add-title">
@@ -72,15 +68,14 @@ const AddPerson = ({ onDone }: { onDone: () => void }) => {
 const PersonRow = ({ person, onDone }: { person: StaffPerson; onDone: () => void }) => {
   const [name, setName] = useState(person.name);
   const [roles, setRoles] = useState<Role[]>(person.roles);
-  const [error, setError] = useState<string>();
+  const { failure: error, run } = useFormAction();
   const [confirm, setConfirm] = useState(false);
   const changed = name.trim() !== person.name || roles.join() !== person.roles.join();
-  const send = (path: string, body: unknown) => {
-    setError(undefined);
-    api(path, body)
-      .then(onDone)
-      .catch((err: unknown) => setError(errorText(err)));
-  };
+  const send = (path: string, body: unknown) =>
+    void run(async () => {
+      await api(path, body);
+      onDone();
+    });
   return (
     <tr data-phone={person.phone}>
       <td data-label="Имя">

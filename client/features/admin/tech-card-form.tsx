@@ -6,6 +6,7 @@ import { formatRoubles } from '../../../schema/money';
 import type { Product } from '../../../schema/product';
 import { bouquetsFromStems, marginFlag, stemsCost, stemsOf, suggestedPrice, techCardIssue } from '../../../schema/tech-card';
 import { api } from '../../lib/api';
+import { useFormAction } from '../../lib/use-form-action';
 import { useObservable } from '../../lib/use-observable';
 import { useLocal } from '../../data/local-data-context';
 import { useRecipeBook } from '../../data/recipe-book';
@@ -56,9 +57,7 @@ export const TechCardForm = ({ record, onDone }: RecordFormProps) => {
     lines: stored?.lines.map((l) => ({ part: partOf(l), qty: String(l.qty) })) ?? [{ part: '', qty: '' }],
   }));
   const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, errors, refuse, run, remove: removeAsked } = useFormAction();
   const mayWrite = can(user, record ? 'update' : 'create', techCard, record);
   const mayDelete = !!record && can(user, 'delete', techCard, record);
   const set = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) => setForm((old) => ({ ...old, [k]: v }));
@@ -93,42 +92,32 @@ export const TechCardForm = ({ record, onDone }: RecordFormProps) => {
       const issue = techCardIssue(record?.id ?? '', parsed.data, book.cards, book.units);
       if (issue) found.lines = issue;
     }
-    setErrors(found);
-    if (!parsed.success || Object.keys(found).length) return;
-    setBusy(true);
-    try {
+    if (!parsed.success || Object.keys(found).length) return refuse(found);
+    await run(async () => {
       await save(parsed.data, record);
       notice('Сохранено');
       onDone();
-    } catch (err) {
-      setFailure((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const dirty = JSON.stringify(form) !== JSON.stringify(initial);
   const waiting = !!record && !!user && waitsToBeSent(record, user.phone, inSyncAt);
   const publish = async () => {
     if (!record) return;
-    setBusy(true);
-    setFailure('');
-    try {
+    await run(async () => {
       const { data: item } = await api<{ data: Product }>('/api/products/publish', { id: record.id });
       notice(`Опубликовано в каталоге: «${item.name}», ${formatRoubles(item.price)}, артикул ${item.art}`);
       onDone();
-    } catch (err) {
-      setFailure((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const drop = async () => {
-    if (!record || !confirm(`Удалить: ${record.title}?`)) return;
-    await remove(record);
-    notice('Удалено');
-    onDone();
+    if (!record) return;
+    await removeAsked(`Удалить: ${record.title}?`, async () => {
+      await remove(record);
+      notice('Удалено');
+      onDone();
+    });
   };
 
   const error = (name: string) => errors[name] && <p className="field-error" id={`${name}-error`}>{errors[name]}</p>;
@@ -264,7 +253,7 @@ export const TechCardForm = ({ record, onDone }: RecordFormProps) => {
           </button>
         )}
         {mayDelete && (
-          <button type="button" className="button button--ghost" onClick={() => void drop()}>
+          <button type="button" className="button button--ghost" disabled={busy} onClick={() => void drop()}>
             Удалить
           </button>
         )}

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { mayCall } from '../../../schema/api-routes';
 import { categoryCare } from '../../../schema/care';
 import type { Product, ProductInput } from '../../../schema/product';
-import { ApiError } from '../../lib/api';
+import { useFormAction } from '../../lib/use-form-action';
 import { useNotice } from '../../ui/notices';
 import { useSession } from '../auth/session';
 import { ItemImages } from './item-images';
@@ -106,9 +106,8 @@ export const ItemScreen = ({ id }: { id: string }) => {
   const [stored, setStored] = useState<Product | null | undefined>(isNew ? null : undefined);
   const [loadError, setLoadError] = useState<string>();
   const [draft, setDraft] = useState<Draft>(draftOf());
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  // The server's issues name `images.0`, `price`: each is said beside its field.
+  const { busy, failure: formError, errors, run, remove: removeAsked } = useFormAction({ fields: { whole: true } });
   const navigate = useNavigate();
   const notice = useNotice();
   const { user } = useSession();
@@ -130,29 +129,19 @@ export const ItemScreen = ({ id }: { id: string }) => {
   const set = <K extends keyof Draft>(name: K, value: Draft[K]) => setDraft((d) => ({ ...d, [name]: value }));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setFormError(undefined);
-    try {
+    await run(async () => {
       const saved = await saveItem(inputOf(draft, stored ?? undefined));
       notice(`«${saved.name}»: сохранено`);
       back();
-    } catch (err) {
-      if (err instanceof ApiError && err.issues?.length) setErrors(Object.fromEntries(err.issues.map((i) => [i.path.split('.')[0], i.message])));
-      setFormError(err instanceof Error ? err.message : 'Не удалось сохранить');
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const remove = async () => {
-    if (!stored || !window.confirm(`Удалить «${stored.name}» из каталога?`)) return;
-    try {
+    if (!stored) return;
+    await removeAsked(`Удалить «${stored.name}» из каталога?`, async () => {
       await deleteItem(stored.id);
       notice(`«${stored.name}»: удалено`);
       back();
-    } catch (err) {
-      setFormError(err instanceof Error ? err.message : 'Не удалось удалить');
-    }
+    });
   };
 
   if (stored === undefined) return <p className="muted">Загрузка…</p>;
@@ -256,7 +245,7 @@ export const ItemScreen = ({ id }: { id: string }) => {
             К списку
           </Link>
           {stored && mayCall(user, 'POST /api/items/delete') && (
-            <button type="button" className="button button--ghost" onClick={() => void remove()}>
+            <button type="button" className="button button--ghost" disabled={busy} onClick={() => void remove()}>
               Удалить
             </button>
           )}

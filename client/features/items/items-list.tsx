@@ -6,6 +6,7 @@ import type { Product } from '../../../schema/product';
 import { formatRoubles } from '../../../schema/money';
 import { FilterSelect } from '../../ui/filter-select';
 import { useNotice } from '../../ui/notices';
+import { Pager } from '../../ui/pager';
 import type { ListSearch } from '../admin/list-search';
 import { listItems, saveItem } from './items-api';
 import { categoryOptions, itemsRequest, tagOptions, yesNo } from './items-search';
@@ -141,17 +142,7 @@ export const ItemsList = ({ search }: { search: ListSearch }) => {
         </table>
       </div>
       {answer && answer.total === 0 && <p className="muted">Ничего не нашлось.</p>}
-      <nav className="record-list__pager" aria-label="Страницы">
-        <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => go({ page: page - 1 > 1 ? page - 1 : undefined })}>
-          Назад
-        </button>
-        <span>
-          Страница {Math.min(page, pages)} из {pages} · всего {answer?.total ?? 0}
-        </span>
-        <button type="button" className="button button--ghost" disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
-          Вперёд
-        </button>
-      </nav>
+      <Pager page={page} pages={pages} total={answer?.total ?? 0} go={(p) => go({ page: p })} />
     </section>
   );
 };

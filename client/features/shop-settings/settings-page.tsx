@@ -3,7 +3,9 @@ import { formatRoubles } from '../../../schema/money';
 import { phone as mobilePhone } from '../../../schema/phone';
 import { shopSettings, type ShopSettings } from '../../../schema/shop-settings';
 import { settingsProblems, type ShopSettingsAnswer, type SmsGatewayAnswer } from '../../../schema/shop-settings-update';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { errorsByField, issuesOf, refusalOf, useFormAction, type FieldIssue } from '../../lib/use-form-action';
+import { useOnlineCopy } from '../../lib/use-online-copy';
 import { Field } from '../../ui/form-field';
 import { PhoneInput } from '../../ui/phone-input';
 import { useNotice } from '../../ui/notices';
@@ -38,14 +40,13 @@ const listOf = (typed: string, k: keyof ShopSettings) =>
 const fromForm = (f: Form) =>
   Object.fromEntries(fields.map((k) => [k, numeric.has(k) ? numberOf(f[k]) : lists.has(k) ? listOf(f[k], k) : f[k].trim()]));
 
-/** Issues by field: the form's own check and the server's (`settings.deliveryPrice` → deliveryPrice) read alike. */
-const errorsOf = (issues: { path: string; message: string }[]): Partial<Form> =>
-  Object.fromEntries(issues.map((i) => [i.path.replace(/^settings\./, '').split('.')[0], i.message]).reverse());
+/** The settings as the form holds them, with the version they were read at. */
+const copyOf = ({ data }: ShopSettingsAnswer) => ({ form: toForm(data.settings), updatedAt: data.updatedAt });
 
 /** The whole check the server makes (schema/shop-settings.ts), said beside each field before sending. */
-const check = (f: Form): { settings: ShopSettings } | { issues: { path: string; message: string }[] } => {
+const check = (f: Form): { settings: ShopSettings } | { issues: FieldIssue[] } => {
   const parsed = shopSettings.safeParse(fromForm(f));
-  if (!parsed.success) return { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) };
+  if (!parsed.success) return { issues: issuesOf(parsed.error) };
   const problems = settingsProblems(parsed.data);
   return problems.length ? { issues: problems } : { settings: parsed.data };
 };
@@ -57,44 +58,20 @@ const check = (f: Form): { settings: ShopSettings } | { issues: { path: string; 
  */
 export const SettingsPage = () => {
   const notice = useNotice();
-  const [read, setRead] = useState<{ form: Form; updatedAt: number } | null>(null);
-  const [errors, setErrors] = useState<Partial<Form>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    api<ShopSettingsAnswer>('/api/settings/get', {}).then(
-      ({ data }) => current && setRead({ form: toForm(data.settings), updatedAt: data.updatedAt }),
-      (e: unknown) => current && setFailure((e as Error).message),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
+  // The server's issues name `settings.deliveryPrice`, `settings.slots.1`: each is said beside its field.
+  const { busy, failure, errors, refuse, run, fail } = useFormAction({ fields: { under: 'settings', whole: true } });
+  const [read, setRead] = useOnlineCopy('/api/settings/get', copyOf, fail);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!read) return;
     const checked = check(read.form);
-    if ('issues' in checked) {
-      setErrors(errorsOf(checked.issues));
-      setFailure('Исправьте отмеченные поля: настройки не сохранены');
-      return;
-    }
-    setErrors({});
-    setFailure('');
-    setBusy(true);
-    try {
-      const { data } = await api<ShopSettingsAnswer>('/api/settings/update', { settings: checked.settings, updatedAt: read.updatedAt });
-      setRead({ form: toForm(data.settings), updatedAt: data.updatedAt });
-      notice(`Настройки сохранены: доставка ${formatRoubles(data.settings.deliveryPrice)}`);
-    } catch (err) {
-      if (err instanceof ApiError) setErrors(errorsOf(err.issues ?? []));
-      setFailure((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    if ('issues' in checked) return refuse(errorsByField(checked.issues, { whole: true }), 'Исправьте отмеченные поля: настройки не сохранены');
+    await run(async () => {
+      const answer = await api<ShopSettingsAnswer>('/api/settings/update', { settings: checked.settings, updatedAt: read.updatedAt });
+      setRead(copyOf(answer));
+      notice(`Настройки сохранены: доставка ${formatRoubles(answer.data.settings.deliveryPrice)}`);
+    });
   };
 
   return (
@@ -144,40 +121,28 @@ const SmsGatewaySettings = () => {
   const [url, setUrl] = useState('');
   const [token, setToken] = useState('');
   const [phone, setPhone] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run, fail } = useFormAction();
 
   useEffect(() => {
     let current = true;
     api<SmsGatewayAnswer>('/api/settings/sms-get', {}).then(
       ({ data }) => current && (setGateway(data), setUrl(data.url)),
-      (e: unknown) => current && setFailure((e as Error).message),
+      (e: unknown) => current && fail(refusalOf(e).message),
     );
     return () => {
       current = false;
     };
-  }, []);
+  }, [fail]);
 
-  const attempt = async (work: () => Promise<void>) => {
-    setFailure('');
-    setBusy(true);
-    try {
-      await work();
-    } catch (e) {
-      setFailure((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
   const save = () =>
-    attempt(async () => {
+    run(async () => {
       const { data } = await api<SmsGatewayAnswer>('/api/settings/sms-update', { url: url.trim(), ...(token ? { token } : {}) });
       setGateway(data);
       setToken('');
       notice('SMS-шлюз сохранён');
     });
   const test = () =>
-    attempt(async () => {
+    run(async () => {
       const to = mobilePhone.safeParse(phone);
       if (!to.success) throw new Error(to.error.issues[0]?.message ?? 'Укажите мобильный телефон для проверки');
       await api('/api/settings/sms-test', { phone: to.data });

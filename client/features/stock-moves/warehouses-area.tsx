@@ -11,6 +11,7 @@ import { useNotice } from '../../ui/notices';
 import { useSession } from '../auth/session';
 import { quantityText } from './stock-names';
 import { useStock, type Stock } from './use-stock';
+import { WarehousePick } from './warehouse-pick';
 import './stock-moves.css';
 
 const dayText = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('ru-RU', { day: 'numeric', month: 'long' });
@@ -108,26 +109,8 @@ const TransferForm = ({ stock }: { stock: Stock }) => {
     <section aria-labelledby="transfer-title" className="stock-panel">
       <h2 id="transfer-title">Переместить</h2>
       <div className="stock-filters">
-        <label className="field">
-          <span>Откуда</span>
-          <select aria-label="Откуда" value={source} onChange={(e) => setFrom(e.target.value)}>
-            {active.map((w) => (
-              <option key={w.record.id} value={w.record.id}>
-                {w.data.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>Куда</span>
-          <select aria-label="Куда" value={target} onChange={(e) => setTo(e.target.value)}>
-            {active.map((w) => (
-              <option key={w.record.id} value={w.record.id}>
-                {w.data.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <WarehousePick label="Откуда" warehouses={active} value={source} onChange={setFrom} />
+        <WarehousePick label="Куда" warehouses={active} value={target} onChange={setTo} />
       </div>
       <div className="stock-filters">
         <label className="field">
@@ -225,16 +208,7 @@ const Counts = ({ stock }: { stock: Stock }) => {
           </p>
         ))}
         <div className="stock-filters">
-          <label className="field">
-            <span>Склад</span>
-            <select aria-label="Склад" value={newWarehouse || active[0]?.record.id || ''} onChange={(e) => setNewWarehouse(e.target.value)}>
-              {active.map((w) => (
-                <option key={w.record.id} value={w.record.id}>
-                  {w.data.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <WarehousePick label="Склад" warehouses={active} value={newWarehouse || active[0]?.record.id || ''} onChange={setNewWarehouse} />
           <button type="button" className="button" disabled={!active.length} onClick={() => void start()}>
             Начать пересчёт
           </button>

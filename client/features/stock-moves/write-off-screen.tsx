@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { qtyIssue } from '../../../schema/unit';
 import { slip } from '../../../schema/entities/slip';
 import { today } from '../../../schema/day';
+import { useFormAction } from '../../lib/use-form-action';
 import { useOfficeOf } from '../../data/office-of';
 import { saveOfficeRecord } from '../../data/records';
 import { useRefList } from '../../data/ref-list';
@@ -11,6 +12,7 @@ import { useNotice } from '../../ui/notices';
 import { useSession } from '../auth/session';
 import { quantityText } from './stock-names';
 import { useStock } from './use-stock';
+import { WarehousePick } from './warehouse-pick';
 import './stock-moves.css';
 
 interface Line {
@@ -42,8 +44,7 @@ export const WriteOffScreen = () => {
   const [qty, setQty] = useState<number | null>(null);
   const [typed, setTyped] = useState('');
   const [lines, setLines] = useState<Line[]>([]);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure: error, run, fail: setError } = useFormAction();
 
   const active = stock.warehouses.filter((w) => w.data.active);
   const wh = chosenWarehouse || active[0]?.record.id || '';
@@ -88,16 +89,11 @@ export const WriteOffScreen = () => {
       lines: lines.map((l) => ({ ...l, cost: stock.prices.get(l.flower)?.average ?? 0 })),
     });
     if (!act.success) return setError(act.error.issues[0]?.message ?? 'Акт не сохранён');
-    setBusy(true);
-    try {
+    await run(async () => {
       await saveOfficeRecord(stock.office, slip, user.phone, act.data);
       notice(`Списано строк: ${lines.length}`);
       setLines([]);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (stock.loading) return <p className="muted">Загрузка…</p>;
@@ -113,16 +109,7 @@ export const WriteOffScreen = () => {
   return (
     <section className="record-screen write-off" aria-label="Списать">
       <h1>Списать</h1>
-      <label className="field">
-        <span>Склад</span>
-        <select aria-label="Склад" value={wh} onChange={(e) => setWarehouse(e.target.value)}>
-          {active.map((w) => (
-            <option key={w.record.id} value={w.record.id}>
-              {w.data.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <WarehousePick label="Склад" warehouses={active} value={wh} onChange={setWarehouse} />
 
       <fieldset className="write-off__step">
         <legend>Что списать</legend>

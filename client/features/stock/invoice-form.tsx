@@ -6,6 +6,7 @@ import { flower as flowerEntity } from '../../../schema/entities/flower';
 import { invoice, invoiceOwed, invoiceTotal } from '../../../schema/entities/invoice';
 import type { OfficeRecord } from '../../../schema/record';
 import { qtyIssue } from '../../../schema/unit';
+import { errorsByField, issuesOf, useFormAction } from '../../lib/use-form-action';
 import { useLocal } from '../../data/local-data-context';
 import { removeOfficeRecord, saveOfficeRecord } from '../../data/records';
 import { useUnits } from '../../data/ref-list';
@@ -58,9 +59,7 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
   const [lines, setLines] = useState<LineDraft[]>(() => (start?.lines.length ? start.lines.map((l) => ({ flower: l.flower, qty: String(l.qty), price: String(l.price) })) : [emptyLine()]));
   const [paid, setPaid] = useState(start?.paid ? String(start.paid) : '');
   const [note, setNote] = useState(start?.note ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, errors, refuse, run, remove } = useFormAction();
 
   const flowers = useMemo(() => new Map(stock.flowers.map((f) => [f.id, f])), [stock.flowers]);
   const warehouse = warehouseId || stock.warehouses.find((w) => w.active)?.id || '';
@@ -97,38 +96,28 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
   const submit = async (status: 'draft' | 'posted', e?: FormEvent) => {
     e?.preventDefault();
     const parsed = invoice.fields.safeParse(dataOf(status));
+    if (!parsed.success) return refuse(errorsByField(issuesOf(parsed.error)), 'Исправьте отмеченные поля');
     // Whether a line's quantity may be a fraction is its unit's, from the studio's list (the server checks the same).
-    const byUnit = parsed.success ? parsed.data.lines.flatMap((l, i) => (qtyIssue(unit(l.unit), l.qty) ? [{ path: ['lines', i, 'qty'], message: qtyIssue(unit(l.unit), l.qty)! }] : [])) : [];
-    if (!parsed.success || byUnit.length) {
-      const issues = parsed.success ? byUnit : parsed.error.issues;
-      setErrors(Object.fromEntries(issues.toReversed().map((i) => [i.path.join('.'), i.message])));
-      setFailure('Исправьте отмеченные поля');
-      return;
-    }
-    setErrors({});
-    setFailure('');
-    setBusy(true);
-    try {
+    const byUnit = parsed.data.lines.flatMap((l, i) => {
+      const issue = qtyIssue(unit(l.unit), l.qty);
+      return issue ? [{ path: `lines.${i}.qty`, message: issue }] : [];
+    });
+    if (byUnit.length) return refuse(errorsByField(byUnit), 'Исправьте отмеченные поля');
+    await run(async () => {
       if (!user) throw new Error('Войдите, чтобы сохранить');
       await saveOfficeRecord(data.shop.office, invoice, user.phone, parsed.data, record?.id);
       notice(status === 'posted' ? (kind === 'return' ? 'Возврат проведён' : 'Накладная проведена') : 'Черновик сохранён');
       onDone();
-    } catch (err) {
-      setFailure((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const drop = async () => {
-    if (!record || !confirm(`Удалить черновик: ${record.title}?`)) return;
-    try {
+    if (!record) return;
+    await remove(`Удалить черновик: ${record.title}?`, async () => {
       await removeOfficeRecord(data.shop.office, record.id);
       notice('Черновик удалён');
       onDone();
-    } catch (err) {
-      setFailure((err as Error).message);
-    }
+    });
   };
 
   const err = (path: string) => errors[path];
@@ -276,7 +265,7 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
           </>
         )}
         {mayDelete && (
-          <button type="button" className="button button--ghost" onClick={() => void drop()}>
+          <button type="button" className="button button--ghost" disabled={busy} onClick={() => void drop()}>
             Удалить
           </button>
         )}

@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { z } from 'zod';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { errorsByField, issuesOf, useFormAction } from '../../lib/use-form-action';
+import { useOnlineCopy } from '../../lib/use-online-copy';
 import { useNotice } from '../../ui/notices';
 
 /** Issues by path without the payload's key (`setup.categories.2.label` → `categories.2.label`). */
 export type Issues = Record<string, string>;
-
-const issuesOf = (issues: readonly { path: string; message: string }[], key: string): Issues =>
-  Object.fromEntries(issues.map((i) => [i.path.replace(new RegExp(`^${key}\\.`), ''), i.message]).reverse());
 
 /**
  * A shop setting edited online (/api/{name}/get|update, as /admin/profile is): read once, changed in the screen,
@@ -17,45 +16,20 @@ export const useSetting = <S extends z.ZodType>(name: string, key: string, schem
   type T = z.infer<S>;
   type Answer = { data: Record<string, unknown> & { updatedAt: number } };
   const notice = useNotice();
-  const [read, setRead] = useState<{ value: T; updatedAt: number } | null>(null);
-  const [issues, setIssues] = useState<Issues>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  const take = ({ data }: Answer) => setRead({ value: data[key] as T, updatedAt: data.updatedAt });
-
-  useEffect(() => {
-    let current = true;
-    api<Answer>(`/api/${name}/get`, {}).then(
-      ({ data }) => current && setRead({ value: data[key] as T, updatedAt: data.updatedAt }),
-      (e: unknown) => current && setFailure((e as Error).message),
-    );
-    return () => {
-      current = false;
-    };
-  }, [name, key]);
+  const { busy, failure, errors: issues, refuse, run, fail } = useFormAction({ fields: { under: key } });
+  const take = useCallback(({ data }: Answer) => ({ value: data[key] as T, updatedAt: data.updatedAt }), [key]);
+  const [read, setRead] = useOnlineCopy(`/api/${name}/get`, take, fail);
 
   const change = (value: T) => read && setRead({ ...read, value });
 
   const save = async () => {
     if (!read) return;
     const parsed = schema.safeParse(read.value);
-    if (!parsed.success) {
-      setIssues(issuesOf(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })), key));
-      setFailure('Исправьте отмеченные поля');
-      return;
-    }
-    setIssues({});
-    setFailure('');
-    setBusy(true);
-    try {
-      take(await api<Answer>(`/api/${name}/update`, { [key]: parsed.data, updatedAt: read.updatedAt }));
+    if (!parsed.success) return refuse(errorsByField(issuesOf(parsed.error)), 'Исправьте отмеченные поля');
+    await run(async () => {
+      setRead(take(await api<Answer>(`/api/${name}/update`, { [key]: parsed.data, updatedAt: read.updatedAt })));
       notice('Сохранено');
-    } catch (err) {
-      if (err instanceof ApiError) setIssues(issuesOf(err.issues ?? [], key));
-      setFailure((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return { value: read?.value, change, save, issues, failure, busy };

@@ -1,7 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { formatPhone } from '../../../schema/phone';
 import { studioProfile, type StudioProfile, type StudioProfileAnswer } from '../../../schema/studio-profile';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { errorsByField, issuesOf, useFormAction } from '../../lib/use-form-action';
+import { useOnlineCopy } from '../../lib/use-online-copy';
 import { Field } from '../../ui/form-field';
 import { useNotice } from '../../ui/notices';
 
@@ -26,9 +28,8 @@ const fields = Object.keys(labels) as (keyof StudioProfile)[];
 const toForm = (p: StudioProfile): Form => ({ ...p, phone: formatPhone(p.phone), metro: p.metro.join(', ') });
 const fromForm = (f: Form) => studioProfile.safeParse({ ...f, metro: f.metro.split(',').map((s) => s.trim()).filter(Boolean) });
 
-/** Issues by field: the form's own check and the server's (`profile.phone` → phone) read alike. */
-const errorsOf = (issues: { path: string; message: string }[]): Partial<Form> =>
-  Object.fromEntries(issues.map((i) => [i.path.replace(/^profile\./, '').split('.')[0], i.message]).reverse());
+/** The profile as the form holds it, with the version it was read at. */
+const copyOf = ({ data }: StudioProfileAnswer) => ({ form: toForm(data.profile), updatedAt: data.updatedAt });
 
 /**
  * /admin/profile: the studio's own details (schema/studio-profile.ts), which the storefront's header, footer and the
@@ -36,43 +37,19 @@ const errorsOf = (issues: { path: string; message: string }[]): Partial<Form> =>
  */
 export const ProfilePage = () => {
   const notice = useNotice();
-  const [read, setRead] = useState<{ form: Form; updatedAt: number } | null>(null);
-  const [errors, setErrors] = useState<Partial<Form>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    api<StudioProfileAnswer>('/api/profile/get', {}).then(
-      ({ data }) => current && setRead({ form: toForm(data.profile), updatedAt: data.updatedAt }),
-      (e: unknown) => current && setFailure((e as Error).message),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
+  // The server's issues name `profile.phone`: each is said beside its field.
+  const { busy, failure, errors, refuse, run, fail } = useFormAction({ fields: { under: 'profile', whole: true } });
+  const [read, setRead] = useOnlineCopy('/api/profile/get', copyOf, fail);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!read) return;
     const parsed = fromForm(read.form);
-    if (!parsed.success) {
-      setErrors(errorsOf(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))));
-      return;
-    }
-    setErrors({});
-    setFailure('');
-    setBusy(true);
-    try {
-      const { data } = await api<StudioProfileAnswer>('/api/profile/update', { profile: parsed.data, updatedAt: read.updatedAt });
-      setRead({ form: toForm(data.profile), updatedAt: data.updatedAt });
+    if (!parsed.success) return refuse(errorsByField(issuesOf(parsed.error), { whole: true }));
+    await run(async () => {
+      setRead(copyOf(await api<StudioProfileAnswer>('/api/profile/update', { profile: parsed.data, updatedAt: read.updatedAt })));
       notice('Профиль сохранён');
-    } catch (err) {
-      if (err instanceof ApiError) setErrors(errorsOf(err.issues ?? []));
-      setFailure((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
