@@ -25,7 +25,7 @@ const typed = (text: string): number | undefined => {
   const t = text.trim().replace(',', '.').replace(/\s/g, '');
   return t === '' ? undefined : Number(t);
 };
-const unitLabel = (f: Flower | undefined) => flowerUnits.find((u) => u.id === f?.unit)?.label ?? 'шт.';
+const unitLabel = (f: Flower | undefined) => flowerUnits.find((u) => u.id === f?.data.unit)?.label ?? 'шт.';
 
 export interface InvoiceFormProps {
   record?: OfficeRecord;
@@ -59,9 +59,9 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const flowers = useMemo(() => new Map(stock.flowers.map((f) => [f.id, f])), [stock.flowers]);
-  const warehouse = warehouseId || stock.warehouses.find((w) => w.active)?.id || '';
-  const suppliers = useMemo(() => [...new Set(stock.invoices.map((i) => i.supplierName).filter(Boolean))].sort(), [stock.invoices]);
+  const flowers = useMemo(() => new Map(stock.flowers.map((f) => [f.record.id, f])), [stock.flowers]);
+  const warehouse = warehouseId || stock.warehouses.find((w) => w.data.active)?.record.id || '';
+  const suppliers = useMemo(() => [...new Set(stock.invoices.map((i) => i.data.supplierName).filter(Boolean))].sort(), [stock.invoices]);
   const mayWrite = !posted && can(user, record ? 'update' : 'create', invoice, record);
   const mayDelete = !posted && !!record && can(user, 'delete', invoice, record);
 
@@ -72,7 +72,7 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
     supplierName,
     day,
     warehouse,
-    lines: lines.map((l) => ({ flower: l.flower, qty: typed(l.qty), unit: flowers.get(l.flower)?.unit ?? 'pcs', price: typed(l.price) })),
+    lines: lines.map((l) => ({ flower: l.flower, qty: typed(l.qty), unit: flowers.get(l.flower)?.data.unit ?? 'pcs', price: typed(l.price) })),
     paid: typed(paid) ?? 0,
     status,
     note,
@@ -174,9 +174,9 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
           <label htmlFor="invoice-warehouse">Склад *</label>
           <select {...described('invoice-warehouse', 'warehouse')} value={warehouse} disabled={readOnly} onChange={(e) => setWarehouse(e.target.value)}>
             <option value="">—</option>
-            {stock.warehouses.map((w) => (
+            {stock.warehouses.map(({ record: w, data: { name } }) => (
               <option key={w.id} value={w.id}>
-                {w.name}
+                {name}
               </option>
             ))}
           </select>
@@ -198,10 +198,10 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
                 <select {...described(`${id}-flower`, `lines.${i}.flower`)} value={l.flower} disabled={readOnly} onChange={(e) => setLine(i, { flower: e.target.value })}>
                   <option value="">—</option>
                   {stock.flowers
-                    .filter((x) => x.active || x.id === l.flower)
+                    .filter((x) => x.data.active || x.record.id === l.flower)
                     .map((x) => (
-                      <option key={x.id} value={x.id}>
-                        {flowerEntity.title(x)}
+                      <option key={x.record.id} value={x.record.id}>
+                        {flowerEntity.title(x.data)}
                       </option>
                     ))}
                 </select>
