@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { RxCollection } from 'rxdb';
+import type { RxCollection, RxDocument } from 'rxdb';
 import type { z } from 'zod';
 import type { AnyEntity } from '../../schema/entities';
 import { recordData, type OfficeRecord } from '../../schema/record';
@@ -10,23 +10,49 @@ export interface Held<E extends AnyEntity> {
   data: z.infer<E['fields']>;
 }
 
+/** Every record of one entity on this device; `loading` until the device has answered for this entity. */
+export interface OfficeOf<E extends AnyEntity> {
+  /** The records that parse, each with its data read once. */
+  items: Held<E>[];
+  /** Every record of the type as stored, those this version cannot read too: what a list page is cut from, as on the server. */
+  records: OfficeRecord[];
+  loading: boolean;
+}
+
+const waiting: OfficeOf<never> = { items: [], records: [], loading: true };
+
 /**
- * Every record of one office-tier entity on this device, live (offline too, with what is not sent yet), each parsed;
- * a record that does not parse is left out. For the stock screens, which read whole lists (flowers, warehouses, acts)
- * where the list screens read a page.
+ * The device's one reader of office records: every record of one office-tier entity, live (offline too, with what is
+ * not sent yet, and what replication brings), each parsed once; a record that does not parse is left out of `items`.
+ * The stock screens read whole lists (flowers, warehouses, acts) from it, the generic list screens cut their page from
+ * `records`. Off (`on` false, an admin-tier entity) it reads nothing. Never the previous entity's records under a new one.
  */
-export const useOfficeOf = <E extends AnyEntity>(office: RxCollection<OfficeRecord>, entity: E): { items: Held<E>[]; loading: boolean } => {
-  const [state, setState] = useState<{ items: Held<E>[]; loading: boolean }>({ items: [], loading: true });
+export const useOfficeOf = <E extends AnyEntity>(office: RxCollection<OfficeRecord>, entity: E, on = true): OfficeOf<E> => {
+  const [state, setState] = useState<OfficeOf<E> & { for: { office: RxCollection<OfficeRecord>; entity: E } | null }>({ ...waiting, for: null });
   useEffect(() => {
+    if (!on) return;
+    const asked = { office, entity };
+    // Each stored revision read once: RxDB keeps one document object per revision, so when one record of the list
+    // changes (or replication brings one) only that one is parsed again.
+    const readings = new WeakMap<RxDocument<OfficeRecord>, { record: OfficeRecord; data: z.infer<E['fields']> | null }>();
+    const readingOf = (doc: RxDocument<OfficeRecord>) => {
+      const known = readings.get(doc);
+      if (known) return known;
+      const record = doc.toMutableJSON();
+      const reading = { record, data: recordData(entity, record) };
+      readings.set(doc, reading);
+      return reading;
+    };
     const sub = office.find({ selector: { type: entity.type } }).$.subscribe((docs) => {
-      const items = docs.flatMap((d) => {
-        const record = d.toMutableJSON();
-        const data = recordData(entity, record);
-        return data ? [{ record, data }] : [];
+      const read = docs.map(readingOf);
+      setState({
+        items: read.filter((r): r is Held<E> => r.data !== null),
+        records: read.map((r) => r.record),
+        loading: false,
+        for: asked,
       });
-      setState({ items, loading: false });
     });
     return () => sub.unsubscribe();
-  }, [office, entity]);
-  return state;
+  }, [office, entity, on]);
+  return on && state.for?.office === office && state.for.entity === entity ? state : waiting;
 };

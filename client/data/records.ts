@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { RxCollection } from 'rxdb';
 import type { AnyEntity } from '../../schema/entities';
 import { officeRecord, recordListRequest, sortKeys, type OfficeRecord } from '../../schema/record';
@@ -10,6 +10,7 @@ import { api } from '../lib/api';
 import { randomId } from '../lib/random-id';
 import { cacheKey, type CacheRecord } from '../../schema/cache-record';
 import { loadDataSource } from './data-source';
+import { useOfficeOf } from './office-of';
 import { rulesOf } from './entity-rules';
 
 /** What a list screen asks for: one page (20 records, spec §9), a search, an order and filters on enums and booleans. */
@@ -60,19 +61,11 @@ const useStable = <T>(value: T): T => {
   return value;
 };
 
-/** An office-tier list, live from the device: works offline, follows replication. */
+/** An office-tier list page, live from the device (useOfficeOf): works offline, follows replication. */
 export const useOfficeRecords = (office: RxCollection<OfficeRecord>, entity: AnyEntity, q: RecordQuery, on = true): RecordPage => {
   const query = useStable(q);
-  const [page, setPage] = useState<RecordPage & { for: RecordQuery | null }>({ items: [], total: 0, loading: true, for: null });
-  useEffect(() => {
-    if (!on) return;
-    const sub = office.find({ selector: { type: entity.type } }).$.subscribe((docs) => {
-      setPage({ ...pickPage(entity, docs.map((d) => d.toMutableJSON()), query), loading: false, for: query });
-    });
-    return () => sub.unsubscribe();
-  }, [office, entity, query, on]);
-  // Never the previous query's page under a new query.
-  return page.for === query ? page : { items: [], total: 0, loading: true };
+  const all = useOfficeOf(office, entity, on);
+  return useMemo(() => (all.loading ? { items: [], total: 0, loading: true } : { ...pickPage(entity, all.records, query), loading: false }), [all, entity, query]);
 };
 
 /** Spec §7's list body for a query: params (page, order) and query (search, filters). */

@@ -47,22 +47,49 @@ const ChargeList: ListComponent = ({ entity, search }) => {
   return <ChargesScreen list={<RecordList entity={entity} search={search} lead={{ label: 'Кто', cell: (r) => staffName(r.createdBy, names) }} />} />;
 };
 
-/** Custom list screens win over the generic one (react-admin's <Resource list={…}>). */
-const customLists: Partial<Record<EntityType, ListComponent>> = {
-  task: ({ entity, search }) => <RecordList entity={entity} search={search} lead={{ label: 'Готово', cell: (r) => <TaskTick record={r} /> }} />,
-  client: ClientList,
-  courier: ({ entity, search }) => <CouriersScreen search={search} list={<RecordList entity={entity} search={search} />} />,
-  charge: ChargeList,
-  techCard: TechCardList,
-  slip: ({ search }) => <SlipsScreen filters={search.f} />,
-  warehouse: ({ entity, search }) => (
-    <>
-      <RecordList entity={entity} search={search} />
-      <WarehousesArea />
-    </>
-  ),
+/**
+ * An entity's own screens, each winning over the generic one where it is set (react-admin's <Resource list create
+ * edit>): `List` at /admin/{path}, `New` at /admin/{path}/new in place of the form, `Form` for new and existing records
+ * alike, `Extra` below an existing record's form. One row per entity: what an entity shows is read in one place.
+ */
+interface EntityScreens {
+  List?: ListComponent;
+  New?: ComponentType;
+  Form?: ComponentType<RecordFormProps>;
+  Extra?: ComponentType<{ record: OfficeRecord; onDone: () => void }>;
+}
+
+const entityScreens: Partial<Record<EntityType, EntityScreens>> = {
+  task: { List: ({ entity, search }) => <RecordList entity={entity} search={search} lead={{ label: 'Готово', cell: (r) => <TaskTick record={r} /> }} /> },
+  client: {
+    List: ClientList,
+    // A client's card: its dates with earlier orders, merging another card into it.
+    Extra: ({ record, onDone }) => (
+      <>
+        <ClientDates record={record} />
+        <ClientMerge record={record} onDone={onDone} />
+      </>
+    ),
+  },
+  courier: { List: ({ entity, search }) => <CouriersScreen search={search} list={<RecordList entity={entity} search={search} />} /> },
+  charge: { List: ChargeList },
+  // A tech card's recipe with its cost.
+  techCard: { List: TechCardList, Form: TechCardForm },
+  // The write-off act's two taps a line.
+  slip: { List: ({ search }) => <SlipsScreen filters={search.f} />, New: WriteOffScreen },
+  warehouse: {
+    List: ({ entity, search }) => (
+      <>
+        <RecordList entity={entity} search={search} />
+        <WarehousesArea />
+      </>
+    ),
+  },
   // /admin/flowers: stock and purchase prices; the generic list is /admin/flowers/list (FlowerList below).
-  flower: FlowersPage,
+  flower: { List: FlowersPage },
+  // A supply invoice: lines picked from the flowers, posted by a button.
+  invoice: { Form: InvoiceForm },
+  supplier: { Extra: ({ record }) => <SupplierAccountPanel record={record} /> },
 };
 
 /** /admin/flowers/list: the flowers' generic list, where they are added and edited. */
@@ -71,18 +98,7 @@ export const FlowerList = () => {
   return <RecordList entity={flower} search={search} />;
 };
 
-/** Custom screens for a new record win over the generic form (the write-off act's two taps a line). */
-const customNew: Partial<Record<EntityType, ComponentType>> = {
-  slip: WriteOffScreen,
-};
-
-/** Custom forms win over the generic one, for new records and existing ones alike (a tech card's recipe with its cost). */
-const customForms: Partial<Record<EntityType, ComponentType<RecordFormProps>>> = {
-  techCard: TechCardForm,
-  // A supply invoice: lines picked from the flowers, posted by a button.
-  invoice: InvoiceForm,
-};
-const formOf = (entity: AnyEntity) => customForms[entity.type] ?? RecordForm;
+const formOf = (entity: AnyEntity) => entityScreens[entity.type]?.Form ?? RecordForm;
 
 /**
  * Screens of spec routes that show no registry entity, by their /admin/{path}: the catalogue's items (they live in
@@ -110,7 +126,7 @@ export const ListScreen = () => {
     );
   const entity = entityOfScreen(resource);
   if (!entity) return <NotBuilt />;
-  const List = customLists[entity.type] ?? RecordList;
+  const List = entityScreens[entity.type]?.List ?? RecordList;
   return <List key={entity.type} entity={entity} search={search} />;
 };
 
@@ -121,7 +137,7 @@ export const RecordScreen = () => {
   if (screen) return screen.Record ? <screen.Record key={id} id={id} /> : <NotBuilt />;
   const entity = entityOfScreen(resource);
   if (!entity) return <NotBuilt />;
-  const New = customNew[entity.type];
+  const New = entityScreens[entity.type]?.New;
   if (id === 'new' && New) return <New />;
   return id === 'new' ? <NewRecord entity={entity} /> : <EditRecord key={id} entity={entity} id={id} />;
 };
@@ -142,20 +158,9 @@ const NewRecord = ({ entity }: { entity: AnyEntity }) => {
   );
 };
 
-/** What a record's screen shows below the generic form, by entity (a client's card: its dates with earlier orders, merging another card into it). */
-const recordExtras: Partial<Record<EntityType, ComponentType<{ record: OfficeRecord; onDone: () => void }>>> = {
-  client: ({ record, onDone }) => (
-    <>
-      <ClientDates record={record} />
-      <ClientMerge record={record} onDone={onDone} />
-    </>
-  ),
-  supplier: ({ record }) => <SupplierAccountPanel record={record} />,
-};
-
 const EditRecord = ({ entity, id }: { entity: AnyEntity; id: string }) => {
   const { record, error } = useEntityRecord(entity, id);
-  const Extra = recordExtras[entity.type];
+  const Extra = entityScreens[entity.type]?.Extra;
   const back = useBackToList(entity);
   const Form = formOf(entity);
   if (record === undefined) return <p className="muted">Загрузка…</p>;

@@ -113,8 +113,8 @@ const Missing = ({ children }: { children: ReactNode }) => (
 const Loading = () => <p className="muted">Загрузка…</p>;
 
 /** Flowers and materials by id, as a paper names them. */
-const stockItems = (stock: StockRecords): Map<string, StockItem> => new Map(stock.flowers.map((fl) => [fl.id, { title: flower.title(fl), unit: fl.unit }]));
-const warehouseName = (stock: StockRecords, id: string) => stock.warehouses.find((w) => w.id === id)?.name ?? id;
+const stockItems = (stock: StockRecords): Map<string, StockItem> => new Map(stock.flowers.map(({ record, data: fl }) => [record.id, { title: flower.title(fl), unit: fl.unit }]));
+const warehouseName = (stock: StockRecords, id: string) => stock.warehouses.find((w) => w.record.id === id)?.data.name ?? id;
 
 type Choose = (next: Choice) => void;
 
@@ -122,13 +122,13 @@ const InvoiceDocument = ({ id, choose }: { id: string | undefined; choose: Choos
   const { data } = useLocal();
   const stock = useStockRecords(data.shop.office);
   const units = useUnits();
-  const invoices = stock.invoices.toSorted((a, b) => b.day.localeCompare(a.day) || b.record.createdAt - a.record.createdAt);
-  const chosen = id ? invoices.find((i) => i.id === id) : undefined;
+  const invoices = stock.invoices.toSorted((a, b) => b.data.day.localeCompare(a.data.day) || b.record.createdAt - a.record.createdAt);
+  const chosen = id ? invoices.find((i) => i.record.id === id) : undefined;
   return (
     <>
-      <RecordSelect label="Накладная" value={id} options={invoices.map((i) => ({ id: i.id, label: `${invoice.title(i)}${i.supplierName ? `, ${i.supplierName}` : ''}` }))} onChange={(v) => choose({ id: v })} />
+      <RecordSelect label="Накладная" value={id} options={invoices.map((i) => ({ id: i.record.id, label: `${invoice.title(i.data)}${i.data.supplierName ? `, ${i.data.supplierName}` : ''}` }))} onChange={(v) => choose({ id: v })} />
       {stock.loading ? <Loading /> : !invoices.length && !id && <p className="muted">На этом устройстве накладных нет.</p>}
-      {id && !stock.loading && (chosen ? <PaperView paper={invoicePaper(chosen, stockItems(stock), warehouseName(stock, chosen.warehouse), units)} /> : <Missing>Накладная не найдена на этом устройстве: возможно, её удалили или она ещё не получена с сервера.</Missing>)}
+      {id && !stock.loading && (chosen ? <PaperView paper={invoicePaper(chosen.data, stockItems(stock), warehouseName(stock, chosen.data.warehouse), units)} /> : <Missing>Накладная не найдена на этом устройстве: возможно, её удалили или она ещё не получена с сервера.</Missing>)}
     </>
   );
 };

@@ -26,10 +26,10 @@ export const FlowersPage = () => {
   const { book } = useBalanceBook(data.shop.office);
   const [query, setQuery] = useState('');
   const [kind, setKind] = useState('');
-  const warehouses = stock.warehouses.filter((w) => w.active || stock.flowers.some((f) => book.balance(f.id, w.id)));
+  const warehouses = stock.warehouses.filter((w) => w.data.active || stock.flowers.some((f) => book.balance(f.record.id, w.record.id)));
   const shown = useMemo(() => {
     const q = query.trim().toLocaleLowerCase('ru');
-    return stock.flowers.filter((f) => (!kind || f.kind === kind) && (!q || flowerEntity.title(f).toLocaleLowerCase('ru').includes(q)));
+    return stock.flowers.filter(({ data: f }) => (!kind || f.kind === kind) && (!q || flowerEntity.title(f).toLocaleLowerCase('ru').includes(q)));
   }, [stock.flowers, query, kind]);
 
   return (
@@ -80,9 +80,9 @@ export const FlowersPage = () => {
               <th scope="col" className="num">
                 Продажа
               </th>
-              {warehouses.map((w) => (
+              {warehouses.map(({ record: w, data: { name } }) => (
                 <th key={w.id} scope="col" className="num">
-                  {w.name}
+                  {name}
                 </th>
               ))}
               <th scope="col" className="num">
@@ -91,14 +91,14 @@ export const FlowersPage = () => {
             </tr>
           </thead>
           <tbody>
-            {shown.map((f) => {
-              const price = stock.prices.get(f.id);
+            {shown.map(({ record: { id }, data: f }) => {
+              const price = stock.prices.get(id);
               const unit = unitOf(f.unit).label;
-              const total = book.total(f.id);
+              const total = book.total(id);
               return (
-                <tr key={f.id} data-flower={f.id}>
+                <tr key={id} data-flower={id}>
                   <td data-label="Название">
-                    <Link to="/admin/$resource/$id" params={{ resource: flowerEntity.path, id: f.id }}>
+                    <Link to="/admin/$resource/$id" params={{ resource: flowerEntity.path, id }}>
                       {flowerEntity.title(f)}
                     </Link>
                   </td>
@@ -112,12 +112,12 @@ export const FlowersPage = () => {
                   <td data-label="Продажа" className="num">
                     {f.price ? money(f.price) : '—'}
                   </td>
-                  {warehouses.map((w) => (
-                    <td key={w.id} data-label={w.name} className="num">
-                      {qty(book.balance(f.id, w.id))}
+                  {warehouses.map(({ record: w, data: { name } }) => (
+                    <td key={w.id} data-label={name} className="num">
+                      {qty(book.balance(id, w.id))}
                     </td>
                   ))}
-                  <td data-label="Всего" className={total < 0 ? 'num stock-low' : 'num'} data-testid={`stock-${f.id}`}>
+                  <td data-label="Всего" className={total < 0 ? 'num stock-low' : 'num'} data-testid={`stock-${id}`}>
                     {qty(total)}
                   </td>
                 </tr>

@@ -61,9 +61,9 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
   const [note, setNote] = useState(start?.note ?? '');
   const { busy, failure, errors, refuse, run, remove } = useFormAction();
 
-  const flowers = useMemo(() => new Map(stock.flowers.map((f) => [f.id, f])), [stock.flowers]);
-  const warehouse = warehouseId || stock.warehouses.find((w) => w.active)?.id || '';
-  const suppliers = useMemo(() => [...new Set(stock.invoices.map((i) => i.supplierName).filter(Boolean))].sort(), [stock.invoices]);
+  const flowers = useMemo(() => new Map(stock.flowers.map((f) => [f.record.id, f])), [stock.flowers]);
+  const warehouse = warehouseId || stock.warehouses.find((w) => w.data.active)?.record.id || '';
+  const suppliers = useMemo(() => [...new Set(stock.invoices.map((i) => i.data.supplierName).filter(Boolean))].sort(), [stock.invoices]);
   const mayWrite = !posted && can(user, record ? 'update' : 'create', invoice, record);
   const mayDelete = !posted && !!record && can(user, 'delete', invoice, record);
 
@@ -74,7 +74,7 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
     supplierName,
     day,
     warehouse,
-    lines: lines.map((l) => ({ flower: l.flower, qty: typed(l.qty), unit: flowers.get(l.flower)?.unit ?? 'pcs', price: typed(l.price) })),
+    lines: lines.map((l) => ({ flower: l.flower, qty: typed(l.qty), unit: flowers.get(l.flower)?.data.unit ?? 'pcs', price: typed(l.price) })),
     paid: typed(paid) ?? 0,
     status,
     note,
@@ -169,9 +169,9 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
           <label htmlFor="invoice-warehouse">Склад *</label>
           <select {...described('invoice-warehouse', 'warehouse')} value={warehouse} disabled={readOnly} onChange={(e) => setWarehouse(e.target.value)}>
             <option value="">—</option>
-            {stock.warehouses.map((w) => (
+            {stock.warehouses.map(({ record: w, data: { name } }) => (
               <option key={w.id} value={w.id}>
-                {w.name}
+                {name}
               </option>
             ))}
           </select>
@@ -193,17 +193,17 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
                 <select {...described(`${id}-flower`, `lines.${i}.flower`)} value={l.flower} disabled={readOnly} onChange={(e) => setLine(i, { flower: e.target.value })}>
                   <option value="">—</option>
                   {stock.flowers
-                    .filter((x) => x.active || x.id === l.flower)
+                    .filter((x) => x.data.active || x.record.id === l.flower)
                     .map((x) => (
-                      <option key={x.id} value={x.id}>
-                        {flowerEntity.title(x)}
+                      <option key={x.record.id} value={x.record.id}>
+                        {flowerEntity.title(x.data)}
                       </option>
                     ))}
                 </select>
                 {errorOf(`${id}-flower`, `lines.${i}.flower`)}
               </div>
               <div className="field">
-                <label htmlFor={`${id}-qty`}>Кол-во, {unit(f?.unit).label}</label>
+                <label htmlFor={`${id}-qty`}>Кол-во, {unit(f?.data.unit).label}</label>
                 <input {...described(`${id}-qty`, `lines.${i}.qty`)} inputMode="decimal" value={l.qty} disabled={readOnly} onChange={(e) => setLine(i, { qty: e.target.value })} />
                 {errorOf(`${id}-qty`, `lines.${i}.qty`)}
               </div>

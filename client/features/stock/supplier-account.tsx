@@ -22,8 +22,8 @@ export const SupplierAccountPanel = ({ record }: { record: OfficeRecord }) => {
   // Paid after posting: the supplier payments recorded against each invoice (/admin/debts).
   const paidLater = new Map<string, number>();
   for (const p of payments.items) paidLater.set(p.data.invoice, (paidLater.get(p.data.invoice) ?? 0) + p.data.amount);
-  const account = supplierAccount({ id: record.id, name: supplier.name }, stock.invoices.map((i) => ({ ...i.record, data: i })), paidLater);
-  const names = new Map(stock.flowers.map((f) => [f.id, flowerEntity.title(f)]));
+  const account = supplierAccount({ id: record.id, name: supplier.name }, stock.invoices.map((i) => ({ ...i.record, data: i.data })), paidLater);
+  const names = new Map(stock.flowers.map((f) => [f.record.id, flowerEntity.title(f.data)]));
   return (
     <section className="supplier-account" aria-labelledby="supplier-account-title">
       <h2 id="supplier-account-title">Расчёты и товары</h2>
