@@ -48,7 +48,8 @@ describe('who may save a page', () => {
         await tab.getByRole('note').filter({ hasText: 'Сохранять и публиковать страницы может только администратор' }).waitFor();
         // The page as published is there to edit, and the preview follows what is typed.
         const title = tab.getByLabel('Заголовок страницы');
-        expect(await title.inputValue()).toBe(before.value.title);
+        // The published copy arrives by the device's pages sync, which a loaded machine may not have finished yet.
+        await expect.poll(() => title.inputValue(), { timeout: 30_000 }).toBe(before.value.title);
         await title.fill(`Правка: ${who}`);
         await tab.getByLabel('Предпросмотр').getByRole('heading', { name: `Правка: ${who}`, level: 1 }).waitFor();
         // No save is offered: both buttons are disabled, and neither a click nor Enter on them sends anything.
