@@ -21,7 +21,9 @@ export const usePageDraft = (key: string, isNew: boolean) => {
   const [state, setState] = useState<{ busy: boolean; error?: string; done?: string; fresh: boolean }>({ busy: false, fresh: isNew });
 
   useEffect(() => {
-    if (value || published === undefined) return;
+    // A page the device had not yet pulled when the editor opened starts empty; once the pages sync brings it, it
+    // replaces that start unless something was typed (an edit is a new object, never `emptyPage` itself).
+    if (published === undefined || (value && !(value === emptyPage && published))) return;
     if (!canSave) return setValue(published?.value ?? emptyPage);
     let current = true;
     api<{ data: { items: PageDraft[] } }>('/api/pages/drafts', {}).then(
