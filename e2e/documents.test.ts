@@ -10,15 +10,8 @@ import { contextAs, outcomeOf } from './admin-journeys';
 import { journeyPerFile, phoneViewport, watchErrors } from './harness';
 import { waitForOfflineReady } from './journeys';
 import { addCourier, openOrder, placeOrders } from './order-journeys';
+import { printed } from './printed-pages';
 
-/** A PDF's pages, counted by their page objects (Chromium writes them uncompressed), each with its size in points (as e2e/print.test.ts). */
-const pagesOf = (pdf: Buffer) => {
-  const text = pdf.toString('latin1');
-  const pages = text.match(/\/Type\s*\/Page(?![a-z])/g) ?? [];
-  const boxes = [...text.matchAll(/\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/g)].map((m) => [Math.round(Number(m[1])), Math.round(Number(m[2]))]);
-  return { count: pages.length, sizes: boxes };
-};
-const printed = async (page: Page) => pagesOf(await page.pdf({ preferCSSPageSize: true }));
 const a4 = { count: 1, sizes: [[595, 842]] };
 
 /** Text as a person reads it: Intl's no-break and narrow spaces, tabs and line breaks each as one plain space. */

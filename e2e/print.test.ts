@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { formatRoubles } from '../schema/money';
 import { demoProducts } from '../server/seed/products';
 import { demoPhones } from '../server/testing/test-shop';
@@ -8,18 +7,8 @@ import { journeyPerFile, watchErrors } from './harness';
 import { waitFor } from './journeys';
 import { contextAs } from './admin-journeys';
 import { addCourier, openOrder, placeOrders } from './order-journeys';
+import { printed } from './printed-pages';
 import { call, signIn } from '../server/testing/test-shop';
-
-/** A PDF's pages, counted by their page objects (Chromium writes them uncompressed), each with its size in points. */
-const pagesOf = (pdf: Buffer) => {
-  const text = pdf.toString('latin1');
-  const pages = text.match(/\/Type\s*\/Page(?![a-z])/g) ?? [];
-  const boxes = [...text.matchAll(/\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/g)].map((m) => [Math.round(Number(m[1])), Math.round(Number(m[2]))]);
-  return { count: pages.length, sizes: boxes };
-};
-
-/** What «Печать заказа» put on paper: the page printed to PDF at the sheet's own @page size. */
-const printed = async (page: Page) => pagesOf(await page.pdf({ preferCSSPageSize: true }));
 
 /**
  * Printing (issue 18, item 12): the florist's ticket fills one page, A4 or an 80 mm receipt, and carries each
