@@ -14,6 +14,7 @@ import { useOfficeOf } from '../../data/office-of';
 import { useRefList, useUnits } from '../../data/ref-list';
 import { useStaffNames } from '../../data/staff-directory';
 import { useStockRecords, type StockRecords } from '../../data/stock-records';
+import { FilterSelect } from '../../ui/filter-select';
 import { Paper, PaperSheet, printPaper } from '../../ui/paper-sheet';
 import { paperDay, paperMoney, type PrintedPaper } from '../../ui/printed-paper';
 import type { ListSearch } from '../admin/list-search';
@@ -74,20 +75,9 @@ export const DocumentsScreen = ({ search }: { search: ListSearch }) => {
 };
 
 /** One record to choose among those the device holds; a chosen id it does not hold (a link from elsewhere) stays named. */
-const RecordSelect = ({ label, value, options, onChange }: { label: string; value: string | undefined; options: { id: string; label: string }[]; onChange: (id: string | undefined) => void }) => (
+const RecordSelect = (props: { label: string; value: string | undefined; options: { id: string; label: string }[]; onChange: (id: string | undefined) => void }) => (
   <form className="record-list__tools" onSubmit={(e) => e.preventDefault()}>
-    <label className="field">
-      <span>{label}</span>
-      <select aria-label={label} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
-        <option value="">Выберите</option>
-        {value && !options.some((o) => o.id === value) && <option value={value}>{value}</option>}
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <FilterSelect {...props} empty="Выберите" keepUnknown />
   </form>
 );
 
