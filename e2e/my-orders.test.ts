@@ -21,6 +21,10 @@ describe('my orders', () => {
     const context = await contextAs(journey(), customer, phoneViewport);
     const page = await context.newPage();
     const errors = watchErrors(page);
+    // The catalogue's pull is held back until after the tap: a phone signed in a moment ago has not pulled it yet.
+    let release = () => {};
+    const pulled = new Promise<void>((resolve) => (release = resolve));
+    await context.route('**/db/catalog/**', async (route) => (await pulled, route.continue()));
     await page.goto('/my');
     const row = page.locator(`[data-order-id="${order.id}"]`);
     await row.waitFor();
@@ -31,6 +35,8 @@ describe('my orders', () => {
     expect(await page.locator(`[data-order-id="${anonymous.id}"]`).textContent()).toContain('Анонимно');
 
     await row.getByRole('button', { name: 'Повторить заказ' }).click();
+    await page.waitForTimeout(500);
+    release();
     await page.getByRole('button', { name: 'Корзина: 1 шт.' }).waitFor();
 
     await row.getByRole('button', { name: 'Отменить заказ' }).click();

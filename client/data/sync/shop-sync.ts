@@ -144,6 +144,8 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
       signedOut.add(listener);
       return () => signedOut.delete(listener);
     },
+    /** Resolves once the catalogue's first pull has ended (in the tab that replicates; never in the others). */
+    catalogPulled: (): Promise<void> => always[0]!.awaitInitialReplication(),
     /** The office replication while staff are signed in (tests wait on it). */
     office: () => office,
     /** The studio's orders replication while staff are signed in (tests wait on it). */

@@ -59,20 +59,36 @@ const CancelOrder = ({ id }: { id: string }) => {
   );
 };
 
-/** «Повторить заказ»: what is on sale now goes into the cart at today's prices; the rest is named. */
+/** How long a repeat waits for the catalogue's first pull before it names what the device still lacks. */
+const catalogWait = 8000;
+
+/**
+ * «Повторить заказ»: what is on sale now goes into the cart at today's prices; the rest is named. A device that has
+ * not pulled the catalogue yet (signed in on a new phone a moment ago) waits for it rather than call the bouquets gone.
+ */
 const RepeatOrder = ({ lines }: { lines: MyOrder['lines'] }) => {
-  const { data } = useLocal();
+  const { data, sync } = useLocal();
+  const online = useOnline();
   const { add } = useCart();
   const notice = useNotice();
+  const [busy, setBusy] = useState(false);
+  const ids = lines.map((l) => l.id);
+  const read = () => data.shop.products.findByIds(ids).exec();
   const repeat = async () => {
-    const found = await data.shop.products.findByIds(lines.map((l) => l.id)).exec();
+    setBusy(true);
+    let found = await read();
+    if (online && ids.some((id) => !found.has(id))) {
+      await Promise.race([sync.catalogPulled(), new Promise((resolve) => setTimeout(resolve, catalogWait))]);
+      found = await read();
+    }
+    setBusy(false);
     const { entries, missing } = repeatLines(lines, new Map([...found].map(([id, doc]) => [id, doc.toMutableJSON()])));
     for (const entry of entries) add(entry);
     const added = entries.length ? `В корзине: ${entries.map((e) => e.name).join(', ')}` : 'Ничего из этого заказа сейчас нет в продаже';
     notice(missing.length && entries.length ? `${added}. Нет в продаже: ${missing.join(', ')}` : added);
   };
   return (
-    <button type="button" className="button button--ghost" onClick={() => void repeat()}>
+    <button type="button" className="button button--ghost" onClick={() => void repeat()} disabled={busy} aria-busy={busy}>
       Повторить заказ
     </button>
   );
