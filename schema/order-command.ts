@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { day } from './day';
+import { derivedId } from './derived-id';
 import { phone } from './phone';
 import { levelOf, reaches, type Level, type User } from './user';
 import { orderDraft, orderSource, orderStatus, orderPayment, paymentMethod } from './order';
@@ -87,13 +88,13 @@ export const maySellAtCounter = (user: User | null | undefined): boolean => reac
  * The id of the command that creates an order: one per order, so a server holding a command on an order it does not
  * have yet can look up whether that order's create is on its way (server/orders/command-processor.ts).
  */
-export const createCommandId = (order: string): string => `new-${order}`.slice(0, 64);
+export const createCommandId = (order: string): string => derivedId('new-', order);
 
 /** The id of a customer's own cancellation from /my: one per order, so two taps or two tabs cancel once. */
-export const customerCancelId = (order: string): string => `cancel-${order}`.slice(0, 64);
+export const customerCancelId = (order: string): string => derivedId('cancel-', order);
 
 /** The id of a step the server takes in an order's online payment (`paid`, `expired`, `try-2`, `failed-{payment}`, …). */
-export const onlineStepId = (step: string): string => `online-${step}`.slice(0, 64);
+export const onlineStepId = (step: string): string => derivedId('online-', step);
 
 /**
  * Why a staff command may not have this id, or null. The ids above are derived, and the one who derives each owns
