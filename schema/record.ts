@@ -114,3 +114,14 @@ export const derivedFields = <E extends AnyEntity>(entity: E, data: z.infer<E['f
   const day = (entity as { day?: (d: typeof data) => string | undefined }).day?.(data);
   return { v: entity.version, title, ...(day ? { day } : {}) };
 };
+
+/**
+ * A stored record as the entity's current version reads it, and its data: the data lifted by `upgrade` and parsed
+ * (defaults filled), the envelope's title, day and version derived from it; the record as stored (and data null) when
+ * it does not parse. The record API answers with it on the server and the device's reader of office records reads it,
+ * so a record written by an older version lists, filters and opens alike on both.
+ */
+export const currentRecord = <E extends AnyEntity>(entity: E, record: OfficeRecord): { record: OfficeRecord; data: z.infer<E['fields']> | null } => {
+  const data = recordData(entity, record);
+  return { record: data ? { ...record, ...derivedFields(entity, data), data } : record, data };
+};

@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { AnyEntity } from '../../schema/entities';
+import { contractor } from '../../schema/entities/contractor';
 import { courier } from '../../schema/entities/courier';
+import { ref } from '../../schema/entities/ref';
 import { warehouse } from '../../schema/entities/warehouse';
 import { openLocalData, type LocalData } from './database';
 import { useOfficeOf } from './office-of';
@@ -71,5 +73,20 @@ describe('the one reader of office records', () => {
     expect(list.result.current?.items.map((r) => r.id)).toEqual(['warehouse-newer']);
     await reader.unmount();
     await list.unmount();
+  });
+
+  it('reads a record written by an older version of its entity as the record API does: upgraded, in the list page, its filters and its columns', async () => {
+    const now = Date.now();
+    // Version 1 of contractors had no credit terms; version 1 of reference entries had no `whole`.
+    await data.shop.office.insert({ id: 'contractor-old-one', type: 'contractor', v: 1, title: 'ООО «Старое»', createdBy: admin, createdAt: now, updatedBy: admin, updatedAt: now, data: { name: 'ООО «Старое»', inn: '7701234567' } });
+    await data.shop.office.insert({ id: 'ref-unit-pcs', type: 'ref', v: 1, title: 'шт.', createdBy: admin, createdAt: now, updatedBy: admin, updatedAt: now, data: { list: 'unit', code: 'pcs', label: 'шт.', position: 0, active: true } });
+    const onCredit = await renderHook(() => useOfficeRecords(data.shop.office, contractor, { page: 1, filters: { credit: 'false' }, sort: 'creditDays' }), undefined);
+    await expect.poll(() => seen(onCredit, (r) => r?.items.map((c) => c.id))).toEqual(['contractor-old-one']);
+    expect(onCredit.result.current?.items[0]).toMatchObject({ v: contractor.version, data: { credit: false, creditDays: 0, kpp: '', contact: '', note: '' } });
+    const units = await renderHook(() => useOfficeOf(data.shop.office, ref), undefined);
+    await expect.poll(() => seen(units, (r) => r?.records.find((u) => u.id === 'ref-unit-pcs')?.data.whole)).toBe(true);
+    expect(units.result.current?.items.find((u) => u.record.id === 'ref-unit-pcs')?.record).toMatchObject({ v: ref.version, data: { whole: true } });
+    await onCredit.unmount();
+    await units.unmount();
   });
 });

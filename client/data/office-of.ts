@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import type { RxCollection, RxDocument } from 'rxdb';
 import type { z } from 'zod';
 import type { AnyEntity } from '../../schema/entities';
-import { recordData, type OfficeRecord } from '../../schema/record';
+import { currentRecord, type OfficeRecord } from '../../schema/record';
 
-/** One office record with its data as the entity's current version reads it. */
+/** One office record and its data as the entity's current version reads them (schema/record.ts `currentRecord`). */
 export interface Held<E extends AnyEntity> {
   record: OfficeRecord;
   data: z.infer<E['fields']>;
@@ -14,7 +14,10 @@ export interface Held<E extends AnyEntity> {
 export interface OfficeOf<E extends AnyEntity> {
   /** The records that parse, each with its data read once. */
   items: Held<E>[];
-  /** Every record of the type as stored, those this version cannot read too: what a list page is cut from, as on the server. */
+  /**
+   * Every record of the type, as the entity's current version reads it (upgraded) and as stored when it cannot read it:
+   * what a list page is cut from, as on the server.
+   */
   records: OfficeRecord[];
   loading: boolean;
 }
@@ -38,8 +41,8 @@ export const useOfficeOf = <E extends AnyEntity>(office: RxCollection<OfficeReco
     const readingOf = (doc: RxDocument<OfficeRecord>) => {
       const known = readings.get(doc);
       if (known) return known;
-      const record = doc.toMutableJSON();
-      const reading = { record, data: recordData(entity, record) };
+      // As the record API answers it: a record written by an older version of the entity, upgraded.
+      const reading = currentRecord(entity, doc.toMutableJSON());
       readings.set(doc, reading);
       return reading;
     };

@@ -16,6 +16,21 @@ export const getDoc = async <T extends object>(db: PouchDB.Database, id: string)
   }
 };
 
+/**
+ * Whether `id` was stored and is now only a tombstone (deleted, or a refused command ended: server/records/ended-commands.ts),
+ * as against never stored. Read as `get` reads (a quorum on CouchDB), every leaf: a live branch beside a deleted one is live.
+ * The reason of a 404 does not tell: CouchDB says «deleted», express-pouchdb «missing».
+ */
+export const isTombstoned = async (db: PouchDB.Database, id: string): Promise<boolean> => {
+  try {
+    const leaves = await db.get(id, { open_revs: 'all' });
+    return leaves.length > 0 && leaves.every((leaf) => 'ok' in leaf && '_deleted' in leaf.ok && leaf.ok._deleted === true);
+  } catch (e) {
+    if (isNotFound(e)) return false;
+    throw e;
+  }
+};
+
 /** Tries before `upsert` gives up; with the waits below that is several seconds of steady contention. */
 const maxAttempts = 40;
 /**

@@ -285,6 +285,11 @@ const pushDocs = async (storage: Storage, name: string, user: User | null, raw: 
       return { id: s.doc._id, verdict: { ok: false, reason: 'Документ не удалось проверить' } };
     }
   });
+  // Refused documents the rule ends are stored as tombstones first, so a document of this batch that waits on one
+  // (an order command following a refused one) finds it ended when its own write wakes the server. A tombstone already
+  // there answers a conflict, which changes nothing: the row stays refused either way.
+  const ended = verdicts.flatMap((v) => (!v.verdict.ok && v.verdict.end && !stored.has(v.id) ? [{ _id: v.id, _deleted: true }] : []));
+  if (ended.length) await writeAll(db, ended);
   const accepted = verdicts.flatMap((v) => (v.verdict.ok ? [{ ...v.verdict.doc, _id: v.id, ...(v.rev ? { _rev: v.rev } : {}) }] : []));
   const written = accepted.length ? await writeAll(db, accepted) : [];
   let w = 0;

@@ -10,8 +10,13 @@ export interface PushedDoc {
 /** The stored document the push would replace, without `_rev`; null when there is none (or only a tombstone). */
 export type StoredDoc = { _id: string } & Record<string, unknown>;
 
-/** What the server stores instead of what was pushed (stamped, stripped), or why it refuses it. */
-export type PushVerdict = { ok: true; doc: Record<string, unknown> } | { ok: false; reason: string };
+/**
+ * What the server stores instead of what was pushed (stamped, stripped), or why it refuses it. A refusal may `end`
+ * the document: when nothing is stored under its id, a tombstone is, so every server (and every device, which drops
+ * its refused copy) agrees it will never come — a refused order command, which a later one may follow
+ * (server/records/ended-commands.ts).
+ */
+export type PushVerdict = { ok: true; doc: Record<string, unknown> } | { ok: false; reason: string; end?: true };
 
 /**
  * One database's rule for pushed documents: validation, ownership and stamping in one function, called once per

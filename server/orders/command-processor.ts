@@ -5,7 +5,7 @@ import { officeRecord, type OfficeRecord } from '../../schema/record';
 import { isStaff } from '../../schema/user';
 import type { Shop } from '../context';
 import type { ChangesHub } from '../db/changes-hub';
-import { getDoc, upsert } from '../db/docs';
+import { getDoc, isTombstoned, upsert } from '../db/docs';
 import { fromSynced, toSynced } from '../db/synced';
 import type { OrderCommands } from './order-commands';
 import { answeredAction } from './answered-command';
@@ -87,14 +87,16 @@ export const commandProcessor = (shop: Shop, commands: OrderCommands, hub: Chang
   /**
    * The command this one follows on its device is not answered yet (or not here yet: a device pushes a backlog in
    * batches sent at once, and a later batch may land first), and the wait is not over. Once that one is answered,
-   * applied or refused, this one is decided on the order as that one left it.
+   * applied or refused, this one is decided on the order as that one left it. A tombstone is answered too: that one
+   * was refused at push (records/ended-commands.ts) or answered and swept, and will never come.
    */
   const earlierPending = async (record: OfficeRecord) => {
     const data = orderCommandEntity.fields.safeParse(record.data);
     const follows = data.success ? data.data.follows : undefined;
     if (!follows || waitOver(record)) return false;
     const earlier = await getDoc(db(), follows);
-    return !earlier || pending(earlier) !== null;
+    if (earlier) return pending(earlier) !== null;
+    return !(await isTombstoned(db(), follows));
   };
   const wait = (record: OfficeRecord) => {
     if (!waiting.has(record.id)) waiting.set(record.id, { record, since: Date.now() });

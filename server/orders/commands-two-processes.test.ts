@@ -88,6 +88,24 @@ describe('order commands on two server processes', () => {
     ]);
   }, 60_000);
 
+  it('decides a step at once when the step it follows was refused at push through the other server', async () => {
+    const o = await place();
+    const now = Date.now();
+    const [first, second] = [`cmd-${crypto.randomUUID()}`, `cmd-${crypto.randomUUID()}`];
+    const push = async (url: string, doc: object) => {
+      const pushed = await fetch(`${url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: florist }, body: JSON.stringify({ docs: [doc] }) });
+      return ((await pushed.json()) as { ok?: boolean; rejected?: boolean }[])[0];
+    };
+    const envelope = { type: 'orderCommand', v: 1, title: 'Статус', updatedBy: demoPhones.florist };
+    // The later step lands first and waits; the earlier one, signed by another staff member, is refused by the other server.
+    expect(await push(a.url, { ...envelope, _id: second, createdBy: demoPhones.florist, createdAt: now + 1, updatedAt: now + 1, data: { order: o.id, action: { kind: 'status', from: 'new', to: 'confirmed' }, follows: first } })).toMatchObject({ ok: true });
+    expect(await push(b.url, { ...envelope, _id: first, createdBy: demoPhones.manager, createdAt: now, updatedAt: now, data: { order: o.id, action: { kind: 'status', from: 'new', to: 'cancelled', reason: 'Клиент отказался' } } })).toMatchObject({ rejected: true });
+    const outcomeOf = async (id: string) => ((await (await fetch(`${a.url}/db/office/${id}`, { headers: { cookie: florist } })).json()) as { data: { outcome?: CommandOutcome } }).data.outcome;
+    // Well inside the two minutes a server waits for a step still on its way (orderWaitMs).
+    await expect.poll(() => outcomeOf(second), { timeout: 30_000, interval: 100 }).toMatchObject({ ok: true });
+    expect((await stored(b.url, o.id)).history?.map((h) => [h.command, h.after.status])).toEqual([[second, 'confirmed']]);
+  }, 60_000);
+
   it('cancels once when the same and other cancellations reach both servers at once: stock comes back once', async () => {
     const start = await countOf(a.url);
     const o = await place(2);

@@ -4,6 +4,7 @@ import { entities, type AnyEntity } from '../../schema/entities';
 import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/record';
 import { refuse, type BatchPushRule, type PushedDoc, type PushRule, type PushVerdict, type StoredDoc } from '../db/push-rule';
 import { withCommandBudget } from './command-budget';
+import { withEndedCommands } from './ended-commands';
 import { withRecipeCheck } from '../tech-cards/recipe-check';
 import { withMoveQuantities } from './move-quantities';
 import { withRefCodes } from '../refs/ref-codes';
@@ -100,7 +101,7 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
  * The rule /db/office pushes go through: the registry's entities, each person's commands within their budget
  * (command-budget.ts), no tech card that includes itself (server/tech-cards/recipe-check.ts) and stock moved only in
  * quantities its flowers' units allow (move-quantities.ts), reference codes (a flower's unit, a charge's category) only
- * of the studio's lists (server/refs/ref-codes.ts).
+ * of the studio's lists (server/refs/ref-codes.ts); a new command refused by any of them is ended (ended-commands.ts).
  */
 export const officePushRule = pushRuleFor(entities);
-export const officeBatchRule: BatchPushRule = withRefCodes(withMoveQuantities(withRecipeCheck(withCommandBudget(entities, officePushRule))));
+export const officeBatchRule: BatchPushRule = withEndedCommands(entities, withRefCodes(withMoveQuantities(withRecipeCheck(withCommandBudget(entities, officePushRule)))));

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { can } from '../../schema/access';
 import type { Action } from '../../schema/entity';
 import type { AnyEntity } from '../../schema/entities';
-import { derivedFields, recordData, recordIdRequest, recordListRequest, recordSaveRequest, type OfficeRecord } from '../../schema/record';
+import { currentRecord, derivedFields, recordData, recordIdRequest, recordListRequest, recordSaveRequest, type OfficeRecord } from '../../schema/record';
 import type { User } from '../../schema/user';
 import { HttpError, notFound, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
@@ -33,11 +33,8 @@ const staleReason = 'Запись успели изменить: откройт�
 /** Server-given ids: the type, for people reading the database, and a random part no one can guess. */
 const newId = (entity: AnyEntity) => `${entity.type}-${crypto.randomUUID()}`;
 
-/** A record as the current version of its entity reads it (an older version lifted by `upgrade`). */
-const current = (entity: AnyEntity, record: OfficeRecord): OfficeRecord => {
-  const data = recordData(entity, record);
-  return data ? { ...record, ...derivedFields(entity, data), data } : record;
-};
+/** A record as the current version of its entity reads it (an older version lifted by `upgrade`), as devices read it too. */
+const current = (entity: AnyEntity, record: OfficeRecord): OfficeRecord => currentRecord(entity, record).record;
 
 /**
  * The business rules of the record API, for every registry entity: who may do what (`can`, per record), who wrote it

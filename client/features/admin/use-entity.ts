@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AnyEntity } from '../../../schema/entities';
-import type { OfficeRecord } from '../../../schema/record';
+import { currentRecord, type OfficeRecord } from '../../../schema/record';
 import { useLocal } from '../../data/local-data-context';
 import {
   getRemoteRecord, removeOfficeRecord, removeRemoteRecord, saveOfficeRecord, saveRemoteRecord, useOfficeRecords, useRemoteRecords, type RecordPage, type RecordQuery,
@@ -15,13 +15,13 @@ export const useEntityPage = (entity: AnyEntity, q: RecordQuery): RecordPage => 
   return entity.tier === 'office' ? office : remote;
 };
 
-/** One record: undefined while it loads, null when there is none (or it could not be read: `error`). */
+/** One record, as the entity's current version reads it: undefined while it loads, null when there is none (or it could not be read: `error`). */
 export const useEntityRecord = (entity: AnyEntity, id: string): { record: OfficeRecord | null | undefined; error?: string } => {
   const { data } = useLocal();
   const [state, setState] = useState<{ id: string; record: OfficeRecord | null | undefined; error?: string }>({ id, record: undefined });
   useEffect(() => {
     if (entity.tier === 'office') {
-      const sub = data.shop.office.findOne(id).$.subscribe((doc) => setState({ id, record: doc && doc.type === entity.type ? doc.toMutableJSON() : null }));
+      const sub = data.shop.office.findOne(id).$.subscribe((doc) => setState({ id, record: doc && doc.type === entity.type ? currentRecord(entity, doc.toMutableJSON()).record : null }));
       return () => sub.unsubscribe();
     }
     let current = true;
