@@ -13,7 +13,7 @@ export const slipLine = z.strictObject({
   flower: z.string().min(1, 'Выберите цветок или материал').max(64),
   qty: z.number().positive('Количество больше нуля').max(100_000),
   /** A write-off reason's code (reference list `write-off-reason`), or `assembly` for stems used on an order. */
-  reason: refCode('write-off-reason', 'Выберите причину', [assemblyReason]),
+  reason: refCode('write-off-reason', 'Выберите причину', { builtIn: [assemblyReason] }),
   /** The unit's purchase price when written off, in roubles: what the loss cost (schema/purchase-price.ts). */
   cost: z.number().min(0).max(10_000_000).default(0),
 });

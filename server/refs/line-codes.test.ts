@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoice } from '../../schema/entities/invoice';
+import { shift, shiftId } from '../../schema/entities/shift';
 import { slip } from '../../schema/entities/slip';
 import type { OfficeRecord } from '../../schema/record';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
@@ -24,7 +25,7 @@ describe('reference codes in the lines of a record', () => {
   /** A record as a florist's phone writes it offline and its replication pushes it. */
   const pushed = (id: string, type: string, v: number, data: Record<string, unknown>) => {
     const now = Date.now();
-    return { _id: id, type, v, title: id, day, createdBy: demoPhones.florist, createdAt: now, updatedBy: demoPhones.florist, updatedAt: now, data };
+    return { _id: id, type, v, title: id, day: typeof data.day === 'string' ? data.day : day, createdBy: demoPhones.florist, createdAt: now, updatedBy: demoPhones.florist, updatedAt: now, data };
   };
   const line = (unit: string) => ({ flower: rose, qty: 10, unit, price: 90 });
 
@@ -81,5 +82,20 @@ describe('reference codes in the lines of a record', () => {
     expect(refused.error, JSON.stringify(refused)).toBe('conflict');
     expect(refused.reason).toMatch(/^Акт списания: Строки, строка 2 — В справочнике «Причины списания» нет значения «stolen»/);
     expect(taken.ok, JSON.stringify(taken)).toBe(true);
+  });
+
+  it('closes a shift whose charges took a category switched off since, and refuses one the list has not', async () => {
+    const withMove = (d: string, category: string) => ({ ...shift.example, day: d, cashMoves: [{ direction: 'out', category, amount: 3500, note: '' }] });
+    const rent = await call<Saved>(shop.url, '/api/refs/get', { id: 'ref-cash-reason-rent' }, admin);
+    const off = await call(shop.url, '/api/refs/update', { id: 'ref-cash-reason-rent', updatedAt: rent.body.data.updatedAt, data: { ...rent.body.data.data, active: false } }, admin);
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+
+    const [closed, unknown] = await push([
+      pushed(shiftId('2026-11-18'), shift.type, shift.version, withMove('2026-11-18', 'rent')),
+      pushed(shiftId('2026-11-19'), shift.type, shift.version, withMove('2026-11-19', 'bribes')),
+    ]);
+    expect(closed.ok, JSON.stringify(closed)).toBe(true);
+    expect(unknown.error, JSON.stringify(unknown)).toBe('conflict');
+    expect(unknown.reason).toMatch(/^Закрытие смены: Движения наличных, строка 1 — В справочнике «Статьи расходов и выемок» нет значения «bribes»/);
   });
 });

@@ -40,9 +40,9 @@ interface RefPlace {
   row?: string;
   list: RefList;
   builtIn: readonly string[];
+  /** Copied from stored records (refCode's `copied`): an entry switched off since stands, one the list lacks does not. */
+  copied: boolean;
 }
-
-const builtInCodes = z.array(z.string()).catch([]);
 
 /** The field without its optional, default and nullable wrappers. */
 const unwrapped = (schema: z.ZodType): z.ZodType => {
@@ -51,12 +51,14 @@ const unwrapped = (schema: z.ZodType): z.ZodType => {
   return inner;
 };
 
-/** A field's list and built-in codes when it stores a reference code, else nothing. */
-const refOf = (schema: z.ZodType): Pick<RefPlace, 'list' | 'builtIn'> | undefined => {
+/** What refCode's meta says of a field. */
+const refMeta = z.object({ ref: refList, builtIn: z.array(z.string()).default([]), copied: z.boolean().default(false) });
+
+/** A field's list, built-in codes and whether it is a copy, when it stores a reference code; else nothing. */
+const refOf = (schema: z.ZodType): Pick<RefPlace, 'list' | 'builtIn' | 'copied'> | undefined => {
   const inner = unwrapped(schema);
-  const meta = inner.meta() as { ref?: unknown; builtIn?: unknown } | undefined;
-  const list = refList.safeParse(meta?.ref);
-  return list.success && inner instanceof z.ZodString ? { list: list.data, builtIn: builtInCodes.parse(meta?.builtIn ?? []) } : undefined;
+  const meta = refMeta.safeParse(inner.meta());
+  return meta.success && inner instanceof z.ZodString ? { list: meta.data.ref, builtIn: meta.data.builtIn, copied: meta.data.copied } : undefined;
 };
 
 /** Every place of an entity's fields that stores a reference code: its top-level fields and its lists' row fields. */
@@ -105,7 +107,7 @@ const refPlacesIssue = (
     const kept = new Set(codesAt(held, place).map((c) => c.code));
     for (const { code, row } of codesAt(data, place)) {
       if (place.builtIn.includes(code)) continue;
-      const issue = refCodeIssue(entriesOf(place.list), place.list, code, kept.has(code) ? code : undefined);
+      const issue = refCodeIssue(entriesOf(place.list), place.list, code, place.copied || kept.has(code) ? code : undefined);
       const label = labels[place.field] ?? place.field;
       if (issue) return row === undefined ? `${label}: ${issue}` : `${label}, строка ${row} — ${issue}`;
     }
