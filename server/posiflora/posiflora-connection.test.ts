@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PosifloraRun } from '../../schema/posiflora';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
+import { addressIssue, onlyPosiflora } from './posiflora-api';
 import { insideReason } from './posiflora-connection';
 import { posifloraStore } from './posiflora-store';
 
@@ -83,5 +84,14 @@ describe('the connection to Posiflora', () => {
     expect(run.status).toBe(200);
     expect(new Set(run.body.data.errors.map((e) => e.message))).toEqual(new Set([insideReason('loop.posiflora.com', '127.0.0.1')]));
     expect(connections).toBe(0);
+  });
+});
+
+describe('plain http to Posiflora', () => {
+  it('is refused without the tests’ allowance, which only a test shop sets: the stand-in on 127.0.0.1 alone', () => {
+    for (const url of ['http://127.0.0.1:9', 'http://localhost:9', 'http://[::1]:9']) expect(addressIssue(url), url).toBe(onlyPosiflora);
+    expect(addressIssue('http://127.0.0.1:9', { standInOnLoopback: true })).toBeUndefined();
+    for (const url of ['http://localhost:9', 'http://[::1]:9', 'http://10.0.0.1']) expect(addressIssue(url, { standInOnLoopback: true }), url).toBe(onlyPosiflora);
+    expect(addressIssue('https://studio.posiflora.com')).toBeUndefined();
   });
 });
