@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'unit',
           include: ['schema/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // No test resolves a name on the internet (a real provider's address left in a test fails at once).
+          setupFiles: ['server/testing/no-internet.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -29,6 +31,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['server/testing/no-internet.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

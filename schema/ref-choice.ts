@@ -3,8 +3,15 @@ import type { RefList } from './entities/ref';
 
 /**
  * A field that stores the code of one entry of a reference list (schema/entities/ref.ts): a charge's category from
- * `cash-reason`. The meta `ref` tells the generic form to offer the list's entries (the device's records of it,
- * falling back to `refDefaults`), and lists to show the entry's label.
+ * `cash-reason`, an invoice line's unit. The meta `ref` tells the generic form to offer the list's entries (the
+ * device's records of it, falling back to `refDefaults`), lists to show the entry's label, and the server to take only
+ * a registered, active entry (server/refs/ref-codes.ts, in a list's rows too). `builtIn`: codes the field takes that
+ * are no entry of the list (a write-off line's `assembly`, which only the server's assembly writes). `copied`: the
+ * code is copied from records already stored (a shift report's charges), so an entry switched off since still
+ * stands; one the list lacks does not.
  */
-export const refCode = (list: RefList, message: string) =>
-  z.string({ error: message }).regex(/^[a-z0-9-]{1,40}$/, message).meta({ ref: list });
+export const refCode = (list: RefList, message: string, options: { builtIn?: readonly string[]; copied?: boolean } = {}) =>
+  z
+    .string({ error: message })
+    .regex(/^[a-z0-9-]{1,40}$/, message)
+    .meta({ ref: list, ...(options.builtIn?.length ? { builtIn: options.builtIn } : {}), ...(options.copied ? { copied: true } : {}) });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { onlineHoldMinutes } from '../schema/online-payment';
 import { phone } from '../schema/phone';
 import { parsePublicOrigin } from './seo/public-origin';
+import type { PosifloraReach } from './posiflora/posiflora-connection';
 
 /**
  * How the shop runs. `demo`: codes are printed to the log and readable at /api/dev/last-code (README's
@@ -60,6 +61,8 @@ export interface ShopConfig {
   yookassa?: YookassaSettings;
   /** How long an order chosen to be paid online holds its units unpaid (ONLINE_PAYMENT_HOLD_MINUTES). */
   onlineHoldMs: number;
+  /** Tests only (no environment variable sets it): the resolver of Posiflora's names, and the stand-in on 127.0.0.1. */
+  posiflora?: PosifloraReach;
 }
 
 export interface YookassaSettings {

@@ -11,7 +11,8 @@ const sum = roubles.default(0);
 /** A cash charge of the shift as its report lists it. */
 export const shiftCashMove = z.strictObject({
   direction: chargeDirection,
-  category: refCode('cash-reason', 'Выберите статью'),
+  /** Copied from the day's charges: a category switched off after a charge took it still closes the day. */
+  category: refCode('cash-reason', 'Выберите статью', { copied: true }),
   amount: roubles,
   note: z.string().max(500).default(''),
 });

@@ -3,20 +3,22 @@ import { day } from '../day';
 import { defineEntity } from '../entity';
 import type { StockMove } from '../stock-balance';
 import { derivedId } from '../derived-id';
+import { refCode } from '../ref-choice';
+
+/** The reason code of stems leaving stock for an order's bouquet (written by the server when assembly starts). */
+export const assemblyReason = 'assembly';
 
 export const slipLine = z.strictObject({
   /** The flower's or material's record id. */
   flower: z.string().min(1, 'Выберите цветок или материал').max(64),
   qty: z.number().positive('Количество больше нуля').max(100_000),
   /** A write-off reason's code (reference list `write-off-reason`), or `assembly` for stems used on an order. */
-  reason: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Выберите причину'),
+  reason: refCode('write-off-reason', 'Выберите причину', { builtIn: [assemblyReason] }),
   /** The unit's purchase price when written off, in roubles: what the loss cost (schema/purchase-price.ts). */
   cost: z.number().min(0).max(10_000_000).default(0),
 });
 export type SlipLine = z.infer<typeof slipLine>;
 
-/** The reason code of stems leaving stock for an order's bouquet (written by the server when assembly starts). */
-export const assemblyReason = 'assembly';
 /**
  * The id of the slip an order's assembly writes: one per order, so its stems leave stock exactly once. `asm-{order}`,
  * with a hash in place of the order id's end when that would be longer than an id may be.

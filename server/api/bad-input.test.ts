@@ -6,6 +6,7 @@ import { defaultCatalogSetup } from '../../schema/catalog-setup';
 import { defaultHomeCopy } from '../../schema/home-copy';
 import { defaultNavigation } from '../../schema/navigation';
 import { rawRequest } from '../testing/raw-request';
+import { startPosifloraStandIn } from '../testing/posiflora-stand-in';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 /** A valid body for each POST route, so that each broken variant differs from a working call in one way only. */
@@ -30,7 +31,8 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   'POST /api/pages/drafts': {},
   'POST /api/products/publish': { id: 'techCard-00000000' },
   'POST /api/posiflora/status': {},
-  'POST /api/posiflora/connect': { url: 'https://studio.posiflora.com', username: 'studio', password: 'secret' },
+  // The stand-in's address (set when it starts, below): a test never names a real Posiflora account.
+  'POST /api/posiflora/connect': { url: 'http://127.0.0.1:9', username: 'studio', password: 'secret' },
   'POST /api/posiflora/disconnect': {},
   'POST /api/posiflora/run': {},
   'POST /api/posiflora/orders': { search: '' },
@@ -144,13 +146,19 @@ describe('bad input to /api', () => {
   let shop: Awaited<ReturnType<typeof startTestShop>>;
   let admin: string;
   let snapshot: () => Promise<string>;
+  let posiflora: Awaited<ReturnType<typeof startPosifloraStandIn>>;
   beforeAll(async () => {
+    posiflora = await startPosifloraStandIn();
+    valid['POST /api/posiflora/connect'] = { ...valid['POST /api/posiflora/connect'], url: posiflora.url };
     shop = await startTestShop();
     admin = await signIn(shop.url, demoPhones.admin);
     const dbs = ['catalog', 'pages', 'events', 'users', 'orders', 'counters', 'staff'].map((n) => shop.shop.storage.db(n));
     snapshot = async () => JSON.stringify(await Promise.all(dbs.map((d) => d.allDocs({ include_docs: true }))));
   });
-  afterAll(() => shop.close());
+  afterAll(async () => {
+    await shop.close();
+    await posiflora.close();
+  });
 
   it('knows a valid body for every POST route', () => {
     const bodiless = ['POST /api/items/catalog', 'POST /api/pages/list', 'POST /api/user', 'POST /api/logout', 'POST /api/debts/list'];

@@ -5,7 +5,7 @@ import type { Shop } from '../context';
 import { HttpError } from '../http/errors';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
-import { addressIssue, asHttpError, signInToPosiflora } from '../posiflora/posiflora-api';
+import { asHttpError, posifloraClient } from '../posiflora/posiflora-api';
 import { posifloraImport } from '../posiflora/posiflora-import';
 import { posifloraStore } from '../posiflora/posiflora-store';
 
@@ -19,6 +19,7 @@ export const posifloraApi = (shop: Shop): Router => {
   const api = Router();
   const store = posifloraStore(shop.storage);
   const importer = posifloraImport(shop);
+  const posiflora = posifloraClient(shop.config.posiflora);
 
   route(api, 'POST /api/posiflora/status', async (req) => {
     parse(z.strictObject({}), req.body ?? {});
@@ -34,9 +35,9 @@ export const posifloraApi = (shop: Shop): Router => {
 
   route(api, 'POST /api/posiflora/connect', async (req, res) => {
     const body = parse(posifloraConnectRequest, req.body);
-    const issue = addressIssue(body.url);
+    const issue = posiflora.addressIssue(body.url);
     if (issue) throw new HttpError(400, issue);
-    const tokens = await signInToPosiflora(body.url, body.username, body.password).catch(asHttpError);
+    const tokens = await posiflora.signIn(body.url, body.username, body.password).catch(asHttpError);
     const before = await store.account();
     // Another account starts from scratch; the same one goes on from where it was.
     if (before && before.url !== body.url) await store.clearCursors(posifloraKinds);

@@ -1,5 +1,6 @@
 import { posifloraSession } from '../../schema/posiflora';
 import { HttpError } from '../http/errors';
+import { InsideAddressError, request, type Answer, type PosifloraReach } from './posiflora-connection';
 
 /** Posiflora answers 415 to plain application/json: JSON:API's own type, both ways. */
 const jsonApi = 'application/vnd.api+json';
@@ -21,19 +22,18 @@ export const apiBase = (url: string): string => {
   return /\/api$/.test(trimmed) ? `${trimmed}/v1` : `${trimmed}/api/v1`;
 };
 
-/** This machine, under the names the stand-in (or a tunnel to it) answers at: the one place plain http may go. */
-const loopback = ['127.0.0.1', 'localhost', '[::1]'];
-
 /** Posiflora's own hosts: posiflora.com and its subdomains (a studio's account is https://{studio}.posiflora.com). */
 const posifloraHost = (hostname: string): boolean => hostname === 'posiflora.com' || hostname.endsWith('.posiflora.com');
 
+export const onlyPosiflora = 'Адрес Posiflora — только https:// на posiflora.com, например https://studio.posiflora.com';
+
 /**
- * Where the server may send the studio's login: https on a Posiflora host, or plain http to this machine (the
- * stand-in). Anything else — a private or link-local address, another site, a login inside the address — is refused
- * before a byte is sent, so the connect form cannot make the server reach into its own network or hand the
- * password to a stranger.
+ * Where the server may send the studio's login: https on a Posiflora host (and, in tests only, plain http to the
+ * stand-in on 127.0.0.1: `PosifloraReach`). Anything else — an address by number, another site, a login inside the
+ * address — is refused before a byte is sent; a Posiflora name that resolves inside a network is refused by the
+ * connection itself (posiflora-connection.ts).
  */
-export const addressIssue = (url: string): string | undefined => {
+export const addressIssue = (url: string, reach: PosifloraReach = {}): string | undefined => {
   let u: URL;
   try {
     u = new URL(url);
@@ -42,29 +42,29 @@ export const addressIssue = (url: string): string | undefined => {
   }
   if (u.username || u.password) return 'Адрес Posiflora — без логина и пароля в нём: их укажите в полях ниже';
   if (u.protocol === 'https:' && posifloraHost(u.hostname)) return undefined;
-  if (u.protocol === 'http:' && loopback.includes(u.hostname)) return undefined;
-  return 'Адрес Posiflora — только https:// на posiflora.com, например https://studio.posiflora.com';
+  if (reach.standInOnLoopback && u.protocol === 'http:' && u.hostname === '127.0.0.1') return undefined;
+  return onlyPosiflora;
 };
 
-const send = async (url: string, init: RequestInit): Promise<{ status: number; body: unknown; text: string }> => {
+const send = async (reach: PosifloraReach, url: string, init: { method: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: unknown; text: string }> => {
   // Every request, not only the connect form's: an account stored before this rule is not reached either.
-  const issue = addressIssue(url);
+  const issue = addressIssue(url, reach);
   if (issue) throw new PosifloraError(issue);
-  let res: Response;
+  let answer: Answer;
   try {
     // A redirect is an answer (>= 300), never followed: it could point anywhere the rule above refuses.
-    res = await fetch(url, { ...init, redirect: 'manual', headers: { 'content-type': jsonApi, accept: jsonApi, ...init.headers }, signal: AbortSignal.timeout(timeoutMs) });
-  } catch {
+    answer = await request(reach, new URL(url), { ...init, headers: { 'content-type': jsonApi, accept: jsonApi, ...init.headers }, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (e) {
+    if (e instanceof InsideAddressError) throw new PosifloraError(e.message);
     throw new PosifloraError('Posiflora не отвечает: проверьте адрес и сеть');
   }
-  const text = await res.text();
   let body: unknown = null;
   try {
-    body = text ? JSON.parse(text) : null;
+    body = answer.text ? JSON.parse(answer.text) : null;
   } catch {
     body = null;
   }
-  return { status: res.status, body, text };
+  return { status: answer.status, body, text: answer.text };
 };
 
 export interface Tokens {
@@ -74,8 +74,8 @@ export interface Tokens {
 }
 
 /** POST /v1/sessions: signs in with the studio's login. Wrong credentials are a PosifloraError that says so. */
-export const signInToPosiflora = async (url: string, username: string, password: string): Promise<Tokens> => {
-  const answer = await send(`${apiBase(url)}/sessions`, { method: 'POST', body: JSON.stringify({ data: { type: 'sessions', attributes: { username, password } } }) });
+const signInToPosiflora = async (reach: PosifloraReach, url: string, username: string, password: string): Promise<Tokens> => {
+  const answer = await send(reach, `${apiBase(url)}/sessions`, { method: 'POST', body: JSON.stringify({ data: { type: 'sessions', attributes: { username, password } } }) });
   if (answer.status === 401 || answer.status === 403 || answer.status === 422 || answer.status === 400)
     throw new PosifloraError('Posiflora не приняла логин и пароль', true);
   if (answer.status >= 300) throw new PosifloraError(`Posiflora ответила ${answer.status} на вход: проверьте адрес аккаунта`);
@@ -87,12 +87,20 @@ export const signInToPosiflora = async (url: string, username: string, password:
 };
 
 /** GET a list page with the session's token; a refused token is a PosifloraError marked unauthorized (the caller signs in again once). */
-export const getPage = async (url: string, token: string, path: string, query: Record<string, string>): Promise<unknown> => {
-  const answer = await send(`${apiBase(url)}${path}?${new URLSearchParams(query)}`, { method: 'GET', headers: { authorization: `Bearer ${token}` } });
+const getPage = async (reach: PosifloraReach, url: string, token: string, path: string, query: Record<string, string>): Promise<unknown> => {
+  const answer = await send(reach, `${apiBase(url)}${path}?${new URLSearchParams(query)}`, { method: 'GET', headers: { authorization: `Bearer ${token}` } });
   if (answer.status === 401) throw new PosifloraError('Сессия Posiflora истекла', true);
   if (answer.status >= 300) throw new PosifloraError(`Posiflora ответила ${answer.status} на ${path}`);
   return answer.body;
 };
+
+/** The calls this server makes to Posiflora, each through the address rule and the checked connection. */
+export const posifloraClient = (reach: PosifloraReach = {}) => ({
+  addressIssue: (url: string) => addressIssue(url, reach),
+  signIn: (url: string, username: string, password: string) => signInToPosiflora(reach, url, username, password),
+  getPage: (url: string, token: string, path: string, query: Record<string, string>) => getPage(reach, url, token, path, query),
+});
+export type PosifloraClient = ReturnType<typeof posifloraClient>;
 
 /** For the API: a Posiflora problem is the admin's to fix (400), never our 500. */
 export const asHttpError = (e: unknown): never => {

@@ -8,7 +8,7 @@ import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/rec
 import type { Shop } from '../context';
 import { upsert } from '../db/docs';
 import { fromSynced, toSynced } from '../db/synced';
-import { getPage, PosifloraError, signInToPosiflora } from './posiflora-api';
+import { PosifloraError, posifloraClient } from './posiflora-api';
 import { posifloraStore, type PosifloraAccount } from './posiflora-store';
 
 /** Records asked for per page. */
@@ -44,6 +44,7 @@ const fill = <T extends Record<string, unknown>>(mine: T, theirs: Record<string,
  */
 export const posifloraImport = (shop: Shop) => {
   const store = posifloraStore(shop.storage);
+  const posiflora = posifloraClient(shop.config.posiflora);
   const admin = () => shop.storage.db(tierDatabases[client.tier]);
   const office = () => shop.storage.db(tierDatabases[flower.tier]);
 
@@ -76,7 +77,7 @@ export const posifloraImport = (shop: Shop) => {
 
   const session = async (account: PosifloraAccount, fresh = false): Promise<string> => {
     if (!fresh && account.accessToken && account.expireAt - 60_000 > Date.now()) return account.accessToken;
-    const tokens = await signInToPosiflora(account.url, account.username, account.password);
+    const tokens = await posiflora.signIn(account.url, account.username, account.password);
     Object.assign(account, tokens);
     await store.saveAccount(account);
     return tokens.accessToken;
@@ -86,10 +87,10 @@ export const posifloraImport = (shop: Shop) => {
     const k = kinds[kind];
     const query: Record<string, string> = { 'page[number]': String(number), 'page[size]': String(pageSize), ...(since ? { [k.since]: since } : {}) };
     try {
-      return await getPage(account.url, await session(account), k.path, query);
+      return await posiflora.getPage(account.url, await session(account), k.path, query);
     } catch (e) {
       if (!(e instanceof PosifloraError) || !e.unauthorized) throw e;
-      return getPage(account.url, await session(account, true), k.path, query);
+      return posiflora.getPage(account.url, await session(account, true), k.path, query);
     }
   };
 

@@ -30,40 +30,111 @@ const refEntriesIn = async (db: PouchDB.Database, list: RefList, alongside: read
   );
 };
 
-/** The top-level fields of an object that store a code of a reference list (`refCode`), with their lists. */
-const refFields = (fields: z.ZodObject): [string, RefList][] =>
-  Object.entries(fields.shape as Record<string, z.ZodType>).flatMap(([name, schema]) => {
-    let inner = schema;
-    while (inner instanceof z.ZodDefault || inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) inner = inner.unwrap() as z.ZodType;
-    const list = refList.safeParse((inner.meta() as { ref?: unknown } | undefined)?.ref);
-    return list.success && inner instanceof z.ZodString ? [[name, list.data] as [string, RefList]] : [];
+/**
+ * A place in an entity's data that stores a code of a reference list (`refCode`): a top-level field (a flower's unit),
+ * or a field of every row of a list of lines (an invoice line's unit, a write-off line's reason). `builtIn`: codes
+ * the field takes beyond the list's (a write-off line's `assembly`, written by the server).
+ */
+interface RefPlace {
+  field: string;
+  row?: string;
+  list: RefList;
+  builtIn: readonly string[];
+  /** Copied from stored records (refCode's `copied`): an entry switched off since stands, one the list lacks does not. */
+  copied: boolean;
+}
+
+/** The field without its optional, default and nullable wrappers. */
+const unwrapped = (schema: z.ZodType): z.ZodType => {
+  let inner = schema;
+  while (inner instanceof z.ZodDefault || inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) inner = inner.unwrap() as z.ZodType;
+  return inner;
+};
+
+/** What refCode's meta says of a field. */
+const refMeta = z.object({ ref: refList, builtIn: z.array(z.string()).default([]), copied: z.boolean().default(false) });
+
+/** A field's list, built-in codes and whether it is a copy, when it stores a reference code; else nothing. */
+const refOf = (schema: z.ZodType): Pick<RefPlace, 'list' | 'builtIn' | 'copied'> | undefined => {
+  const inner = unwrapped(schema);
+  const meta = refMeta.safeParse(inner.meta());
+  return meta.success && inner instanceof z.ZodString ? { list: meta.data.ref, builtIn: meta.data.builtIn, copied: meta.data.copied } : undefined;
+};
+
+/** Every place of an entity's fields that stores a reference code: its top-level fields and its lists' row fields. */
+const refPlaces = (fields: z.ZodObject): RefPlace[] =>
+  Object.entries(fields.shape as Record<string, z.ZodType>).flatMap(([field, schema]) => {
+    const top = refOf(schema);
+    if (top) return [{ field, ...top }];
+    const inner = unwrapped(schema);
+    const rows = inner instanceof z.ZodArray && inner.element instanceof z.ZodObject ? (inner.element.shape as Record<string, z.ZodType>) : {};
+    return Object.entries(rows).flatMap(([row, s]) => {
+      const ref = refOf(s);
+      return ref ? [{ field, row, ...ref }] : [];
+    });
   });
 
+/** A record's data as a plain object (unparsed: a stored copy may be of any age), or nothing. */
+const fieldsOf = z.record(z.string(), z.unknown());
+const rowsOf = z.array(z.unknown()).catch([]);
+
+/** The codes a record's data holds at one place, each with where it stands (the row's number, counted from 1). */
+const codesAt = (data: Record<string, unknown>, place: RefPlace): { code: string; row?: number }[] => {
+  const value = data[place.field];
+  if (place.row === undefined) return typeof value === 'string' ? [{ code: value }] : [];
+  const row = place.row;
+  return rowsOf.parse(value).flatMap((r, i) => {
+    const code = fieldsOf.safeParse(r).data?.[row];
+    return typeof code === 'string' ? [{ code, row: i + 1 }] : [];
+  });
+};
+
 /**
- * The record API's check (EntityHooks `check`) of every field that stores a code of a reference list: the code must
- * be a registered, active entry of the studio's list, or the one the stored record already held (refCodeIssue).
- * Undefined for an entity without such fields.
+ * Why an entity's data may not take the reference codes it holds, in Russian, or undefined: each code, at the top
+ * level or in any row of a list of lines, must be a registered, active entry of the studio's list or a built-in code
+ * of the field, or one the stored record already held at that place (refCodeIssue: an invoice line keeps a unit
+ * switched off since). One rule for the record API and /db/office.
+ */
+const refPlacesIssue = (
+  entity: AnyEntity,
+  places: readonly RefPlace[],
+  data: Record<string, unknown>,
+  held: Record<string, unknown>,
+  entriesOf: (list: RefList) => readonly RefEntry[],
+): string | undefined => {
+  const labels: Record<string, string> = entity.labels.fields;
+  for (const place of places) {
+    const kept = new Set(codesAt(held, place).map((c) => c.code));
+    for (const { code, row } of codesAt(data, place)) {
+      if (place.builtIn.includes(code)) continue;
+      const issue = refCodeIssue(entriesOf(place.list), place.list, code, place.copied || kept.has(code) ? code : undefined);
+      const label = labels[place.field] ?? place.field;
+      if (issue) return row === undefined ? `${label}: ${issue}` : `${label}, строка ${row} — ${issue}`;
+    }
+  }
+  return undefined;
+};
+
+/**
+ * The record API's check (EntityHooks `check`) of every field that stores a code of a reference list, at the top level
+ * and in the rows of its lists (refPlacesIssue). Undefined for an entity without such fields.
  */
 export const refCodesCheck = (storage: Storage, store: TierStore, entity: AnyEntity): ((record: OfficeRecord) => Promise<string | undefined>) | undefined => {
-  const fields = refFields(entity.fields);
-  if (!fields.length) return undefined;
+  const places = refPlaces(entity.fields);
+  if (!places.length) return undefined;
   return async (record) => {
     const before = await store.get(entity.tier, entity.type, record.id);
-    for (const [name, list] of fields) {
-      const code = record.data[name];
-      if (typeof code !== 'string') continue;
-      const held = before?.data[name];
-      const issue = refCodeIssue(await storedRefEntries(storage, list), list, code, typeof held === 'string' ? held : undefined);
-      if (issue) return `${entity.labels.fields[name as keyof typeof entity.labels.fields] ?? name}: ${issue}`;
-    }
-    return undefined;
+    const lists = new Map<RefList, RefEntry[]>();
+    for (const list of new Set(places.map((p) => p.list))) lists.set(list, await storedRefEntries(storage, list));
+    return refPlacesIssue(entity, places, record.data, before?.data ?? {}, (list) => lists.get(list) ?? []);
   };
 };
 
 /**
- * Wraps the office's rule: a pushed record (a flower, a charge) whose reference code is not a registered, active
- * entry of its list, nor the one its stored copy held, is refused with the reason; the rest of the batch goes on. Each
- * list is read once per batch; entries pushed in the same batch count.
+ * Wraps the office's rule: a pushed record (a flower, a charge, an invoice by its lines' units, a write-off by its
+ * lines' reasons) whose reference code is not a registered, active entry of its list, nor one its stored copy held,
+ * is refused with the reason; the rest of the batch goes on. Each list is read once per batch; entries pushed in the
+ * same batch count.
  */
 export const withRefCodes =
   (inner: BatchPushRule): BatchPushRule =>
@@ -71,31 +142,22 @@ export const withRefCodes =
     const rule = await inner(db, user, docs);
     const checked = docs.flatMap((d) => {
       const entity = entityOf(d);
-      const fields = entity ? refFields(entity.fields) : [];
-      return entity && !d._deleted && fields.length ? [{ doc: d, entity, fields }] : [];
+      const places = entity ? refPlaces(entity.fields) : [];
+      return entity && !d._deleted && places.length ? [{ doc: d, entity, places }] : [];
     });
     if (!checked.length) return rule;
     const pushedRefs = docs.filter((d) => d.type === ref.type && !d._deleted);
     const lists = new Map<RefList, RefEntry[]>();
-    for (const list of new Set(checked.flatMap((c) => c.fields.map(([, l]) => l)))) lists.set(list, await refEntriesIn(db, list, pushedRefs));
+    for (const list of new Set(checked.flatMap((c) => c.places.map((p) => p.list)))) lists.set(list, await refEntriesIn(db, list, pushedRefs));
     return (who, incoming, existing) => {
       const verdict = rule(who, incoming, existing);
       const found = checked.find((c) => c.doc === incoming);
       if (!verdict.ok || !found) return verdict;
       const data = fieldsOf.safeParse(incoming.data).data ?? {};
       const held = fieldsOf.safeParse(existing?.data).data ?? {};
-      for (const [name, list] of found.fields) {
-        const code = data[name];
-        const before = held[name];
-        if (typeof code !== 'string') continue;
-        const issue = refCodeIssue(lists.get(list) ?? [], list, code, typeof before === 'string' ? before : undefined);
-        if (issue) return refuse(`${found.entity.labels.one}: ${issue}`);
-      }
-      return verdict;
+      const issue = refPlacesIssue(found.entity, found.places, data, held, (list) => lists.get(list) ?? []);
+      return issue ? refuse(`${found.entity.labels.one}: ${issue}`) : verdict;
     };
   };
-
-/** A document's data as a plain object, or nothing. */
-const fieldsOf = z.record(z.string(), z.unknown());
 
 const entityOf = (doc: PushedDoc): AnyEntity | undefined => Object.values(entities).find((e) => e.type === doc.type);

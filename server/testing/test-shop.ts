@@ -2,12 +2,23 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ShopConfig } from '../config';
+import type { PosifloraReach } from '../posiflora/posiflora-connection';
 import { startShop, type RunningShop } from '../shop';
 import { startCouchStandIn } from './couch-stand-in';
 
 /**
+ * No test reaches Posiflora on the internet: a test shop resolves none of its names (a test that means a name to
+ * resolve gives its own resolver), and plain http to 127.0.0.1 lets the stand-in through.
+ */
+export const offlinePosiflora: PosifloraReach = {
+  resolve: (hostname) => Promise.reject(Object.assign(new Error(`${hostname}: тесты не ходят в интернет`), { code: 'ENOTFOUND' })),
+  standInOnLoopback: true,
+};
+
+/**
  * The real server on a random port with a temporary data directory, removed on close. Demo mode, so codes are
- * readable at /api/dev/last-code; the per-address and SMS caps are lifted unless a test sets them.
+ * readable at /api/dev/last-code; the per-address and SMS caps are lifted unless a test sets them; Posiflora is
+ * reached only at the stand-in (`offlinePosiflora`).
  */
 export const startTestShop = async (overrides: Partial<ShopConfig> = {}): Promise<RunningShop & { dataDir: string }> => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-shop-'));
@@ -27,6 +38,7 @@ export const startTestShop = async (overrides: Partial<ShopConfig> = {}): Promis
     guessesPerPhonePer30Days: 1_000,
     ordersPerCustomerPerHour: 10_000,
     unconfirmedOrdersPerCustomer: 10_000,
+    posiflora: offlinePosiflora,
     ...overrides,
   });
   return {
