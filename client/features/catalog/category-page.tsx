@@ -2,11 +2,10 @@ import type { ItemCategory } from '../../../schema/category';
 import { categoryLabelIn } from '../../../schema/catalog-setup';
 import { useCatalogSetup } from '../../data/storefront';
 import { wantLocal } from '../../data/local-data-context';
-import { matchesQuery } from '../../../schema/product-filter';
 import { usePageTitle } from '../../ui/page-title';
 import { catalogueName, categoryTitle } from '../../../schema/title';
 import { ProductList } from './product-list';
-import { useProductsOnSale, useSnapshotShelfTotal } from './use-products';
+import { useShelf } from './use-products';
 import type { ProductFilterParams } from '../../../schema/product-filter-params';
 
 interface FilterProps {
@@ -47,8 +46,7 @@ const Filters = ({ filter, onChange: change }: FilterProps) => {
 /** /items (the whole catalogue, filtered by the URL) or /items/{category}. */
 export const CategoryPage = ({ category, filters }: { category?: ItemCategory; filters?: FilterProps }) => {
   const query = { ...filters?.filter, category: category ?? filters?.filter.category };
-  const products = useProductsOnSale()?.filter(matchesQuery(query));
-  const total = useSnapshotShelfTotal();
+  const { products, total } = useShelf(query);
   const setup = useCatalogSetup();
   const label = query.category ? (categoryLabelIn(setup, query.category) ?? catalogueName) : catalogueName;
   usePageTitle(query.category ? categoryTitle(label) : label, !!query.category);
