@@ -43,7 +43,8 @@ export const clientFiles = (
       const [renderPage, snapshot] = await Promise.all([render(), snapshotOf(pathname, new URL(href, 'http://shop.invalid').searchParams)]);
       const valid = snapshot && shopSnapshot.safeParse(snapshot);
       if (!renderPage || !valid?.success) return html;
-      return withRenderedPage(html, await renderPage(href, valid.data), valid.data);
+      const body = await renderPage(href, valid.data);
+      return body === null ? html : withRenderedPage(html, body, valid.data);
     } catch (e) {
       console.error('Страница не отрисована на сервере, отдаём оболочку:', href, e);
       return html;
