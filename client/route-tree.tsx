@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createRoute, createRouter, type RouterHistory, lazyRouteComponent, Navigate, useRouterState, type RouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { categoryIds, extraCategoryIds, type ItemCategory } from '../schema/category';
+import { movedTo } from '../schema/address';
 import { adminRoutes } from '../schema/admin-routes';
 import { catalogueName, shopTitle, titleOf } from '../schema/title';
 import { orderDraft } from '../schema/order';
@@ -42,7 +43,8 @@ const itemRoute = createRoute({
   validateSearch: listParams,
   component: function Item() {
     const { id } = itemRoute.useParams();
-    if (id === 'complex') return <Navigate to="/items" replace />;
+    const moved = movedTo(`/items/${id}`);
+    if (moved) return <Navigate to={moved} replace />;
     return isCategory(id) ? <CategoryPage category={id} /> : <ProductPage key={id} id={id} />;
   },
 });

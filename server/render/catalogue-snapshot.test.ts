@@ -90,4 +90,12 @@ describe('the catalogue drawn by the server', () => {
       expect(snapshot, path).toBeNull();
     }
   });
+
+  it('sends /items/complex, which has no page of its own (spec §2), to the catalogue with its query', async () => {
+    for (const [path, to] of [['/items/complex', '/items'], ['/items/complex/', '/items'], ['/items/complex?sort=cheap', '/items?sort=cheap']]) {
+      const answer = await fetch(shop.url + path, { redirect: 'manual' });
+      expect(answer.status, path).toBe(301);
+      expect(answer.headers.get('location'), path).toBe(to);
+    }
+  });
 });
