@@ -2,15 +2,16 @@ import { lazy, Suspense } from 'react';
 import { createRoute, createRouter, type RouterHistory, lazyRouteComponent, Navigate, useRouterState, type RouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { categoryIds, extraCategoryIds, type ItemCategory } from '../schema/category';
+import { movedTo } from '../schema/address';
 import { adminRoutes } from '../schema/admin-routes';
-import { shopTitle, titleOf } from '../schema/title';
+import { catalogueName, shopTitle, titleOf } from '../schema/title';
 import { orderDraft } from '../schema/order';
 import { FlowerPage } from './features/catalog/flower-page';
 import { listParams } from './features/catalog/product-list';
 import { HomePage } from './features/catalog/home-page';
 import { ProductPage } from './features/catalog/product-page';
 import { CategoryPage } from './features/catalog/category-page';
-import { productFilterParams, readFilter, writeFilter } from './features/catalog/product-filter-params';
+import { catalogueFilter, productFilterParams, writeFilter } from '../schema/product-filter-params';
 import { SearchPage } from './features/catalog/search-page';
 import { ContentPage } from './features/content/content-page';
 import { TagPage } from './features/content/tag-page';
@@ -42,7 +43,8 @@ const itemRoute = createRoute({
   validateSearch: listParams,
   component: function Item() {
     const { id } = itemRoute.useParams();
-    if (id === 'complex') return <Navigate to="/items" replace />;
+    const moved = movedTo(`/items/${id}`);
+    if (moved) return <Navigate to={moved} replace />;
     return isCategory(id) ? <CategoryPage category={id} /> : <ProductPage key={id} id={id} />;
   },
 });
@@ -64,7 +66,7 @@ const itemsRoute = createRoute({
   component: function Items() {
     const search = itemsRoute.useSearch();
     const navigate = itemsRoute.useNavigate();
-    const filter = readFilter(search, { tags: [] });
+    const filter = catalogueFilter(search);
     // Another filter is another shelf: it starts again from its first page, and the page stays where it is.
     return <CategoryPage filters={{ filter, onChange: (next) => void navigate({ search: { ...next, pages: undefined }, replace: true, resetScroll: false }) }} />;
   },
@@ -165,7 +167,7 @@ export const shopRouter = (options: { history?: RouterHistory; preload?: boolean
 
 /** Titles of screens that are fixed by their address; a screen about something (a product, a page) sets its own. */
 const screenTitles: Record<string, string> = {
-  '/items': 'Каталог',
+  '/items': catalogueName,
   '/login': 'Вход',
   '/qr-login': 'Вход по QR-коду',
   '/my': 'Личный кабинет',

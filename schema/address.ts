@@ -19,6 +19,12 @@ export type Address =
 /** Screens that are there whatever the stores hold. */
 export const screenPaths = ['/', '/items', '/search', '/login', '/my', '/my/favourites', '/qr-login', '/orders/create', '/orders/thank-you'] as const;
 
+/** Addresses the spec keeps without a page of their own (§2: /items/complex), and the page each leads to. */
+const movedPaths: Record<string, '/items'> = { '/items/complex': '/items' };
+
+/** Where an address without a page of its own leads (the server answers 301, the tab goes there), or `null`. */
+export const movedTo = (pathname: string): '/items' | null => movedPaths[pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname] ?? null;
+
 const decoded = (path: string): string | null => {
   try {
     return decodeURIComponent(path);

@@ -9,6 +9,7 @@ import { precompressed } from './precompressed';
 import type { PageSnapshotOf } from './render/page-snapshot';
 import { renderer, rendererFile, withRenderedPage } from './render/renderer';
 import { shopSnapshot } from '../schema/shop-snapshot';
+import { movedTo } from '../schema/address';
 import type { CounterIds } from '../schema/shop-settings';
 import { allowCounters, withCounters } from './render/counters';
 
@@ -43,7 +44,8 @@ export const clientFiles = (
       const [renderPage, snapshot] = await Promise.all([render(), snapshotOf(pathname, new URL(href, 'http://shop.invalid').searchParams)]);
       const valid = snapshot && shopSnapshot.safeParse(snapshot);
       if (!renderPage || !valid?.success) return html;
-      return withRenderedPage(html, await renderPage(href, valid.data), valid.data);
+      const body = await renderPage(href, valid.data);
+      return body === null ? html : withRenderedPage(html, body, valid.data);
     } catch (e) {
       console.error('Страница не отрисована на сервере, отдаём оболочку:', href, e);
       return html;
@@ -55,6 +57,9 @@ export const clientFiles = (
   files.get(/.*/, async (req, res, next) => {
     try {
       if (!fs.existsSync(index)) return void res.status(503).type('text/plain; charset=utf-8').send('Клиент не собран: выполните npm run build');
+      // An address without a page of its own: a bot and a first visit go straight to its page, query and all.
+      const moved = movedTo(req.path);
+      if (moved) return void res.redirect(301, moved + req.originalUrl.slice(req.path.length));
       const origin = publicOriginOf(config, req);
       const exists = await known(req.path);
       const meta = exists ? await metaOf(req.path, origin) : notFoundMeta;

@@ -4,6 +4,9 @@ import type { Page } from '../../schema/page';
 import { pageProducts } from '../../schema/page-products';
 import type { Product } from '../../schema/product';
 import { firstPagesOf, listParams } from '../../schema/shelf';
+import { matchesQuery } from '../../schema/product-filter';
+import { catalogueFilter, productFilterParams } from '../../schema/product-filter-params';
+import type { ListRequest } from '../../schema/api';
 import type { ShopSnapshot } from '../../schema/shop-snapshot';
 import { tagOfPage } from '../../schema/tag';
 import type { Shop } from '../context';
@@ -16,6 +19,7 @@ import { readCatalogSetup } from '../storefront/catalog-setup';
 import { readHomeCopy } from '../storefront/home-copy';
 import { readNavigation } from '../storefront/navigation';
 import { readShopSettings } from '../studio/shop-settings';
+import { routerQuery } from './router-query';
 
 const onSale = (p: Product) => p.isActive && !p.isHidden;
 
@@ -30,9 +34,10 @@ const homeShelves = (all: Product[], copy: HomeCopy, setup: CatalogSetup): Produ
 /**
  * What a public page shows, for the server to draw it and the tab to hydrate it: the products on sale and the pages
  * of that address (schema/shop-snapshot.ts), or `null` for an address drawn in the tab alone (search, sign-in,
- * checkout, account, back-office), with the studio's profile every page's header and footer show and the shop's public settings. A category carries
- * what its first view shows (its shelf's open pages in the order the address asks, `firstPagesOf`) and how many it has
- * in all; the rest comes from the device's store. The other pages carry what they show.
+ * checkout, account, back-office), with the studio's profile every page's header and footer show and the shop's public settings. A category
+ * and the catalogue (/items, by the filter in its address) carry what their first view shows (the shelf's open pages in
+ * the order the address asks, `firstPagesOf`) and how many it has in all; the rest comes from the device's store. The
+ * other pages carry what they show.
  */
 export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
   const pageOf = (slug: string): Promise<Page | null> => getSynced<Page>(shop.storage.db('pages'), slug);
@@ -41,6 +46,12 @@ export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
     if (!address) return null;
     const view = await catalog.view();
     const all = view.all().filter(onSale);
+    const query = routerQuery(search);
+    /** A shelf's first view (its open pages in the order the address asks) and how many it holds in all. */
+    const shelfOf = (filter: ListRequest['query']): Omit<ShopSnapshot, 'path'> => {
+      const shelf = all.filter(matchesQuery(filter));
+      return { products: firstPagesOf(shelf, listParams.parse(query)), shelfTotal: shelf.length, pages: [], absentPages: [] };
+    };
     /** A page's snapshot: the products the address shows and those its blocks' grids show, so a bot reads the grids too. */
     const withPage = async (slug: string, products: Product[], read?: Page | null): Promise<Omit<ShopSnapshot, 'path'>> => {
       const page = read === undefined ? await pageOf(slug) : read;
@@ -48,18 +59,18 @@ export const pageSnapshot = (shop: Shop, catalog: CatalogIndex) => {
       return { products: shown, pages: page ? [page] : [], absentPages: page ? [] : [slug] };
     };
     switch (address.kind) {
-      case 'screen':
-        if (path !== '/') return null;
-        {
-          const { copy } = await readHomeCopy(shop);
-          return { products: homeShelves(all, copy, setup), pages: [], absentPages: [], homeCopy: copy };
-        }
+      case 'screen': {
+        const screen = path.length > 1 ? path.replace(/\/+$/, '') : path;
+        // The catalogue is a shelf as a category is: every product on sale its filter lets through.
+        if (screen === '/items') return shelfOf(catalogueFilter(productFilterParams.parse(query)));
+        if (screen !== '/') return null;
+        const { copy } = await readHomeCopy(shop);
+        return { products: homeShelves(all, copy, setup), pages: [], absentPages: [], homeCopy: copy };
+      }
       case 'admin':
         return null;
-      case 'category': {
-        const shelf = all.filter((p) => p.category === address.id);
-        return { products: firstPagesOf(shelf, listParams.parse(Object.fromEntries(search))), shelfTotal: shelf.length, pages: [], absentPages: [] };
-      }
+      case 'category':
+        return shelfOf({ category: address.id });
       case 'item':
       case 'product': {
         const product = address.kind === 'item' ? all.find((p) => p.id === address.id) : all.find((p) => p.art === address.art);

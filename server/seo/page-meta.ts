@@ -9,7 +9,7 @@ import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';
 import { getSynced } from '../db/synced';
 import { readStudioProfile } from '../studio/studio-profile';
-import { categoryTitle, notFoundTitle, productTitle, shopTitle, titleOf } from '../../schema/title';
+import { catalogueName, categoryTitle, notFoundTitle, productTitle, shopTitle, titleOf } from '../../schema/title';
 
 /** What search engines and link previews read in the HTML of one address. */
 export interface PageMeta {
@@ -85,6 +85,8 @@ export const pageMeta = (shop: Shop, catalog: CatalogIndex) => async (path: stri
   const item = /^\/items\/([^/]+)$/.exec(path)?.[1];
   const art = /^\/product\/([^/~]+)~/.exec(path)?.[1];
   const onSale = async () => (await catalog.all()).filter((p) => p.isActive && !p.isHidden);
+  // The whole catalogue is told as a category is; its filter is a view of it (the canonical address is /items).
+  if (path.replace(/\/+$/, '') === '/items') return studio({ ...shopMeta, title: titleOf(catalogueName) });
   if (item) {
     const category = categoryLabelIn((await readCatalogSetup(shop)).setup, item);
     if (category) return studio({ ...shopMeta, title: categoryTitle(category) });

@@ -1,21 +1,28 @@
 import type { ItemCategory } from '../../../schema/category';
 import { categoryLabelIn } from '../../../schema/catalog-setup';
 import { useCatalogSetup } from '../../data/storefront';
-import { matchesQuery } from '../../../schema/product-filter';
+import { wantLocal } from '../../data/local-data-context';
 import { usePageTitle } from '../../ui/page-title';
-import { categoryTitle } from '../../../schema/title';
+import { catalogueName, categoryTitle } from '../../../schema/title';
 import { ProductList } from './product-list';
-import { useProductsOnSale, useSnapshotShelfTotal } from './use-products';
-import type { ProductFilterParams } from './product-filter-params';
+import { useShelf } from './use-products';
+import type { ProductFilterParams } from '../../../schema/product-filter-params';
 
 interface FilterProps {
   filter: ProductFilterParams & { tags: string[] };
   onChange: (next: ProductFilterParams) => void;
 }
 
-/** Name and occasion filters of /items; their state is the URL's (spec §2). */
-const Filters = ({ filter, onChange }: FilterProps) => {
+/**
+ * Name and occasion filters of /items; their state is the URL's (spec §2). Another filter is another shelf, which a
+ * server-drawn catalogue's snapshot (its first view) does not carry: the device's store opens for it.
+ */
+const Filters = ({ filter, onChange: change }: FilterProps) => {
   const { tags } = useCatalogSetup();
+  const onChange = (next: ProductFilterParams) => {
+    wantLocal();
+    change(next);
+  };
   return (
   <div className="filters">
     <label className="field field--inline">
@@ -39,10 +46,9 @@ const Filters = ({ filter, onChange }: FilterProps) => {
 /** /items (the whole catalogue, filtered by the URL) or /items/{category}. */
 export const CategoryPage = ({ category, filters }: { category?: ItemCategory; filters?: FilterProps }) => {
   const query = { ...filters?.filter, category: category ?? filters?.filter.category };
-  const products = useProductsOnSale()?.filter(matchesQuery(query));
-  const total = useSnapshotShelfTotal();
+  const { products, total } = useShelf(query);
   const setup = useCatalogSetup();
-  const label = query.category ? (categoryLabelIn(setup, query.category) ?? 'Каталог') : 'Каталог';
+  const label = query.category ? (categoryLabelIn(setup, query.category) ?? catalogueName) : catalogueName;
   usePageTitle(query.category ? categoryTitle(label) : label, !!query.category);
   return (
     <div className="page">

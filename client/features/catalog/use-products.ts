@@ -1,6 +1,7 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { map } from 'rxjs';
-import { byRank } from '../../../schema/product-filter';
+import type { ListRequest } from '../../../schema/api';
+import { byRank, matchesQuery } from '../../../schema/product-filter';
 import type { Product } from '../../../schema/product';
 import type { LocalData } from '../../data/database';
 import { useDeviceHolds, useDeviceReading } from '../../data/device-or-snapshot';
@@ -30,6 +31,25 @@ export const useSnapshotShelfTotal = (): number | undefined => {
   const device = useDeviceReading(onSale);
   const total = useSnapshot()?.shelfTotal;
   return device?.length ? undefined : total;
+};
+
+/** What tells one shelf from another: its filter (not its order or open pages, which the same shelf changes). */
+const shelfKey = (q: ListRequest['query']) => JSON.stringify([q.name || '', q.isActive, q.isHidden, q.itemType, q.shownOn ?? [], q.tags ?? [], q.category]);
+
+/**
+ * A shelf of products on sale (a category, or the catalogue by its filter), bestsellers first, and how many it holds
+ * in all while the page shows the server's first view of it (`total`, as `useSnapshotShelfTotal`). That first view
+ * answers for the shelf it was drawn for: another filter asked before the device's copy of the catalogue answers
+ * waits for that copy (`products` undefined) rather than show the drawn cards under another filter beside the drawn
+ * shelf's count.
+ */
+export const useShelf = (query: ListRequest['query']): { products: Product[] | undefined; total: number | undefined } => {
+  const key = shelfKey(query);
+  const [drawn] = useState(key);
+  const products = useProductsOnSale();
+  const total = useSnapshotShelfTotal();
+  if (total !== undefined && key !== drawn) return { products: undefined, total: undefined };
+  return { products: products?.filter(matchesQuery(query)), total };
 };
 
 export const useProduct = (id: string): Product | null | undefined => {

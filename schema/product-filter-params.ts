@@ -19,8 +19,11 @@ export const productFilterParams = z.object({
 });
 export type ProductFilterParams = z.infer<typeof productFilterParams>;
 
-/** The spec's defaults, applied when the URL says nothing. The storefront passes its own (it shows every shelf). */
+/** The spec's defaults, applied when the URL says nothing. The storefront has its own (it shows every shelf). */
 export const backOfficeDefaults = { shownOn: ['recepty'], tags: [] as string[] };
+
+/** The storefront's catalogue (/items) shows every shelf and no chosen occasion unless the address says otherwise. */
+const catalogueDefaults = { tags: [] as string[] };
 
 export const readFilter = (search: ProductFilterParams, defaults: { shownOn?: string[]; tags?: string[] } = backOfficeDefaults) => ({
   ...search,
@@ -34,3 +37,9 @@ export const readFilter = (search: ProductFilterParams, defaults: { shownOn?: st
  */
 export const writeFilter = (filter: ProductFilterParams): ProductFilterParams =>
   Object.fromEntries(Object.entries(filter).filter(([, v]) => (Array.isArray(v) ? v.length > 0 : !!v)));
+
+/**
+ * What the catalogue (/items) shows for its address's filter, read as the router reads the query: every product on
+ * sale it lets through (`matchesQuery`). The tab's route and the server's first view of /items read it here alike.
+ */
+export const catalogueFilter = (search: ProductFilterParams) => readFilter(search, catalogueDefaults);
