@@ -133,8 +133,9 @@ const Closed = ({ record, refusal, onClose }: { record: OfficeRecord; refusal: s
 
 /**
  * The full close of a shift (issue 21, item 1): what the day's orders and counter sales brought by payment method,
- * the cash moves of the shift, the till and the card terminal counted, the difference shown and explained. Works on
- * the device alone; the office replication carries the close to the server once (`shift-{day}`).
+ * the cash moves of the shift, the till and the card terminal counted, the difference shown and explained. Online the
+ * close goes to the server at once and its refusal is said under the form, the typed counts kept; offline it is kept
+ * on the device for the office replication (`shift-{day}`), and a refusal then is said here when the sync brings it.
  */
 export const FullCloseDialog = ({ onClose }: { onClose: () => void }) => {
   const { data } = useLocal();
