@@ -92,4 +92,34 @@ describe('who may save a page', () => {
       await context.close();
     });
   }
+
+  for (const [path, heading] of [
+    ['/admin/pages-editor', 'Редактор страницы'],
+    ['/admin/pages-editor3', 'Простой редактор'],
+  ] as const) {
+    it(`${path} opened before the device has pulled the page says it is loading, not an empty page, and then shows the page`, async () => {
+      const before = await stored(journey().shop.url);
+      const context = await contextAs(journey(), demoPhones.admin);
+      // The pages' pull is held back until the editor is open: a device signed in a moment ago has not pulled them.
+      let release = () => {};
+      const pulled = new Promise<void>((resolve) => (release = resolve));
+      await context.route('**/db/pages/**', async (route) => (await pulled, route.continue().catch(() => undefined)));
+      const tab = await context.newPage();
+      const errors = watchErrors(tab);
+      await tab.goto(`${path}?key=${key}`);
+      await tab.getByRole('status').filter({ hasText: 'Загружаем страницу…' }).waitFor({ timeout: 30_000 });
+      expect(await tab.getByLabel('Заголовок страницы').count()).toBe(0);
+      // A new page waits for nothing: its empty form is there while the pull is still held.
+      const fresh = await context.newPage();
+      await fresh.goto(`${path}?key=novaya-stranica&isNew=true`);
+      await fresh.getByRole('heading', { name: heading }).waitFor({ timeout: 30_000 });
+      expect(await fresh.getByLabel('Заголовок страницы').inputValue()).toBe('');
+      await fresh.close();
+      release();
+      await tab.getByRole('heading', { name: heading }).waitFor({ timeout: 30_000 });
+      await expect.poll(() => tab.getByLabel('Заголовок страницы').inputValue(), { timeout: 30_000 }).toBe(before.value.title);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
 });

@@ -119,7 +119,7 @@ describe('the shop settings', () => {
     const date = page.locator('input[name="date"]');
     await expect.poll(() => date.inputValue()).toBe(nextDay(closed));
     await date.fill(holiday);
-    await page.locator('select[name="slot"] option', { hasText: 'В этот день студия не доставляет' }).waitFor({ state: 'attached' });
+    await page.locator('select[name="slot"] option', { hasText: 'Студия в этот день не работает' }).waitFor({ state: 'attached' });
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextDay, today } from '../schema/day';
+import { addDays, nextDay, today } from '../schema/day';
+import type { ShopSettingsAnswer } from '../schema/shop-settings-update';
 import { formatRoubles } from '../schema/money';
 import { demoProducts } from '../server/seed/products';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
@@ -135,6 +136,34 @@ describe('an order taken by phone', () => {
     await page.goto('/admin/orders');
     await page.getByRole('heading', { name: 'Заказы', level: 1 }).waitFor();
     expect(await page.getByRole('link', { name: 'Новый заказ' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('says beside the date why a day has no time: a day the studio closed, and today once its last slot is over', async () => {
+    const { shop } = journey();
+    const closed = addDays(today(), 3);
+    const admin = await signIn(shop.url, demoPhones.admin);
+    const { settings, updatedAt } = (await call<ShopSettingsAnswer>(shop.url, '/api/settings/get', {})).body.data;
+    // One slot, over a minute after Moscow's midnight: today has none left, a later day has it.
+    const changed = { ...settings, closedDays: [closed], slots: ['00:00–00:01'] };
+    expect((await call(shop.url, '/api/settings/update', { settings: changed, updatedAt }, admin)).status).toBe(200);
+
+    const context = await contextAs(journey(), demoPhones.manager);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/admin/orders/new');
+    await page.getByRole('heading', { name: 'Новый заказ' }).waitFor();
+    const date = page.locator('input[name=date]');
+    const why = page.locator('.studio-order__when').getByRole('status');
+    await date.fill(closed);
+    await why.filter({ hasText: 'Студия в этот день не работает' }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('select[name=slot] option').allTextContents()).toEqual(['Нет свободного времени']);
+    await date.fill(today());
+    await why.filter({ hasText: 'На сегодня все интервалы закрыты — выберите другой день' }).waitFor();
+    await date.fill(addDays(closed, 1));
+    await page.locator('select[name=slot] option', { hasText: '00:00–00:01' }).waitFor({ state: 'attached' });
+    expect(await why.count()).toBe(0);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

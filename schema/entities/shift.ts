@@ -33,8 +33,8 @@ export const shiftId = (d: string) => `shift-${d}`;
  * The full close of a shift (issue 21, item 1): what the day's orders and counter sales brought by payment method and
  * what the till should hold (schema/shift-takings.ts, as the closing device computed it), what was counted in cash and
  * on the card terminal, the cash charges of the day, and the note that explains a difference. A fact, keyed by the day:
- * the device writes it once, offline too, and the office replication carries it to the server once; a second close
- * of the same day is refused. Shown and printed as the shift report; listed on /admin/charges.
+ * online the device sends it to the server at once, offline it writes it and the office replication carries it once;
+ * a second close of the same day is refused («Смена за этот день уже закрыта»). Shown and printed as the shift report; listed on /admin/charges.
  */
 export const shift = defineEntity({
   type: 'shift',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courier } from '../../schema/entities/courier';
+import { shift, shiftId } from '../../schema/entities/shift';
 import { supplier } from '../../schema/entities/supplier';
 import { task } from '../../schema/entities/task';
 import type { OfficeRecord } from '../../schema/record';
@@ -74,6 +75,16 @@ describe('the office push rule', () => {
     expect(facts(florist, doc(record()), null)).toMatchObject({ ok: true });
     expect(reason(facts(florist, doc(record({ updatedAt: now })), doc(record())))).toMatch(/запись-факт/);
     expect(reason(facts(manager, { _id: 'courier-0001', _deleted: true as const }, doc(record())))).toMatch(/запись-факт/);
+  });
+
+  it('says a day’s second shift close is taken, in the key’s words, and an edit of the first is a fact’s change', () => {
+    const closes = pushRuleFor({ shift }, () => now);
+    const close = (by: string, at: number): OfficeRecord => ({
+      id: shiftId(shift.example.day), type: 'shift', v: 1, title: `Смена ${shift.example.day}`, day: shift.example.day, createdBy: by, createdAt: at, updatedBy: by, updatedAt: at, data: shift.example,
+    });
+    const first = doc(close(manager.phone, now - 5000));
+    expect(reason(closes(florist, doc(close(florist.phone, now - 1000)), first))).toBe('Смена за этот день уже закрыта');
+    expect(reason(closes(manager, doc({ ...close(manager.phone, now - 5000), updatedAt: now }), first))).toMatch(/запись-факт/);
   });
 
   it('refuses what does not belong in the office database or does not parse', () => {

@@ -70,7 +70,13 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
     return can(user, 'delete', entity, before) ? accept(incoming) : refuse(deniedReason(entity, 'delete'));
   }
 
-  if (before && entity.write === 'fact') return refuse(factReason(entity));
+  if (before && entity.write === 'fact') {
+    // Another device's first write of a keyed fact (a day's second shift close, made where the first was not pulled
+    // yet) is no change of the stored one: it is told in the key's own words («Смена за этот день уже закрыта»).
+    const taken = (entity.key as { taken: string } | undefined)?.taken;
+    const another = incoming.createdAt !== before.createdAt || incoming.createdBy !== before.createdBy;
+    return refuse(taken && another ? taken : factReason(entity));
+  }
   const { _id, _deleted, ...fields } = incoming;
   const envelope = officeRecord.safeParse({ ...fields, id: _id });
   if (!envelope.success) return refuse(envelope.error.issues[0]?.message ?? 'Неверная запись');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPhones, signIn, startTestShop } from '../../../server/testing/test-shop';
 import { task } from '../../../schema/entities/task';
 import { courier } from '../../../schema/entities/courier';
+import { shift, shiftId } from '../../../schema/entities/shift';
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
@@ -12,6 +13,7 @@ import { shopCollections } from '../collections';
 import { saveOfficeRecord } from '../records';
 import { replicate } from './replicate';
 import { lostChanges$, officeConflictHandler, watchReplacedChanges, type LostChange } from './office-conflicts';
+import { rejections$, type Rejection } from './rejections';
 
 /**
  * Two staff devices replicating their `office` collection (RxDB on fake-indexeddb, the app's schema, conflict handler
@@ -158,5 +160,24 @@ describe('two devices change one office record offline', () => {
     await pulled(florist, id, (d) => d.name === 'Иван');
     expect((await shop.shop.storage.db('office').get(id)) as unknown as { data: { name: string } }).toMatchObject({ data: { name: 'Иван' } });
     expect(told).toEqual([]);
+  });
+});
+
+describe('a keyed fact two devices wrote first', () => {
+  it('keeps the server’s and tells ours as refused in the key’s words: a day’s second shift close', async () => {
+    const day = shift.example.day;
+    const close = (by: string, at: number) => ({
+      id: shiftId(day), type: 'shift' as const, v: 1, title: `Смена ${day}`, day, createdBy: by, createdAt: at, updatedBy: by, updatedAt: at, data: shift.example, _deleted: false,
+    });
+    const server = close(demoPhones.manager, 1000);
+    const mine = close(demoPhones.florist, 2000);
+    const refused: Rejection[] = [];
+    const lost: LostChange[] = [];
+    const subs = [rejections$.subscribe((r) => refused.push(r)), lostChanges$.subscribe((l) => lost.push(l))];
+    const resolved = await officeConflictHandler.resolve({ realMasterState: server, newDocumentState: mine }, 'test');
+    subs.forEach((s) => s.unsubscribe());
+    expect(resolved).toEqual(server);
+    expect(refused).toEqual([{ db: 'office', id: shiftId(day), reason: 'Смена за этот день уже закрыта' }]);
+    expect(lost).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { Subject, type Subscription } from 'rxjs';
 import { deepEqual, type RxCollection, type RxConflictHandler, type WithDeleted } from 'rxdb';
 import { entities, type AnyEntity } from '../../../schema/entities';
 import type { OfficeRecord } from '../../../schema/record';
-import { rejections$ } from './rejections';
+import { rejections$, reportRejection } from './rejections';
 import { rulesOf } from '../entity-rules';
 
 /** A change of ours another device's replaced: the record, and each field whose value is now not what we wrote. */
@@ -56,10 +56,19 @@ const own = (doc: WithDeleted<OfficeRecord>) => {
   return rest;
 };
 
+/** The key's reason when ours and the server's are two first writes of one keyed fact; '' otherwise. */
+const takenBy = (mine: WithDeleted<OfficeRecord>, server: WithDeleted<OfficeRecord>): string => {
+  const entity = entities[mine.type];
+  const key = entity.key as { taken: string } | undefined;
+  if (!key || entity.write !== 'fact' || server._deleted || mine._deleted) return '';
+  return server.createdAt !== mine.createdAt || server.createdBy !== mine.createdBy ? key.taken : '';
+};
+
 /**
  * Two devices changed one office record offline; the server holds the first to arrive. The second device
  * resolves here, and both converge on the result: the resolved document is pushed, the first device pulls it.
- * - A refused push: the server's version stands (the refusal is shown by SyncNotices).
+ * - A refused push: the server's version stands (the refusal is shown by SyncNotices). So does a keyed fact another
+ *   device wrote first (a day's shift close), told as a refusal in the key's words.
  * - An edit wins over a deletion, on either side (CouchDB itself lets an edit pushed after a deletion bring the
  *   record back, so the handler's rule is the same).
  * - Otherwise the entity's `merge(server, mine)`. When the result is not what this device wrote, the user is told
@@ -74,6 +83,14 @@ export const officeConflictHandler: RxConflictHandler<OfficeRecord> = {
         fields: Object.keys({ ...mine.data, ...now }).filter((f) => !deepEqual(mine.data[f], now[f])).map((field) => ({ field, now: now[field] })),
       });
     if (refused.delete(mine.id)) return server;
+    // A keyed fact another device wrote first (a day's shift close made offline on two phones): RxDB found the server's
+    // copy before pushing ours, so the push rule never saw it; it is the same «no», said in the key's words.
+    const taken = takenBy(mine, server);
+    if (taken) {
+      reportRejection({ db: 'office', id: mine.id, reason: taken });
+      refused.delete(mine.id);
+      return server;
+    }
     // An edit wins over a deletion, whichever side made it: nothing anyone typed is lost (the deleter deletes again).
     if (server._deleted) return mine._deleted ? server : { ...mine, _deleted: false };
     if (mine._deleted) {

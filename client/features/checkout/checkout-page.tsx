@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
 import { firstDeliveryDay, lastDeliveryDay, openSlots, orderDraft, type OrderDraft } from '../../../schema/order';
+import { noSlotReason } from '../../../schema/no-slot-reason';
 import type { ShopSettings } from '../../../schema/shop-settings';
 import { useLocal } from '../../data/local-data-context';
 import { useShopSettings } from '../../data/shop-settings';
@@ -166,7 +167,7 @@ const CheckoutForm = () => {
             </Field>
             <Field label="Время" error={errors.slot}>
               <select name="slot" value={form.slot} onChange={(e) => change({ slot: e.target.value })} aria-invalid={invalid('slot')}>
-                <option value="">{slots.length ? 'Выберите время' : settings.closedDays.includes(form.date) ? 'В этот день студия не доставляет' : 'На этот день уже не успеем'}</option>
+                <option value="">{slots.length ? 'Выберите время' : noSlotReason(form.date, new Date(), settings)}</option>
                 {slots.map((s) => <option key={s} value={s}>{s}</option>)}
               </select>
             </Field>

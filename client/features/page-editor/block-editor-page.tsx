@@ -6,7 +6,7 @@ import { pageBlockNames } from '../../../schema/page-issue';
 import { blockProducts } from '../../../schema/page-products';
 import { useCatalogSetup } from '../../data/storefront';
 import { useProductsOnSale } from '../catalog/use-products';
-import { EditorFrame, NoPageChosen, PageHeadFields } from './editor-frame';
+import { EditorFrame, NoPageChosen, PageHeadFields, PageLoading } from './editor-frame';
 import { usePageDraft } from './use-page-draft';
 
 
@@ -144,7 +144,7 @@ export const BlockEditorPage = () => {
   const draft = usePageDraft(key, isNew);
   const value = draft.value;
   if (!key) return <NoPageChosen title="Редактор страницы" />;
-  if (!value) return <p className="muted record-screen">Загрузка…</p>;
+  if (!value) return <PageLoading />;
   const set = (v: Partial<PageValue>) => draft.setValue({ ...value, ...v });
   const setBlock = (i: number, b: PageBlock) => set({ blocks: value.blocks.map((x, j) => (j === i ? b : x)) });
   const move = (i: number, by: -1 | 1) => {

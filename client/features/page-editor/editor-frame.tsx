@@ -15,6 +15,13 @@ export const NoPageChosen = ({ title }: { title: string }) => (
   </section>
 );
 
+/** Until the device has answered whether it holds the page (usePageDraft): not an empty page, but one on its way. */
+export const PageLoading = () => (
+  <p className="muted record-screen" role="status">
+    Загружаем страницу…
+  </p>
+);
+
 /** The page's title and its description for search engines: the first fields of both editors. */
 export const PageHeadFields = ({ value, set }: { value: PageValue; set: (v: Partial<PageValue>) => void }) => (
   <>

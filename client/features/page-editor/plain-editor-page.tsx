@@ -1,6 +1,6 @@
 import { useSearch } from '@tanstack/react-router';
 import type { PageValue } from '../../../schema/page';
-import { EditorFrame, NoPageChosen, PageHeadFields } from './editor-frame';
+import { EditorFrame, NoPageChosen, PageHeadFields, PageLoading } from './editor-frame';
 import { usePageDraft } from './use-page-draft';
 
 /**
@@ -13,7 +13,7 @@ export const PlainEditorPage = () => {
   const draft = usePageDraft(key, isNew);
   const value = draft.value;
   if (!key) return <NoPageChosen title="Простой редактор" />;
-  if (!value) return <p className="muted record-screen">Загрузка…</p>;
+  if (!value) return <PageLoading />;
   const set = (v: Partial<PageValue>) => draft.setValue({ ...value, ...v });
   return (
     <EditorFrame pageKey={key} draft={draft}>

@@ -3,6 +3,7 @@ import { pageValue, type PageDraft, type PageValue } from '../../../schema/page'
 import { pageIssue } from '../../../schema/page-issue';
 import { levelOf, reaches } from '../../../schema/user';
 import { api } from '../../lib/api';
+import { useOnline } from '../../lib/use-online';
 import { usePage } from '../../data/pages';
 import { useSession } from '../auth/session';
 
@@ -16,14 +17,19 @@ export const emptyPage: PageValue = { title: '', description: '', sections: [], 
 export const usePageDraft = (key: string, isNew: boolean) => {
   const { user } = useSession();
   const canSave = reaches(levelOf(user), 'admin');
-  const { page: published } = usePage(key);
+  const { page: published, pulled } = usePage(key);
+  const online = useOnline();
   const [value, setValue] = useState<PageValue | null>(null);
   const [state, setState] = useState<{ busy: boolean; error?: string; done?: string; fresh: boolean }>({ busy: false, fresh: isNew });
+  // Whether the device has answered if it holds the page: a page it has not pulled yet is not an empty one, so the
+  // editor says it is loading (value null) rather than show an empty form. A new page has nothing to wait for, and
+  // offline nothing may come: then it starts empty and takes the page if the sync brings it.
+  const known = published !== undefined && (published !== null || !!pulled || isNew || !online);
 
   useEffect(() => {
     // A page the device had not yet pulled when the editor opened starts empty; once the pages sync brings it, it
     // replaces that start unless something was typed (an edit is a new object, never `emptyPage` itself).
-    if (published === undefined || (value && !(value === emptyPage && published))) return;
+    if (!known || (value && !(value === emptyPage && published))) return;
     if (!canSave) return setValue(published?.value ?? emptyPage);
     let current = true;
     api<{ data: { items: PageDraft[] } }>('/api/pages/drafts', {}).then(
@@ -33,7 +39,7 @@ export const usePageDraft = (key: string, isNew: boolean) => {
     return () => {
       current = false;
     };
-  }, [key, published, value, canSave]);
+  }, [key, published, known, value, canSave]);
 
   const check = (v: PageValue): PageValue | null => {
     const parsed = pageValue.safeParse(v);

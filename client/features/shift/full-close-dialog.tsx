@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { charge, chargeDirections } from '../../../schema/entities/charge';
 import { formatRoubles } from '../../../schema/money';
 import { paidMethods } from '../../../schema/order';
@@ -9,9 +9,10 @@ import type { OfficeRecord } from '../../../schema/record';
 import { useLocal } from '../../data/local-data-context';
 import { saveOfficeRecord } from '../../data/records';
 import { useRefList } from '../../data/ref-list';
+import { useFormAction } from '../../lib/use-form-action';
 import { Dialog } from '../../ui/dialog';
 import { useSession } from '../auth/session';
-import { recordFullClose, useDayCharges, useShiftClose, useShiftTakings, type CloseInput, type DayCharge } from './full-close';
+import { closeErrorsByPath, closeFieldPaths, recordFullClose, useCloseRefusal, useDayCharges, useShiftClose, useShiftTakings, type CloseInput, type CloseResult, type DayCharge } from './full-close';
 import { printShiftReport, ShiftReport, ShiftReportSheet } from './shift-report';
 import { differenceText } from '../documents/papers';
 import { typedCount } from '../../../schema/entities/shift';
@@ -103,11 +104,16 @@ const MovesList = ({ charges }: { charges: readonly DayCharge[] }) => {
   );
 };
 
-/** After the close: the report to print, and signing out as the quick close does. */
-const Closed = ({ record, onClose }: { record: OfficeRecord; onClose: () => void }) => {
+/** After the close: the report to print, and signing out as the quick close does; `refusal`: why ours was not taken. */
+const Closed = ({ record, refusal, onClose }: { record: OfficeRecord; refusal: string; onClose: () => void }) => {
   const { logout } = useSession();
   return (
     <>
+      {refusal && (
+        <p className="field-error" role="alert">
+          {refusal}
+        </p>
+      )}
       <ShiftReport record={record} />
       <ShiftReportSheet record={record} />
       <p className="form__buttons">
@@ -127,21 +133,32 @@ const Closed = ({ record, onClose }: { record: OfficeRecord; onClose: () => void
 
 /**
  * The full close of a shift (issue 21, item 1): what the day's orders and counter sales brought by payment method,
- * the cash moves of the shift, the till and the card terminal counted, the difference shown and explained. Works on
- * the device alone; the office replication carries the close to the server once (`shift-{day}`).
+ * the cash moves of the shift, the till and the card terminal counted, the difference shown and explained. Online the
+ * close goes to the server at once and its refusal is said under the form, the typed counts kept; offline it is kept
+ * on the device for the office replication (`shift-{day}`), and a refusal then is said here when the sync brings it.
  */
 export const FullCloseDialog = ({ onClose }: { onClose: () => void }) => {
   const { data } = useLocal();
   const { user } = useSession();
   const [input, setInput] = useState<CloseInput>({ day: today(), opening: '', cash: '', card: '', note: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof CloseInput, string>>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const action = useFormAction({ fields: { under: 'data' } });
+  const { fail, refuse } = action;
   const charges = useDayCharges(data.shop.office, input.day);
   const opening = typedCount.safeParse(input.opening || '0');
   const takings = useShiftTakings(data.shop.orders, charges, input.day, opening.success ? opening.data : 0);
   const closed = useShiftClose(data.shop.office, input.day);
-  const [saved, setSaved] = useState<OfficeRecord | null>(null);
+  const [saved, setSaved] = useState<Extract<CloseResult, { ok: true }> | null>(null);
+  // A close kept on the device that the server refuses when the sync pushes it: the form comes back as typed (or the
+  // close that won, when another device closed the day first), with the server's reason.
+  const onRefused = useCallback(
+    (reason: string) => {
+      setSaved(null);
+      fail(`Сервер не принял закрытие смены: ${reason || 'причина не названа'}`);
+    },
+    [fail],
+  );
+  useCloseRefusal(input.day, !!saved && !saved.sent, onRefused);
+  const errorOf = (name: keyof CloseInput) => action.errors[closeFieldPaths[name]];
 
   const counted = { cash: typedCount.safeParse(input.cash), card: typedCount.safeParse(input.card) };
   const diff =
@@ -152,35 +169,30 @@ export const FullCloseDialog = ({ onClose }: { onClose: () => void }) => {
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    if (!user) return setFailure('Войдите, чтобы закрыть смену');
-    setBusy(true);
-    try {
+    if (!user) return refuse({}, 'Войдите, чтобы закрыть смену');
+    // A refusal by the server (its Russian reason under the form, its issues beside the fields) keeps what was typed.
+    await action.run(async () => {
       const result = await recordFullClose(data.shop.office, user.phone, input, takings, charges);
-      if (result.ok) setSaved(result.record);
-      else setErrors(result.errors);
-    } catch (err) {
-      console.error((err as Error).message);
-      setFailure('Ошибка сохранения данных');
-    } finally {
-      setBusy(false);
-    }
+      if (result.ok) setSaved(result);
+      else refuse(closeErrorsByPath(result.errors));
+    });
   };
 
-  const report = saved ?? (closed && !busy ? closed : null);
+  const report = saved?.record ?? (closed && !action.busy ? closed : null);
   if (report)
     return (
       <Dialog title="Смена закрыта" onClose={onClose} width="36rem">
-        <Closed record={report} onClose={onClose} />
+        <Closed record={report} refusal={saved ? '' : action.failure} onClose={onClose} />
       </Dialog>
     );
 
   const field = (name: keyof CloseInput, label: string, props: { inputMode?: 'numeric'; type?: string } = { inputMode: 'numeric' }) => (
     <label className="field">
       <span>{label}</span>
-      <input name={`close-${name}`} {...props} value={input[name]} onChange={(e) => set(name)(e.target.value)} aria-invalid={!!errors[name]} aria-describedby={errors[name] ? `close-${name}-error` : undefined} />
-      {errors[name] && (
+      <input name={`close-${name}`} {...props} value={input[name]} onChange={(e) => set(name)(e.target.value)} aria-invalid={!!errorOf(name)} aria-describedby={errorOf(name) ? `close-${name}-error` : undefined} />
+      {errorOf(name) && (
         <span className="field-error" id={`close-${name}-error`}>
-          {errors[name]}
+          {errorOf(name)}
         </span>
       )}
     </label>
@@ -217,19 +229,19 @@ export const FullCloseDialog = ({ onClose }: { onClose: () => void }) => {
         </p>
         <label className="field">
           <span>Объяснение расхождения{diff && (diff.cash || diff.card) ? ' *' : ''}</span>
-          <textarea name="close-note" rows={2} value={input.note} onChange={(e) => set('note')(e.target.value)} aria-invalid={!!errors.note} />
-          {errors.note && <span className="field-error">{errors.note}</span>}
+          <textarea name="close-note" rows={2} value={input.note} onChange={(e) => set('note')(e.target.value)} aria-invalid={!!errorOf('note')} />
+          {errorOf('note') && <span className="field-error">{errorOf('note')}</span>}
         </label>
-        {failure && (
+        {action.failure && (
           <p className="field-error" role="alert">
-            {failure}
+            {action.failure}
           </p>
         )}
         <div className="form__buttons">
           <button type="button" className="button button--ghost" onClick={onClose}>
             Отмена
           </button>
-          <button type="submit" className="button" disabled={busy || !input.cash || !input.card}>
+          <button type="submit" className="button" disabled={action.busy || !input.cash || !input.card}>
             Закрыть смену
           </button>
         </div>

@@ -1,9 +1,11 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shiftId } from '../../../schema/entities/shift';
+import { shift, shiftId } from '../../../schema/entities/shift';
 import { shiftTakings } from '../../../schema/shift-takings';
+import type { OfficeRecord } from '../../../schema/record';
 import { openLocalData, type LocalData } from '../../data/database';
+import { ApiError, offlineMessage } from '../../lib/api';
 import { recordFullClose, type DayCharge } from './full-close';
 
 describe('the full close of a shift on the device', () => {
@@ -35,15 +37,32 @@ describe('the full close of a shift on the device', () => {
     expect(await count()).toBe(0);
   });
 
-  it('keeps the close on the device under the day’s key, once', async () => {
-    const result = await recordFullClose(data.shop.office, author, { ...input, note: 'Сдача покупателю' }, takings, charges);
-    expect(result.ok).toBe(true);
+  it('sends the close to the server when online and keeps nothing on the device; a refusal comes back as the server said it', async () => {
+    const sent: unknown[] = [];
+    const record: OfficeRecord = { id: shiftId(day), type: 'shift', v: 1, title: `Смена ${day}`, day, createdBy: author, createdAt: 1, updatedBy: author, updatedAt: 1, data: shift.example };
+    const taken = async (d: unknown) => (sent.push(d), record);
+    const result = await recordFullClose(data.shop.office, author, { ...input, note: 'Сдача покупателю' }, takings, charges, taken);
+    expect(result).toEqual({ ok: true, record, sent: true });
+    expect(sent).toMatchObject([{ day, counted: { cash: 3400, card: 0 }, note: 'Сдача покупателю' }]);
+    const refused = async () => {
+      throw new ApiError(409, 'Смена за этот день уже закрыта');
+    };
+    await expect(recordFullClose(data.shop.office, author, { ...input, note: 'Сдача покупателю' }, takings, charges, refused)).rejects.toThrow('Смена за этот день уже закрыта');
+    expect(await count()).toBe(0);
+  });
+
+  it('keeps the close on the device under the day’s key, once, when the server is out of reach', async () => {
+    const away = async (): Promise<OfficeRecord> => {
+      throw new ApiError(0, offlineMessage);
+    };
+    const result = await recordFullClose(data.shop.office, author, { ...input, note: 'Сдача покупателю' }, takings, charges, away);
+    expect(result).toMatchObject({ ok: true, sent: false });
     const stored = await data.shop.office.findOne(shiftId(day)).exec();
     expect(stored?.toMutableJSON()).toMatchObject({
       type: 'shift', createdBy: author, day,
       data: { opening: 1000, expectedCash: 3500, counted: { cash: 3400, card: 0 }, cashOut: 500, cashMoves: [{ direction: 'out', category: 'market', amount: 500, note: 'Зелень' }], note: 'Сдача покупателю' },
     });
-    const again = await recordFullClose(data.shop.office, author, { ...input, note: 'Ещё раз' }, takings, charges);
+    const again = await recordFullClose(data.shop.office, author, { ...input, note: 'Ещё раз' }, takings, charges, away);
     expect(again).toEqual({ ok: false, errors: { day: 'Смена за этот день уже закрыта' } });
     expect(await count()).toBe(1);
   });

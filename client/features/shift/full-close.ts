@@ -3,9 +3,11 @@ import type { RxCollection } from 'rxdb';
 import { charge } from '../../../schema/entities/charge';
 import { shift, shiftId, typedCount, type ShiftClose } from '../../../schema/entities/shift';
 import type { Order } from '../../../schema/order';
-import { recordData, type OfficeRecord } from '../../../schema/record';
+import { officeRecord, recordData, type OfficeRecord } from '../../../schema/record';
 import { shiftTakings, type ShiftTakings, type TillCharge } from '../../../schema/shift-takings';
 import { saveOfficeRecord } from '../../data/records';
+import { rejections$ } from '../../data/sync/rejections';
+import { api, ApiError } from '../../lib/api';
 
 /** A cash charge of the day as the close shows it, with the record it came from. */
 export interface DayCharge extends TillCharge {
@@ -62,13 +64,37 @@ export interface CloseInput {
   note: string;
 }
 
-export type CloseResult = { ok: true; record: OfficeRecord } | { ok: false; errors: Partial<Record<keyof CloseInput, string>> };
+const closeFields = ['day', 'opening', 'cash', 'card', 'note'] as const satisfies readonly (keyof CloseInput)[];
+
+/** Where each typed field of the close stands in the shift's data, so the server's issues land beside it. */
+export const closeFieldPaths: Record<keyof CloseInput, string> = { day: 'day', opening: 'opening', cash: 'counted.cash', card: 'counted.card', note: 'note' };
+
+/** The typed field an issue of the shift's data belongs to; what was not typed (the takings) goes under the counts. */
+const closeFieldOf = (path: readonly PropertyKey[]): keyof CloseInput => {
+  const at = path.map(String).join('.');
+  return closeFields.find((f) => closeFieldPaths[f] === at || at.startsWith(`${closeFieldPaths[f]}.`)) ?? 'cash';
+};
+
+export type CloseErrors = Partial<Record<keyof CloseInput, string>>;
+
+/** The close's own errors by the paths the server's issues use (useFormAction's errors). */
+export const closeErrorsByPath = (errors: CloseErrors): Record<string, string> =>
+  Object.fromEntries(closeFields.flatMap((f) => (errors[f] ? [[closeFieldPaths[f], errors[f]]] : [])));
+
+/** `sent`: the server holds it already; otherwise it waits on the device for the office replication. */
+export type CloseResult = { ok: true; record: OfficeRecord; sent: boolean } | { ok: false; errors: CloseErrors };
+
+/** Sends the close to the server now, through the record API; the default, replaced in tests. */
+const sendNow = async (data: ShiftClose): Promise<OfficeRecord> => officeRecord.parse((await api<{ data: unknown }>(`/api/${shift.path}/update`, { data })).data);
 
 /**
- * Closes the day's shift on the device: the counts as typed, the takings the device computed and the day's cash
- * charges become one `shift` record under `shift-{day}`, written to the office collection (offline too) and carried
- * to the server by the office replication, once. Nothing is written while a count does not parse, the difference is
- * not explained, or the day is already closed.
+ * Closes the day's shift: the counts as typed, the takings the device computed and the day's cash charges become one
+ * `shift` record under `shift-{day}`. Online it goes to the server at once, as the quick close does, and a refusal
+ * (4xx: the day closed on another device, a count the server does not take, a role that may not) is thrown as the
+ * server's ApiError, its Russian reason and issues, with nothing kept. Without a network, or with the server out of
+ * reach, it is written to the office collection and carried to the server by the office replication, once; a refusal
+ * then comes back through the sync (useCloseRefusal). Nothing is written while a count does not parse, the difference
+ * is not explained, or the device already holds the day's close.
  */
 export const recordFullClose = async (
   office: RxCollection<OfficeRecord>,
@@ -76,8 +102,9 @@ export const recordFullClose = async (
   input: CloseInput,
   takings: ShiftTakings,
   charges: readonly DayCharge[],
+  send: (data: ShiftClose) => Promise<OfficeRecord> = sendNow,
 ): Promise<CloseResult> => {
-  const errors: Partial<Record<keyof CloseInput, string>> = {};
+  const errors: CloseErrors = {};
   const count = (field: 'opening' | 'cash' | 'card', text: string) => {
     const parsed = typedCount.safeParse(field === 'opening' && !text.trim() ? '0' : text);
     if (parsed.success) return parsed.data;
@@ -105,15 +132,34 @@ export const recordFullClose = async (
   };
   const parsed = shift.fields.safeParse(data);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] === 'note' ? 'note' : issue.path[0] === 'day' ? 'day' : 'cash';
-      errors[field] ??= issue.message;
-    }
+    for (const issue of parsed.error.issues) errors[closeFieldOf(issue.path)] ??= issue.message;
     return { ok: false, errors };
   }
   if (await office.findOne(shiftId(input.day)).exec()) return { ok: false, errors: { day: 'Смена за этот день уже закрыта' } };
+  if (globalThis.navigator?.onLine !== false) {
+    try {
+      return { ok: true, record: await send(parsed.data), sent: true };
+    } catch (e) {
+      if (e instanceof ApiError && e.status >= 400 && e.status < 500) throw e;
+    }
+  }
   const id = await saveOfficeRecord(office, shift, author, parsed.data, shiftId(input.day));
   const record = await office.findOne(id).exec();
   if (!record) throw new Error('Ошибка сохранения данных');
-  return { ok: true, record: record.toMutableJSON() };
+  return { ok: true, record: record.toMutableJSON(), sent: false };
+};
+
+/**
+ * Tells `onRefused` why the server refused a close this device recorded offline, once the office replication has
+ * pushed it (the gateway answers a refused document as a conflict with its reason, client/data/sync/rejections.ts).
+ * Only while `waiting` (a close kept on the device): a close the server took at once has nothing to wait for.
+ */
+export const useCloseRefusal = (day: string, waiting: boolean, onRefused: (reason: string) => void): void => {
+  useEffect(() => {
+    if (!waiting) return;
+    const sub = rejections$.subscribe((r) => {
+      if (r.db === 'office' && r.id === shiftId(day)) onRefused(r.reason);
+    });
+    return () => sub.unsubscribe();
+  }, [day, waiting, onRefused]);
 };

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
 import { paymentMethods } from '../../../schema/order';
+import { noSlotReason } from '../../../schema/no-slot-reason';
 import { refChoices } from '../../../schema/entities/ref';
 import { useRefList } from '../../data/ref-list';
 import { studioOrderDraft } from '../../../schema/order-command';
@@ -246,10 +247,15 @@ const NewOrderForm = ({ user, counter = false, start = {} }: { user: User; count
               </Field>
               <Field label="Время" error={errors.slot}>
                 <select name="slot" value={form.slot} onChange={(e) => change({ slot: e.target.value })} aria-invalid={invalid('slot')}>
-                  <option value="">{slots.length ? 'Выберите время' : 'На этот день уже не успеем'}</option>
+                  <option value="">{slots.length ? 'Выберите время' : 'Нет свободного времени'}</option>
                   {slots.map((s) => <option key={s} value={s}>{s}</option>)}
                 </select>
               </Field>
+              {!slots.length && (
+                <p className="studio-order__no-slot" role="status">
+                  {noSlotReason(form.date, new Date(), settings)}
+                </p>
+              )}
             </div>
           </fieldset>
           <fieldset>

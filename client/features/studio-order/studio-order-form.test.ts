@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { nextDay, today } from '../../../schema/day';
+import { noSlotReason } from '../../../schema/no-slot-reason';
+import { openSlots } from '../../../schema/order';
+import { defaultShopSettings } from '../../../schema/shop-settings';
 import { isCounterSale, mayCreateOrder, studioOrderDraft } from '../../../schema/order-command';
 import type { Product } from '../../../schema/product';
 import { user } from '../../../schema/user';
@@ -155,5 +158,18 @@ describe('a counter sale', () => {
     expect(form).toMatchObject({ date: '2026-03-07', slot: '21:00–23:00' });
     expect(checkStudioForm(form, late)).toEqual({});
     expect(checkStudioForm({ ...form, source: 'phone' }, late)).toMatchObject({ slot: 'Это время уже недоступно, выберите другое' });
+  });
+
+  it('offers no time on a day the studio closed, and says why as the checkout does', () => {
+    const noon = new Date('2026-03-07T09:00:00Z');
+    const settings = { ...defaultShopSettings, closedDays: ['2026-03-09'] };
+    expect(studioSlots('2026-03-09', noon, settings)).toEqual([]);
+    expect(openSlots('2026-03-09', noon, settings)).toEqual([]);
+    expect(noSlotReason('2026-03-09', noon, settings)).toBe('Студия в этот день не работает');
+    expect(studioSlots('2026-03-10', noon, settings).length).toBeGreaterThan(0);
+    const night = new Date('2026-03-07T20:10:00Z'); // 23:10 in Moscow
+    expect(studioSlots(today(night), night, settings)).toEqual([]);
+    expect(noSlotReason(today(night), night, settings)).toBe('На сегодня все интервалы закрыты — выберите другой день');
+    expect(noSlotReason('2026-03-06', night, settings)).toBe('Этот день уже прошёл — выберите другой');
   });
 });

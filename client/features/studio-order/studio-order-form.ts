@@ -47,10 +47,12 @@ export interface StudioForm {
 
 /**
  * The slots a studio order may take: the site's two-hour lead time is the customer's promise, not the studio's (a
- * showcase bouquet leaves the counter now), so today offers every slot not over yet; a past day offers none.
+ * showcase bouquet leaves the counter now), so today offers every slot not over yet; a past day, or a day the studio
+ * closed (the settings' closedDays, as the checkout), offers none, and `noSlotReason` says why.
  */
-export const studioSlots = (date: string, now = new Date(), settings: Pick<ShopSettings, 'slots'> = defaultShopSettings): DeliverySlot[] => {
+export const studioSlots = (date: string, now = new Date(), settings: Pick<ShopSettings, 'slots' | 'closedDays'> = defaultShopSettings): DeliverySlot[] => {
   const t = today(now);
+  if (settings.closedDays.includes(date)) return [];
   if (date !== t) return date > t ? slotsOfDay(settings) : [];
   return slotsOfDay(settings).filter((s) => slotEnd(s) > moscowMinutes(now));
 };
@@ -130,7 +132,7 @@ export type StudioFormErrors = Record<string, string>;
  * What is wrong with the form now, as the server would say it. The site's limits for customers (units of one
  * product, days ahead) do not apply to the studio, nor does its lead time; a slot already over does.
  */
-export const checkStudioForm = (form: StudioForm, now = new Date(), settings: Pick<ShopSettings, 'slots'> = defaultShopSettings): StudioFormErrors => {
+export const checkStudioForm = (form: StudioForm, now = new Date(), settings: Pick<ShopSettings, 'slots' | 'closedDays'> = defaultShopSettings): StudioFormErrors => {
   const parsed = studioOrderDraft.safeParse(studioDraftFrom(form));
   const errors: StudioFormErrors = {};
   for (const i of parsed.success ? [] : parsed.error.issues) {
