@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import { nextDay, today } from '../../schema/day';
+import type { Order } from '../../schema/order';
+import type { Product } from '../../schema/product';
 import { call, signIn } from './test-shop';
 
 /** A customer's phone for test number i: 7 955 1xx xx xx. */
@@ -34,3 +36,13 @@ export const orderAtOnce = async (urlOf: (i: number) => string, cookies: string[
       }),
     ),
   );
+
+/** A customer's order of one bouquet sold without sizes that has at least `stock` in stock; answers the order's id. */
+export const orderOneBouquet = async (url: string, customer: string, stock = 1): Promise<string> => {
+  const me = await signIn(url, customer);
+  const { body } = await call<{ data: { items: Product[] } }>(url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+  const bouquet = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= stock)!.id;
+  const placed = await call<{ data: Order }>(url, '/api/orders/create', draftOf(customer, [{ id: bouquet, count: 1 }]), me);
+  if (placed.status !== 200) throw new Error(`Заказ не принят: ${JSON.stringify(placed.body)}`);
+  return placed.body.data.id;
+};

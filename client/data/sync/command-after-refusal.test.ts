@@ -1,22 +1,13 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
-import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
 import { call, demoPhones, signIn, startTestShop } from '../../../server/testing/test-shop';
-import { draftOf } from '../../../server/testing/order-rush';
-import type { CommandOutcome } from '../../../schema/order-command';
+import { orderOneBouquet } from '../../../server/testing/order-rush';
 import type { Order } from '../../../schema/order';
-import type { Product } from '../../../schema/product';
 import type { OfficeRecord } from '../../../schema/record';
-import { shopCollections } from '../collections';
 import { sendOrderCommand } from '../order-commands';
-import { officeConflictHandler } from './office-conflicts';
+import { deviceNetwork, openOfficeDevice, storedOutcome, type OfficeDevice } from '../testing/office-device';
 import { rejections$, type Rejection } from './rejections';
 import { replicate } from './replicate';
-
-addRxPlugin(RxDBMigrationSchemaPlugin);
 
 const customer = '79550003355';
 
@@ -27,40 +18,27 @@ const customer = '79550003355';
  */
 describe('a command whose predecessor the office refused at push', () => {
   let shop: Awaited<ReturnType<typeof startTestShop>>;
-  let db: RxDatabase<{ office: RxCollection<OfficeRecord> }>;
+  let db: OfficeDevice;
   let sync: RxCouchDBReplicationState<OfficeRecord> | undefined;
   let cookie: string;
-  const plain = globalThis.fetch;
-  let online = false;
+  let network: ReturnType<typeof deviceNetwork>;
 
   beforeAll(async () => {
     shop = await startTestShop();
     cookie = await signIn(shop.url, demoPhones.florist);
-    globalThis.fetch = async (input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      if (!url.startsWith(shop.url)) return plain(input, init);
-      if (!online) throw new TypeError('Failed to fetch');
-      return plain(input, { ...init, headers: { cookie, ...(init?.headers as Record<string, string>) } });
-    };
-    db = await createRxDatabase<{ office: RxCollection<OfficeRecord> }>({ name: `refused${Date.now()}`, storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
-    await db.addCollections({ office: { schema: shopCollections.office.schema, migrationStrategies: shopCollections.office.migrationStrategies, conflictHandler: officeConflictHandler } });
+    network = deviceNetwork(shop.url, cookie);
+    db = await openOfficeDevice('refused');
   }, 60_000);
   afterAll(async () => {
     await sync?.cancel();
     await db?.close();
-    globalThis.fetch = plain;
+    network?.restore();
     await shop.close();
   });
 
   it('is decided as soon as the backlog is pushed, and the refused one is gone on the device and the server alike', async () => {
-    online = true;
-    const me = await signIn(shop.url, customer);
-    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
-    const bouquet = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 1)!.id;
-    const placed = await call<{ data: Order }>(shop.url, '/api/orders/create', draftOf(customer, [{ id: bouquet, count: 1 }]), me);
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    const order = placed.body.data.id;
-    online = false;
+    const order = await orderOneBouquet(shop.url, customer);
+    network.online = false;
 
     // Offline, the device changed hands: a command the manager signed (the office refuses it from the florist's
     // session), then the florist's own step, which follows it.
@@ -70,9 +48,9 @@ describe('a command whose predecessor the office refused at push', () => {
     const earlier = await sendOrderCommand(db.office, demoPhones.manager, order, { kind: 'status', from: 'new', to: 'confirmed' });
     const later = await sendOrderCommand(db.office, demoPhones.florist, order, { kind: 'payment', status: 'paid', method: 'cash' });
     expect((await db.office.findOne(later).exec())?.data.follows).toBe(earlier);
-    online = true;
+    network.online = true;
 
-    const outcomeOf = async (id: string) => ((await (await plain(`${shop.url}/db/office/${id}`, { headers: { cookie } })).json()) as { data?: { outcome?: CommandOutcome } }).data?.outcome;
+    const outcomeOf = (id: string) => storedOutcome(network, shop.url, cookie, id);
     // Well inside the server's wait for a command still on its way (orderWaitMs, two minutes): decided on the push.
     await expect.poll(() => outcomeOf(later), { timeout: 20_000, interval: 200 }).toMatchObject({ ok: true });
     seen.unsubscribe();

@@ -1,19 +1,12 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
-import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
 import { demoPhones, signIn, startTestShop } from '../../../server/testing/test-shop';
 import { commandLimits } from '../../../server/records/command-budget';
 import { createCommandId } from '../../../schema/order-command';
 import type { OfficeRecord } from '../../../schema/record';
-import { shopCollections } from '../collections';
 import { sendOrderCommand } from '../order-commands';
-import { officeConflictHandler } from './office-conflicts';
+import { deviceNetwork, openOfficeDevice, type OfficeDevice } from '../testing/office-device';
 import { replicate } from './replicate';
-
-addRxPlugin(RxDBMigrationSchemaPlugin);
 
 /**
  * A florist's device (RxDB on fake-indexeddb, the app's office collection and replication) pushing a command while
@@ -22,21 +15,19 @@ addRxPlugin(RxDBMigrationSchemaPlugin);
  */
 describe('a command pushed while the server is behind on the pusher’s commands', () => {
   let shop: Awaited<ReturnType<typeof startTestShop>>;
-  let db: RxDatabase<{ office: RxCollection<OfficeRecord> }>;
+  let db: OfficeDevice;
   let sync: RxCouchDBReplicationState<OfficeRecord>;
-  const plain = globalThis.fetch;
+  let network: ReturnType<typeof deviceNetwork>;
 
   beforeAll(async () => {
     shop = await startTestShop();
-    const cookie = await signIn(shop.url, demoPhones.florist);
-    globalThis.fetch = (input, init) => plain(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } });
-    db = await createRxDatabase<{ office: RxCollection<OfficeRecord> }>({ name: `budget${Date.now()}`, storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
-    await db.addCollections({ office: { schema: shopCollections.office.schema, migrationStrategies: shopCollections.office.migrationStrategies, conflictHandler: officeConflictHandler } });
+    network = deviceNetwork(shop.url, await signIn(shop.url, demoPhones.florist));
+    db = await openOfficeDevice('budget');
   });
   afterAll(async () => {
     await sync?.cancel();
     await db?.close();
-    globalThis.fetch = plain;
+    network?.restore();
     await shop.close();
   });
 
