@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { call, signIn } from '../server/testing/test-shop';
 import type { OfficeRecord } from '../schema/record';
-import type { Journey, TestShop } from './harness';
-import { waitFor } from './journeys';
+import { watchErrors, type Journey, type TestShop } from './harness';
+import { waitFor, waitForOfflineReady } from './journeys';
 
 /**
  * A browser context signed in as this phone (or a guest with none): the session cookie, and the user the shop
@@ -22,6 +22,20 @@ export const contextAs = async (journey: Journey, phone: string | null, viewport
     localStorage.setItem('e2e:user-stored', '1');
   }, JSON.stringify(body.user));
   return context;
+};
+
+/**
+ * A staff member's screen at `path` in a context of their own, its console watched: answered once its heading shows and
+ * the app would open again offline (the service worker holds it), as every offline journey of the back-office starts.
+ */
+export const openStaffScreen = async (journey: Journey, phone: string, path: string, heading: string | { name: string; level: number }, viewport?: { width: number; height: number }) => {
+  const context = await contextAs(journey, phone, viewport);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(path);
+  await page.getByRole('heading', typeof heading === 'string' ? { name: heading } : heading).waitFor();
+  await waitForOfflineReady(page);
+  return { context, page, errors };
 };
 
 /** What an admin address showed once it settled: the screen, «Недостаточно прав», the sign-in page or «Page not found». */

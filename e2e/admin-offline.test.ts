@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { today } from '../schema/day';
 import { demoPhones } from '../server/testing/test-shop';
-import { journeyPerFile, watchErrors } from './harness';
-import { waitFor, waitForOfflineReady } from './journeys';
-import { contextAs, officeOnServer } from './admin-journeys';
+import { journeyPerFile } from './harness';
+import { waitFor } from './journeys';
+import { officeOnServer, openStaffScreen } from './admin-journeys';
 
 const newTask = async (page: Page, title: string) => {
   await page.getByRole('link', { name: 'Задачи' }).first().click();
@@ -25,12 +25,7 @@ describe('the back-office offline', () => {
   const journey = journeyPerFile();
 
   it('keeps a florist working and sends her changes once when the network returns', async () => {
-    const context = await contextAs(journey(), demoPhones.florist);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto('/admin');
-    await page.getByRole('heading', { name: 'Рабочий стол' }).waitFor();
-    await waitForOfflineReady(page);
+    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.florist, '/admin', 'Рабочий стол');
 
     await context.setOffline(true);
     await page.reload();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { today } from '../schema/day';
 import { demoPhones } from '../server/testing/test-shop';
-import { journeyPerFile, phoneViewport, watchErrors } from './harness';
-import { waitFor, waitForOfflineReady } from './journeys';
-import { contextAs, officeOnServer } from './admin-journeys';
+import { journeyPerFile, phoneViewport } from './harness';
+import { waitFor } from './journeys';
+import { officeOnServer, openStaffScreen } from './admin-journeys';
 
 /**
  * Issue 21, item 2: on a 360 px phone without network, a florist records on /admin/charges what she paid for rent from
@@ -13,12 +13,7 @@ describe('/admin/charges', () => {
   const journey = journeyPerFile();
 
   it('a florist records a charge offline, with its category from the reference list', async () => {
-    const context = await contextAs(journey(), demoPhones.florist, phoneViewport);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto('/admin/charges');
-    await page.getByRole('heading', { name: 'Расходы' }).waitFor();
-    await waitForOfflineReady(page);
+    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.florist, '/admin/charges', 'Расходы', phoneViewport);
 
     await context.setOffline(true);
     await page.getByRole('link', { name: 'Новый расход' }).click();

@@ -4,9 +4,9 @@ import { addDays, today } from '../schema/day';
 import type { ShiftClose } from '../schema/entities/shift';
 import { formatRoubles } from '../schema/money';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
-import { journeyPerFile, phoneViewport, watchErrors } from './harness';
-import { waitFor, waitForOfflineReady } from './journeys';
-import { contextAs, officeOnServer } from './admin-journeys';
+import { journeyPerFile, phoneViewport } from './harness';
+import { waitFor } from './journeys';
+import { officeOnServer, openStaffScreen } from './admin-journeys';
 import { placeOrders } from './order-journeys';
 
 /**
@@ -28,12 +28,7 @@ describe('the full close of a shift', () => {
     });
     const closeElsewhere = async (day: string) => expect((await call(shop.url, '/api/shifts/update', { data: closeOf(day) }, manager)).status).toBe(200);
 
-    const context = await contextAs(journey(), demoPhones.florist, phoneViewport);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto('/admin');
-    await page.getByRole('heading', { name: 'Рабочий стол' }).waitFor();
-    await waitForOfflineReady(page);
+    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.florist, '/admin', 'Рабочий стол', phoneViewport);
     // The manager's close has not reached this phone: its office pulls are held back.
     let release = () => {};
     const pulled = new Promise<void>((resolve) => (release = resolve));
@@ -98,12 +93,7 @@ describe('the full close of a shift', () => {
     const expectedCash = opening + cashOrder.total - taken;
     const counted = expectedCash - 100;
 
-    const context = await contextAs(journey(), demoPhones.florist, phoneViewport);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto('/admin');
-    await page.getByRole('heading', { name: 'Рабочий стол' }).waitFor();
-    await waitForOfflineReady(page);
+    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.florist, '/admin', 'Рабочий стол', phoneViewport);
 
     await page.getByRole('button', { name: 'Закрыть смену' }).click();
     await page.getByRole('button', { name: 'Полное закрытие: пересчёт кассы и отчёт' }).click();

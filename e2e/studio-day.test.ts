@@ -5,8 +5,8 @@ import { formatRoubles } from '../schema/money';
 import { demoProducts } from '../server/seed/products';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';
-import { waitFor, waitForOfflineReady } from './journeys';
-import { contextAs, outcomeOf } from './admin-journeys';
+import { waitFor } from './journeys';
+import { contextAs, outcomeOf, openStaffScreen } from './admin-journeys';
 import { addCourier, orderOnServer } from './order-journeys';
 
 const product = demoProducts.find((p) => p.id === 'p-001')!;
@@ -25,12 +25,7 @@ describe('an order taken by phone', () => {
     const courierId = await addCourier(shop, demoPhones.manager, 'Пётр Курьеров');
     const taskAnswer = await call(shop.url, '/api/tasks/update', { data: { title: 'Полить витрину', due: today(), status: 'todo', assignee: '', note: '' } }, await signIn(shop.url, demoPhones.manager));
     expect(taskAnswer.status).toBe(200);
-    const context = await contextAs(journey(), demoPhones.manager);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto('/admin/orders');
-    await page.getByRole('heading', { name: 'Заказы', level: 1 }).waitFor();
-    await waitForOfflineReady(page);
+    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.manager, '/admin/orders', { name: 'Заказы', level: 1 });
 
     await context.setOffline(true);
     await page.getByRole('link', { name: 'Новый заказ' }).click();

@@ -3,9 +3,9 @@ import { today } from '../schema/day';
 import type { OfficeRecord } from '../schema/record';
 import { balanceBookOf } from '../schema/record-moves';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
-import { journeyPerFile, watchErrors } from './harness';
-import { waitFor, waitForOfflineReady } from './journeys';
-import { contextAs, officeOnServer } from './admin-journeys';
+import { journeyPerFile } from './harness';
+import { waitFor } from './journeys';
+import { officeOnServer, openStaffScreen } from './admin-journeys';
 
 const phone = { width: 390, height: 844 };
 
@@ -31,12 +31,7 @@ describe('transfers and counts on a phone, offline', () => {
     const rose = await made('flowers', { name: 'Роза', variety: 'Freedom', unit: 'pcs' });
     await made('invoices', { day: today(), warehouse: cold, lines: [{ flower: rose, qty: 20, price: 90 }], status: 'posted' });
 
-    const context = await contextAs(journey(), demoPhones.florist, phone);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto('/admin/warehouses');
-    await page.getByRole('heading', { name: 'Склады' }).waitFor();
-    await waitForOfflineReady(page);
+    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.florist, '/admin/warehouses', 'Склады', phone);
     const balances = page.getByRole('table', { name: 'Остатки по складам' });
     await balances.getByRole('row', { name: /Роза Freedom.*Холодильник у окна: 20 шт/ }).waitFor();
 

@@ -3,9 +3,9 @@ import { today } from '../schema/day';
 import type { OfficeRecord } from '../schema/record';
 import { balanceBookOf } from '../schema/record-moves';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
-import { journeyPerFile, watchErrors } from './harness';
-import { waitFor, waitForOfflineReady } from './journeys';
-import { contextAs, officeOnServer } from './admin-journeys';
+import { journeyPerFile } from './harness';
+import { waitFor } from './journeys';
+import { officeOnServer, openStaffScreen } from './admin-journeys';
 
 /** The phone the outside review used: a 390 × 844 screen. */
 const phone = { width: 390, height: 844 };
@@ -31,12 +31,7 @@ describe('writing off on a phone, offline', () => {
     await made('flowers', { name: 'Эвкалипт', kind: 'greenery', unit: 'pcs' });
     await made('invoices', { day: today(), warehouse: cold, lines: [{ flower: rose, qty: 20, price: 90 }], status: 'posted' });
 
-    const context = await contextAs(journey(), demoPhones.florist, phone);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto('/admin/slips/new');
-    await page.getByRole('heading', { name: 'Списать' }).waitFor();
-    await waitForOfflineReady(page);
+    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.florist, '/admin/slips/new', 'Списать', phone);
     // The demo studio has its own warehouses and flowers: the act is for this test's cold room and rose.
     await page.locator('select[aria-label="Склад"]').selectOption({ label: 'Холодильник у окна' });
     await page.getByLabel('Найти цветок или материал').fill('Freedom');
