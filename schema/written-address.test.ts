@@ -5,6 +5,8 @@ describe('an address in its written form (schema/written-address.ts)', () => {
   it('drops a trailing slash and leads an address without a page of its own to its page', () => {
     expect(writtenAddress('/studio/', {})).toEqual({ pathname: '/studio', query: {} });
     expect(writtenAddress('/items//', {})).toEqual({ pathname: '/items', query: {} });
+    // Never a path another host could be read from (`//studio` is the host «studio»).
+    expect(writtenAddress('//studio/', {})).toEqual({ pathname: '/studio', query: {} });
     expect(writtenAddress('/', { utm_source: 'ya' })).toEqual({ pathname: '/', query: { utm_source: 'ya' } });
     expect(writtenAddress('/items/complex/', { sort: 'cheap' })).toEqual({ pathname: '/items', query: { sort: 'cheap' } });
   });

@@ -61,14 +61,15 @@ export interface WrittenAddress {
 }
 
 /**
- * The one address of a storefront page, as the tab's router writes it: the path without a trailing slash (an address
- * without a page of its own, `movedTo`, is its page's), the query with what the route drops dropped and what it
- * rewrites rewritten (`routeSearch`; keys no route reads stay). `null` for what is no storefront page's address
+ * The one address of a storefront page, as the tab's router writes it: the path without a trailing slash or a doubled
+ * leading one (an address without a page of its own, `movedTo`, is its page's), the query with what the route drops
+ * dropped and what it rewrites rewritten (`routeSearch`; keys no route reads stay). `null` for what is no storefront page's address
  * (the back-office's, an address of no page's shape): those are never written otherwise. The server answers an
  * address whose written form differs 301 there, so each page has one address for search engines and is drawn at once.
  */
 export const writtenAddress = (pathname: string, query: Record<string, unknown>): WrittenAddress | null => {
-  const trimmed = pathname.replace(/\/+$/, '') || '/';
+  // One slash before the path too: `//studio/` is the studio's page, and its written form no other host's (`//studio`).
+  const trimmed = `/${pathname.replace(/^\/+|\/+$/g, '')}`;
   const path = movedTo(trimmed) ?? trimmed;
   const address = addressOf(path);
   switch (address?.kind) {

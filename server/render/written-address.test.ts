@@ -13,6 +13,8 @@ const json = (value: unknown) => defaultStringifySearch({ value }).slice('?value
 const moved: [string, string][] = [
   // A trailing slash.
   ['/studio/', '/studio'],
+  // A doubled leading slash: to this shop's page, never to the host «studio» (`//studio`).
+  ['//studio/', '/studio'],
   ['/items/', '/items'],
   ['/items/baskets/', '/items/baskets'],
   [`/items/${product.id}/`, `/items/${product.id}`],
