@@ -1,17 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { createRoute, createRouter, type RouterHistory, lazyRouteComponent, Navigate, useRouterState, type RouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
 import { categoryIds, extraCategoryIds, type ItemCategory } from '../schema/category';
 import { movedTo } from '../schema/address';
 import { adminRoutes } from '../schema/admin-routes';
 import { catalogueName, shopTitle, titleOf } from '../schema/title';
-import { orderDraft } from '../schema/order';
 import { FlowerPage } from './features/catalog/flower-page';
-import { listParams } from './features/catalog/product-list';
 import { HomePage } from './features/catalog/home-page';
 import { ProductPage } from './features/catalog/product-page';
 import { CategoryPage } from './features/catalog/category-page';
-import { catalogueFilter, productFilterParams, writeFilter } from '../schema/product-filter-params';
+import { catalogueFilter } from '../schema/product-filter-params';
+import { routeSearch, writeItemsSearch } from '../schema/written-address';
 import { SearchPage } from './features/catalog/search-page';
 import { ContentPage } from './features/content/content-page';
 import { TagPage } from './features/content/tag-page';
@@ -40,7 +38,7 @@ const isCategory = (id: string): id is ItemCategory => ([...categoryIds, ...extr
 const itemRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/items/$id',
-  validateSearch: listParams,
+  validateSearch: routeSearch.shelf,
   component: function Item() {
     const { id } = itemRoute.useParams();
     const moved = movedTo(`/items/${id}`);
@@ -52,17 +50,17 @@ const itemRoute = createRoute({
 const searchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/search',
-  validateSearch: z.object({ q: z.string().catch('') }).extend(listParams.shape),
+  validateSearch: routeSearch.search,
   component: function Search() {
-    return <SearchPage q={searchRoute.useSearch().q} />;
+    return <SearchPage q={searchRoute.useSearch().q ?? ''} />;
   },
 });
 
 const itemsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/items',
-  validateSearch: productFilterParams.extend(listParams.shape),
-  search: { middlewares: [({ search, next }) => writeFilter(next(search))] },
+  validateSearch: routeSearch.items,
+  search: { middlewares: [({ search, next }) => writeItemsSearch(next(search))] },
   component: function Items() {
     const search = itemsRoute.useSearch();
     const navigate = itemsRoute.useNavigate();
@@ -75,7 +73,7 @@ const itemsRoute = createRoute({
 const tagRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/tags/$tag',
-  validateSearch: listParams,
+  validateSearch: routeSearch.shelf,
   component: function Tag() {
     return <TagPage tag={tagRoute.useParams().tag} />;
   },
@@ -84,7 +82,7 @@ const tagRoute = createRoute({
 const flowerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/flowers/$slug',
-  validateSearch: listParams,
+  validateSearch: routeSearch.shelf,
   component: function Flower() {
     const { slug } = flowerRoute.useParams();
     return <FlowerPage key={slug} slug={slug} />;
@@ -102,7 +100,7 @@ const productByArtRoute = createRoute({
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: z.object({ redirect: z.string().max(500).optional().catch(undefined) }),
+  validateSearch: routeSearch.login,
   component: function Login() {
     return <LoginPage redirect={loginRoute.useSearch().redirect} />;
   },
@@ -111,7 +109,7 @@ const loginRoute = createRoute({
 const qrLoginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/qr-login',
-  validateSearch: z.object({ code: z.string().optional().catch(undefined) }),
+  validateSearch: routeSearch.qrLogin,
   component: function QrLogin() {
     return <QrLoginPage code={qrLoginRoute.useSearch().code} />;
   },
@@ -120,13 +118,7 @@ const qrLoginRoute = createRoute({
 const thankYouRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/orders/thank-you',
-  validateSearch: z.object({
-    number: z.coerce.number().int().positive().optional().catch(undefined),
-    /** A guest's draft waiting on the device for this phone's code. */
-    phone: z.string().regex(/^7\d{10}$/).optional().catch(undefined),
-    // The order paid online, as the payment provider brings the customer back.
-    order: orderDraft.shape.id.optional().catch(undefined),
-  }),
+  validateSearch: routeSearch.thankYou,
   component: function ThankYou() {
     const { number, phone, order } = thankYouRoute.useSearch();
     return (

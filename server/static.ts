@@ -9,7 +9,7 @@ import { precompressed } from './precompressed';
 import type { PageSnapshotOf } from './render/page-snapshot';
 import { renderer, rendererFile, withRenderedPage } from './render/renderer';
 import { shopSnapshot } from '../schema/shop-snapshot';
-import { movedTo } from '../schema/address';
+import { writtenHref } from './render/router-query';
 import type { CounterIds } from '../schema/shop-settings';
 import { allowCounters, withCounters } from './render/counters';
 
@@ -24,7 +24,8 @@ const cacheFor = (res: Response, file: string) => {
  * so a new build reaches every device on its next visit. Assets the build compressed (.br, .gz) are sent as such
  * to browsers that accept them. Any other GET path is the app's own route, answered with index.html carrying that
  * page's title, description, Open Graph tags and JSON-LD: 200 for a page the shop has, 404 (the app then shows
- * «Page not found») for any other. A public page comes drawn by the build's renderer from what the server holds,
+ * «Page not found») for any other; a page's address written otherwise (schema/written-address.ts: a trailing slash, a query
+ * its route drops or rewrites, an address without a page of its own) is answered 301 to its written form. A public page comes drawn by the build's renderer from what the server holds,
  * with that snapshot for the tab to hydrate from; should drawing fail, the shell goes out as it is. Every page names the
  * counters the shop's settings switch on, and its CSP allows their hosts (server/render/counters.ts).
  */
@@ -57,11 +58,12 @@ export const clientFiles = (
   files.get(/.*/, async (req, res, next) => {
     try {
       if (!fs.existsSync(index)) return void res.status(503).type('text/plain; charset=utf-8').send('Клиент не собран: выполните npm run build');
-      // An address without a page of its own: a bot and a first visit go straight to its page, query and all.
-      const moved = movedTo(req.path);
-      if (moved) return void res.redirect(301, moved + req.originalUrl.slice(req.path.length));
-      const origin = publicOriginOf(config, req);
       const exists = await known(req.path);
+      // A page's address written otherwise (a trailing slash, a query its route drops or rewrites, an address without
+      // a page of its own): a bot and a first visit go straight to its one written address, drawn there.
+      const written = exists ? writtenHref(req.path, new URLSearchParams(req.originalUrl.slice(req.path.length))) : null;
+      if (written) return void res.redirect(301, written);
+      const origin = publicOriginOf(config, req);
       const meta = exists ? await metaOf(req.path, origin) : notFoundMeta;
       const shell = withMeta(await fs.promises.readFile(index, 'utf8'), meta, origin + req.path, origin);
       const [html, counters] = await Promise.all([exists ? drawn(shell, req.originalUrl, req.path) : shell, countersOf(req.path)]);

@@ -19,7 +19,12 @@ export interface PageMeta {
   jsonLd?: object;
   /** Open Graph's type: a product's page, or the shop's (website). */
   ogType?: 'product' | 'website';
+  /** A page search engines are not to index (`<meta name="robots" content="noindex">`, and no canonical link). */
+  noindex?: boolean;
 }
+
+/** Pages engines are not to index although they answer 200: search results, a view of the catalogue by typed text. */
+const unindexedPaths = ['/search'];
 
 /** The shop's own picture in link previews: a raster (VK and Telegram show no SVG), drawn by /img. */
 const shopImage = '/img/page/shop.png';
@@ -87,6 +92,7 @@ export const pageMeta = (shop: Shop, catalog: CatalogIndex) => async (path: stri
   const onSale = async () => (await catalog.all()).filter((p) => p.isActive && !p.isHidden);
   // The whole catalogue is told as a category is; its filter is a view of it (the canonical address is /items).
   if (path.replace(/\/+$/, '') === '/items') return studio({ ...shopMeta, title: titleOf(catalogueName) });
+  if (unindexedPaths.includes(path.replace(/\/+$/, ''))) return studio({ ...shopMeta, noindex: true });
   if (item) {
     const category = categoryLabelIn((await readCatalogSetup(shop)).setup, item);
     if (category) return studio({ ...shopMeta, title: categoryTitle(category) });
@@ -120,7 +126,7 @@ export const withMeta = (html: string, meta: PageMeta, url: string, origin: stri
     `<meta property="og:locale" content="ru_RU" />`,
     `<meta property="og:site_name" content="Цветочная мастерская" />`,
     image ? `<meta property="og:image" content="${escape(image)}" />` : '',
-    `<link rel="canonical" href="${escape(url)}" />`,
+    meta.noindex ? '<meta name="robots" content="noindex" />' : `<link rel="canonical" href="${escape(url)}" />`,
     meta.jsonLd ? `<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>` : '',
   ].join('\n    ');
   // Replacement functions, not strings: a string would read `$&`, `$'` or `$1` in a product name as a pattern.

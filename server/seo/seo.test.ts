@@ -65,6 +65,19 @@ describe('pages for search engines and link previews', () => {
     expect(await html(`/items/${hidden.id}`)).not.toContain('"@type":"Product"');
   });
 
+  it('asks engines not to index search results, which have no canonical address, and indexes every other page', async () => {
+    for (const path of ['/search?q=%D1%80%D0%BE%D0%B7%D0%B0', '/search']) {
+      const page = await html(path);
+      expect(page, path).toContain('<meta name="robots" content="noindex" />');
+      expect(page, path).not.toContain('rel="canonical"');
+    }
+    for (const path of ['/', '/items', '/items/monobouquets', `/items/${product.id}`, '/info/delivery']) {
+      const page = await html(path);
+      expect(page, path).not.toContain('name="robots"');
+      expect(page, path).toContain('rel="canonical"');
+    }
+  });
+
   it('escapes what it puts into the HTML', async () => {
     expect(await html('/items/%22%3E%3Cscript%3E')).not.toContain('"><script>');
   });
