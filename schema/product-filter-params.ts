@@ -8,8 +8,14 @@ import { z } from 'zod';
 const flag = z.preprocess((v) => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined), z.boolean().optional());
 const list = z.preprocess((v) => (v === undefined ? undefined : [v].flat().filter((x) => typeof x === 'string' && x)), z.array(z.string().max(40)).optional());
 
+/**
+ * Text typed into an address: a router reads `?q=1024` as the number 1024, and an article code searched for is text.
+ * What the tab writes itself comes quoted (`?q=%221024%22`) and is read as text already.
+ */
+export const addressText = (max: number) => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().max(max).optional());
+
 export const productFilterParams = z.object({
-  name: z.string().max(200).optional().catch(undefined),
+  name: addressText(200).catch(undefined),
   isActive: flag.catch(undefined),
   isHidden: flag.catch(undefined),
   itemType: z.string().max(40).optional().catch(undefined),

@@ -15,7 +15,9 @@ describe('an address in its written form (schema/written-address.ts)', () => {
     expect(writtenAddress('/items/baskets', { sort: 'x', pages: 1, utm_source: 'ya' })).toEqual({ pathname: '/items/baskets', query: { utm_source: 'ya' } });
     expect(writtenAddress('/items/baskets', { pages: '3' })?.query).toEqual({ pages: 3 });
     expect(writtenAddress('/items', { name: '', tags: 'mom', isActive: false, sort: 'dear' })?.query).toEqual({ tags: ['mom'], sort: 'dear' });
-    expect(writtenAddress('/search', { q: 123 })?.query).toEqual({});
+    // An article code in an address is read as a number by the router, and searched for as the text it is.
+    expect(writtenAddress('/search', { q: 1024 })?.query).toEqual({ q: '1024' });
+    expect(writtenAddress('/items', { name: 1024 })?.query).toEqual({ name: '1024' });
     expect(writtenAddress('/search', { q: 'роза' })?.query).toEqual({ q: 'роза' });
     // A page of the pages store and an article's address read no query.
     expect(writtenAddress('/studio', { sort: 'x' })?.query).toEqual({ sort: 'x' });

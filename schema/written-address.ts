@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressOf, movedTo } from './address';
 import { orderDraft } from './order';
-import { productFilterParams, writeFilter } from './product-filter-params';
+import { addressText, productFilterParams, writeFilter } from './product-filter-params';
 import { listParams } from './shelf';
 
 /**
@@ -14,7 +14,7 @@ export const routeSearch = {
   /** A shelf of its own (/items/{category or item}, /tags/{tag}, /flowers/{slug}). */
   shelf: listParams,
   /** /search: the text searched for (none: the search page asks for one) and its shelf. */
-  search: z.object({ q: z.string().optional().catch(undefined) }).extend(listParams.shape),
+  search: z.object({ q: addressText(200).catch(undefined) }).extend(listParams.shape),
   login: z.object({ redirect: z.string().max(500).optional().catch(undefined) }),
   qrLogin: z.object({ code: z.string().optional().catch(undefined) }),
   thankYou: z.object({
