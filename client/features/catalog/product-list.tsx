@@ -6,7 +6,6 @@ import { wantLocal } from '../../data/local-data-context';
 import { ProductGrid } from './product-card';
 import './product-list.css';
 
-export { listParams, type ListParams };
 
 const orderLabels: Record<ShelfOrder, string> = { popular: 'Сначала популярные', cheap: 'Сначала дешевле', dear: 'Сначала дороже' };
 
