@@ -134,4 +134,55 @@ describe('supply invoices', () => {
     await one.context.close();
     await two.context.close();
   });
+
+  it('a florist who picks a flower whose unit is switched off is told at once beside the line; the draft is kept and reaches the server, posting waits for the unit', async () => {
+    const shop = journey().shop;
+    const admin = await signIn(shop.url, demoPhones.admin);
+    const made = await call<{ data: { id: string } }>(shop.url, '/api/flowers/update', { data: { name: 'Мох стабилизированный', unit: 'pack' } }, admin);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const pack = await call<{ data: { updatedAt: number; data: Record<string, unknown> } }>(shop.url, '/api/refs/get', { id: 'ref-unit-pack' }, admin);
+    const off = await call<{ data: { updatedAt: number } }>(shop.url, '/api/refs/update', { id: 'ref-unit-pack', updatedAt: pack.body.data.updatedAt, data: { ...pack.body.data.data, active: false } }, admin);
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+
+    const context = await contextAs(journey(), demoPhones.florist, phone390);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/admin/invoices/new');
+    await page.locator('#invoice-number').fill('М-99');
+    await page.locator('#invoice-warehouse').selectOption({ label: 'Холодильник' });
+    await waitFor('the switched-off unit on the device', () =>
+      page.evaluate(async () => {
+        const office = (window as unknown as { shopData?: { shop: { office: { findOne(id: string): { exec(): Promise<{ toJSON(): { data: { active?: boolean } } } | null> } } } } }).shopData?.shop.office;
+        return (await office?.findOne('ref-unit-pack').exec())?.toJSON().data.active === false;
+      }),
+    );
+    await fillLine(page, 0, 'Мох стабилизированный', '3', '450');
+    // Said beside the line as soon as the flower is picked, before anything is saved.
+    const said = page.locator('#invoice-line-0-unit');
+    await said.waitFor();
+    expect(await said.textContent()).toBe('Единица «уп.» выключена в справочнике — включите её на /admin/refs или смените единицу цветка');
+    expect(await page.locator('#invoice-line-0-flower').getAttribute('aria-describedby')).toBe('invoice-line-0-unit');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // «Провести» is refused on the device, the line still named; the server would refuse it too.
+    await page.getByRole('button', { name: 'Провести' }).click();
+    await page.getByText('Исправьте отмеченные поля').waitFor();
+    expect(await said.getAttribute('class')).toBe('field-error');
+    // The draft is kept: saved on the device, pushed, and taken by the server with the line as it was.
+    await page.getByRole('button', { name: 'Сохранить черновик' }).click();
+    await page.getByRole('heading', { name: 'Накладные' }).waitFor();
+    const [draft] = await waitFor('the draft on the server', async () => {
+      const found = (await officeOnServer(shop, 'invoice')).filter((i) => i.data.number === 'М-99');
+      return found.length ? found : null;
+    }, 60_000);
+    expect(draft).toMatchObject({ createdBy: demoPhones.florist, data: { status: 'draft', lines: [{ flower: made.body.data.id, unit: 'pack', qty: 3, price: 450 }] } });
+    // Still on the device after its push (a refused one is dropped there), and it says the same when opened again.
+    await page.getByRole('row', { name: /М-99/ }).getByRole('link').click();
+    await said.waitFor();
+    expect(await said.textContent()).toMatch(/^Единица «уп.» выключена в справочнике/);
+    expect(errors.filter((e) => !offlineNoise.test(e))).toEqual([]);
+
+    const on = await call(shop.url, '/api/refs/update', { id: 'ref-unit-pack', updatedAt: off.body.data.updatedAt, data: { ...pack.body.data.data, active: true } }, admin);
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    await context.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { refDefaults, refEntries, type RefEntry } from './entities/ref';
+import { refCodeIssue, refDefaults, refEntries, type RefEntry } from './entities/ref';
 
 /**
  * A unit of the studio's `unit` reference list (/admin/refs) as quantities read it: what flowers and materials are
@@ -31,4 +31,16 @@ export const qtyIssue = (unit: Pick<Unit, 'whole'>, qty: number): string | undef
   if (!Number.isFinite(qty)) return 'Количество — число';
   if (unit.whole && !Number.isInteger(qty)) return 'Штуки считают целыми';
   return undefined;
+};
+
+/**
+ * Why a line that copies its flower's unit (an invoice's) may not take it, in the florist's words, or undefined: the
+ * server's verdict (`refCodeIssue` over the studio's `unit` list, server/refs/ref-codes.ts), with what to do about a
+ * unit switched off. `kept`: the record may keep a unit switched off (a draft: refCode's `copied: 'draft'`), so only a
+ * unit the list lacks is refused. The invoice screen says it beside the line at once, and refuses to post with it.
+ */
+export const lineUnitIssue = (units: readonly RefEntry[], code: string, kept = false): string | undefined => {
+  const issue = refCodeIssue(units, 'unit', code, kept ? code : undefined);
+  const entry = units.find((u) => u.code === code);
+  return issue && entry ? `Единица «${entry.label}» выключена в справочнике — включите её на /admin/refs или смените единицу цветка` : issue;
 };

@@ -14,8 +14,10 @@ export const invoiceLine = z.strictObject({
    * The flower's unit (a code of the `unit` list) as it was when the line was entered (a device copies it from the
    * flower). Whether the line's quantity may be a fraction is that unit's, by the studio's list: checked on every
    * line, draft or posted, by the invoice screen and the server (schema/move-quantities.ts), not by these fields.
+   * A draft keeps a unit switched off in the list (the florist at the market cannot switch it on); posting needs it
+   * switched on (`copied: 'draft'`, `lineUnitIssue` in schema/unit.ts).
    */
-  unit: refCode('unit', 'Выберите единицу').default('pcs'),
+  unit: refCode('unit', 'Выберите единицу', { copied: 'draft' }).default('pcs'),
   /** Purchase price of one unit, in roubles (kopecks allowed: wholesale prices have them). A line without one is refused. */
   price: z
     .number({ error: missing('Укажите цену закупки', 'Цена — число') })

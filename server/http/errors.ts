@@ -48,10 +48,22 @@ const bodyParserMessages: Record<string, [number, string]> = {
 };
 
 /**
- * Every failure leaves as JSON {error, issues?}; only the unexpected ones are 500 and logged. A store out of reach is
+ * The client went away before its answer was sent: express's file sending says `ECONNABORTED` («Request aborted»: a
+ * browser leaving a page drops the scripts it was still loading), a body reader `request.aborted`. Nobody is left to
+ * answer and nothing on the server broke, so it is neither logged nor answered.
+ */
+const clientWentAway = (err: unknown): boolean => {
+  const { code, type } = (err ?? {}) as { code?: unknown; type?: unknown };
+  return code === 'ECONNABORTED' || type === 'request.aborted';
+};
+
+/**
+ * Every failure leaves as JSON {error, issues?}; only the unexpected ones are 500 and logged (a client that went away
+ * is neither). A store out of reach is
  * 503 (on /db as CouchDB's {error, reason}, which a device sends again), logged in one line.
  */
 export const errorAnswer: ErrorRequestHandler = (err, req, res, _next) => {
+  if (clientWentAway(err)) return void req.socket.destroy();
   const parser = bodyParserMessages[(err as BodyParserError).type ?? ''];
   if (parser) return void res.status(parser[0]).json({ error: parser[1] } satisfies ErrorAnswer);
   if (err instanceof z.ZodError) err = fromZod(err);

@@ -50,27 +50,42 @@ describe('reference codes in the lines of a record', () => {
     expect((await call(shop.url, '/api/invoices/get', { id: 'inv-box-line' }, florist)).status).toBe(404);
   });
 
-  it('refuses a unit switched off for new lines, and keeps an invoice that held it readable and editable', async () => {
-    const held = await call<Saved>(shop.url, '/api/invoices/update', { data: { day, warehouse: 'wh-cold', lines: [{ ...line('kg'), qty: 2.5 }] } }, florist);
+  it('keeps a draft whose line copied a unit switched off, and refuses to post it until the unit is on, naming the line', async () => {
+    const held = await call<Saved>(shop.url, '/api/invoices/update', { data: { day, warehouse: 'wh-cold', lines: [{ ...line('kg'), qty: 3 }] } }, florist);
     expect(held.status, JSON.stringify(held.body)).toBe(200);
     const kg = await call<Saved>(shop.url, '/api/refs/get', { id: 'ref-unit-kg' }, admin);
-    const off = await call(shop.url, '/api/refs/update', { id: 'ref-unit-kg', updatedAt: kg.body.data.updatedAt, data: { ...kg.body.data.data, active: false } }, admin);
+    const off = await call<Saved>(shop.url, '/api/refs/update', { id: 'ref-unit-kg', updatedAt: kg.body.data.updatedAt, data: { ...kg.body.data.data, active: false } }, admin);
     expect(off.status, JSON.stringify(off.body)).toBe(200);
 
-    const fresh = { day, warehouse: 'wh-cold', lines: [line('pcs'), { ...line('kg'), qty: 1.5 }] };
-    const api = await call<Refused>(shop.url, '/api/invoices/update', { data: fresh }, florist);
-    expect(api.status).toBe(400);
-    expect(api.body.error).toMatch(/строка 2 — Значение «кг» справочника «Единицы измерения» отключено/);
+    // A new draft at the market, through the API or pushed from a phone offline: kept, with its line in kilograms.
+    const fresh = { day, warehouse: 'wh-cold', lines: [line('pcs'), { ...line('kg'), qty: 2 }] };
+    const api = await call<Saved>(shop.url, '/api/invoices/update', { data: fresh }, florist);
+    expect(api.status, JSON.stringify(api.body)).toBe(200);
     const [row] = await push([pushed('inv-kg-line', invoice.type, invoice.version, fresh)]);
-    expect(row.error, JSON.stringify(row)).toBe('conflict');
-    expect(row.reason).toMatch(/отключено/);
+    expect(row.ok, JSON.stringify(row)).toBe(true);
+    expect((await call(shop.url, '/api/invoices/get', { id: 'inv-kg-line' }, florist)).status).toBe(200);
 
-    // The draft entered before keeps its line in kilograms: it is read, and changed, as it was.
+    // Posting it is refused, a new one or the draft entered before the unit was switched off alike.
+    const posted = await call<Refused>(shop.url, '/api/invoices/update', { id: api.body.data.id, updatedAt: api.body.data.updatedAt, data: { ...fresh, status: 'posted' } }, florist);
+    expect(posted.status).toBe(400);
+    expect(posted.body.error).toMatch(/строка 2 — Значение «кг» справочника «Единицы измерения» отключено/);
+    const [postRow] = await push([pushed('inv-kg-posted', invoice.type, invoice.version, { ...fresh, status: 'posted' })]);
+    expect(postRow.error, JSON.stringify(postRow)).toBe('conflict');
+    expect(postRow.reason).toMatch(/^Накладная: Строки, строка 2 — Значение «кг» справочника «Единицы измерения» отключено/);
     const read = await call<Saved>(shop.url, '/api/invoices/get', { id: held.body.data.id }, florist);
-    expect(read.status).toBe(200);
-    expect(read.body.data.data).toMatchObject({ lines: [{ unit: 'kg', qty: 2.5 }] });
+    expect(read.body.data.data).toMatchObject({ lines: [{ unit: 'kg', qty: 3 }] });
     const edited = await call(shop.url, '/api/invoices/update', { id: held.body.data.id, updatedAt: read.body.data.updatedAt, data: { ...read.body.data.data, lines: [...(read.body.data.data.lines as unknown[]), line('pcs')], note: 'добавили розы' } }, florist);
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const again = await call<Saved>(shop.url, '/api/invoices/get', { id: held.body.data.id }, florist);
+    const postHeld = await call<Refused>(shop.url, '/api/invoices/update', { id: held.body.data.id, updatedAt: again.body.data.updatedAt, data: { ...again.body.data.data, status: 'posted' } }, florist);
+    expect(postHeld.status).toBe(400);
+    expect(postHeld.body.error).toMatch(/строка 1 — Значение «кг» справочника «Единицы измерения» отключено/);
+
+    // Switched on again, the draft posts as it is.
+    const on = await call(shop.url, '/api/refs/update', { id: 'ref-unit-kg', updatedAt: off.body.data.updatedAt, data: { ...kg.body.data.data, active: true } }, admin);
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    const done = await call(shop.url, '/api/invoices/update', { id: held.body.data.id, updatedAt: again.body.data.updatedAt, data: { ...again.body.data.data, status: 'posted' } }, florist);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
   });
 
   it('refuses a write-off line with a reason the list has not, and takes the list’s reasons', async () => {

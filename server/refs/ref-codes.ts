@@ -5,6 +5,7 @@ import { ref, refCodeIssue, refEntries, refId, refList, type RefEntry, type RefL
 import type { OfficeRecord } from '../../schema/record';
 import { refuse, type BatchPushRule, type PushedDoc } from '../db/push-rule';
 import type { Storage } from '../db/storage';
+import { frozenReason } from '../records/record-service';
 import type { TierStore } from '../records/tier-store';
 
 /** A stored ref document as `refEntries` reads it (it parses the data itself). */
@@ -40,8 +41,11 @@ interface RefPlace {
   row?: string;
   list: RefList;
   builtIn: readonly string[];
-  /** Copied from stored records (refCode's `copied`): an entry switched off since stands, one the list lacks does not. */
-  copied: boolean;
+  /**
+   * Copied from stored records (refCode's `copied`): an entry switched off since stands, one the list lacks does not;
+   * `'draft'`: so only while the record is no fact yet (a draft invoice's line, its flower's unit).
+   */
+  copied: boolean | 'draft';
 }
 
 /** The field without its optional, default and nullable wrappers. */
@@ -52,7 +56,7 @@ const unwrapped = (schema: z.ZodType): z.ZodType => {
 };
 
 /** What refCode's meta says of a field. */
-const refMeta = z.object({ ref: refList, builtIn: z.array(z.string()).default([]), copied: z.boolean().default(false) });
+const refMeta = z.object({ ref: refList, builtIn: z.array(z.string()).default([]), copied: z.union([z.boolean(), z.literal('draft')]).default(false) });
 
 /** A field's list, built-in codes and whether it is a copy, when it stores a reference code; else nothing. */
 const refOf = (schema: z.ZodType): Pick<RefPlace, 'list' | 'builtIn' | 'copied'> | undefined => {
@@ -92,22 +96,25 @@ const codesAt = (data: Record<string, unknown>, place: RefPlace): { code: string
 /**
  * Why an entity's data may not take the reference codes it holds, in Russian, or undefined: each code, at the top
  * level or in any row of a list of lines, must be a registered, active entry of the studio's list or a built-in code
- * of the field, or one the stored record already held at that place (refCodeIssue: an invoice line keeps a unit
- * switched off since). One rule for the record API and /db/office.
+ * of the field, or one the stored record already held at that place (refCodeIssue: a write-off line keeps a reason
+ * switched off since), or a copy (`copied`; `'draft'` while the record is no fact: a draft invoice keeps its flowers'
+ * units switched off, posting it needs them on, whatever the draft held). One rule for the record API and /db/office.
  */
 const refPlacesIssue = (
   entity: AnyEntity,
   places: readonly RefPlace[],
-  data: Record<string, unknown>,
+  record: Pick<OfficeRecord, 'v' | 'data'>,
   held: Record<string, unknown>,
   entriesOf: (list: RefList) => readonly RefEntry[],
 ): string | undefined => {
   const labels: Record<string, string> = entity.labels.fields;
+  const fact = places.some((p) => p.copied === 'draft') && !!frozenReason(entity, record);
   for (const place of places) {
     const kept = new Set(codesAt(held, place).map((c) => c.code));
-    for (const { code, row } of codesAt(data, place)) {
+    for (const { code, row } of codesAt(record.data, place)) {
       if (place.builtIn.includes(code)) continue;
-      const issue = refCodeIssue(entriesOf(place.list), place.list, code, place.copied || kept.has(code) ? code : undefined);
+      const keeps = place.copied === 'draft' ? !fact : place.copied || kept.has(code);
+      const issue = refCodeIssue(entriesOf(place.list), place.list, code, keeps ? code : undefined);
       const label = labels[place.field] ?? place.field;
       if (issue) return row === undefined ? `${label}: ${issue}` : `${label}, строка ${row} — ${issue}`;
     }
@@ -126,7 +133,7 @@ export const refCodesCheck = (storage: Storage, store: TierStore, entity: AnyEnt
     const before = await store.get(entity.tier, entity.type, record.id);
     const lists = new Map<RefList, RefEntry[]>();
     for (const list of new Set(places.map((p) => p.list))) lists.set(list, await storedRefEntries(storage, list));
-    return refPlacesIssue(entity, places, record.data, before?.data ?? {}, (list) => lists.get(list) ?? []);
+    return refPlacesIssue(entity, places, record, before?.data ?? {}, (list) => lists.get(list) ?? []);
   };
 };
 
@@ -155,7 +162,8 @@ export const withRefCodes =
       if (!verdict.ok || !found) return verdict;
       const data = fieldsOf.safeParse(incoming.data).data ?? {};
       const held = fieldsOf.safeParse(existing?.data).data ?? {};
-      const issue = refPlacesIssue(found.entity, found.places, data, held, (list) => lists.get(list) ?? []);
+      const v = typeof incoming.v === 'number' ? incoming.v : found.entity.version;
+      const issue = refPlacesIssue(found.entity, found.places, { v, data }, held, (list) => lists.get(list) ?? []);
       return issue ? refuse(`${found.entity.labels.one}: ${issue}`) : verdict;
     };
   };

@@ -5,11 +5,11 @@ import { today } from '../../../schema/day';
 import { flower as flowerEntity } from '../../../schema/entities/flower';
 import { invoice, invoiceOwed, invoiceTotal } from '../../../schema/entities/invoice';
 import type { OfficeRecord } from '../../../schema/record';
-import { qtyIssue } from '../../../schema/unit';
+import { lineUnitIssue, qtyIssue } from '../../../schema/unit';
 import { errorsByField, issuesOf, useFormAction } from '../../lib/use-form-action';
 import { useLocal } from '../../data/local-data-context';
 import { removeOfficeRecord, saveOfficeRecord } from '../../data/records';
-import { useUnits } from '../../data/ref-list';
+import { useRefList, useUnits } from '../../data/ref-list';
 import { useStockRecords } from '../../data/stock-records';
 import { useNotice } from '../../ui/notices';
 import { useSession } from '../auth/session';
@@ -48,6 +48,7 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
   const notice = useNotice();
   const stock = useStockRecords(data.shop.office);
   const unit = useUnits();
+  const unitEntries = useRefList('unit');
   const stored = record ? invoice.fields.safeParse(record.data) : null;
   const start = stored?.success ? stored.data : undefined;
   const posted = start?.status === 'posted';
@@ -67,6 +68,11 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
   const mayWrite = !posted && can(user, record ? 'update' : 'create', invoice, record);
   const mayDelete = !posted && !!record && can(user, 'delete', invoice, record);
 
+  /** The unit a line copies from its flower (what is saved with it). */
+  const unitOfLine = (l: LineDraft) => flowers.get(l.flower)?.data.unit ?? 'pcs';
+  /** Why the line's unit keeps the invoice from being posted (switched off in the list), said at once beside the line; a draft keeps it. */
+  const unitWarning = (l: LineDraft) => (l.flower ? lineUnitIssue(unitEntries, unitOfLine(l)) : undefined);
+
   const dataOf = (status: 'draft' | 'posted') => ({
     kind,
     number,
@@ -74,7 +80,7 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
     supplierName,
     day,
     warehouse,
-    lines: lines.map((l) => ({ flower: l.flower, qty: typed(l.qty), unit: flowers.get(l.flower)?.data.unit ?? 'pcs', price: typed(l.price) })),
+    lines: lines.map((l) => ({ flower: l.flower, qty: typed(l.qty), unit: unitOfLine(l), price: typed(l.price) })),
     paid: typed(paid) ?? 0,
     status,
     note,
@@ -97,10 +103,12 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
     e?.preventDefault();
     const parsed = invoice.fields.safeParse(dataOf(status));
     if (!parsed.success) return refuse(errorsByField(issuesOf(parsed.error)), 'Исправьте отмеченные поля');
-    // Whether a line's quantity may be a fraction is its unit's, from the studio's list (the server checks the same).
+    // Whether a line's quantity may be a fraction is its unit's, from the studio's list; a unit switched off there keeps
+    // the invoice a draft (the server checks the same).
     const byUnit = parsed.data.lines.flatMap((l, i) => {
       const issue = qtyIssue(unit(l.unit), l.qty);
-      return issue ? [{ path: `lines.${i}.qty`, message: issue }] : [];
+      const off = lineUnitIssue(unitEntries, l.unit, status === 'draft');
+      return [...(issue ? [{ path: `lines.${i}.qty`, message: issue }] : []), ...(off ? [{ path: `lines.${i}.unit`, message: off }] : [])];
     });
     if (byUnit.length) return refuse(errorsByField(byUnit), 'Исправьте отмеченные поля');
     await run(async () => {
@@ -186,11 +194,20 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
           const f = flowers.get(l.flower);
           const sum = (typed(l.qty) || 0) * (typed(l.price) || 0);
           const id = `invoice-line-${i}`;
+          // Said at once while the flower's unit is switched off; after «Провести» refused, as the error it was.
+          const warning = readOnly ? undefined : unitWarning(l);
+          const unitNote = warning && (err(`lines.${i}.unit`) ?? warning);
           return (
             <fieldset key={i} className="invoice-line" aria-label={`Строка ${i + 1}`}>
               <div className="field invoice-line__flower">
                 <label htmlFor={`${id}-flower`}>Цветок или материал</label>
-                <select {...described(`${id}-flower`, `lines.${i}.flower`)} value={l.flower} disabled={readOnly} onChange={(e) => setLine(i, { flower: e.target.value })}>
+                <select
+                  {...described(`${id}-flower`, `lines.${i}.flower`)}
+                  {...(unitNote && !err(`lines.${i}.flower`) ? { 'aria-describedby': `${id}-unit` } : {})}
+                  value={l.flower}
+                  disabled={readOnly}
+                  onChange={(e) => setLine(i, { flower: e.target.value })}
+                >
                   <option value="">—</option>
                   {stock.flowers
                     .filter((x) => x.data.active || x.record.id === l.flower)
@@ -201,6 +218,11 @@ export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
                     ))}
                 </select>
                 {errorOf(`${id}-flower`, `lines.${i}.flower`)}
+                {unitNote && (
+                  <p className={err(`lines.${i}.unit`) ? 'field-error' : 'invoice-line__unit-off'} id={`${id}-unit`} role="status">
+                    {unitNote}
+                  </p>
+                )}
               </div>
               <div className="field">
                 <label htmlFor={`${id}-qty`}>Кол-во, {unit(f?.data.unit).label}</label>
