@@ -94,7 +94,7 @@ describe('/api/debts/list and recording payments (issue 21, item 3)', () => {
 
   it('lists a corporate client’s orders on credit apart, with its term and what is overdue; payments close them', async () => {
     const corpPhone = '79550000032';
-    const made = await call<{ data: OfficeRecord }>(shop.url, '/api/contractors/update', { data: { name: 'ООО «Ландыш»', inn: '7701234561', phone: corpPhone, credit: true, creditDays: 10 } }, florist);
+    const made = await call<{ data: OfficeRecord }>(shop.url, '/api/contractors/update', { data: { name: 'ООО «Ландыш»', inn: '7701234561', phones: [corpPhone], credit: true, creditDays: 10 } }, florist);
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const corp = await signIn(shop.url, corpPhone);
     const id = `debt-${crypto.randomUUID()}`;
