@@ -87,6 +87,9 @@ describe('/admin/debts', () => {
     await page.getByLabel('Работает в кредит').check();
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Телефон +7 (955) 000-00-43 уже указан у контрагента в кредит «ООО «Незабудка»»', { exact: false }).first().waitFor();
+    await page.goto('/admin/contractors');
+    await page.getByRole('link', { name: 'ООО «Незабудка»' }).first().waitFor();
+    await waitFor('the refused one gone from the device', async () => (await page.getByText('ООО «Двойник»').count()) === 0);
 
     // Its office manager orders one handed over now; its secretary one delivered three weeks ago and still unpaid.
     const [fresh] = await placeOrders(shop, corpPhone, 1);
