@@ -9,7 +9,7 @@ import { waitFor } from './journeys';
 import { contextAs, outcomeOf } from './admin-journeys';
 import { orderOnServer, placeOrders } from './order-journeys';
 
-type Listed = { data: { items: { id: string; title: string; data: { credit: boolean; creditDays: number } }[] } };
+type Listed = { data: { items: { id: string; title: string; data: { credit: boolean; creditDays: number; phones: string[] } }[] } };
 
 /**
  * Issue 21, item 3: an admin sees a customer's order handed over unpaid on /admin/debts, summed under the customer,
@@ -52,28 +52,48 @@ describe('/admin/debts', () => {
     await context.close();
   });
 
-  it('makes a contractor a corporate client on credit; its orders show under it with the term and what is overdue; a part payment and one transfer spread over the orders close them', async () => {
+  it('makes a contractor a corporate client on credit; its orders from two phones show under it with the term and what is overdue; a part payment and one transfer spread over the orders close them', async () => {
     const { shop } = journey();
+    // The office manager's phone and the secretary's.
     const corpPhone = '79550000042';
+    const secretaryPhone = '79550000043';
     const context = await contextAs(journey(), demoPhones.admin);
     const page = await context.newPage();
     const errors = watchErrors(page);
 
-    // The contractor is made in its own form: «Работает в кредит», paid 7 days after delivery.
+    // The contractor is made in its own form: two phones, «Работает в кредит», paid 7 days after delivery.
     await page.goto('/admin/contractors/new');
     await page.locator('#field-name').fill('ООО «Незабудка»');
     await page.locator('#field-inn').fill('7701234562');
-    await page.locator('#field-phone').fill(corpPhone);
+    await page.getByRole('button', { name: 'Добавить: телефон' }).click();
+    await page.locator('#field-phones-0-value').fill(corpPhone);
+    await page.getByRole('button', { name: 'Добавить: телефон' }).click();
+    await page.locator('#field-phones-1-value').fill(secretaryPhone);
+    expect(await page.locator('#field-phones-1-value').inputValue()).toBe('+7 (955) 000-00-43');
     await page.getByLabel('Работает в кредит').check();
     await page.getByLabel(/^Отсрочка оплаты, дней/).fill('7');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await waitFor('the contractor on the server', async () => {
       const listed = await call<Listed>(shop.url, '/api/contractors/list', {}, await signIn(shop.url, demoPhones.admin));
-      return listed.body.data.items.some((c) => c.title === 'ООО «Незабудка»' && c.data.credit && c.data.creditDays === 7);
+      return listed.body.data.items.some((c) => c.title === 'ООО «Незабудка»' && c.data.credit && c.data.creditDays === 7 && c.data.phones.join() === `${corpPhone},${secretaryPhone}`);
     });
 
-    // Its office manager orders: one handed over now, one delivered three weeks ago and still unpaid.
-    const [fresh, earlier] = await placeOrders(shop, corpPhone, 2);
+    // Another contractor on credit with the secretary's phone is refused, the reason said on the device.
+    await page.goto('/admin/contractors/new');
+    await page.locator('#field-name').fill('ООО «Двойник»');
+    await page.locator('#field-inn').fill('7701234563');
+    await page.getByRole('button', { name: 'Добавить: телефон' }).click();
+    await page.locator('#field-phones-0-value').fill(secretaryPhone);
+    await page.getByLabel('Работает в кредит').check();
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Телефон +7 (955) 000-00-43 уже указан у контрагента в кредит «ООО «Незабудка»»', { exact: false }).first().waitFor();
+    await page.goto('/admin/contractors');
+    await page.getByRole('link', { name: 'ООО «Незабудка»' }).first().waitFor();
+    await waitFor('the refused one gone from the device', async () => (await page.getByText('ООО «Двойник»').count()) === 0);
+
+    // Its office manager orders one handed over now; its secretary one delivered three weeks ago and still unpaid.
+    const [fresh] = await placeOrders(shop, corpPhone, 1);
+    const [earlier] = await placeOrders(shop, secretaryPhone, 1);
     const manager = await signIn(shop.url, demoPhones.manager);
     expect((await call(shop.url, '/api/orders/command', { id: `cmd-${crypto.randomUUID()}`, order: fresh.id, action: { kind: 'status', from: 'new', to: 'done' } }, manager)).status).toBe(200);
     const old = addDays(today(), -21);

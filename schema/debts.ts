@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { creditClientsByPhone, type CreditClient } from './credit-phones';
 import { addDays } from './day';
 import { invoiceOwed, invoiceTotal, type InvoiceLine } from './entities/invoice';
 import type { Order } from './order';
@@ -75,16 +76,7 @@ export interface InvoiceFacts {
   paid: number;
 }
 
-/**
- * A corporate client on credit (a contractor «Работает в кредит», schema/entities/contractor.ts): the orders placed
- * from its phone are owed by it, each due `creditDays` after its delivery day.
- */
-export interface CreditClient {
-  id: string;
-  name: string;
-  phone: string;
-  creditDays: number;
-}
+export type { CreditClient } from './credit-phones';
 
 /** An order on credit: due `creditDays` after its delivery day, overdue from the day after that, while unpaid. */
 export const creditTerm = (since: string, creditDays: number, today: string): { due: string; overdue: boolean } => {
@@ -125,7 +117,7 @@ const grouped = (entries: { key: string; kind: Counterparty['kind']; name: strin
 
 /**
  * The studio's debts on a day (Moscow): customers' orders delivered (or due) and not paid in full, grouped by the
- * customer's client card; those of a corporate client on credit (placed from its phone) grouped by that client
+ * customer's client card; those of a corporate client on credit (placed from any of its phones) grouped by that client
  * instead, each with its due day and whether it is overdue, and the client with what is overdue; and posted supply
  * invoices not paid in full, grouped by supplier. Each with what is owed and since when, each counterparty with its
  * sum. Paid in full, an item leaves the list.
@@ -138,9 +130,8 @@ export const debtsOn = (
   names: { clients: ReadonlyMap<string, string>; suppliers: ReadonlyMap<string, string> },
   creditClients: Iterable<CreditClient> = [],
 ): DebtsAnswer['data'] => {
-  // One phone, one corporate client: should two contractors on credit name the same phone, the first by name takes it.
-  const onCredit = new Map<string, CreditClient>();
-  for (const c of [...creditClients].sort((a, b) => a.name.localeCompare(b.name, 'ru') || a.id.localeCompare(b.id))) if (!onCredit.has(c.phone)) onCredit.set(c.phone, c);
+  // Any of a corporate client's phones places its orders; one phone, one client (schema/credit-phones.ts).
+  const onCredit = creditClientsByPhone(creditClients);
   const termOf = new Map([...onCredit.values()].map((c) => [c.id, c.creditDays]));
   const owedOrders = [...orders].filter((o) => orderOwed(o, today));
   const orderDebt = (o: (typeof owedOrders)[number]): Debt => ({ kind: 'order', id: o.id, title: orderTitle(o.number), total: o.total, owed: owed(o), paid: o.total - owed(o), since: o.date });

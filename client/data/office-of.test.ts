@@ -89,4 +89,17 @@ describe('the one reader of office records', () => {
     await onCredit.unmount();
     await units.unmount();
   });
+
+  it('reads a contractor stored with one phone (version 2) as one with a list of it, found by that phone', async () => {
+    const now = Date.now();
+    await data.shop.office.insert({
+      id: 'contractor-one-phone', type: 'contractor', v: 2, title: 'ООО «Однотелефонное»', createdBy: admin, createdAt: now, updatedBy: admin, updatedAt: now,
+      data: { name: 'ООО «Однотелефонное»', inn: '7701234568', kpp: '', contact: '', phone: '79550000401', credit: true, creditDays: 3, note: '' },
+    });
+    const found = await renderHook(() => useOfficeRecords(data.shop.office, contractor, { page: 1, search: '955 000-04-01' }), undefined);
+    await expect.poll(() => seen(found, (r) => r?.items.map((c) => c.id))).toEqual(['contractor-one-phone']);
+    expect(found.result.current?.items[0]).toMatchObject({ v: 3, data: { phones: ['79550000401'], credit: true, creditDays: 3 } });
+    expect(found.result.current?.items[0].data).not.toHaveProperty('phone');
+    await found.unmount();
+  });
 });

@@ -94,7 +94,8 @@ describe('/api/debts/list and recording payments (issue 21, item 3)', () => {
 
   it('lists a corporate client’s orders on credit apart, with its term and what is overdue; payments close them', async () => {
     const corpPhone = '79550000032';
-    const made = await call<{ data: OfficeRecord }>(shop.url, '/api/contractors/update', { data: { name: 'ООО «Ландыш»', inn: '7701234561', phone: corpPhone, credit: true, creditDays: 10 } }, florist);
+    const directorPhone = '79550000033';
+    const made = await call<{ data: OfficeRecord }>(shop.url, '/api/contractors/update', { data: { name: 'ООО «Ландыш»', inn: '7701234561', phones: [corpPhone, directorPhone], credit: true, creditDays: 10 } }, florist);
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const corp = await signIn(shop.url, corpPhone);
     const id = `debt-${crypto.randomUUID()}`;
@@ -105,12 +106,13 @@ describe('/api/debts/list and recording payments (issue 21, item 3)', () => {
     expect((await call(shop.url, '/api/orders/create', draft, corp)).status).toBe(200);
     await command(id, { kind: 'status', from: 'new', to: 'done' });
     const fresh = (await shop.shop.storage.db('orders').get(id)) as unknown as Order;
-    // An order delivered a month ago and still unpaid, stored as the order service stores one.
+    // An order its director placed a month ago from his own phone, delivered and still unpaid, stored as the order service stores one.
     const old = addDays(today(), -30);
-    await shop.shop.storage.db('orders').put({ ...fresh, _id: 'debt-old-landysh', _rev: undefined, id: 'debt-old-landysh', number: 990_001, date: old, total: 7000, createdAt: 1, updatedAt: 1 });
+    await shop.shop.storage.db('orders').put({ ...fresh, _id: 'debt-old-landysh', _rev: undefined, id: 'debt-old-landysh', number: 990_001, date: old, total: 7000, customer: directorPhone, createdAt: 1, updatedAt: 1 });
 
     const owed = await debts();
     expect(owed.customers.map((c) => c.key)).not.toContain(corpPhone);
+    expect(owed.customers.map((c) => c.key)).not.toContain(directorPhone);
     expect(owed.corporate).toHaveLength(1);
     expect(owed.corporate[0]).toMatchObject({ key: made.body.data.id, kind: 'corporate', name: 'ООО «Ландыш»', owed: 7000 + fresh.total, since: old, creditDays: 10, overdue: 7000 });
     expect(owed.corporate[0].items.map((d) => [d.id, d.owed, d.due, d.overdue])).toEqual([

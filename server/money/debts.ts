@@ -48,7 +48,7 @@ export const debtsNow = async (storage: Storage, clock: () => number = Date.now)
   }
   const creditClients: CreditClient[] = contractors.flatMap((r) => {
     const c = recordData(contractor, r);
-    return c?.credit && c.phone ? [{ id: r.id, name: c.name, phone: c.phone, creditDays: c.creditDays }] : [];
+    return c?.credit && c.phones.length ? [{ id: r.id, name: c.name, phones: c.phones, creditDays: c.creditDays }] : [];
   });
   const data = debtsOn(today(new Date(clock())), [...byCustomer.values()].flat(), invoiceFacts, paid, { clients: clientNames, suppliers: supplierNames }, creditClients);
   return { data };

@@ -67,10 +67,16 @@ for (const entity of Object.values(entities)) {
     const keyField = entity.type === 'ref' ? 'code' : entity.type === 'shift' ? 'day' : 'phone';
     const keyValue = (n: number) =>
       keyField === 'code' ? `k-${n}` : keyField === 'day' ? new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10) : `7966${String(n).padStart(7, '0')}`;
-    const freshKey = () => (entity.key ? { [keyField]: keyValue(++keys) } : {});
+    // A contractor on credit holds its phones alone (schema/credit-phones.ts): each new one gets a phone of its own too.
+    const ownPhones = entity.type === 'contractor';
+    const freshKey = () => (entity.key ? { [keyField]: keyValue(++keys) } : ownPhones ? { phones: [keyValue(++keys)] } : {});
     const dataWith = (over: Record<string, unknown>) => ({ ...entity.example, ...freshKey(), ...over });
-    /** An edit keeps the record's key. */
-    const editOf = (record: OfficeRecord, over: Record<string, unknown>) => ({ ...entity.example, ...(entity.key ? { [keyField]: record.data[keyField] } : {}), ...over });
+    /** An edit keeps the record's key (a contractor its phones). */
+    const editOf = (record: OfficeRecord, over: Record<string, unknown>) => ({
+      ...entity.example,
+      ...(entity.key ? { [keyField]: record.data[keyField] } : ownPhones ? { phones: record.data.phones } : {}),
+      ...over,
+    });
     /** A command is created once and answered by the server (its outcome); until then the server may still write it. */
     const isCommand = entity.write === 'command';
     /** A fact (a charge, a shift's close) or a command is never changed or deleted once stored: a new one corrects it. */

@@ -11,6 +11,8 @@ import { clientTotals } from '../clients/client-totals';
 import { stampAlert } from '../clients/stamp-alert';
 import { recipeCheck } from '../tech-cards/recipe-check';
 import { refCodesCheck } from '../refs/ref-codes';
+import { creditPhonesCheck } from '../money/credit-phones';
+import { contractor } from '../../schema/entities/contractor';
 
 /**
  * The spec's record calls (§7: POST /api/{entity}/list with params, query, body → data; get, update, delete) for
@@ -25,6 +27,8 @@ export const recordApi = (shop: Shop): Router => {
     ...quantities,
     client: { derive: clientTotals(shop.storage), saved: (r) => stampAlert(shop.storage, String(r.data.phone)) },
     techCard: { check: recipeCheck(shop.storage) },
+    // No phone on two contractors on credit (schema/credit-phones.ts).
+    [contractor.type]: { check: creditPhonesCheck(store) },
   };
   // A field that stores a code of a reference list (a client's source, a flower's unit) takes only a registered, active one.
   for (const entity of Object.values(entities)) {

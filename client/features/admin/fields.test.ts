@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { charge } from '../../../schema/entities/charge';
 import { client } from '../../../schema/entities/client';
+import { contractor } from '../../../schema/entities/contractor';
 import { courier } from '../../../schema/entities/courier';
 import { task } from '../../../schema/entities/task';
-import { fieldsOf, fromFormValues, toFormValues } from './fields';
+import { cellText, fieldsOf, fromFormValues, toFormValues } from './fields';
 
 const kinds = (e: Parameters<typeof fieldsOf>[0]) => Object.fromEntries(fieldsOf(e).map((f) => [f.name, `${f.kind}${f.optional ? '?' : ''}`]));
 
@@ -84,5 +85,22 @@ describe('the generic form reads its inputs from the entity’s zod fields', () 
     expect(ok).toMatchObject({ ok: true, data: { dates: [{ kind: 'anniversary', title: 'Годовщина', date: '06-01', recipientPhone: '79001112233' }], spent: 0 } });
     const bad = fromFormValues(client, { ...values, dates: [{ kind: 'birthday', title: 'x', date: '02-30', recipient: '', recipientPhone: '', address: '' }] });
     expect(bad).toEqual({ ok: false, errors: { 'dates.0.date': 'Такой даты нет' } });
+  });
+
+  it('edits a list of plain values (a contractor’s phones) one input a row, each phone in the spec’s mask, its error by its place', () => {
+    const phones = fieldsOf(contractor).find((f) => f.name === 'phones')!;
+    expect(phones).toMatchObject({ kind: 'list', plain: true, label: 'Телефоны' });
+    expect(phones.items?.map((f) => [f.name, f.label, f.kind, f.optional])).toEqual([['value', 'Телефон', 'phone', false]]);
+    const values = toFormValues(contractor, contractor.fields.parse(contractor.example));
+    expect(values.phones).toEqual([{ value: '+7 (900) 555-44-33' }, { value: '+7 (900) 555-44-34' }]);
+    expect(toFormValues(contractor).phones).toEqual([]);
+    const ok = fromFormValues(contractor, { ...values, phones: [{ value: '+7 (900) 555-44-33' }, { value: '+7 (901) 000-00-01' }] });
+    expect(ok).toMatchObject({ ok: true, data: { phones: ['79005554433', '79010000001'] } });
+    const empty = fromFormValues(contractor, { ...values, phones: [{ value: '+7 (900) 555-44-33' }, { value: '+7 (' }] });
+    expect(empty).toEqual({ ok: false, errors: { 'phones.1': 'Укажите номер телефона' } });
+    const twice = fromFormValues(contractor, { ...values, phones: [{ value: '+7 (900) 555-44-33' }, { value: '8 900 555 44 33' }] });
+    expect(twice).toEqual({ ok: false, errors: { 'phones.1': 'Этот телефон уже есть в списке' } });
+    expect(cellText(contractor, phones, ['79005554433', '79010000001'])).toBe('+7 (900) 555-44-33, +7 (901) 000-00-01');
+    expect(cellText(contractor, phones, [])).toBe('—');
   });
 });

@@ -30,6 +30,8 @@ export interface FieldSpec {
   computed?: boolean;
   /** A list of small records (a client's important dates): the inputs of one row, labelled by each field's `describe`. */
   items?: FieldSpec[];
+  /** A list of plain values (a contractor's phones): each row is one input, `items[0]`, named `value`; stored as the values alone. */
+  plain?: boolean;
 }
 
 export type FormValues = { [name: string]: string | boolean | FormValues[] };
@@ -58,6 +60,8 @@ const kindOf = (inner: Schema): FieldKind => {
   if (inner === roubles || (inner.meta() as { roubles?: unknown } | undefined)?.roubles === true) return 'roubles';
   if (inner === day) return 'day';
   if (def.type === 'union' && def.options?.some((o) => o.safeParse('').success) && def.options.some((o) => phoneLike(o))) return 'phone';
+  // A phone with a label of its own (`phone.describe('Телефон')` is a copy of `phone`).
+  if (def.type === 'pipe' && phoneLike(inner)) return 'phone';
   if (def.type === 'number') return 'number';
   if (def.type === 'boolean') return 'boolean';
   if (def.type === 'enum') return 'enum';
@@ -69,15 +73,17 @@ const kindOf = (inner: Schema): FieldKind => {
   return 'text';
 };
 
-/** The element of a list of records (z.array of z.object), if the field is one. */
-const rowsOf = (inner: Schema): z.ZodObject | null => {
+/** The element of a list (z.array), if the field is one. */
+const elementOf = (inner: Schema): Schema | null => {
   const def = inner.def as { type: string; element?: Schema };
-  return def.type === 'array' && def.element instanceof z.ZodObject ? def.element : null;
+  return def.type === 'array' && def.element ? def.element : null;
 };
 
 const specOf = (entity: AnyEntity, name: string, schema: Schema, label: string, optionsFor: string): FieldSpec => {
   const { inner, optional } = unwrap(schema);
-  const row = rowsOf(inner);
+  const element = elementOf(inner);
+  const row = element instanceof z.ZodObject ? element : null;
+  if (element && !row) return { name, label, kind: 'list', optional: true, plain: true, items: [specOf(entity, 'value', element, element.description ?? label, name)] };
   if (row)
     return {
       name,
@@ -120,7 +126,7 @@ const defaultOf = (schema: Schema): unknown => {
 const inputValue = (f: FieldSpec, v: unknown): string | boolean | FormValues[] => {
   if (f.kind === 'boolean') return v === true;
   if (f.kind === 'phone') return typeof v === 'string' && v ? formatPhone(v) : '';
-  if (f.kind === 'list') return Array.isArray(v) ? v.map((row: Record<string, unknown>) => rowValues(f, row)) : [];
+  if (f.kind === 'list') return Array.isArray(v) ? v.map((row: unknown) => rowValues(f, f.plain ? { value: row } : typeof row === 'object' && row !== null ? Object.fromEntries(Object.entries(row)) : {})) : [];
   return v === undefined || v === null ? '' : String(v);
 };
 
@@ -148,16 +154,15 @@ export const fromFormValues = (entity: AnyEntity, values: FormValues): FormResul
     const v = values[f.name];
     if (f.computed) continue;
     if (f.kind === 'list') {
-      raw[f.name] = (Array.isArray(v) ? v : []).map((row) =>
-        Object.fromEntries(
-          (f.items ?? []).flatMap((sub) => {
-            const typed = row[sub.name];
-            let text = typeof typed === 'string' ? typed.trim() : '';
-            if (sub.kind === 'phone') text = text.replace(/\D/g, '').length <= 1 ? '' : text.replace(/\D/g, '');
-            return text === '' ? [] : [[sub.name, text]];
-          }),
-        ),
-      );
+      const cell = (sub: FieldSpec, typed: FormValues[string] | undefined): string => {
+        const text = typeof typed === 'string' ? typed.trim() : '';
+        return sub.kind === 'phone' ? (text.replace(/\D/g, '').length <= 1 ? '' : text.replace(/\D/g, '')) : text;
+      };
+      const rows = Array.isArray(v) ? v : [];
+      // A plain list keeps a row left empty, for its input to say what it lacks; a record's row leaves empty fields out.
+      raw[f.name] = f.plain
+        ? rows.map((row) => cell(f.items?.[0] ?? f, row.value))
+        : rows.map((row) => Object.fromEntries((f.items ?? []).flatMap((sub) => ((text) => (text === '' ? [] : [[sub.name, text]]))(cell(sub, row[sub.name])))));
       continue;
     }
     if (f.kind === 'boolean') {
@@ -197,6 +202,8 @@ export const fromFormValues = (entity: AnyEntity, values: FormValues): FormResul
 export const cellText = (entity: AnyEntity, field: FieldSpec | undefined, value: unknown, names?: ReadonlyMap<string, string>): string => {
   if (value === undefined || value === null || value === '') return '—';
   switch (field?.kind) {
+    case 'list':
+      return field.plain && Array.isArray(value) ? value.map((v) => cellText(entity, field.items?.[0], v, names)).join(', ') || '—' : String(value);
     case 'boolean':
       return value ? 'Да' : 'Нет';
     case 'roubles':

@@ -48,13 +48,24 @@ interface InputProps {
   idPrefix?: string;
 }
 
-/** A list of small records (a client's important dates): one fieldset per row, a button to add and to remove one. */
-const ListInput = ({ field, staff, value, readOnly, onChange, errors = {} }: InputProps) => {
+/**
+ * A list of small records (a client's important dates) or of plain values (a contractor's phones): one fieldset per
+ * row, a button to add and to remove one.
+ */
+const ListInput = ({ field, staff, value, error, readOnly, onChange, errors = {} }: InputProps) => {
   const rows = Array.isArray(value) ? value : [];
   const set = (i: number, name: string, v: FormValues[string]) => onChange(rows.map((row, j) => (j === i ? { ...row, [name]: v } : row)));
+  // A plain list's value is its row's one input; its error is named by the row alone («phones.1»).
+  const errorOf = (i: number, sub: FieldSpec) => errors[field.plain ? `${field.name}.${i}` : `${field.name}.${i}.${sub.name}`];
+  const one = field.plain ? (field.items?.[0]?.label ?? field.label) : field.label;
   return (
-    <fieldset className="field field--list">
+    <fieldset className="field field--list" aria-describedby={error ? `field-${field.name}-error` : undefined}>
       <legend>{field.label}</legend>
+      {error && (
+        <p className="field-error" id={`field-${field.name}-error`}>
+          {error}
+        </p>
+      )}
       {rows.map((row, i) => (
         <fieldset key={i} className="field-list__row" aria-label={`${field.label}: ${i + 1}`}>
           {(field.items ?? []).map((sub) => (
@@ -64,7 +75,7 @@ const ListInput = ({ field, staff, value, readOnly, onChange, errors = {} }: Inp
               idPrefix={`${field.name}-${i}-`}
               field={sub}
               value={row[sub.name]}
-              error={errors[`${field.name}.${i}.${sub.name}`]}
+              error={errorOf(i, sub)}
               readOnly={readOnly}
               onChange={(v) => set(i, sub.name, v)}
             />
@@ -78,7 +89,7 @@ const ListInput = ({ field, staff, value, readOnly, onChange, errors = {} }: Inp
       ))}
       {!readOnly && (
         <button type="button" className="button button--ghost" onClick={() => onChange([...rows, rowValues(field)])}>
-          Добавить: {field.label.toLowerCase()}
+          Добавить: {one.toLowerCase()}
         </button>
       )}
     </fieldset>
