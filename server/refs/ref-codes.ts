@@ -33,13 +33,13 @@ const refEntriesIn = async (db: PouchDB.Database, list: RefList, alongside: read
 /**
  * A place in an entity's data that stores a code of a reference list (`refCode`): a top-level field (a flower's unit),
  * or a field of every row of a list of lines (an invoice line's unit, a write-off line's reason). `builtIn`: codes
- * the field takes beyond the list's (a write-off line's `assembly`, written by the server).
+ * the field takes beyond the list's, by their names (a write-off line's `assembly`), which only the server writes.
  */
 interface RefPlace {
   field: string;
   row?: string;
   list: RefList;
-  builtIn: readonly string[];
+  builtIn: Readonly<Record<string, string>>;
   /** Copied from stored records (refCode's `copied`): an entry switched off since stands, one the list lacks does not. */
   copied: boolean;
 }
@@ -52,7 +52,7 @@ const unwrapped = (schema: z.ZodType): z.ZodType => {
 };
 
 /** What refCode's meta says of a field. */
-const refMeta = z.object({ ref: refList, builtIn: z.array(z.string()).default([]), copied: z.boolean().default(false) });
+const refMeta = z.object({ ref: refList, builtIn: z.record(z.string(), z.string()).default({}), copied: z.boolean().default(false) });
 
 /** A field's list, built-in codes and whether it is a copy, when it stores a reference code; else nothing. */
 const refOf = (schema: z.ZodType): Pick<RefPlace, 'list' | 'builtIn' | 'copied'> | undefined => {
@@ -89,11 +89,15 @@ const codesAt = (data: Record<string, unknown>, place: RefPlace): { code: string
   });
 };
 
+/** The name of a field's built-in code (`assembly`: «Сборка заказа»), or undefined for any other code. */
+const builtInName = (place: RefPlace, code: string): string | undefined => (Object.hasOwn(place.builtIn, code) ? place.builtIn[code] : undefined);
+
 /**
  * Why an entity's data may not take the reference codes it holds, in Russian, or undefined: each code, at the top
- * level or in any row of a list of lines, must be a registered, active entry of the studio's list or a built-in code
- * of the field, or one the stored record already held at that place (refCodeIssue: an invoice line keeps a unit
- * switched off since). One rule for the record API and /db/office.
+ * level or in any row of a list of lines, must be a registered, active entry of the studio's list, or one the stored
+ * record already held at that place (refCodeIssue: an invoice line keeps a unit switched off since). A built-in code
+ * of the field (a write-off line's `assembly`) is the server's own: the server writes it straight to the store, so
+ * here, where staff write (the record API and /db/office), it stands only where the stored record held it.
  */
 const refPlacesIssue = (
   entity: AnyEntity,
@@ -106,8 +110,9 @@ const refPlacesIssue = (
   for (const place of places) {
     const kept = new Set(codesAt(held, place).map((c) => c.code));
     for (const { code, row } of codesAt(data, place)) {
-      if (place.builtIn.includes(code)) continue;
-      const issue = refCodeIssue(entriesOf(place.list), place.list, code, place.copied || kept.has(code) ? code : undefined);
+      const builtIn = builtInName(place, code);
+      if (builtIn !== undefined && kept.has(code)) continue;
+      const issue = builtIn !== undefined ? `значение «${builtIn}» ставит только сервер` : refCodeIssue(entriesOf(place.list), place.list, code, place.copied || kept.has(code) ? code : undefined);
       const label = labels[place.field] ?? place.field;
       if (issue) return row === undefined ? `${label}: ${issue}` : `${label}, строка ${row} — ${issue}`;
     }
