@@ -6,6 +6,9 @@ import type { OfficeRecord } from '../../schema/record';
 import { refuse, type BatchPushRule, type PushedDoc } from '../db/push-rule';
 import type { Storage } from '../db/storage';
 import type { TierStore } from '../records/tier-store';
+import { createIfMissing, getDoc } from '../db/docs';
+import { toSynced } from '../db/synced';
+import { defaultRefRecord } from '../seed/refs';
 
 /** A stored ref document as `refEntries` reads it (it parses the data itself). */
 const storedRef = z.object({ type: z.string(), v: z.number().optional(), data: z.record(z.string(), z.unknown()) });
@@ -164,5 +167,23 @@ export const withRefCodes =
       return issue ? refuse(`${found.entity.labels.one}: ${issue}`) : verdict;
     };
   };
+
+/**
+ * Makes sure the studio's lists hold every reference code a record the server writes itself holds (a site customer's
+ * card «Сайт», Posiflora's cards «Другое» and its flowers' units): called before such a write, which passes neither the
+ * record API nor /db/office. A code an admin deleted from its list is stored again as the list's defaults have it
+ * (`defaultRefRecord`, switched on: the shop uses it), so every card and flower names an entry the lists have and
+ * stays editable and countable; one switched off stays off, as the admin left it. The entry's id is its key and the
+ * first write wins, so two app servers register it once. Built-in codes (`assembly`) are no list's.
+ */
+export const registerOwnCodes = async (storage: Storage, entity: AnyEntity, data: Record<string, unknown>): Promise<void> => {
+  const office = storage.db(tierDatabases[ref.tier]);
+  for (const place of refPlaces(entity.fields))
+    for (const { code } of codesAt(data, place)) {
+      if (builtInName(place, code) !== undefined || (await getDoc(office, refId(place.list, code)))) continue;
+      const record = defaultRefRecord(place.list, code, Date.now());
+      await createIfMissing(office, record.id, toSynced(record));
+    }
+};
 
 const entityOf = (doc: PushedDoc): AnyEntity | undefined => Object.values(entities).find((e) => e.type === doc.type);
