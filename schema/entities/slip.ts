@@ -31,6 +31,15 @@ export type SlipLine = z.infer<typeof slipLine>;
 export const assemblySlipId = (orderId: string) => derivedId('asm-', orderId);
 
 /**
+ * Why a write-off act staff write (the record API, /db/office) may not be stored, or undefined: an order's assembly
+ * act is the server's, so a new act may neither take an assembly's id (it would stand in for the order's stems, which
+ * the server then never takes) nor name an order. Its lines' `assembly` reason is refused with the other codes
+ * (server/refs/ref-codes.ts).
+ */
+export const staffSlipIssue = (id: string, data: { order?: unknown }): string | undefined =>
+  id.startsWith('asm-') || (typeof data.order === 'string' && data.order !== '') ? 'Акт сборки заказа записывает только сервер, когда заказ начинают собирать' : undefined;
+
+/**
  * A write-off act (/admin/slips): stems and materials leaving a warehouse, each line with its reason, who and when.
  * Recorded on a phone offline too; a fact once stored (a mistake is corrected by a new document). The server writes
  * one per assembled order (`assembly`).

@@ -98,6 +98,28 @@ describe('an order assembled by tech card', () => {
     expect(read.body.data.data).toMatchObject({ order: o.id, lines: [{ reason: 'assembly' }, { reason: 'assembly' }] });
   });
 
+  it('is not forestalled: a florist’s act under the assembly’s id, or naming an order, is refused and the server still takes the stems', async () => {
+    const o = await s.place();
+    const now = Date.now();
+    const act = (id: string, order: string) => ({
+      _id: id, type: slip.type, v: slip.version, title: 'Списание', day: today(), createdBy: demoPhones.florist, createdAt: now, updatedBy: demoPhones.florist, updatedAt: now,
+      data: { day: today(), warehouse: s.cold, lines: [{ flower: s.rose, qty: 1, reason: 'wilted' }], order, note: '' },
+    });
+    const res = await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: s.florist }, body: JSON.stringify({ docs: [act(assemblySlipId(o.id), ''), act('slip-names-an-order', o.id)] }) });
+    const rows = (await res.json()) as { ok?: boolean; error?: string; reason?: string }[];
+    const reason = 'Акт списания: Акт сборки заказа записывает только сервер, когда заказ начинают собирать';
+    expect(rows.map((r) => [r.error, r.reason])).toEqual([['conflict', reason], ['conflict', reason]]);
+    const api = await call<{ error: string }>(shop.url, '/api/slips/update', { data: act('x', o.id).data }, s.florist);
+    expect([api.status, api.body.error]).toEqual([400, 'Акт сборки заказа записывает только сервер, когда заказ начинают собирать']);
+
+    const before = await s.balance(s.rose);
+    expect((await s.send(o.id, { kind: 'status', from: 'new', to: 'assembling' })).status).toBe(200);
+    const [taken, ...more] = await s.slipsOf(o.id);
+    expect(more).toEqual([]);
+    expect(taken).toMatchObject({ id: assemblySlipId(o.id), data: { lines: [{ reason: 'assembly', qty: 30 }, { reason: 'assembly' }] } });
+    expect(await s.balance(s.rose)).toBe(before - 30);
+  });
+
   it('takes the stems of a counter sale that skips straight to «Доставлен»', async () => {
     const before = await s.balance(s.rose);
     const o = await s.place([{ id: s.bouquet.id, count: 1 }]);

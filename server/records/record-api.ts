@@ -11,6 +11,7 @@ import { clientTotals } from '../clients/client-totals';
 import { stampAlert } from '../clients/stamp-alert';
 import { recipeCheck } from '../tech-cards/recipe-check';
 import { refCodesCheck } from '../refs/ref-codes';
+import { assemblyGuardCheck } from '../orders/assembly-guard';
 
 /**
  * The spec's record calls (§7: POST /api/{entity}/list with params, query, body → data; get, update, delete) for
@@ -26,6 +27,9 @@ export const recordApi = (shop: Shop): Router => {
     client: { derive: clientTotals(shop.storage), saved: (r) => stampAlert(shop.storage, String(r.data.phone)) },
     techCard: { check: recipeCheck(shop.storage) },
   };
+  // A write-off act staff write never stands in for an order's assembly, which only the server writes.
+  const slipQuantities = hooks.slip?.check;
+  hooks.slip = { ...hooks.slip, check: async (r) => (await assemblyGuardCheck(r)) ?? (await slipQuantities?.(r)) };
   // A field that stores a code of a reference list (a client's source, a flower's unit) takes only a registered, active one.
   for (const entity of Object.values(entities)) {
     const codes = refCodesCheck(shop.storage, store, entity);
