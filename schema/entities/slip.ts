@@ -7,13 +7,18 @@ import { refCode } from '../ref-choice';
 
 /** The reason code of stems leaving stock for an order's bouquet (written by the server when assembly starts). */
 export const assemblyReason = 'assembly';
+/** How lists, papers and refusals name the assembly's reason. */
+export const assemblyReasonLabel = 'Сборка заказа';
 
 export const slipLine = z.strictObject({
   /** The flower's or material's record id. */
   flower: z.string().min(1, 'Выберите цветок или материал').max(64),
   qty: z.number().positive('Количество больше нуля').max(100_000),
-  /** A write-off reason's code (reference list `write-off-reason`), or `assembly` for stems used on an order. */
-  reason: refCode('write-off-reason', 'Выберите причину', { builtIn: [assemblyReason] }),
+  /**
+   * A write-off reason's code (reference list `write-off-reason`), or `assembly` for stems used on an order: that
+   * one only the server's assembly writes (server/orders/assembly.ts); staff may not fake an assembly.
+   */
+  reason: refCode('write-off-reason', 'Выберите причину', { builtIn: { [assemblyReason]: assemblyReasonLabel } }),
   /** The unit's purchase price when written off, in roubles: what the loss cost (schema/purchase-price.ts). */
   cost: z.number().min(0).max(10_000_000).default(0),
 });
@@ -24,6 +29,15 @@ export type SlipLine = z.infer<typeof slipLine>;
  * with a hash in place of the order id's end when that would be longer than an id may be.
  */
 export const assemblySlipId = (orderId: string) => derivedId('asm-', orderId);
+
+/**
+ * Why a write-off act staff write (the record API, /db/office) may not be stored, or undefined: an order's assembly
+ * act is the server's, so a new act may neither take an assembly's id (it would stand in for the order's stems, which
+ * the server then never takes) nor name an order. Its lines' `assembly` reason is refused with the other codes
+ * (server/refs/ref-codes.ts).
+ */
+export const staffSlipIssue = (id: string, data: { order?: unknown }): string | undefined =>
+  id.startsWith('asm-') || (typeof data.order === 'string' && data.order !== '') ? 'Акт сборки заказа записывает только сервер, когда заказ начинают собирать' : undefined;
 
 /**
  * A write-off act (/admin/slips): stems and materials leaving a warehouse, each line with its reason, who and when.

@@ -5,6 +5,7 @@ import { claim } from '../db/claim';
 import { getDoc } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { toSynced } from '../db/synced';
+import { registerOwnCodes } from '../refs/ref-codes';
 
 const clients = (storage: Storage) => storage.db(tierDatabases[client.tier]);
 
@@ -20,5 +21,6 @@ export const knownClient = async (storage: Storage, who: { phone: string; name?:
   const data = client.fields.parse({ phone: who.phone, name: (who.name ?? '').slice(0, 100), source: who.source });
   const { orders: _o, spent: _s, averageCheck: _a, ...stored } = data;
   const record: OfficeRecord = { id, type: 'client', ...derivedFields(client, data), createdBy: '', createdAt: now, updatedBy: '', updatedAt: now, data: stored };
+  await registerOwnCodes(storage, client, stored);
   await claim(clients(storage), id, toSynced(record));
 };

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assemblySlipId } from '../../schema/entities/slip';
+import { today } from '../../schema/day';
+import { assemblySlipId, slip } from '../../schema/entities/slip';
 import { officeRecord, type OfficeRecord } from '../../schema/record';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { assembly } from './assembly';
@@ -71,6 +72,52 @@ describe('an order assembled by tech card', () => {
     expect((await s.send(plain.id, { kind: 'status', from: 'new', to: 'assembling' })).status).toBe(200);
     expect([...(await s.slipsOf(cancelled.id)), ...(await s.slipsOf(plain.id))]).toEqual([]);
     expect([await s.balance(s.rose), await s.balance(s.euc)]).toEqual(before);
+  });
+
+  it('is the server’s alone: a florist’s write-off line «Сборка заказа» is refused through the API and from a phone, the server’s own act stays readable', async () => {
+    const o = await s.place();
+    expect((await s.send(o.id, { kind: 'status', from: 'new', to: 'assembling' })).status).toBe(200);
+    const before = await s.balance(s.rose);
+    const fake = (order: string) => ({ day: today(), warehouse: s.cold, lines: [{ flower: s.rose, qty: 1, reason: 'wilted' }, { flower: s.rose, qty: 40, reason: 'assembly' }], order, note: '' });
+
+    const api = await call<{ error: string }>(shop.url, '/api/slips/update', { data: fake(o.id) }, s.florist);
+    expect([api.status, api.body.error]).toEqual([400, 'Строки, строка 2 — значение «Сборка заказа» ставит только сервер']);
+
+    const now = Date.now();
+    const doc = { _id: 'slip-fake-assembly', type: slip.type, v: slip.version, title: 'Списание', day: today(), createdBy: demoPhones.florist, createdAt: now, updatedBy: demoPhones.florist, updatedAt: now, data: fake('') };
+    const res = await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: s.florist }, body: JSON.stringify({ docs: [doc] }) });
+    expect(res.status).toBe(201);
+    const [row] = (await res.json()) as { ok?: boolean; error?: string; reason?: string }[];
+    expect([row.error, row.reason]).toEqual(['conflict', 'Акт списания: Строки, строка 2 — значение «Сборка заказа» ставит только сервер']);
+    expect(await s.balance(s.rose)).toBe(before);
+
+    // The act the server wrote is read as before, by the API and the office's pull.
+    const [taken] = await s.slipsOf(o.id);
+    const read = await call<{ data: OfficeRecord }>(shop.url, '/api/slips/get', { id: taken.id }, s.florist);
+    expect(read.status).toBe(200);
+    expect(read.body.data.data).toMatchObject({ order: o.id, lines: [{ reason: 'assembly' }, { reason: 'assembly' }] });
+  });
+
+  it('is not forestalled: a florist’s act under the assembly’s id, or naming an order, is refused and the server still takes the stems', async () => {
+    const o = await s.place();
+    const now = Date.now();
+    const act = (id: string, order: string) => ({
+      _id: id, type: slip.type, v: slip.version, title: 'Списание', day: today(), createdBy: demoPhones.florist, createdAt: now, updatedBy: demoPhones.florist, updatedAt: now,
+      data: { day: today(), warehouse: s.cold, lines: [{ flower: s.rose, qty: 1, reason: 'wilted' }], order, note: '' },
+    });
+    const res = await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: s.florist }, body: JSON.stringify({ docs: [act(assemblySlipId(o.id), ''), act('slip-names-an-order', o.id)] }) });
+    const rows = (await res.json()) as { ok?: boolean; error?: string; reason?: string }[];
+    const reason = 'Акт списания: Акт сборки заказа записывает только сервер, когда заказ начинают собирать';
+    expect(rows.map((r) => [r.error, r.reason])).toEqual([['conflict', reason], ['conflict', reason]]);
+    const api = await call<{ error: string }>(shop.url, '/api/slips/update', { data: act('x', o.id).data }, s.florist);
+    expect([api.status, api.body.error]).toEqual([400, 'Акт сборки заказа записывает только сервер, когда заказ начинают собирать']);
+
+    const before = await s.balance(s.rose);
+    expect((await s.send(o.id, { kind: 'status', from: 'new', to: 'assembling' })).status).toBe(200);
+    const [taken, ...more] = await s.slipsOf(o.id);
+    expect(more).toEqual([]);
+    expect(taken).toMatchObject({ id: assemblySlipId(o.id), data: { lines: [{ reason: 'assembly', qty: 30 }, { reason: 'assembly' }] } });
+    expect(await s.balance(s.rose)).toBe(before - 30);
   });
 
   it('takes the stems of a counter sale that skips straight to «Доставлен»', async () => {

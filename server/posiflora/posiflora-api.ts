@@ -1,6 +1,6 @@
 import { posifloraSession } from '../../schema/posiflora';
 import { HttpError } from '../http/errors';
-import { InsideAddressError, request, type Answer, type PosifloraReach } from './posiflora-connection';
+import { InsideAddressError, OversizedAnswerError, request, type Answer, type PosifloraReach } from './posiflora-connection';
 
 /** Posiflora answers 415 to plain application/json: JSON:API's own type, both ways. */
 const jsonApi = 'application/vnd.api+json';
@@ -55,7 +55,7 @@ const send = async (reach: PosifloraReach, url: string, init: { method: string; 
     // A redirect is an answer (>= 300), never followed: it could point anywhere the rule above refuses.
     answer = await request(reach, new URL(url), { ...init, headers: { 'content-type': jsonApi, accept: jsonApi, ...init.headers }, signal: AbortSignal.timeout(timeoutMs) });
   } catch (e) {
-    if (e instanceof InsideAddressError) throw new PosifloraError(e.message);
+    if (e instanceof InsideAddressError || e instanceof OversizedAnswerError) throw new PosifloraError(e.message);
     throw new PosifloraError('Posiflora не отвечает: проверьте адрес и сеть');
   }
   let body: unknown = null;

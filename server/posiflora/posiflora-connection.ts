@@ -99,18 +99,43 @@ export interface Answer {
 }
 
 /**
+ * The most of one answer the server reads: 20 MB. A page of 100 records (posiflora-import.ts `pageSize`) is tens of
+ * kilobytes, a session's answer less; every answer is held whole in memory, then parsed, and the import runs in the
+ * shop's own process, so a broken or hostile answer without end would take the shop down with it. Twenty megabytes is
+ * hundreds of times a real page and still nothing to the process.
+ */
+export const maxAnswerBytes = 20 * 1024 * 1024;
+
+/** Why an answer was not read, in Russian: it was longer than `maxAnswerBytes`. */
+export const oversizedReason = `Posiflora прислала ответ больше ${maxAnswerBytes / 1024 / 1024} МБ: сервер его не дочитал и ничего из него не взял`;
+
+/** An answer cut off at `maxAnswerBytes`: the reason is the admin's to read. */
+export class OversizedAnswerError extends Error {}
+
+/**
  * One request to Posiflora over node:https with the checked lookup (node:http only for the stand-in on 127.0.0.1, a
- * literal address no lookup is asked about). No redirect is followed and no connection is pooled. Rejects with an
- * InsideAddressError when the name leads inside, with the socket's error otherwise.
+ * literal address no lookup is asked about). No redirect is followed and no connection is pooled. An answer longer
+ * than `maxAnswerBytes` (by its Content-Length, or counted as it comes) is not read on: the connection is closed.
+ * Rejects with an InsideAddressError when the name leads inside, an OversizedAnswerError for such an answer, with the
+ * socket's error otherwise.
  */
 export const request = (reach: PosifloraReach, url: URL, init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }): Promise<Answer> =>
   new Promise((resolve, reject) => {
     const options = { method: init.method, headers: init.headers, signal: init.signal, agent: false as const, lookup: checkedLookup(reach.resolve ?? systemResolve) };
     const req = (url.protocol === 'https:' ? https : http).request(url, options, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      const chunks: Uint8Array[] = [];
+      let bytes = 0;
+      const cut = () => {
+        reject(new OversizedAnswerError(oversizedReason));
+        req.destroy();
+      };
+      if (Number(res.headers['content-length'] ?? 0) > maxAnswerBytes) return cut();
+      res.on('data', (c: Uint8Array) => {
+        bytes += c.length;
+        if (bytes > maxAnswerBytes) return cut();
+        chunks.push(c);
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
       res.on('error', reject);
     });
     req.on('error', reject);

@@ -8,6 +8,7 @@ import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/rec
 import type { Shop } from '../context';
 import { upsert } from '../db/docs';
 import { fromSynced, toSynced } from '../db/synced';
+import { registerOwnCodes } from '../refs/ref-codes';
 import { PosifloraError, posifloraClient } from './posiflora-api';
 import { posifloraStore, type PosifloraAccount } from './posiflora-store';
 
@@ -51,6 +52,8 @@ export const posifloraImport = (shop: Shop) => {
   /** A record of ours written by the import: a new one, or the stored one changed as the rule above says. */
   const writeRecord = async <E extends typeof client | typeof flower>(db: PouchDB.Database, entity: E, id: string, theirs: z.input<E['fields']>, now: number): Promise<boolean> => {
     let changed = false;
+    // A card's source and a flower's unit are codes of the studio's lists: one an admin deleted is registered again.
+    await registerOwnCodes(shop.storage, entity, theirs as Record<string, unknown>);
     await upsert<Omit<OfficeRecord, 'id'>>(db, id, (doc) => {
       const parsed = doc && !('_deleted' in doc) ? officeRecord.safeParse(fromSynced(doc)) : null;
       const before = parsed?.success ? parsed.data : null;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
-import { startPosifloraStandIn, type StandInResource } from '../testing/posiflora-stand-in';
+import { oversizedBytes, startPosifloraStandIn, type StandInResource } from '../testing/posiflora-stand-in';
 import { clientIdOf } from '../../schema/entities/client';
 import { posifloraItemId } from '../../schema/posiflora-mapping';
 import type { PosifloraRun } from '../../schema/posiflora';
@@ -130,6 +130,46 @@ describe('the Posiflora import', () => {
     await run();
     const after = (await call<{ data: { data: { name: string; email: string } } }>(shop.url, '/api/clients/get', { id }, cookies.admin)).body.data.data;
     expect(after).toMatchObject({ name: 'Ирина (постоянная)', email: 'irina@example.ru' });
+  });
+
+  it('stops reading an answer past 20 MB: the run logs why, brings nothing of that page, and the next run asks it again', async () => {
+    const before = await clientCount();
+    for (let n = 501; n <= 503; n++) posiflora.data.customers.push(customer(n, new Date(Date.now() + 6000).toISOString()));
+    posiflora.failures.push({ path: 'customers', page: 1, mode: 'oversized' });
+    posiflora.requests.length = 0;
+    const cut = await run();
+    expect(cut.errors).toEqual([{ kind: 'customers', message: 'Posiflora прислала ответ больше 20 МБ: сервер его не дочитал и ничего из него не взял' }]);
+    expect(cut.counts.customers).toEqual({ read: 0, written: 0, skipped: 0 });
+    expect(posiflora.oversized).toEqual([expect.objectContaining({ finished: false })]);
+    expect(posiflora.oversized[0]!.sent).toBeLessThan(oversizedBytes);
+    expect(await clientCount()).toBe(before);
+    const log = await call<{ data: { runs: PosifloraRun[] } }>(shop.url, '/api/posiflora/status', {}, cookies.florist);
+    expect(log.body.data.runs[0]?.errors).toEqual(cut.errors);
+
+    posiflora.requests.length = 0;
+    const resumed = await run();
+    expect(resumed.errors).toEqual([]);
+    // Cards the earlier tests dated ahead are read again too; only the three new ones are written.
+    expect(resumed.counts.customers?.written).toBe(3);
+    expect(posiflora.requests.find((r) => r.path === 'customers')?.page).toBe(1);
+    expect(await clientCount()).toBe(before + 3);
+  });
+
+  it('does not wait for a sign-in answer that says it is longer than 20 MB', async () => {
+    // A host that announces 64 MB, sends a byte and holds the line: read on, the connect form would wait for it.
+    const teller = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/vnd.api+json', 'content-length': String(oversizedBytes) });
+      res.write('{');
+    });
+    await new Promise<void>((resolve) => teller.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(teller.address() as AddressInfo).port}`;
+      const answer = await call(shop.url, '/api/posiflora/connect', { url, username: 'studio', password: 'secret' }, cookies.admin);
+      expect([answer.status, answer.body.error]).toEqual([400, 'Posiflora прислала ответ больше 20 МБ: сервер его не дочитал и ничего из него не взял']);
+    } finally {
+      teller.closeAllConnections();
+      await new Promise<void>((resolve) => teller.close(() => resolve()));
+    }
   });
 
   it('sends the login only to https on a Posiflora host: a private, link-local or foreign address is refused before a byte leaves', async () => {

@@ -13,6 +13,7 @@ import { recipeCheck } from '../tech-cards/recipe-check';
 import { refCodesCheck } from '../refs/ref-codes';
 import { creditPhonesCheck } from '../money/credit-phones';
 import { contractor } from '../../schema/entities/contractor';
+import { assemblyGuardCheck } from '../orders/assembly-guard';
 
 /**
  * The spec's record calls (§7: POST /api/{entity}/list with params, query, body → data; get, update, delete) for
@@ -30,6 +31,9 @@ export const recordApi = (shop: Shop): Router => {
     // No phone on two contractors on credit (schema/credit-phones.ts).
     [contractor.type]: { check: creditPhonesCheck(store) },
   };
+  // A write-off act staff write never stands in for an order's assembly, which only the server writes.
+  const slipQuantities = hooks.slip?.check;
+  hooks.slip = { ...hooks.slip, check: async (r) => (await assemblyGuardCheck(r)) ?? (await slipQuantities?.(r)) };
   // A field that stores a code of a reference list (a client's source, a flower's unit) takes only a registered, active one.
   for (const entity of Object.values(entities)) {
     const codes = refCodesCheck(shop.storage, store, entity);

@@ -7,6 +7,9 @@ import { refuse, type BatchPushRule, type PushedDoc } from '../db/push-rule';
 import type { Storage } from '../db/storage';
 import { frozenReason } from '../records/record-service';
 import type { TierStore } from '../records/tier-store';
+import { createIfMissing, getDoc } from '../db/docs';
+import { toSynced } from '../db/synced';
+import { defaultRefRecord } from '../seed/refs';
 
 /** A stored ref document as `refEntries` reads it (it parses the data itself). */
 const storedRef = z.object({ type: z.string(), v: z.number().optional(), data: z.record(z.string(), z.unknown()) });
@@ -34,13 +37,13 @@ const refEntriesIn = async (db: PouchDB.Database, list: RefList, alongside: read
 /**
  * A place in an entity's data that stores a code of a reference list (`refCode`): a top-level field (a flower's unit),
  * or a field of every row of a list of lines (an invoice line's unit, a write-off line's reason). `builtIn`: codes
- * the field takes beyond the list's (a write-off line's `assembly`, written by the server).
+ * the field takes beyond the list's, by their names (a write-off line's `assembly`), which only the server writes.
  */
 interface RefPlace {
   field: string;
   row?: string;
   list: RefList;
-  builtIn: readonly string[];
+  builtIn: Readonly<Record<string, string>>;
   /**
    * Copied from stored records (refCode's `copied`): an entry switched off since stands, one the list lacks does not;
    * `'draft'`: so only while the record is no fact yet (a draft invoice's line, its flower's unit).
@@ -56,7 +59,7 @@ const unwrapped = (schema: z.ZodType): z.ZodType => {
 };
 
 /** What refCode's meta says of a field. */
-const refMeta = z.object({ ref: refList, builtIn: z.array(z.string()).default([]), copied: z.union([z.boolean(), z.literal('draft')]).default(false) });
+const refMeta = z.object({ ref: refList, builtIn: z.record(z.string(), z.string()).default({}), copied: z.union([z.boolean(), z.literal('draft')]).default(false) });
 
 /** A field's list, built-in codes and whether it is a copy, when it stores a reference code; else nothing. */
 const refOf = (schema: z.ZodType): Pick<RefPlace, 'list' | 'builtIn' | 'copied'> | undefined => {
@@ -93,12 +96,17 @@ const codesAt = (data: Record<string, unknown>, place: RefPlace): { code: string
   });
 };
 
+/** The name of a field's built-in code (`assembly`: «Сборка заказа»), or undefined for any other code. */
+const builtInName = (place: RefPlace, code: string): string | undefined => (Object.hasOwn(place.builtIn, code) ? place.builtIn[code] : undefined);
+
 /**
  * Why an entity's data may not take the reference codes it holds, in Russian, or undefined: each code, at the top
- * level or in any row of a list of lines, must be a registered, active entry of the studio's list or a built-in code
- * of the field, or one the stored record already held at that place (refCodeIssue: a write-off line keeps a reason
- * switched off since), or a copy (`copied`; `'draft'` while the record is no fact: a draft invoice keeps its flowers'
- * units switched off, posting it needs them on, whatever the draft held). One rule for the record API and /db/office.
+ * level or in any row of a list of lines, must be a registered, active entry of the studio's list, or one the stored
+ * record already held at that place (refCodeIssue: a write-off line keeps a reason switched off since), or a copy
+ * (`copied`; `'draft'` while the record is no fact: a draft invoice keeps its flowers' units switched off, posting it
+ * needs them on, whatever the draft held). A built-in code of the field (a write-off line's `assembly`) is the
+ * server's own: the server writes it straight to the store, so here, where staff write (the record API and
+ * /db/office), it stands only where the stored record held it. One rule for the record API and /db/office.
  */
 const refPlacesIssue = (
   entity: AnyEntity,
@@ -112,9 +120,10 @@ const refPlacesIssue = (
   for (const place of places) {
     const kept = new Set(codesAt(held, place).map((c) => c.code));
     for (const { code, row } of codesAt(record.data, place)) {
-      if (place.builtIn.includes(code)) continue;
+      const builtIn = builtInName(place, code);
+      if (builtIn !== undefined && kept.has(code)) continue;
       const keeps = place.copied === 'draft' ? !fact : place.copied || kept.has(code);
-      const issue = refCodeIssue(entriesOf(place.list), place.list, code, keeps ? code : undefined);
+      const issue = builtIn !== undefined ? `значение «${builtIn}» ставит только сервер` : refCodeIssue(entriesOf(place.list), place.list, code, keeps ? code : undefined);
       const label = labels[place.field] ?? place.field;
       if (issue) return row === undefined ? `${label}: ${issue}` : `${label}, строка ${row} — ${issue}`;
     }
@@ -167,5 +176,23 @@ export const withRefCodes =
       return issue ? refuse(`${found.entity.labels.one}: ${issue}`) : verdict;
     };
   };
+
+/**
+ * Makes sure the studio's lists hold every reference code a record the server writes itself holds (a site customer's
+ * card «Сайт», Posiflora's cards «Другое» and its flowers' units): called before such a write, which passes neither the
+ * record API nor /db/office. A code an admin deleted from its list is stored again as the list's defaults have it
+ * (`defaultRefRecord`, switched on: the shop uses it), so every card and flower names an entry the lists have and
+ * stays editable and countable; one switched off stays off, as the admin left it. The entry's id is its key and the
+ * first write wins, so two app servers register it once. Built-in codes (`assembly`) are no list's.
+ */
+export const registerOwnCodes = async (storage: Storage, entity: AnyEntity, data: Record<string, unknown>): Promise<void> => {
+  const office = storage.db(tierDatabases[ref.tier]);
+  for (const place of refPlaces(entity.fields))
+    for (const { code } of codesAt(data, place)) {
+      if (builtInName(place, code) !== undefined || (await getDoc(office, refId(place.list, code)))) continue;
+      const record = defaultRefRecord(place.list, code, Date.now());
+      await createIfMissing(office, record.id, toSynced(record));
+    }
+};
 
 const entityOf = (doc: PushedDoc): AnyEntity | undefined => Object.values(entities).find((e) => e.type === doc.type);

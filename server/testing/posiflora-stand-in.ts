@@ -14,13 +14,21 @@ export interface StandInResource {
   relationships?: Record<string, unknown>;
 }
 
+/** The length of an oversized answer: well past what our server reads (posiflora-connection.ts `maxAnswerBytes`). */
+export const oversizedBytes = 64 * 1024 * 1024;
+
 export const startPosifloraStandIn = async (login = { username: 'studio', password: 'secret' }) => {
   const data: Record<'customers' | 'inventory-items' | 'orders', StandInResource[]> = { customers: [], 'inventory-items': [], orders: [] };
   const tokens = new Set<string>();
   /** Every list request: path, page and the "since" asked. */
   const requests: { path: string; page: number; since: string | null }[] = [];
-  /** A page that answers wrongly once: a 500, or a body that is not what the API promises. */
-  const failures: { path: string; page: number; mode: '500' | 'malformed' }[] = [];
+  /**
+   * A page that answers wrongly once: a 500, a body that is not what the API promises, or one of `oversizedBytes`
+   * sent in chunks without a length (as a broken proxy or a hostile host would), which `oversized` tells how much of
+   * was sent and whether the whole of it was.
+   */
+  const failures: { path: string; page: number; mode: '500' | 'malformed' | 'oversized' }[] = [];
+  const oversized: { sent: number; finished: boolean }[] = [];
 
   const app = express();
   app.use(express.json({ type: ['application/vnd.api+json'] }));
@@ -55,6 +63,7 @@ export const startPosifloraStandIn = async (login = { username: 'studio', passwo
       if (failure >= 0) {
         const [f] = failures.splice(failure, 1);
         if (f!.mode === '500') return jsonApi(res, 500, { errors: [{ title: 'Internal Server Error' }] });
+        if (f!.mode === 'oversized') return void sendOversized(res);
         return jsonApi(res, 200, { data: [{ id: 42, attributes: 'not an object' }] });
       }
       const since = updated ? Date.parse(updated) : -Infinity;
@@ -62,6 +71,30 @@ export const startPosifloraStandIn = async (login = { username: 'studio', passwo
       return jsonApi(res, 200, { data: all.slice((number - 1) * size, number * size), meta: { total: all.length, page: { number, size } } });
     });
   }
+
+  /** A page of nothing padded to `oversizedBytes`, written as the reader takes it; it stops when the reader hangs up. */
+  const sendOversized = async (res: express.Response) => {
+    const answer = { sent: 0, finished: false };
+    oversized.push(answer);
+    res.status(200).type('application/vnd.api+json');
+    const chunk = Buffer.alloc(1024 * 1024, 'x');
+    let open = true;
+    let wake = () => {};
+    res.on('close', () => {
+      open = false;
+      wake();
+    });
+    res.write('{"data":[],"meta":{"pad":"');
+    while (open && answer.sent < oversizedBytes) {
+      answer.sent += chunk.length;
+      if (!res.write(chunk))
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          res.once('drain', resolve);
+        });
+    }
+    if (open) res.end('"}}', () => (answer.finished = true));
+  };
 
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
@@ -71,6 +104,7 @@ export const startPosifloraStandIn = async (login = { username: 'studio', passwo
     data,
     requests,
     failures,
+    oversized,
     login,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

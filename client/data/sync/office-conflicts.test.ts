@@ -1,6 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPhones, signIn, startTestShop } from '../../../server/testing/test-shop';
+import { call, demoPhones, signIn, startTestShop } from '../../../server/testing/test-shop';
+import { ref, refId } from '../../../schema/entities/ref';
 import { task } from '../../../schema/entities/task';
 import { courier } from '../../../schema/entities/courier';
 import { shift, shiftId } from '../../../schema/entities/shift';
@@ -8,7 +9,7 @@ import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } fro
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
-import type { OfficeRecord } from '../../../schema/record';
+import { currentRecord, type OfficeRecord } from '../../../schema/record';
 import { shopCollections } from '../collections';
 import { saveOfficeRecord } from '../records';
 import { replicate } from './replicate';
@@ -160,6 +161,53 @@ describe('two devices change one office record offline', () => {
     await pulled(florist, id, (d) => d.name === 'Иван');
     expect((await shop.shop.storage.db('office').get(id)) as unknown as { data: { name: string } }).toMatchObject({ data: { name: 'Иван' } });
     expect(told).toEqual([]);
+  });
+});
+
+describe('a record whose copy on the server an older version wrote', () => {
+  let shop: Awaited<ReturnType<typeof startTestShop>>;
+  let restore: () => void;
+  let admin: Device;
+  let cookie: string;
+  const told: LostChange[] = [];
+  const sub = lostChanges$.subscribe((l) => told.push(l));
+
+  beforeAll(async () => {
+    shop = await startTestShop();
+    cookie = await signIn(shop.url, demoPhones.admin);
+    restore = cookiesByHost({ '127.0.0.1': cookie });
+    admin = await device(`a${Date.now()}`, `http://127.0.0.1:${new URL(shop.url).port}`, demoPhones.admin);
+  });
+  afterAll(async () => {
+    sub.unsubscribe();
+    await offline(admin);
+    await admin.db.close();
+    restore();
+    await shop.close();
+  });
+
+  it('merges it as the current version reads it: a pack stays counted whole when the older copy wins', async () => {
+    const id = refId('unit', 'pack');
+    await online(admin);
+    await pulled(admin, id, (d) => d.label === 'уп.');
+    await offline(admin);
+    const held = (await admin.office.findOne(id).exec())!.toJSON();
+    await saveOfficeRecord(admin.office, ref, admin.phone, { ...currentRecord(ref, held).data, label: 'упак.' }, id);
+
+    // Meanwhile a phone still on the version before `whole` renames it, later: its copy (v1, no `whole`) wins.
+    const office = shop.shop.storage.db('office');
+    const stored = await office.get<{ data: Record<string, unknown> }>(id);
+    const { whole: _whole, ...before } = stored.data;
+    await office.put({ ...stored, v: 1, title: 'уп', updatedBy: demoPhones.admin, updatedAt: Date.now() + 60_000, data: { ...before, label: 'уп' } });
+
+    await online(admin);
+    await pulled(admin, id, (d) => d.label === 'уп');
+    const onServer = await call<{ data: OfficeRecord }>(shop.url, '/api/refs/get', { id }, cookie);
+    expect(onServer.body.data.data).toMatchObject({ label: 'уп', whole: true });
+    const onDevice = currentRecord(ref, (await admin.office.findOne(id).exec())!.toJSON()).data;
+    expect(onDevice).toMatchObject({ label: 'уп', whole: true });
+    // Only the label was lost; `whole` the older copy lacked is no change of anyone's.
+    expect(told.filter((l) => l.id === id)).toEqual([expect.objectContaining({ id, fields: [{ field: 'label', now: 'уп' }] })]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { Subject, type Subscription } from 'rxjs';
 import { deepEqual, type RxCollection, type RxConflictHandler, type WithDeleted } from 'rxdb';
 import { entities, type AnyEntity } from '../../../schema/entities';
-import type { OfficeRecord } from '../../../schema/record';
+import { currentRecord, type OfficeRecord } from '../../../schema/record';
 import { rejections$, reportRejection } from './rejections';
 import { rulesOf } from '../entity-rules';
 
@@ -36,18 +36,20 @@ rejections$.subscribe((r) => {
   if (r.db === 'office') refused.add(r.id);
 });
 
-type Versioned = { data: Record<string, unknown>; updatedAt: number };
-
 /**
- * The entity's stated rule (schema/entities/*.ts `merge`, docs/DECISIONS.md), over data parsed with its fields.
- * The registry's entities are a union; each merge takes its own data, which the parse above has made sure of.
+ * The entity's stated rule (schema/entities/*.ts `merge`, docs/DECISIONS.md), over each side's data as the current
+ * version reads it (`currentRecord`: a copy written by an older version lifted by the entity's `upgrade`, then
+ * parsed with its fields), as the server and the device's readers read it. The registry's entities are a union; each
+ * merge takes its own data, which the parse has made sure of. Also answers each side's data so read, to compare the
+ * result with (a side that does not parse as it is stored).
  */
-const mergeBy = (entity: AnyEntity, server: Versioned, mine: Versioned): Record<string, unknown> => {
-  const s = entity.fields.safeParse(server.data);
-  const m = entity.fields.safeParse(mine.data);
-  if (!s.success) return mine.data;
-  if (!m.success) return server.data;
-  return rulesOf(entity).merge({ data: s.data, updatedAt: server.updatedAt }, { data: m.data, updatedAt: mine.updatedAt });
+const mergeBy = (entity: AnyEntity, server: OfficeRecord, mine: OfficeRecord) => {
+  const s = currentRecord(entity, server).data;
+  const m = currentRecord(entity, mine).data;
+  const sides = { server: s ?? server.data, mine: m ?? mine.data };
+  if (!s) return { data: sides.mine, ...sides };
+  if (!m) return { data: sides.server, ...sides };
+  return { data: rulesOf(entity).merge({ data: s, updatedAt: server.updatedAt }, { data: m, updatedAt: mine.updatedAt }), ...sides };
 };
 
 /** The record without RxDB's bookkeeping, which differs between the two sides of any replication. */
@@ -77,10 +79,10 @@ const takenBy = (mine: WithDeleted<OfficeRecord>, server: WithDeleted<OfficeReco
 export const officeConflictHandler: RxConflictHandler<OfficeRecord> = {
   isEqual: (a, b) => deepEqual(own(a), own(b)),
   async resolve({ realMasterState: server, newDocumentState: mine }) {
-    const lost = (by: string, deleted: boolean, now: Record<string, unknown>) =>
+    const lost = (by: string, deleted: boolean, now: Record<string, unknown>, ours: Record<string, unknown> = mine.data) =>
       tell({
         id: mine.id, type: mine.type, title: mine.title, by, deleted: deleted || !!mine._deleted,
-        fields: Object.keys({ ...mine.data, ...now }).filter((f) => !deepEqual(mine.data[f], now[f])).map((field) => ({ field, now: now[field] })),
+        fields: Object.keys({ ...ours, ...now }).filter((f) => !deepEqual(ours[f], now[f])).map((field) => ({ field, now: now[field] })),
       });
     if (refused.delete(mine.id)) return server;
     // A keyed fact another device wrote first (a day's shift close made offline on two phones): RxDB found the server's
@@ -98,12 +100,13 @@ export const officeConflictHandler: RxConflictHandler<OfficeRecord> = {
       return server;
     }
     const entity = entities[mine.type];
-    const data = mergeBy(entity, server, mine);
-    if (deepEqual(data, server.data)) {
-      if (!deepEqual(data, mine.data)) lost(server.updatedBy, false, data);
+    // Compared as read now: an older copy equal to the result once lifted is the result, kept as stored.
+    const { data, server: theirs, mine: ours } = mergeBy(entity, server, mine);
+    if (deepEqual(data, theirs)) {
+      if (!deepEqual(data, ours)) lost(server.updatedBy, false, data, ours);
       return server;
     }
-    if (!deepEqual(data, mine.data)) lost(server.updatedBy, false, data);
+    if (!deepEqual(data, ours)) lost(server.updatedBy, false, data, ours);
     const rules = rulesOf(entity);
     const day = rules.day(data);
     const { day: _day, replaced: _replaced, ...envelope } = server;

@@ -5,7 +5,7 @@ import { flower } from '../../../schema/entities/flower';
 import { invoice } from '../../../schema/entities/invoice';
 import { refLabel } from '../../../schema/entities/ref';
 import { shift } from '../../../schema/entities/shift';
-import { assemblyReason, slip } from '../../../schema/entities/slip';
+import { assemblyReason, assemblyReasonLabel, slip } from '../../../schema/entities/slip';
 import { orderNo } from '../../../schema/order-number';
 import type { OfficeRecord } from '../../../schema/record';
 import { staffName } from '../../../schema/user';
@@ -132,7 +132,7 @@ const SlipDocument = ({ id, choose }: { id: string | undefined; choose: Choose }
   const names = useStaffNames();
   const sorted = acts.items.toSorted((a, b) => b.data.day.localeCompare(a.data.day) || b.record.createdAt - a.record.createdAt);
   const chosen = id ? sorted.find((a) => a.record.id === id) : undefined;
-  const reasonLabel = (code: string) => (code === assemblyReason ? 'Сборка заказа' : refLabel(reasons, code));
+  const reasonLabel = (code: string) => (code === assemblyReason ? assemblyReasonLabel : refLabel(reasons, code));
   const loading = stock.loading || acts.loading;
   return (
     <>

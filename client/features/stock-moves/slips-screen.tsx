@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { can } from '../../../schema/access';
 import { day as dayShape, today } from '../../../schema/day';
-import { assemblyReason, slip } from '../../../schema/entities/slip';
+import { assemblyReason, assemblyReasonLabel, slip } from '../../../schema/entities/slip';
 import { formatRoubles } from '../../../schema/money';
 import { staffName } from '../../../schema/user';
 import { lineLoss, monthOf, slipMatches, wasteReport, type SlipFilter } from '../../../schema/write-off-report';
@@ -40,7 +40,7 @@ export const SlipsScreen = ({ filters }: { filters: Filters }) => {
   const acts = useOfficeOf(stock.office, slip);
   const reasonEntries = useRefList('write-off-reason');
   const reasons = { choices: reasonEntries.filter((e) => e.active), label: (code: string) => refLabel(reasonEntries, code) };
-  const reasonLabel = (code: string) => (code === assemblyReason ? 'Сборка заказа' : reasons.label(code));
+  const reasonLabel = (code: string) => (code === assemblyReason ? assemblyReasonLabel : reasons.label(code));
   const navigate = useNavigate({ from: '/admin/$resource' });
   const filter = periodOf(filters);
   const go = (next: Record<string, string | undefined>) =>
@@ -74,7 +74,7 @@ export const SlipsScreen = ({ filters }: { filters: Filters }) => {
           <span>По</span>
           <input type="date" value={filter.to} onChange={(e) => go({ to: e.target.value || undefined })} />
         </label>
-        <FilterSelect label="Причина" value={filter.reason} options={[...reasons.choices.map((r) => ({ id: r.code, label: r.label })), { id: assemblyReason, label: 'Сборка заказа' }]} onChange={(v) => go({ reason: v })} />
+        <FilterSelect label="Причина" value={filter.reason} options={[...reasons.choices.map((r) => ({ id: r.code, label: r.label })), { id: assemblyReason, label: assemblyReasonLabel }]} onChange={(v) => go({ reason: v })} />
         <FilterSelect label="Цветок" value={filter.flower} options={stock.flowers.map((f) => ({ id: f.record.id, label: f.record.title }))} onChange={(v) => go({ flower: v })} />
       </form>
       <WasteSummary report={report} stock={stock} reasonLabel={reasonLabel} />
