@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { today } from '../schema/day';
 import type { OfficeRecord } from '../schema/record';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
-import { journeyPerFile } from './harness';
+import { journeyPerFile, watchErrors } from './harness';
 import { waitFor } from './journeys';
-import { officeOnServer, openStaffScreen } from './admin-journeys';
+import { contextAs, officeOnServer, openStaffScreen } from './admin-journeys';
 
 /** A florist's phone: a 360 × 780 screen. */
 const phone = { width: 360, height: 780 };
@@ -77,7 +77,6 @@ describe('a refused write-off act, opened again', () => {
     await page.getByRole('button', { name: 'Убрать строку: Эвкалипт Возвратный' }).click();
     await addLine('Возвратный', '2', 'Брак поставщика');
     await page.getByRole('button', { name: 'Списать (2)' }).click();
-    await page.getByText('Списано строк: 2').waitFor();
     // Saved again, it is no longer kept.
     await page.getByRole('note').filter({ hasText: 'Сервер отклонил эту запись' }).waitFor({ state: 'detached' });
 
@@ -90,6 +89,51 @@ describe('a refused write-off act, opened again', () => {
       data: { warehouse: cold, lines: [{ flower: rose, qty: 5, reason: 'wilted', cost: 90 }, { flower: euc, qty: 2, reason: 'supplier-defect', cost: 40 }] },
     });
     expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|status of 40[139]/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('a refused client card comes back in the generic form as typed, and saved with another phone it is stored', async () => {
+    const { shop } = journey();
+    const admin = await signIn(shop.url, demoPhones.admin);
+    const taken = '79550000071';
+    const first = await call(shop.url, '/api/contractors/update', { data: { name: 'ООО «Первоцвет»', inn: '7701234565', phones: [taken], credit: true, creditDays: 7 } }, admin);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+
+    const context = await contextAs(journey(), demoPhones.florist, phone);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/admin/contractors/new');
+    await page.locator('#field-name').fill('ООО «Второцвет»');
+    await page.locator('#field-inn').fill('7701234564');
+    await page.locator('#field-note').fill('Счета на почту бухгалтеру, заказы по вторникам');
+    await page.getByRole('button', { name: 'Добавить: телефон' }).click();
+    await page.locator('#field-phones-0-value').fill(taken);
+    await page.getByLabel('Работает в кредит').check();
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+
+    // The phone is another contractor's on credit: refused on the push, gone from the device, kept with its reason.
+    const notice = page.locator('.notice').filter({ hasText: 'уже указан у контрагента в кредит' });
+    await notice.getByRole('button', { name: 'Открыть как новую запись' }).click({ timeout: 60_000 });
+    await page.getByRole('heading', { name: 'Новый контрагент' }).waitFor();
+    await page.getByRole('note').filter({ hasText: 'ООО «Первоцвет»' }).waitFor();
+    expect(await page.locator('#field-name').inputValue()).toBe('ООО «Второцвет»');
+    expect(await page.locator('#field-inn').inputValue()).toBe('7701234564');
+    expect(await page.locator('#field-note').inputValue()).toBe('Счета на почту бухгалтеру, заказы по вторникам');
+    expect(await page.locator('#field-phones-0-value').inputValue()).toBe('+7 (955) 000-00-71');
+    expect(await page.getByLabel('Работает в кредит').isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+
+    // The florist takes the taken phone away and types the office's own.
+    await page.getByRole('group', { name: 'Телефоны: 1' }).getByRole('button', { name: 'Убрать' }).click();
+    await page.getByRole('button', { name: 'Добавить: телефон' }).click();
+    await page.locator('#field-phones-0-value').fill('79550000072');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    const [stored] = await waitFor('the contractor on the server', async () => {
+      const mine = (await officeOnServer(shop, 'contractor')).filter((c) => c.title === 'ООО «Второцвет»');
+      return mine.length ? mine : undefined;
+    }, 60_000);
+    expect(stored?.data).toMatchObject({ inn: '7701234564', phones: ['79550000072'], credit: true, note: 'Счета на почту бухгалтеру, заказы по вторникам' });
+    expect(errors.filter((e) => !/status of 40[13]/.test(e))).toEqual([]);
     await context.close();
   });
 });
