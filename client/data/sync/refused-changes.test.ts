@@ -8,7 +8,7 @@ import type { OfficeRecord } from '../../../schema/record';
 import { saveOfficeRecord } from '../records';
 import { deviceNetwork, openOfficeDevice, type OfficeDevice } from '../testing/office-device';
 import { rejections$, type Rejection } from './rejections';
-import { forgetRefused, refusedChange, refusedChanges } from './refused-changes';
+import { forgetRefused, keepRefused, refusedChange, refusedChanges, reopenPath } from './refused-changes';
 import { replicate } from './replicate';
 
 /**
@@ -60,4 +60,33 @@ describe('a new office record the server refuses on push', () => {
     forgetRefused('office', id);
     expect(refusedChange('office', id)).toBeUndefined();
   }, 60_000);
+});
+
+describe('what is kept of a refused push', () => {
+  const body = (docs: unknown[]) => JSON.stringify({ docs });
+  const task = (id: string, extra: Record<string, unknown> = {}) => ({ _id: id, type: 'task', v: 1, title: `Задача ${id}`, data: { title: `Задача ${id}` }, ...extra });
+
+  it('keeps staff databases only, never a deletion, and opens again only a new record with a screen', () => {
+    expect(keepRefused('orders-79550000001', body([task('order-doc-1')]), [{ id: 'order-doc-1', reason: 'нет' }])).toEqual([]);
+    expect(keepRefused('office', body([task('gone-0001', { _rev: '1-a', _deleted: true })]), [{ id: 'gone-0001', reason: 'нет' }])).toEqual([]);
+    const [edit] = keepRefused('office', body([task('edited-01', { _rev: '2-b' })]), [{ id: 'edited-01', reason: 'нет' }]);
+    expect(edit).toMatchObject({ fresh: false, data: { title: 'Задача edited-01' } });
+    expect(reopenPath(edit!)).toBeUndefined();
+    const [fresh] = keepRefused('office', body([task('fresh-001')]), [{ id: 'fresh-001', reason: 'нет' }]);
+    expect(reopenPath(fresh!)).toBe('tasks');
+    const [command] = keepRefused('office', body([{ ...task('cmd-00001'), type: 'orderCommand' }]), [{ id: 'cmd-00001', reason: 'нет' }]);
+    expect(reopenPath(command!)).toBeUndefined();
+    const [event] = keepRefused('events', body([{ _id: 'sale-0001', title: 'Продажа', type: 'sale', sum: -300 }]), [{ id: 'sale-0001', reason: 'нет' }]);
+    expect(event).toMatchObject({ db: 'events', type: 'sale', title: 'Продажа', data: { title: 'Продажа', type: 'sale', sum: -300 } });
+    expect(reopenPath(event!)).toBeUndefined();
+  });
+
+  it('holds the last 50, newest first, one copy a document', () => {
+    for (let i = 0; i < 60; i++) keepRefused('office', body([task(`many-${String(i).padStart(4, '0')}`)]), [{ id: `many-${String(i).padStart(4, '0')}`, reason: `причина ${i}` }], i);
+    keepRefused('office', body([task('many-0055')]), [{ id: 'many-0055', reason: 'снова' }], 100);
+    const list = refusedChanges();
+    expect(list).toHaveLength(50);
+    expect(list.slice(0, 3).map((c) => [c.id, c.reason])).toEqual([['many-0055', 'снова'], ['many-0059', 'причина 59'], ['many-0058', 'причина 58']]);
+    expect(list.filter((c) => c.id === 'many-0055')).toHaveLength(1);
+  });
 });
