@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { forgetRefused, useRefusedChange, type RefusedChange } from '../../data/sync/refused-changes';
 import { Link, useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
 import { adminRoutes } from '../../../schema/admin-routes';
 import type { AnyEntity, EntityType } from '../../../schema/entities';
@@ -18,6 +17,7 @@ import { ClientMerge } from '../clients/client-merge';
 import { ClientDates } from '../clients/client-dates';
 import { ChargesScreen } from '../money/charges-screen';
 import { useStaffNames } from '../../data/staff-directory';
+import { forgetRefused, useRefusedChange, type RefusedChange } from '../../data/sync/refused-changes';
 import { staffName } from '../../../schema/user';
 import { ItemsList } from '../items/items-list';
 import { ItemScreen } from '../items/item-screen';
