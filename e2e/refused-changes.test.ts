@@ -113,7 +113,16 @@ describe('a refused write-off act, opened again', () => {
 
     // The phone is another contractor's on credit: refused on the push, gone from the device, kept with its reason.
     const notice = page.locator('.notice').filter({ hasText: 'уже указан у контрагента в кредит' });
-    await notice.getByRole('button', { name: 'Открыть как новую запись' }).click({ timeout: 60_000 });
+    // The notice closed, the card is still on the dashboard: «Отклонены сервером» on /admin opens it again.
+    await notice.getByRole('button', { name: 'Закрыть уведомление' }).click({ timeout: 60_000 });
+    await notice.waitFor({ state: 'detached' });
+    // Even after a reload: the device keeps it.
+    await page.goto('/admin');
+    const desk = page.getByRole('region', { name: 'Отклонены сервером' });
+    await desk.getByText('Контрагент «ООО «Второцвет»»').waitFor();
+    await desk.getByText('уже указан у контрагента в кредит', { exact: false }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await desk.getByRole('link', { name: 'Открыть как новую запись' }).click();
     await page.getByRole('heading', { name: 'Новый контрагент' }).waitFor();
     await page.getByRole('note').filter({ hasText: 'ООО «Первоцвет»' }).waitFor();
     expect(await page.locator('#field-name').inputValue()).toBe('ООО «Второцвет»');
@@ -133,6 +142,10 @@ describe('a refused write-off act, opened again', () => {
       return mine.length ? mine : undefined;
     }, 60_000);
     expect(stored?.data).toMatchObject({ inn: '7701234564', phones: ['79550000072'], credit: true, note: 'Счета на почту бухгалтеру, заказы по вторникам' });
+    // Saved again, it is no longer kept.
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Рабочий стол' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Отклонены сервером' }).count()).toBe(0);
     expect(errors.filter((e) => !/status of 40[13]/.test(e))).toEqual([]);
     await context.close();
   });

@@ -141,3 +141,6 @@ const subscribe = (listener: () => void) => {
 /** The kept change of one document, as it changes; undefined when none is kept. */
 export const useRefusedChange = (db: string, id: string | undefined): RefusedChange | undefined =>
   useSyncExternalStore(subscribe, () => (id ? refusedChange(db, id) : undefined), () => undefined);
+
+/** Every kept refused change, newest first, as the list changes. */
+export const useRefusedChanges = (): RefusedChange[] => useSyncExternalStore(subscribe, refusedChanges, () => memory);
