@@ -52,7 +52,7 @@ describe('a new office record the server refuses on push', () => {
     await expect.poll(async () => (await db.office.findOne(id).exec()) === null, { timeout: 20_000 }).toBe(true);
 
     const kept = refusedChange('office', id);
-    expect(kept).toMatchObject({ db: 'office', id, type: 'slip', title: `Списание от ${act.day}`, fresh: true, reason: expect.stringMatching(/строка 8/) });
+    expect(kept).toMatchObject({ db: 'office', id, type: 'slip', by: demoPhones.florist, title: `Списание от ${act.day}`, fresh: true, reason: expect.stringMatching(/строка 8/) });
     expect(kept?.data).toEqual(act);
     expect(refusedChange('office', taken)).toBeUndefined();
     expect(refusedChanges()[0]?.id).toBe(id);
@@ -76,8 +76,8 @@ describe('what is kept of a refused push', () => {
     expect(reopenPath(fresh!)).toBe('tasks');
     const [command] = keepRefused('office', body([{ ...task('cmd-00001'), type: 'orderCommand' }]), [{ id: 'cmd-00001', reason: 'нет' }]);
     expect(reopenPath(command!)).toBeUndefined();
-    const [event] = keepRefused('events', body([{ _id: 'sale-0001', title: 'Продажа', type: 'sale', sum: -300 }]), [{ id: 'sale-0001', reason: 'нет' }]);
-    expect(event).toMatchObject({ db: 'events', type: 'sale', title: 'Продажа', data: { title: 'Продажа', type: 'sale', sum: -300 } });
+    const [event] = keepRefused('events', body([{ _id: 'sale-0001', title: 'Продажа', type: 'sale', sum: -300, meta: { author: '79000000003', createdAt: 1 } }]), [{ id: 'sale-0001', reason: 'нет' }]);
+    expect(event).toMatchObject({ db: 'events', type: 'sale', title: 'Продажа', by: '79000000003', data: { title: 'Продажа', type: 'sale', sum: -300 } });
     expect(reopenPath(event!)).toBeUndefined();
   });
 

@@ -16,6 +16,8 @@ export interface RefusedChange {
   title: string;
   reason: string;
   at: number;
+  /** Who pushed it (the record's `updatedBy`, the event's author): a shared device shows each staff member their own. */
+  by: string;
   /** The office record's data, or the whole calendar event (without CouchDB's `_id` and `_rev`). */
   data: Record<string, unknown>;
   /** The push carried no revision: a new document the server never held, so opening it again makes a new record. */
@@ -97,6 +99,7 @@ export const keepRefused = (db: string, body: unknown, refused: { id: string; re
     const { _id: _i, _rev: rev, _deleted: _d, _attachments: _a, _meta: _m, ...rest } = doc;
     const office = db === 'office';
     const data = office ? (isObject(rest.data) ? rest.data : {}) : rest;
+    const by = office ? rest.updatedBy : isObject(rest.meta) ? rest.meta.author : '';
     fresh.push({
       db: db as RefusedChange['db'],
       id: r.id,
@@ -104,6 +107,7 @@ export const keepRefused = (db: string, body: unknown, refused: { id: string; re
       title: typeof rest.title === 'string' ? rest.title : '',
       reason: r.reason,
       at,
+      by: typeof by === 'string' ? by : '',
       data,
       fresh: rev === undefined,
     });

@@ -12,10 +12,12 @@ const when = (at: number) => new Date(at).toLocaleString('ru-RU', { day: 'numeri
 /**
  * New records the server refused that this device kept (data/sync/refused-changes.ts): each opens again in its new form
  * or is forgotten. The notice that offered it may be long gone (closed, the page reloaded); what was typed is not.
+ * Only the signed-in staff member's own: a shared phone shows nobody another's refused work.
  */
 export const RefusedList = () => {
   const { user } = useSession();
   const shown = useRefusedChanges().flatMap((c) => {
+    if (!user || c.by !== user.phone) return [];
     const path = reopenPath(c);
     const entity = path && entityByPath(path);
     const screen = `/admin/${path}`;
