@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root-route';
-import { listSearch } from './features/admin/list-search';
+import { listSearch, recordSearch } from './features/admin/list-search';
 import { AdminError, AdminNotFound } from './features/admin/admin-error';
 import { boardSearch } from './features/orders-board/board-search';
 import { calendarSearch, eventFormSearch, eventsListSearch } from './features/calendar/events-search';
@@ -68,6 +68,7 @@ export const adminListRoute = createRoute({
 export const adminRecordRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$resource/$id',
+  validateSearch: recordSearch,
   beforeLoad: async ({ location, params }) => (await guards()).guardResource(location, params.resource, params.id === 'new' ? 'create' : 'read'),
   component: RecordScreen,
   errorComponent: AdminError,

@@ -5,6 +5,8 @@ export interface Rejection {
   db: string;
   id: string;
   reason: string;
+  /** A new office record whose content is kept on the device: the admin path whose new-record form opens it again (`/admin/{reopen}/new?from={id}`). */
+  reopen?: string;
 }
 
 /** Refusals seen by this tab or, through the channel, by the leader tab that does the pushing. */

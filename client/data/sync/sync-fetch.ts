@@ -1,5 +1,6 @@
 import type { ChangeSignals } from './change-signals';
 import { reportRejection } from './rejections';
+import { keepRefused, reopenPath } from './refused-changes';
 
 const quietMs = 60_000;
 
@@ -32,7 +33,7 @@ const changesOf = async (answer: Response): Promise<ChangesAnswer> => {
  * The fetch RxDB's CouchDB replication uses for one database.
  * - A long-poll becomes short `feed=normal` requests: when nothing is new, it waits for the SSE signal
  *   (or a minute) and asks once more. So no tab ever holds a long-poll open.
- * - `_bulk_docs` answers are read for refused documents, which are reported to the user.
+ * - `_bulk_docs` answers are read for refused documents, which are kept as sent (refused-changes.ts) and reported to the user.
  * - Once its replication is stopped (sign-out), a waiting long-poll ends without asking the server again.
  */
 export const syncFetch = (db: string, signals: () => ChangeSignals | null, isStopped: () => boolean = () => false) =>
@@ -57,9 +58,14 @@ export const syncFetch = (db: string, signals: () => ChangeSignals | null, isSto
     if (url.includes('/_bulk_docs') && answer.ok) {
       const rows = (await answer.clone().json()) as unknown;
       if (Array.isArray(rows)) {
-        (rows as { id: string; rejected?: boolean; reason?: string }[])
-          .filter((r) => r.rejected)
-          .forEach((r) => reportRejection({ db, id: r.id, reason: r.reason ?? '' }));
+        const refused = (rows as { id: string; rejected?: boolean; reason?: string }[]).filter((r) => r.rejected).map((r) => ({ id: r.id, reason: r.reason ?? '' }));
+        // What was typed is kept before RxDB takes the server's side and drops it from the device.
+        const kept = keepRefused(db, init?.body, refused);
+        refused.forEach((r) => {
+          const change = kept.find((c) => c.id === r.id);
+          const reopen = change && reopenPath(change);
+          reportRejection({ db, ...r, ...(reopen ? { reopen } : {}) });
+        });
       }
     }
     return answer;

@@ -12,6 +12,7 @@ import { useSession } from '../auth/session';
 import { menuFor } from './admin-access';
 import { cellText, fieldsOf } from './fields';
 import { TaskTick } from './task-tick';
+import { RefusedList } from './refused-list';
 import { eventText, eventTypeLabel } from './event-line';
 
 const TodayEvents = () => {
@@ -78,7 +79,7 @@ const TodayTasks = () => {
   );
 };
 
-/** /admin: today's calendar and tasks (from the device, works offline), and a tile for every area this user may open. */
+/** /admin: new records the server refused (kept on the device), today's calendar and tasks (from the device, works offline), and a tile for every area this user may open. */
 export const DashboardPage = () => {
   const { user } = useSession();
   const areas = menuFor(user);
@@ -86,6 +87,7 @@ export const DashboardPage = () => {
     <div className="admin-dashboard">
       <h1>Рабочий стол</h1>
       <p>Здравствуйте{user?.name ? `, ${user.name}` : ''}!</p>
+      <RefusedList />
       <section aria-labelledby="today">
         <h2 id="today">Сегодня, {new Date().toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', timeZone: 'Europe/Moscow' })}</h2>
         <TodayEvents />

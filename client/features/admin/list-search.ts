@@ -17,3 +17,9 @@ export const listSearch = z.object({
   tab: z.enum(['list']).optional().catch(undefined),
 });
 export type ListSearch = z.infer<typeof listSearch>;
+
+/** A record screen's address: `from` names a refused change kept on the device (data/sync/refused-changes.ts) that a new record's form opens filled with. */
+export const recordSearch = z.object({
+  from: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional().catch(undefined),
+});
+export type RecordSearch = z.infer<typeof recordSearch>;

@@ -180,6 +180,8 @@ export interface RecordFormProps {
   entity: AnyEntity;
   /** The record as read; none for a new one. The caller keys the form by the record's id, so another record starts afresh. */
   record?: OfficeRecord;
+  /** A new record's data to start from (a refused change kept on the device, opened again); ignored with `record`. */
+  initial?: Record<string, unknown>;
   onDone: () => void;
 }
 
@@ -187,12 +189,12 @@ export interface RecordFormProps {
  * The generic edit form: inputs from the entity's zod fields, Russian errors beside each, and only the buttons
  * the access rule allows (without them the form is read-only).
  */
-export const RecordForm = ({ entity, record, onDone }: RecordFormProps) => {
+export const RecordForm = ({ entity, record, initial, onDone }: RecordFormProps) => {
   const { user } = useSession();
   const notice = useNotice();
   const { save, remove } = useEntityWrites(entity);
   const staff = useStaffNames();
-  const [values, setValues] = useState<FormValues>(() => toFormValues(entity, record ? (recordData(entity, record) ?? record.data) : undefined));
+  const [values, setValues] = useState<FormValues>(() => toFormValues(entity, record ? (recordData(entity, record) ?? record.data) : initial));
   const { busy, failure, errors, refuse, run, remove: removeAsked } = useFormAction();
   // A stored fact or command is shown, never changed (the server refuses it): a correction is a new record.
   const fixed = !!record && entity.write !== 'record';

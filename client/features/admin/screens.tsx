@@ -17,6 +17,7 @@ import { ClientMerge } from '../clients/client-merge';
 import { ClientDates } from '../clients/client-dates';
 import { ChargesScreen } from '../money/charges-screen';
 import { useStaffNames } from '../../data/staff-directory';
+import { forgetRefused, useRefusedChange, type RefusedChange } from '../../data/sync/refused-changes';
 import { staffName } from '../../../schema/user';
 import { ItemsList } from '../items/items-list';
 import { ItemScreen } from '../items/item-screen';
@@ -54,7 +55,8 @@ const ChargeList: ListComponent = ({ entity, search }) => {
  */
 interface EntityScreens {
   List?: ListComponent;
-  New?: ComponentType;
+  /** Given a refused new record's data to start from (`?from=`), and told when it is saved again. */
+  New?: ComponentType<{ initial?: Record<string, unknown>; onSaved?: () => void }>;
   Form?: ComponentType<RecordFormProps>;
   Extra?: ComponentType<{ record: OfficeRecord; onDone: () => void }>;
 }
@@ -133,13 +135,12 @@ export const ListScreen = () => {
 /** /admin/{path}/new and /admin/{path}/$id: one record in the generic form. */
 export const RecordScreen = () => {
   const { resource, id } = useParams({ from: '/admin/$resource/$id' });
+  const { from } = useSearch({ from: '/admin/$resource/$id' });
   const screen = Object.hasOwn(pathScreens, resource) ? pathScreens[resource] : undefined;
   if (screen) return screen.Record ? <screen.Record key={id} id={id} /> : <NotBuilt />;
   const entity = entityOfScreen(resource);
   if (!entity) return <NotBuilt />;
-  const New = entityScreens[entity.type]?.New;
-  if (id === 'new' && New) return <New />;
-  return id === 'new' ? <NewRecord entity={entity} /> : <EditRecord key={id} entity={entity} id={id} />;
+  return id === 'new' ? <NewRecord key={from ?? ''} entity={entity} from={from} /> : <EditRecord key={id} entity={entity} id={id} />;
 };
 
 const useBackToList = (entity: AnyEntity) => {
@@ -147,13 +148,49 @@ const useBackToList = (entity: AnyEntity) => {
   return () => void navigate({ to: '/admin/$resource', params: { resource: entity.path } });
 };
 
-const NewRecord = ({ entity }: { entity: AnyEntity }) => {
+/** What the server said of a refused record opened again, above its form. */
+const ReopenedNote = ({ kept }: { kept: RefusedChange | undefined }) =>
+  kept ? (
+    <p className="reopened-note" role="note">
+      Сервер отклонил эту запись: {kept.reason}. Исправьте и сохраните снова.
+    </p>
+  ) : null;
+
+/**
+ * A new record in the entity's new screen or form; with `from`, filled with a refused new record of this entity kept on
+ * the device (data/sync/refused-changes.ts), which is forgotten once saved again.
+ */
+const NewRecord = ({ entity, from }: { entity: AnyEntity; from?: string }) => {
   const back = useBackToList(entity);
+  const found = useRefusedChange('office', from);
+  const kept = found?.type === entity.type && found.fresh ? found : undefined;
+  // The data as first read: forgetting it on saving does not empty the form.
+  const [initial] = useState(() => kept?.data);
+  const saved = () => {
+    if (kept) forgetRefused('office', kept.id);
+  };
+  const New = entityScreens[entity.type]?.New;
+  if (New)
+    return (
+      <>
+        <ReopenedNote kept={kept} />
+        <New initial={initial} onSaved={saved} />
+      </>
+    );
   const Form = formOf(entity);
   return (
     <section className="record-screen">
       <h1>{entity.labels.create}</h1>
-      <Form key="new" entity={entity} onDone={back} />
+      <ReopenedNote kept={kept} />
+      <Form
+        key="new"
+        entity={entity}
+        initial={initial}
+        onDone={() => {
+          saved();
+          back();
+        }}
+      />
     </section>
   );
 };

@@ -36,7 +36,7 @@ const numberOf = (s: string, fallback: number) => (s.trim() === '' ? fallback : 
  * or another card (never one that includes this one), the cost and the suggested price follow every change from the
  * purchase prices on the device, offline too; «Опубликовать» makes or updates the catalogue item (online).
  */
-export const TechCardForm = ({ record, onDone }: RecordFormProps) => {
+export const TechCardForm = ({ record, initial: from, onDone }: RecordFormProps) => {
   const { user } = useSession();
   const notice = useNotice();
   const { data } = useLocal();
@@ -44,7 +44,7 @@ export const TechCardForm = ({ record, onDone }: RecordFormProps) => {
   const { book, flowers, cards, warehouses } = useRecipeBook(data.shop.office);
   const balances = useBalanceBook(data.shop.office).book;
   const inSyncAt = useObservable(officeInSyncAt$, officeInSyncAt$.value);
-  const stored = useMemo(() => (record ? techCard.fields.safeParse(record.data).data : undefined), [record]);
+  const stored = useMemo(() => techCard.fields.safeParse(record ? record.data : from).data, [record, from]);
   // The form starts from the record as first read; later copies (a publish writing the item's id) do not reset typing.
   const [initial] = useState(() => ({
     name: stored?.name ?? '',

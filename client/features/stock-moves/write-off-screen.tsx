@@ -31,19 +31,21 @@ const shown = 8;
  * The chosen warehouse's balance shows beside each flower; a line beyond it is flagged, not refused (DECISIONS
  * «Write-offs»). «Списать» stores the act on the device with each line's cost from purchase prices.
  */
-export const WriteOffScreen = () => {
+export const WriteOffScreen = ({ initial, onSaved }: { initial?: Record<string, unknown>; onSaved?: () => void }) => {
   const stock = useStock();
   const { user } = useSession();
   const notice = useNotice();
   const acts = useOfficeOf(stock.office, slip);
   const reasonEntries = useRefList('write-off-reason');
   const reasons = { choices: reasonEntries.filter((e) => e.active), label: (code: string) => refLabel(reasonEntries, code) };
-  const [chosenWarehouse, setWarehouse] = useState('');
+  // A refused act opened again (`?from=`) starts with its warehouse and lines; each line's cost is read again on saving.
+  const [start] = useState(() => (initial ? slip.fields.safeParse(initial).data : undefined));
+  const [chosenWarehouse, setWarehouse] = useState(start?.warehouse ?? '');
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState('');
   const [qty, setQty] = useState<number | null>(null);
   const [typed, setTyped] = useState('');
-  const [lines, setLines] = useState<Line[]>([]);
+  const [lines, setLines] = useState<Line[]>(() => start?.lines.map(({ flower: f, qty: n, reason }) => ({ flower: f, qty: n, reason })) ?? []);
   const { busy, failure: error, run, fail: setError } = useFormAction();
 
   const active = stock.warehouses.filter((w) => w.data.active);
@@ -93,6 +95,7 @@ export const WriteOffScreen = () => {
       await saveOfficeRecord(stock.office, slip, user.phone, act.data);
       notice(`Списано строк: ${lines.length}`);
       setLines([]);
+      onSaved?.();
     });
   };
 

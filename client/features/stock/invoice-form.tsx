@@ -32,6 +32,8 @@ const typed = (text: string): number | undefined => {
 
 export interface InvoiceFormProps {
   record?: OfficeRecord;
+  /** A new invoice's data to start from (a refused one kept on the device, opened again). */
+  initial?: Record<string, unknown>;
   onDone: () => void;
 }
 
@@ -42,16 +44,17 @@ export interface InvoiceFormProps {
  * once, and it is never changed again (a mistake is corrected by a return). Every error is shown beside its field
  * before anything is saved, by the entity's own fields (the server checks the same).
  */
-export const InvoiceForm = ({ record, onDone }: InvoiceFormProps) => {
+export const InvoiceForm = ({ record, initial, onDone }: InvoiceFormProps) => {
   const { user } = useSession();
   const { data } = useLocal();
   const notice = useNotice();
   const stock = useStockRecords(data.shop.office);
   const unit = useUnits();
   const unitEntries = useRefList('unit');
-  const stored = record ? invoice.fields.safeParse(record.data) : null;
+  const stored = record || initial ? invoice.fields.safeParse(record ? record.data : initial) : null;
   const start = stored?.success ? stored.data : undefined;
-  const posted = start?.status === 'posted';
+  // A refused invoice opened again is new whatever it was pushed as: posting it is the florist's press.
+  const posted = !!record && start?.status === 'posted';
   const [kind, setKind] = useState<'supply' | 'return'>(start?.kind ?? 'supply');
   const [number, setNumber] = useState(start?.number ?? '');
   const [supplierName, setSupplierName] = useState(start?.supplierName ?? '');
