@@ -10,6 +10,10 @@ interface PhoneInputProps {
   inputRef?: Ref<HTMLInputElement>;
   describedBy?: string;
   readOnly?: boolean;
+  id?: string;
+  disabled?: boolean;
+  /** `tel` where the person types their own number; `off` for someone else's (a courier's, a client's). */
+  autoComplete?: 'tel' | 'off';
 }
 
 /**
@@ -17,7 +21,7 @@ interface PhoneInputProps {
  * its own it would read a pasted «8 900…» as +7 (890) 0…; what goes into an empty field is read as a whole number
  * first (nationalDigits), which also drops the 8 or 7 a person types out of habit before the 9.
  */
-export const PhoneInput = ({ value, onChange, invalid = false, name, inputRef, describedBy, readOnly }: PhoneInputProps) => (
+export const PhoneInput = ({ value, onChange, invalid = false, name, inputRef, describedBy, readOnly, id, disabled, autoComplete = 'tel' }: PhoneInputProps) => (
   <IMaskInput
     mask={phoneMask}
     prepare={(chars, masked, flags) => (masked.unmaskedValue || flags.tail ? chars : nationalDigits(chars))}
@@ -27,7 +31,9 @@ export const PhoneInput = ({ value, onChange, invalid = false, name, inputRef, d
     inputRef={inputRef}
     type="tel"
     inputMode="tel"
-    autoComplete="tel"
+    autoComplete={autoComplete}
+    id={id}
+    disabled={disabled}
     name={name}
     aria-invalid={invalid}
     aria-describedby={describedBy}

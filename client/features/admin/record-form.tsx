@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { IMaskInput } from 'react-imask';
 import { Link } from '@tanstack/react-router';
 import type { AnyEntity } from '../../../schema/entities';
 import { recordData, type OfficeRecord } from '../../../schema/record';
 import { can } from '../../../schema/access';
-import { formatPhone, phoneMask } from '../../../schema/phone';
+import { formatPhone } from '../../../schema/phone';
+import { PhoneInput } from '../../ui/phone-input';
 import { staffName } from '../../../schema/user';
 import { useStaffNames } from '../../data/staff-directory';
 import { useRefList } from '../../data/ref-list';
@@ -149,7 +149,9 @@ const FieldInput = (props: InputProps) => {
         );
         break;
       }
-      input = <IMaskInput {...common} mask={phoneMask} placeholder="+7 (___) ___-__-__" value={text} onAccept={(v: string) => onChange(v)} inputMode="tel" autoComplete="off" />;
+      input = (
+        <PhoneInput id={id} name={field.name} disabled={readOnly} invalid={!!error} describedBy={common['aria-describedby']} value={text} onChange={onChange} autoComplete="off" />
+      );
       break;
     case 'number':
     case 'roubles':

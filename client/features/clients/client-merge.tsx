@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { IMaskInput } from 'react-imask';
 import { clientIdOf } from '../../../schema/entities/client';
-import { phone as phoneSchema, phoneMask } from '../../../schema/phone';
+import { phone as phoneSchema } from '../../../schema/phone';
 import type { OfficeRecord } from '../../../schema/record';
 import { mergeClients } from '../../data/client-merge';
+import { PhoneInput } from '../../ui/phone-input';
 
 /**
  * On a client's card: another card of the same person, named by its main phone, merges into this one (its phone,
@@ -28,7 +28,7 @@ export const ClientMerge = ({ record, onDone }: { record: OfficeRecord; onDone: 
     <form className="form client-merge" onSubmit={(e) => void submit(e)} noValidate aria-label="Объединить карточки">
       <div className="field">
         <label htmlFor="merge-phone">Другая карточка этого человека: её телефон</label>
-        <IMaskInput id="merge-phone" mask={phoneMask} placeholder="+7 (___) ___-__-__" value={typed} onAccept={(v: string) => setTyped(v)} inputMode="tel" autoComplete="off" />
+        <PhoneInput id="merge-phone" value={typed} onChange={setTyped} autoComplete="off" />
       </div>
       {failure && (
         <p className="field-error" role="alert">
