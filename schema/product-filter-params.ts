@@ -12,7 +12,7 @@ const list = z.preprocess((v) => (v === undefined ? undefined : [v].flat().filte
  * Text typed into an address: a router reads `?q=1024` as the number 1024, and an article code searched for is text.
  * What the tab writes itself comes quoted (`?q=%221024%22`) and is read as text already.
  */
-export const addressText = (max: number) => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().max(max).optional());
+export const addressText = (max?: number) => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), (max === undefined ? z.string() : z.string().max(max)).optional());
 
 export const productFilterParams = z.object({
   name: addressText(200).catch(undefined),

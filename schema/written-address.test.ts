@@ -18,6 +18,8 @@ describe('an address in its written form (schema/written-address.ts)', () => {
     // An article code in an address is read as a number by the router, and searched for as the text it is.
     expect(writtenAddress('/search', { q: 1024 })?.query).toEqual({ q: '1024' });
     expect(writtenAddress('/items', { name: 1024 })?.query).toEqual({ name: '1024' });
+    // A query too long to search for stays, for the search page to say so.
+    expect(writtenAddress('/search', { q: 'р'.repeat(1000) })?.query).toEqual({ q: 'р'.repeat(1000) });
     expect(writtenAddress('/search', { q: 'роза' })?.query).toEqual({ q: 'роза' });
     // A page of the pages store and an article's address read no query.
     expect(writtenAddress('/studio', { sort: 'x' })?.query).toEqual({ sort: 'x' });

@@ -13,8 +13,8 @@ export const routeSearch = {
   items: productFilterParams.extend(listParams.shape),
   /** A shelf of its own (/items/{category or item}, /tags/{tag}, /flowers/{slug}). */
   shelf: listParams,
-  /** /search: the text searched for (none: the search page asks for one) and its shelf. */
-  search: z.object({ q: addressText(200).catch(undefined) }).extend(listParams.shape),
+  /** /search: the text searched for (none: the search page asks for one; one too long, it says so) and its shelf. */
+  search: z.object({ q: addressText().catch(undefined) }).extend(listParams.shape),
   login: z.object({ redirect: z.string().max(500).optional().catch(undefined) }),
   qrLogin: z.object({ code: z.string().optional().catch(undefined) }),
   thankYou: z.object({
