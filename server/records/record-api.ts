@@ -14,6 +14,7 @@ import { refCodesCheck } from '../refs/ref-codes';
 import { creditPhonesCheck } from '../money/credit-phones';
 import { contractor } from '../../schema/entities/contractor';
 import { assemblyGuardCheck } from '../orders/assembly-guard';
+import { slip } from '../../schema/entities/slip';
 
 /**
  * The spec's record calls (§7: POST /api/{entity}/list with params, query, body → data; get, update, delete) for
@@ -31,14 +32,17 @@ export const recordApi = (shop: Shop): Router => {
     // No phone on two contractors on credit (schema/credit-phones.ts).
     [contractor.type]: { check: creditPhonesCheck(store) },
   };
+  /** Puts `check` before the entity's own checks: the first issue found is the answer. */
+  const checkFirst = (type: string, check: NonNullable<EntityHooks['check']>) => {
+    const own = hooks[type]?.check;
+    hooks[type] = { ...hooks[type], check: async (r) => (await check(r)) ?? (await own?.(r)) };
+  };
   // A write-off act staff write never stands in for an order's assembly, which only the server writes.
-  const slipQuantities = hooks.slip?.check;
-  hooks.slip = { ...hooks.slip, check: async (r) => (await assemblyGuardCheck(r)) ?? (await slipQuantities?.(r)) };
+  checkFirst(slip.type, assemblyGuardCheck);
   // A field that stores a code of a reference list (a client's source, a flower's unit) takes only a registered, active one.
   for (const entity of Object.values(entities)) {
     const codes = refCodesCheck(shop.storage, store, entity);
-    const own = hooks[entity.type]?.check;
-    if (codes) hooks[entity.type] = { ...hooks[entity.type], check: async (r) => (await codes(r)) ?? (await own?.(r)) };
+    if (codes) checkFirst(entity.type, codes);
   }
   const records = recordService(store, Date.now, hooks);
   for (const entity of Object.values(entities)) {
