@@ -40,6 +40,7 @@ import { syncStreamApi } from './api/sync-stream';
 import { healthApi } from './api/health';
 import { imagesApi } from './api/images';
 import { recordApi } from './records/record-api';
+import { booksOf, pushRules, recordHooks } from './books';
 import { stockApi } from './api/stock';
 import type { StockProjection } from './stock/stock-projection';
 import { stockOf } from './stock/stock';
@@ -76,6 +77,7 @@ const refuseBody = (req: express.Request, res: express.Response, status: number,
 
 export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, stock: StockProjection): Express => {
   const app = express();
+  const books = booksOf(shop);
   app.disable('x-powered-by');
   app.set('trust proxy', shop.config.trustProxy);
   app.use(compressAnswers());
@@ -97,7 +99,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   api.use(techCardsApi(shop, items));
   api.use(syncStreamApi(hub, async (token) => !!(await shop.sessions.phoneOf(token, true))));
   api.use(stockApi(stock));
-  api.use(recordApi(shop));
+  api.use(recordApi(shop, books, recordHooks(shop)));
   api.use('/api', (_req, res) => void res.status(404).json({ error: 'Нет такого метода API' }));
   app.use(api);
 
@@ -106,7 +108,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
     inMemoryConfig: true,
     logPath: path.join(shop.config.couchUrl ? os.tmpdir() : shop.config.dataDir, 'express-pouchdb.log'),
   });
-  app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp));
+  app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp, pushRules(books)));
 
   app.use(searchEngineFiles(shop, catalog));
   app.use(clientFiles(shop.config, pageMeta(shop, catalog), knownAddress(shop, catalog), pageSnapshot(shop, catalog), (path) => pageCounters(shop.storage, path)));

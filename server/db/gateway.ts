@@ -6,8 +6,10 @@ import { kilobytes } from '../http/body-limit';
 import { storeAway } from '../http/errors';
 import { isCouch, writeDocs } from './claim';
 import type { ChangesHub } from './changes-hub';
-import { pushRuleOf } from './push-rules';
-import type { PushedDoc, PushVerdict, StoredDoc } from './push-rule';
+import type { BatchPushRule, PushedDoc, PushVerdict, StoredDoc } from './push-rule';
+
+/** Each pushable database's rule, by name (server/books.ts). */
+export type PushRules = Readonly<Record<string, BatchPushRule>>;
 import { StorageBusy, type Storage } from './storage';
 import { clientAddress } from '../auth/client-address';
 
@@ -258,9 +260,9 @@ const writeAll = async (db: PouchDB.Database, docs: (Record<string, unknown> & {
  * It then reads the server's version (see conflictsRead) and its conflict handler reverts or drops the local copy.
  * `rejected` and `reason` let the client tell the user why.
  */
-const pushDocs = async (storage: Storage, name: string, user: User | null, raw: unknown[]): Promise<Row[]> => {
+const pushDocs = async (storage: Storage, rules: PushRules, name: string, user: User | null, raw: unknown[]): Promise<Row[]> => {
   const shaped = raw.map(pushShape);
-  const rule = pushRuleOf(name);
+  const rule = Object.hasOwn(rules, name) ? rules[name] : null;
   const why = !canPushDb(user, name) || !user ? 'Недостаточно прав для изменения этих данных' : !rule ? 'Эта база не принимает изменения' : null;
   if (why || !user || !rule) return shaped.map((s) => refusedRow(s.ok ? s.doc._id : s.id, why ?? ''));
 
@@ -324,6 +326,7 @@ export const dbGateway = (
   hub: ChangesHub,
   knownDb: (name: string) => boolean,
   pouchApp: RequestHandler,
+  rules: PushRules,
   limits: GatewayLimits = defaultGatewayLimits,
 ): Router => {
   const gateway = Router();
@@ -412,7 +415,7 @@ export const dbGateway = (
         const { docs, new_edits } = (req.body ?? {}) as { docs?: unknown; new_edits?: unknown };
         if (!Array.isArray(docs) || new_edits === false) return couchError(res, 400, 'bad_request', 'Ожидается {docs: [...]}');
         if (docs.length > 1000) return couchError(res, 400, 'bad_request', 'Не больше 1000 документов за раз');
-        return void res.status(201).json(await pushDocs(storage, name, user, docs));
+        return void res.status(201).json(await pushDocs(storage, rules, name, user, docs));
       }
 
       const db = await openFor(name, res);

@@ -81,7 +81,7 @@ describe('an order assembled by tech card', () => {
     const fake = (order: string) => ({ day: today(), warehouse: s.cold, lines: [{ flower: s.rose, qty: 1, reason: 'wilted' }, { flower: s.rose, qty: 40, reason: 'assembly' }], order, note: '' });
 
     const api = await call<{ error: string }>(shop.url, '/api/slips/update', { data: fake(o.id) }, s.florist);
-    expect([api.status, api.body.error]).toEqual([400, 'Строки, строка 2 — значение «Сборка заказа» ставит только сервер']);
+    expect([api.status, api.body.error]).toEqual([400, 'Акт списания: Строки, строка 2 — значение «Сборка заказа» ставит только сервер']);
 
     const now = Date.now();
     const doc = { _id: 'slip-fake-assembly', type: slip.type, v: slip.version, title: 'Списание', day: today(), createdBy: demoPhones.florist, createdAt: now, updatedBy: demoPhones.florist, updatedAt: now, data: fake('') };
@@ -110,7 +110,7 @@ describe('an order assembled by tech card', () => {
     const reason = 'Акт списания: Акт сборки заказа записывает только сервер, когда заказ начинают собирать';
     expect(rows.map((r) => [r.error, r.reason])).toEqual([['conflict', reason], ['conflict', reason]]);
     const api = await call<{ error: string }>(shop.url, '/api/slips/update', { data: act('x', o.id).data }, s.florist);
-    expect([api.status, api.body.error]).toEqual([400, 'Акт сборки заказа записывает только сервер, когда заказ начинают собирать']);
+    expect([api.status, api.body.error]).toEqual([400, 'Акт списания: Акт сборки заказа записывает только сервер, когда заказ начинают собирать']);
 
     const before = await s.balance(s.rose);
     expect((await s.send(o.id, { kind: 'status', from: 'new', to: 'assembling' })).status).toBe(200);

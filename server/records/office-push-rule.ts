@@ -5,11 +5,7 @@ import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/rec
 import { refuse, type BatchPushRule, type PushedDoc, type PushRule, type PushVerdict, type StoredDoc } from '../db/push-rule';
 import { withCommandBudget } from './command-budget';
 import { withEndedCommands } from './ended-commands';
-import { withRecipeCheck } from '../tech-cards/recipe-check';
-import { withMoveQuantities } from './move-quantities';
-import { withRefCodes } from '../refs/ref-codes';
-import { withCreditPhones } from '../money/credit-phones';
-import { withAssemblyGuard } from '../orders/assembly-guard';
+import type { WritePipeline } from './write-pipeline';
 import { commandReason, deniedReason, factReason, frozenReason, outcomeReason } from './record-service';
 
 /** Stored as pushed (the gateway keeps `_id` and `_rev`): the device's copy and the server's stay the same document. */
@@ -106,12 +102,9 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
 };
 
 /**
- * The rule /db/office pushes go through: the registry's entities, each person's commands within their budget
- * (command-budget.ts), no tech card that includes itself (server/tech-cards/recipe-check.ts) and stock moved only in
- * quantities its flowers' units allow (move-quantities.ts), reference codes (a flower's unit, a charge's category) only
- * of the studio's lists (server/refs/ref-codes.ts), no phone on two contractors on credit (server/money/credit-phones.ts),
- * no write-off act standing in for an order's assembly (server/orders/assembly-guard.ts); a new command refused by any
- * of them is ended (ended-commands.ts).
+ * The rule /db/office pushes go through: the registry's entities (pushRuleFor), each person's commands within their
+ * budget (command-budget.ts), then every rule of the books through the write pipeline (write-pipeline.ts: the same
+ * rules the record API runs); a new command refused by any of them is ended (ended-commands.ts).
  */
-export const officePushRule = pushRuleFor(entities);
-export const officeBatchRule: BatchPushRule = withEndedCommands(entities, withAssemblyGuard(withCreditPhones(withRefCodes(withMoveQuantities(withRecipeCheck(withCommandBudget(entities, officePushRule)))))));
+export const officeBatchRule = (pipeline: WritePipeline): BatchPushRule =>
+  withEndedCommands(entities, pipeline.pushed(withCommandBudget(entities, pushRuleFor(entities))));

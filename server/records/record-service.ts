@@ -48,9 +48,10 @@ const current = (entity: AnyEntity, record: OfficeRecord): OfficeRecord => curre
 export interface EntityHooks {
   derive?: (records: OfficeRecord[]) => Promise<OfficeRecord[]>;
   saved?: (record: OfficeRecord) => Promise<void>;
-  /** Why the record may not be stored as it stands beside the others (a tech card that includes itself, 2.5 roses), or undefined: a 400. */
-  check?: (record: OfficeRecord) => Promise<string | undefined>;
 }
+
+/** Why a record may not be stored as it stands beside the others (the rules of the books: write-pipeline.ts), or undefined: a 400. */
+export type RecordJudgement = (user: User, entity: AnyEntity, record: OfficeRecord, before: OfficeRecord | null) => Promise<string | undefined>;
 
 /** The record's data without the fields the server computes: they are never stored. */
 const withoutComputed = (entity: AnyEntity, data: Record<string, unknown>): Record<string, unknown> => {
@@ -58,10 +59,15 @@ const withoutComputed = (entity: AnyEntity, data: Record<string, unknown>): Reco
   return Object.fromEntries(Object.entries(data).filter(([k]) => !computed.includes(k)));
 };
 
-export const recordService = (store: TierStore, clock: () => number = Date.now, hooks: Partial<Record<string, EntityHooks>> = {}) => {
+export const recordService = (
+  store: TierStore,
+  clock: () => number = Date.now,
+  hooks: Partial<Record<string, EntityHooks>> = {},
+  judge: RecordJudgement = () => Promise.resolve(undefined),
+) => {
   const derive = (entity: AnyEntity, records: OfficeRecord[]) => hooks[entity.type]?.derive?.(records) ?? Promise.resolve(records);
-  const check = async (entity: AnyEntity, record: OfficeRecord) => {
-    const issue = await hooks[entity.type]?.check?.(record);
+  const check = async (user: User, entity: AnyEntity, record: OfficeRecord, before: OfficeRecord | null) => {
+    const issue = await judge(user, entity, record, before);
     if (issue) throw new HttpError(400, issue);
   };
   const saved = async (entity: AnyEntity, record: OfficeRecord) => {
@@ -115,7 +121,7 @@ export const recordService = (store: TierStore, clock: () => number = Date.now, 
           updatedAt: now,
           data,
         };
-        await check(entity, record);
+        await check(author, entity, record, null);
         if ((await store.put(entity.tier, record, null)) !== 'ok') throw new HttpError(409, key ? key.taken : staleReason);
         return saved(entity, record);
       }
@@ -136,7 +142,7 @@ export const recordService = (store: TierStore, clock: () => number = Date.now, 
         updatedBy: editor.phone,
         data,
       };
-      await check(entity, record);
+      await check(editor, entity, record, before);
       if ((await store.put(entity.tier, record, before.updatedAt)) !== 'ok') throw new HttpError(409, staleReason);
       return saved(entity, record);
     },

@@ -9,7 +9,7 @@ import { fromSynced, toSynced } from '../db/synced';
 export type PutResult = 'ok' | 'stale';
 
 /** A stored document read back as a record, or null when it is not one (a design document, a damaged write). */
-const asRecord = (doc: Stored<object>): OfficeRecord | null => {
+export const readRecord = (doc: Stored<object>): OfficeRecord | null => {
   const parsed = officeRecord.safeParse(fromSynced(doc as Stored<Omit<OfficeRecord, 'id'>>));
   return parsed.success ? parsed.data : null;
 };
@@ -26,7 +26,7 @@ export const tierStore = (storage: Storage) => {
     async all(tier: Tier, type: string): Promise<OfficeRecord[]> {
       const { rows } = await db(tier).allDocs({ include_docs: true });
       return rows.flatMap((r) => {
-        const record = r.doc && !r.id.startsWith('_') ? asRecord(r.doc) : null;
+        const record = r.doc && !r.id.startsWith('_') ? readRecord(r.doc) : null;
         return record && record.type === type ? [record] : [];
       });
     },
@@ -34,7 +34,7 @@ export const tierStore = (storage: Storage) => {
     /** One record of the type; a record of another type is not found, as if it did not exist. */
     async get(tier: Tier, type: string, id: string): Promise<OfficeRecord | null> {
       const doc = await getDoc(db(tier), id);
-      const record = doc && asRecord(doc);
+      const record = doc && readRecord(doc);
       return record && record.type === type ? record : null;
     },
 

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { tierDatabases } from '../../schema/databases';
-import { entities, type AnyEntity } from '../../schema/entities';
+import type { AnyEntity } from '../../schema/entities';
 import { ref, refCodeIssue, refEntries, refId, refList, type RefEntry, type RefList } from '../../schema/entities/ref';
 import type { OfficeRecord } from '../../schema/record';
-import { refuse, type BatchPushRule, type PushedDoc } from '../db/push-rule';
 import type { Storage } from '../db/storage';
 import { frozenReason } from '../records/record-service';
-import type { TierStore } from '../records/tier-store';
 import { createIfMissing, getDoc } from '../db/docs';
 import { toSynced } from '../db/synced';
 import { defaultRefRecord } from '../seed/refs';
@@ -39,7 +37,7 @@ const refEntriesIn = async (db: PouchDB.Database, list: RefList, alongside: read
  * or a field of every row of a list of lines (an invoice line's unit, a write-off line's reason). `builtIn`: codes
  * the field takes beyond the list's, by their names (a write-off line's `assembly`), which only the server writes.
  */
-interface RefPlace {
+export interface RefPlace {
   field: string;
   row?: string;
   list: RefList;
@@ -69,7 +67,14 @@ const refOf = (schema: z.ZodType): Pick<RefPlace, 'list' | 'builtIn' | 'copied'>
 };
 
 /** Every place of an entity's fields that stores a reference code: its top-level fields and its lists' row fields. */
-const refPlaces = (fields: z.ZodObject): RefPlace[] =>
+const placesOf = new WeakMap<z.ZodObject, RefPlace[]>();
+export const refPlaces = (fields: z.ZodObject): RefPlace[] => {
+  let places = placesOf.get(fields);
+  if (!places) placesOf.set(fields, (places = findRefPlaces(fields)));
+  return places;
+};
+
+const findRefPlaces = (fields: z.ZodObject): RefPlace[] =>
   Object.entries(fields.shape as Record<string, z.ZodType>).flatMap(([field, schema]) => {
     const top = refOf(schema);
     if (top) return [{ field, ...top }];
@@ -108,7 +113,7 @@ const builtInName = (place: RefPlace, code: string): string | undefined => (Obje
  * server's own: the server writes it straight to the store, so here, where staff write (the record API and
  * /db/office), it stands only where the stored record held it. One rule for the record API and /db/office.
  */
-const refPlacesIssue = (
+export const refPlacesIssue = (
   entity: AnyEntity,
   places: readonly RefPlace[],
   record: Pick<OfficeRecord, 'v' | 'data'>,
@@ -132,52 +137,6 @@ const refPlacesIssue = (
 };
 
 /**
- * The record API's check (EntityHooks `check`) of every field that stores a code of a reference list, at the top level
- * and in the rows of its lists (refPlacesIssue). Undefined for an entity without such fields.
- */
-export const refCodesCheck = (storage: Storage, store: TierStore, entity: AnyEntity): ((record: OfficeRecord) => Promise<string | undefined>) | undefined => {
-  const places = refPlaces(entity.fields);
-  if (!places.length) return undefined;
-  return async (record) => {
-    const before = await store.get(entity.tier, entity.type, record.id);
-    const lists = new Map<RefList, RefEntry[]>();
-    for (const list of new Set(places.map((p) => p.list))) lists.set(list, await storedRefEntries(storage, list));
-    return refPlacesIssue(entity, places, record, before?.data ?? {}, (list) => lists.get(list) ?? []);
-  };
-};
-
-/**
- * Wraps the office's rule: a pushed record (a flower, a charge, an invoice by its lines' units, a write-off by its
- * lines' reasons) whose reference code is not a registered, active entry of its list, nor one its stored copy held,
- * is refused with the reason; the rest of the batch goes on. Each list is read once per batch; entries pushed in the
- * same batch count.
- */
-export const withRefCodes =
-  (inner: BatchPushRule): BatchPushRule =>
-  async (db, user, docs) => {
-    const rule = await inner(db, user, docs);
-    const checked = docs.flatMap((d) => {
-      const entity = entityOf(d);
-      const places = entity ? refPlaces(entity.fields) : [];
-      return entity && !d._deleted && places.length ? [{ doc: d, entity, places }] : [];
-    });
-    if (!checked.length) return rule;
-    const pushedRefs = docs.filter((d) => d.type === ref.type && !d._deleted);
-    const lists = new Map<RefList, RefEntry[]>();
-    for (const list of new Set(checked.flatMap((c) => c.places.map((p) => p.list)))) lists.set(list, await refEntriesIn(db, list, pushedRefs));
-    return (who, incoming, existing) => {
-      const verdict = rule(who, incoming, existing);
-      const found = checked.find((c) => c.doc === incoming);
-      if (!verdict.ok || !found) return verdict;
-      const data = fieldsOf.safeParse(incoming.data).data ?? {};
-      const held = fieldsOf.safeParse(existing?.data).data ?? {};
-      const v = typeof incoming.v === 'number' ? incoming.v : found.entity.version;
-      const issue = refPlacesIssue(found.entity, found.places, { v, data }, held, (list) => lists.get(list) ?? []);
-      return issue ? refuse(`${found.entity.labels.one}: ${issue}`) : verdict;
-    };
-  };
-
-/**
  * Makes sure the studio's lists hold every reference code a record the server writes itself holds (a site customer's
  * card «Сайт», Posiflora's cards «Другое» and its flowers' units): called before such a write, which passes neither the
  * record API nor /db/office. A code an admin deleted from its list is stored again as the list's defaults have it
@@ -195,4 +154,3 @@ export const registerOwnCodes = async (storage: Storage, entity: AnyEntity, data
     }
 };
 
-const entityOf = (doc: PushedDoc): AnyEntity | undefined => Object.values(entities).find((e) => e.type === doc.type);

@@ -1,0 +1,34 @@
+import { entities } from '../schema/entities';
+import { client } from '../schema/entities/client';
+import type { Shop } from './context';
+import { perDocument, type BatchPushRule } from './db/push-rule';
+import { eventsRule } from './db/events-rule';
+import { officeBatchRule } from './records/office-push-rule';
+import type { EntityHooks } from './records/record-service';
+import { writePipeline, type WritePipeline, type WriteRule } from './records/write-pipeline';
+import { orderRules } from './orders/rules';
+import { refRules } from './refs/rules';
+import { stockRules } from './stock/rules';
+import { techCardRules } from './tech-cards/rules';
+import { moneyRules } from './money/rules';
+import { clientTotals } from './clients/client-totals';
+import { stampAlert } from './clients/stamp-alert';
+
+/**
+ * Every rule of the books, each declared once by its domain and listed here once: the record API and /db/office run
+ * them all, in this order, through one pipeline (server/records/write-pipeline.ts).
+ */
+export const writeRules: readonly WriteRule[] = [...refRules, ...orderRules, ...stockRules, ...techCardRules, ...moneyRules];
+
+export const booksOf = (shop: Shop): WritePipeline => writePipeline(shop.storage, writeRules, Object.values(entities));
+
+/** What an entity adds when read or after it is stored through the record API (a client's totals, its note stamped on orders). */
+export const recordHooks = (shop: Shop): Partial<Record<string, EntityHooks>> => ({
+  [client.type]: { derive: clientTotals(shop.storage), saved: (r) => stampAlert(shop.storage, String(r.data.phone)) },
+});
+
+/**
+ * The rule of every database that devices push to, by name. A database that `dbAccess` makes writable but that has no
+ * rule here accepts nothing: each document is refused, never a 500.
+ */
+export const pushRules = (books: WritePipeline): Readonly<Record<string, BatchPushRule>> => ({ events: perDocument(eventsRule), office: officeBatchRule(books) });

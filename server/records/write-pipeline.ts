@@ -1,0 +1,182 @@
+import { tierDatabases } from '../../schema/databases';
+import type { AnyEntity } from '../../schema/entities';
+import type { Tier } from '../../schema/entity';
+import { currentRecord, officeRecord, type OfficeRecord } from '../../schema/record';
+import type { User } from '../../schema/user';
+import { refuse, type BatchPushRule, type PushedDoc } from '../db/push-rule';
+import type { Storage } from '../db/storage';
+import { getDoc } from '../db/docs';
+import { readRecord } from './tier-store';
+
+/**
+ * The stored records a batch's rules read, each read at most once a batch whoever asks: one record by id (of the
+ * entity's tier), every record of an entity or of a tier.
+ */
+export interface StoredRecords {
+  get(entity: AnyEntity, id: string): Promise<OfficeRecord | null>;
+  all(entity: AnyEntity): Promise<OfficeRecord[]>;
+  tier(tier: Tier): Promise<OfficeRecord[]>;
+  /** The entity's records whose ids start with `prefix` (one reference list's entries, `ref-unit-`). */
+  prefixed(entity: AnyEntity, prefix: string): Promise<OfficeRecord[]>;
+}
+
+/** One write of records: the record API's one record, or a device's pushed batch. */
+export interface WriteBatch {
+  user: User;
+  /** The server's clock when the batch arrived. */
+  now: number;
+  /** `api`: written online through /api, `push`: pushed by a device, which may have written it offline. */
+  path: 'api' | 'push';
+  /** Every record of the batch that parsed, in order (a flower made offline just before its first write-off counts). */
+  records: readonly OfficeRecord[];
+  stored: StoredRecords;
+  /** The registry's entity of a record's type. */
+  entityOf(type: string): AnyEntity | undefined;
+}
+
+/** A rule's judgement of one record of the batch; `accepted` lets an accepted one count for the next (two phones on credit). */
+export interface RecordJudge {
+  issue(record: OfficeRecord, before: OfficeRecord | null): string | undefined;
+  accepted?(record: OfficeRecord): void;
+}
+
+/**
+ * One business rule of the books, declared once by its domain (server/<area>/rules.ts) and listed once
+ * (server/books.ts): it judges every new or changed record of its entities on every write path, the record API and
+ * /db/office alike. `judge` reads what the rule needs once for the whole batch; its records are the batch's records
+ * of those entities. The reason is Russian, whole (it names the record's kind where that helps), and names the thing and the number.
+ */
+export interface WriteRule {
+  name: string;
+  applies(entity: AnyEntity): boolean;
+  judge(batch: WriteBatch, records: readonly OfficeRecord[]): Promise<RecordJudge>;
+}
+
+/** Stored records read once a batch, from each tier's database. */
+export const storedRecords = (storage: Storage): StoredRecords => {
+  const tiers = new Map<Tier, Promise<OfficeRecord[]>>();
+  const byId = new Map<string, Promise<OfficeRecord | null>>();
+  const tier = (t: Tier) => {
+    let all = tiers.get(t);
+    if (!all) {
+      all = storage
+        .db(tierDatabases[t])
+        .allDocs({ include_docs: true })
+        .then(({ rows }) => rows.flatMap((r) => (r.doc && !r.id.startsWith('_') ? [readRecord(r.doc)].filter((x): x is OfficeRecord => !!x) : [])));
+      tiers.set(t, all);
+    }
+    return all;
+  };
+  const ranges = new Map<string, Promise<OfficeRecord[]>>();
+  const prefixed = (entity: AnyEntity, prefix: string) => {
+    const key = `${entity.tier}/${prefix}`;
+    let found = ranges.get(key);
+    if (!found) {
+      const whole = tiers.get(entity.tier);
+      found = whole
+        ? whole.then((all) => all.filter((r) => r.id.startsWith(prefix)))
+        : storage
+            .db(tierDatabases[entity.tier])
+            .allDocs({ include_docs: true, startkey: prefix, endkey: `${prefix}\ufff0` })
+            .then(({ rows }) => rows.flatMap((r) => (r.doc ? [readRecord(r.doc)].filter((x): x is OfficeRecord => !!x) : [])));
+      ranges.set(key, found);
+    }
+    return found.then((all) => all.filter((r) => r.type === entity.type));
+  };
+  return {
+    tier,
+    prefixed,
+    all: async (entity) => (await tier(entity.tier)).filter((r) => r.type === entity.type),
+    get: async (entity, id) => {
+      const key = `${entity.tier}/${id}`;
+      let found = byId.get(key);
+      if (!found) {
+        const whole = tiers.get(entity.tier);
+        found = whole
+          ? whole.then((all) => all.find((r) => r.id === id) ?? null)
+          : getDoc(storage.db(tierDatabases[entity.tier]), id).then((doc) => (doc ? readRecord(doc) : null));
+        byId.set(key, found);
+      }
+      const record = await found;
+      return record && record.type === entity.type ? record : null;
+    },
+  };
+};
+
+const applying = new WeakMap<readonly WriteRule[], Map<string, readonly WriteRule[]>>();
+/** The rules that judge an entity's records, in the order listed (asked once per entity). */
+const rulesOf = (rules: readonly WriteRule[], entity: AnyEntity): readonly WriteRule[] => {
+  let byType = applying.get(rules);
+  if (!byType) applying.set(rules, (byType = new Map()));
+  let mine = byType.get(entity.type);
+  if (!mine) byType.set(entity.type, (mine = rules.filter((r) => r.applies(entity))));
+  return mine;
+};
+
+/** Each rule's judge of the batch, made once; a rule with none of its entities in the batch reads nothing. */
+const judges = async (rules: readonly WriteRule[], registry: readonly AnyEntity[], batch: WriteBatch) => {
+  const made = new Map<WriteRule, RecordJudge>();
+  for (const rule of rules) {
+    const records = batch.records.filter((r) => {
+      const entity = registry.find((e) => e.type === r.type);
+      return !!entity && rulesOf(rules, entity).includes(rule);
+    });
+    if (records.length) made.set(rule, await rule.judge(batch, records));
+  }
+  return made;
+};
+
+/** The first rule's reason a record may not be stored, or undefined; an accepted record is told to every judge. */
+const verdict = (rules: readonly WriteRule[], made: Map<WriteRule, RecordJudge>, entity: AnyEntity, record: OfficeRecord, before: OfficeRecord | null) => {
+  const mine = rulesOf(rules, entity).flatMap((r) => [made.get(r)].filter((j): j is RecordJudge => !!j));
+  for (const judge of mine) {
+    const issue = judge.issue(record, before);
+    if (issue) return issue;
+  }
+  for (const judge of mine) judge.accepted?.(record);
+  return undefined;
+};
+
+/** A pushed document as a record (the office's own rule has checked its envelope), or null. */
+const pushedRecord = ({ _id, _rev, _deleted, ...fields }: PushedDoc): OfficeRecord | null => {
+  const parsed = officeRecord.safeParse({ ...fields, id: _id });
+  return parsed.success ? parsed.data : null;
+};
+
+/**
+ * The one write pipeline: every rule of the books on the record API (a batch of one) and on /db/office pushes (the
+ * device's batch), so no rule exists twice and none is forgotten on one path.
+ */
+export const writePipeline = (storage: Storage, rules: readonly WriteRule[], registry: readonly AnyEntity[], clock: () => number = Date.now) => {
+  const entityOf = (type: string) => registry.find((e) => e.type === type);
+  return {
+  /** The record API's judgement of one record before it is stored: the reason it is refused (a 400), or undefined. */
+  async judgeOne(user: User, entity: AnyEntity, record: OfficeRecord, before: OfficeRecord | null): Promise<string | undefined> {
+    if (!rulesOf(rules, entity).length) return undefined;
+    const batch: WriteBatch = { user, now: clock(), path: 'api', records: [record], stored: storedRecords(storage), entityOf };
+    return verdict(rules, await judges(rules, registry, batch), entity, currentRecord(entity, record).record, before && currentRecord(entity, before).record);
+  },
+
+  /** Around the office's per-document rule: each document it accepts (not a deletion) then runs every rule of its entity. */
+  pushed:
+    (inner: BatchPushRule): BatchPushRule =>
+    async (db, user, docs) => {
+      const rule = await inner(db, user, docs);
+      const records = docs.flatMap((d) => (d._deleted ? [] : [pushedRecord(d)].filter((r): r is OfficeRecord => !!r)));
+      const batch: WriteBatch = { user, now: clock(), path: 'push', records, stored: storedRecords(storage), entityOf };
+      const made = await judges(rules, registry, batch);
+      if (!made.size) return rule;
+      return (who, incoming, existing) => {
+        const accepted = rule(who, incoming, existing);
+        if (!accepted.ok || incoming._deleted) return accepted;
+        const record = pushedRecord(incoming);
+        const entity = record && registry.find((e) => e.type === record.type);
+        if (!record || !entity) return accepted;
+        const before = existing && !existing._deleted ? pushedRecord(existing as PushedDoc) : null;
+        const issue = verdict(rules, made, entity, currentRecord(entity, record).record, before && currentRecord(entity, before).record);
+        return issue ? refuse(issue) : accepted;
+      };
+    },
+  };
+};
+export type WritePipeline = ReturnType<typeof writePipeline>;
