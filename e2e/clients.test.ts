@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { clientsCsv } from '../schema/client-csv';
-import { client } from '../schema/entities/client';
+import { client, clientIdOf } from '../schema/entities/client';
+import type { OfficeRecord } from '../schema/record';
 import { nextDay, today } from '../schema/day';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';
@@ -114,6 +115,39 @@ describe('clients', () => {
     const exported = (await fs.readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const ours = exported.split('\r\n').filter((line, i) => i === 0 || line.startsWith('7906') || line === '' || !/^79\d{9},/.test(line));
     expect(ours.join('\r\n')).toBe(csv);
+    await context.close();
+  });
+
+  it('an admin exports a client named «=1+2»: the file holds it as text, and importing the file back leaves the card as it was', async () => {
+    const url = journey().shop.url;
+    const cookie = await signIn(url, demoPhones.admin);
+    const formula = { name: '=1+2', phone: '79051230001', note: '-5% скидка' };
+    const at = { name: '@SUM(A1)', phone: '79051230002', alert: '+7 916 555-44-33' };
+    for (const data of [formula, at]) expect((await call(url, '/api/clients/update', { data }, cookie)).status).toBe(200);
+    const cards = () => Promise.all([formula, at].map(async (c) => (await call<{ data: OfficeRecord }>(url, '/api/clients/get', { id: clientIdOf(c.phone) }, cookie)).body.data));
+    const before = await cards();
+
+    const context = await contextAs(journey(), demoPhones.admin);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/admin/clients');
+    await page.getByRole('heading', { name: 'Клиенты', level: 1 }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Скачать CSV' }).click()]);
+    const file = (await download.path())!;
+    const lines = (await fs.readFile(file, 'utf8')).split('\r\n');
+    // A quote in front, in double quotes: a spreadsheet opens these cells as text, not as formulas.
+    expect(lines).toContain(`79051230001,"'=1+2",,,,other,,"'-5% скидка",`);
+    expect(lines).toContain(`79051230002,"'@SUM(A1)",,,,other,"'+7 916 555-44-33",,`);
+    const total = lines.filter((l) => /^79\d{9},/.test(l)).length;
+
+    await page.getByTestId('clients-csv-file').setInputFiles(file);
+    await page.getByTestId('clients-import-result').filter({ hasText: `Новых: 0, обновлено: 0, без изменений: ${total}.` }).waitFor({ timeout: 60_000 });
+    expect(await cards()).toEqual(before);
+    await page.goto('/admin/clients?q=7905123000');
+    await page.getByRole('link', { name: '=1+2', exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: '=1+2', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: '@SUM(A1)', exact: true }).count()).toBe(1);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -37,7 +37,8 @@ export const readClientsCsv = (text: string): CsvClients => {
   for (const { line, cells } of rows.slice(1)) {
     const raw: Partial<Record<Column, unknown>> = {};
     header.forEach((h, i) => {
-      const v = (cells[i] ?? '').trim();
+      // The note is kept as typed, as the card keeps it (a tab or spaces in front come back exact); the rest is trimmed.
+      const v = h === 'note' ? (cells[i] ?? '') : (cells[i] ?? '').trim();
       if (v !== '') raw[h as Column] = v;
     });
     if (typeof raw.dates === 'string') {

@@ -7,7 +7,8 @@ export interface CsvRow {
 /**
  * Reads CSV as RFC 4180 writes it (and Excel saves it): comma or semicolon (the first line decides), cells in double
  * quotes may hold separators, quotes ("") and line breaks; CRLF or LF. Empty lines are skipped. null when the text is
- * not CSV at all (a quote never closed, a NUL byte of a binary file).
+ * not CSV at all (a quote never closed, a NUL byte of a binary file). Each cell comes back as it was before
+ * `formatCsv` neutralised it (`restoredCell`), quoted or not: a spreadsheet saving the file again may drop the quotes.
  */
 export const parseCsv = (text: string): CsvRow[] | null => {
   if (text.includes('\u0000')) return null;
@@ -21,7 +22,7 @@ export const parseCsv = (text: string): CsvRow[] | null => {
   let line = 1;
   let start = 1;
   const endRow = () => {
-    cells.push(cell);
+    cells.push(restoredCell(cell));
     if (cells.length > 1 || cells[0] !== '') rows.push({ line: start, cells });
     cells = [];
     cell = '';
@@ -39,7 +40,7 @@ export const parseCsv = (text: string): CsvRow[] | null => {
       }
     } else if (c === '"' && cell === '') quoted = true;
     else if (c === separator) {
-      cells.push(cell);
+      cells.push(restoredCell(cell));
       cell = '';
     } else if (c === '\n' || c === '\r') {
       if (c === '\r' && body[i + 1] === '\n') i++;
@@ -53,7 +54,30 @@ export const parseCsv = (text: string): CsvRow[] | null => {
   return rows;
 };
 
-const cellOf = (value: string) => (/[",;\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+/** What a spreadsheet may read as a formula or a command (OWASP's CSV injection list): =, +, -, @, tab, carriage return. */
+const formulaStart = /^'*[=+\-@\t\r]/;
+/** A number as our exports write one (String of a number: «-1500», «12.5»): a spreadsheet reads it as a number, never a formula. */
+const plainNumber = /^-?\d+(\.\d+)?$/;
+const needsMark = (value: string) => formulaStart.test(value) && !plainNumber.test(value);
 
-/** Rows as CSV text, comma-separated, CRLF line ends, quoting only the cells that need it. */
+/**
+ * A cell as written: one that a spreadsheet would run («=HYPERLINK(…)», «@SUM(A1)», «-5% скидка», «+7 916…») gets a
+ * single quote in front, so it opens as text. A value that already starts with quotes before such a character gets one
+ * more, so `restoredCell` is its exact inverse and an export read back is the same data.
+ */
+export const neutralisedCell = (value: string): string => (needsMark(value) ? `'${value}` : value);
+
+/** The inverse of `neutralisedCell`: the one quote it added is taken off again. */
+export const restoredCell = (cell: string): string => (cell.startsWith("'") && needsMark(cell.slice(1)) ? cell.slice(1) : cell);
+
+const quoted = (value: string) => `"${value.replace(/"/g, '""')}"`;
+const cellOf = (value: string) => {
+  const cell = neutralisedCell(value);
+  return cell !== value || /[",;\r\n]/.test(cell) || /^\s|\s$/.test(cell) ? quoted(cell) : cell;
+};
+
+/**
+ * Rows as CSV text, comma-separated, CRLF line ends, quoting only the cells that need it; a formula-looking cell is
+ * neutralised (`neutralisedCell`) and quoted.
+ */
 export const formatCsv = (rows: string[][]): string => rows.map((r) => r.map(cellOf).join(',')).join('\r\n') + '\r\n';

