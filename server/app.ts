@@ -14,6 +14,7 @@ import { errorAnswer } from './http/errors';
 import { compressAnswers } from './http/compress';
 import { securityHeaders } from './http/security-headers';
 import { sessionUser } from './auth/session-cookie';
+import { readRightNow } from './auth/read-right';
 import { dbBodyLimit, dbGateway } from './db/gateway';
 import type { ChangesHub } from './db/changes-hub';
 import type { CatalogIndex } from './db/catalog-index';
@@ -87,6 +88,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   app.use(imagesApi());
   app.use(['/api', '/db'], sessionUser(shop));
 
+  const mayRead = readRightNow(shop.sessions, shop.users);
   const api = express.Router();
   [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, posifloraApi, storefrontApi, debtsApi, settingsApi, analyticsApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
@@ -97,7 +99,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   api.use(itemsApi(shop, catalog, items));
   api.use(navigationApi(shop, catalog));
   api.use(techCardsApi(shop, items));
-  api.use(syncStreamApi(hub, async (token) => !!(await shop.sessions.phoneOf(token, true))));
+  api.use(syncStreamApi(hub, mayRead));
   api.use(stockApi(stock));
   api.use(recordApi(shop, books, recordHooks(shop)));
   api.use('/api', (_req, res) => void res.status(404).json({ error: 'Нет такого метода API' }));
@@ -108,7 +110,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
     inMemoryConfig: true,
     logPath: path.join(shop.config.couchUrl ? os.tmpdir() : shop.config.dataDir, 'express-pouchdb.log'),
   });
-  app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp, pushRules(books)));
+  app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp, pushRules(books), mayRead));
 
   app.use(searchEngineFiles(shop, catalog));
   app.use(clientFiles(shop.config, pageMeta(shop, catalog), knownAddress(shop, catalog), pageSnapshot(shop, catalog), (path) => pageCounters(shop.storage, path)));

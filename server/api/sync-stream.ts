@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { canReadDb } from '../../schema/databases';
 import { isStaff } from '../../schema/user';
+import type { ReadRight, ReadRightNow } from '../auth/read-right';
 import type { ChangesHub } from '../db/changes-hub';
 import { forbidden, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
@@ -11,16 +12,16 @@ const dbName = z.string().regex(/^[a-z][a-z0-9-]{0,40}$/);
 const streamQuery = z.strictObject({ db: z.union([dbName, z.array(dbName).min(1).max(8)]) });
 
 /**
- * The stream names only databases the user may pull (schema/databases.ts), the same rule /db reads by.
  * One server-sent-events stream tells a browser which of its databases changed.
  * The client then pulls with short requests, so a page never holds more than this one long connection.
+ * The stream names only databases the user may pull (schema/databases.ts), the same rule /db reads by, and not only
+ * when it opens (issue 27, item 7): before it names a change it asks `mayRead` (the session and the user read from
+ * the store); changes that come while it asks wait for the next ask and are named once each after it. It also asks
+ * when the users change (a person removed from the staff, whose sessions end on every device; only staff streams
+ * listen, so a customer's is not woken by every sign-in) and, for staff, at every ping. A session that ended is told to the tab
+ * (`signed-out`); either way the stream closes.
  */
-/**
- * A signed-in stream also ends its session's tab (issue 20, item 3): when the users change (a person removed from the
- * staff, whose sessions end on every device) and at every ping, it reads its session again; once it has ended, the
- * tab is told (`signed-out`) and the stream closes. `signedIn` answers whether a session token still holds.
- */
-export const syncStreamApi = (hub: ChangesHub, signedIn: (token: string) => Promise<boolean> = async () => true, pingMs = 25_000): Router => {
+export const syncStreamApi = (hub: ChangesHub, mayRead: ReadRightNow, pingMs = 25_000): Router => {
   const api = Router();
   route(api, 'GET /api/sync/stream', (req, res) => {
     const { db } = parse(streamQuery, req.query);
@@ -30,9 +31,8 @@ export const syncStreamApi = (hub: ChangesHub, signedIn: (token: string) => Prom
 
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     res.write('retry: 5000\n\n');
-    const send = (name: string) => () => res.write(`event: change\ndata: ${JSON.stringify({ db: name })}\n\n`);
-    // Only staff are removed; a customer's stream is not woken by every sign-in.
-    const token = isStaff(res.locals.user) ? res.locals.sessionToken : undefined;
+    const token = res.locals.sessionToken;
+    const staff = isStaff(res.locals.user);
     let closed = false;
     const stop = () => {
       if (closed) return;
@@ -40,21 +40,52 @@ export const syncStreamApi = (hub: ChangesHub, signedIn: (token: string) => Prom
       clearInterval(ping);
       stops.forEach((s) => s());
     };
-    const check = () => {
-      if (!token || closed) return;
-      signedIn(token)
-        .then((still) => {
-          if (still || closed) return;
-          res.write('event: signed-out\ndata: {}\n\n');
-          stop();
-          res.end();
-        })
-        .catch(() => {}); // the store out of reach: the next change or ping asks again
+    const end = (right: Exclude<ReadRight, 'ok'>) => {
+      if (right === 'signed-out') res.write('event: signed-out\ndata: {}\n\n');
+      stop();
+      res.end();
     };
-    const stops = [...names.map((n) => hub.watch(n, send(n))), ...(token ? [hub.watch('users', check)] : [])];
+
+    const changed = new Set<string>();
+    let asked = false;
+    let asking = false;
+    const ask = async () => {
+      asked = true;
+      if (asking) return;
+      asking = true;
+      try {
+        while (asked && !closed) {
+          asked = false;
+          const batch = [...changed];
+          changed.clear();
+          let right: ReadRight;
+          try {
+            right = await mayRead(token, names);
+          } catch {
+            // The store out of reach: these wait for the next change, ping or the feed's return.
+            batch.forEach((n) => changed.add(n));
+            return;
+          }
+          if (closed) return;
+          if (right !== 'ok') return end(right);
+          batch.forEach((n) => res.write(`event: change\ndata: ${JSON.stringify({ db: n })}\n\n`));
+        }
+      } finally {
+        asking = false;
+      }
+    };
+    const stops = [
+      ...names.map((n) =>
+        hub.watch(n, () => {
+          changed.add(n);
+          void ask();
+        }),
+      ),
+      ...(staff ? [hub.watch('users', () => void ask())] : []),
+    ];
     const ping = setInterval(() => {
       res.write(': ping\n\n');
-      check();
+      if (staff) void ask();
     }, pingMs);
     req.on('close', stop);
   });

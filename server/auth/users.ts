@@ -10,8 +10,11 @@ export const users = (db: PouchDB.Database) => {
     return doc ? userSchema.parse(stripMeta(doc)) : null;
   };
   return {
-    /** The user as read at most a second ago (a change made here is seen at once, one made on another app server within a second). */
-    get: (phone: string): Promise<User | null> => read.get(phone, () => fresh(phone)),
+    /**
+     * The user as read at most a second ago (a change made here is seen at once, one made on another app server within
+     * a second); `now`: read from the store now.
+     */
+    get: (phone: string, now = false): Promise<User | null> => (now ? fresh(phone) : read.get(phone, () => fresh(phone))),
     async signIn(phone: string): Promise<User> {
       const existing = await fresh(phone);
       if (existing) return existing;

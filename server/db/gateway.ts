@@ -5,13 +5,14 @@ import type { User } from '../../schema/user';
 import { kilobytes } from '../http/body-limit';
 import { storeAway } from '../http/errors';
 import { isCouch, writeDocs } from './claim';
+import type { ReadRightNow } from '../auth/read-right';
 import type { ChangesHub } from './changes-hub';
 import type { BatchPushRule, PushedDoc, PushVerdict, StoredDoc } from './push-rule';
+import { StorageBusy, type Storage } from './storage';
+import { clientAddress } from '../auth/client-address';
 
 /** Each pushable database's rule, by name (server/books.ts). */
 export type PushRules = Readonly<Record<string, BatchPushRule>>;
-import { StorageBusy, type Storage } from './storage';
-import { clientAddress } from '../auth/client-address';
 
 type Call = 'info' | 'changes' | 'all_docs' | 'bulk_docs' | 'doc';
 
@@ -327,6 +328,7 @@ export const dbGateway = (
   knownDb: (name: string) => boolean,
   pouchApp: RequestHandler,
   rules: PushRules,
+  mayRead: ReadRightNow,
   limits: GatewayLimits = defaultGatewayLimits,
 ): Router => {
   const gateway = Router();
@@ -341,6 +343,7 @@ export const dbGateway = (
     return db;
   };
 
+  /** Waits for a change; when one wakes it, the session and read right are asked again before anything new is read. */
   const longpoll = async (req: Request, res: Response, name: string, db: PouchDB.Database | null, q: ChangesQuery, docIds?: string[]) => {
     const client = clientAddress(req);
     const holding = longpolls.get(client) ?? 0;
@@ -385,8 +388,16 @@ export const dbGateway = (
           });
         }
         if (res.destroyed) return;
-        const since = String(answer.last_seq);
-        answer = signalled ? await readChanges(db ?? (await openFor(name, res)), { ...q, since }, docIds) : answer;
+        if (signalled) {
+          const right = await mayRead(res.locals.sessionToken, [name]);
+          if (res.destroyed) return;
+          if (right !== 'ok') {
+            // A heartbeat already sent 200: the answer stays the empty one read before the wait.
+            if (res.headersSent) return void res.end(JSON.stringify(answer));
+            return right === 'signed-out' ? couchError(res, 401, 'unauthorized', 'Сессия завершена: войдите снова') : couchError(res, 403, 'forbidden', 'Нет доступа к этой базе');
+          }
+          answer = await readChanges(db ?? (await openFor(name, res)), { ...q, since: String(answer.last_seq) }, docIds);
+        }
       }
       if (res.headersSent) res.end(JSON.stringify(answer));
       else res.json(answer);
