@@ -1,5 +1,6 @@
 import { client, clientIdOf, clientPhones, type Client } from '../../schema/entities/client';
 import { tierDatabases } from '../../schema/databases';
+import { formatPhone } from '../../schema/phone';
 import { recordData, type OfficeRecord } from '../../schema/record';
 import { upsert } from '../db/docs';
 import type { Storage } from '../db/storage';
@@ -52,4 +53,25 @@ export const cardOfPhone = async (storage: Storage, phone: string): Promise<Phon
     if (record && data && clientPhones(data).includes(phone)) return { record, data };
   }
   return null;
+};
+
+/**
+ * Why a card may not hold its phones as written: a phone it did not hold before is already another card's, so a
+ * sign-in from it would find that one. Checked on the record API and the clients' CSV; a merge is the way to join them.
+ */
+export const phonesTakenIssue = async (storage: Storage, id: string, data: Client): Promise<string | undefined> => {
+  const stored = await tierStore(storage).get(client.tier, client.type, id);
+  const before = stored && recordData(client, stored);
+  const had = before ? clientPhones(before) : [];
+  for (const phone of clientPhones(data).filter((p) => !had.includes(p))) {
+    const holder = await cardOfPhone(storage, phone);
+    if (holder && holder.record.id !== id) return `Телефон ${formatPhone(phone)} уже есть в карточке «${holder.record.title}»: откройте её или объедините карточки`;
+  }
+  return undefined;
+};
+
+/** The record API's check of a card (`check` of server/records/record-service.ts). */
+export const clientPhonesCheck = (storage: Storage) => async (record: OfficeRecord): Promise<string | undefined> => {
+  const data = recordData(client, record);
+  return data ? phonesTakenIssue(storage, record.id, data) : undefined;
 };

@@ -89,4 +89,27 @@ describe('clients: a card merged into another stays merged', () => {
     expect((await api('get', { id: clientIdOf(main) })).body.data.data).toMatchObject({ orders: 2 });
     expect(placed.customer).toBe(other);
   });
+
+  it('refuses, in Russian, a second card for a phone another card holds, by hand or from the CSV; the holder is still edited', async () => {
+    const [main, other, third] = ['79001000901', '79001000902', '79001000903'];
+    const holder = (await api('update', { data: { name: 'Вера', phone: main, otherPhones: other } })).body.data;
+    const before = (await api<Page>('list', { params: { skip: 0, limit: 200 }, query: {} })).body.data.items.length;
+    const byHand = await api<{ error: string }>('update', { data: { name: 'Вера вторая', phone: other } });
+    expect(byHand.status).toBe(400);
+    expect(byHand.body.error).toMatch(/уже есть в карточке «Вера».*объедините/);
+    const another = (await api('update', { data: { name: 'Пётр', phone: third } })).body.data;
+    const taking = await api('update', { id: another.id, updatedAt: another.updatedAt, data: { ...another.data, otherPhones: other } });
+    expect(taking.status).toBe(400);
+    const renamed = await api('update', { id: holder.id, updatedAt: holder.updatedAt, data: { ...holder.data, name: 'Вера Павловна' } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+
+    const csv = ['phone,name,otherPhones,email,birthday,source,alert,note,dates', `${other},Вера из файла,,,,,,,`, `${third},Пётр,${other},,,,,,`].join('\n');
+    const read = await call<{ created: number; updated: number; errors: { line: number; error: string }[] }>(a.url, '/api/clients/import', { csv }, admin);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ created: 0, updated: 0 });
+    expect(read.body.errors.map((e) => e.line)).toEqual([2, 3]);
+    for (const e of read.body.errors) expect(e.error).toMatch(/уже есть в карточке/);
+    expect((await api<Page>('list', { params: { skip: 0, limit: 200 }, query: {} })).body.data.items.length).toBe(before + 1);
+    expect(await cardsOf(other)).toEqual([clientIdOf(main)]);
+  });
 });

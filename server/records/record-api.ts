@@ -7,6 +7,7 @@ import { stockMovingTypes } from '../../schema/record-moves';
 import { recordService, type EntityHooks } from './record-service';
 import { tierStore } from './tier-store';
 import { moveQuantityCheck } from './move-quantities';
+import { clientPhonesCheck } from '../clients/card-of-phone';
 import { clientTotals } from '../clients/client-totals';
 import { stampAlert } from '../clients/stamp-alert';
 import { recipeCheck } from '../tech-cards/recipe-check';
@@ -27,7 +28,8 @@ export const recordApi = (shop: Shop): Router => {
   const quantities: Record<string, EntityHooks> = Object.fromEntries(stockMovingTypes.map((t) => [t, { check: moveQuantityCheck(store) }]));
   const hooks: Record<string, EntityHooks> = {
     ...quantities,
-    client: { derive: clientTotals(shop.storage), saved: (r) => stampAlert(shop.storage, String(r.data.phone)) },
+    // A phone on one card only: a sign-in or an order from it finds that card (server/clients/card-of-phone.ts).
+    client: { derive: clientTotals(shop.storage), saved: (r) => stampAlert(shop.storage, String(r.data.phone)), check: clientPhonesCheck(shop.storage) },
     techCard: { check: recipeCheck(shop.storage) },
     // No phone on two contractors on credit (schema/credit-phones.ts).
     [contractor.type]: { check: creditPhonesCheck(store) },
