@@ -1,3 +1,4 @@
+import { ensureClientPhoneIndex } from './clients/card-of-phone';
 import { ensureCalendarIndex } from './db/calendar-index';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -37,6 +38,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   const shop = await openShop(config);
   await Promise.all(Object.keys(dbAccess).map((name) => shop.storage.db(name).info()));
   await ensureCalendarIndex(shop.storage.db('events'));
+  await ensureClientPhoneIndex(shop.storage);
   if (config.seed) await seedDemo(shop);
   await seedRefs(shop);
   if (config.adminPhone) await ensureAdmin(shop, config.adminPhone);

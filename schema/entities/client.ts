@@ -53,6 +53,9 @@ const otherPhones = z
   .refine((list) => list.every((p) => phone.safeParse(p).success), 'Другие телефоны: каждый +7 и 10 цифр, через запятую')
   .transform((list) => list.map((p) => `7${nationalDigits(p)}`).join(', '));
 
+/** Every phone of a card: the main one, then the other phones (stored as `7…, 7…`). */
+export const clientPhones = (c: { phone: string; otherPhones: string }): string[] => [c.phone, ...c.otherPhones.split(/,\s*/).filter(Boolean)];
+
 /** A client's card id: from the main phone, the same on every app server (the entity's `key`). */
 export const clientIdOf = (phone: string) => `client-${phone}`;
 

@@ -9,6 +9,7 @@ import type { Storage } from '../db/storage';
 import { tierStore } from '../records/tier-store';
 import { refCodeIssue } from '../../schema/entities/ref';
 import { storedRefEntries } from '../refs/ref-codes';
+import { phonesTakenIssue } from './card-of-phone';
 import { stampAlert } from './stamp-alert';
 
 /** What a card keeps: its data without the totals, which are counted on every read. */
@@ -44,7 +45,9 @@ export const clientCsv = (storage: Storage, clock: () => number = Date.now) => {
       for (const row of file.rows) {
         const before = await store.get(client.tier, client.type, clientIdOf(row.data.phone));
         const held = before?.data.source;
-        const issue = refCodeIssue(sources, 'client-source', row.data.source, typeof held === 'string' ? held : undefined);
+        const issue =
+          refCodeIssue(sources, 'client-source', row.data.source, typeof held === 'string' ? held : undefined) ??
+          (await phonesTakenIssue(storage, clientIdOf(row.data.phone), row.data));
         if (issue) read.errors.push({ line: row.line, error: issue });
         else read.rows.push(row);
       }

@@ -1,6 +1,6 @@
 import { clientHistory, clientHistoryRequest, type ClientHistory } from '../../schema/client-history';
 import { today } from '../../schema/day';
-import { client } from '../../schema/entities/client';
+import { client, clientPhones } from '../../schema/entities/client';
 import { recordData } from '../../schema/record';
 import { notFound } from '../http/errors';
 import { parse } from '../http/parse';
@@ -15,6 +15,5 @@ export const clientHistoryOf = async (storage: Storage, body: unknown, now = new
   const card = record && recordData(client, record);
   if (!card) throw notFound('Клиент: карточка не найдена');
   const byCustomer = await ordersByCustomer(storage);
-  const phones = [card.phone, ...card.otherPhones.split(/,\s*/).filter(Boolean)];
-  return { data: clientHistory(card, phones.flatMap((p) => byCustomer.get(p) ?? []), today(now)) };
+  return { data: clientHistory(card, clientPhones(card).flatMap((p) => byCustomer.get(p) ?? []), today(now)) };
 };

@@ -1,3 +1,4 @@
+import { clientPhones } from '../../schema/entities/client';
 import type { OfficeRecord } from '../../schema/record';
 import type { Order } from '../../schema/order';
 import { allDocs, stripMeta } from '../db/docs';
@@ -37,7 +38,7 @@ export const totalsOf = (orders: Order[]): ClientTotals => {
 export const clientTotals = (storage: Storage) => async (records: OfficeRecord[]): Promise<OfficeRecord[]> => {
   const byCustomer = await ordersByCustomer(storage);
   return records.map((r) => {
-    const phones = [String(r.data.phone), ...String(r.data.otherPhones ?? '').split(/,\s*/).filter(Boolean)];
+    const phones = clientPhones({ phone: String(r.data.phone), otherPhones: String(r.data.otherPhones ?? '') });
     const { lastOrder: _stale, ...data } = r.data;
     return { ...r, data: { ...data, ...totalsOf(phones.flatMap((p) => byCustomer.get(p) ?? [])) } };
   });

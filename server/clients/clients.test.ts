@@ -150,5 +150,10 @@ describe('clients: the card, its rules and who sees it', () => {
     // Searching by the merged phone finds the kept card.
     const found = (await api<Page>('list', { query: { search: phone.slice(1) } })).body.data.items.map((r) => r.id);
     expect(found).toEqual([kept.id]);
+    // and keeps finding it: signing in again from the merged phone makes no card of its own.
+    await signIn(shop.url, phone);
+    expect((await api<Page>('list', { query: { search: phone.slice(1) } })).body.data.items.map((r) => r.id)).toEqual([kept.id]);
+    // Its orders carry the kept card's note now.
+    expect((await shop.shop.storage.db(studioOrdersDb).get<Order>(order.id)).clientNote).toBe('без роз; аллергия на лилии');
   });
 });

@@ -8,6 +8,7 @@ import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/rec
 import type { Shop } from '../context';
 import { upsert } from '../db/docs';
 import { fromSynced, toSynced } from '../db/synced';
+import { cardOfPhone } from '../clients/card-of-phone';
 import { registerOwnCodes } from '../refs/ref-codes';
 import { PosifloraError, posifloraClient } from './posiflora-api';
 import { posifloraStore, type PosifloraAccount } from './posiflora-store';
@@ -132,7 +133,10 @@ export const posifloraImport = (shop: Shop) => {
       const mapped = mapCustomer(c);
       if (!mapped.ok) return null;
       phonesById.set(c.id, mapped.value.phone);
-      return writeRecord(admin(), client, clientIdOf(client.fields.parse(mapped.value).phone), mapped.value, now);
+      const phone = client.fields.parse(mapped.value).phone;
+      // A phone another card holds (a card merged into it) completes that card, whose main phone stays its own.
+      const holder = await cardOfPhone(shop.storage, phone);
+      return writeRecord(admin(), client, holder?.record.id ?? clientIdOf(phone), { ...mapped.value, phone: holder?.data.phone ?? phone }, now);
     }
     if (kind === 'items') {
       const i = posifloraItem.parse(item);

@@ -132,6 +132,19 @@ describe('the Posiflora import', () => {
     expect(after).toMatchObject({ name: 'Ирина (постоянная)', email: 'irina@example.ru' });
   });
 
+  it('brings a customer whose phone was merged into another card to that card, never to a new one of its own', async () => {
+    const [kept, dropped] = [clientIdOf(phoneOf(11)), clientIdOf(phoneOf(10))];
+    const merged = await call(shop.url, '/api/clients/merge', { keep: kept, drop: dropped }, cookies.admin);
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    const before = await clientCount();
+    posiflora.data.customers[9] = customer(10, new Date(Date.now() + 5000).toISOString(), { title: 'Десятая' });
+    await run();
+    expect((await call(shop.url, '/api/clients/get', { id: dropped }, cookies.admin)).status).toBe(404);
+    expect(await clientCount()).toBe(before);
+    const card = (await call<{ data: { data: Record<string, unknown> } }>(shop.url, '/api/clients/get', { id: kept }, cookies.admin)).body.data.data;
+    expect(card).toMatchObject({ phone: phoneOf(11), otherPhones: phoneOf(10), name: 'Клиент 11' });
+  });
+
   it('stops reading an answer past 20 MB: the run logs why, brings nothing of that page, and the next run asks it again', async () => {
     const before = await clientCount();
     for (let n = 501; n <= 503; n++) posiflora.data.customers.push(customer(n, new Date(Date.now() + 6000).toISOString()));
