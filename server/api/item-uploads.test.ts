@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Product } from '../../schema/product';
+import { decodeQueue, decodesWaiting } from '../photos/decode-queue';
 import { maxUploadBytes } from '../photos/item-image';
 import { uploadRateMessage } from '../photos/item-upload';
 import { startCouchStandIn } from '../testing/couch-stand-in';
@@ -89,6 +90,20 @@ describe('a catalogue item’s pictures are uploads (issue 19, item 1)', () => {
     const url = await uploaded(await phonePhoto(5712, 4284));
     const meta = await sharp(Buffer.from(await (await fetch(`${shops.a.url}${url}`)).arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([1200, 900]);
+  });
+
+  it('answers 503 in Russian while the process has a decode running and 16 waiting, and takes the upload once they are done (issue 27, item 7)', async () => {
+    const photo = await phonePhoto(640, 480, 77);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // This test's shops run in its process: their decodes go through this queue, now held.
+    const held = Array.from({ length: decodesWaiting + 1 }, () => decodeQueue.run(() => gate));
+    const refused = await upload(photo);
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { error: string }).error).toBe('Сервер сейчас обрабатывает много фото: в очереди уже 16, попробуйте через минуту');
+    release();
+    await Promise.all(held);
+    await uploaded(photo);
   });
 
   it('takes uploads from staff only', async () => {
