@@ -59,10 +59,10 @@ const webp = (pixels: Buffer, raw: sharp.Raw, side: number) =>
   sharp(pixels, { raw }).resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
 
 /**
- * A checked upload decoded and resized, through the process's decode queue (503 when it is full): libvips (sharp, with the same pixel limit
- * as a second guard) decodes it once, turns it upright by its EXIF orientation and shrinks it to the largest size;
- * each size is written as WebP from those pixels, metadata dropped. A file whose header passed but whose data does not
- * decode is refused 400 «Фото повреждено».
+ * A checked upload decoded and resized, in turn in the process's decode queue (503 when it is full): libvips (sharp,
+ * with the same pixel limit as a second guard) decodes it once, turns it upright by its EXIF orientation and shrinks it
+ * to the largest size; each size is written as WebP from those pixels, metadata dropped. A file whose header passed
+ * but whose data does not decode is refused 400 «Фото повреждено».
  */
 export const itemImage = async ({ bytes }: CheckedUpload): Promise<ItemImage> => {
   const id = `i${crypto.createHash('sha256').update(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)).digest('base64url').slice(0, 40)}`;
