@@ -15,7 +15,7 @@ import { benchBoardInBrowser } from './board-in-browser';
 import { benchLighthouse } from './lighthouse';
 import { benchCalendarMonth } from './calendar';
 import { benchAnalyticsYear } from './analytics';
-import { benchItemImageUpload } from './item-images';
+import { benchHomeWhileUploading, benchItemImageUpload } from './item-images';
 import { benchStockLedger } from './stock';
 import { benchOfficePush } from './office-push';
 
@@ -99,9 +99,10 @@ if (process.argv.includes('analytics')) {
   process.exit(0);
 }
 
-// `npm run bench -- images`: a catalogue photo's upload and resize only.
+// `npm run bench -- images`: a catalogue photo's upload and resize, and the home page while big ones upload, only.
 if (process.argv.includes('images')) {
   await benchItemImageUpload();
+  await benchHomeWhileUploading();
   process.exit(0);
 }
 // `npm run bench -- clients`: the clients list's search only.
@@ -142,6 +143,7 @@ await studio.close();
 await benchCalendarMonth(2000);
 await benchAnalyticsYear(50_000);
 await benchItemImageUpload();
+await benchHomeWhileUploading();
 await benchStockLedger();
 await benchOfficePush();
 await benchBoardDay();

@@ -49,6 +49,8 @@ export interface ShopConfig {
   ordersPerCustomerPerHour: number;
   /** Payment notifications one address may send per 10 minutes: each costs a call to the provider's API. */
   paymentNotificationsPerIp: number;
+  /** Catalogue pictures one person may upload per 10 minutes, on all app servers together: each costs a decode. */
+  uploadsPerPersonPer10Min: number;
   /** Orders of one customer not yet confirmed by the studio (all are paid on delivery): a script cannot empty the shelves. */
   unconfirmedOrdersPerCustomer: number;
   /** Made an admin at every start (ADMIN_PHONE): the first admin of a shop without demo data. */
@@ -140,6 +142,7 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
     ordersPerCustomerPerHour: int(env.ORDERS_PER_HOUR, 20),
     unconfirmedOrdersPerCustomer: int(env.UNCONFIRMED_ORDERS, 3),
     paymentNotificationsPerIp: int(env.PAYMENT_NOTIFICATIONS_PER_IP, 300),
+    uploadsPerPersonPer10Min: int(env.UPLOADS_PER_10_MIN, 60),
     adminPhone: readAdminPhone(env.ADMIN_PHONE),
     // Demo staff phones would be real people's numbers in a real shop: production seeds only when asked to.
     seed: env.SEED === undefined || env.SEED === '' ? mode === 'demo' : env.SEED !== '0',

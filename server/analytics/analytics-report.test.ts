@@ -75,6 +75,41 @@ describe('POST /api/analytics/report', () => {
     expect(month).toMatchObject({ from: '2025-03-01', to: '2025-03-31', charges: 0, margin: first.total - 700, partial: true });
   });
 
+  it('sums the month’s charges as they are stored: recorded through /api/charges/update, and one a device pushed with only the fields it had', async () => {
+    const florist = await signIn(shop.url, demoPhones.florist);
+    const record = async (data: Record<string, unknown>) => {
+      const answer = await call(shop.url, '/api/charges/update', { data }, florist);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    };
+    await record({ day: '2024-06-03', direction: 'out', category: 'rent', amount: 40_000, method: 'transfer', note: 'Аренда за июнь' });
+    await record({ day: '2024-06-10', direction: 'out', category: 'market', amount: 3500, method: 'cash', note: 'Эвкалипт на базе' });
+    await record({ day: '2024-06-11', direction: 'in', category: 'other', amount: 5000, method: 'cash', note: 'Размен в кассу' });
+    await record({ day: '2024-07-01', direction: 'out', category: 'rent', amount: 40_000, method: 'transfer', note: 'Аренда за июль' });
+    // Written by a device before `method` and `note` were filled in: the defaults read it.
+    await shop.shop.storage.db('office').put({
+      _id: 'charge-old-device-1',
+      type: 'charge',
+      v: 1,
+      title: 'Расход 800 ₽ от 2024-06-20',
+      day: '2024-06-20',
+      createdBy: demoPhones.florist,
+      createdAt: 1,
+      updatedBy: demoPhones.florist,
+      updatedAt: 1,
+      data: { day: '2024-06-20', category: 'couriers', amount: 800 },
+    });
+
+    const answer = await call<{ data: AnalyticsReport }>(shop.url, '/api/analytics/report', { from: '2024-06-01', to: '2024-06-30' }, admin);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const { month } = answer.body.data;
+    expect(month).toMatchObject({ from: '2024-06-01', to: '2024-06-30', charges: 44_300, left: month.margin - 44_300 });
+    expect(month.byCategory).toEqual([
+      { category: 'Аренда', amount: 40_000 },
+      { category: 'Закупка на базе', amount: 3500 },
+      { category: 'Курьеры', amount: 800 },
+    ]);
+  });
+
   it('refuses a period that ends before it starts, spans ten years or does not parse: 400 in Russian', async () => {
     for (const body of [
       { from: '2025-03-31', to: '2025-03-01' },

@@ -6,6 +6,7 @@ import { flower } from '../../schema/entities/flower';
 import { refEntries, refLabel, type RefEntry } from '../../schema/entities/ref';
 import { slip } from '../../schema/entities/slip';
 import { product } from '../../schema/product';
+import { recordData } from '../../schema/record';
 import { allDocs, stripMeta, type Stored } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { orderRecord } from '../orders/order-record';
@@ -42,10 +43,7 @@ export const soldOrders = (docs: Stored<object>[]): SoldOrder[] =>
   });
 
 /** An office record's envelope as stored (RxDB's replication form: `_id` is the record's id). */
-const stored = z.object({ type: z.string(), title: z.string().default(''), data: z.record(z.string(), z.unknown()) });
-
-/** The fields of a charge the report reads (schema/entities/charge.ts): cash put in is no expense, so only `out` counts. */
-const chargeData = charge.fields.pick({ day: true, amount: true, category: true, direction: true });
+const stored = z.object({ type: z.string(), v: z.number().int().min(1).default(1), title: z.string().default(''), data: z.record(z.string(), z.unknown()) });
 
 /** The fields of a write-off act the report reads (schema/entities/slip.ts; the device and the push rule checked the rest). */
 const slipFacts = z.object({
@@ -78,8 +76,10 @@ export const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
       const s = slipFacts.safeParse(data);
       if (s.success) facts.slips.push({ day: s.data.day, order: s.data.order || (doc._id.startsWith('asm-') ? doc._id.slice(4) : ''), lines: s.data.lines });
     } else if (type === charge.type) {
-      const c = chargeData.safeParse(data);
-      if (c.success && c.data.direction === 'out') charges.push({ day: c.data.day, amount: c.data.amount, category: c.data.category });
+      // Read as the record API reads it (any stored version, lifted and parsed whole): a strict pick of some fields
+      // refused every stored charge, which carries its method and note too. Cash put in is no expense.
+      const c = recordData(charge, envelope.data);
+      if (c?.direction === 'out') charges.push({ day: c.day, amount: c.amount, category: c.category });
     } else if (type === 'ref') refs.push({ type, data });
     else if (type === flower.type && title) facts.flowerNames.set(doc._id, title);
   }

@@ -1,7 +1,10 @@
+import { Resvg } from '@resvg/resvg-js';
 import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeQueue } from '../photos/decode-queue';
 import { imageKinds, imagesApi, renderImage } from './images';
 
 const kinds = ['bouquet', 'plant', 'box', 'basket', 'crate', 'dried', 'toy', 'vase', 'painting', 'flower', 'page'];
@@ -52,6 +55,28 @@ describe('GET /img/:kind/:seed.svg', () => {
     expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await res.text()).toBe(renderImage('bouquet', 'p-001-1'));
+  });
+
+  it('draws a PNG off the event loop, in turn with the uploads’ decodes, pixel for pixel what resvg draws (issue 27, item 7)', async () => {
+    let release = () => {};
+    const decoding = decodeQueue.run(() => new Promise<void>((resolve) => (release = resolve)));
+    let answered = false;
+    const answer = fetch(`${base}/img/bouquet/turn-1.png`).then((res) => {
+      answered = true;
+      return res;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(answered).toBe(false);
+    release();
+    await decoding;
+    const res = await answer;
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const drawn = await sharp(Buffer.from(await res.arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+    const resvg = await sharp(new Resvg(renderImage('bouquet', 'turn-1')!, { fitTo: { mode: 'original' } }).render().asPng()).removeAlpha().raw().toBuffer();
+    expect([drawn.info.width, drawn.info.height]).toEqual([600, 600]);
+    expect(drawn.data.equals(resvg)).toBe(true);
   });
 
   it('answers 404 JSON for an unknown kind or a bad seed', async () => {

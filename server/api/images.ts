@@ -1,5 +1,7 @@
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import { Router } from 'express';
+import sharp from 'sharp';
+import { decodeQueue } from '../photos/decode-queue';
 
 /**
  * Product and page pictures, drawn from the seed in the URL: GET /img/{kind}/{seed}.svg.
@@ -227,24 +229,40 @@ export const renderImage = (kind: string, seed: string): string | null => {
 const rastersKept = 200;
 
 /**
+ * The PNG of a drawn picture, made off the event loop (resvg draws it on a libuv thread, libvips writes the PNG) and in
+ * turn with the uploads' decodes: drawn on the loop, each one held every other request ~45 ms, and a seed is anyone's
+ * to choose, so a stream of new ones could hold the shop.
+ */
+const rasterOf = (svg: string): Promise<Buffer> =>
+  decodeQueue.run(async () => {
+    const drawn = await renderAsync(svg, { fitTo: { mode: 'original' } });
+    // Every drawn picture has an opaque background, so resvg's premultiplied pixels are the plain ones.
+    return sharp(drawn.pixels, { raw: { width: drawn.width, height: drawn.height, channels: 4 } }).removeAlpha().png().toBuffer();
+  });
+
+/**
  * GET /img/:kind/:seed.svg — cached for a year: the same address always draws the same picture. The same picture as
  * PNG at /img/:kind/:seed.png, for link previews: VK and Telegram show no SVG.
  */
 export const imagesApi = (): Router => {
   const images = Router();
   const rasters = new Map<string, Buffer>();
-  images.get('/img/:kind/:seed.png', (req, res) => {
-    const key = `${req.params.kind}/${req.params.seed}`;
-    let png = rasters.get(key);
-    if (!png) {
-      const svg = renderImage(req.params.kind, req.params.seed);
-      if (!svg) return void res.status(404).json({ error: 'Изображение не найдено' });
-      png = new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng();
-      if (rasters.size >= rastersKept) rasters.clear();
-      rasters.set(key, png);
+  images.get('/img/:kind/:seed.png', async (req, res, next) => {
+    try {
+      const key = `${req.params.kind}/${req.params.seed}`;
+      let png = rasters.get(key);
+      if (!png) {
+        const svg = renderImage(req.params.kind, req.params.seed);
+        if (!svg) return void res.status(404).json({ error: 'Изображение не найдено' });
+        png = await rasterOf(svg);
+        if (rasters.size >= rastersKept) rasters.clear();
+        rasters.set(key, png);
+      }
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.type('image/png').send(png);
+    } catch (e) {
+      next(e);
     }
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.type('image/png').send(png);
   });
   images.get('/img/:kind/:seed.svg', (req, res) => {
     const svg = renderImage(req.params.kind, req.params.seed);

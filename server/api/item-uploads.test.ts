@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Product } from '../../schema/product';
+import { decodeQueue, decodesWaiting } from '../photos/decode-queue';
 import { maxUploadBytes } from '../photos/item-image';
-import { call, demoPhones, signIn, startTwoShops } from '../testing/test-shop';
+import { uploadRateMessage } from '../photos/item-upload';
+import { startCouchStandIn } from '../testing/couch-stand-in';
+import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
 
 /** A photo as a phone takes it: a JPEG larger than any size the storefront draws. */
 const phonePhoto = (width: number, height: number, hue = 40) =>
@@ -80,6 +83,29 @@ describe('a catalogue item’s pictures are uploads (issue 19, item 1)', () => {
     expect(huge.status).toBe(413);
   });
 
+  it('refuses a picture over 25 megapixels by its header, naming its size, and takes a phone’s 24 MP photo (issue 27, item 7)', async () => {
+    const big = await upload(await phonePhoto(7200, 5000));
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: string }).error).toBe('Фото слишком большое: 7200×5000 точек, можно не больше 25 мегапикселей');
+    const url = await uploaded(await phonePhoto(5712, 4284));
+    const meta = await sharp(Buffer.from(await (await fetch(`${shops.a.url}${url}`)).arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 900]);
+  });
+
+  it('answers 503 in Russian while the process has a decode running and 16 waiting, and takes the upload once they are done (issue 27, item 7)', async () => {
+    const photo = await phonePhoto(640, 480, 77);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // This test's shops run in its process: their decodes go through this queue, now held.
+    const held = Array.from({ length: decodesWaiting + 1 }, () => decodeQueue.run(() => gate));
+    const refused = await upload(photo);
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { error: string }).error).toBe('Сервер сейчас обрабатывает много фото: в очереди уже 16, попробуйте через минуту');
+    release();
+    await Promise.all(held);
+    await uploaded(photo);
+  });
+
   it('takes uploads from staff only', async () => {
     const photo = await phonePhoto(400, 300);
     expect((await upload(photo, 'image/jpeg', null)).status).toBe(401);
@@ -113,5 +139,47 @@ describe('a catalogue item’s pictures are uploads (issue 19, item 1)', () => {
     const second = await call<{ error: string }>(shops.b.url, '/api/items/update', { ...input, name: 'Второй' }, await signIn(shops.b.url, demoPhones.florist));
     expect(second.status).toBe(409);
     expect(second.body.error).toBe('Артикул UP-2 уже занят товаром «Первый»');
+  });
+});
+
+describe('one person’s uploads per 10 minutes, counted in the store (issue 27, item 7)', () => {
+  const limit = 3;
+  let couch: Awaited<ReturnType<typeof startCouchStandIn>>;
+  let a: Awaited<ReturnType<typeof startTestShop>>;
+  let b: Awaited<ReturnType<typeof startTestShop>>;
+  beforeAll(async () => {
+    couch = await startCouchStandIn();
+    a = await startTestShop({ couchUrl: couch.url, uploadsPerPersonPer10Min: limit });
+    b = await startTestShop({ couchUrl: couch.url, uploadsPerPersonPer10Min: limit, seed: false });
+  }, 60_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await couch?.close();
+  });
+
+  const upload = (base: string, cookie: string, bytes: Buffer) =>
+    fetch(`${base}/api/items/upload-image`, { method: 'POST', headers: { 'content-type': 'image/jpeg', cookie }, body: new Uint8Array(bytes) });
+
+  it('refuses the upload past the limit with a Russian 429 on either app server; another person still uploads', async () => {
+    // The window is a fixed ten minutes: start in a fresh one rather than across its end.
+    const left = 10 * 60_000 - (Date.now() % (10 * 60_000));
+    if (left < 15_000) await new Promise((r) => setTimeout(r, left + 100));
+    // One after another: a second code for the same phone would replace the first.
+    const onA = await signIn(a.url, demoPhones.florist);
+    const onB = await signIn(b.url, demoPhones.florist);
+    const manager = await signIn(a.url, demoPhones.manager);
+    const photos = await Promise.all([1, 2, 3, 4, 5].map((i) => phonePhoto(400, 300, i * 40)));
+    // What is refused before decoding counts for nothing.
+    expect((await upload(a.url, onA, Buffer.from('не фото'))).status).toBe(400);
+    for (const [base, cookie, bytes] of [[a.url, onA, photos[0]], [b.url, onB, photos[1]], [a.url, onA, photos[2]]] as const)
+      expect((await upload(base, cookie, bytes)).status).toBe(200);
+    for (const [base, cookie] of [[b.url, onB], [a.url, onA]] as const) {
+      const refused = await upload(base, cookie, photos[3]);
+      expect(refused.status, base).toBe(429);
+      expect(((await refused.json()) as { error: string }).error).toBe(uploadRateMessage(limit));
+    }
+    expect(uploadRateMessage(limit)).toBe('Слишком много фото подряд: не больше 3 за 10 минут от одного человека, попробуйте позже');
+    expect((await upload(a.url, manager, photos[4])).status).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PosifloraRun } from '../../schema/posiflora';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { addressIssue, onlyPosiflora } from './posiflora-api';
-import { insideReason } from './posiflora-connection';
+import { insideAddress, insideReason } from './posiflora-connection';
 import { posifloraStore } from './posiflora-store';
 
 /**
@@ -22,6 +22,19 @@ const answers: Record<string, string[]> = {
   'link.posiflora.com': ['fe80::1'],
   'mapped.posiflora.com': ['::ffff:127.0.0.1'],
   'mixed.posiflora.com': ['203.0.113.7', '127.0.0.1'],
+};
+
+/**
+ * Names answering IPv6 forms that carry an IPv4 address (or the 6to4 relay's IPv4 range): a relay or the host's own
+ * stack may deliver them to the IPv4 address inside, whatever it is, so each range is refused whole.
+ */
+const carriers: Record<string, string> = {
+  'compat.posiflora.com': '::127.0.0.1', // IPv4-compatible, ::/96
+  'compat-hex.posiflora.com': '::a00:7', // the same form written in hex: 10.0.0.7
+  'mapped-public.posiflora.com': '::ffff:203.0.113.7', // IPv4-mapped, ::ffff:0:0/96, whatever the address inside
+  'sixtofour.posiflora.com': '2002:c0a8:101::1', // 6to4, 2002::/16, over 192.168.1.1
+  'teredo.posiflora.com': '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo, 2001::/32
+  'relay.posiflora.com': '192.88.99.1', // the 6to4 relays' anycast, 192.88.99.0/24
 };
 
 describe('the connection to Posiflora', () => {
@@ -46,7 +59,7 @@ describe('the connection to Posiflora', () => {
         standInOnLoopback: true,
         resolve: async (hostname) => {
           asked.push(hostname);
-          return (answers[hostname] ?? []).map((address) => ({ address, family: net.isIP(address) }));
+          return (answers[hostname] ?? (carriers[hostname] ? [carriers[hostname]] : [])).map((address) => ({ address, family: net.isIP(address) }));
         },
       },
     });
@@ -74,6 +87,23 @@ describe('the connection to Posiflora', () => {
       expect(answer.status, hostname).toBe(400);
       expect(answer.body.error, hostname).toBe(insideReason(hostname, addresses.find((a) => a !== '203.0.113.7')!));
     }
+    expect(connections).toBe(0);
+  });
+
+  it('refuses IPv4-compatible, mapped, 6to4 and Teredo addresses and the 6to4 relays, written in the address or answered for a name (issue 27, item 7)', async () => {
+    for (const address of Object.values(carriers)) {
+      expect(insideAddress(address), address).toBe(true);
+      const literal = net.isIPv6(address) ? `[${address}]` : address;
+      for (const url of [`https://${literal}`, `http://${literal}:${port}`])
+        expect((await call<{ error: string }>(shop.url, '/api/posiflora/connect', { url, username: 'studio', password: 'secret' }, admin)).body.error, url).toBe(onlyPosiflora);
+    }
+    for (const [hostname, address] of Object.entries(carriers)) {
+      const answer = await call<{ error: string }>(shop.url, '/api/posiflora/connect', { url: `https://${hostname}:${port}`, username: 'studio', password: 'secret' }, admin);
+      expect(answer.status, hostname).toBe(400);
+      expect(answer.body.error, hostname).toBe(insideReason(hostname, address));
+    }
+    // Neighbours on the internet stay reachable: the ranges are not wider than written.
+    for (const address of ['192.88.98.1', '192.88.100.1', '2001:4860:4860::8888', '2003::1', '::1:0:0:1']) expect(insideAddress(address), address).toBe(false);
     expect(connections).toBe(0);
   });
 

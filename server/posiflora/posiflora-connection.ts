@@ -27,8 +27,9 @@ const systemResolve: Resolve = (hostname) => dns.promises.lookup(hostname, { all
 
 /**
  * Addresses that are not Posiflora's on the internet: this machine, the private networks, link-local (the cloud's
- * metadata service), unique-local, carrier-grade NAT, multicast and the reserved ranges, and IPv4 written as IPv6
- * (mapped, NAT64), which can hide any of them.
+ * metadata service), unique-local, carrier-grade NAT, multicast and the reserved ranges, and every IPv6 form that
+ * carries an IPv4 address (IPv4-compatible ::/96, mapped, NAT64, 6to4 2002::/16 and its relay 192.88.99.0/24, Teredo
+ * 2001::/32), which can hide any of them: whatever relays such an address may deliver it inside.
  */
 const inside = { ipv4: new net.BlockList(), ipv6: new net.BlockList() };
 for (const [prefix, bits] of [
@@ -39,16 +40,19 @@ for (const [prefix, bits] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  ['192.88.99.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
   ['224.0.0.0', 3],
 ] as const)
   inside.ipv4.addSubnet(prefix, bits, 'ipv4');
 for (const [prefix, bits] of [
-  ['::', 127],
+  ['::', 96],
   ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
+  ['2001::', 32],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],
