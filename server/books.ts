@@ -18,9 +18,9 @@ import { stampAlert } from './clients/stamp-alert';
  * Every rule of the books, each declared once by its domain and listed here once: the record API and /db/office run
  * them all, in this order, through one pipeline (server/records/write-pipeline.ts).
  */
-export const writeRules: readonly WriteRule[] = [...refRules, ...orderRules, ...stockRules, ...techCardRules, ...moneyRules];
+export const writeRules = (shop: Shop): readonly WriteRule[] => [...refRules, ...orderRules, ...stockRules, ...techCardRules, ...moneyRules(shop.storage)];
 
-export const booksOf = (shop: Shop): WritePipeline => writePipeline(shop.storage, writeRules, Object.values(entities));
+export const booksOf = (shop: Shop): WritePipeline => writePipeline(shop.storage, writeRules(shop), Object.values(entities));
 
 /** What an entity adds when read or after it is stored through the record API (a client's totals, its note stamped on orders). */
 export const recordHooks = (shop: Shop): Partial<Record<string, EntityHooks>> => ({
