@@ -21,7 +21,9 @@ const june = (n: number) => `2025-06-${String(n).padStart(2, '0')}`;
 
 /**
  * June 2025: 60 orders on every day of the month, some cancelled, some with an assembly slip (cost of goods), a
- * few write-offs, and May's orders before them. Numbers come from a generator with a fixed seed.
+ * few write-offs, and May's orders before them. Numbers come from a generator with a fixed seed. The books count a
+ * slip's stems at their purchase price, so each costed order's bouquet is one stem of its own flower, bought in April
+ * at that cost (the slips' own `cost` is only what a device showed).
  */
 const seedMonth = async (shop: TestShop): Promise<Seeded[]> => {
   let state = 21;
@@ -29,6 +31,7 @@ const seedMonth = async (shop: TestShop): Promise<Seeded[]> => {
   const seeded: Seeded[] = [];
   const orders = shop.shop.storage.db('orders');
   const office = shop.shop.storage.db('office');
+  const bought: { flower: string; qty: number; price: number }[] = [{ flower: 'fl-wilted', qty: 10, price: 120 }, { flower: 'fl-broken', qty: 10, price: 200 }];
   for (let i = 0; i < 80; i++) {
     const may = i >= 60;
     const date = may ? `2025-05-${String(1 + next(31)).padStart(2, '0')}` : june(1 + next(30));
@@ -70,10 +73,18 @@ const seedMonth = async (shop: TestShop): Promise<Seeded[]> => {
       stage: 'placed',
       attempt: 0,
     });
-    if (s.cost !== undefined) await office.put(slipDoc(`asm-${s.id}`, date, s.id, [{ flower: 'fl-rose', qty: 1, reason: 'assembly', cost: s.cost }]));
+    if (s.cost !== undefined) {
+      bought.push({ flower: `fl-${s.id}`, qty: 1, price: s.cost });
+      await office.put(slipDoc(`asm-${s.id}`, date, s.id, [{ flower: `fl-${s.id}`, qty: 1, reason: 'assembly', cost: 1 }]));
+    }
   }
-  await office.put(slipDoc('analytics-wilted-1', june(10), '', [{ flower: 'fl-rose', qty: 5, reason: 'wilted', cost: 120 }]));
-  await office.put(slipDoc('analytics-wilted-2', june(25), '', [{ flower: 'fl-rose', qty: 2, reason: 'broken', cost: 200 }]));
+  await office.put(slipDoc('analytics-wilted-1', june(10), '', [{ flower: 'fl-wilted', qty: 5, reason: 'wilted', cost: 1 }]));
+  await office.put(slipDoc('analytics-wilted-2', june(25), '', [{ flower: 'fl-broken', qty: 2, reason: 'broken', cost: 10_000_000 }]));
+  await office.put({
+    ...slipDoc('analytics-april-supply', '2025-04-01', '', []),
+    type: 'invoice',
+    data: { kind: 'supply', number: '', supplier: '', supplierName: '', day: '2025-04-01', warehouse: 'wh-main', lines: bought.map((l) => ({ ...l, unit: 'pcs' })), paid: 0, status: 'posted', note: '' },
+  });
   return seeded;
 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { today } from '../schema/day';
-import { demoPhones } from '../server/testing/test-shop';
+import { addDays, today } from '../schema/day';
+import { shift } from '../schema/entities/shift';
+import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, phoneViewport } from './harness';
 import { waitFor } from './journeys';
 import { officeOnServer, openStaffScreen } from './admin-journeys';
@@ -38,6 +39,27 @@ describe('/admin/charges', () => {
     expect(stored).toMatchObject({ createdBy: demoPhones.florist, data: { day: today(), direction: 'out', category: 'rent', amount: 1500, method: 'cash', note: 'Аренда за декабрь, часть' } });
     expect(await officeOnServer(journey().shop, 'charge')).toHaveLength(1);
     expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(e))).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('shows a manager, on a phone and by keyboard, where a close’s expected sums differ from the server’s own (issue 27, item 4)', async () => {
+    const { shop } = journey();
+    const day = addDays(today(), -2);
+    // The phone's close counts 12 500 ₽ cash and 30 400 ₽ card takings the server has no order for.
+    const florist = await signIn(shop.url, demoPhones.florist);
+    expect((await call(shop.url, '/api/shifts/update', { data: { ...shift.example, day } }, florist)).status).toBe(200);
+
+    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.manager, '/admin/charges', 'Расходы', phoneViewport);
+    const closes = page.getByRole('region', { name: 'Закрытия смен' });
+    await closes.getByText(/расходится с учётом сервера: наличные \+9\s000\s₽, карта \+30\s400\s₽/).waitFor();
+    await closes.getByRole('button', { name: `Смена ${day}` }).focus();
+    await page.keyboard.press('Enter');
+    const check = page.getByRole('table', { name: /Сверка с сервером/ });
+    await check.waitFor();
+    expect((await check.getByTestId('server-gap-cash').innerText()).replace(/\s/g, ' ')).toBe('+9 000 ₽');
+    await check.getByRole('row', { name: /Наличные\s+11\s000\s₽\s+2\s000\s₽/ }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phoneViewport.width);
+    expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
 });

@@ -11,7 +11,14 @@ const order = (id: string, date: string, customer: string, over: Partial<SoldOrd
   return { id, customer, date, status: 'done', deliveryPrice, total: lines.reduce((s, l) => s + l.sum, 0) + deliveryPrice, lines, ...over };
 };
 
-const assembly = (orderId: string, day: string, cost: number): SlipFact => ({ day, order: orderId, lines: [{ flower: 'fl-rose', qty: 10, reason: 'assembly', cost: cost / 10 }] });
+/** Ten roses of an order's bouquet, on a day the rose cost a tenth of `cost` (prices below). */
+const assembly = (orderId: string, day: string): SlipFact => ({ day, order: orderId, lines: [{ flower: 'fl-rose', qty: 10, reason: 'assembly' }] });
+
+/** Purchase prices by day (schema/purchase-price.ts): a rose at 100 ₽, 200 ₽ on 2 November, 100 ₽ from the 5th, 150 ₽ from the 20th. */
+const prices = new Map([
+  ['fl-rose', [{ day: '2026-10-01', average: 100 }, { day: '2026-11-02', average: 200 }, { day: '2026-11-05', average: 100 }, { day: '2026-11-20', average: 150 }]],
+  ['fl-tulip', [{ day: '2026-10-01', average: 50 }]],
+]);
 
 const categoryOf = new Map<string, ItemCategory>([
   ['rose-box', 'boxes'],
@@ -60,10 +67,10 @@ describe('the analytics report', () => {
     order('o-oct', '2026-10-15', '79000000002', { lines: [line('tulips', 1, 1500)] }),
   ];
   const slips: SlipFact[] = [
-    assembly('o-1', '2026-11-02', 2000),
-    assembly('o-3', '2026-11-20', 1500),
-    { day: '2026-11-05', order: '', lines: [{ flower: 'fl-rose', qty: 4, reason: 'wilted', cost: 100 }, { flower: 'fl-tulip', qty: 2, reason: 'broken', cost: 50 }] },
-    { day: '2026-10-05', order: '', lines: [{ flower: 'fl-rose', qty: 1, reason: 'wilted', cost: 100 }] },
+    assembly('o-1', '2026-11-02'),
+    assembly('o-3', '2026-11-20'),
+    { day: '2026-11-05', order: '', lines: [{ flower: 'fl-rose', qty: 4, reason: 'wilted' }, { flower: 'fl-tulip', qty: 2, reason: 'broken' }] },
+    { day: '2026-10-05', order: '', lines: [{ flower: 'fl-rose', qty: 1, reason: 'wilted' }] },
   ];
   const charges: ChargeFact[] = [
     { day: '2026-11-01', amount: 3000, category: 'Аренда' },
@@ -72,7 +79,7 @@ describe('the analytics report', () => {
     { day: '2026-12-01', amount: 99_999, category: 'Аренда' },
   ];
   const report = analyticsReport(
-    { orders: novemberOrders, slips, charges, categoryOf, flowerNames: new Map([['fl-rose', 'Роза Explorer']]) },
+    { orders: novemberOrders, slips, charges, categoryOf, flowerNames: new Map([['fl-rose', 'Роза Explorer']]), prices },
     { from: '2026-11-01', to: '2026-11-30' },
   );
   const { current, previous } = report;
@@ -135,7 +142,7 @@ describe('the analytics report', () => {
   });
 
   it('answers an empty period with zeros, not a division by nothing', () => {
-    const empty = analyticsReport({ orders: [], slips: [], charges: [], categoryOf, flowerNames: new Map() }, { from: '2026-11-25', to: '2026-11-25' });
+    const empty = analyticsReport({ orders: [], slips: [], charges: [], categoryOf, flowerNames: new Map(), prices: new Map() }, { from: '2026-11-25', to: '2026-11-25' });
     expect(empty.current).toMatchObject({ revenue: 0, orders: 0, averageCheck: 0, writeOffs: { cost: 0, share: null }, margin: { partial: false, value: 0 } });
   });
 });

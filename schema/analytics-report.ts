@@ -5,6 +5,7 @@ import { paidMethods, type Order, type OrderLine } from './order';
 import { refEntries, refLabel, type RefEntry } from './entities/ref';
 import { received } from './order-money';
 import { daysOf, monthOf, previousPeriod, type Period } from './analytics-period';
+import { costOfDay, type PriceHistory } from './purchase-price';
 
 /**
  * The studio's figures for a period against the one before (issue 21, item 4; DECISIONS «Analytics»): a pure
@@ -19,12 +20,18 @@ export type SoldOrder = Pick<Order, 'id' | 'customer' | 'date' | 'status' | 'tot
   lines: Pick<OrderLine, 'id' | 'name' | 'count' | 'sum'>[];
 };
 
-/** A write-off act's data as the report reads it (schema/entities/slip.ts): assembly slips carry an order's cost of goods. */
+/**
+ * A write-off act's data as the report reads it (schema/entities/slip.ts): assembly slips carry an order's cost of
+ * goods. Without the lines' `cost`: the device's figure is never what the books add up (prices in ReportInput).
+ */
 export interface SlipFact {
   day: string;
   order: string;
-  lines: Pick<SlipLine, 'flower' | 'qty' | 'reason' | 'cost'>[];
+  lines: Pick<SlipLine, 'flower' | 'qty' | 'reason'>[];
 }
+
+/** A slip's line at the unit's purchase price of the slip's day. */
+type CostedLine = SlipFact['lines'][number] & { cost: number };
 
 /** A charge (an expense or a cash withdrawal) as the report reads it: the `charge` facts of /admin/charges. */
 export interface ChargeFact {
@@ -43,6 +50,8 @@ export interface ReportInput {
   categoryOf: ReadonlyMap<string, ItemCategory>;
   /** Names of flowers and materials by record id. */
   flowerNames: ReadonlyMap<string, string>;
+  /** Purchase prices by day from the stored posted invoices: what every slip's line is counted at (`costOfDay`). */
+  prices: PriceHistory;
   /** The studio's list of order sources (/admin/refs), which names each order's source; its defaults when absent. */
   sources?: readonly RefEntry[];
 }
@@ -129,8 +138,8 @@ interface Facts {
   /** Cost of goods by order id: the assembly lines of its slips. */
   costOf: Map<string, number>;
   /** Stems and materials of each order's assembly. */
-  stemsOf: Map<string, SlipFact['lines']>;
-  writeOffs: SlipFact[];
+  stemsOf: Map<string, CostedLine[]>;
+  writeOffs: { day: string; lines: CostedLine[] }[];
   firstDay: Map<string, string>;
   input: ReportInput;
 }
@@ -147,9 +156,10 @@ const factsOf = (input: ReportInput): Facts => {
     if (!first || o.date < first) firstDay.set(o.customer, o.date);
   }
   const costOf = new Map<string, number>();
-  const stemsOf = new Map<string, SlipFact['lines']>();
-  const writeOffs: SlipFact[] = [];
-  for (const s of input.slips) {
+  const stemsOf = new Map<string, CostedLine[]>();
+  const writeOffs: Facts['writeOffs'] = [];
+  for (const slip of input.slips) {
+    const s = { ...slip, lines: slip.lines.map((l) => ({ ...l, cost: costOfDay(input.prices, l.flower, slip.day) })) };
     const assembly = s.lines.filter((l) => l.reason === assemblyReason);
     if (s.order && assembly.length) {
       costOf.set(s.order, (costOf.get(s.order) ?? 0) + assembly.reduce((sum, l) => sum + l.qty * l.cost, 0));

@@ -78,6 +78,8 @@ export const apiRoutes = {
   'POST /api/clients/history': 'admin',
   /** What customers owe the studio and the studio its suppliers, by counterparty (issue 21, item 3). */
   'POST /api/debts/list': 'admin',
+  /** /admin/charges (issue 27, item 4): each shift close's expected sums beside the server's own, for managers. */
+  'POST /api/shift-books/list': 'manager',
   /** /admin/analytics (issue 21, item 4): revenue, margin, write-offs and the rest for a period against the one before. */
   'POST /api/analytics/report': 'admin',
   /** Stock per flower × warehouse and purchase prices, from the ledger of office records (issue 19, item 4). */

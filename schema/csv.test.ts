@@ -41,7 +41,8 @@ describe('CSV cells a spreadsheet would run (OWASP CSV injection)', () => {
     const report = analyticsReport(
       {
         orders: [{ id: 'o1', customer: '79001234567', date: '2026-11-10', status: 'done', deliveryPrice: 0, total: 5000, lines: [{ id: 'rose-box', name: evil, count: 1, sum: 5000 }] }],
-        slips: [{ day: '2026-11-10', order: 'o1', lines: [{ flower: 'fl-rose', qty: 10, reason: 'assembly', cost: 200 }] }],
+        slips: [{ day: '2026-11-10', order: 'o1', lines: [{ flower: 'fl-rose', qty: 10, reason: 'assembly' }] }],
+        prices: new Map([['fl-rose', [{ day: '2026-11-01', average: 200 }]]]),
         charges: [{ day: '2026-11-05', amount: 4500, category: 'rent' }],
         categoryOf: new Map([['rose-box', 'boxes']]),
         flowerNames: new Map([['fl-rose', '@Роза']]),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invoice } from './entities/invoice';
 import { slip } from './entities/slip';
-import { purchasePrices } from './purchase-price';
+import { costOfDay, priceHistory } from './purchase-price';
 import { monthOf, slipMatches, wasteReport } from './write-off-report';
 
 const act = (day: string, lines: { flower: string; qty: number; reason: string; cost?: number }[]) => slip.fields.parse({ day, warehouse: 'wh-cold', lines });
@@ -15,11 +15,11 @@ describe('waste at a glance', () => {
     supply('2026-10-30', [{ flower: 'rose', qty: 100, price: 80 }]),
   ];
 
-  it('sums a period’s write-offs by reason and by flower in roubles and as a share of that period’s posted purchases, leaving assembly out', () => {
+  it('sums a period’s write-offs by reason and by flower at the purchase price of each act’s day and as a share of that period’s posted purchases, leaving assembly out', () => {
     const report = wasteReport(
       [
-        act('2026-11-05', [{ flower: 'rose', qty: 5, reason: 'wilted', cost: 90 }, { flower: 'eucalyptus', qty: 2, reason: 'broken', cost: 50 }]),
-        act('2026-11-06', [{ flower: 'rose', qty: 3, reason: 'broken', cost: 90 }]),
+        act('2026-11-05', [{ flower: 'rose', qty: 5, reason: 'wilted', cost: 90 }, { flower: 'eucalyptus', qty: 2, reason: 'broken', cost: 10_000_000 }]),
+        act('2026-11-06', [{ flower: 'rose', qty: 3, reason: 'broken' }]),
         act('2026-11-07', [{ flower: 'rose', qty: 11, reason: 'assembly', cost: 90 }]),
         act('2026-10-31', [{ flower: 'rose', qty: 50, reason: 'wilted', cost: 80 }]),
         act('2026-12-01', [{ flower: 'rose', qty: 50, reason: 'wilted', cost: 80 }]),
@@ -30,23 +30,32 @@ describe('waste at a glance', () => {
     expect(november).toEqual({ from: '2026-11-01', to: '2026-11-30' });
     // Purchases: the posted November invoice only, 100 × 90 + 20 × 50.
     expect(report.purchases).toBe(10_000);
-    expect(report.money).toBe(5 * 90 + 2 * 50 + 3 * 90);
-    expect(report.share).toBe(0.082);
+    // A rose on 5–6 November: the average of October's 100 × 80 and November's 100 × 90, whatever the device wrote.
+    expect(report.money).toBe(5 * 85 + 2 * 50 + 3 * 85);
+    expect(report.share).toBe(0.078);
     expect(report.byReason).toEqual([
-      { key: 'wilted', qty: 5, money: 450, share: 0.045 },
-      { key: 'broken', qty: 5, money: 370, share: 0.037 },
+      { key: 'wilted', qty: 5, money: 425, share: 0.0425 },
+      { key: 'broken', qty: 5, money: 355, share: 0.0355 },
     ]);
     expect(report.byFlower).toEqual([
-      { key: 'rose', qty: 8, money: 720, share: 0.072 },
+      { key: 'rose', qty: 8, money: 680, share: 0.068 },
       { key: 'eucalyptus', qty: 2, money: 100, share: 0.01 },
     ]);
   });
 
-  it('prices a line stamped without a cost at the average purchase price, and gives no share without purchases', () => {
-    const prices = purchasePrices(invoices.map((data, i) => ({ id: `inv-${i}`, updatedAt: i, data })));
-    const report = wasteReport([act('2026-09-10', [{ flower: 'rose', qty: 2, reason: 'wilted' }])], invoices, monthOf('2026-09-10'), prices);
-    expect(prices.get('rose')!.average).toBe(85);
-    expect(report).toMatchObject({ money: 170, purchases: 0, share: null, byReason: [{ key: 'wilted', qty: 2, money: 170, share: null }] });
+  it('prices an act before the flower’s first purchase at that purchase’s price, and gives no share without purchases', () => {
+    const report = wasteReport([act('2026-09-10', [{ flower: 'rose', qty: 2, reason: 'wilted', cost: 5 }])], invoices, monthOf('2026-09-10'));
+    expect(report).toMatchObject({ money: 160, purchases: 0, share: null, byReason: [{ key: 'wilted', qty: 2, money: 160, share: null }] });
+  });
+
+  it('counts a unit at the average purchase price of its day and before (costOfDay), drafts and returns left out', () => {
+    const history = priceHistory([...invoices, { ...supply('2026-11-03', [{ flower: 'rose', qty: 1000, price: 1 }]), kind: 'return' as const }]);
+    expect(costOfDay(history, 'rose', '2026-10-01')).toBe(80);
+    expect(costOfDay(history, 'rose', '2026-10-30')).toBe(80);
+    expect(costOfDay(history, 'rose', '2026-11-01')).toBe(80);
+    expect(costOfDay(history, 'rose', '2026-11-02')).toBe(85);
+    expect(costOfDay(history, 'rose', '2026-12-31')).toBe(85);
+    expect(costOfDay(history, 'peony', '2026-11-02')).toBe(0);
   });
 
   it('narrows the acts list by period, reason and flower', () => {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { invoiceTotal, type invoice } from './entities/invoice';
 import { assemblyReason, type slip } from './entities/slip';
-import type { PurchasePrice } from './purchase-price';
+import { costOfDay, priceHistory, type PriceHistory } from './purchase-price';
 
 type Slip = z.infer<typeof slip.fields>;
 type Invoice = z.infer<typeof invoice.fields>;
@@ -34,10 +34,10 @@ export const slipMatches = (s: Slip, f: SlipFilter): boolean =>
 const kopecks = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * What a line's loss is worth: its quantity at the cost stamped when it was written off; a line stamped without a
- * cost (no posted invoice had the flower yet) at the flower's average purchase price now.
+ * What a line of an act of `day` lost: its quantity at the purchase price of that day (`costOfDay`), never at the
+ * cost the device wrote on the line, which is only what the florist saw.
  */
-export const lineLoss = (l: Slip['lines'][number], prices: ReadonlyMap<string, PurchasePrice>): number => kopecks(l.qty * (l.cost || (prices.get(l.flower)?.average ?? 0)));
+export const lineLoss = (l: Pick<Slip['lines'][number], 'flower' | 'qty'>, day: string, history: PriceHistory): number => kopecks(l.qty * costOfDay(history, l.flower, day));
 
 export interface WasteRow {
   /** A reason's code or a flower's id. */
@@ -65,7 +65,8 @@ export interface WasteReport {
  * the period's purchases (posted invoices dated in it). Stems an order's bouquet took (`assembly`) are sales, not
  * waste. Rows are by loss, largest first.
  */
-export const wasteReport = (slips: readonly Slip[], invoices: readonly Invoice[], period: Period, prices: ReadonlyMap<string, PurchasePrice> = new Map()): WasteReport => {
+export const wasteReport = (slips: readonly Slip[], invoices: readonly Invoice[], period: Period): WasteReport => {
+  const history = priceHistory(invoices);
   const purchases = kopecks(invoices.filter((i) => i.status === 'posted' && inPeriod(i.day, period)).reduce((s, i) => s + invoiceTotal(i.lines), 0));
   const share = (money: number) => (purchases > 0 ? Math.round((money / purchases) * 10_000) / 10_000 : null);
   const reasons = new Map<string, { qty: number; money: number }>();
@@ -75,7 +76,7 @@ export const wasteReport = (slips: readonly Slip[], invoices: readonly Invoice[]
     if (!inPeriod(s.day, period)) continue;
     for (const l of s.lines) {
       if (l.reason === assemblyReason) continue;
-      const loss = lineLoss(l, prices);
+      const loss = lineLoss(l, s.day, history);
       money += loss;
       for (const [map, key] of [[reasons, l.reason], [flowers, l.flower]] as const) {
         const row = map.get(key) ?? { qty: 0, money: 0 };

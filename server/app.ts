@@ -10,6 +10,7 @@ import { bodyLimit, kilobytes } from './http/body-limit';
 import { clientsApi } from './api/clients';
 import { debtsApi } from './api/debts';
 import { analyticsApi } from './api/analytics';
+import { shiftBooksApi } from './api/shift-books';
 import { errorAnswer } from './http/errors';
 import { compressAnswers } from './http/compress';
 import { securityHeaders } from './http/security-headers';
@@ -90,7 +91,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
 
   const mayRead = readRightNow(shop.sessions, shop.users);
   const api = express.Router();
-  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, posifloraApi, storefrontApi, debtsApi, settingsApi, analyticsApi].forEach((part) => api.use(part(shop)));
+  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, posifloraApi, storefrontApi, debtsApi, settingsApi, analyticsApi, shiftBooksApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));

@@ -19,7 +19,7 @@ import { stampAlert } from './clients/stamp-alert';
  * Every rule of the books, each declared once by its domain and listed here once: the record API and /db/office run
  * them all, in this order, through one pipeline (server/records/write-pipeline.ts).
  */
-export const writeRules = (shop: Shop): readonly WriteRule[] => [...refRules, ...orderRules, ...stockRules, ...techCardRules, ...moneyRules, ...clientRules(shop.storage)];
+export const writeRules = (shop: Shop): readonly WriteRule[] => [...refRules, ...orderRules, ...stockRules, ...techCardRules, ...moneyRules(shop.storage), ...clientRules(shop.storage)];
 
 export const booksOf = (shop: Shop): WritePipeline => writePipeline(shop.storage, writeRules(shop), Object.values(entities));
 

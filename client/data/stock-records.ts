@@ -3,7 +3,7 @@ import type { RxCollection } from 'rxdb';
 import { flower } from '../../schema/entities/flower';
 import { invoice } from '../../schema/entities/invoice';
 import { warehouse } from '../../schema/entities/warehouse';
-import { purchasePrices, type PurchasePrice } from '../../schema/purchase-price';
+import { priceHistory, purchasePrices, type PriceHistory, type PurchasePrice } from '../../schema/purchase-price';
 import type { OfficeRecord } from '../../schema/record';
 import { useOfficeOf, type Held } from './office-of';
 
@@ -19,6 +19,8 @@ export interface StockRecords {
   invoices: Invoice[];
   /** Last and average purchase prices per flower, from the posted invoices on this device. */
   prices: Map<string, PurchasePrice>;
+  /** Purchase prices by day: what a write-off of a day is counted at (schema/purchase-price.ts `costOfDay`). */
+  history: PriceHistory;
   loading: boolean;
 }
 
@@ -39,6 +41,7 @@ export const useStockRecords = (office: RxCollection<OfficeRecord>): StockRecord
       warehouses: warehouses.items.toSorted((a, b) => names.compare(a.data.name, b.data.name)),
       invoices: invoices.items,
       prices: purchasePrices(invoices.items.map((i) => ({ id: i.record.id, updatedAt: i.record.updatedAt, data: i.data }))),
+      history: priceHistory(invoices.items.map((i) => i.data)),
       loading: flowers.loading || warehouses.loading || invoices.loading,
     }),
     [flowers, warehouses, invoices],

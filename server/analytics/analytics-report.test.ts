@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsReport } from '../../schema/analytics-report';
-import { assemblySlipId } from '../../schema/entities/slip';
+import { today } from '../../schema/day';
+import { slip, assemblySlipId } from '../../schema/entities/slip';
 import type { Order } from '../../schema/order';
 import type { Product } from '../../schema/product';
+import type { OfficeRecord } from '../../schema/record';
+import { pushNew } from '../testing/both-paths';
 import { draftOf } from '../testing/order-rush';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
@@ -47,11 +50,49 @@ describe('POST /api/analytics/report', () => {
       data: { day, warehouse: 'wh-main', lines, order, note: '' },
     });
 
+  /** A posted supply invoice as stored: what the day's purchase price of a flower comes from. */
+  const putInvoice = (id: string, day: string, lines: { flower: string; qty: number; price: number }[]) =>
+    shop.shop.storage.db('office').put({
+      _id: id,
+      type: 'invoice',
+      v: 1,
+      title: 'Накладная',
+      day,
+      createdBy: demoPhones.florist,
+      createdAt: 1,
+      updatedBy: demoPhones.florist,
+      updatedAt: 1,
+      data: { kind: 'supply', number: '', supplier: '', supplierName: '', day, warehouse: 'wh-main', lines: lines.map((l) => ({ ...l, unit: 'pcs' })), paid: 0, status: 'posted', note: '' },
+    });
+
+  it('counts a pushed write-off at the purchase price of its day, not at the 10,000,000 ₽ a stem the device wrote on it', async () => {
+    const [manager, florist] = await Promise.all([signIn(shop.url, demoPhones.manager), signIn(shop.url, demoPhones.florist)]);
+    const made = await call<{ data: OfficeRecord }>(shop.url, '/api/flowers/update', { data: { name: 'Роза', variety: 'Дорогая', unit: 'pcs' } }, manager);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const rose = made.body.data.id;
+    const day = today();
+    const supply = await call(shop.url, '/api/invoices/update', { data: { day, warehouse: 'warehouse-cold', lines: [{ flower: rose, qty: 40, unit: 'pcs', price: 100 }], status: 'posted' } }, manager);
+    expect(supply.status, JSON.stringify(supply.body)).toBe(200);
+    const second = await call(shop.url, '/api/invoices/update', { data: { day, warehouse: 'warehouse-cold', lines: [{ flower: rose, qty: 10, unit: 'pcs', price: 200 }], status: 'posted' } }, manager);
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const writeOffs = async () => (await call<{ data: AnalyticsReport }>(shop.url, '/api/analytics/report', { from: day, to: day }, admin)).body.data.current.writeOffs.cost;
+    const before = await writeOffs();
+
+    const pushed = await pushNew(shop.url, slip, { day, warehouse: 'warehouse-cold', lines: [{ flower: rose, qty: 3, reason: 'wilted', cost: 10_000_000 }], order: '', note: '' }, { cookie: florist, phone: demoPhones.florist });
+    expect(pushed.row, JSON.stringify(pushed.row)).toMatchObject({ ok: true });
+    // Stored as the device sent it: the florist's figure stays on the act, the books do not add it up.
+    const stored = await shop.shop.storage.db('office').get<{ data: { lines: { cost: number }[] } }>(pushed.id);
+    expect(stored.data.lines[0].cost).toBe(10_000_000);
+    // The day's average: (40 × 100 + 10 × 200) / 50 = 120 ₽ a stem.
+    expect((await writeOffs()) - before).toBe(3 * 120);
+  });
+
   it('sums the period’s orders from the stored ones, against the same number of days before, and says the margin is partial', async () => {
     const first = await orderOn('79001002101', '2025-03-03', { source: 'phone', paid: { status: 'paid', method: 'cash' } });
     const second = await orderOn('79001002102', '2025-03-03');
     await orderOn('79001002103', '2025-03-10', { status: 'cancelled', cancelReason: 'Клиент передумал' });
     const earlier = await orderOn('79001002101', '2025-02-20');
+    await putInvoice('inv-rose-2025', '2025-01-10', [{ flower: 'fl-rose', qty: 100, price: 100 }]);
     await putSlip(assemblySlipId(first.id), '2025-03-03', first.id, [{ flower: 'fl-rose', qty: 7, reason: 'assembly', cost: 100 }]);
     await putSlip('slip-wilted-2025', '2025-03-05', '', [{ flower: 'fl-rose', qty: 3, reason: 'wilted', cost: 100 }]);
 

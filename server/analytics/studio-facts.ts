@@ -3,10 +3,12 @@ import type { ChargeFact, ReportInput, SlipFact, SoldOrder } from '../../schema/
 import type { ItemCategory } from '../../schema/category';
 import { charge } from '../../schema/entities/charge';
 import { flower } from '../../schema/entities/flower';
+import { invoice } from '../../schema/entities/invoice';
 import { refEntries, refLabel, type RefEntry } from '../../schema/entities/ref';
 import { slip } from '../../schema/entities/slip';
 import { product } from '../../schema/product';
 import { recordData } from '../../schema/record';
+import { priceHistory, type PriceHistory } from '../../schema/purchase-price';
 import { allDocs, stripMeta, type Stored } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { orderRecord } from '../orders/order-record';
@@ -45,11 +47,14 @@ export const soldOrders = (docs: Stored<object>[]): SoldOrder[] =>
 /** An office record's envelope as stored (RxDB's replication form: `_id` is the record's id). */
 const stored = z.object({ type: z.string(), v: z.number().int().min(1).default(1), title: z.string().default(''), data: z.record(z.string(), z.unknown()) });
 
-/** The fields of a write-off act the report reads (schema/entities/slip.ts; the device and the push rule checked the rest). */
+/**
+ * The fields of a write-off act the report reads (schema/entities/slip.ts; the device and the push rule checked the
+ * rest). Not the lines' `cost`: the books count the purchase price of the day (`prices`).
+ */
 const slipFacts = z.object({
   day: slip.fields.shape.day,
   order: z.string().default(''),
-  lines: z.array(z.object({ flower: z.string(), qty: z.number(), reason: z.string(), cost: z.number().default(0) })),
+  lines: z.array(z.object({ flower: z.string(), qty: z.number(), reason: z.string() })),
 });
 
 interface OfficeFacts {
@@ -58,6 +63,8 @@ interface OfficeFacts {
   flowerNames: Map<string, string>;
   /** The order-source list, by which the report names sources (a code an admin added too). */
   sources: RefEntry[];
+  /** Purchase prices by day, from the stored posted invoices. */
+  prices: PriceHistory;
 }
 
 /**
@@ -65,7 +72,8 @@ interface OfficeFacts {
  * records (the `office` database, and `admin` in case charges are kept there).
  */
 export const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
-  const facts: OfficeFacts = { slips: [], charges: [], flowerNames: new Map(), sources: [] };
+  const facts: OfficeFacts = { slips: [], charges: [], flowerNames: new Map(), sources: [], prices: new Map() };
+  const invoices: z.infer<typeof invoice.fields>[] = [];
   const refs: { type: string; data: Record<string, unknown> }[] = [];
   const charges: { day: string; amount: number; category: string }[] = [];
   for (const doc of docs) {
@@ -80,6 +88,9 @@ export const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
       // refused every stored charge, which carries its method and note too. Cash put in is no expense.
       const c = recordData(charge, envelope.data);
       if (c?.direction === 'out') charges.push({ day: c.day, amount: c.amount, category: c.category });
+    } else if (type === invoice.type) {
+      const i = recordData(invoice, envelope.data);
+      if (i) invoices.push(i);
     } else if (type === 'ref') refs.push({ type, data });
     else if (type === flower.type && title) facts.flowerNames.set(doc._id, title);
   }
@@ -87,6 +98,7 @@ export const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
   const reasons = refEntries(refs, 'cash-reason');
   facts.charges = charges.map((c) => ({ ...c, category: refLabel(reasons, c.category) }));
   facts.sources = refEntries(refs, 'order-source');
+  facts.prices = priceHistory(invoices);
   return facts;
 };
 
@@ -105,6 +117,6 @@ export const categoriesOf = (docs: Stored<object>[]): Map<string, ItemCategory> 
 /** Everything the report reads, from the studio's databases. */
 export const studioFacts = async (storage: Storage): Promise<ReportInput> => {
   const [orders, office, admin, catalog] = await Promise.all(['orders', 'office', 'admin', 'catalog'].map((name) => allDocs<object>(storage.db(name))));
-  const { slips, charges, flowerNames, sources } = officeFacts([...office, ...admin]);
-  return { orders: soldOrders(orders), slips, charges, flowerNames, sources, categoryOf: categoriesOf(catalog) };
+  const { slips, charges, flowerNames, sources, prices } = officeFacts([...office, ...admin]);
+  return { orders: soldOrders(orders), slips, charges, flowerNames, sources, prices, categoryOf: categoriesOf(catalog) };
 };

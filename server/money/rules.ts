@@ -1,7 +1,11 @@
 import { creditPhoneIssue, type PhoneHolder } from '../../schema/credit-phones';
+import { charge } from '../../schema/entities/charge';
 import { contractor } from '../../schema/entities/contractor';
+import { shift, type ShiftClose } from '../../schema/entities/shift';
 import { recordData, type OfficeRecord } from '../../schema/record';
+import type { Storage } from '../db/storage';
 import type { WriteRule } from '../records/write-pipeline';
+import { recordExpectation, tillCharges } from './shift-books';
 
 /** A contractor as the phone rule reads it (an older version lifted first), or null. */
 const holderOf = (record: Pick<OfficeRecord, 'id' | 'v' | 'data'>): PhoneHolder | null => {
@@ -37,4 +41,28 @@ export const creditPhonesRule: WriteRule = {
   },
 };
 
-export const moneyRules: readonly WriteRule[] = [creditPhonesRule];
+/**
+ * Not a refusal: when a day's close arrives on either path and the day has none stored yet, the server computes what
+ * it expected of that day's till from its own orders and charges (the batch's charges too: made offline and pushed
+ * with the close) and stores it beside the close (server/money/shift-books.ts), since the pushed close itself is
+ * stored as sent. The latest arrival before a close is stored is the stored close's own. docs/DECISIONS.md «Money comes
+ * from the server».
+ */
+export const shiftBooksRule = (storage: Storage): WriteRule => ({
+  name: 'the server’s own expectation of a closed day',
+  applies: (entity) => entity.type === shift.type,
+  async judge(batch, records) {
+    const arriving: ShiftClose[] = [];
+    for (const r of records) {
+      const s = recordData(shift, r);
+      if (s && !(await batch.stored.get(shift, r.id))) arriving.push(s);
+    }
+    if (arriving.length) {
+      const charges = tillCharges([...(await batch.stored.all(charge)), ...batch.records.filter((r) => r.type === charge.type)]);
+      for (const s of arriving) await recordExpectation(storage, s.day, s.opening, charges, batch.now);
+    }
+    return { issue: () => undefined };
+  },
+});
+
+export const moneyRules = (storage: Storage): readonly WriteRule[] => [creditPhonesRule, shiftBooksRule(storage)];

@@ -143,7 +143,7 @@ const SlipDocument = ({ id, choose }: { id: string | undefined; choose: Choose }
         onChange={(v) => choose({ id: v })}
       />
       {loading ? <Loading /> : !sorted.length && !id && <p className="muted">На этом устройстве актов списания нет.</p>}
-      {id && !loading && (chosen ? <PaperView paper={slipPaper(chosen.data, '', stockItems(stock), warehouseName(stock, chosen.data.warehouse), reasonLabel, stock.prices, units)} /> : <Missing>Акт списания не найден на этом устройстве.</Missing>)}
+      {id && !loading && (chosen ? <PaperView paper={slipPaper(chosen.data, '', stockItems(stock), warehouseName(stock, chosen.data.warehouse), reasonLabel, stock.history, units)} /> : <Missing>Акт списания не найден на этом устройстве.</Missing>)}
     </>
   );
 };

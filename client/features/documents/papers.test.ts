@@ -53,9 +53,9 @@ describe('the supply invoice', () => {
 });
 
 describe('the write-off act', () => {
-  it('prices each line by the cost written on it, else the average purchase price, and totals the loss', () => {
-    const act = slip.fields.parse({ day: '2026-11-25', warehouse: 'wh-cold', lines: [{ flower: 'fl-rose', qty: 5, reason: 'wilted', cost: 95.5 }, { flower: 'fl-ribbon', qty: 1.5, reason: 'broken' }] });
-    const prices = new Map([['fl-ribbon', { last: 42, average: 40, since: '2026-11-20' }]]);
+  it('prices each line at the purchase price of the act’s day, not the cost the device wrote on it, and totals the loss', () => {
+    const act = slip.fields.parse({ day: '2026-11-25', warehouse: 'wh-cold', lines: [{ flower: 'fl-rose', qty: 5, reason: 'wilted', cost: 10_000_000 }, { flower: 'fl-ribbon', qty: 1.5, reason: 'broken' }] });
+    const prices = new Map([['fl-rose', [{ day: '2026-11-20', average: 95.5 }, { day: '2026-11-26', average: 300 }]], ['fl-ribbon', [{ day: '2026-11-20', average: 40 }]]]);
     const paper = slipPaper(act, '', items, 'Холодильник', (code) => ({ wilted: 'Завял', broken: 'Брак' })[code] ?? code, prices);
     expect(paper.tables[0].rows.map((r) => r.map(plain))).toEqual([
       ['1', 'Роза Explorer красная 60 см', 'шт.', '5', 'Завял', '95,50 ₽', '477,50 ₽'],

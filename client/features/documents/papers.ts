@@ -7,7 +7,7 @@ import type { slip } from '../../../schema/entities/slip';
 import { deliveryPlace, paidMethods, type Order } from '../../../schema/order';
 import { owed, received } from '../../../schema/order-money';
 import { formatPhone } from '../../../schema/phone';
-import type { PurchasePrice } from '../../../schema/purchase-price';
+import type { PriceHistory } from '../../../schema/purchase-price';
 import { shiftDifference, tillMethods } from '../../../schema/shift-takings';
 import { lineLoss } from '../../../schema/write-off-report';
 import { paperMoney, paperQty, type PaperLine, type PrintedPaper } from '../../ui/printed-paper';
@@ -79,8 +79,8 @@ export const invoicePaper = (i: InvoiceData, items: ReadonlyMap<string, StockIte
 };
 
 /**
- * A write-off act: each line with its reason, the unit's cost and the loss (lineLoss: the cost written on the act, else
- * the average purchase price), the act's total. `number` is what the screen calls the act (it has none of its own).
+ * A write-off act: each line with its reason, the unit's cost and the loss (lineLoss: the purchase price of the act's
+ * day), the act's total. `number` is what the screen calls the act (it has none of its own).
  */
 export const slipPaper = (
   s: SlipData,
@@ -88,10 +88,10 @@ export const slipPaper = (
   items: ReadonlyMap<string, StockItem>,
   warehouseName: string,
   reasonLabel: (code: string) => string,
-  prices: ReadonlyMap<string, PurchasePrice>,
+  prices: PriceHistory,
   units: UnitOf = defaultUnitOf,
 ): PrintedPaper => {
-  const losses = s.lines.map((l) => lineLoss(l, prices));
+  const losses = s.lines.map((l) => lineLoss(l, s.day, prices));
   return {
     title: 'Акт списания',
     number,

@@ -52,7 +52,6 @@ export const SlipsScreen = ({ filters }: { filters: Filters }) => {
     acts.items.map((a) => a.data),
     stock.invoices,
     filter,
-    stock.prices,
   );
 
   return (
@@ -112,7 +111,7 @@ export const SlipsScreen = ({ filters }: { filters: Filters }) => {
                   {data.note && <div className="muted">{data.note}</div>}
                 </td>
                 <td>{staffName(record.createdBy, names)}</td>
-                <td className="num">{formatRoubles(data.lines.reduce((s, l) => s + lineLoss(l, stock.prices), 0))}</td>
+                <td className="num">{formatRoubles(data.lines.reduce((s, l) => s + lineLoss(l, data.day, stock.history), 0))}</td>
               </tr>
             ))}
           </tbody>

@@ -16,7 +16,7 @@ export const useStock = () => {
   const { book, loading } = useBalanceBook(office);
   const unit = useUnits();
   return useMemo(() => {
-    const { flowers, warehouses, invoices, prices } = records;
+    const { flowers, warehouses, invoices, prices, history } = records;
     return {
       office,
       flowers,
@@ -25,6 +25,7 @@ export const useStock = () => {
       warehouseName: (id: string) => warehouses.find((w) => w.record.id === id)?.data.name ?? id,
       invoices: invoices.map((i) => i.data),
       prices,
+      history,
       book,
       unit,
       loading: loading || records.loading,
