@@ -17,6 +17,7 @@ import { benchCalendarMonth } from './calendar';
 import { benchAnalyticsYear } from './analytics';
 import { benchItemImageUpload } from './item-images';
 import { benchStockLedger } from './stock';
+import { benchClusterRush } from './cluster-rush';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -75,6 +76,11 @@ if (process.argv.includes('lighthouse')) {
 // `npm run bench -- couch`: pushes through the gateway onto CouchDB only (the stand-in, or BENCH_COUCHDB_URL).
 if (process.argv.includes('couch')) {
   await benchPushOnCouch();
+  process.exit(0);
+}
+// `npm run bench -- cluster`: the two-app-server order rush only (the stand-in, and BENCH_COUCHDB_URL if set).
+if (process.argv.includes('cluster')) {
+  await benchClusterRush();
   process.exit(0);
 }
 // `npm run bench -- stock`: stock balances over 200,000 movements only.
@@ -137,6 +143,7 @@ await benchCalendarMonth(2000);
 await benchAnalyticsYear(50_000);
 await benchItemImageUpload();
 await benchStockLedger();
+await benchClusterRush();
 await benchBoardDay();
 await benchBoardInBrowser();
 await benchStatusRoundTrip();
