@@ -85,10 +85,16 @@ const networkTries = 3;
  */
 const couchPut = async (dbUrl: string, doc: Body): Promise<{ status: number; rev?: string }> => {
   const { href, headers } = couchRequest(`${withSlash(dbUrl)}${encodeURIComponent(doc._id)}`);
+  const answer = await triedAgain(`write of ${doc._id}`, () => fetch(href, { method: 'PUT', headers, body: JSON.stringify(doc) }));
+  const body = (await answer.json().catch(() => ({}))) as { rev?: string };
+  return { status: answer.status, rev: body.rev };
+};
+
+/** A request to CouchDB, sent again when its connection failed (`networkTries` in all). */
+const triedAgain = async (what: string, send: () => Promise<Response>): Promise<Response> => {
   for (let attempt = 1; ; attempt++) {
-    let answer: Response;
     try {
-      answer = await fetch(href, { method: 'PUT', headers, body: JSON.stringify(doc) });
+      return await send();
     } catch (e) {
       if (attempt < networkTries) {
         await pause(50 * attempt);
@@ -97,10 +103,8 @@ const couchPut = async (dbUrl: string, doc: Body): Promise<{ status: number; rev
       // The message names the document; the address and its credentials are never in it. The code tells the error
       // handler the store is out of reach (503, server/http/errors.ts).
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-      throw Object.assign(new Error(`CouchDB write of ${doc._id} failed: ${(e as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`), { code: cause?.code });
+      throw Object.assign(new Error(`CouchDB ${what} failed: ${(e as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`), { code: cause?.code });
     }
-    const body = (await answer.json().catch(() => ({}))) as { rev?: string };
-    return { status: answer.status, rev: body.rev };
   }
 };
 
@@ -172,7 +176,7 @@ const liveLeaves = async (db: PouchDB.Database, id: string, everyCopy = false): 
   let found: z.infer<typeof openRevs>;
   if (everyCopy && url) {
     const { href, headers } = couchRequest(`${withSlash(url)}${encodeURIComponent(id)}?open_revs=all&revs=true&r=3`);
-    const answer = await fetch(href, { headers });
+    const answer = await triedAgain(`read of ${id}`, () => fetch(href, { headers }));
     if (answer.status === 404) return [];
     if (!answer.ok) throw Object.assign(new Error(`CouchDB answered ${answer.status} to a read of ${id}`), { status: answer.status });
     found = openRevs.parse(await answer.json());
