@@ -37,9 +37,8 @@ export type WriteOutcome = { won: true; rev: string; quorum: boolean } | { won: 
 /**
  * `short`: the lost write was answered 202 (some copies took it, too few), no rival's write was seen beside it, and
  * some copy's node is away: not a race but a cluster that cannot reach a quorum (most copies down), which answers
- * every write so. A writer that
- * tried on (the next place, the next number) wrote without end; one task takes this many in a row, then gives up
- * with `TooFewCopies`. A race's lost write, or a 202 now and then, never adds up to it.
+ * every write so. A writer that tried on (the next place, the next number) wrote without end; one task takes this
+ * many in a row, then gives up with `TooFewCopies`. A race's lost write, or a 202 now and then, never adds up to it.
  */
 const shortWritesTaken = 5;
 
