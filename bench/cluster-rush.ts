@@ -37,12 +37,12 @@ export const benchClusterRush = async (customers = 40) => {
     const split = await rushThrough(couch.url, couch.url, 710_000, customers, () => couch.splitWrites(rushSplits()));
     couch.splitWrites(null);
     const report = (what: string, rush: Rush) => {
-      row(`${what}: ${customers} sign-ins at once`, seconds(rush.signInMs), 'stand-in, no write split', seconds(plain.signInMs), plain.signInMs / rush.signInMs);
+      row(`${what}: ${customers} sign-ins`, seconds(rush.signInMs), 'stand-in, no write split', seconds(plain.signInMs), plain.signInMs / rush.signInMs);
       row(`  then ${rush.statuses.length} orders at once`, seconds(rush.ordersMs), 'stand-in, no write split', seconds(plain.ordersMs), plain.ordersMs / rush.ordersMs);
     };
-    report('cluster rush, stand-in splitting writes', split);
+    report('rush, stand-in splitting', split);
     const real = process.env.BENCH_COUCHDB_URL;
-    if (real) report('cluster rush, real CouchDB', await rushThrough(real, process.env.BENCH_COUCHDB_URL2 ?? real, 100_000 + Math.floor(Math.random() * 800_000), customers));
+    if (real) report('rush, real CouchDB', await rushThrough(real, process.env.BENCH_COUCHDB_URL2 ?? real, 100_000 + Math.floor(Math.random() * 800_000), customers));
   } finally {
     await couch.close();
   }
