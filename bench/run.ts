@@ -18,6 +18,7 @@ import { benchAnalyticsYear } from './analytics';
 import { benchHomeWhileUploading, benchItemImageUpload } from './item-images';
 import { benchStockLedger } from './stock';
 import { benchOfficePush } from './office-push';
+import { benchClusterRush } from './cluster-rush';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -83,6 +84,11 @@ if (process.argv.includes('office-push')) {
   await benchOfficePush();
   process.exit(0);
 }
+// `npm run bench -- cluster`: the two-app-server order rush only (the stand-in, and BENCH_COUCHDB_URL if set).
+if (process.argv.includes('cluster')) {
+  await benchClusterRush();
+  process.exit(0);
+}
 // `npm run bench -- stock`: stock balances over 200,000 movements only.
 if (process.argv.includes('stock')) {
   await benchStockLedger();
@@ -146,6 +152,7 @@ await benchItemImageUpload();
 await benchHomeWhileUploading();
 await benchStockLedger();
 await benchOfficePush();
+await benchClusterRush();
 await benchBoardDay();
 await benchBoardInBrowser();
 await benchStatusRoundTrip();

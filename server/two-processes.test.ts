@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, demoPhones, signIn } from './testing/test-shop';
 import { startCouchStandIn } from './testing/couch-stand-in';
 import { startServerProcess, testEnv } from './testing/server-process';
-import { branchedDocs, rushOrders, settleMs } from './testing/cluster-rush';
+import { branchedDocs, rushOrders, rushSplits, settleMs } from './testing/cluster-rush';
+
+/**
+ * Customers in a rush, three orders each at once: enough that stock runs out and writes race, few enough for two
+ * cores. Its full size, timed, is `npm run bench -- cluster` (bench/cluster-rush.ts).
+ */
+const rushCustomers = 12;
 
 const startProcess = (couchUrl: string) =>
   startServerProcess({ SHOP_MODE: 'demo', COUCHDB_URL: couchUrl, QUIET: '1', CODE_COOLDOWN_MS: '60000', VERIFIES_PER_IP_PER_HOUR: '100000', LOGINS_PER_IP_PER_HOUR: '100000', LOGINS_PER_IP_PER_DAY: '100000' });
@@ -60,7 +66,7 @@ describe('two server processes on one CouchDB', () => {
     expect(compared).toHaveLength(5);
     expect(answers.filter((r) => r.status >= 500)).toEqual([]);
     for (const url of [a.url, b.url]) expect((await call(url, '/api/phone-verify', { phone, code: body.code })).status).toBe(429);
-  });
+  }, 60_000);
 
   it('shows an event pushed through one process in the other', async () => {
     const cookie = await signIn(a.url, demoPhones.florist);
@@ -73,11 +79,8 @@ describe('two server processes on one CouchDB', () => {
 
   it('takes a rush of orders through both processes while the store splits writes: no 5xx, no number twice, stock exact, no branch left', async () => {
     const staff = await signIn(a.url, demoPhones.manager);
-    // As a cluster whose copies each took one of two racing writers: every write that would be a 409 is answered
-    // 202 and kept as a conflict branch, and every seventh other write of orders, stock and numbers is a 202 too.
-    let writes = 0;
-    couch.splitWrites((w) => ['stock', 'counters', 'orders', 'catalog'].includes(w.db) && (w.wouldConflict || (w.db !== 'stock' && ++writes % 7 === 0)));
-    const rush = await rushOrders(a.url, b.url, staff, 500, 40, settleMs);
+    couch.splitWrites(rushSplits());
+    const rush = await rushOrders(a.url, b.url, staff, 500, rushCustomers, settleMs);
     couch.splitWrites(null);
     expect(couch.splitCount()).toBeGreaterThan(20);
     expectRushHeld(rush);
@@ -108,7 +111,7 @@ describe.skipIf(!process.env.TEST_COUCHDB_URL)('two app servers on a real CouchD
 
   it('takes a rush of orders through both: no 5xx, no number twice, stock exact, no branch left', async () => {
     const staff = await signIn(a.url, demoPhones.manager);
-    const rush = await rushOrders(a.url, b.url, staff, 100_000 + Math.floor(Math.random() * 800_000), 40, settleMs);
+    const rush = await rushOrders(a.url, b.url, staff, 100_000 + Math.floor(Math.random() * 800_000), rushCustomers, settleMs);
     expectRushHeld(rush);
     expect(await branchedDocs(first, ['stock', 'counters', 'orders'])).toEqual([]);
   }, 300_000);

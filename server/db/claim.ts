@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { z } from 'zod';
 import { HttpError } from '../http/errors';
 
 /**
@@ -27,16 +28,17 @@ export const registerCouchDatabase = (db: PouchDB.Database, url: string) => couc
 type Body = Record<string, unknown> & { _id: string; _rev?: string };
 /**
  * `quorum`: the write is on enough copies that no rival from the same revision can also stand: always on the
- * embedded store, on 201 on CouchDB. A 202 counted won because its leaf stood alone has no quorum: a copy that did
- * not answer (a node down or cut off) may take a rival's write meanwhile.
+ * embedded store, on 201 on CouchDB. A 202 counted won because its leaf stood alone has one only if every copy
+ * answered (the 202 was a race, over now); else a copy that did not answer (a node down or cut off) may take a
+ * rival's write meanwhile.
  */
 export type WriteOutcome = { won: true; rev: string; quorum: boolean } | { won: false; short?: true };
 
 /**
- * `short`: the lost write was answered 202 (some copies took it, too few) and no rival's write was seen beside it: not
- * a race but a cluster that cannot reach a quorum (most copies down), which answers every write so. A writer that
- * tried on (the next place, the next number) wrote without end; one task takes this many in a row, then gives up
- * with `TooFewCopies`. A race's lost write, or a 202 now and then, never adds up to it.
+ * `short`: the lost write was answered 202 (some copies took it, too few), no rival's write was seen beside it, and
+ * some copy's node is away: not a race but a cluster that cannot reach a quorum (most copies down), which answers
+ * every write so. A writer that tried on (the next place, the next number) wrote without end; one task takes this
+ * many in a row, then gives up with `TooFewCopies`. A race's lost write, or a 202 now and then, never adds up to it.
  */
 const shortWritesTaken = 5;
 
@@ -82,10 +84,16 @@ const networkTries = 3;
  */
 const couchPut = async (dbUrl: string, doc: Body): Promise<{ status: number; rev?: string }> => {
   const { href, headers } = couchRequest(`${withSlash(dbUrl)}${encodeURIComponent(doc._id)}`);
+  const answer = await triedAgain(`write of ${doc._id}`, () => fetch(href, { method: 'PUT', headers, body: JSON.stringify(doc) }));
+  const body = (await answer.json().catch(() => ({}))) as { rev?: string };
+  return { status: answer.status, rev: body.rev };
+};
+
+/** A request to CouchDB, sent again when its connection failed (`networkTries` in all). */
+const triedAgain = async (what: string, send: () => Promise<Response>): Promise<Response> => {
   for (let attempt = 1; ; attempt++) {
-    let answer: Response;
     try {
-      answer = await fetch(href, { method: 'PUT', headers, body: JSON.stringify(doc) });
+      return await send();
     } catch (e) {
       if (attempt < networkTries) {
         await pause(50 * attempt);
@@ -94,10 +102,8 @@ const couchPut = async (dbUrl: string, doc: Body): Promise<{ status: number; rev
       // The message names the document; the address and its credentials are never in it. The code tells the error
       // handler the store is out of reach (503, server/http/errors.ts).
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-      throw Object.assign(new Error(`CouchDB write of ${doc._id} failed: ${(e as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`), { code: cause?.code });
+      throw Object.assign(new Error(`CouchDB ${what} failed: ${(e as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`), { code: cause?.code });
     }
-    const body = (await answer.json().catch(() => ({}))) as { rev?: string };
-    return { status: answer.status, rev: body.rev };
   }
 };
 
@@ -116,6 +122,36 @@ export const dropLeaf = async (db: PouchDB.Database, id: string, rev: string): P
   await db.bulkDocs([{ _id: id, _deleted: true, ...tombstoneOf(rev) }], { new_edits: false });
 };
 
+/** `GET /_membership`: the nodes this CouchDB node is connected to, itself included. */
+const membership = z.object({ all_nodes: z.array(z.string()) });
+/** `GET /{db}/_shards/{id}`: the nodes that hold the document's copies. */
+const docShard = z.object({ nodes: z.array(z.string()).min(1) });
+
+const couchJson = async <T>(url: string, shape: z.ZodType<T>): Promise<T | null> => {
+  const { href, headers } = couchRequest(url);
+  const answer = await fetch(href, { headers }).catch(() => null);
+  if (!answer?.ok) return null;
+  const parsed = shape.safeParse(await answer.json().catch(() => null));
+  return parsed.success ? parsed.data : null;
+};
+
+/**
+ * Whether every node holding a copy of the document is connected to the node we write through. A cluster answers
+ * 202 either because a copy refused the write (it held a rival's: a race, to be tried again) or because a copy did
+ * not answer (too few copies: a node down or cut off). Every copy answers when all its nodes are connected (a
+ * request that outlives CouchDB's minute of `request_timeout` aside), so then a 202 is a race, whether or not its
+ * rival's leaf is still there to be seen (a racer that also heard 202 ends its own). Two small reads, made only for
+ * a 202 that shows no rival; anything unexpected (no answer, not a cluster) counts as too few copies.
+ */
+const allCopiesAnswer = async (db: PouchDB.Database, id: string): Promise<boolean> => {
+  const url = withSlash(couchAddresses.get(db) ?? '');
+  const [nodes, shard] = await Promise.all([couchJson(new URL('..', url).href + '_membership', membership), couchJson(`${url}_shards/${encodeURIComponent(id)}`, docShard)]);
+  return !!nodes && !!shard && shard.nodes.every((n) => nodes.all_nodes.includes(n));
+};
+
+/** The pause after a race that left no rival to be seen (each racer heard 202 and ended its leaf): the next try spreads out. */
+const afterRace = () => pause(10 + Math.random() * 90);
+
 type Leaf = { rev: string; parent: string | undefined };
 
 /** CouchDB's order of live leaves: the longer branch first, then the greater revision id. Its first is the winner. */
@@ -125,13 +161,25 @@ const byRank = (a: Leaf, b: Leaf) => {
   return Number(genB) - Number(genA) || (idA < idB ? 1 : idA > idB ? -1 : 0);
 };
 
+const openRevs = z.array(z.object({ ok: z.object({ _rev: z.string(), _deleted: z.boolean().optional(), _revisions: z.object({ start: z.number(), ids: z.array(z.string()) }).optional() }).optional() }));
+
 /**
  * The live leaves of a document, CouchDB's winner first, each with the revision it was written over. Read with
  * `open_revs=all`, which a cluster answers with the leaves of every copy that replied, so a quorum read sees a write
- * that a quorum took (a read of the document alone answers with one copy's winner and its conflicts).
+ * that a quorum took (a read of the document alone answers with one copy's winner and its conflicts). `everyCopy`
+ * (a 202 writer judging its own write): read with r = 3, which waits for every copy that answers, so a leaf that one
+ * copy alone holds is seen too; a copy whose node is away answers at once as absent, so this costs no wait there.
  */
-const liveLeaves = async (db: PouchDB.Database, id: string): Promise<Leaf[]> => {
-  const found = (await db.get(id, { open_revs: 'all', revs: true }).catch(() => [])) as unknown as { ok?: { _rev: string; _deleted?: boolean; _revisions?: { start: number; ids: string[] } } }[];
+const liveLeaves = async (db: PouchDB.Database, id: string, everyCopy = false): Promise<Leaf[]> => {
+  const url = couchAddresses.get(db);
+  let found: z.infer<typeof openRevs>;
+  if (everyCopy && url) {
+    const { href, headers } = couchRequest(`${withSlash(url)}${encodeURIComponent(id)}?open_revs=all&revs=true&r=3`);
+    const answer = await triedAgain(`read of ${id}`, () => fetch(href, { headers }));
+    if (answer.status === 404) return [];
+    if (!answer.ok) throw Object.assign(new Error(`CouchDB answered ${answer.status} to a read of ${id}`), { status: answer.status });
+    found = openRevs.parse(await answer.json());
+  } else found = openRevs.parse(await db.get(id, { open_revs: 'all', revs: true }).catch(() => []));
   const leaves = found.flatMap(({ ok }) => {
     if (!ok || ok._deleted) return [];
     const { start, ids } = ok._revisions ?? { start: 0, ids: [] };
@@ -169,13 +217,24 @@ const replacedBy = (rev: string, other: string) => `${Number(rev.split('-')[0]) 
 const awaitCopy = async (db: PouchDB.Database, id: string, rev: string, winner: string): Promise<WriteOutcome> => {
   const copy = replacedBy(winner, rev);
   for (let started = Date.now(), seen = false; Date.now() - started < unseenMs; await pause(25)) {
-    const leaves = await liveLeaves(db, id);
-    if (leaves.some((l) => l.rev === copy)) return { won: true, rev: copy, quorum: false };
+    const leaves = await liveLeaves(db, id, true);
+    if (leaves.some((l) => l.rev === copy)) return { won: true, rev: copy, quorum: await allCopiesAnswer(db, id) };
     const mine = leaves.some((l) => l.rev === rev);
     if (seen && !mine) return { won: false };
     seen ||= mine;
   }
   await dropLeaf(db, id, rev);
+  return { won: false };
+};
+
+/**
+ * A 202 lost with no rival to be seen: with every copy answering it was a race whose racers all heard 202 and ended
+ * their leaves (or a 201 writer ended this one), so it is tried again after a short pause; else too few copies took
+ * it (`short`), which its caller counts towards giving up (`shortWrites`).
+ */
+const lostUnseen = async (db: PouchDB.Database, id: string): Promise<WriteOutcome> => {
+  if (!(await allCopiesAnswer(db, id))) return { won: false, short: true };
+  await afterRace();
   return { won: false };
 };
 
@@ -195,6 +254,8 @@ const awaitCopy = async (db: PouchDB.Database, id: string, rev: string, winner: 
  * - CouchDB's winner beside several leaves, or beside a leaf of another branch: it waits a moment for the lower ones
  *   to go, then counts as lost and stays; whoever later finds it as a branch resolves it (docs.ts `upsert`);
  * - no rival seen and its own leaf not seen for a while: lost, likewise.
+ * Reads here wait for every copy that answers (r = 3). A write that stands (alone, or copied) has a quorum only when
+ * every copy answered; a write lost with no rival seen is `short` only when some did not (`lostUnseen`).
  * A write counted lost is tried again by its caller from what the store then holds; the shop's changes are
  * idempotent (keyed facts, states set, conditions re-checked), so a lost write whose content stayed is not
  * applied twice. `judgeCreate`: a new document is judged by its leaves like an update instead of taken out, for a
@@ -202,23 +263,25 @@ const awaitCopy = async (db: PouchDB.Database, id: string, rev: string, winner: 
  */
 const settleAccepted = async (db: PouchDB.Database, doc: Body, rev: string, judgeCreate = false): Promise<WriteOutcome> => {
   if (!doc._rev && !judgeCreate) {
-    const rivals = (await liveLeaves(db, doc._id)).some((l) => l.rev !== rev);
+    const rivals = (await liveLeaves(db, doc._id, true)).some((l) => l.rev !== rev);
     await dropLeaf(db, doc._id, rev);
-    return rivals ? { won: false } : { won: false, short: true };
+    if (rivals) return { won: false };
+    return lostUnseen(db, doc._id);
   }
   // Known without reading it back: a quorum read may not show this leaf yet (it may sit on one copy only).
   const mine: Leaf = { rev, parent: doc._rev };
   for (let started = Date.now(), alone = 0; ; await pause(alone ? aloneCheckMs : 25)) {
-    const leaves = await liveLeaves(db, doc._id);
+    const leaves = await liveLeaves(db, doc._id, true);
     const seen = leaves.some((l) => l.rev === rev);
     // The revision written over, still a leaf on copies this write has not reached, is no rival.
     const others = leaves.filter((l) => l.rev !== rev && l.rev !== doc._rev);
     // A sibling's writer already copied this leaf onto its branch (and ended this one): this write stands.
     const copy = others.find((l) => l.parent !== undefined && l.rev === replacedBy(l.parent, rev));
-    if (copy) return { won: true, rev: copy.rev, quorum: false };
+    if (copy) return { won: true, rev: copy.rev, quorum: await allCopiesAnswer(db, doc._id) };
     if (!others.length) {
-      if (seen && ++alone >= aloneChecks) return { won: true, rev, quorum: false };
-      if (!seen && Date.now() - started >= unseenMs) return { won: false, short: true };
+      // Alone on every copy that answered: it has a quorum when every copy answered (the 202 was a race now over).
+      if (seen && ++alone >= aloneChecks) return { won: true, rev, quorum: await allCopiesAnswer(db, doc._id) };
+      if (!seen && Date.now() - started >= unseenMs) return lostUnseen(db, doc._id);
       continue;
     }
     alone = 0;
@@ -313,8 +376,12 @@ const followUpsAtOnce = 8;
  * when at least one did not, without saying which: then every document written is judged by its leaves as a 202
  * is (`settleAccepted`; a new one too, since its own write may have reached a quorum). The common case costs one
  * request per batch and a read per update.
+ * `quorum` (a device's push): a document that stood without a quorum, or was lost to too few copies, fails the batch
+ * with `TooFewCopies`, as the record API refuses such a write, so the device keeps what it sent and sends it again;
+ * the new documents this batch left standing are ended first (as a lost 202 create is), else the one sent again
+ * would meet its own first copy, and a fact would be refused as changed.
  */
-export const writeDocs = async (db: PouchDB.Database, docs: Body[]): Promise<(WriteOutcome | null)[]> => {
+export const writeDocs = async (db: PouchDB.Database, docs: Body[], { quorum: needed = false } = {}): Promise<(WriteOutcome | null)[]> => {
   const url = couchAddresses.get(db);
   if (!url) throw new Error(`writeDocs is for a database on CouchDB, not ${db.name}`);
   await ensureCreated(db);
@@ -324,13 +391,20 @@ export const writeDocs = async (db: PouchDB.Database, docs: Body[]): Promise<(Wr
   const rows = (await answer.json()) as { ok?: boolean; id: string; rev?: string; error?: string }[];
   const quorum = answer.status === 201;
   // CouchDB answers the rows in the order of the documents.
-  return eachAtMost(docs, followUpsAtOnce, async (doc, i): Promise<WriteOutcome | null> => {
-    const row = rows[i]?.id === doc._id ? rows[i] : undefined;
+  const rowOf = (doc: Body, i: number) => (rows[i]?.id === doc._id ? rows[i] : undefined);
+  const outcomes = await eachAtMost(docs, followUpsAtOnce, async (doc, i): Promise<WriteOutcome | null> => {
+    const row = rowOf(doc, i);
     if (!row?.ok || !row.rev) return row?.error === 'conflict' ? { won: false } : null;
     if (!quorum) return settleAccepted(db, doc, row.rev, true);
     if (doc._rev) await endRivals(db, doc._id, row.rev);
     return { won: true, rev: row.rev, quorum: true };
   });
+  if (!needed || !outcomes.some((w) => w && (w.won ? !w.quorum : w.short))) return outcomes;
+  await eachAtMost(docs, followUpsAtOnce, async (doc, i) => {
+    const [w, rev] = [outcomes[i], rowOf(doc, i)?.rev];
+    if (!doc._rev && rev && w && (w.won ? w.rev === rev : w.short)) await dropLeaf(db, doc._id, rev);
+  });
+  throw new TooFewCopies();
 };
 
 /**

@@ -4,7 +4,7 @@ import { canPushDb, canReadDb, isCustomerOrdersDb, pushBatchOf } from '../../sch
 import type { User } from '../../schema/user';
 import { kilobytes } from '../http/body-limit';
 import { storeAway } from '../http/errors';
-import { isCouch, writeDocs } from './claim';
+import { isCouch, TooFewCopies, writeDocs } from './claim';
 import type { ReadRightNow } from '../auth/read-right';
 import type { ChangesHub } from './changes-hub';
 import type { BatchPushRule, PushedDoc, PushVerdict, StoredDoc } from './push-rule';
@@ -232,9 +232,10 @@ const writtenRow = (id: string, result: PouchDB.Core.Response | PouchDB.Core.Err
  */
 const writeAll = async (db: PouchDB.Database, docs: (Record<string, unknown> & { _id: string; _rev?: string })[]): Promise<(PouchDB.Core.Response | PouchDB.Core.Error)[]> => {
   if (isCouch(db)) {
-    // CouchDB out of reach fails the push as a whole with 503, which the device sends again; refusing its documents
-    // instead would make the device drop new ones.
-    const outcomes = await writeDocs(db, docs).catch((e: unknown) => {
+    // CouchDB out of reach, or a document that reached too few copies, fails the push as a whole with 503, which
+    // the device sends again; refusing its documents instead would make the device drop new ones.
+    const outcomes = await writeDocs(db, docs, { quorum: true }).catch((e: unknown) => {
+      if (e instanceof TooFewCopies) throw e;
       console.error('push to CouchDB failed', e);
       throw new StorageBusy();
     });
@@ -449,7 +450,7 @@ export const dbGateway = (
       scrubErrors(res);
       pouchApp(req, res, next);
     } catch (e) {
-      if (e instanceof StorageBusy) return couchError(res, 503, 'unavailable', e.message);
+      if (e instanceof StorageBusy || e instanceof TooFewCopies) return couchError(res, 503, 'unavailable', e.message);
       next(e);
     }
   });

@@ -3,6 +3,7 @@ import type { Product } from '../../schema/product';
 import { call } from './test-shop';
 import { orderAtOnce, signInAll, testCustomer } from './order-rush';
 import { setStock, storedOrders } from './stock-equation';
+import type { DocWrite } from './couch-stand-in';
 
 /** A GET to a CouchDB address that may carry credentials (Node's fetch takes them only as a header). */
 export const couchGet = async <T>(url: string): Promise<T> => {
@@ -30,8 +31,19 @@ export const branchedDocs = async (couchUrl: string, dbs: string[]): Promise<str
  * A rush of orders through two app servers: `customers` new customers (numbered from `firstCustomer`), three
  * orders each at once, of three bouquets set to 30 units each. Answers every status, the stock equation of this
  * rush (what the catalogue says and what it must say: 30 minus the units of the orders this rush placed, which
- * works on a store that already holds orders), the numbers of every stored order and how many this rush placed.
+ * works on a store that already holds orders), the numbers of every stored order and how many this rush placed,
+ * and how long signing in and ordering took (for bench/cluster-rush.ts; tests assert no timing).
  */
+/**
+ * The writes a rush's stand-in splits, as a cluster whose copies each took one of two racing writers: every write that
+ * would be a 409 is answered 202 and kept as a conflict branch, and every seventh other write of orders, numbers and
+ * the catalogue is a 202 too (a lone split of a hold is server/stock/hold-quorum.test.ts's case).
+ */
+export const rushSplits = () => {
+  let writes = 0;
+  return (w: DocWrite) => ['stock', 'counters', 'orders', 'catalog'].includes(w.db) && (w.wouldConflict || (w.db !== 'stock' && ++writes % 7 === 0));
+};
+
 /**
  * How long after the rush a store of several copies is given to merge branches nobody saw when writing (a 202
  * writer's lone leaf beside a 201 write; server/db/claim.ts `Rivals`): the grace, then one merge and projection.
@@ -45,8 +57,12 @@ export const rushOrders = async (a: string, b: string, staff: string, firstCusto
   for (const id of bouquets) await setStock(b, staff, id, 30);
   const urlOf = (i: number) => (i % 2 ? b : a);
   const phones = Array.from({ length: customers }, (_, i) => testCustomer(firstCustomer + i));
+  let started = performance.now();
   const cookies = await signInAll(urlOf, phones);
+  const signInMs = performance.now() - started;
+  started = performance.now();
   const statuses = await orderAtOnce(urlOf, cookies, phones, bouquets, 3);
+  const ordersMs = performance.now() - started;
   if (settle) await new Promise((r) => setTimeout(r, settle));
   const orders = await storedOrders(b, staff);
   const placed = orders.filter((o: Order) => !before.has(o.id));
@@ -57,5 +73,5 @@ export const rushOrders = async (a: string, b: string, staff: string, firstCusto
     if (item.status !== 200) throw new Error(`items/get ${id}: ${item.status} ${JSON.stringify(item.body)}`);
     stock[id] = { expected: 30 - sold, actual: item.body.data.count };
   }
-  return { statuses, stock, numbers: orders.map((o) => o.number), placed: placed.length };
+  return { statuses, stock, numbers: orders.map((o) => o.number), placed: placed.length, signInMs, ordersMs };
 };

@@ -20,10 +20,19 @@ export interface SplitOptions {
   lagMs?: number;
   /** The split branch ranks above its rivals (CouchDB's winner), as it does whenever its revision id is greater. */
   ranksFirst?: boolean;
+  /**
+   * The splits are races on a healthy cluster: every node stays a member (`_membership`), and a write no copy would
+   * have refused is split as one whose racer also heard 202 and has already ended its leaf (a tombstoned sibling).
+   * Without it, while writes are split, the third node is away: a 202 is then too few copies.
+   */
+  race?: boolean;
 }
 
 /** PUT /{db}/{id} of a document (not a design or local one, not an attachment). */
 const docPut = /^\/([^_/][^/]*)\/([^_/][^/]*)$/;
+/** GET /{db}/_shards/{id}. */
+const docShards = /^\/([^_/][^/]*)\/_shards\/([^/]+)$/;
+const nodes = ['node1@127.0.0.1', 'node2@127.0.0.1', 'node3@127.0.0.1'];
 /** POST /{db}/_bulk_docs. */
 const bulkDocs = /^\/([^_/][^/]*)\/_bulk_docs$/;
 
@@ -35,7 +44,9 @@ const bulkDocs = /^\/([^_/][^/]*)\/_bulk_docs$/;
  * `splitWrites(choose)` makes it behave as a cluster whose copies disagreed on a write: a chosen document PUT (or document of a `_bulk_docs`) is
  * answered 202 Accepted (which PouchDB's http adapter reports as success) and stored as its own branch from the
  * revision it named (`new_edits: false`, as internal replication stores another copy's write), so a write that
- * would have been a 409 leaves a conflict branch beside the one that won.
+ * would have been a 409 leaves a conflict branch beside the one that won. `_membership` and `/{db}/_shards/{id}` answer
+ * as a three-node cluster's coordinator does: while writes are split, as too few copies (a node away) unless the
+ * options say the splits are races (`race`).
  */
 export const startCouchStandIn = async (at?: { port: number; dir: string }) => {
   const dir = at?.dir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'couch-')));
@@ -55,12 +66,20 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }) => {
     const current = await handle(db)
       .get(id)
       .catch(() => null);
-    if (!choose({ db, id, rev, wouldConflict: current ? current._rev !== rev : !!rev })) return null;
+    const wouldConflict = current ? current._rev !== rev : !!rev;
+    if (!choose({ db, id, rev, wouldConflict })) return null;
     splits++;
     const hash = `${how.ranksFirst ? 'ffffffff' : crypto.randomBytes(4).toString('hex')}${crypto.randomBytes(12).toString('hex')}`;
     const [gen, parent] = rev ? [Number(rev.split('-')[0]) + 1, rev.split('-')[1]] : [1, null];
     const { _rev: _named, ...doc } = body;
-    const store = () => handle(db).bulkDocs([{ ...doc, _id: id, _rev: `${gen}-${hash}`, _revisions: { start: gen, ids: parent ? [hash, parent] : [hash] } }], { new_edits: false });
+    const branch = (h: string, fields: object) => ({ ...fields, _id: id, _rev: `${gen}-${h}`, _revisions: { start: gen, ids: parent ? [h, parent] : [h] } });
+    if (how.race && !wouldConflict) {
+      // The racer that made some copies refuse this write: it heard 202 too and has ended its leaf.
+      const rival = `0${crypto.randomBytes(15).toString('hex')}`;
+      const end = crypto.randomBytes(16).toString('hex');
+      await handle(db).bulkDocs([branch(rival, doc), { _id: id, _deleted: true, _rev: `${gen + 1}-${end}`, _revisions: { start: gen + 1, ids: [end, rival] } }], { new_edits: false });
+    }
+    const store = () => handle(db).bulkDocs([branch(hash, doc)], { new_edits: false });
     if (how.lagMs) setTimeout(() => void store().catch((e: unknown) => console.error('stand-in: a lagging split not stored', e)), how.lagMs);
     else await store();
     return `${gen}-${hash}`;
@@ -106,7 +125,11 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }) => {
     }
   };
 
+  /** The cluster as CouchDB's coordinator sees it: the third node is away while writes are split as too few copies. */
+  const away = () => !!choose && !how.race;
   const app = express()
+    .get('/_membership', (_req, res) => void res.json({ all_nodes: away() ? nodes.slice(0, 2) : nodes, cluster_nodes: nodes }))
+    .get(docShards, (_req, res) => void res.json({ range: '00000000-ffffffff', nodes }))
     .put(docPut, express.json({ limit: '16mb' }), split)
     .post(bulkDocs, express.json({ limit: '16mb' }), splitBulk)
     .use(expressPouchDB(Pouch, { mode: 'minimumForPouchDB', inMemoryConfig: true, logPath: path.join(dir, 'log.txt') }));
