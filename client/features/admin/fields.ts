@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AnyEntity } from '../../../schema/entities';
+import { entities, type AnyEntity } from '../../../schema/entities';
 import { day } from '../../../schema/day';
 import { roubles } from '../../../schema/money';
 import { formatPhone, phone } from '../../../schema/phone';
@@ -96,7 +96,8 @@ const specOf = (entity: AnyEntity, name: string, schema: Schema, label: string, 
       items: Object.entries(row.shape as Record<string, Schema>).map(([sub, s]) => specOf(entity, sub, s, s.description ?? unwrap(s).inner.description ?? sub, name)),
     };
   const target = referenceOf(schema);
-  if (target) return { name, label, kind: 'reference', optional: optional || inner.safeParse('').success, reference: target };
+  // A line's reference without a label of its own (a write-off line's flower) is named by what it points to.
+  if (target) return { name, label: label === name ? (Object.values(entities).find((e) => e.type === target)?.labels.one ?? label) : label, kind: 'reference', optional: optional || inner.safeParse('').success, reference: target };
   const ref = refList.safeParse((inner.meta() as { ref?: unknown } | undefined)?.ref);
   // A code of a list (`refCode`): offered as the list's entries, whatever codes the studio gave them.
   if (ref.success && !(inner instanceof z.ZodEnum))
