@@ -6,6 +6,7 @@ import { eventsRule } from './db/events-rule';
 import { officeBatchRule } from './records/office-push-rule';
 import type { EntityHooks } from './records/record-service';
 import { writePipeline, type WritePipeline, type WriteRule } from './records/write-pipeline';
+import { referencesRule } from './records/references';
 import { orderRules } from './orders/rules';
 import { refRules } from './refs/rules';
 import { stockRules } from './stock/rules';
@@ -19,7 +20,7 @@ import { stampAlert } from './clients/stamp-alert';
  * Every rule of the books, each declared once by its domain and listed here once: the record API and /db/office run
  * them all, in this order, through one pipeline (server/records/write-pipeline.ts).
  */
-export const writeRules = (shop: Shop): readonly WriteRule[] => [...refRules, ...orderRules, ...stockRules, ...techCardRules, ...moneyRules(shop.storage), ...clientRules(shop.storage)];
+export const writeRules = (shop: Shop): readonly WriteRule[] => [referencesRule, ...refRules, ...orderRules, ...stockRules, ...techCardRules, ...moneyRules(shop.storage), ...clientRules(shop.storage)];
 
 export const booksOf = (shop: Shop): WritePipeline => writePipeline(shop.storage, writeRules(shop), Object.values(entities));
 

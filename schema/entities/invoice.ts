@@ -3,12 +3,13 @@ import { day } from '../day';
 import { defineEntity } from '../entity';
 import type { StockMove } from '../stock-balance';
 import { refCode } from '../ref-choice';
+import { optionalReference, reference } from '../reference';
 
 const missing = (what: string, kind: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? what : kind);
 
 export const invoiceLine = z.strictObject({
   /** The flower's or material's record id. */
-  flower: z.string({ error: missing('Выберите цветок или материал', 'Выберите цветок или материал') }).min(1, 'Выберите цветок или материал').max(64),
+  flower: reference('flower', 'Выберите цветок или материал'),
   qty: z.number({ error: missing('Укажите количество', 'Количество — число') }).positive('Количество больше нуля').max(1_000_000, 'Слишком большое количество'),
   /**
    * The flower's unit (a code of the `unit` list) as it was when the line was entered (a device copies it from the
@@ -80,12 +81,12 @@ export const invoice = defineEntity({
       kind: z.enum(['supply', 'return']).default('supply'),
       number: z.string().trim().max(40, 'Номер длиннее 40 символов').default(''),
       /** The supplier's record id (admin tier: not on a florist's device), or empty. */
-      supplier: z.string().max(64).default(''),
+      supplier: optionalReference('supplier', 'Выберите поставщика'),
       /** The supplier's name as written on the invoice: what a florist's device shows. */
       supplierName: z.string().trim().max(200).default(''),
       day,
       /** The warehouse's record id the supply goes to. */
-      warehouse: z.string().min(1, 'Выберите склад').max(64),
+      warehouse: reference('warehouse', 'Выберите склад'),
       lines: z.array(invoiceLine).max(500, 'Не больше 500 строк в накладной').default([]),
       paid: z.number().min(0, 'Оплата не может быть меньше нуля').max(100_000_000).default(0),
       status: z.enum(['draft', 'posted']).default('draft'),
@@ -95,7 +96,7 @@ export const invoice = defineEntity({
       if (i.status === 'posted' && !i.lines.length) ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Провести можно накладную хотя бы с одной строкой' });
     }),
   list: { columns: ['day', 'number', 'kind', 'supplierName', 'status', 'paid'], search: ['number', 'supplierName', 'note'], sort: 'day', filters: ['status', 'kind'] },
-  example: { number: '17', supplierName: 'Цветочная база «Флора»', day: '2026-11-25', warehouse: 'wh-cold', lines: [{ flower: 'fl-rose', qty: 50, price: 95.5 }], paid: 0, status: 'draft', note: '' },
+  example: { number: '17', supplierName: 'Цветочная база «Флора»', day: '2026-11-25', warehouse: 'warehouse-cold', lines: [{ flower: 'flower-rose-explorer', qty: 50, price: 95.5 }], paid: 0, status: 'draft', note: '' },
   title: (i) => `${i.kind === 'return' ? 'Возврат' : 'Накладная'}${i.number ? ` № ${i.number}` : ''} от ${i.day}`,
   day: (i) => i.day,
   version: 1,

@@ -3,6 +3,7 @@ import { adminRoutes } from '../admin-routes';
 import { dbAccess } from '../databases';
 import { reaches } from '../user';
 import { entities } from '.';
+import { referencePlaces } from '../reference';
 
 describe('the entity registry', () => {
   const all = Object.values(entities);
@@ -33,6 +34,16 @@ describe('the entity registry', () => {
       expect(e.fields.safeParse(e.example).success, e.type).toBe(true);
       expect(e.version).toBeGreaterThanOrEqual(1);
     }
+  });
+
+  it('points every reference at an entity of the registry, and every id field that names a warehouse, flower, supplier, invoice or card is one', () => {
+    const places = all.flatMap((e) => referencePlaces(e.fields).map((p) => `${e.type}.${p.field}${p.row ? `.${p.row}` : ''}→${p.entity}`));
+    for (const p of places) expect(Object.keys(entities), p).toContain(p.split('→')[1]);
+    expect(places).toEqual(expect.arrayContaining([
+      'slip.warehouse→warehouse', 'slip.lines.flower→flower', 'transfer.from→warehouse', 'transfer.to→warehouse', 'transfer.lines.flower→flower',
+      'stockCount.warehouse→warehouse', 'stockCount.lines.flower→flower', 'invoice.supplier→supplier', 'invoice.warehouse→warehouse', 'invoice.lines.flower→flower',
+      'techCard.warehouse→warehouse', 'techCard.lines.flower→flower', 'techCard.lines.card→techCard', 'supplierPayment.invoice→invoice',
+    ]));
   });
 
   it('lets nobody delete a fact', () => {

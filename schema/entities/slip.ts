@@ -4,6 +4,7 @@ import { defineEntity } from '../entity';
 import type { StockMove } from '../stock-balance';
 import { derivedId } from '../derived-id';
 import { refCode } from '../ref-choice';
+import { reference } from '../reference';
 
 /** The reason code of stems leaving stock for an order's bouquet (written by the server when assembly starts). */
 export const assemblyReason = 'assembly';
@@ -12,7 +13,7 @@ export const assemblyReasonLabel = 'Сборка заказа';
 
 export const slipLine = z.strictObject({
   /** The flower's or material's record id. */
-  flower: z.string().min(1, 'Выберите цветок или материал').max(64),
+  flower: reference('flower', 'Выберите цветок или материал'),
   qty: z.number().positive('Количество больше нуля').max(100_000),
   /**
    * A write-off reason's code (reference list `write-off-reason`), or `assembly` for stems used on an order: that
@@ -58,14 +59,14 @@ export const slip = defineEntity({
   access: { read: 'florist', create: 'florist', update: 'florist', delete: null },
   fields: z.strictObject({
     day,
-    warehouse: z.string().min(1, 'Выберите склад').max(64),
+    warehouse: reference('warehouse', 'Выберите склад'),
     lines: z.array(slipLine).min(1, 'Добавьте хотя бы одну строку').max(500, 'Не больше 500 строк в акте'),
     /** The order whose bouquet took the stems (assembly), or empty. */
     order: z.string().max(64).default(''),
     note: z.string().max(2000, 'Заметка длиннее 2000 символов').default(''),
   }),
   list: { columns: ['day', 'warehouse', 'order', 'note'], search: ['note', 'order'], sort: 'day' },
-  example: { day: '2026-11-25', warehouse: 'wh-cold', lines: [{ flower: 'fl-rose', qty: 5, reason: 'wilted', cost: 95.5 }], order: '', note: '' },
+  example: { day: '2026-11-25', warehouse: 'warehouse-cold', lines: [{ flower: 'flower-rose-explorer', qty: 5, reason: 'wilted', cost: 95.5 }], order: '', note: '' },
   title: (s) => (s.order ? `Сборка заказа ${s.day}` : `Списание от ${s.day}`),
   day: (s) => s.day,
   version: 1,

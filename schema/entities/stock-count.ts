@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { day } from '../day';
 import { defineEntity } from '../entity';
 import type { StockMove } from '../stock-balance';
+import { reference } from '../reference';
 
 export const countLine = z.strictObject({
   /** The flower's or material's record id. */
-  flower: z.string().min(1, 'Выберите цветок или материал').max(64),
+  flower: reference('flower', 'Выберите цветок или материал'),
   /** What the books said the warehouse held when this line was counted (the device's balance then). */
   expected: z.number().finite().min(-1_000_000).max(1_000_000),
   counted: z.number().min(0, 'Насчитано не меньше нуля').max(1_000_000),
@@ -43,13 +44,13 @@ export const stockCount = defineEntity({
   access: { read: 'florist', create: 'florist', update: 'florist', delete: 'manager', own: ['delete'] },
   fields: z.strictObject({
     day,
-    warehouse: z.string().min(1, 'Выберите склад').max(64),
+    warehouse: reference('warehouse', 'Выберите склад'),
     lines: z.array(countLine).max(2000, 'Не больше 2000 строк').default([]),
     status: z.enum(['open', 'finished']).default('open'),
     note: z.string().max(2000, 'Заметка длиннее 2000 символов').default(''),
   }),
   list: { columns: ['day', 'warehouse', 'status', 'note'], search: ['note'], sort: 'day', filters: ['status'] },
-  example: { day: '2026-11-25', warehouse: 'wh-cold', lines: [{ flower: 'fl-rose', expected: 20, counted: 18 }], status: 'open', note: '' },
+  example: { day: '2026-11-25', warehouse: 'warehouse-cold', lines: [{ flower: 'flower-rose-explorer', expected: 20, counted: 18 }], status: 'open', note: '' },
   title: (c) => `Пересчёт от ${c.day}`,
   day: (c) => c.day,
   version: 1,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { day } from '../day';
 import { defineEntity } from '../entity';
 import { paymentMethod, paymentMethods } from '../order';
+import { reference } from '../reference';
 
 /**
  * A payment to a supplier against a posted invoice (/admin/debts): the invoice is a fact once posted and its `paid`
@@ -25,7 +26,7 @@ export const supplierPayment = defineEntity({
   access: { read: 'florist', create: 'manager', update: 'manager', delete: null },
   fields: z.strictObject({
     /** The invoice's record id. */
-    invoice: z.string({ error: 'Выберите накладную' }).min(1, 'Выберите накладную').max(64),
+    invoice: reference('invoice', 'Выберите накладную'),
     day,
     amount: z.number({ error: 'Сумма — число рублей' }).positive('Сумма должна быть больше нуля').max(100_000_000, 'Слишком большая сумма').multipleOf(0.01, 'Сумма — рубли и копейки'),
     method: paymentMethod.default('transfer'),

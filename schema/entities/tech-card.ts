@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEntity, lastWriterWins } from '../entity';
 import { roubles } from '../money';
+import { optionalReference, reference } from '../reference';
 
 /**
  * One line of a bouquet's recipe: a flower or material (its `flower` record id) or another tech card used whole as
@@ -8,8 +9,8 @@ import { roubles } from '../money';
  */
 export const techCardLine = z
   .strictObject({
-    flower: z.string().max(64).default(''),
-    card: z.string().max(64).default(''),
+    flower: optionalReference('flower', 'Выберите цветок или материал'),
+    card: optionalReference('techCard', 'Выберите техкарту-основу'),
     qty: z.number().positive('Количество больше нуля').max(10_000, 'Слишком большое количество'),
   })
   .refine((l) => !!l.flower !== !!l.card, { message: 'Выберите цветок, материал или техкарту-основу', path: ['flower'] });
@@ -49,7 +50,7 @@ export const techCard = defineEntity({
     name: z.string().trim().min(1, 'Укажите название').max(120, 'Название длиннее 120 символов'),
     /** The article code its catalogue item gets; empty: made from the card's id when first published. */
     art: z.string().regex(/^[A-Z0-9-]{0,32}$/, 'Артикул: заглавная латиница, цифры и дефис').default(''),
-    warehouse: z.string().min(1, 'Выберите склад').max(64),
+    warehouse: reference('warehouse', 'Выберите склад'),
     lines: z.array(techCardLine).min(1, 'Добавьте хотя бы одну строку').max(100, 'Не больше 100 строк в техкарте'),
     markup: z.number().int('Наценка — целые проценты').min(0, 'Наценка не может быть меньше нуля').max(1000, 'Наценка больше 1000 %').default(150),
     /** The price the studio sells it at; 0 while not set (the suggested price is offered). */
@@ -60,7 +61,7 @@ export const techCard = defineEntity({
     note: z.string().max(2000, 'Заметка длиннее 2000 символов').default(''),
   }),
   list: { columns: ['name', 'art', 'price', 'markup', 'active'], search: ['name', 'art', 'note'], sort: 'name', filters: ['active'] },
-  example: { name: 'Букет «Красные розы»', art: '', warehouse: 'wh-cold', lines: [{ flower: 'fl-rose', qty: 15 }], markup: 150, price: 4500, product: '', active: true, note: '' },
+  example: { name: 'Букет «Красные розы»', art: '', warehouse: 'warehouse-cold', lines: [{ flower: 'flower-rose-explorer', qty: 15 }], markup: 150, price: 4500, product: '', active: true, note: '' },
   title: (c) => c.name,
   version: 1,
   merge: lastWriterWins,

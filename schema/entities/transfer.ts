@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { day } from '../day';
 import { defineEntity } from '../entity';
 import type { StockMove } from '../stock-balance';
+import { reference } from '../reference';
 
 export const transferLine = z.strictObject({
   /** The flower's or material's record id. */
-  flower: z.string().min(1, 'Выберите цветок или материал').max(64),
+  flower: reference('flower', 'Выберите цветок или материал'),
   qty: z.number().positive('Количество больше нуля').max(100_000),
 });
 export type TransferLine = z.infer<typeof transferLine>;
@@ -31,14 +32,14 @@ export const transfer = defineEntity({
   fields: z
     .strictObject({
       day,
-      from: z.string().min(1, 'Выберите склад, откуда').max(64),
-      to: z.string().min(1, 'Выберите склад, куда').max(64),
+      from: reference('warehouse', 'Выберите склад, откуда'),
+      to: reference('warehouse', 'Выберите склад, куда'),
       lines: z.array(transferLine).min(1, 'Добавьте хотя бы одну строку').max(500, 'Не больше 500 строк'),
       note: z.string().max(2000, 'Заметка длиннее 2000 символов').default(''),
     })
     .refine((t) => t.from !== t.to, { message: 'Склады «откуда» и «куда» должны быть разными', path: ['to'] }),
   list: { columns: ['day', 'from', 'to', 'note'], search: ['note'], sort: 'day' },
-  example: { day: '2026-11-25', from: 'wh-cold', to: 'wh-showcase', lines: [{ flower: 'fl-rose', qty: 10 }], note: '' },
+  example: { day: '2026-11-25', from: 'warehouse-cold', to: 'warehouse-showcase', lines: [{ flower: 'flower-rose-explorer', qty: 10 }], note: '' },
   title: (t) => `Перемещение от ${t.day}`,
   day: (t) => t.day,
   version: 1,

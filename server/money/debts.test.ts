@@ -72,7 +72,7 @@ describe('/api/debts/list and recording payments (issue 21, item 3)', () => {
 
   it('lists posted invoices not paid in full by supplier; a payment to the supplier is a fact of its own', async () => {
     const made = await call<{ data: OfficeRecord }>(shop.url, '/api/invoices/update', {
-      data: { number: '17', supplierName: 'База «Флора»', day: '2026-11-20', warehouse: 'wh-cold', lines: [{ flower: 'fl-rose', qty: 100, price: 95.5 }], paid: 1000, status: 'draft', note: '' },
+      data: { number: '17', supplierName: 'База «Флора»', day: '2026-11-20', warehouse: 'warehouse-cold', lines: [{ flower: 'flower-rose-explorer', qty: 100, price: 95.5 }], paid: 1000, status: 'draft', note: '' },
     }, florist);
     expect(made.status).toBe(200);
     // A draft is not owed yet.

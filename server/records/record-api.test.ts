@@ -2,12 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can } from '../../schema/access';
 import type { Action } from '../../schema/entity';
 import { entities, type AnyEntity } from '../../schema/entities';
-import type { OfficeRecord } from '../../schema/record';
+import { derivedFields, type OfficeRecord } from '../../schema/record';
 import { levels, reaches, type Level, type User } from '../../schema/user';
 import { recordRouteLevel } from '../../schema/api-routes';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { removeDoc } from '../db/docs';
 import { demoFlowers, demoWarehouses } from '../seed/stock';
+import { idsAt, referencePlaces } from '../../schema/reference';
+import { tierDatabases } from '../../schema/databases';
+import { createIfMissing } from '../db/docs';
+import { toSynced } from '../db/synced';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;
 type Saved = { data: OfficeRecord };
@@ -100,8 +104,18 @@ for (const entity of Object.values(entities)) {
 
     beforeAll(async () => {
       shop = await startTestShop();
-      // The demo's warehouses and flowers (server/seed/stock.ts) would sort among the records made here: each entity starts empty.
-      for (const seeded of [...demoWarehouses, ...demoFlowers]) await removeDoc(shop.shop.storage.db('office'), seeded.id);
+      // The demo's warehouses and flowers (server/seed/stock.ts) would sort among the records made here: each entity starts
+      // empty. Other entities' examples name them (references must be real), so they stay there.
+      for (const seeded of [...demoWarehouses, ...demoFlowers]) if (seeded.type === entity.type) await removeDoc(shop.shop.storage.db('office'), seeded.id);
+      // A record the example names that the demo lacks (a payment's invoice) is stored from its own entity's example.
+      for (const place of referencePlaces(entity.fields))
+        for (const { id } of idsAt(entity.example, place)) {
+          const target = Object.values(entities).find((e) => e.type === place.entity);
+          if (!target) throw new Error(`${entity.type}.${place.field}: no entity ${place.entity}`);
+          const data = target.fields.parse(target.example);
+          const record = { id, type: target.type, ...derivedFields(target, data), createdBy: demoPhones.admin, createdAt: 1, updatedBy: demoPhones.admin, updatedAt: 1, data };
+          await createIfMissing(shop.shop.storage.db(tierDatabases[target.tier]), id, toSynced(record));
+        }
       for (const level of levels) if (level !== 'guest') cookies[level] = await signIn(shop.url, phones[level]);
     });
     afterAll(() => shop.close());

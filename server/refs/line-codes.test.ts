@@ -39,7 +39,7 @@ describe('reference codes in the lines of a record', () => {
   afterAll(() => shop.close());
 
   it('refuses an invoice line in a unit the unit list has not, through the API and from a phone, naming the line', async () => {
-    const data = { day, warehouse: 'wh-cold', lines: [line('pcs'), line('box')] };
+    const data = { day, warehouse: 'warehouse-cold', lines: [line('pcs'), line('box')] };
     const api = await call<Refused>(shop.url, '/api/invoices/update', { data }, florist);
     expect(api.status, JSON.stringify(api.body)).toBe(400);
     expect(api.body.error).toMatch(/Строки, строка 2 — В справочнике «Единицы измерения» нет значения «box»/);
@@ -51,14 +51,14 @@ describe('reference codes in the lines of a record', () => {
   });
 
   it('keeps a draft whose line copied a unit switched off, and refuses to post it until the unit is on, naming the line', async () => {
-    const held = await call<Saved>(shop.url, '/api/invoices/update', { data: { day, warehouse: 'wh-cold', lines: [{ ...line('kg'), qty: 3 }] } }, florist);
+    const held = await call<Saved>(shop.url, '/api/invoices/update', { data: { day, warehouse: 'warehouse-cold', lines: [{ ...line('kg'), qty: 3 }] } }, florist);
     expect(held.status, JSON.stringify(held.body)).toBe(200);
     const kg = await call<Saved>(shop.url, '/api/refs/get', { id: 'ref-unit-kg' }, admin);
     const off = await call<Saved>(shop.url, '/api/refs/update', { id: 'ref-unit-kg', updatedAt: kg.body.data.updatedAt, data: { ...kg.body.data.data, active: false } }, admin);
     expect(off.status, JSON.stringify(off.body)).toBe(200);
 
     // A new draft at the market, through the API or pushed from a phone offline: kept, with its line in kilograms.
-    const fresh = { day, warehouse: 'wh-cold', lines: [line('pcs'), { ...line('kg'), qty: 2 }] };
+    const fresh = { day, warehouse: 'warehouse-cold', lines: [line('pcs'), { ...line('kg'), qty: 2 }] };
     const api = await call<Saved>(shop.url, '/api/invoices/update', { data: fresh }, florist);
     expect(api.status, JSON.stringify(api.body)).toBe(200);
     const [row] = await push([pushed('inv-kg-line', invoice.type, invoice.version, fresh)]);
@@ -89,7 +89,7 @@ describe('reference codes in the lines of a record', () => {
   });
 
   it('refuses a write-off line with a reason the list has not, and takes the list’s reasons', async () => {
-    const data = (reason: string) => ({ day, warehouse: 'wh-cold', lines: [{ flower: rose, qty: 1, reason: 'wilted' }, { flower: rose, qty: 1, reason }] });
+    const data = (reason: string) => ({ day, warehouse: 'warehouse-cold', lines: [{ flower: rose, qty: 1, reason: 'wilted' }, { flower: rose, qty: 1, reason }] });
     const api = await call<Refused>(shop.url, '/api/slips/update', { data: data('stolen') }, florist);
     expect(api.status, JSON.stringify(api.body)).toBe(400);
     expect(api.body.error).toMatch(/строка 2 — В справочнике «Причины списания» нет значения «stolen»/);

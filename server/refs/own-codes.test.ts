@@ -55,7 +55,7 @@ describe('reference codes in records the server writes itself', () => {
 
     // The imported ribbon goes on a supply invoice in its unit, by half-metres: the list has the unit, fractions allowed.
     const ribbon = posifloraItemId('i-ribbon');
-    const invoice = await call(shop.url, '/api/invoices/update', { data: { day: '2026-11-25', warehouse: 'wh-cold', lines: [{ flower: ribbon, qty: 2.5, unit: 'm', price: 40 }] } }, admin);
+    const invoice = await call(shop.url, '/api/invoices/update', { data: { day: '2026-11-25', warehouse: 'warehouse-cold', lines: [{ flower: ribbon, qty: 2.5, unit: 'm', price: 40 }] } }, admin);
     expect(invoice.status, JSON.stringify(invoice.body)).toBe(200);
   });
 

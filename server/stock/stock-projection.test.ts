@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoice } from '../../schema/entities/invoice';
-import type { OfficeRecord } from '../../schema/record';
+import { derivedFields, type OfficeRecord } from '../../schema/record';
+import { flower } from '../../schema/entities/flower';
+import { tierDatabases } from '../../schema/databases';
+import { createIfMissing } from '../db/docs';
+import type { Storage } from '../db/storage';
+import { toSynced } from '../db/synced';
 import type { StockAnswer } from '../../schema/stock-answer';
 import { changesHub } from '../db/changes-hub';
 import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
@@ -15,7 +20,7 @@ let serial = 0;
 const invoiceDoc = (lines: Line[], status: 'draft' | 'posted', at: number, over: { id?: string; rev?: string; warehouse?: string } = {}) => {
   // Not parsed here: the refusal tests send what a faulty or outdated device might.
   const data = {
-    kind: 'supply' as 'supply' | 'return', number: `П-${++serial}`, supplier: '', supplierName: 'Флора', day: '2026-11-25', warehouse: over.warehouse ?? 'wh-cold',
+    kind: 'supply' as 'supply' | 'return', number: `П-${++serial}`, supplier: '', supplierName: 'Флора', day: '2026-11-25', warehouse: over.warehouse ?? 'warehouse-cold',
     lines: lines.map((l) => ({ ...l, unit: 'pcs' as string })), paid: 0, status, note: '',
   };
   return {
@@ -33,6 +38,15 @@ const invoiceDoc = (lines: Line[], status: 'draft' | 'posted', at: number, over:
   };
 };
 
+/** The flowers these invoices name, stored as the seed stores the demo's (a reference must name a real flower). */
+const storeFlowers = async (storage: Storage, names: Record<string, string>) => {
+  for (const [id, name] of Object.entries(names)) {
+    const data = flower.fields.parse({ name, unit: id.endsWith('ribbon') ? 'm' : 'pcs' });
+    const record = { id, type: flower.type, ...derivedFields(flower, data), createdBy: demoPhones.admin, createdAt: 1, updatedBy: demoPhones.admin, updatedAt: 1, data };
+    await createIfMissing(storage.db(tierDatabases.office), id, toSynced(record));
+  }
+};
+
 const push = async (base: string, cookie: string, docs: object[]): Promise<Row[]> => {
   const res = await fetch(`${base}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ docs }) });
   expect(res.status).toBe(201);
@@ -44,7 +58,7 @@ const stock = async (base: string, cookie: string) => {
   expect(answer.status).toBe(200);
   return answer.body;
 };
-const qtyOf = (s: StockAnswer, flower: string, warehouse = 'wh-cold') => s.balances.find((b) => b.flower === flower && b.warehouse === warehouse)?.qty ?? 0;
+const qtyOf = (s: StockAnswer, flower: string, warehouse = 'warehouse-cold') => s.balances.find((b) => b.flower === flower && b.warehouse === warehouse)?.qty ?? 0;
 
 describe('the stock ledger on one server', () => {
   let shop: Shop;
@@ -52,6 +66,7 @@ describe('the stock ledger on one server', () => {
   let manager: string;
   beforeAll(async () => {
     shop = await startTestShop();
+    await storeFlowers(shop.shop.storage, { 'fl-one-rose': 'Роза', 'fl-one-ribbon': 'Лента', 'fl-one-lily': 'Лилия', 'fl-one-gerbera': 'Гербера' });
     [florist, manager] = [await signIn(shop.url, demoPhones.florist), await signIn(shop.url, demoPhones.manager)];
   }, 60_000);
   afterAll(async () => {
@@ -158,6 +173,7 @@ describe('the stock ledger on two app servers sharing one CouchDB', () => {
   let onB: string;
   beforeAll(async () => {
     shops = await startTwoShops();
+    await storeFlowers(shops.a.shop.storage, { 'fl-two-tulip': 'Тюльпан', 'fl-two-peony': 'Пион', 'fl-two-aster': 'Астра' });
     [onA, onB] = [await signIn(shops.a.url, demoPhones.florist), await signIn(shops.b.url, demoPhones.florist)];
   }, 60_000);
   afterAll(async () => {

@@ -28,22 +28,22 @@ describe('transfers between warehouses and inventory counts', () => {
     manager = await signIn(shop.url, demoPhones.manager);
     florist = await signIn(shop.url, demoPhones.florist);
     rose = (await call<Saved>(shop.url, '/api/flowers/update', { data: { name: 'Роза', unit: 'pcs' } }, manager)).body.data.id;
-    const supply = await call(shop.url, '/api/invoices/update', { data: { day, warehouse: 'wh-cold', lines: [{ flower: rose, qty: 30, price: 90 }], status: 'posted' } }, florist);
+    const supply = await call(shop.url, '/api/invoices/update', { data: { day, warehouse: 'warehouse-cold', lines: [{ flower: rose, qty: 30, price: 90 }], status: 'posted' } }, florist);
     expect(supply.status).toBe(200);
   });
   afterAll(() => shop.close());
 
   it('moves stock out of one warehouse and into another in one fact, never into the same one, never 2.5 roses', async () => {
-    const moved = await call<Saved>(shop.url, '/api/transfers/update', { data: { day, from: 'wh-cold', to: 'wh-showcase', lines: [{ flower: rose, qty: 12 }] } }, florist);
+    const moved = await call<Saved>(shop.url, '/api/transfers/update', { data: { day, from: 'warehouse-cold', to: 'warehouse-showcase', lines: [{ flower: rose, qty: 12 }] } }, florist);
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const book = await balances(shop);
-    expect([book.balance(rose, 'wh-cold'), book.balance(rose, 'wh-showcase'), book.total(rose)]).toEqual([18, 12, 30]);
+    expect([book.balance(rose, 'warehouse-cold'), book.balance(rose, 'warehouse-showcase'), book.total(rose)]).toEqual([18, 12, 30]);
 
     for (const [what, data, reason] of [
-      ['the same warehouse', { day, from: 'wh-cold', to: 'wh-cold', lines: [{ flower: rose, qty: 1 }] }, /разными/],
-      ['2.5 roses', { day, from: 'wh-cold', to: 'wh-showcase', lines: [{ flower: rose, qty: 2.5 }] }, /целыми/],
-      ['minus three roses', { day, from: 'wh-cold', to: 'wh-showcase', lines: [{ flower: rose, qty: -3 }] }, /больше нуля/],
-      ['no lines', { day, from: 'wh-cold', to: 'wh-showcase', lines: [] }, /строку/],
+      ['the same warehouse', { day, from: 'warehouse-cold', to: 'warehouse-cold', lines: [{ flower: rose, qty: 1 }] }, /разными/],
+      ['2.5 roses', { day, from: 'warehouse-cold', to: 'warehouse-showcase', lines: [{ flower: rose, qty: 2.5 }] }, /целыми/],
+      ['minus three roses', { day, from: 'warehouse-cold', to: 'warehouse-showcase', lines: [{ flower: rose, qty: -3 }] }, /больше нуля/],
+      ['no lines', { day, from: 'warehouse-cold', to: 'warehouse-showcase', lines: [] }, /строку/],
     ] as const) {
       const answer = await call<{ error: string }>(shop.url, '/api/transfers/update', { data }, florist);
       expect(answer.status, what).toBe(400);
@@ -53,17 +53,17 @@ describe('transfers between warehouses and inventory counts', () => {
     const refusedEdit = await call<{ error: string }>(shop.url, '/api/transfers/update', { id: moved.body.data.id, updatedAt: moved.body.data.updatedAt, data: { ...moved.body.data.data, lines: [{ flower: rose, qty: 1 }] } }, manager);
     expect(refusedEdit.status).toBe(409);
     expect(refusedEdit.body.error).toMatch(/факт/);
-    expect((await balances(shop)).balance(rose, 'wh-cold')).toBe(18);
+    expect((await balances(shop)).balance(rose, 'warehouse-cold')).toBe(18);
   });
 
   it('keeps a count open while it goes on, then writes the differences as corrections in the finisher’s name and freezes it', async () => {
-    const before = (await balances(shop)).balance(rose, 'wh-cold');
-    const opened = await call<Saved>(shop.url, '/api/stock-counts/update', { data: { day, warehouse: 'wh-cold', lines: [{ flower: rose, expected: before, counted: 15 }] } }, florist);
+    const before = (await balances(shop)).balance(rose, 'warehouse-cold');
+    const opened = await call<Saved>(shop.url, '/api/stock-counts/update', { data: { day, warehouse: 'warehouse-cold', lines: [{ flower: rose, expected: before, counted: 15 }] } }, florist);
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     // An open count moves nothing: the books stand until it is finished.
-    expect((await balances(shop)).balance(rose, 'wh-cold')).toBe(before);
+    expect((await balances(shop)).balance(rose, 'warehouse-cold')).toBe(before);
     // Two more roses wilt meanwhile, elsewhere: the correction is the count's difference, so both add up.
-    const wilted = await call(shop.url, '/api/slips/update', { data: { day, warehouse: 'wh-cold', lines: [{ flower: rose, qty: 2, reason: 'wilted' }] } }, manager);
+    const wilted = await call(shop.url, '/api/slips/update', { data: { day, warehouse: 'warehouse-cold', lines: [{ flower: rose, qty: 2, reason: 'wilted' }] } }, manager);
     expect(wilted.status).toBe(200);
 
     const half = await call<{ error: string }>(shop.url, '/api/stock-counts/update', { id: opened.body.data.id, updatedAt: opened.body.data.updatedAt, data: { ...opened.body.data.data, lines: [{ flower: rose, expected: before, counted: 14.5 }], status: 'finished' } }, manager);
@@ -75,14 +75,14 @@ describe('transfers between warehouses and inventory counts', () => {
     const finished = await call<Saved>(shop.url, '/api/stock-counts/update', { id: opened.body.data.id, updatedAt: opened.body.data.updatedAt, data: { ...opened.body.data.data, status: 'finished' } }, manager);
     expect(finished.status, JSON.stringify(finished.body)).toBe(200);
     expect(finished.body.data).toMatchObject({ createdBy: demoPhones.florist, updatedBy: demoPhones.manager });
-    expect((await balances(shop)).balance(rose, 'wh-cold')).toBe(before + (15 - before) - 2);
+    expect((await balances(shop)).balance(rose, 'warehouse-cold')).toBe(before + (15 - before) - 2);
 
     const changed = await call<{ error: string }>(shop.url, '/api/stock-counts/update', { id: opened.body.data.id, updatedAt: finished.body.data.updatedAt, data: { ...finished.body.data.data, status: 'open' } }, manager);
     expect(changed.status).toBe(409);
     expect(changed.body.error).toMatch(/Пересчёт закончен/);
     const removed = await call<{ error: string }>(shop.url, '/api/stock-counts/delete', { id: opened.body.data.id }, manager);
     expect(removed.status).toBe(409);
-    expect((await balances(shop)).balance(rose, 'wh-cold')).toBe(13);
+    expect((await balances(shop)).balance(rose, 'warehouse-cold')).toBe(13);
 
     // A finished count pushed again from a phone (an edit after finishing) is refused with the reason.
     const stored = await shop.shop.storage.db('office').get<Record<string, unknown>>(opened.body.data.id);

@@ -45,21 +45,21 @@ describe('units from the studio’s unit list', () => {
     const moss = await call<Saved>(shop.url, '/api/flowers/update', { data: { name: 'Мох', kind: 'material', unit: 'g' } }, manager);
     expect(moss.status, JSON.stringify(moss.body)).toBe(200);
 
-    const supply = { day, warehouse: 'wh-cold', status: 'posted', lines: [{ flower: gypso.body.data.id, qty: 10, unit: 'bunch', price: 300 }, { flower: moss.body.data.id, qty: 250, unit: 'g', price: 2 }] };
+    const supply = { day, warehouse: 'warehouse-cold', status: 'posted', lines: [{ flower: gypso.body.data.id, qty: 10, unit: 'bunch', price: 300 }, { flower: moss.body.data.id, qty: 250, unit: 'g', price: 2 }] };
     expect((await call(shop.url, '/api/invoices/update', { data: supply }, florist)).status).toBe(200);
 
-    const halfBunch = await call<{ error: string }>(shop.url, '/api/transfers/update', { data: { day, from: 'wh-cold', to: 'wh-showcase', lines: [{ flower: gypso.body.data.id, qty: 1.5 }] } }, florist);
+    const halfBunch = await call<{ error: string }>(shop.url, '/api/transfers/update', { data: { day, from: 'warehouse-cold', to: 'warehouse-showcase', lines: [{ flower: gypso.body.data.id, qty: 1.5 }] } }, florist);
     expect(halfBunch.status).toBe(400);
     expect(halfBunch.body.error).toMatch(/Гипсофила.*целыми/);
-    const someMoss = await call(shop.url, '/api/transfers/update', { data: { day, from: 'wh-cold', to: 'wh-showcase', lines: [{ flower: moss.body.data.id, qty: 12.5 }] } }, florist);
+    const someMoss = await call(shop.url, '/api/transfers/update', { data: { day, from: 'warehouse-cold', to: 'warehouse-showcase', lines: [{ flower: moss.body.data.id, qty: 12.5 }] } }, florist);
     expect(someMoss.status, JSON.stringify(someMoss.body)).toBe(200);
 
     // A draft invoice is judged by its lines’ units too, through the API and a phone’s push alike.
     const draftLine = { flower: gypso.body.data.id, qty: 2.5, unit: 'bunch', price: 300 };
-    const draft = await call<{ error: string }>(shop.url, '/api/invoices/update', { data: { day, warehouse: 'wh-cold', lines: [draftLine] } }, florist);
+    const draft = await call<{ error: string }>(shop.url, '/api/invoices/update', { data: { day, warehouse: 'warehouse-cold', lines: [draftLine] } }, florist);
     expect(draft.status).toBe(400);
     expect(draft.body.error).toMatch(/целыми/);
-    const [row] = await pushTo(shop.url, florist, [pushed('inv-half-bunch', 'invoice', invoice.version, demoPhones.florist, { day, warehouse: 'wh-cold', lines: [draftLine] })]);
+    const [row] = await pushTo(shop.url, florist, [pushed('inv-half-bunch', 'invoice', invoice.version, demoPhones.florist, { day, warehouse: 'warehouse-cold', lines: [draftLine] })]);
     expect(row.error).toBe('conflict');
     expect(row.reason).toMatch(/целыми/);
   });
@@ -68,7 +68,7 @@ describe('units from the studio’s unit list', () => {
     const ribbon = await call<Saved>(shop.url, '/api/flowers/update', { data: { name: 'Лента', kind: 'material', unit: 'pack' } }, manager);
     expect(ribbon.status).toBe(200);
     const line = { flower: ribbon.body.data.id, qty: 0.5 };
-    const before = await call(shop.url, '/api/transfers/update', { data: { day, from: 'wh-cold', to: 'wh-showcase', lines: [line] } }, florist);
+    const before = await call(shop.url, '/api/transfers/update', { data: { day, from: 'warehouse-cold', to: 'warehouse-showcase', lines: [line] } }, florist);
     expect(before.status).toBe(400);
 
     const pack = await call<Saved>(shop.url, '/api/refs/get', { id: 'ref-unit-pack' }, admin);
@@ -77,8 +77,8 @@ describe('units from the studio’s unit list', () => {
     const changed = await call(shop.url, '/api/refs/update', { id: 'ref-unit-pack', updatedAt: pack.body.data.updatedAt, data: { ...pack.body.data.data, whole: false } }, admin);
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
 
-    expect((await call(shop.url, '/api/transfers/update', { data: { day, from: 'wh-cold', to: 'wh-showcase', lines: [line] } }, florist)).status).toBe(200);
-    const [row] = await pushTo(shop.url, florist, [pushed('tr-half-pack', 'transfer', transfer.version, demoPhones.florist, { day, from: 'wh-cold', to: 'wh-showcase', lines: [line] })]);
+    expect((await call(shop.url, '/api/transfers/update', { data: { day, from: 'warehouse-cold', to: 'warehouse-showcase', lines: [line] } }, florist)).status).toBe(200);
+    const [row] = await pushTo(shop.url, florist, [pushed('tr-half-pack', 'transfer', transfer.version, demoPhones.florist, { day, from: 'warehouse-cold', to: 'warehouse-showcase', lines: [line] })]);
     expect(row.ok, JSON.stringify(row)).toBe(true);
   });
 

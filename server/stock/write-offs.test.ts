@@ -14,7 +14,7 @@ const pushTo = async (url: string, cookie: string, docs: unknown[]): Promise<Row
 };
 
 /** A write-off act as a florist's phone writes it offline and its replication pushes it. */
-const actOf = (id: string, phone: string, lines: { flower: string; qty: number; reason?: string }[], warehouse = 'wh-cold') => {
+const actOf = (id: string, phone: string, lines: { flower: string; qty: number; reason?: string }[], warehouse = 'warehouse-cold') => {
   const now = Date.now();
   const data = { day: '2026-11-25', warehouse, lines: lines.map((l) => ({ reason: 'wilted', cost: 95, ...l })), order: '', note: '' };
   return { _id: id, type: 'slip', v: slip.version, title: 'Списание от 2026-11-25', day: '2026-11-25', createdBy: phone, createdAt: now, updatedBy: phone, updatedAt: now, data, _deleted: false };
@@ -60,16 +60,16 @@ describe('write-offs: what the server refuses and what it lets through flagged',
       ['no reason', { flower: ids.rose, qty: 5, reason: '' }, /причину/],
     ];
     for (const [what, line, reason] of variants) {
-      const answer = await call<{ error: string }>(shop.url, '/api/slips/update', { data: { day: '2026-11-25', warehouse: 'wh-cold', lines: [line] } }, florist);
+      const answer = await call<{ error: string }>(shop.url, '/api/slips/update', { data: { day: '2026-11-25', warehouse: 'warehouse-cold', lines: [line] } }, florist);
       expect(answer.status, what).toBe(400);
       expect(answer.body.error, what).toMatch(cyrillic);
       expect(JSON.stringify(answer.body), what).toMatch(reason);
     }
     expect((await balances(shop)).all()).toEqual(before);
     // Metres of ribbon may be fractions.
-    const ribbon = await call(shop.url, '/api/slips/update', { data: { day: '2026-11-25', warehouse: 'wh-cold', lines: [{ flower: ids.ribbon, qty: 1.5, reason: 'broken' }] } }, florist);
+    const ribbon = await call(shop.url, '/api/slips/update', { data: { day: '2026-11-25', warehouse: 'warehouse-cold', lines: [{ flower: ids.ribbon, qty: 1.5, reason: 'broken' }] } }, florist);
     expect(ribbon.status, JSON.stringify(ribbon.body)).toBe(200);
-    expect((await balances(shop)).balance(ids.ribbon, 'wh-cold')).toBe(-1.5);
+    expect((await balances(shop)).balance(ids.ribbon, 'warehouse-cold')).toBe(-1.5);
   });
 
   it('refuses a pushed act with 2.5 roses as a conflict with the reason, and stores the rest of the batch', async () => {
@@ -89,15 +89,15 @@ describe('write-offs: what the server refuses and what it lets through flagged',
     expect(byId.get('slip-push-half')!.reason).toMatch(/Роза Explorer.*целыми/);
     const office = shop.shop.storage.db('office');
     expect(await office.get('slip-push-half').then(() => true, () => false)).toBe(false);
-    expect((await balances(shop)).balance(ids.rose, 'wh-cold')).toBe(-5);
+    expect((await balances(shop)).balance(ids.rose, 'warehouse-cold')).toBe(-5);
   });
 
   it('takes a write-off of more than the warehouse holds (flagged on the screens, not refused): stems that wilted are gone whatever the books say', async () => {
     const book = await balances(shop);
-    const held = book.balance(ids.rose, 'wh-studio');
-    const rows = await pushTo(shop.url, florist, [actOf('slip-more-than-held', demoPhones.florist, [{ flower: ids.rose, qty: held + 7 }], 'wh-studio')]);
+    const held = book.balance(ids.rose, 'warehouse-studio');
+    const rows = await pushTo(shop.url, florist, [actOf('slip-more-than-held', demoPhones.florist, [{ flower: ids.rose, qty: held + 7 }], 'warehouse-studio')]);
     expect(rows[0]).toMatchObject({ ok: true });
-    expect((await balances(shop)).balance(ids.rose, 'wh-studio')).toBe(-7);
+    expect((await balances(shop)).balance(ids.rose, 'warehouse-studio')).toBe(-7);
   });
 });
 
@@ -120,7 +120,7 @@ describe('write-offs on two app servers sharing one CouchDB', () => {
     // A replication retry sends what it already sent: the server sees the same acts again and counts each once.
     const again = await pushTo(b.url, onA, first.slice(0, 3));
     expect(again.every((r) => r.error === 'conflict')).toBe(true);
-    expect((await balances(a)).balance(rose, 'wh-cold')).toBe(-(1 + 2 + 3 + 4 + 5 + 6 + 60));
-    expect((await balances(b)).balance(rose, 'wh-cold')).toBe(-81);
+    expect((await balances(a)).balance(rose, 'warehouse-cold')).toBe(-(1 + 2 + 3 + 4 + 5 + 6 + 60));
+    expect((await balances(b)).balance(rose, 'warehouse-cold')).toBe(-81);
   });
 });

@@ -40,8 +40,8 @@ describe('a new office record the server refuses on push', () => {
     const told: Rejection[] = [];
     const seen = rejections$.subscribe((r) => told.push(r));
     // Twelve lines, one of them «Сборка заказа», which only the server writes: the whole act is refused.
-    const lines = Array.from({ length: 12 }, (_, i) => ({ flower: `fl-rose-${i}`, qty: i + 1, reason: i === 7 ? 'assembly' : 'wilted', cost: 90 }));
-    const act = { day: today(), warehouse: 'wh-cold', lines, order: '', note: 'после выходных' };
+    const lines = Array.from({ length: 12 }, (_, i) => ({ flower: i % 2 ? 'flower-tulip' : 'flower-rose-explorer', qty: i + 1, reason: i === 7 ? 'assembly' : 'wilted', cost: 90 }));
+    const act = { day: today(), warehouse: 'warehouse-cold', lines, order: '', note: 'после выходных' };
     const id = await saveOfficeRecord(db.office, slip, demoPhones.florist, act);
     // A task pushed in the same batch is taken: only the refused one is kept.
     const taken = await saveOfficeRecord(db.office, task, demoPhones.florist, { title: 'Полить розы' });

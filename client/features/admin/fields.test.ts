@@ -4,6 +4,10 @@ import { client } from '../../../schema/entities/client';
 import { contractor } from '../../../schema/entities/contractor';
 import { courier } from '../../../schema/entities/courier';
 import { task } from '../../../schema/entities/task';
+import { invoice } from '../../../schema/entities/invoice';
+import { supplierPayment } from '../../../schema/entities/supplier-payment';
+import { techCard } from '../../../schema/entities/tech-card';
+import { transfer } from '../../../schema/entities/transfer';
 import { cellText, fieldsOf, fromFormValues, toFormValues } from './fields';
 
 const kinds = (e: Parameters<typeof fieldsOf>[0]) => Object.fromEntries(fieldsOf(e).map((f) => [f.name, `${f.kind}${f.optional ? '?' : ''}`]));
@@ -32,6 +36,15 @@ describe('the generic form reads its inputs from the entity’s zod fields', () 
     expect(typed).toMatchObject({ ok: true, data: { amount: 1500, category: 'market', direction: 'out', method: 'cash' } });
     const words = fromFormValues(charge, { ...toFormValues(charge), day: '2026-11-25', category: 'market', amount: 'полторы тысячи' });
     expect(words).toMatchObject({ ok: false });
+  });
+
+  it('reads a field that names another record as a picker of that entity, in rows of lines too, never a bare id box', () => {
+    expect(fieldsOf(transfer).find((f) => f.name === 'from')).toMatchObject({ kind: 'reference', reference: 'warehouse', optional: false });
+    expect(fieldsOf(transfer).find((f) => f.name === 'lines')?.items?.find((f) => f.name === 'flower')).toMatchObject({ kind: 'reference', reference: 'flower' });
+    expect(fieldsOf(supplierPayment).find((f) => f.name === 'invoice')).toMatchObject({ kind: 'reference', reference: 'invoice' });
+    expect(fieldsOf(invoice).find((f) => f.name === 'supplier')).toMatchObject({ kind: 'reference', reference: 'supplier', optional: true });
+    const card = fieldsOf(techCard).find((f) => f.name === 'lines')?.items;
+    expect(card?.map((f) => [f.name, f.kind, f.reference])).toEqual([['flower', 'reference', 'flower'], ['card', 'reference', 'techCard'], ['qty', 'number', undefined]]);
   });
 
   it('marks an enum whose choices a reference list governs (a client’s source: «Откуда клиенты» at /admin/refs)', () => {

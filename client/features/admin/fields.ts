@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import type { AnyEntity } from '../../../schema/entities';
+import { entities, type AnyEntity } from '../../../schema/entities';
 import { day } from '../../../schema/day';
 import { roubles } from '../../../schema/money';
 import { formatPhone, phone } from '../../../schema/phone';
 import { staffName } from '../../../schema/user';
 import { refDefaults, refList, type RefList } from '../../../schema/entities/ref';
+import { referenceOf } from '../../../schema/reference';
 import { valueLabel, valueOptions } from './value-labels';
 
 // Messages the entity schemas do not word themselves (a wrong type, say) come out in Russian, as on the server.
 z.config(z.locales.ru());
 
-export type FieldKind = 'text' | 'longtext' | 'number' | 'roubles' | 'enum' | 'boolean' | 'day' | 'time' | 'phone' | 'list';
+export type FieldKind = 'text' | 'longtext' | 'number' | 'roubles' | 'enum' | 'boolean' | 'day' | 'time' | 'phone' | 'list' | 'reference';
 
 /** One input of the generic form, read from the entity's zod field. */
 export interface FieldSpec {
@@ -26,6 +27,8 @@ export interface FieldSpec {
   ref?: RefList;
   /** With `ref`: a plain code (`refCode`, a charge's category) that takes any entry of the list, not only an enum's values. */
   anyCode?: boolean;
+  /** With kind `reference`: the entity type whose record the field names (schema/reference.ts), picked and shown by its title. */
+  reference?: string;
   /** Computed by the server (schema/entity.ts `computed`): shown, never edited or sent. */
   computed?: boolean;
   /** A list of small records (a client's important dates): the inputs of one row, labelled by each field's `describe`. */
@@ -92,6 +95,9 @@ const specOf = (entity: AnyEntity, name: string, schema: Schema, label: string, 
       optional: true,
       items: Object.entries(row.shape as Record<string, Schema>).map(([sub, s]) => specOf(entity, sub, s, s.description ?? unwrap(s).inner.description ?? sub, name)),
     };
+  const target = referenceOf(schema);
+  // A line's reference without a label of its own (a write-off line's flower) is named by what it points to.
+  if (target) return { name, label: label === name ? (Object.values(entities).find((e) => e.type === target)?.labels.one ?? label) : label, kind: 'reference', optional: optional || inner.safeParse('').success, reference: target };
   const ref = refList.safeParse((inner.meta() as { ref?: unknown } | undefined)?.ref);
   // A code of a list (`refCode`): offered as the list's entries, whatever codes the studio gave them.
   if (ref.success && !(inner instanceof z.ZodEnum))

@@ -14,6 +14,7 @@ import { useNotice } from '../../ui/notices';
 import { fieldsOf, fromFormValues, rowValues, toFormValues, type FieldSpec, type FormValues } from './fields';
 import { useEntityWrites } from './use-entity';
 import { useFormAction } from '../../lib/use-form-action';
+import { ReferenceInput } from './reference-input';
 
 /**
  * The choices of a field a reference list governs: its active entries in its order and labels, the chosen one kept.
@@ -151,6 +152,21 @@ const FieldInput = (props: InputProps) => {
       }
       input = (
         <PhoneInput id={id} name={field.name} disabled={readOnly} invalid={!!error} describedBy={common['aria-describedby']} value={text} onChange={onChange} autoComplete="off" />
+      );
+      break;
+    case 'reference':
+      input = (
+        <ReferenceInput
+          id={id}
+          entity={field.reference ?? ''}
+          label={field.label}
+          value={text}
+          optional={field.optional}
+          disabled={readOnly}
+          invalid={!!error}
+          describedBy={common['aria-describedby']}
+          onChange={onChange}
+        />
       );
       break;
     case 'number':

@@ -13,6 +13,7 @@ import { useRefList } from '../../data/ref-list';
 import { refLabel, type RefList } from '../../../schema/entities/ref';
 import { FilterSelect } from '../../ui/filter-select';
 import { Pager } from '../../ui/pager';
+import { ReferenceCell } from './reference-input';
 
 export interface RecordListProps {
   entity: AnyEntity;
@@ -38,9 +39,9 @@ const RefCell = ({ list, value }: { list: RefList; value: unknown }) => {
   return typeof value === 'string' && value ? refLabel(entries, value) : '—';
 };
 
-/** What a cell shows: a reference list's label, else the field's text. */
+/** What a cell shows: a reference list's label, another record's title, else the field's text. */
 const Cell = ({ entity, field, value, names }: { entity: AnyEntity; field: FieldSpec | undefined; value: unknown; names: ReadonlyMap<string, string> }) =>
-  field?.ref ? <RefCell list={field.ref} value={value} /> : cellText(entity, field, value, names);
+  field?.ref ? <RefCell list={field.ref} value={value} /> : field?.reference ? <ReferenceCell entity={field.reference} value={value} /> : cellText(entity, field, value, names);
 
 /**
  * The generic list of a registry entity: columns from `entity.list`, 20 a page, search, sort and filters, all
