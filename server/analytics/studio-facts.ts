@@ -5,6 +5,7 @@ import { charge } from '../../schema/entities/charge';
 import { flower } from '../../schema/entities/flower';
 import { refEntries, refLabel, type RefEntry } from '../../schema/entities/ref';
 import { slip } from '../../schema/entities/slip';
+import { voidFact } from '../../schema/entities/void';
 import { product } from '../../schema/product';
 import { allDocs, stripMeta, type Stored } from '../db/docs';
 import type { Storage } from '../db/storage';
@@ -70,9 +71,17 @@ export const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
   const facts: OfficeFacts = { slips: [], charges: [], flowerNames: new Map(), sources: [] };
   const refs: { type: string; data: Record<string, unknown> }[] = [];
   const charges: { day: string; amount: number; category: string }[] = [];
+  // A voided write-off or charge counts nowhere (schema/voids.ts); the report reads only the voids' targets.
+  const voided = new Set(
+    docs.flatMap((doc) => {
+      const envelope = stored.safeParse(doc);
+      const target = envelope.success && envelope.data.type === voidFact.type ? voidFact.fields.shape.target.safeParse(envelope.data.data.target) : null;
+      return target?.success ? [target.data] : [];
+    }),
+  );
   for (const doc of docs) {
     const envelope = stored.safeParse(doc);
-    if (!envelope.success || doc._id.startsWith('_')) continue;
+    if (!envelope.success || doc._id.startsWith('_') || voided.has(doc._id)) continue;
     const { type, title, data } = envelope.data;
     if (type === slip.type) {
       const s = slipFacts.safeParse(data);
