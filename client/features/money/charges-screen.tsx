@@ -4,6 +4,7 @@ import type { OfficeRecord } from '../../../schema/record';
 import { useLocal } from '../../data/local-data-context';
 import { Dialog } from '../../ui/dialog';
 import { printShiftReport, ShiftReport, ShiftReportSheet } from '../shift/shift-report';
+import { VoidPanel } from '../admin/void-panel';
 
 /** The last closes of shifts the device holds, newest first: each opens as its report, to read or print again. */
 const ShiftCloses = () => {
@@ -35,6 +36,7 @@ const ShiftCloses = () => {
       {open && (
         <Dialog title={open.title} onClose={() => setOpen(null)} width="36rem">
           <ShiftReport record={open} />
+          <VoidPanel entity={shift} record={open} />
           <ShiftReportSheet record={open} />
           <p className="form__buttons">
             <button type="button" className="button button--ghost" onClick={printShiftReport}>
