@@ -24,7 +24,7 @@ describe('the full close of a shift', () => {
     const [online, offline] = [addDays(today(), -40), addDays(today(), -39)];
     const closeOf = (day: string): ShiftClose => ({
       day, opening: 0, takings: { cash: 0, card: 0, transfer: 0, online: 0 }, orders: 0, counterSales: 0, cashIn: 0, cashOut: 0, expectedCash: 0, expectedCard: 0,
-      counted: { cash: 0, card: 0 }, cashMoves: [], note: '',
+      counted: { cash: 0, card: 0 }, cashMoves: [], note: '', round: 1,
     });
     const closeElsewhere = async (day: string) => expect((await call(shop.url, '/api/shifts/update', { data: closeOf(day) }, manager)).status).toBe(200);
 

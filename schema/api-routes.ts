@@ -1,5 +1,7 @@
 import type { EntityDefinition } from './entity';
 import { entities, type AnyEntity } from './entities';
+import { voidFact } from './entities/void';
+import { voidableEntities } from './voids';
 import { levelOf, reaches, type Level, type User } from './user';
 
 /**
@@ -125,8 +127,13 @@ export const recordRoutes = Object.fromEntries(
   Object.values(entities).flatMap((e) => recordActions.map((a) => [recordRoute(e, a), recordRouteLevel(e, a)])),
 ) as Record<RecordRoute, Level>;
 
+/** `POST /api/{path}/void` `{ id, reason }` (issue 27, item 6): a manager voids a fact of that entity (schema/voids.ts). */
+export type VoidRoute = `POST /api/${AnyEntity['path']}/void`;
+export const voidRoute = (entity: AnyEntity): VoidRoute => `POST /api/${entity.path}/void`;
+export const voidRoutes = Object.fromEntries(voidableEntities.map((e) => [voidRoute(e), voidFact.access.create])) as Record<VoidRoute, Level>;
+
 /** Every /api route and the level it needs. */
-export const apiAccess: Record<ApiRoute, Level> = { ...apiRoutes, ...recordRoutes };
-export type ApiRoute = keyof typeof apiRoutes | RecordRoute;
+export const apiAccess: Record<ApiRoute, Level> = { ...apiRoutes, ...recordRoutes, ...voidRoutes };
+export type ApiRoute = keyof typeof apiRoutes | RecordRoute | VoidRoute;
 
 export const mayCall = (user: User | null | undefined, key: ApiRoute): boolean => reaches(levelOf(user), apiAccess[key]);

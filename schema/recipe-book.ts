@@ -5,6 +5,7 @@ import { purchasePrices, type InvoiceRecord, type PurchasePrice } from './purcha
 import { recordData, type OfficeRecord } from './record';
 import type { TechCard } from './tech-card';
 import { unitList, unitOf, type Unit } from './unit';
+import { unvoided, voidedIds } from './voids';
 
 /** What a bouquet's recipe is read against: the tech cards, the flowers (title, unit of the studio's list) and their purchase prices. */
 export interface RecipeBook {
@@ -17,7 +18,7 @@ export interface RecipeBook {
 
 /**
  * The recipe book from office records (the device's office collection, the server's office database): the same
- * cards, units (the `unit` reference list among the same records) and prices (from posted invoices) on both sides, so
+ * cards, units (the `unit` reference list among the same records) and prices (from posted invoices not voided) on both sides, so
  * a cost seen offline is the one the server stamps.
  */
 export const recipeBookOf = (records: Iterable<Pick<OfficeRecord, 'id' | 'type' | 'v' | 'data' | 'title' | 'updatedAt'>>): RecipeBook => {
@@ -41,6 +42,6 @@ export const recipeBookOf = (records: Iterable<Pick<OfficeRecord, 'id' | 'type' 
       if (data) invoices.push({ id: r.id, updatedAt: r.updatedAt, data });
     }
   }
-  book.prices = purchasePrices(invoices);
+  book.prices = purchasePrices(unvoided(invoices, voidedIds(all)));
   return book;
 };

@@ -25,13 +25,40 @@ const slot = (flower: string, warehouse: string) => `${flower}\u0000${warehouse}
 export class BalanceBook {
   private readonly byRecord = new Map<string, readonly StockMove[]>();
   private readonly sums = new Map<string, number>();
+  /** Voids (schema/entities/void.ts) by their id, and the records they void: what those move counts nowhere. */
+  private readonly voids = new Map<string, string>();
+  private readonly voided = new Set<string>();
 
   /** Sets what one record moves (an empty list: it moves nothing, or no more). */
   set(recordId: string, moves: readonly StockMove[]): void {
-    for (const m of this.byRecord.get(recordId) ?? []) this.add(m, -1);
+    const counted = !this.voided.has(recordId);
+    if (counted) for (const m of this.byRecord.get(recordId) ?? []) this.add(m, -1);
     if (moves.length) this.byRecord.set(recordId, moves);
     else this.byRecord.delete(recordId);
-    for (const m of moves) this.add(m, 1);
+    if (counted) for (const m of moves) this.add(m, 1);
+  }
+
+  /** A void record of `target` seen, or (null) gone: in whichever order the void and its target arrive, the sum is the same. */
+  setVoid(voidId: string, target: string | null): void {
+    const was = this.voids.get(voidId);
+    if (was === (target ?? undefined)) return;
+    if (was !== undefined) {
+      this.voids.delete(voidId);
+      if (![...this.voids.values()].includes(was)) {
+        this.voided.delete(was);
+        for (const m of this.byRecord.get(was) ?? []) this.add(m, 1);
+      }
+    }
+    if (target === null) return;
+    this.voids.set(voidId, target);
+    if (this.voided.has(target)) return;
+    this.voided.add(target);
+    for (const m of this.byRecord.get(target) ?? []) this.add(m, -1);
+  }
+
+  /** Whether a record is voided (its moves, and a posted invoice's prices, count nowhere). */
+  isVoided(recordId: string): boolean {
+    return this.voided.has(recordId);
   }
 
   private add(m: StockMove, sign: 1 | -1) {

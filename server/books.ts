@@ -9,6 +9,7 @@ import { writePipeline, type WritePipeline, type WriteRule } from './records/wri
 import { referencesRule } from './records/references';
 import { orderRules } from './orders/rules';
 import { refRules } from './refs/rules';
+import { voidRules } from './voids/rules';
 import { stockRules } from './stock/rules';
 import { techCardRules } from './tech-cards/rules';
 import { moneyRules } from './money/rules';
@@ -20,7 +21,7 @@ import { stampAlert } from './clients/stamp-alert';
  * Every rule of the books, each declared once by its domain and listed here once: the record API and /db/office run
  * them all, in this order, through one pipeline (server/records/write-pipeline.ts).
  */
-export const writeRules = (shop: Shop): readonly WriteRule[] => [referencesRule, ...refRules, ...orderRules, ...stockRules, ...techCardRules, ...moneyRules(shop.storage), ...clientRules(shop.storage)];
+export const writeRules = (shop: Shop): readonly WriteRule[] => [referencesRule, ...refRules, ...orderRules, ...stockRules, ...techCardRules, ...moneyRules(shop.storage), ...clientRules(shop.storage), ...voidRules];
 
 export const booksOf = (shop: Shop): WritePipeline => writePipeline(shop.storage, writeRules(shop), Object.values(entities));
 

@@ -18,7 +18,7 @@ const pinned: Record<string, { version: number; hash: string }> = {
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },
   orders: { version: 9, hash: '0cc9764f806196bd' },
   pendingOrders: { version: 3, hash: 'dedacf99e8137ebc' },
-  office: { version: 4, hash: '3eec3a8ac9a9bda5' },
+  office: { version: 5, hash: 'e6911a7690681732' },
   cache: { version: 1, hash: 'a7fdb689868cc7ef' },
 };
 

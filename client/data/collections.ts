@@ -94,7 +94,8 @@ export const shopCollections = derive({
   // Staff devices: every office-tier record (tasks, couriers, …) in one envelope; it holds unsent staff edits.
   // 4: the envelope's type names the stock, money and catalogue entities (issues 19 and 21), and a studio order's slot
   // is any the settings name (orderCommand's draft); stored records are valid as they are.
-  office: { owner: 'device', zod: officeRecord, key: 'id', version: 4, migrations: { 1: unchanged, 2: unchanged, 3: unchanged, 4: unchanged } },
+  // 5: the type names `void`, a manager's storno of a fact (issue 27, item 6); stored records are valid as they are.
+  office: { owner: 'device', zod: officeRecord, key: 'id', version: 5, migrations: { 1: unchanged, 2: unchanged, 3: unchanged, 4: unchanged, 5: unchanged } },
 });
 
 /** datasources (the spec's DataSources database): a cache of /api answers, refilled from the server. */

@@ -4,6 +4,7 @@ import type { RxCollection } from 'rxdb';
 import { flower } from '../../schema/entities/flower';
 import { invoice } from '../../schema/entities/invoice';
 import { techCard } from '../../schema/entities/tech-card';
+import { voidFact } from '../../schema/entities/void';
 import { warehouse } from '../../schema/entities/warehouse';
 import type { OfficeRecord } from '../../schema/record';
 import { recipeBookOf, type RecipeBook } from '../../schema/recipe-book';
@@ -19,7 +20,7 @@ export interface RecipeChoices {
 }
 
 const empty: RecipeChoices = { book: recipeBookOf([]), flowers: [], cards: [], warehouses: [], loading: true };
-const types = [techCard.type, flower.type, invoice.type, warehouse.type];
+const types = [techCard.type, flower.type, invoice.type, warehouse.type, voidFact.type];
 const byTitle = (records: OfficeRecord[], type: string) =>
   records.filter((r) => r.type === type).map((r) => ({ id: r.id, title: r.title })).toSorted((a, b) => a.title.localeCompare(b.title, 'ru'));
 

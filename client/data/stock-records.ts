@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import type { RxCollection } from 'rxdb';
 import { flower } from '../../schema/entities/flower';
 import { invoice } from '../../schema/entities/invoice';
+import { voidFact } from '../../schema/entities/void';
+import { unvoided, voidedIds } from '../../schema/voids';
 import { warehouse } from '../../schema/entities/warehouse';
 import { priceHistory, purchasePrices, type PriceHistory, type PurchasePrice } from '../../schema/purchase-price';
 import type { OfficeRecord } from '../../schema/record';
@@ -28,22 +30,23 @@ const names = new Intl.Collator('ru');
 
 /**
  * The stock screens' records, from the device's one reader (useOfficeOf), live and offline: flowers and materials,
- * warehouses and supply invoices with the purchase prices they give. Records that do not parse (written by a newer
+ * warehouses and supply invoices with the purchase prices they give (a voided invoice gives none). Records that do not parse (written by a newer
  * app) are left out.
  */
 export const useStockRecords = (office: RxCollection<OfficeRecord>): StockRecords => {
   const flowers = useOfficeOf(office, flower);
   const warehouses = useOfficeOf(office, warehouse);
   const invoices = useOfficeOf(office, invoice);
+  const voids = useOfficeOf(office, voidFact);
   return useMemo(
     () => ({
       flowers: flowers.items.toSorted((a, b) => names.compare(flower.title(a.data), flower.title(b.data))),
       warehouses: warehouses.items.toSorted((a, b) => names.compare(a.data.name, b.data.name)),
       invoices: invoices.items,
-      prices: purchasePrices(invoices.items.map((i) => ({ id: i.record.id, updatedAt: i.record.updatedAt, data: i.data }))),
-      history: priceHistory(invoices.items.map((i) => i.data)),
+      prices: purchasePrices(unvoided(invoices.items.map((i) => ({ id: i.record.id, updatedAt: i.record.updatedAt, data: i.data })), voidedIds(voids.records))),
+      history: priceHistory(unvoided(invoices.items.map((i) => ({ id: i.record.id, data: i.data })), voidedIds(voids.records)).map((i) => i.data)),
       loading: flowers.loading || warehouses.loading || invoices.loading,
     }),
-    [flowers, warehouses, invoices],
+    [flowers, warehouses, invoices, voids],
   );
 };

@@ -14,10 +14,11 @@ import { supplierPayment } from './supplier-payment';
 import { task } from './task';
 import { techCard } from './tech-card';
 import { transfer } from './transfer';
+import { voidFact } from './void';
 import { warehouse } from './warehouse';
 
 /** Every back-office entity. Adding a plain one is a file beside this and one line here. */
-export const entities = { courier, task, supplier, orderCommand: orderCommandEntity, client, warehouse, flower, ref, invoice, charge, shift, contractor, supplierPayment, slip, techCard, transfer, stockCount } as const;
+export const entities = { courier, task, supplier, orderCommand: orderCommandEntity, client, warehouse, flower, ref, invoice, charge, shift, contractor, supplierPayment, slip, techCard, transfer, stockCount, void: voidFact } as const;
 export type Entities = typeof entities;
 export type EntityType = keyof Entities;
 export type AnyEntity = Entities[EntityType];

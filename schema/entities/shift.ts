@@ -26,8 +26,15 @@ export const typedCount = z
   .transform((s) => s.replace(/[\s\u00a0]/g, ''))
   .pipe(z.string().regex(/^\d{1,8}$/, 'Пересчёт — целое число рублей, например 12500').transform(Number));
 
-/** One shift closing a day's till (Moscow); its id is `shift-{day}`, so a day is closed once. */
-export const shiftId = (d: string) => `shift-${d}`;
+/**
+ * One shift closing a day's till (Moscow): the day's first close is `shift-{day}`, so a day is closed once; after a
+ * manager voids it (schema/entities/void.ts) the next is `shift-{day}-2`, and so on: still one close per id, first
+ * writer wins, and «one close not voided a day» is the rule of server/voids/rules.ts.
+ */
+/** Said when the day has a close that is not voided. */
+export const dayClosedTwice = 'Смена за этот день уже закрыта';
+
+export const shiftId = (d: string, round = 1) => (round > 1 ? `shift-${d}-${round}` : `shift-${d}`);
 
 /**
  * The full close of a shift (issue 21, item 1): what the day's orders and counter sales brought by payment method and
@@ -57,6 +64,7 @@ export const shift = defineEntity({
       counted: 'Пересчитано',
       cashMoves: 'Движения наличных',
       note: 'Объяснение расхождения',
+      round: 'Закрытие дня по счёту',
     },
   },
   tier: 'office',
@@ -76,6 +84,8 @@ export const shift = defineEntity({
       counted: z.strictObject({ cash: counted, card: counted }),
       cashMoves: z.array(shiftCashMove).max(200).default([]),
       note: z.string().trim().max(1000, 'Объяснение длиннее 1000 символов').default(''),
+      /** Which close of the day this is: 1, or the next after the earlier ones were voided. */
+      round: z.number().int().min(1).max(99).default(1),
     })
     .superRefine((s, ctx) => {
       if (s.expectedCash !== s.opening + s.takings.cash + s.cashIn - s.cashOut || s.expectedCard !== s.takings.card)
@@ -91,7 +101,7 @@ export const shift = defineEntity({
   },
   title: (s) => `Смена ${s.day}`,
   day: (s) => s.day,
-  key: { id: (s) => shiftId(s.day), taken: 'Смена за этот день уже закрыта', fixed: 'Дату закрытой смены не меняют' },
+  key: { id: (s) => shiftId(s.day, s.round), taken: dayClosedTwice, fixed: 'Дату закрытой смены не меняют' },
   version: 1,
   // A fact: nobody changes it, so there is never anything to merge.
   merge: (server) => server.data,

@@ -6,6 +6,7 @@ import { flower } from '../../schema/entities/flower';
 import { invoice } from '../../schema/entities/invoice';
 import { refEntries, refLabel, type RefEntry } from '../../schema/entities/ref';
 import { slip } from '../../schema/entities/slip';
+import { voidFact } from '../../schema/entities/void';
 import { product } from '../../schema/product';
 import { recordData } from '../../schema/record';
 import { priceHistory, type PriceHistory } from '../../schema/purchase-price';
@@ -76,9 +77,17 @@ export const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
   const invoices: z.infer<typeof invoice.fields>[] = [];
   const refs: { type: string; data: Record<string, unknown> }[] = [];
   const charges: { day: string; amount: number; category: string }[] = [];
+  // A voided write-off or charge counts nowhere (schema/voids.ts); the report reads only the voids' targets.
+  const voided = new Set(
+    docs.flatMap((doc) => {
+      const envelope = stored.safeParse(doc);
+      const target = envelope.success && envelope.data.type === voidFact.type ? voidFact.fields.shape.target.safeParse(envelope.data.data.target) : null;
+      return target?.success ? [target.data] : [];
+    }),
+  );
   for (const doc of docs) {
     const envelope = stored.safeParse(doc);
-    if (!envelope.success || doc._id.startsWith('_')) continue;
+    if (!envelope.success || doc._id.startsWith('_') || voided.has(doc._id)) continue;
     const { type, title, data } = envelope.data;
     if (type === slip.type) {
       const s = slipFacts.safeParse(data);

@@ -5,6 +5,8 @@ import { contractor } from '../../schema/entities/contractor';
 import { invoice } from '../../schema/entities/invoice';
 import { supplier } from '../../schema/entities/supplier';
 import { supplierPayment } from '../../schema/entities/supplier-payment';
+import { voidFact } from '../../schema/entities/void';
+import { unvoided, voidedIds } from '../../schema/voids';
 import { recordData } from '../../schema/record';
 import type { Storage } from '../db/storage';
 import { ordersByCustomer } from '../clients/client-totals';
@@ -18,14 +20,18 @@ import { tierStore } from '../records/tier-store';
  */
 export const debtsNow = async (storage: Storage, clock: () => number = Date.now): Promise<DebtsAnswer> => {
   const store = tierStore(storage);
-  const [byCustomer, invoices, payments, clients, suppliers, contractors] = await Promise.all([
+  const [byCustomer, allInvoices, allPayments, clients, suppliers, contractors, voids] = await Promise.all([
     ordersByCustomer(storage),
     store.all('office', invoice.type),
     store.all('office', supplierPayment.type),
     store.all('admin', client.type),
     store.all('admin', supplier.type),
     store.all('office', contractor.type),
+    store.all('office', voidFact.type),
   ]);
+  // A voided invoice is owed nothing, a voided payment paid nothing (schema/voids.ts).
+  const voided = voidedIds(voids);
+  const [invoices, payments] = [unvoided(allInvoices, voided), unvoided(allPayments, voided)];
   const paid = new Map<string, number>();
   for (const r of payments) {
     const p = recordData(supplierPayment, r);

@@ -5,6 +5,8 @@ import { shift, type ShiftClose } from '../../schema/entities/shift';
 import { recordData, type OfficeRecord } from '../../schema/record';
 import type { Storage } from '../db/storage';
 import type { WriteRule } from '../records/write-pipeline';
+import { voidFact } from '../../schema/entities/void';
+import { unvoided, voidedIds } from '../../schema/voids';
 import { recordExpectation, tillCharges } from './shift-books';
 
 /** A contractor as the phone rule reads it (an older version lifted first), or null. */
@@ -58,7 +60,8 @@ export const shiftBooksRule = (storage: Storage): WriteRule => ({
       if (s && !(await batch.stored.get(shift, r.id))) arriving.push(s);
     }
     if (arriving.length) {
-      const charges = tillCharges([...(await batch.stored.all(charge)), ...batch.records.filter((r) => r.type === charge.type)]);
+      const voided = voidedIds([...(await batch.stored.all(voidFact)), ...batch.records.filter((r) => r.type === voidFact.type)]);
+      const charges = tillCharges(unvoided([...(await batch.stored.all(charge)), ...batch.records.filter((r) => r.type === charge.type)], voided));
       for (const s of arriving) await recordExpectation(storage, s.day, s.opening, charges, batch.now);
     }
     return { issue: () => undefined };

@@ -57,6 +57,13 @@ const pushed = (record: OfficeRecord, over: Partial<OfficeRecord> = {}, rev?: st
   return { _id: id, ...(rev ? { _rev: rev } : {}), ...rest, _deleted: false };
 };
 
+const chargeId = (n: number) => `charge-${String(n).padStart(8, '0')}`;
+/** A stored charge as the office database holds it (schema/record.ts), for a void to name. */
+const chargeDoc = (id: string) => ({
+  _id: id, type: 'charge', v: 1, title: 'Расход', day: '2026-11-25', createdBy: demoPhones.florist, createdAt: 1, updatedBy: demoPhones.florist, updatedAt: 1,
+  data: { day: '2026-11-25', direction: 'out', category: 'market', amount: 100, method: 'cash', note: '' },
+});
+
 for (const entity of Object.values(entities)) {
   describe(`the record API and /db for ${entity.type} (/api/${entity.path})`, () => {
     let shop: Shop;
@@ -68,9 +75,9 @@ for (const entity of Object.values(entities)) {
     const remover = lowestWho(entity, 'delete');
     // An entity keyed by its data (a client by phone) takes one record per key: each new record gets a key of its own.
     let keys = 0;
-    const keyField = entity.type === 'ref' ? 'code' : entity.type === 'shift' ? 'day' : 'phone';
+    const keyField = entity.type === 'ref' ? 'code' : entity.type === 'shift' ? 'day' : entity.type === 'void' ? 'target' : 'phone';
     const keyValue = (n: number) =>
-      keyField === 'code' ? `k-${n}` : keyField === 'day' ? new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10) : `7966${String(n).padStart(7, '0')}`;
+      keyField === 'target' ? chargeId(n) : keyField === 'code' ? `k-${n}` : keyField === 'day' ? new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10) : `7966${String(n).padStart(7, '0')}`;
     // A contractor on credit holds its phones alone (schema/credit-phones.ts): each new one gets a phone of its own too.
     const ownPhones = entity.type === 'contractor';
     const freshKey = () => (entity.key ? { [keyField]: keyValue(++keys) } : ownPhones ? { phones: [keyValue(++keys)] } : {});
@@ -117,6 +124,8 @@ for (const entity of Object.values(entities)) {
           await createIfMissing(shop.shop.storage.db(tierDatabases[target.tier]), id, toSynced(record));
         }
       for (const level of levels) if (level !== 'guest') cookies[level] = await signIn(shop.url, phones[level]);
+      // A void names a stored fact (server/voids/rules.ts): one charge for each void made here, and the example's.
+      if (entity.type === 'void') await shop.shop.storage.db('office').bulkDocs([entity.example.target, ...Array.from({ length: 120 }, (_, i) => chargeId(i + 1))].map(chargeDoc));
     });
     afterAll(() => shop.close());
 

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { recordRoute } from '../../schema/api-routes';
+import { recordRoute, voidRoute } from '../../schema/api-routes';
+import { voidableEntities } from '../../schema/voids';
 import { entities } from '../../schema/entities';
 import type { Shop } from '../context';
 import { route } from '../http/route';
@@ -21,5 +22,6 @@ export const recordApi = (shop: Shop, books: WritePipeline, hooks: Partial<Recor
     route(api, recordRoute(entity, 'update'), (req, res) => records.save(res.locals.user, entity, req.body));
     route(api, recordRoute(entity, 'delete'), (req, res) => records.remove(res.locals.user, entity, req.body));
   }
+  for (const entity of voidableEntities) route(api, voidRoute(entity), (req, res) => records.voidFact(res.locals.user, entity, req.body));
   return api;
 };

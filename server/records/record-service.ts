@@ -9,6 +9,8 @@ import { parse } from '../http/parse';
 import { listPage } from '../../schema/record-page';
 import { today } from '../../schema/day';
 import type { TierStore } from './tier-store';
+import { voidFact } from '../../schema/entities/void';
+import { voidRequest } from '../../schema/voids';
 
 const verbs: Record<Action, string> = { read: 'смотреть', create: 'создавать', update: 'изменять', delete: 'удалять' };
 
@@ -145,6 +147,12 @@ export const recordService = (
       await check(editor, entity, record, before);
       if ((await store.put(entity.tier, record, before.updatedAt)) !== 'ok') throw new HttpError(409, staleReason);
       return saved(entity, record);
+    },
+
+    /** `{ id, reason }`: a new void fact of the entity's record (schema/entities/void.ts), stored as any new record is. */
+    async voidFact(user: User | null, entity: AnyEntity, body: unknown) {
+      const { id, reason } = parse(voidRequest, body);
+      return this.save(user, voidFact, { data: { target: id, targetType: entity.type, reason } });
     },
 
     async remove(user: User | null, entity: AnyEntity, body: unknown) {

@@ -2,7 +2,7 @@ import { tierDatabases } from '../../schema/databases';
 import { invoice } from '../../schema/entities/invoice';
 import { purchasePrices, type InvoiceRecord, type PurchasePrice } from '../../schema/purchase-price';
 import { officeRecord, recordData } from '../../schema/record';
-import { movesOfRecord, stockMovingTypes } from '../../schema/record-moves';
+import { movesOfRecord, stockMovingTypes, voidTargetOf } from '../../schema/record-moves';
 import { BalanceBook } from '../../schema/stock-balance';
 import type { StockAnswer } from '../../schema/stock-answer';
 import type { ChangesHub } from '../db/changes-hub';
@@ -29,6 +29,7 @@ export class StockLedger {
   take(id: string, doc: unknown, deleted = false): void {
     const parsed = !deleted && doc && typeof doc === 'object' ? officeRecord.safeParse(fromSynced(doc as { _id: string })) : null;
     const record = parsed?.success ? parsed.data : null;
+    this.book.setVoid(id, record && voidTargetOf(record));
     if (!record || !stockMovingTypes.includes(record.type)) {
       this.book.set(id, []);
       this.posted.delete(id);
@@ -41,7 +42,7 @@ export class StockLedger {
   }
 
   prices(): Map<string, PurchasePrice> {
-    return purchasePrices([...this.posted.values()]);
+    return purchasePrices([...this.posted.values()].filter((i) => !this.book.isVoided(i.id)));
   }
 
   answer(): StockAnswer {

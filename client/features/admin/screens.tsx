@@ -1,4 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { voidableTypes } from '../../../schema/voids';
+import { VoidPanel } from './void-panel';
 import { Link, useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
 import { adminRoutes } from '../../../schema/admin-routes';
 import type { AnyEntity, EntityType } from '../../../schema/entities';
@@ -218,6 +220,7 @@ const EditRecord = ({ entity, id }: { entity: AnyEntity; id: string }) => {
       </h1>
       <Form key={record.id} entity={entity} record={record} onDone={back} />
       {Extra && <Extra record={record} onDone={back} />}
+      {voidableTypes.includes(entity.type) && <VoidPanel entity={entity} record={record} />}
     </section>
   );
 };

@@ -9,6 +9,7 @@ import { api } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
 import { useSession } from '../auth/session';
 import { printShiftReport, ShiftReport, ShiftReportSheet } from '../shift/shift-report';
+import { VoidPanel } from '../admin/void-panel';
 
 /** A gap in roubles with its sign: «+1 000 ₽», «−300 ₽», «нет». */
 const gapText = (n: number) => (n === 0 ? 'нет' : `${n > 0 ? '+' : '−'}${formatRoubles(Math.abs(n))}`);
@@ -115,6 +116,7 @@ const ShiftCloses = () => {
         <Dialog title={open.title} onClose={() => setOpen(null)} width="36rem">
           <ShiftReport record={open} />
           {openCheck && <ServerCheck check={openCheck} />}
+          <VoidPanel entity={shift} record={open} />
           <ShiftReportSheet record={open} />
           <p className="form__buttons">
             <button type="button" className="button button--ghost" onClick={printShiftReport}>

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { RxCollection } from 'rxdb';
 import { charge } from '../../../schema/entities/charge';
-import { shift, shiftId, typedCount, type ShiftClose } from '../../../schema/entities/shift';
+import { dayClosedTwice, shift, shiftId, typedCount, type ShiftClose } from '../../../schema/entities/shift';
 import type { Order } from '../../../schema/order';
 import { officeRecord, recordData, type OfficeRecord } from '../../../schema/record';
 import { shiftTakings, type ShiftTakings, type TillCharge } from '../../../schema/shift-takings';
+import { voidFact } from '../../../schema/entities/void';
+import { dayCloses, unvoided, voidedIds } from '../../../schema/voids';
 import { saveOfficeRecord } from '../../data/records';
 import { rejections$ } from '../../data/sync/rejections';
 import { api, ApiError } from '../../lib/api';
@@ -16,13 +18,16 @@ export interface DayCharge extends TillCharge {
   note: string;
 }
 
-/** The day's charges on the device (made offline too), live. */
+/** The day's charges on the device (made offline too), not voided, live. */
 export const useDayCharges = (office: RxCollection<OfficeRecord>, day: string): DayCharge[] => {
   const [charges, setCharges] = useState<DayCharge[]>([]);
   useEffect(() => {
-    const sub = office.find({ selector: { type: charge.type, day } }).$.subscribe((docs) =>
+    const sub = office.find({ selector: { $or: [{ type: charge.type, day }, { type: voidFact.type }] } }).$.subscribe((docs) =>
       setCharges(
-        docs
+        unvoided(
+          docs.filter((d) => d.type === charge.type),
+          voidedIds(docs),
+        )
           .sort((a, b) => a.createdAt - b.createdAt)
           .flatMap((d) => {
             const data = recordData(charge, d);
@@ -46,11 +51,23 @@ export const useShiftTakings = (orders: RxCollection<Order>, charges: readonly T
   return shiftTakings(day, all, charges, opening);
 };
 
-/** The day's close as the device holds it (this device's or one pulled from the server), live; null when the day is open. */
+/** The day's closes and the voids on the device: the close not voided, and the round the next close takes. */
+const dayClosesOn = async (office: RxCollection<OfficeRecord>, day: string) => {
+  const docs = await office.find({ selector: { $or: [{ type: shift.type, day }, { type: voidFact.type }] } }).exec();
+  return dayCloses(day, docs.filter((d) => d.type === shift.type), voidedIds(docs));
+};
+
+/**
+ * The day's close as the device holds it (this device's or one pulled from the server), live; null when the day is
+ * open, or its close was voided (schema/entities/void.ts).
+ */
 export const useShiftClose = (office: RxCollection<OfficeRecord>, day: string): OfficeRecord | null | undefined => {
   const [record, setRecord] = useState<OfficeRecord | null | undefined>(undefined);
   useEffect(() => {
-    const sub = office.findOne(shiftId(day)).$.subscribe((d) => setRecord(d ? d.toMutableJSON() : null));
+    const sub = office.find({ selector: { $or: [{ type: shift.type, day }, { type: voidFact.type }] } }).$.subscribe((docs) => {
+      const { live } = dayCloses(day, docs.filter((d) => d.type === shift.type), voidedIds(docs));
+      setRecord(live ? live.toMutableJSON() : null);
+    });
     return () => sub.unsubscribe();
   }, [office, day]);
   return record;
@@ -89,7 +106,7 @@ const sendNow = async (data: ShiftClose): Promise<OfficeRecord> => officeRecord.
 
 /**
  * Closes the day's shift: the counts as typed, the takings the device computed and the day's cash charges become one
- * `shift` record under `shift-{day}`. Online it goes to the server at once, as the quick close does, and a refusal
+ * `shift` record under `shift-{day}` (`shift-{day}-2` after a voided close, and so on). Online it goes to the server at once, as the quick close does, and a refusal
  * (4xx: the day closed on another device, a count the server does not take, a role that may not) is thrown as the
  * server's ApiError, its Russian reason and issues, with nothing kept. Without a network, or with the server out of
  * reach, it is written to the office collection and carried to the server by the office replication, once; a refusal
@@ -129,13 +146,16 @@ export const recordFullClose = async (
     counted: { cash, card },
     cashMoves,
     note: input.note.trim(),
+    round: 1,
   };
   const parsed = shift.fields.safeParse(data);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) errors[closeFieldOf(issue.path)] ??= issue.message;
     return { ok: false, errors };
   }
-  if (await office.findOne(shiftId(input.day)).exec()) return { ok: false, errors: { day: 'Смена за этот день уже закрыта' } };
+  const { live, next } = await dayClosesOn(office, input.day);
+  if (live) return { ok: false, errors: { day: dayClosedTwice } };
+  parsed.data.round = next;
   if (globalThis.navigator?.onLine !== false) {
     try {
       return { ok: true, record: await send(parsed.data), sent: true };
@@ -143,7 +163,7 @@ export const recordFullClose = async (
       if (e instanceof ApiError && e.status >= 400 && e.status < 500) throw e;
     }
   }
-  const id = await saveOfficeRecord(office, shift, author, parsed.data, shiftId(input.day));
+  const id = await saveOfficeRecord(office, shift, author, parsed.data, shiftId(input.day, next));
   const record = await office.findOne(id).exec();
   if (!record) throw new Error('Ошибка сохранения данных');
   return { ok: true, record: record.toMutableJSON(), sent: false };
@@ -158,7 +178,7 @@ export const useCloseRefusal = (day: string, waiting: boolean, onRefused: (reaso
   useEffect(() => {
     if (!waiting) return;
     const sub = rejections$.subscribe((r) => {
-      if (r.db === 'office' && r.id === shiftId(day)) onRefused(r.reason);
+      if (r.db === 'office' && (r.id === shiftId(day) || r.id.startsWith(`${shiftId(day)}-`))) onRefused(r.reason);
     });
     return () => sub.unsubscribe();
   }, [day, waiting, onRefused]);
