@@ -48,6 +48,8 @@ describe('voiding a fact', () => {
     staff.florist.cookie = await signIn(shop.url, demoPhones.florist);
     staff.manager.cookie = await signIn(shop.url, demoPhones.manager);
     admin = await signIn(shop.url, demoPhones.admin);
+    // The books count a write-off at the purchase price of its day (costOfDay): roses bought today at 100 ₽.
+    await made('invoices', { ...invoiceData('posted', 200), number: '500', lines: [{ flower: rose, qty: 200, price: 100 }] });
     for (let i = 0; i < 4; i++) slips.push(await writeOff(1));
     draft = (await made('invoices', invoiceData('draft'))).id;
     voided = await writeOff(1);
