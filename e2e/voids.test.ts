@@ -23,6 +23,10 @@ describe('voiding a write-off', () => {
     const [florist, admin] = [await signIn(shop.url, demoPhones.florist), await signIn(shop.url, demoPhones.admin)];
     const balance = async () => (await call<StockAnswer>(shop.url, '/api/stock/balances', {}, florist)).body.balances.find((b) => b.flower === rose && b.warehouse === cold)?.qty ?? 0;
     const waste = async () => (await call<{ data: AnalyticsReport }>(shop.url, '/api/analytics/report', { from: today(), to: today() }, admin)).body.data.current.writeOffs.cost;
+    // The books count a write-off at its day's purchase price: the roses were bought today at 100 ₽.
+    const manager = await signIn(shop.url, demoPhones.manager);
+    const bought = await call(shop.url, '/api/invoices/update', { data: { number: '77', supplierName: 'База', day: today(), warehouse: cold, lines: [{ flower: rose, qty: 50, price: 100 }], paid: 0, status: 'posted', note: '' } }, manager);
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     const [start, wasteBefore] = [await balance(), await waste()];
     const act = await call<{ data: OfficeRecord }>(shop.url, '/api/slips/update', { data: { day: today(), warehouse: cold, lines: [{ flower: rose, qty: 9, reason: 'wilted', cost: 100 }], order: '', note: '' } }, florist);
     expect(act.status).toBe(200);
