@@ -11,6 +11,7 @@ import { refRules } from './refs/rules';
 import { stockRules } from './stock/rules';
 import { techCardRules } from './tech-cards/rules';
 import { moneyRules } from './money/rules';
+import { dayRules } from './days/rules';
 import { clientTotals } from './clients/client-totals';
 import { stampAlert } from './clients/stamp-alert';
 
@@ -18,9 +19,9 @@ import { stampAlert } from './clients/stamp-alert';
  * Every rule of the books, each declared once by its domain and listed here once: the record API and /db/office run
  * them all, in this order, through one pipeline (server/records/write-pipeline.ts).
  */
-export const writeRules: readonly WriteRule[] = [...refRules, ...orderRules, ...stockRules, ...techCardRules, ...moneyRules];
+export const writeRules: readonly WriteRule[] = [...refRules, ...orderRules, ...stockRules, ...techCardRules, ...moneyRules, ...dayRules];
 
-export const booksOf = (shop: Shop): WritePipeline => writePipeline(shop.storage, writeRules, Object.values(entities));
+export const booksOf = (shop: Shop): WritePipeline => writePipeline(shop.storage, writeRules, Object.values(entities), shop.config.booksClock);
 
 /** What an entity adds when read or after it is stored through the record API (a client's totals, its note stamped on orders). */
 export const recordHooks = (shop: Shop): Partial<Record<string, EntityHooks>> => ({

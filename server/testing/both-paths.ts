@@ -30,8 +30,11 @@ export interface BothPathsCase {
 type Row = { id: string; ok?: boolean; error?: string; reason?: string };
 
 /** A new record pushed as a device pushes it: the envelope (schema/record.ts) with `_id`, signed by the writer. */
-export const pushNew = async (url: string, entity: AnyEntity, data: Record<string, unknown>, writer: Writer, at = Date.now(), id = `${entity.type}-${crypto.randomUUID()}`) => {
+export const pushNew = async (url: string, entity: AnyEntity, data: Record<string, unknown>, writer: Writer, at = Date.now(), given?: string) => {
   const parsed = entity.fields.safeParse(data);
+  // A keyed entity's id is made from its data (a shift close is `shift-{day}`), as the device makes it.
+  const key = entity.key as { id: (d: unknown) => string } | undefined;
+  const id = given ?? (key && parsed.success ? key.id(parsed.data) : `${entity.type}-${crypto.randomUUID()}`);
   const derived = parsed.success ? derivedFields(entity, parsed.data as z.infer<typeof entity.fields>) : { v: entity.version, title: '' };
   const doc = { _id: id, type: entity.type, ...derived, v: entity.version, createdBy: writer.phone, createdAt: at, updatedBy: writer.phone, updatedAt: at, data };
   const res = await fetch(`${url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: writer.cookie }, body: JSON.stringify({ docs: [doc] }) });
