@@ -27,7 +27,7 @@ const publicFiles = {
   content: ['page-body'],
   clients: ['client-csv-tools', 'client-merge', 'client-dates'],
   'analytics-report': ['analytics-page'],
-  'stock-moves': ['slips-screen', 'write-off-screen', 'warehouses-area'],
+  'stock-moves': ['slips-screen', 'write-off-screen', 'warehouses-area', 'below-zero'],
   favourites: ['favourite-button', 'favourites-sync', 'favourites-page'],
   items: ['items-list', 'item-screen', 'items-api'],
   admin: ['list-search', 'void-panel'],

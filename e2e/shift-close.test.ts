@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addDays, today } from '../schema/day';
-import type { ShiftClose } from '../schema/entities/shift';
+import { today } from '../schema/day';
 import { formatRoubles } from '../schema/money';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, phoneViewport } from './harness';
@@ -16,69 +15,6 @@ import { placeOrders } from './order-journeys';
  */
 describe('the full close of a shift', () => {
   const journey = journeyPerFile();
-
-  it('says the server’s reason beside the form when the day was closed elsewhere, online and once an offline close is pushed', async () => {
-    const { shop } = journey();
-    const manager = await signIn(shop.url, demoPhones.manager);
-    // Days with nothing paid: the close expects nothing, so a count of 300 ₽ is a difference the note explains.
-    const [online, offline] = [addDays(today(), -40), addDays(today(), -39)];
-    const closeOf = (day: string): ShiftClose => ({
-      day, opening: 0, takings: { cash: 0, card: 0, transfer: 0, online: 0 }, orders: 0, counterSales: 0, cashIn: 0, cashOut: 0, expectedCash: 0, expectedCard: 0,
-      counted: { cash: 0, card: 0 }, cashMoves: [], note: '', round: 1,
-    });
-    const closeElsewhere = async (day: string) => expect((await call(shop.url, '/api/shifts/update', { data: closeOf(day) }, manager)).status).toBe(200);
-
-    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.florist, '/admin', 'Рабочий стол', phoneViewport);
-    // The manager's close has not reached this phone: its office pulls are held back.
-    let release = () => {};
-    const pulled = new Promise<void>((resolve) => (release = resolve));
-    await context.route('**/db/office/_changes**', async (route) => (await pulled, route.continue().catch(() => undefined)));
-    await closeElsewhere(online);
-
-    const open = async () => {
-      await page.getByRole('button', { name: 'Закрыть смену' }).click();
-      await page.getByRole('button', { name: 'Полное закрытие: пересчёт кассы и отчёт' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Полное закрытие смены' });
-      await dialog.waitFor();
-      return dialog;
-    };
-    const fill = async (dialog: Awaited<ReturnType<typeof open>>, day: string) => {
-      await dialog.locator('input[name="close-day"]').fill(day);
-      await dialog.locator('input[name="close-cash"]').fill('300');
-      await dialog.locator('input[name="close-card"]').fill('0');
-      await dialog.locator('textarea[name="close-note"]').fill('Пересчитала дважды');
-      await dialog.getByTestId('difference').filter({ hasText: 'наличные +300 ₽' }).waitFor();
-      await dialog.getByRole('button', { name: 'Закрыть смену' }).click();
-    };
-
-    let dialog = await open();
-    await fill(dialog, online);
-    await dialog.getByRole('alert').filter({ hasText: 'Смена за этот день уже закрыта' }).waitFor();
-    expect({
-      day: await dialog.locator('input[name="close-day"]').inputValue(),
-      cash: await dialog.locator('input[name="close-cash"]').inputValue(),
-      note: await dialog.locator('textarea[name="close-note"]').inputValue(),
-    }).toEqual({ day: online, cash: '300', note: 'Пересчитала дважды' });
-    await expect(dialog.getByRole('button', { name: 'Закрыть смену' }).isEnabled()).resolves.toBe(true);
-    expect((await officeOnServer(shop, 'shift')).filter((c) => c.data.day === online)).toMatchObject([{ createdBy: demoPhones.manager }]);
-    await dialog.getByRole('button', { name: 'Отмена' }).click();
-    release();
-    await context.unroute('**/db/office/_changes**');
-
-    // Offline the close waits on the phone; meanwhile the manager closes that day; the push is refused and says why.
-    await context.setOffline(true);
-    dialog = await open();
-    await fill(dialog, offline);
-    const closedDialog = page.getByRole('dialog', { name: 'Смена закрыта' });
-    await closedDialog.getByRole('article', { name: `Отчёт о смене ${offline}` }).first().waitFor();
-    await closeElsewhere(offline);
-    await context.setOffline(false);
-    await page.getByRole('dialog').getByRole('alert').filter({ hasText: 'Сервер не принял закрытие смены: Смена за этот день уже закрыта' }).waitFor({ timeout: 60_000 });
-    expect((await officeOnServer(shop, 'shift')).filter((c) => c.data.day === offline)).toMatchObject([{ createdBy: demoPhones.manager, data: { counted: { cash: 0 } } }]);
-    // The refused 409 and the offline requests are the browser's own lines; nothing else went wrong.
-    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::|status of 409/.test(e))).toEqual([]);
-    await context.close();
-  }, 180_000);
 
   it('closes offline with a cash difference and a note; the report and the server agree once online', async () => {
     const { shop } = journey();

@@ -82,9 +82,9 @@ describe('a bouquet by tech card', () => {
     await page.goto(`/admin/products/${card.id}`);
     await page.getByText('Из цветов на складе можно собрать: 5').waitFor();
 
-    // Roses got dearer (tomorrow's supply: invoices of one day have no order among themselves): the list flags the
-    // bouquet whose price no longer earns its markup.
-    await call(shop.url, '/api/invoices/update', { data: { day: nextDay(today()), warehouse: s.cold, lines: [{ flower: s.rose, qty: 10, price: 200 }], status: 'posted' } }, s.florist);
+    // Roses got dearer (today's later supply: of one day's invoices the one posted last is the last purchase; a supply
+    // dated tomorrow is refused, a day not yet come): the list flags the bouquet whose price no longer earns its markup.
+    await call(shop.url, '/api/invoices/update', { data: { day: today(), warehouse: s.cold, lines: [{ flower: s.rose, qty: 10, price: 200 }], status: 'posted' } }, s.florist);
     await page.goto('/admin/products');
     await page.getByRole('row', { name: /Розы с эвкалиптом/ }).getByText('⚠ Наценка 17 % вместо 150 %').waitFor();
 

@@ -14,6 +14,7 @@ import { stockRules } from './stock/rules';
 import { techCardRules } from './tech-cards/rules';
 import { moneyRules } from './money/rules';
 import { clientRules } from './clients/rules';
+import { dayRules } from './days/rules';
 import { clientTotals } from './clients/client-totals';
 import { stampAlert } from './clients/stamp-alert';
 
@@ -21,9 +22,19 @@ import { stampAlert } from './clients/stamp-alert';
  * Every rule of the books, each declared once by its domain and listed here once: the record API and /db/office run
  * them all, in this order, through one pipeline (server/records/write-pipeline.ts).
  */
-export const writeRules = (shop: Shop): readonly WriteRule[] => [referencesRule, ...refRules, ...orderRules, ...stockRules, ...techCardRules, ...moneyRules(shop.storage), ...clientRules(shop.storage), ...voidRules];
+export const writeRules = (shop: Shop): readonly WriteRule[] => [
+  referencesRule,
+  ...refRules,
+  ...orderRules,
+  ...stockRules,
+  ...techCardRules,
+  ...moneyRules(shop.storage),
+  ...clientRules(shop.storage),
+  ...voidRules,
+  ...dayRules,
+];
 
-export const booksOf = (shop: Shop): WritePipeline => writePipeline(shop.storage, writeRules(shop), Object.values(entities));
+export const booksOf = (shop: Shop): WritePipeline => writePipeline(shop.storage, writeRules(shop), Object.values(entities), shop.config.booksClock);
 
 /** What an entity adds when read or after it is stored through the record API (a client's totals, its note stamped on orders). */
 export const recordHooks = (shop: Shop): Partial<Record<string, EntityHooks>> => ({

@@ -65,6 +65,8 @@ export interface ShopConfig {
   onlineHoldMs: number;
   /** Tests only (no environment variable sets it): the resolver of Posiflora's names, and the stand-in on 127.0.0.1. */
   posiflora?: PosifloraReach;
+  /** Tests only: the clock the books' rules judge a write by (a fact's day, server/days/rules.ts); unset, the real one. */
+  booksClock?: () => number;
 }
 
 export interface YookassaSettings {

@@ -1,9 +1,13 @@
 import { flower } from '../../schema/entities/flower';
 import { ref, refId } from '../../schema/entities/ref';
 import { flowerUnitOf, moveQuantityIssue, type FlowerUnitOf } from '../../schema/move-quantities';
-import type { OfficeRecord } from '../../schema/record';
-import { movesOfRecord, stockMovingTypes } from '../../schema/record-moves';
-import { unitList } from '../../schema/unit';
+import { recordData, type OfficeRecord } from '../../schema/record';
+import { balanceBookOf, movesOfRecord, stockMovingTypes } from '../../schema/record-moves';
+import { slip } from '../../schema/entities/slip';
+import { transfer } from '../../schema/entities/transfer';
+import { warehouse } from '../../schema/entities/warehouse';
+import { stockLimitIssue, type StockNames } from '../../schema/stock-limit';
+import { unitList, unitOf } from '../../schema/unit';
 import type { WriteRule } from '../records/write-pipeline';
 
 /** Every unit code the quantities of these records may be judged by: their flowers' and their invoice lines'. */
@@ -47,4 +51,43 @@ export const moveQuantitiesRule: WriteRule = {
   },
 };
 
-export const stockRules: readonly WriteRule[] = [moveQuantitiesRule];
+
+/** A push whose record was written this long before it arrived was recorded offline (a device online pushes within seconds). */
+export const offlineAfterMs = 5 * 60_000;
+
+/**
+ * Online, a write-off or transfer may not take more than its warehouse holds (`stockLimitIssue`). One recorded
+ * offline (pushed more than five minutes after its device wrote it) is stored anyway: the stems really are gone, and
+ * the balance below zero is shown «ушло в минус» until a count mends it. Balances are read once a batch, and each
+ * accepted record's moves count for the next. docs/DECISIONS.md «Stock limits».
+ */
+export const stockLimitRule: WriteRule = {
+  name: 'no more out than the warehouse holds',
+  applies: (entity) => entity.type === slip.type || entity.type === transfer.type,
+  async judge(batch) {
+    const office = await batch.stored.tier('office');
+    const book = balanceBookOf(office.filter((r) => stockMovingTypes.includes(r.type)));
+    const known = [...office, ...batch.records];
+    const names: StockNames = {
+      warehouse: (id) => {
+        const r = known.find((k) => k.id === id && k.type === warehouse.type);
+        return (r && recordData(warehouse, r)?.name) ?? id;
+      },
+      flower: (id) => {
+        const r = known.find((k) => k.id === id && k.type === flower.type);
+        const f = r && flowerUnitOf(r);
+        return { title: f?.title ?? id, unit: unitOf(unitList(known), f?.unit ?? 'pcs').label };
+      },
+    };
+    return {
+      issue(record, before) {
+        if (before) return undefined;
+        const offline = batch.path === 'push' && batch.now - record.updatedAt > offlineAfterMs;
+        return offline ? undefined : stockLimitIssue(record, book, names);
+      },
+      accepted: (record) => book.set(record.id, movesOfRecord(record)),
+    };
+  },
+};
+
+export const stockRules: readonly WriteRule[] = [moveQuantitiesRule, stockLimitRule];

@@ -24,7 +24,8 @@ describe('transfers between warehouses and inventory counts', () => {
   const day = '2026-11-25';
 
   beforeAll(async () => {
-    shop = await startTestShop();
+    // The books judge facts' days by this clock (server/days/rules.ts): the test's day is «today» whenever it runs.
+    shop = await startTestShop({ booksClock: () => Date.parse(`${day}T12:00:00+03:00`) });
     manager = await signIn(shop.url, demoPhones.manager);
     florist = await signIn(shop.url, demoPhones.florist);
     rose = (await call<Saved>(shop.url, '/api/flowers/update', { data: { name: 'Роза', unit: 'pcs' } }, manager)).body.data.id;

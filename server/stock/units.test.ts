@@ -29,7 +29,8 @@ describe('units from the studio’s unit list', () => {
   const day = '2026-11-25';
 
   beforeAll(async () => {
-    shop = await startTestShop();
+    // The books judge facts' days by this clock (server/days/rules.ts): the test's day is «today» whenever it runs.
+    shop = await startTestShop({ booksClock: () => Date.parse(`${day}T12:00:00+03:00`) });
     [admin, manager, florist] = await Promise.all([signIn(shop.url, demoPhones.admin), signIn(shop.url, demoPhones.manager), signIn(shop.url, demoPhones.florist)]);
   });
   afterAll(() => shop.close());
@@ -68,6 +69,9 @@ describe('units from the studio’s unit list', () => {
     const ribbon = await call<Saved>(shop.url, '/api/flowers/update', { data: { name: 'Лента', kind: 'material', unit: 'pack' } }, manager);
     expect(ribbon.status).toBe(200);
     const line = { flower: ribbon.body.data.id, qty: 0.5 };
+    // A pack in stock to move half of, twice (online, no more leaves a warehouse than it holds).
+    const supply = { day, warehouse: 'warehouse-cold', status: 'posted', lines: [{ flower: ribbon.body.data.id, qty: 1, unit: 'pack', price: 50 }] };
+    expect((await call(shop.url, '/api/invoices/update', { data: supply }, florist)).status).toBe(200);
     const before = await call(shop.url, '/api/transfers/update', { data: { day, from: 'warehouse-cold', to: 'warehouse-showcase', lines: [line] } }, florist);
     expect(before.status).toBe(400);
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../../schema/day';
 import { slip } from '../../schema/entities/slip';
 import { officeRecord, type OfficeRecord } from '../../schema/record';
 import { balanceBookOf } from '../../schema/record-moves';
@@ -7,17 +8,22 @@ import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testi
 type Shop = Awaited<ReturnType<typeof startTestShop>>;
 type Row = { id: string; ok?: boolean; error?: string; rejected?: boolean; reason?: string };
 const cyrillic = /[а-яё]/i;
+/** Today: a fact is dated within the last 31 days (server/days/rules.ts). */
+const day = today();
 
 const pushTo = async (url: string, cookie: string, docs: unknown[]): Promise<Row[]> => {
   const res = await fetch(`${url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ docs }) });
   return (await res.json()) as Row[];
 };
 
-/** A write-off act as a florist's phone writes it offline and its replication pushes it. */
+/**
+ * A write-off act as a florist's phone writes it offline and its replication pushes it an hour later: recorded
+ * offline, so it is stored even when it takes more than the warehouse holds (server/stock/rules.ts `stockLimitRule`).
+ */
 const actOf = (id: string, phone: string, lines: { flower: string; qty: number; reason?: string }[], warehouse = 'warehouse-cold') => {
-  const now = Date.now();
-  const data = { day: '2026-11-25', warehouse, lines: lines.map((l) => ({ reason: 'wilted', cost: 95, ...l })), order: '', note: '' };
-  return { _id: id, type: 'slip', v: slip.version, title: 'Списание от 2026-11-25', day: '2026-11-25', createdBy: phone, createdAt: now, updatedBy: phone, updatedAt: now, data, _deleted: false };
+  const now = Date.now() - 60 * 60_000;
+  const data = { day, warehouse, lines: lines.map((l) => ({ reason: 'wilted', cost: 95, ...l })), order: '', note: '' };
+  return { _id: id, type: 'slip', v: slip.version, title: `Списание от ${day}`, day, createdBy: phone, createdAt: now, updatedBy: phone, updatedAt: now, data, _deleted: false };
 };
 
 /** Balances of everything the office database holds, summed as the device and the server sum them. */
@@ -60,16 +66,18 @@ describe('write-offs: what the server refuses and what it lets through flagged',
       ['no reason', { flower: ids.rose, qty: 5, reason: '' }, /причину/],
     ];
     for (const [what, line, reason] of variants) {
-      const answer = await call<{ error: string }>(shop.url, '/api/slips/update', { data: { day: '2026-11-25', warehouse: 'warehouse-cold', lines: [line] } }, florist);
+      const answer = await call<{ error: string }>(shop.url, '/api/slips/update', { data: { day, warehouse: 'warehouse-cold', lines: [line] } }, florist);
       expect(answer.status, what).toBe(400);
       expect(answer.body.error, what).toMatch(cyrillic);
       expect(JSON.stringify(answer.body), what).toMatch(reason);
     }
     expect((await balances(shop)).all()).toEqual(before);
-    // Metres of ribbon may be fractions.
-    const ribbon = await call(shop.url, '/api/slips/update', { data: { day: '2026-11-25', warehouse: 'warehouse-cold', lines: [{ flower: ids.ribbon, qty: 1.5, reason: 'broken' }] } }, florist);
+    // Metres of ribbon may be fractions (of two metres bought: online, no more leaves than the warehouse holds).
+    const supply = { day, warehouse: 'warehouse-cold', status: 'posted', lines: [{ flower: ids.ribbon, qty: 2, unit: 'm', price: 40 }] };
+    expect((await call(shop.url, '/api/invoices/update', { data: supply }, manager)).status).toBe(200);
+    const ribbon = await call(shop.url, '/api/slips/update', { data: { day, warehouse: 'warehouse-cold', lines: [{ flower: ids.ribbon, qty: 1.5, reason: 'broken' }] } }, florist);
     expect(ribbon.status, JSON.stringify(ribbon.body)).toBe(200);
-    expect((await balances(shop)).balance(ids.ribbon, 'warehouse-cold')).toBe(-1.5);
+    expect((await balances(shop)).balance(ids.ribbon, 'warehouse-cold')).toBe(0.5);
   });
 
   it('refuses a pushed act with 2.5 roses as a conflict with the reason, and stores the rest of the batch', async () => {
@@ -92,7 +100,7 @@ describe('write-offs: what the server refuses and what it lets through flagged',
     expect((await balances(shop)).balance(ids.rose, 'warehouse-cold')).toBe(-5);
   });
 
-  it('takes a write-off of more than the warehouse holds (flagged on the screens, not refused): stems that wilted are gone whatever the books say', async () => {
+  it('takes a write-off recorded offline of more than the warehouse holds (flagged on the screens, not refused): stems that wilted are gone whatever the books say', async () => {
     const book = await balances(shop);
     const held = book.balance(ids.rose, 'warehouse-studio');
     const rows = await pushTo(shop.url, florist, [actOf('slip-more-than-held', demoPhones.florist, [{ flower: ids.rose, qty: held + 7 }], 'warehouse-studio')]);

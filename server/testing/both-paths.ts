@@ -34,7 +34,7 @@ type Row = { id: string; ok?: boolean; error?: string; reason?: string };
 /** A new record pushed as a device pushes it: the envelope (schema/record.ts) with `_id`, signed by the writer. */
 export const pushNew = async (url: string, entity: AnyEntity, data: Record<string, unknown>, writer: Writer, at = Date.now(), given?: string) => {
   const parsed = entity.fields.safeParse(data);
-  // A keyed entity's id is its key, as the device makes it (a void's `void-{target}`).
+  // A keyed entity's id is its key, made from its data as the device makes it (`shift-{day}`, a void's `void-{target}`).
   const key = entity.key as { id: (d: unknown) => string } | undefined;
   const id = given ?? (key && parsed.success ? key.id(parsed.data) : `${entity.type}-${crypto.randomUUID()}`);
   const derived = parsed.success ? derivedFields(entity, parsed.data as z.infer<typeof entity.fields>) : { v: entity.version, title: '' };

@@ -13,6 +13,7 @@ import { menuFor } from './admin-access';
 import { cellText, fieldsOf } from './fields';
 import { TaskTick } from './task-tick';
 import { RefusedList } from './refused-list';
+import { BelowZero } from '../stock-moves/below-zero';
 import { eventText, eventTypeLabel } from './event-line';
 
 const TodayEvents = () => {
@@ -88,6 +89,7 @@ export const DashboardPage = () => {
       <h1>Рабочий стол</h1>
       <p>Здравствуйте{user?.name ? `, ${user.name}` : ''}!</p>
       <RefusedList />
+      <BelowZero />
       <section aria-labelledby="today">
         <h2 id="today">Сегодня, {new Date().toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', timeZone: 'Europe/Moscow' })}</h2>
         <TodayEvents />

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { today } from '../../../schema/day';
+import { shiftDayIssue, shiftDays } from '../../../schema/fact-day';
 import { useLocal } from '../../data/local-data-context';
 import { ApiError } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
@@ -29,6 +30,8 @@ export const CloseShiftDialog = ({
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
+    const dayIssue = shiftDayIssue(date, Date.now());
+    if (dayIssue) return alert(dayIssue);
     setBusy(true);
     try {
       const { event } = await recordShiftClose(data.shop.events, { amount, date }, user?.phone ?? '');
@@ -51,7 +54,10 @@ export const CloseShiftDialog = ({
         </label>
         <label className="field">
           <span>Дата</span>
-          <input name="date" type="date" value={date} onChange={(e) => setDate(e.target.value)} required />
+          <input name="date" type="date" value={date} {...shiftDays(Date.now())} onChange={(e) => setDate(e.target.value)} required aria-describedby="close-date-rule" />
+          <span className="muted" id="close-date-rule">
+            За сегодня, а до 06:00 — и за вчера
+          </span>
         </label>
         <div className="form__buttons">
           <button type="button" className="button button--ghost" onClick={onClose}>

@@ -5,6 +5,7 @@ import { paidMethods } from '../../../schema/order';
 import { refLabel } from '../../../schema/entities/ref';
 import { shiftDifference, tillMethods } from '../../../schema/shift-takings';
 import { today } from '../../../schema/day';
+import { shiftDayIssue, shiftDays } from '../../../schema/fact-day';
 import type { OfficeRecord } from '../../../schema/record';
 import { useLocal } from '../../data/local-data-context';
 import { saveOfficeRecord } from '../../data/records';
@@ -170,6 +171,8 @@ export const FullCloseDialog = ({ onClose }: { onClose: () => void }) => {
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!user) return refuse({}, 'Войдите, чтобы закрыть смену');
+    const dayIssue = shiftDayIssue(input.day, Date.now());
+    if (dayIssue) return refuse({ day: dayIssue });
     // A refusal by the server (its Russian reason under the form, its issues beside the fields) keeps what was typed.
     await action.run(async () => {
       const result = await recordFullClose(data.shop.office, user.phone, input, takings, charges);
@@ -186,7 +189,7 @@ export const FullCloseDialog = ({ onClose }: { onClose: () => void }) => {
       </Dialog>
     );
 
-  const field = (name: keyof CloseInput, label: string, props: { inputMode?: 'numeric'; type?: string } = { inputMode: 'numeric' }) => (
+  const field = (name: keyof CloseInput, label: string, props: { inputMode?: 'numeric'; type?: string; min?: string; max?: string } = { inputMode: 'numeric' }) => (
     <label className="field">
       <span>{label}</span>
       <input name={`close-${name}`} {...props} value={input[name]} onChange={(e) => set(name)(e.target.value)} aria-invalid={!!errorOf(name)} aria-describedby={errorOf(name) ? `close-${name}-error` : undefined} />
@@ -201,7 +204,8 @@ export const FullCloseDialog = ({ onClose }: { onClose: () => void }) => {
   return (
     <Dialog title="Полное закрытие смены" onClose={onClose} width="36rem">
       <form className="form full-close" onSubmit={(e) => void save(e)} noValidate>
-        {field('day', 'Дата', { type: 'date' })}
+        {field('day', 'Дата', { type: 'date', ...shiftDays(Date.now()) })}
+        <p className="muted">Смену закрывают за сегодня, а до 06:00 — и за вчера.</p>
         <table className="full-close__takings">
           <caption>
             Выручка за день: {takings.orders} оплаченных заказов, из них продаж в студии {takings.counterSales}

@@ -9,6 +9,7 @@ import { saveOfficeRecord } from '../../data/records';
 import { useStaffNames } from '../../data/staff-directory';
 import { useNotice } from '../../ui/notices';
 import { useSession } from '../auth/session';
+import { BelowZero, belowZeroMark } from './below-zero';
 import { quantityText } from './stock-names';
 import { useStock, type Stock } from './use-stock';
 import { WarehousePick } from './warehouse-pick';
@@ -23,7 +24,7 @@ const quantityOf = (text: string, unit: Unit): number | string => {
   return qtyIssue(unit, n) ?? n;
 };
 
-/** Balances of every flower in every warehouse, from the device's records; below zero in red (the cue to count). */
+/** Balances of every flower in every warehouse, from the device's records; below zero in red and «ушло в минус» (the cue to count). */
 const Balances = ({ stock }: { stock: Stock }) => {
   const rows = stock.flowers.filter((f) => stock.warehouses.some((w) => stock.book.balance(f.record.id, w.record.id) !== 0));
   return (
@@ -51,6 +52,7 @@ const Balances = ({ stock }: { stock: Stock }) => {
                     <td key={w.record.id} className={n < 0 ? 'num short' : 'num'} data-label={w.data.name}>
                       <span className="stock-table__label">{w.data.name}: </span>
                       {quantityText(n, stock.unit(f.data.unit))}
+                      {n < 0 && ` — ${belowZeroMark}`}
                     </td>
                   );
                 })}
@@ -369,6 +371,7 @@ export const WarehousesArea = () => {
   if (stock.loading) return <p className="muted">Загрузка…</p>;
   return (
     <div className="stock-area">
+      <BelowZero />
       <Balances stock={stock} />
       <TransferForm stock={stock} />
       <Counts stock={stock} />

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { qtyIssue } from '../../../schema/unit';
 import { slip } from '../../../schema/entities/slip';
+import { stockLimitIssue } from '../../../schema/stock-limit';
 import { today } from '../../../schema/day';
 import { useFormAction } from '../../lib/use-form-action';
 import { useOfficeOf } from '../../data/office-of';
@@ -28,8 +29,8 @@ const shown = 8;
 /**
  * «Списать» (/admin/slips/new): a write-off act on a phone, offline too. Pick the warehouse once; per line pick a
  * flower (search, the ones written off lately first), then two taps: a quantity and a reason, which adds the line.
- * The chosen warehouse's balance shows beside each flower; a line beyond it is flagged, not refused (DECISIONS
- * «Write-offs»). «Списать» stores the act on the device with each line's cost from purchase prices.
+ * The chosen warehouse's balance shows beside each flower; a line beyond it is flagged, and refused while online
+ * (DECISIONS «Stock limits»). «Списать» stores the act on the device with each line's cost from purchase prices.
  */
 export const WriteOffScreen = ({ initial, onSaved }: { initial?: Record<string, unknown>; onSaved?: () => void }) => {
   const stock = useStock();
@@ -91,6 +92,19 @@ export const WriteOffScreen = ({ initial, onSaved }: { initial?: Record<string, 
       lines: lines.map((l) => ({ ...l, cost: stock.prices.get(l.flower)?.average ?? 0 })),
     });
     if (!act.success) return setError(act.error.issues[0]?.message ?? 'Акт не сохранён');
+    // Online the server refuses an act that takes more than the warehouse holds, so it is said here first; offline
+    // it is kept and the balance goes «в минус» when it arrives (DECISIONS «Stock limits»).
+    if (globalThis.navigator?.onLine !== false) {
+      const names = {
+        warehouse: stock.warehouseName,
+        flower: (id: string) => {
+          const f = stock.flowerById.get(id);
+          return { title: f?.record.title ?? id, unit: stock.unit(f?.data.unit).label };
+        },
+      };
+      const over = stockLimitIssue({ type: slip.type, v: slip.version, data: act.data }, stock.book, names);
+      if (over) return setError(over);
+    }
     await run(async () => {
       await saveOfficeRecord(stock.office, slip, user.phone, act.data);
       notice(`Списано строк: ${lines.length}`);

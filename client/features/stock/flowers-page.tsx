@@ -8,6 +8,7 @@ import { useUnits } from '../../data/ref-list';
 import { useBalanceBook } from '../../data/stock-balances';
 import { useStockRecords } from '../../data/stock-records';
 import { useSession } from '../auth/session';
+import { BelowZero, belowZeroMark } from '../stock-moves/below-zero';
 import { money } from './money';
 import './stock.css';
 
@@ -48,6 +49,7 @@ export const FlowersPage = () => {
           Новая накладная
         </Link>
       </header>
+      <BelowZero />
       <form className="record-list__tools" role="search" onSubmit={(e) => e.preventDefault()}>
         <label className="field">
           <span>Поиск</span>
@@ -112,11 +114,15 @@ export const FlowersPage = () => {
                   <td data-label="Продажа" className="num">
                     {f.price ? money(f.price) : '—'}
                   </td>
-                  {warehouses.map(({ record: w, data: { name } }) => (
-                    <td key={w.id} data-label={name} className="num">
-                      {qty(book.balance(id, w.id))}
-                    </td>
-                  ))}
+                  {warehouses.map(({ record: w, data: { name } }) => {
+                    const n = book.balance(id, w.id);
+                    return (
+                      <td key={w.id} data-label={name} className={n < 0 ? 'num stock-low' : 'num'}>
+                        {qty(n)}
+                        {n < 0 && ` — ${belowZeroMark}`}
+                      </td>
+                    );
+                  })}
                   <td data-label="Всего" className={total < 0 ? 'num stock-low' : 'num'} data-testid={`stock-${id}`}>
                     {qty(total)}
                   </td>

@@ -2,6 +2,8 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { can } from '../../../schema/access';
 import { today } from '../../../schema/day';
+import { factDayIssue, factDays } from '../../../schema/fact-day';
+import { levelOf, reaches } from '../../../schema/user';
 import { flower as flowerEntity } from '../../../schema/entities/flower';
 import { invoice, invoiceOwed, invoiceTotal } from '../../../schema/entities/invoice';
 import type { OfficeRecord } from '../../../schema/record';
@@ -114,6 +116,9 @@ export const InvoiceForm = ({ record, initial, onDone }: InvoiceFormProps) => {
       return [...(issue ? [{ path: `lines.${i}.qty`, message: issue }] : []), ...(off ? [{ path: `lines.${i}.unit`, message: off }] : [])];
     });
     if (byUnit.length) return refuse(errorsByField(byUnit), 'Исправьте отмеченные поля');
+    // Posted, it is a fact: dated not after today and (below a manager) not more than 31 days back.
+    const dayIssue = status === 'posted' && factDayIssue(parsed.data.day, Date.now(), reaches(levelOf(user), 'manager'));
+    if (dayIssue) return refuse({ day: dayIssue }, 'Исправьте отмеченные поля');
     await run(async () => {
       if (!user) throw new Error('Войдите, чтобы сохранить');
       await saveOfficeRecord(data.shop.office, invoice, user.phone, parsed.data, record?.id);
@@ -173,7 +178,7 @@ export const InvoiceForm = ({ record, initial, onDone }: InvoiceFormProps) => {
         </div>
         <div className="field">
           <label htmlFor="invoice-day">Дата *</label>
-          <input {...described('invoice-day', 'day')} type="date" value={day} disabled={readOnly} onChange={(e) => setDay(e.target.value)} />
+          <input {...described('invoice-day', 'day')} type="date" value={day} max={factDays(Date.now(), true).max} disabled={readOnly} onChange={(e) => setDay(e.target.value)} />
           {errorOf('invoice-day', 'day')}
         </div>
         <div className="field">

@@ -1,0 +1,41 @@
+import type { AnyEntity } from '../../schema/entities';
+import { shift } from '../../schema/entities/shift';
+import { factDayIssue, shiftDayIssue, writtenAt } from '../../schema/fact-day';
+import { recordData, type OfficeRecord } from '../../schema/record';
+import { levelOf, reaches } from '../../schema/user';
+import type { WriteRule } from '../records/write-pipeline';
+
+/** Whether a record of a dated entity is a fact: one of a fact entity, or a draft that has become one (a posted invoice, a finished count). */
+const isDatedFact = (entity: AnyEntity, record: OfficeRecord): boolean => {
+  if (entity.write === 'fact') return true;
+  const frozen = entity.frozen as ((d: unknown) => string | undefined) | undefined;
+  const data = frozen && recordData(entity, record);
+  return !!data && !!frozen(data);
+};
+
+/**
+ * A fact is dated within a window the studio can live with (schema/fact-day.ts): never a day not yet come, not older
+ * than 31 days unless a manager writes it, and a shift closes only today or, until 06:00, yesterday. Judged when a
+ * record becomes a fact, at the time its device wrote it (`writtenAt`): an offline write arriving later is judged as
+ * made. docs/DECISIONS.md «Days are plausible».
+ */
+export const factDayRule: WriteRule = {
+  name: 'days are plausible',
+  applies: (entity) => !!entity.day && (entity.write === 'fact' || !!entity.frozen),
+  async judge(batch) {
+    const manager = reaches(levelOf(batch.user), 'manager');
+    return {
+      issue(record, before) {
+        const entity = batch.entityOf(record.type);
+        if (!entity || !record.day || !isDatedFact(entity, record)) return undefined;
+        // A fact already stored is not judged again (a retried push of the same document).
+        if (before && isDatedFact(entity, before)) return undefined;
+        const at = batch.path === 'api' ? batch.now : writtenAt(record.updatedAt, batch.now);
+        const issue = (entity.type === shift.type && shiftDayIssue(record.day, at)) || factDayIssue(record.day, at, manager);
+        return issue ? `${entity.labels.one}: ${issue.charAt(0).toLowerCase()}${issue.slice(1)}` : undefined;
+      },
+    };
+  },
+};
+
+export const dayRules: readonly WriteRule[] = [factDayRule];
