@@ -13,6 +13,7 @@ import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 /** Days are plausible (issue 27, item 3): every dated fact on the record API and a device's push alike (server/days/rules.ts). */
 describe('a fact is dated within a window the studio can live with', () => {
   let shop: Awaited<ReturnType<typeof startTestShop>>;
+  let supplyId = '';
   const staff: Record<'florist' | 'manager', Writer> = { florist: { cookie: '', phone: demoPhones.florist }, manager: { cookie: '', phone: demoPhones.manager } };
   beforeAll(async () => {
     shop = await startTestShop();
@@ -20,8 +21,9 @@ describe('a fact is dated within a window the studio can live with', () => {
     staff.manager.cookie = await signIn(shop.url, demoPhones.manager);
     // Roses to write off and move, so only the day decides.
     const supply = { day: today(), warehouse: 'warehouse-cold', lines: [{ flower: 'flower-rose-explorer', qty: 1000, price: 90 }], status: 'posted' };
-    const posted = await call(shop.url, '/api/invoices/update', { data: supply }, staff.manager.cookie);
+    const posted = await call<{ data: { id: string } }>(shop.url, '/api/invoices/update', { data: supply }, staff.manager.cookie);
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    supplyId = posted.body.data.id;
   });
   afterAll(() => shop.close());
 
@@ -53,7 +55,7 @@ describe('a fact is dated within a window the studio can live with', () => {
     {
       name: 'a payment to a supplier dated 2030',
       entity: supplierPayment,
-      data: () => ({ invoice: 'invoice-0001', day: '2030-01-01', amount: 100, method: 'transfer', note: '' }),
+      data: () => ({ invoice: supplyId, day: '2030-01-01', amount: 100, method: 'transfer', note: '' }),
       writer: manager,
       refused: /дата 2030-01-01 ещё не наступила/,
     },

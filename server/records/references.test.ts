@@ -122,7 +122,8 @@ describe('references name real records, of the right entity, switched on', () =>
   });
 
   it('takes a flower and a warehouse made offline earlier in the same push, before the write-off that names them', async () => {
-    const at = Date.now();
+    // Made offline an hour ago: a new warehouse holds nothing yet, and an act recorded offline may take it below zero.
+    const at = Date.now() - 60 * 60_000;
     const envelope = (id: string, type: string, v: number, title: string, data: Record<string, unknown>) =>
       ({ _id: id, type, v, title, createdBy: staff.manager.phone, createdAt: at, updatedBy: staff.manager.phone, updatedAt: at, data });
     const flowerData = flower.fields.parse({ name: 'Гвоздика', price: 90 });
