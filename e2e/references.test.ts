@@ -17,6 +17,10 @@ describe('references in the generic form', () => {
   it('shows a write-off’s warehouse and lines’ flowers by name, each in a picker with a search box', async () => {
     const { shop } = journey();
     const florist = await signIn(shop.url, demoPhones.florist);
+    // The stems to write off, bought today: online, no more leaves a warehouse than it holds.
+    const manager = await signIn(shop.url, demoPhones.manager);
+    const lines = [{ flower: 'flower-tulip', qty: 10, price: 60 }, { flower: 'flower-eucalyptus', qty: 10, price: 80 }];
+    expect((await call(shop.url, '/api/invoices/update', { data: { day: today(), warehouse: 'warehouse-cold', lines, status: 'posted' } }, manager)).status).toBe(200);
     const act = await call<{ data: OfficeRecord }>(
       shop.url,
       '/api/slips/update',
