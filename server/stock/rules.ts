@@ -2,7 +2,7 @@ import { flower } from '../../schema/entities/flower';
 import { ref, refId } from '../../schema/entities/ref';
 import { flowerUnitOf, moveQuantityIssue, type FlowerUnitOf } from '../../schema/move-quantities';
 import { recordData, type OfficeRecord } from '../../schema/record';
-import { balanceBookOf, movesOfRecord, stockMovingTypes } from '../../schema/record-moves';
+import { balanceBookOf, balanceTypes, movesOfRecord, stockMovingTypes } from '../../schema/record-moves';
 import { slip } from '../../schema/entities/slip';
 import { transfer } from '../../schema/entities/transfer';
 import { warehouse } from '../../schema/entities/warehouse';
@@ -51,7 +51,6 @@ export const moveQuantitiesRule: WriteRule = {
   },
 };
 
-
 /** A push whose record was written this long before it arrived was recorded offline (a device online pushes within seconds). */
 export const offlineAfterMs = 5 * 60_000;
 
@@ -66,7 +65,7 @@ export const stockLimitRule: WriteRule = {
   applies: (entity) => entity.type === slip.type || entity.type === transfer.type,
   async judge(batch) {
     const office = await batch.stored.tier('office');
-    const book = balanceBookOf(office.filter((r) => stockMovingTypes.includes(r.type)));
+    const book = balanceBookOf(office.filter((r) => balanceTypes.includes(r.type)));
     const known = [...office, ...batch.records];
     const names: StockNames = {
       warehouse: (id) => {

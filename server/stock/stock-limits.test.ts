@@ -63,6 +63,16 @@ describe('a write-off or transfer takes no more than the warehouse holds, unless
   ];
   bothPaths(() => shop.url, cases);
 
+  it('gives a voided write-off’s stems back to the limit: a wrong act of all the eustomas, voided, leaves them to write off', async () => {
+    await supply('flower-eustoma', 6);
+    const wrong = await call<{ data: { id: string } }>(shop.url, '/api/slips/update', { data: act([{ flower: 'flower-eustoma', qty: 6 }])() }, staff.florist.cookie);
+    expect(wrong.status, JSON.stringify(wrong.body)).toBe(200);
+    expect((await call(shop.url, '/api/slips/void', { id: wrong.body.data.id, reason: 'Списали не тот цветок' }, staff.manager.cookie)).status).toBe(200);
+    const right = await call(shop.url, '/api/slips/update', { data: act([{ flower: 'flower-eustoma', qty: 4 }])() }, staff.florist.cookie);
+    expect(right.status, JSON.stringify(right.body)).toBe(200);
+    expect(await balance('flower-eustoma', 'warehouse-cold')).toBe(2);
+  });
+
   it('the accepted cases took the tulips and the ribbon to exactly nothing', async () => {
     expect(await balance('flower-tulip', 'warehouse-cold')).toBe(0);
     expect(await balance('flower-satin-ribbon', 'warehouse-cold')).toBe(0);
