@@ -1,17 +1,13 @@
 import type { AnyEntity } from '../../schema/entities';
 import { shift } from '../../schema/entities/shift';
 import { factDayIssue, shiftDayIssue, writtenAt } from '../../schema/fact-day';
-import { recordData, type OfficeRecord } from '../../schema/record';
+import type { OfficeRecord } from '../../schema/record';
+import { frozenReason } from '../records/record-service';
 import { levelOf, reaches } from '../../schema/user';
 import type { WriteRule } from '../records/write-pipeline';
 
 /** Whether a record of a dated entity is a fact: one of a fact entity, or a draft that has become one (a posted invoice, a finished count). */
-const isDatedFact = (entity: AnyEntity, record: OfficeRecord): boolean => {
-  if (entity.write === 'fact') return true;
-  const frozen = entity.frozen as ((d: unknown) => string | undefined) | undefined;
-  const data = frozen && recordData(entity, record);
-  return !!data && !!frozen(data);
-};
+const isDatedFact = (entity: AnyEntity, record: OfficeRecord): boolean => entity.write === 'fact' || !!frozenReason(entity, record);
 
 /**
  * A fact is dated within a window the studio can live with (schema/fact-day.ts): never a day not yet come, not older
