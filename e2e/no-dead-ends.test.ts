@@ -46,20 +46,25 @@ describe('no dead ends', () => {
       ['Открытки', '/postcards', 'Открытки'],
       ['Для компаний', '/for-companies', 'Цветы для компаний'],
     ]) {
-      await footer.getByRole('link', { name, exact: true }).click();
+      // The footer is below content that may still be settling; the link is clicked once it holds still.
+      const link = footer.getByRole('link', { name, exact: true });
+      await link.scrollIntoViewIfNeeded();
+      await link.click();
       await page.waitForURL((u) => u.pathname === path);
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
-      expect(await page.title(), path).toBe(`${title} — Цветочная мастерская`);
+      // The tab's title follows the page a moment after it is drawn.
+      await expect.poll(() => page.title(), { message: path }).toBe(`${title} — Цветочная мастерская`);
     }
     await page.goto('/flowers-encyclopedia');
     await page.getByRole('navigation', { name: 'Цветы' }).getByRole('link', { name: 'Розы', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/flowers/rose');
     await page.goto('/items/monobouquets');
     await page.getByRole('heading', { name: 'Монобукеты', level: 1 }).waitFor();
-    expect(await page.title()).toBe('Монобукеты — купить в Москве с доставкой');
+    await expect.poll(() => page.title()).toBe('Монобукеты — купить в Москве с доставкой');
     await page.locator('main .card__link').first().click();
+    await page.waitForURL((u) => u.pathname !== '/items/monobouquets');
     const name = await page.locator('main h1').textContent();
-    expect(await page.title()).toBe(`${name} — купить с доставкой по Москве`);
+    await expect.poll(() => page.title()).toBe(`${name} — купить с доставкой по Москве`);
     await context.close();
   });
 
