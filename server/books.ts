@@ -1,7 +1,7 @@
 import { entities } from '../schema/entities';
 import { client } from '../schema/entities/client';
 import type { Shop } from './context';
-import { perDocument, type BatchPushRule } from './db/push-rule';
+import { perDocument, type DbPushRule } from './db/push-rule';
 import { eventsRule } from './db/events-rule';
 import { officeBatchRule } from './records/office-push-rule';
 import type { EntityHooks } from './records/record-service';
@@ -45,4 +45,4 @@ export const recordHooks = (shop: Shop): Partial<Record<string, EntityHooks>> =>
  * The rule of every database that devices push to, by name. A database that `dbAccess` makes writable but that has no
  * rule here accepts nothing: each document is refused, never a 500.
  */
-export const pushRules = (books: WritePipeline): Readonly<Record<string, BatchPushRule>> => ({ events: perDocument(eventsRule), office: officeBatchRule(books) });
+export const pushRules = (books: WritePipeline): Readonly<Record<string, DbPushRule>> => ({ events: perDocument(eventsRule), office: officeBatchRule(books) });

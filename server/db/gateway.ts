@@ -7,12 +7,12 @@ import { storeAway } from '../http/errors';
 import { isCouch, TooFewCopies, writeDocs } from './claim';
 import type { ReadRightNow } from '../auth/read-right';
 import type { ChangesHub } from './changes-hub';
-import type { BatchPushRule, PushedDoc, PushVerdict, StoredDoc } from './push-rule';
+import type { DbPushRule, PushedDoc, PushVerdict, StoredDoc } from './push-rule';
 import { StorageBusy, type Storage } from './storage';
 import { clientAddress } from '../auth/client-address';
 
 /** Each pushable database's rule, by name (server/books.ts). */
-export type PushRules = Readonly<Record<string, BatchPushRule>>;
+export type PushRules = Readonly<Record<string, DbPushRule>>;
 
 type Call = 'info' | 'changes' | 'all_docs' | 'bulk_docs' | 'doc';
 
@@ -279,7 +279,7 @@ const pushDocs = async (storage: Storage, rules: PushRules, name: string, user: 
       }
     }
   }
-  const judge = await rule(db, user, shaped.flatMap((s) => (s.ok ? [s.doc] : [])));
+  const judge = await rule.judge(db, user, shaped.flatMap((s) => (s.ok ? [s.doc] : [])));
   const verdicts = shaped.map((s): { id: string; verdict: PushVerdict; rev?: string } => {
     if (!s.ok) return { id: s.id, verdict: { ok: false, reason: s.reason } };
     try {
@@ -296,6 +296,9 @@ const pushDocs = async (storage: Storage, rules: PushRules, name: string, user: 
   if (ended.length) await writeAll(db, ended);
   const accepted = verdicts.flatMap((v) => (v.verdict.ok ? [{ ...v.verdict.doc, _id: v.id, ...(v.rev ? { _rev: v.rev } : {}) }] : []));
   const written = accepted.length ? await writeAll(db, accepted) : [];
+  const kept = accepted.filter((_, i) => 'ok' in written[i] && written[i].ok);
+  // What follows from the stored documents is the server's own doing: a failure there is logged, the push stands.
+  if (kept.length && rule.stored) await rule.stored(user, kept).catch((e: unknown) => console.error(`after a push to ${name}`, e));
   let w = 0;
   return verdicts.map((v) => (v.verdict.ok ? writtenRow(v.id, written[w++]) : refusedRow(v.id, v.verdict.reason)));
 };

@@ -33,8 +33,18 @@ export type PushRule = (user: User, incoming: PushedDoc, existing: StoredDoc | n
  */
 export type BatchPushRule = (db: PouchDB.Database, user: User, docs: readonly PushedDoc[]) => Promise<PushRule>;
 
+/**
+ * What a database does with pushed batches: `judge` each document before anything is stored, and, once the accepted
+ * ones are stored, what follows from them (`stored`: a server's companion of a finished count, its own figures of a
+ * closed shift), so a refused document is followed by nothing.
+ */
+export interface DbPushRule {
+  judge: BatchPushRule;
+  stored?(user: User, docs: readonly PushedDoc[]): Promise<void>;
+}
+
 /** A rule that needs nothing beyond each document. */
-export const perDocument = (rule: PushRule): BatchPushRule => () => Promise.resolve(rule);
+export const perDocument = (rule: PushRule): DbPushRule => ({ judge: () => Promise.resolve(rule) });
 
 export const refuse = (reason: string): PushVerdict => ({ ok: false, reason });
 

@@ -44,27 +44,21 @@ export const creditPhonesRule: WriteRule = {
 };
 
 /**
- * Not a refusal: when a day's close arrives on either path and the day has none stored yet, the server computes what
- * it expected of that day's till from its own orders and charges (the batch's charges too: made offline and pushed
- * with the close) and stores it beside the close (server/money/shift-books.ts), since the pushed close itself is
- * stored as sent. The latest arrival before a close is stored is the stored close's own. docs/DECISIONS.md «Money comes
- * from the server».
+ * Not a refusal: once a day's close is stored, on either path, the server computes what it expected of that day's
+ * till from its own orders and the day's charges (voided ones left out; those pushed with the close are stored by
+ * then) and stores it beside the close (server/money/shift-books.ts), since the pushed close itself is stored as
+ * sent. A refused close is followed by nothing. docs/DECISIONS.md «Money comes from the server».
  */
 export const shiftBooksRule = (storage: Storage): WriteRule => ({
   name: 'the server’s own expectation of a closed day',
   applies: (entity) => entity.type === shift.type,
-  async judge(batch, records) {
-    const arriving: ShiftClose[] = [];
-    for (const r of records) {
-      const s = recordData(shift, r);
-      if (s && !(await batch.stored.get(shift, r.id))) arriving.push(s);
-    }
-    if (arriving.length) {
-      const voided = voidedIds([...(await batch.stored.all(voidFact)), ...batch.records.filter((r) => r.type === voidFact.type)]);
-      const charges = tillCharges(unvoided([...(await batch.stored.all(charge)), ...batch.records.filter((r) => r.type === charge.type)], voided));
-      for (const s of arriving) await recordExpectation(storage, s.day, s.opening, charges, batch.now);
-    }
-    return { issue: () => undefined };
+  judge: () => Promise.resolve({ issue: () => undefined }),
+  async stored(batch, records) {
+    const closes = records.flatMap((r) => [recordData(shift, r)].filter((s): s is ShiftClose => !!s));
+    if (!closes.length) return;
+    const voided = voidedIds(await batch.stored.all(voidFact));
+    const charges = tillCharges(unvoided(await batch.stored.all(charge), voided));
+    for (const s of closes) await recordExpectation(storage, s.day, s.opening, charges, batch.now);
   },
 });
 

@@ -71,11 +71,28 @@ describe('a shift close beside the server’s own expectation (issue 27, item 4)
   });
 
   it('does the same for a close sent through the record API: takings the server has no order for show as the difference', async () => {
-    const day = addDays(today(), -1);
-    const answer = await call(shop.url, '/api/shifts/update', { data: { ...closeOf(day, 2000, 3000, 0), note: '' } }, florist);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const [check] = (await checks()).filter((c) => c.day === day);
-    expect(check).toMatchObject({ device: { cash: 5000, card: 0 }, server: { expected: { cash: 2000, card: 0 }, orders: 0 }, gap: { cash: 3000, card: 0 } });
+    // Another shop, whose today is not closed yet: a florist closes only today (or yesterday before 06:00).
+    const other = await startTestShop();
+    try {
+      const day = today();
+      const answer = await call(other.url, '/api/shifts/update', { data: { ...closeOf(day, 2000, 3000, 0), note: '' } }, await signIn(other.url, demoPhones.florist));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const list = await call<unknown>(other.url, '/api/shift-books/list', {}, await signIn(other.url, demoPhones.manager));
+      const [check] = shiftChecksAnswer.parse(list.body).data.filter((c) => c.day === day);
+      expect(check).toMatchObject({ device: { cash: 5000, card: 0 }, server: { expected: { cash: 2000, card: 0 }, orders: 0 }, gap: { cash: 3000, card: 0 } });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('writes nothing for a close the books refuse, on either path: the server’s figures follow a stored close only', async () => {
+    const ahead = addDays(today(), 1);
+    const refusedApi = await call(shop.url, '/api/shifts/update', { data: closeOf(ahead, 1000, 0, 0) }, florist);
+    expect(refusedApi.status, JSON.stringify(refusedApi.body)).toBe(400);
+    const refusedPush = await pushNew(shop.url, shift, closeOf(addDays(today(), 2), 1000, 0, 0), { cookie: florist, phone: demoPhones.florist }, Date.now(), `shift-${addDays(today(), 2)}`);
+    expect(refusedPush.row).toMatchObject({ error: 'conflict' });
+    const admin = shop.shop.storage.db('admin');
+    for (const day of [ahead, addDays(today(), 2)]) await expect(admin.get(`shift-books-${day}`)).rejects.toMatchObject({ status: 404 });
   });
 
   it('is the managers’: a florist is refused 403, a guest 401', async () => {

@@ -2,7 +2,7 @@ import '../http/zod-locale';
 import { can } from '../../schema/access';
 import { entities, type AnyEntity } from '../../schema/entities';
 import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/record';
-import { refuse, type BatchPushRule, type PushedDoc, type PushRule, type PushVerdict, type StoredDoc } from '../db/push-rule';
+import { refuse, type DbPushRule, type PushedDoc, type PushRule, type PushVerdict, type StoredDoc } from '../db/push-rule';
 import { withCommandBudget } from './command-budget';
 import { withEndedCommands } from './ended-commands';
 import type { WritePipeline } from './write-pipeline';
@@ -104,7 +104,10 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
 /**
  * The rule /db/office pushes go through: the registry's entities (pushRuleFor), each person's commands within their
  * budget (command-budget.ts), then every rule of the books through the write pipeline (write-pipeline.ts: the same
- * rules the record API runs); a new command refused by any of them is ended (ended-commands.ts).
+ * rules the record API runs); a new command refused by any of them is ended (ended-commands.ts). Once stored, the
+ * pipeline's follow-ups run (`WriteRule.stored`).
  */
-export const officeBatchRule = (pipeline: WritePipeline): BatchPushRule =>
-  withEndedCommands(entities, pipeline.pushed(withCommandBudget(entities, pushRuleFor(entities))));
+export const officeBatchRule = (pipeline: WritePipeline): DbPushRule => ({
+  judge: withEndedCommands(entities, pipeline.pushed(withCommandBudget(entities, pushRuleFor(entities)))),
+  stored: pipeline.storedPush,
+});

@@ -15,7 +15,7 @@ import type { WritePipeline } from './write-pipeline';
  */
 export const recordApi = (shop: Shop, books: WritePipeline, hooks: Partial<Record<string, EntityHooks>> = {}): Router => {
   const api = Router();
-  const records = recordService(tierStore(shop.storage), Date.now, hooks, books.judgeOne);
+  const records = recordService(tierStore(shop.storage), Date.now, hooks, books.judgeOne, books.storedOne);
   for (const entity of Object.values(entities)) {
     route(api, recordRoute(entity, 'list'), (req, res) => records.list(res.locals.user, entity, req.body));
     route(api, recordRoute(entity, 'get'), (req, res) => records.get(res.locals.user, entity, req.body));

@@ -54,6 +54,8 @@ export interface EntityHooks {
 
 /** Why a record may not be stored as it stands beside the others (the rules of the books: write-pipeline.ts), or undefined: a 400. */
 export type RecordJudgement = (user: User, entity: AnyEntity, record: OfficeRecord, before: OfficeRecord | null) => Promise<string | undefined>;
+/** What the books do once a record is stored (write-pipeline.ts `storedOne`): the server's own records that follow from it. */
+export type RecordFollowUp = (user: User, entity: AnyEntity, record: OfficeRecord) => Promise<void>;
 
 /** The record's data without the fields the server computes: they are never stored. */
 const withoutComputed = (entity: AnyEntity, data: Record<string, unknown>): Record<string, unknown> => {
@@ -66,13 +68,15 @@ export const recordService = (
   clock: () => number = Date.now,
   hooks: Partial<Record<string, EntityHooks>> = {},
   judge: RecordJudgement = () => Promise.resolve(undefined),
+  followUp: RecordFollowUp = () => Promise.resolve(),
 ) => {
   const derive = (entity: AnyEntity, records: OfficeRecord[]) => hooks[entity.type]?.derive?.(records) ?? Promise.resolve(records);
   const check = async (user: User, entity: AnyEntity, record: OfficeRecord, before: OfficeRecord | null) => {
     const issue = await judge(user, entity, record, before);
     if (issue) throw new HttpError(400, issue);
   };
-  const saved = async (entity: AnyEntity, record: OfficeRecord) => {
+  const saved = async (user: User, entity: AnyEntity, record: OfficeRecord) => {
+    await followUp(user, entity, record);
     await hooks[entity.type]?.saved?.(record);
     return { data: (await derive(entity, [record]))[0] };
   };
@@ -125,7 +129,7 @@ export const recordService = (
         };
         await check(author, entity, record, null);
         if ((await store.put(entity.tier, record, null)) !== 'ok') throw new HttpError(409, key ? key.taken : staleReason);
-        return saved(entity, record);
+        return saved(author, entity, record);
       }
       const before = await find(entity, request.id);
       if (entity.write === 'fact') throw new HttpError(409, factReason(entity));
@@ -146,7 +150,7 @@ export const recordService = (
       };
       await check(editor, entity, record, before);
       if ((await store.put(entity.tier, record, before.updatedAt)) !== 'ok') throw new HttpError(409, staleReason);
-      return saved(entity, record);
+      return saved(editor, entity, record);
     },
 
     /** `{ id, reason }`: a new void fact of the entity's record (schema/entities/void.ts), stored as any new record is. */

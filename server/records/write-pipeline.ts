@@ -50,6 +50,12 @@ export interface WriteRule {
   name: string;
   applies(entity: AnyEntity): boolean;
   judge(batch: WriteBatch, records: readonly OfficeRecord[]): Promise<RecordJudge>;
+  /**
+   * What follows once records are stored, on either path: the server's own records beside them (a count's
+   * correction, a closed day's figures). Never for a refused record. `batch.stored` reads the store as it is after
+   * the write; `records` are the stored ones of this rule's entities. It must be safe to run twice.
+   */
+  stored?(batch: WriteBatch, records: readonly OfficeRecord[]): Promise<void>;
 }
 
 /** Stored records read once a batch, from each tier's database. */
@@ -149,6 +155,17 @@ const pushedRecord = ({ _id, _rev, _deleted, ...fields }: PushedDoc): OfficeReco
  */
 export const writePipeline = (storage: Storage, rules: readonly WriteRule[], registry: readonly AnyEntity[], clock: () => number = Date.now) => {
   const entityOf = (type: string) => registry.find((e) => e.type === type);
+  const follow = async (user: User, path: WriteBatch['path'], records: readonly OfficeRecord[]) => {
+    const batch: WriteBatch = { user, now: clock(), path, records, stored: storedRecords(storage), entityOf };
+    for (const rule of rules) {
+      if (!rule.stored) continue;
+      const mine = records.filter((r) => {
+        const entity = entityOf(r.type);
+        return !!entity && rulesOf(rules, entity).includes(rule);
+      });
+      if (mine.length) await rule.stored(batch, mine);
+    }
+  };
   return {
   /** The record API's judgement of one record before it is stored: the reason it is refused (a 400), or undefined. */
   async judgeOne(user: User, entity: AnyEntity, record: OfficeRecord, before: OfficeRecord | null): Promise<string | undefined> {
@@ -156,6 +173,21 @@ export const writePipeline = (storage: Storage, rules: readonly WriteRule[], reg
     const batch: WriteBatch = { user, now: clock(), path: 'api', records: [record], stored: storedRecords(storage), entityOf };
     return verdict(rules, await judges(rules, registry, batch), entity, currentRecord(entity, record).record, before && currentRecord(entity, before).record);
   },
+
+  /** The record API's follow-up of one stored record (`WriteRule.stored`). */
+  storedOne: (user: User, entity: AnyEntity, record: OfficeRecord): Promise<void> => follow(user, 'api', [currentRecord(entity, record).record]),
+
+  /** The follow-up of a push's stored documents (deletions follow with nothing). */
+  storedPush: (user: User, docs: readonly PushedDoc[]): Promise<void> =>
+    follow(
+      user,
+      'push',
+      docs.flatMap((d) => {
+        const record = d._deleted ? null : pushedRecord(d);
+        const entity = record && entityOf(record.type);
+        return record && entity ? [currentRecord(entity, record).record] : [];
+      }),
+    ),
 
   /** Around the office's per-document rule: each document it accepts (not a deletion) then runs every rule of its entity. */
   pushed:
