@@ -1,5 +1,6 @@
 import { entities, type AnyEntity } from './entities';
 import { voidFact } from './entities/void';
+import { isCountCorrection } from './count-correction';
 import { z } from 'zod';
 import { officeRecord, recordData, type OfficeRecord } from './record';
 
@@ -56,6 +57,7 @@ export const voidTargetIssue = (entity: AnyEntity, record: Pick<OfficeRecord, 'i
     if (!frozen || !data || !frozen(data)) return `${entity.labels.one}: черновик не сторнируют — его исправляют или удаляют`;
   }
   if (entity.type === entities.slip.type && record.id.startsWith('asm-')) return 'Акт сборки заказа не сторнируют: его списание следует за заказом';
+  if (entity.type === entities.stockCount.type && isCountCorrection(record.id)) return 'Поправку учёта к пересчёту отдельно не сторнируют: сторнируют сам пересчёт, и она уходит вместе с ним';
   return undefined;
 };
 

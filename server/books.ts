@@ -11,6 +11,7 @@ import { orderRules } from './orders/rules';
 import { refRules } from './refs/rules';
 import { voidRules } from './voids/rules';
 import { stockRules } from './stock/rules';
+import { countCorrectionRule } from './stock/count-corrections';
 import { techCardRules } from './tech-cards/rules';
 import { moneyRules } from './money/rules';
 import { clientRules } from './clients/rules';
@@ -27,6 +28,7 @@ export const writeRules = (shop: Shop): readonly WriteRule[] => [
   ...refRules,
   ...orderRules,
   ...stockRules,
+  countCorrectionRule(shop.storage),
   ...techCardRules,
   ...moneyRules(shop.storage),
   ...clientRules(shop.storage),
