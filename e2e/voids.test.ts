@@ -13,7 +13,8 @@ const cold = 'warehouse-cold';
 
 /**
  * Issue 27, item 6: a florist wrote off nine roses by mistake; on a 390 px phone, by keyboard, a manager voids the act
- * with a reason. The act stays, marked «Сторнирован» with who and why, and the balance and the analytics come back.
+ * with a reason. The act stays, marked «Сторнирован» with who and why, struck through in the acts list, and the
+ * balance, the analytics and the list's waste come back.
  */
 describe('voiding a write-off', () => {
   const journey = journeyPerFile();
@@ -28,12 +29,20 @@ describe('voiding a write-off', () => {
     const bought = await call(shop.url, '/api/invoices/update', { data: { number: '77', supplierName: 'База', day: today(), warehouse: cold, lines: [{ flower: rose, qty: 50, price: 100 }], paid: 0, status: 'posted', note: '' } }, manager);
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     const [start, wasteBefore] = [await balance(), await waste()];
-    const act = await call<{ data: OfficeRecord }>(shop.url, '/api/slips/update', { data: { day: today(), warehouse: cold, lines: [{ flower: rose, qty: 9, reason: 'wilted', cost: 100 }], order: '', note: '' } }, florist);
+    const act = await call<{ data: OfficeRecord }>(shop.url, '/api/slips/update', { data: { day: today(), warehouse: cold, lines: [{ flower: rose, qty: 9, reason: 'wilted', cost: 100 }], order: '', note: 'Ошибочный акт' } }, florist);
     expect(act.status).toBe(200);
     expect(await balance()).toBe(start - 9);
     expect(await waste()).toBe(wasteBefore + 900);
 
-    const { page, errors, context } = await openStaffScreen(journey(), demoPhones.manager, `/admin/slips/${act.body.data.id}`, 'Акт списания', { width: 390, height: 844 });
+    // The acts list with the month's waste above it; the act opens from its row.
+    const { page, errors, context } = await openStaffScreen(journey(), demoPhones.manager, '/admin/slips', 'Списания', { width: 390, height: 844 });
+    const row = page.getByRole('table', { name: 'Акты списания' }).getByRole('row').filter({ hasText: 'Ошибочный акт' });
+    await row.waitFor();
+    const lost = async () => Number((await page.locator('.waste__total strong').first().textContent())?.replace(/[^\d,]/g, '').replace(',', '.'));
+    const lostBefore = await lost();
+    expect(await row.getByText('Сторнировано').count()).toBe(0);
+    await row.getByRole('link').click();
+    await page.getByRole('heading', { name: 'Акт списания' }).waitFor();
     const button = page.getByRole('button', { name: 'Сторнировать' });
     await button.focus();
     await page.keyboard.press('Enter');
@@ -43,6 +52,15 @@ describe('voiding a write-off', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Сторнирован', { exact: true }).waitFor();
     await page.getByText(/Причина: Списали не те розы/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Back in the list the act is still there, struck through and marked with its reason, and counts as no loss.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Списания' }).waitFor();
+    await row.getByText('Сторнировано').waitFor();
+    expect(await row.locator('td').first().evaluate((td) => getComputedStyle(td).textDecorationLine)).toBe('line-through');
+    expect(await row.textContent()).toContain('Причина: Списали не те розы');
+    await waitFor('the act left out of the waste', async () => ((await lost()) === lostBefore - 900 ? true : null));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await waitFor('the stock back on the server', async () => ((await balance()) === start ? true : null), 60_000);

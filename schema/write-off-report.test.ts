@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { invoice } from './entities/invoice';
 import { slip } from './entities/slip';
 import { costOfDay, priceHistory } from './purchase-price';
+import { voidFact } from './entities/void';
+import { voidedIds } from './voids';
 import { monthOf, slipMatches, wasteReport } from './write-off-report';
 
 const act = (day: string, lines: { flower: string; qty: number; reason: string; cost?: number }[]) => slip.fields.parse({ day, warehouse: 'wh-cold', lines });
 const supply = (day: string, lines: { flower: string; qty: number; price: number }[], status: 'draft' | 'posted' = 'posted') => invoice.fields.parse({ day, warehouse: 'wh-cold', lines, status });
+let n = 0;
+/** A record as the report reads it, under an id of its own. */
+const held = <T,>(data: T) => ({ id: `record-${String(++n).padStart(4, '0')}`, data });
+const noVoids = new Map<string, unknown>();
 
 describe('waste at a glance', () => {
   const november = monthOf('2026-11-25');
@@ -23,9 +29,10 @@ describe('waste at a glance', () => {
         act('2026-11-07', [{ flower: 'rose', qty: 11, reason: 'assembly', cost: 90 }]),
         act('2026-10-31', [{ flower: 'rose', qty: 50, reason: 'wilted', cost: 80 }]),
         act('2026-12-01', [{ flower: 'rose', qty: 50, reason: 'wilted', cost: 80 }]),
-      ],
-      invoices,
+      ].map(held),
+      invoices.map(held),
       november,
+      noVoids,
     );
     expect(november).toEqual({ from: '2026-11-01', to: '2026-11-30' });
     // Purchases: the posted November invoice only, 100 × 90 + 20 × 50.
@@ -44,8 +51,16 @@ describe('waste at a glance', () => {
   });
 
   it('prices an act before the flower’s first purchase at that purchase’s price, and gives no share without purchases', () => {
-    const report = wasteReport([act('2026-09-10', [{ flower: 'rose', qty: 2, reason: 'wilted', cost: 5 }])], invoices, monthOf('2026-09-10'));
+    const report = wasteReport([held(act('2026-09-10', [{ flower: 'rose', qty: 2, reason: 'wilted', cost: 5 }]))], invoices.map(held), monthOf('2026-09-10'), noVoids);
     expect(report).toMatchObject({ money: 160, purchases: 0, share: null, byReason: [{ key: 'wilted', qty: 2, money: 160, share: null }] });
+  });
+
+  it('leaves a voided act out of the loss and a voided invoice out of the purchases and the prices (schema/voids.ts)', () => {
+    const [kept, wrong] = [held(act('2026-11-05', [{ flower: 'rose', qty: 5, reason: 'wilted' }])), held(act('2026-11-06', [{ flower: 'rose', qty: 9, reason: 'broken' }]))];
+    const [posted, mistaken] = [held(supply('2026-11-02', [{ flower: 'rose', qty: 100, price: 90 }])), held(supply('2026-11-03', [{ flower: 'rose', qty: 100, price: 1000 }]))];
+    const voided = voidedIds([wrong, mistaken].map((r) => ({ id: `void-${r.id}`, type: voidFact.type, v: 1, data: { target: r.id, targetType: 'slip', reason: 'Записали по ошибке' } })));
+    const report = wasteReport([kept, wrong], [posted, mistaken], november, voided);
+    expect(report).toMatchObject({ money: 5 * 90, purchases: 9_000, share: 0.05, byReason: [{ key: 'wilted', qty: 5, money: 450 }], byFlower: [{ key: 'rose', qty: 5, money: 450 }] });
   });
 
   it('counts a unit at the average purchase price of its day and before (costOfDay), drafts and returns left out', () => {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { invoiceTotal, type invoice } from './entities/invoice';
 import { assemblyReason, type slip } from './entities/slip';
 import { costOfDay, priceHistory, type PriceHistory } from './purchase-price';
+import { unvoided } from './voids';
 
 type Slip = z.infer<typeof slip.fields>;
 type Invoice = z.infer<typeof invoice.fields>;
@@ -60,12 +61,21 @@ export interface WasteReport {
   byFlower: WasteRow[];
 }
 
+/** A record as the report reads it: its id, which a void names (schema/voids.ts), and its data. */
+export interface FactOf<T> {
+  id: string;
+  data: T;
+}
+
 /**
  * Waste at a glance (issue 19, item 10): write-offs of a period by reason and by flower, in roubles and as a share of
  * the period's purchases (posted invoices dated in it). Stems an order's bouquet took (`assembly`) are sales, not
- * waste. Rows are by loss, largest first.
+ * waste. A voided act or invoice (`voided`, from `voidedIds`) counts neither as loss, nor as purchase, nor in the
+ * prices. Rows are by loss, largest first.
  */
-export const wasteReport = (slips: readonly Slip[], invoices: readonly Invoice[], period: Period): WasteReport => {
+export const wasteReport = (slipRecords: readonly FactOf<Slip>[], invoiceRecords: readonly FactOf<Invoice>[], period: Period, voided: ReadonlyMap<string, unknown>): WasteReport => {
+  const slips = unvoided(slipRecords, voided).map((s) => s.data);
+  const invoices = unvoided(invoiceRecords, voided).map((i) => i.data);
   const history = priceHistory(invoices);
   const purchases = kopecks(invoices.filter((i) => i.status === 'posted' && inPeriod(i.day, period)).reduce((s, i) => s + invoiceTotal(i.lines), 0));
   const share = (money: number) => (purchases > 0 ? Math.round((money / purchases) * 10_000) / 10_000 : null);

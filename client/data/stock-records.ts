@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import type { RxCollection } from 'rxdb';
 import { flower } from '../../schema/entities/flower';
 import { invoice } from '../../schema/entities/invoice';
-import { voidFact } from '../../schema/entities/void';
-import { unvoided, voidedIds } from '../../schema/voids';
+import { unvoided, type VoidMark } from '../../schema/voids';
 import { warehouse } from '../../schema/entities/warehouse';
 import { priceHistory, purchasePrices, type PriceHistory, type PurchasePrice } from '../../schema/purchase-price';
 import type { OfficeRecord } from '../../schema/record';
 import { useOfficeOf, type Held } from './office-of';
+import { useVoidMarks } from './void-marks';
 
 export type Flower = Held<typeof flower>;
 export type Warehouse = Held<typeof warehouse>;
@@ -18,7 +18,10 @@ export interface StockRecords {
   flowers: Flower[];
   /** Warehouses by name. */
   warehouses: Warehouse[];
+  /** Every invoice on the device, voided ones too (see `voided`). */
   invoices: Invoice[];
+  /** The voided facts on the device, by id (`useVoidMarks`). */
+  voided: ReadonlyMap<string, VoidMark>;
   /** Last and average purchase prices per flower, from the posted invoices on this device. */
   prices: Map<string, PurchasePrice>;
   /** Purchase prices by day: what a write-off of a day is counted at (schema/purchase-price.ts `costOfDay`). */
@@ -37,16 +40,17 @@ export const useStockRecords = (office: RxCollection<OfficeRecord>): StockRecord
   const flowers = useOfficeOf(office, flower);
   const warehouses = useOfficeOf(office, warehouse);
   const invoices = useOfficeOf(office, invoice);
-  const voids = useOfficeOf(office, voidFact);
+  const voided = useVoidMarks(office);
   return useMemo(
     () => ({
       flowers: flowers.items.toSorted((a, b) => names.compare(flower.title(a.data), flower.title(b.data))),
       warehouses: warehouses.items.toSorted((a, b) => names.compare(a.data.name, b.data.name)),
       invoices: invoices.items,
-      prices: purchasePrices(unvoided(invoices.items.map((i) => ({ id: i.record.id, updatedAt: i.record.updatedAt, data: i.data })), voidedIds(voids.records))),
-      history: priceHistory(unvoided(invoices.items.map((i) => ({ id: i.record.id, data: i.data })), voidedIds(voids.records)).map((i) => i.data)),
+      voided,
+      prices: purchasePrices(unvoided(invoices.items.map((i) => ({ id: i.record.id, updatedAt: i.record.updatedAt, data: i.data })), voided)),
+      history: priceHistory(unvoided(invoices.items.map((i) => ({ id: i.record.id, data: i.data })), voided).map((i) => i.data)),
       loading: flowers.loading || warehouses.loading || invoices.loading,
     }),
-    [flowers, warehouses, invoices, voids],
+    [flowers, warehouses, invoices, voided],
   );
 };

@@ -23,6 +23,11 @@ export const Paper = ({ paper }: { paper: PrintedPaper }) => {
         </div>
       </header>
       <h2 className="paper__title">{paperName(paper)}</h2>
+      {paper.voided !== undefined && (
+        <p className="paper__voided">
+          <strong>Сторнировано</strong>: не учитывается в остатках, долгах и отчётах. Причина: {paper.voided}
+        </p>
+      )}
       {paper.parties.length > 0 && (
         <dl className="paper__parties">
           {paper.parties.map((p) => (

@@ -37,6 +37,8 @@ export interface PrintedPaper {
   notes: string[];
   /** Whose signatures the paper needs: «Принял», «Сдал». */
   signatures: string[];
+  /** The reason a manager voided the record it prints: stamped on the paper, which then proves nothing that counts. */
+  voided?: string;
 }
 
 let money: Intl.NumberFormat | undefined;

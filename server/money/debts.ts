@@ -8,6 +8,7 @@ import { supplierPayment } from '../../schema/entities/supplier-payment';
 import { voidFact } from '../../schema/entities/void';
 import { unvoided, voidedIds } from '../../schema/voids';
 import { recordData } from '../../schema/record';
+import { supplierPaid } from '../../schema/supplier-paid';
 import type { Storage } from '../db/storage';
 import { ordersByCustomer } from '../clients/client-totals';
 import { tierStore } from '../records/tier-store';
@@ -31,12 +32,8 @@ export const debtsNow = async (storage: Storage, clock: () => number = Date.now)
   ]);
   // A voided invoice is owed nothing, a voided payment paid nothing (schema/voids.ts).
   const voided = voidedIds(voids);
-  const [invoices, payments] = [unvoided(allInvoices, voided), unvoided(allPayments, voided)];
-  const paid = new Map<string, number>();
-  for (const r of payments) {
-    const p = recordData(supplierPayment, r);
-    if (p) paid.set(p.invoice, (paid.get(p.invoice) ?? 0) + p.amount);
-  }
+  const invoices = unvoided(allInvoices, voided);
+  const paid = supplierPaid(allPayments, voided);
   const invoiceFacts: InvoiceFacts[] = invoices.flatMap((r) => {
     const i = recordData(invoice, r);
     return i ? [{ id: r.id, ...i }] : [];

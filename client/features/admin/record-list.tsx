@@ -14,6 +14,10 @@ import { refLabel, type RefList } from '../../../schema/entities/ref';
 import { FilterSelect } from '../../ui/filter-select';
 import { Pager } from '../../ui/pager';
 import { ReferenceCell } from './reference-input';
+import { voidableTypes } from '../../../schema/voids';
+import { useLocal } from '../../data/local-data-context';
+import { useVoidMarks } from '../../data/void-marks';
+import { VoidedMark, voidedClass } from '../../ui/voided-mark';
 
 export interface RecordListProps {
   entity: AnyEntity;
@@ -45,7 +49,7 @@ const Cell = ({ entity, field, value, names }: { entity: AnyEntity; field: Field
 
 /**
  * The generic list of a registry entity: columns from `entity.list`, 20 a page, search, sort and filters, all
- * kept in the address. The first column opens the record.
+ * kept in the address. The first column opens the record. A voided fact stays, struck through and marked.
  */
 export const RecordList = ({ entity, search, lead }: RecordListProps) => {
   const { user } = useSession();
@@ -61,6 +65,8 @@ export const RecordList = ({ entity, search, lead }: RecordListProps) => {
   const pages = Math.max(1, Math.ceil(result.total / pageSize));
   const go = (next: Partial<ListSearch>) => void navigate({ to: '.', search: { ...search, ...next }, replace: true });
   const filters: readonly string[] = entity.list.filters ?? [];
+  const { data } = useLocal();
+  const voided = useVoidMarks(data.shop.office, entity.tier === 'office' && voidableTypes.includes(entity.type));
 
   return (
     <section className="record-list" aria-labelledby="list-title">
@@ -114,14 +120,17 @@ export const RecordList = ({ entity, search, lead }: RecordListProps) => {
           </thead>
           <tbody>
             {result.items.map((r) => (
-              <tr key={r.id}>
+              <tr key={r.id} className={voidedClass(voided.get(r.id))}>
                 {lead && <td>{lead.cell(r)}</td>}
                 {columns.map((c, i) => (
                   <td key={c} data-label={field(c)?.label ?? c}>
                     {i === 0 ? (
-                      <Link to="/admin/$resource/$id" params={{ resource: entity.path, id: r.id }}>
-                        <Cell entity={entity} field={field(c)} value={r.data[c]} names={names} />
-                      </Link>
+                      <>
+                        <Link to="/admin/$resource/$id" params={{ resource: entity.path, id: r.id }}>
+                          <Cell entity={entity} field={field(c)} value={r.data[c]} names={names} />
+                        </Link>
+                        <VoidedMark mark={voided.get(r.id)} />
+                      </>
                     ) : (
                       <Cell entity={entity} field={field(c)} value={r.data[c]} names={names} />
                     )}

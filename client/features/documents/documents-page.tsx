@@ -14,6 +14,8 @@ import { useOfficeOf } from '../../data/office-of';
 import { useRefList, useUnits } from '../../data/ref-list';
 import { useStaffNames } from '../../data/staff-directory';
 import { useStockRecords, type StockRecords } from '../../data/stock-records';
+import { useVoidMarks } from '../../data/void-marks';
+import { dayCloses, type VoidMark } from '../../../schema/voids';
 import { FilterSelect } from '../../ui/filter-select';
 import { Paper, PaperSheet, printPaper } from '../../ui/paper-sheet';
 import { paperDay, paperMoney, type PrintedPaper } from '../../ui/printed-paper';
@@ -21,7 +23,7 @@ import type { ListSearch } from '../admin/list-search';
 import { useCouriersDay } from '../couriers-day/use-couriers-day';
 import { useOrder } from '../order-page/use-order';
 import { useShiftPaper } from '../shift/shift-report';
-import { invoicePaper, paperKinds, receiptPaper, routePaper, slipPaper, type PaperKind, type StockItem } from './papers';
+import { invoicePaper, paperKinds, receiptPaper, routePaper, slipPaper, voidedPaper, type PaperKind, type StockItem } from './papers';
 import './documents.css';
 
 /** The screen's choice in the address (`f`): the kind of paper, the record (`id`: an invoice's or an act's id, a shift's day, an order's number), the route's `courier` and `day`. */
@@ -108,6 +110,9 @@ const warehouseName = (stock: StockRecords, id: string) => stock.warehouses.find
 
 type Choose = (next: Choice) => void;
 
+/** A voided record in a choice of records: still there to print, said to be voided. */
+const voidedLabel = (mark: VoidMark | undefined) => (mark ? ' — сторнировано' : '');
+
 const InvoiceDocument = ({ id, choose }: { id: string | undefined; choose: Choose }) => {
   const { data } = useLocal();
   const stock = useStockRecords(data.shop.office);
@@ -116,9 +121,14 @@ const InvoiceDocument = ({ id, choose }: { id: string | undefined; choose: Choos
   const chosen = id ? invoices.find((i) => i.record.id === id) : undefined;
   return (
     <>
-      <RecordSelect label="Накладная" value={id} options={invoices.map((i) => ({ id: i.record.id, label: `${invoice.title(i.data)}${i.data.supplierName ? `, ${i.data.supplierName}` : ''}` }))} onChange={(v) => choose({ id: v })} />
+      <RecordSelect
+        label="Накладная"
+        value={id}
+        options={invoices.map((i) => ({ id: i.record.id, label: `${invoice.title(i.data)}${i.data.supplierName ? `, ${i.data.supplierName}` : ''}${voidedLabel(stock.voided.get(i.record.id))}` }))}
+        onChange={(v) => choose({ id: v })}
+      />
       {stock.loading ? <Loading /> : !invoices.length && !id && <p className="muted">На этом устройстве накладных нет.</p>}
-      {id && !stock.loading && (chosen ? <PaperView paper={invoicePaper(chosen.data, stockItems(stock), warehouseName(stock, chosen.data.warehouse), units)} /> : <Missing>Накладная не найдена на этом устройстве: возможно, её удалили или она ещё не получена с сервера.</Missing>)}
+      {id && !stock.loading && (chosen ? <PaperView paper={voidedPaper(invoicePaper(chosen.data, stockItems(stock), warehouseName(stock, chosen.data.warehouse), units), stock.voided.get(chosen.record.id))} /> : <Missing>Накладная не найдена на этом устройстве: возможно, её удалили или она ещё не получена с сервера.</Missing>)}
     </>
   );
 };
@@ -139,11 +149,11 @@ const SlipDocument = ({ id, choose }: { id: string | undefined; choose: Choose }
       <RecordSelect
         label="Акт"
         value={id}
-        options={sorted.map((a) => ({ id: a.record.id, label: `${a.record.title}, ${warehouseName(stock, a.data.warehouse)}, ${staffName(a.record.createdBy, names)}` }))}
+        options={sorted.map((a) => ({ id: a.record.id, label: `${a.record.title}, ${warehouseName(stock, a.data.warehouse)}, ${staffName(a.record.createdBy, names)}${voidedLabel(stock.voided.get(a.record.id))}` }))}
         onChange={(v) => choose({ id: v })}
       />
       {loading ? <Loading /> : !sorted.length && !id && <p className="muted">На этом устройстве актов списания нет.</p>}
-      {id && !loading && (chosen ? <PaperView paper={slipPaper(chosen.data, '', stockItems(stock), warehouseName(stock, chosen.data.warehouse), reasonLabel, stock.history, units)} /> : <Missing>Акт списания не найден на этом устройстве.</Missing>)}
+      {id && !loading && (chosen ? <PaperView paper={voidedPaper(slipPaper(chosen.data, '', stockItems(stock), warehouseName(stock, chosen.data.warehouse), reasonLabel, stock.history, units), stock.voided.get(chosen.record.id))} /> : <Missing>Акт списания не найден на этом устройстве.</Missing>)}
     </>
   );
 };
@@ -151,20 +161,32 @@ const SlipDocument = ({ id, choose }: { id: string | undefined; choose: Choose }
 const ShiftDocument = ({ day, choose }: { day: string | undefined; choose: Choose }) => {
   const { data } = useLocal();
   const shifts = useOfficeOf(data.shop.office, shift);
-  const sorted = shifts.items.toSorted((a, b) => b.data.day.localeCompare(a.data.day));
+  const voided = useVoidMarks(data.shop.office);
+  // One close a day, as the day's id names it: the one that counts (dayCloses), or, when every close of the day was
+  // voided, the last of them.
+  const sorted = [...new Set(shifts.items.map((s) => s.data.day))].toSorted((a, b) => b.localeCompare(a)).flatMap((d) => {
+    const closes = shifts.items.filter((s) => s.data.day === d).toSorted((a, b) => b.data.round - a.data.round);
+    const { live } = dayCloses(d, closes.map((c) => c.record), voided);
+    return closes.filter((c) => c.record === live).concat(closes).slice(0, 1);
+  });
   const chosen = day ? sorted.find((s) => s.data.day === day) : undefined;
   return (
     <>
-      <RecordSelect label="Смена" value={day} options={sorted.map((s) => ({ id: s.data.day, label: `${paperDay(s.data.day)}: выручка ${paperMoney(s.data.takings.cash + s.data.takings.card + s.data.takings.transfer + s.data.takings.online)}` }))} onChange={(v) => choose({ id: v })} />
+      <RecordSelect
+        label="Смена"
+        value={day}
+        options={sorted.map((s) => ({ id: s.data.day, label: `${paperDay(s.data.day)}: выручка ${paperMoney(s.data.takings.cash + s.data.takings.card + s.data.takings.transfer + s.data.takings.online)}${voidedLabel(voided.get(s.record.id))}` }))}
+        onChange={(v) => choose({ id: v })}
+      />
       {shifts.loading ? <Loading /> : !sorted.length && !day && <p className="muted">На этом устройстве закрытых смен нет.</p>}
-      {day && !shifts.loading && (chosen ? <ShiftPaper record={chosen.record} /> : <Missing>Смена за {/^\d{4}-\d{2}-\d{2}$/.test(day) ? paperDay(day) : day} не закрыта или не получена этим устройством.</Missing>)}
+      {day && !shifts.loading && (chosen ? <ShiftPaper record={chosen.record} mark={voided.get(chosen.record.id)} /> : <Missing>Смена за {/^\d{4}-\d{2}-\d{2}$/.test(day) ? paperDay(day) : day} не закрыта или не получена этим устройством.</Missing>)}
     </>
   );
 };
 
-const ShiftPaper = ({ record }: { record: OfficeRecord }) => {
+const ShiftPaper = ({ record, mark }: { record: OfficeRecord; mark: VoidMark | undefined }) => {
   const paper = useShiftPaper(record);
-  return paper ? <PaperView paper={paper} /> : <Missing>Отчёт о смене не читается: обновите приложение.</Missing>;
+  return paper ? <PaperView paper={voidedPaper(paper, mark)} /> : <Missing>Отчёт о смене не читается: обновите приложение.</Missing>;
 };
 
 /** The order's number as typed; opened with «Открыть» (or Enter). */

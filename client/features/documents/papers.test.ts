@@ -5,7 +5,7 @@ import { slip } from '../../../schema/entities/slip';
 import type { Order } from '../../../schema/order';
 import { paperMoney } from '../../ui/printed-paper';
 import { couriersDay, type DayCourier } from '../couriers-day/courier-day';
-import { differenceText, invoicePaper, receiptPaper, routePaper, shiftPaper, slipPaper, type StockItem } from './papers';
+import { differenceText, invoicePaper, receiptPaper, routePaper, shiftPaper, slipPaper, voidedPaper, type StockItem } from './papers';
 
 /** Spaces as Intl writes them (no-break and narrow no-break) read as plain ones. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -49,6 +49,12 @@ describe('the supply invoice', () => {
     expect(paper.title).toBe('Накладная на возврат поставщику');
     expect(Object.keys(totals(paper))).toEqual(['Итого, позиций 3']);
     expect(paper.signatures).toEqual(['Сдал', 'Принял (поставщик)']);
+  });
+
+  it('of a voided invoice is the same paper stamped with the void’s reason; one not voided bears no stamp', () => {
+    const paper = invoicePaper(supply, items, 'Холодильник');
+    expect(voidedPaper(paper, undefined)).toBe(paper);
+    expect(voidedPaper(paper, { id: 'void-invoice-0001', by: '79990000000', at: 0, reason: 'Накладную провели дважды' })).toEqual({ ...paper, voided: 'Накладную провели дважды' });
   });
 });
 

@@ -10,6 +10,7 @@ import { formatPhone } from '../../../schema/phone';
 import type { PriceHistory } from '../../../schema/purchase-price';
 import { shiftDifference, tillMethods } from '../../../schema/shift-takings';
 import { lineLoss } from '../../../schema/write-off-report';
+import type { VoidMark } from '../../../schema/voids';
 import { paperMoney, paperQty, type PaperLine, type PrintedPaper } from '../../ui/printed-paper';
 import type { CourierRoute } from '../couriers-day/courier-day';
 
@@ -111,6 +112,9 @@ export const slipPaper = (
     signatures: ['Списал(а)', 'Утвердил(а)'],
   };
 };
+
+/** A voided record's paper (schema/voids.ts): the same paper, stamped «Сторнировано» with the reason. */
+export const voidedPaper = (paper: PrintedPaper, mark: VoidMark | undefined): PrintedPaper => (mark ? { ...paper, voided: mark.reason } : paper);
 
 const methodLabel = (id: string) => paidMethods.find((m) => m.id === id)?.label ?? id;
 /** «+100 ₽» for more in the till, «−100 ₽» for a shortage, «сходится» when the count matches. */

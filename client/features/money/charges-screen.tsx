@@ -5,8 +5,10 @@ import type { OfficeRecord } from '../../../schema/record';
 import { checkDiffers, shiftChecksAnswer, type ShiftCheck } from '../../../schema/shift-check';
 import { levelOf, reaches } from '../../../schema/user';
 import { useLocal } from '../../data/local-data-context';
+import { useVoidMarks } from '../../data/void-marks';
 import { api } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
+import { VoidedMark, voidedClass } from '../../ui/voided-mark';
 import { useSession } from '../auth/session';
 import { printShiftReport, ShiftReport, ShiftReportSheet } from '../shift/shift-report';
 import { VoidPanel } from '../admin/void-panel';
@@ -80,7 +82,7 @@ const ServerCheck = ({ check }: { check: ShiftCheck }) => {
   );
 };
 
-/** The last closes of shifts the device holds, newest first: each opens as its report, to read or print again. */
+/** The last closes of shifts the device holds, newest first, a voided one struck through: each opens as its report, to read or print again. */
 const ShiftCloses = () => {
   const { data } = useLocal();
   const [closes, setCloses] = useState<OfficeRecord[]>([]);
@@ -91,6 +93,7 @@ const ShiftCloses = () => {
     );
     return () => sub.unsubscribe();
   }, [data]);
+  const voided = useVoidMarks(data.shop.office);
   const { checks, error } = useShiftChecks(closes.length);
   const checkOf = (c: OfficeRecord) => (c.day ? checks?.get(c.day) : undefined);
   const openCheck = open && checkOf(open);
@@ -103,10 +106,11 @@ const ShiftCloses = () => {
       ) : (
         <ul>
           {closes.map((c) => (
-            <li key={c.id}>
+            <li key={c.id} className={voidedClass(voided.get(c.id))}>
               <button type="button" className="link-button" onClick={() => setOpen(c)}>
                 {c.title}
               </button>
+              <VoidedMark mark={voided.get(c.id)} />
               <GapNote check={checkOf(c)} />
             </li>
           ))}

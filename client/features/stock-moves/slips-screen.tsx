@@ -12,6 +12,7 @@ import { useStaffNames } from '../../data/staff-directory';
 import { officeInSyncAt$, waitsToBeSent } from '../../data/sync/in-sync-mark';
 import { useObservable } from '../../lib/use-observable';
 import { FilterSelect } from '../../ui/filter-select';
+import { VoidedMark, voidedClass } from '../../ui/voided-mark';
 import { useSession } from '../auth/session';
 import { quantityText } from './stock-names';
 import { useStock } from './use-stock';
@@ -30,7 +31,8 @@ const periodOf = (f: Filters): SlipFilter => {
 
 /**
  * /admin/slips: the write-off acts of a period (filters by reason and flower, in the address), newest first, with
- * waste at a glance above them; «Списать» opens the phone screen. Read from the device: works offline.
+ * waste at a glance above them; «Списать» opens the phone screen, an act's date opens the act. A voided act is
+ * listed struck through and counts nowhere. Read from the device: works offline.
  */
 export const SlipsScreen = ({ filters }: { filters: Filters }) => {
   const stock = useStock();
@@ -49,9 +51,10 @@ export const SlipsScreen = ({ filters }: { filters: Filters }) => {
   // Studio scale (hundreds of acts a month): filtered and summed on each render.
   const shown = acts.items.filter((a) => slipMatches(a.data, filter)).toSorted((a, b) => b.data.day.localeCompare(a.data.day) || b.record.createdAt - a.record.createdAt);
   const report = wasteReport(
-    acts.items.map((a) => a.data),
+    acts.items.map((a) => ({ id: a.record.id, data: a.data })),
     stock.invoices,
     filter,
+    stock.voided,
   );
 
   return (
@@ -93,9 +96,12 @@ export const SlipsScreen = ({ filters }: { filters: Filters }) => {
           </thead>
           <tbody>
             {shown.map(({ record, data }) => (
-              <tr key={record.id}>
+              <tr key={record.id} className={voidedClass(stock.voided.get(record.id))}>
                 <td>
-                  {new Date(`${data.day}T12:00:00Z`).toLocaleDateString('ru-RU', { day: 'numeric', month: 'long' })}
+                  <Link to="/admin/$resource/$id" params={{ resource: 'slips', id: record.id }}>
+                    {new Date(`${data.day}T12:00:00Z`).toLocaleDateString('ru-RU', { day: 'numeric', month: 'long' })}
+                  </Link>
+                  <VoidedMark mark={stock.voided.get(record.id)} />
                   {user && waitsToBeSent(record, user.phone, inSyncAt) && <span className="mark"> ждёт отправки</span>}
                 </td>
                 <td>{stock.warehouseName(data.warehouse)}</td>

@@ -16,14 +16,15 @@ export const useStock = () => {
   const { book, loading } = useBalanceBook(office);
   const unit = useUnits();
   return useMemo(() => {
-    const { flowers, warehouses, invoices, prices, history } = records;
+    const { flowers, warehouses, invoices, voided, prices, history } = records;
     return {
       office,
       flowers,
       flowerById: new Map(flowers.map((f) => [f.record.id, f])),
       warehouses,
       warehouseName: (id: string) => warehouses.find((w) => w.record.id === id)?.data.name ?? id,
-      invoices: invoices.map((i) => i.data),
+      invoices: invoices.map((i) => ({ id: i.record.id, data: i.data })),
+      voided,
       prices,
       history,
       book,

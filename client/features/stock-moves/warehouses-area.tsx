@@ -8,6 +8,7 @@ import { useOfficeOf } from '../../data/office-of';
 import { saveOfficeRecord } from '../../data/records';
 import { useStaffNames } from '../../data/staff-directory';
 import { useNotice } from '../../ui/notices';
+import { VoidedMark, voidedClass } from '../../ui/voided-mark';
 import { useSession } from '../auth/session';
 import { BelowZero, belowZeroMark } from './below-zero';
 import { quantityText } from './stock-names';
@@ -320,7 +321,7 @@ const Counts = ({ stock }: { stock: Stock }) => {
   );
 };
 
-/** The latest transfers and finished counts, with who made them. */
+/** The latest transfers and finished counts, with who made them; a voided one struck through. */
 const History = ({ stock }: { stock: Stock }) => {
   const names = useStaffNames();
   const transfers = useOfficeOf(stock.office, transfer);
@@ -347,9 +348,10 @@ const History = ({ stock }: { stock: Stock }) => {
       {rows.length ? (
         <ul className="stock-lines" aria-label="Перемещения и пересчёты">
           {rows.map((r) => (
-            <li key={r.id}>
+            <li key={r.id} className={voidedClass(stock.voided.get(r.id))}>
               <span>
                 {dayText(r.day)} · {r.what} · {staffName(r.who, names)}
+                <VoidedMark mark={stock.voided.get(r.id)} />
                 {r.lines.map((l, i) => (
                   <span key={i} className="stock-lines__detail">{l}</span>
                 ))}

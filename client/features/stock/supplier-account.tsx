@@ -10,8 +10,9 @@ import { useStockRecords } from '../../data/stock-records';
 import { money } from './money';
 
 /**
- * Below a supplier's card (/admin/suppliers/{id}): what the studio owes it over its posted invoices and what it
- * sells (the flowers of its supplies, at the last price paid), from the invoices on the admin's device.
+ * Below a supplier's card (/admin/suppliers/{id}): what the studio owes it over its posted invoices less the payments
+ * made since, and what it sells (the flowers of its supplies, at the last price paid), from the invoices on the
+ * admin's device; voided invoices and payments count for nothing.
  */
 export const SupplierAccountPanel = ({ record }: { record: OfficeRecord }) => {
   const { data } = useLocal();
@@ -19,10 +20,7 @@ export const SupplierAccountPanel = ({ record }: { record: OfficeRecord }) => {
   const payments = useOfficeOf(data.shop.office, supplierPayment);
   const supplier = recordData(supplierEntity, record);
   if (!supplier || stock.loading || payments.loading) return null;
-  // Paid after posting: the supplier payments recorded against each invoice (/admin/debts).
-  const paidLater = new Map<string, number>();
-  for (const p of payments.items) paidLater.set(p.data.invoice, (paidLater.get(p.data.invoice) ?? 0) + p.data.amount);
-  const account = supplierAccount({ id: record.id, name: supplier.name }, stock.invoices.map((i) => ({ ...i.record, data: i.data })), paidLater);
+  const account = supplierAccount({ id: record.id, name: supplier.name }, stock.invoices.map((i) => ({ ...i.record, data: i.data })), stock.voided, payments.records);
   const names = new Map(stock.flowers.map((f) => [f.record.id, flowerEntity.title(f.data)]));
   return (
     <section className="supplier-account" aria-labelledby="supplier-account-title">
