@@ -82,7 +82,8 @@ const Choices = ({ entity, heading, q, value, leaveOut, onFound }: {
   const target = targetOf(entity) ?? entities.warehouse;
   const page = useEntityPage(target, choicesQuery(target, q));
   const found = offeredChoices(page.items, value, leaveOut);
-  const count = page.loading ? undefined : found.length;
+  // The chosen record, shown on its own, counts as found: a search that finds just it is not «nothing found».
+  const count = page.loading ? undefined : found.length + (page.items.some((r) => r.id === value) ? 1 : 0);
   useEffect(() => onFound(entity, count), [entity, count, onFound]);
   const options = found.map((r) => (
     <option key={r.id} value={r.id} data-entity={entity}>
