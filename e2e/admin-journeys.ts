@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { call, signIn } from '../server/testing/test-shop';
 import type { OfficeRecord } from '../schema/record';
 import { watchErrors, type Journey, type TestShop } from './harness';
@@ -64,3 +64,19 @@ export const officeOnServer = async (shop: TestShop, type: string): Promise<Offi
       const { _id, _rev: _r, ...rest } = r.doc as unknown as OfficeRecord & { _id: string; _rev: string };
       return { ...rest, id: _id };
     });
+
+/**
+ * Picks a record in a reference picker (client/features/admin/reference-input.tsx) as a person does: types part of its
+ * name into the search box of the field labelled `label`, then chooses `name` among what was found.
+ */
+export const pickReference = async (scope: Page | Locator, label: string, typed: string, name: string): Promise<void> => {
+  const search = scope.getByRole('searchbox', { name: `Найти: ${label.toLowerCase()}`, exact: true });
+  await search.fill(typed);
+  const choice = scope.locator(`select[id="${await search.getAttribute('aria-controls')}"]`);
+  await choice.locator('option', { hasText: name }).first().waitFor({ state: 'attached' });
+  await choice.selectOption({ label: name });
+};
+
+/** The name a reference picker shows as chosen for the field labelled `label`. */
+export const pickedReference = (scope: Page | Locator, label: string): Promise<string> =>
+  scope.getByRole('combobox', { name: label, exact: true }).locator('option:checked').innerText();

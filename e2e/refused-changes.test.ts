@@ -4,7 +4,7 @@ import type { OfficeRecord } from '../schema/record';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';
 import { waitFor } from './journeys';
-import { contextAs, officeOnServer, openStaffScreen } from './admin-journeys';
+import { contextAs, officeOnServer, openStaffScreen, pickReference, pickedReference } from './admin-journeys';
 
 /** A florist's phone: a 360 × 780 screen. */
 const phone = { width: 360, height: 780 };
@@ -34,14 +34,14 @@ describe('a refused write-off act, opened again', () => {
 
     const { context, page, errors } = await openStaffScreen(journey(), demoPhones.florist, '/admin/slips/new', 'Списать', phone);
     // The demo studio has its own warehouses and flowers: the act is for this test's cold room.
-    await page.locator('select[aria-label="Склад"]').selectOption({ label: 'Холодильник у двери' });
+    await pickReference(page, 'Склад', 'двери', 'Холодильник у двери');
     await page.getByLabel('Найти цветок или материал').fill('Отказной');
     await page.getByRole('button', { name: /Роза Отказной/ }).filter({ hasText: '20 шт.' }).waitFor({ timeout: 30_000 });
 
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Списать' }).waitFor();
-    await page.locator('select[aria-label="Склад"]').selectOption({ label: 'Холодильник у двери' });
+    await pickReference(page, 'Склад', 'двери', 'Холодильник у двери');
     const addLine = async (search: string, qty: string, reason: string) => {
       await page.getByLabel('Найти цветок или материал').fill(search);
       await page.getByRole('group', { name: 'Цветы и материалы' }).getByRole('button', { name: new RegExp(search) }).click();
@@ -72,7 +72,7 @@ describe('a refused write-off act, opened again', () => {
     expect(new URL(page.url()).pathname).toBe('/admin/slips/new');
     await lines.getByText('Роза Отказной — 5 шт. · Завяли').waitFor();
     await lines.getByText('Эвкалипт Возвратный — 2 шт. · Сломаны').waitFor();
-    expect(await page.locator('select[aria-label="Склад"] option:checked').innerText()).toBe('Холодильник у двери');
+    expect(await pickedReference(page, 'Склад')).toBe('Холодильник у двери');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await page.getByRole('button', { name: 'Убрать строку: Эвкалипт Возвратный' }).click();
     await addLine('Возвратный', '2', 'Брак поставщика');

@@ -4,7 +4,7 @@ import type { OfficeRecord } from '../schema/record';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile } from './harness';
 import { waitFor } from './journeys';
-import { officeOnServer, openStaffScreen } from './admin-journeys';
+import { officeOnServer, openStaffScreen, pickReference } from './admin-journeys';
 
 /** The phone the outside review used: a 390 × 844 screen. */
 const phone = { width: 390, height: 844 };
@@ -34,7 +34,7 @@ describe('a write-off beyond the balance', () => {
 
     const { context, page, errors } = await openStaffScreen(journey(), demoPhones.florist, '/admin/slips/new', 'Списать', phone);
     const writeOff = async (n: string) => {
-      await page.locator('select[aria-label="Склад"]').selectOption({ label: 'Холодильник у окна' });
+      await pickReference(page, 'Склад', 'у окна', 'Холодильник у окна');
       await page.getByLabel('Найти цветок или материал').fill('Freedom');
       await page.getByRole('button', { name: /Роза Freedom/ }).click();
       await page.getByLabel('Другое количество').fill(n);

@@ -5,7 +5,7 @@ import { balanceBookOf } from '../schema/record-moves';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile } from './harness';
 import { waitFor } from './journeys';
-import { officeOnServer, openStaffScreen } from './admin-journeys';
+import { officeOnServer, openStaffScreen, pickReference } from './admin-journeys';
 
 /** The phone the outside review used: a 390 × 844 screen. */
 const phone = { width: 390, height: 844 };
@@ -33,7 +33,7 @@ describe('writing off on a phone, offline', () => {
 
     const { context, page, errors } = await openStaffScreen(journey(), demoPhones.florist, '/admin/slips/new', 'Списать', phone);
     // The demo studio has its own warehouses and flowers: the act is for this test's cold room and rose.
-    await page.locator('select[aria-label="Склад"]').selectOption({ label: 'Холодильник у окна' });
+    await pickReference(page, 'Склад', 'у окна', 'Холодильник у окна');
     await page.getByLabel('Найти цветок или материал').fill('Freedom');
     const roses = page.getByRole('button', { name: /Роза Freedom/ });
     await roses.filter({ hasText: '20 шт.' }).waitFor();
@@ -41,7 +41,7 @@ describe('writing off on a phone, offline', () => {
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Списать' }).waitFor();
-    await page.locator('select[aria-label="Склад"]').selectOption({ label: 'Холодильник у окна' });
+    await pickReference(page, 'Склад', 'у окна', 'Холодильник у окна');
     await page.getByLabel('Найти цветок или материал').fill('Freedom');
     await roses.click();
     // Two taps: how many, and why.

@@ -12,17 +12,11 @@ import { useObservable } from '../lib/use-observable';
 
 export interface RecipeChoices {
   book: RecipeBook;
-  /** What a recipe line or a card may name, by title: flowers and materials, cards, warehouses. */
-  flowers: { id: string; title: string }[];
-  cards: { id: string; title: string }[];
-  warehouses: { id: string; title: string }[];
   loading: boolean;
 }
 
-const empty: RecipeChoices = { book: recipeBookOf([]), flowers: [], cards: [], warehouses: [], loading: true };
+const empty: RecipeChoices = { book: recipeBookOf([]), loading: true };
 const types = [techCard.type, flower.type, invoice.type, warehouse.type, voidFact.type];
-const byTitle = (records: OfficeRecord[], type: string) =>
-  records.filter((r) => r.type === type).map((r) => ({ id: r.id, title: r.title })).toSorted((a, b) => a.title.localeCompare(b.title, 'ru'));
 
 /**
  * The tech cards' book on a staff device, live: cards, flowers with their purchase prices (from the posted invoices
@@ -33,10 +27,7 @@ export const useRecipeBook = (office: RxCollection<OfficeRecord>): RecipeChoices
   const source = useMemo(
     () =>
       office.find({ selector: { type: { $in: types } } }).$.pipe(
-        map((docs): RecipeChoices => {
-          const records = docs.map((d) => d.toMutableJSON());
-          return { book: recipeBookOf(records), flowers: byTitle(records, flower.type), cards: byTitle(records, techCard.type), warehouses: byTitle(records, warehouse.type), loading: false };
-        }),
+        map((docs): RecipeChoices => ({ book: recipeBookOf(docs.map((d) => d.toMutableJSON())), loading: false })),
       ),
     [office],
   );

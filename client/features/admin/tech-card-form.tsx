@@ -1,7 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { can } from '../../../schema/access';
+import { flower } from '../../../schema/entities/flower';
 import { techCard, type TechCardLine } from '../../../schema/entities/tech-card';
+import { warehouse } from '../../../schema/entities/warehouse';
 import { formatRoubles } from '../../../schema/money';
 import type { Product } from '../../../schema/product';
 import { bouquetsFromStems, marginFlag, stemsCost, stemsOf, suggestedPrice, techCardIssue } from '../../../schema/tech-card';
@@ -15,6 +17,7 @@ import { officeInSyncAt$, waitsToBeSent } from '../../data/sync/in-sync-mark';
 import { useNotice } from '../../ui/notices';
 import { useSession } from '../auth/session';
 import type { RecordFormProps } from './record-form';
+import { ReferenceInput, type ReferenceGroup } from './reference-input';
 import { useEntityWrites } from './use-entity';
 
 /** A recipe line as the inputs hold it: what it names (`f:{flower}` or `c:{card}`) and the quantity typed. */
@@ -29,6 +32,12 @@ const lineOf = ({ part, qty }: LineInput) => ({
   card: part.startsWith('c:') ? part.slice(2) : '',
   qty: qty.trim() === '' ? Number.NaN : Number(qty.replace(/\s/g, '').replace(',', '.')),
 });
+/** What a recipe line may name, each kind under its heading in the line's picker. */
+const partGroups: readonly ReferenceGroup[] = [
+  { entity: flower.type, heading: 'Цветы и материалы' },
+  { entity: techCard.type, heading: 'Техкарты-основы' },
+];
+
 const numberOf = (s: string, fallback: number) => (s.trim() === '' ? fallback : Number(s.replace(/\s/g, '').replace(',', '.')));
 
 /**
@@ -41,7 +50,7 @@ export const TechCardForm = ({ record, initial: from, onDone }: RecordFormProps)
   const notice = useNotice();
   const { data } = useLocal();
   const { save, remove } = useEntityWrites(techCard);
-  const { book, flowers, cards, warehouses } = useRecipeBook(data.shop.office);
+  const { book } = useRecipeBook(data.shop.office);
   const balances = useBalanceBook(data.shop.office).book;
   const inSyncAt = useObservable(officeInSyncAt$, officeInSyncAt$.value);
   const stored = useMemo(() => techCard.fields.safeParse(record ? record.data : from).data, [record, from]);
@@ -132,14 +141,16 @@ export const TechCardForm = ({ record, initial: from, onDone }: RecordFormProps)
       </div>
       <div className="field">
         <label htmlFor="card-warehouse">{techCard.labels.fields.warehouse} *</label>
-        <select id="card-warehouse" value={form.warehouse} disabled={!mayWrite} onChange={(e) => set('warehouse', e.target.value)} {...described('warehouse')}>
-          <option value="">—</option>
-          {warehouses.map((w) => (
-            <option key={w.id} value={w.id}>
-              {w.title}
-            </option>
-          ))}
-        </select>
+        <ReferenceInput
+          id="card-warehouse"
+          entity={warehouse.type}
+          label={techCard.labels.fields.warehouse}
+          value={form.warehouse}
+          disabled={!mayWrite}
+          invalid={!!errors.warehouse}
+          describedBy={errors.warehouse ? 'warehouse-error' : undefined}
+          onChange={(id) => set('warehouse', id)}
+        />
         {error('warehouse')}
       </div>
 
@@ -149,25 +160,21 @@ export const TechCardForm = ({ record, initial: from, onDone }: RecordFormProps)
           <div key={i} className="tech-card-line" role="group" aria-label={`Строка ${i + 1}`}>
             <div className="field">
               <label htmlFor={`line-${i}-part`}>Цветок, материал или основа</label>
-              <select id={`line-${i}-part`} value={l.part} disabled={!mayWrite} onChange={(e) => setLine(i, { part: e.target.value })} {...described(`lines.${i}.flower`)}>
-                <option value="">—</option>
-                <optgroup label="Цветы и материалы">
-                  {flowers.map((f) => (
-                    <option key={f.id} value={`f:${f.id}`}>
-                      {f.title}
-                    </option>
-                  ))}
-                </optgroup>
-                <optgroup label="Техкарты-основы">
-                  {cards
-                    .filter((c) => c.id !== record?.id)
-                    .map((c) => (
-                      <option key={c.id} value={`c:${c.id}`}>
-                        {c.title}
-                      </option>
-                    ))}
-                </optgroup>
-              </select>
+              <ReferenceInput
+                id={`line-${i}-part`}
+                entity={l.part.startsWith('c:') ? techCard.type : flower.type}
+                groups={partGroups}
+                label="Цветок, материал или основа"
+                placeholder="Найти"
+                compact
+                value={l.part.slice(2)}
+                disabled={!mayWrite}
+                invalid={!!errors[`lines.${i}.flower`]}
+                describedBy={errors[`lines.${i}.flower`] ? `lines.${i}.flower-error` : undefined}
+                // A card never names itself; one that would include it through others the form refuses on saving.
+                leaveOut={(id) => id === record?.id}
+                onChange={(id, picked) => setLine(i, { part: id ? `${picked?.entity === techCard.type ? 'c' : 'f'}:${id}` : '' })}
+              />
               {error(`lines.${i}.flower`)}
             </div>
             <div className="field field--qty">

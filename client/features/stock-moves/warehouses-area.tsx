@@ -112,8 +112,8 @@ const TransferForm = ({ stock }: { stock: Stock }) => {
     <section aria-labelledby="transfer-title" className="stock-panel">
       <h2 id="transfer-title">Переместить</h2>
       <div className="stock-filters">
-        <WarehousePick label="Откуда" warehouses={active} value={source} onChange={setFrom} />
-        <WarehousePick label="Куда" warehouses={active} value={target} onChange={setTo} />
+        <WarehousePick label="Откуда" value={source} onChange={setFrom} />
+        <WarehousePick label="Куда" value={target} onChange={setTo} />
       </div>
       <div className="stock-filters">
         <label className="field">
@@ -211,7 +211,7 @@ const Counts = ({ stock }: { stock: Stock }) => {
           </p>
         ))}
         <div className="stock-filters">
-          <WarehousePick label="Склад" warehouses={active} value={newWarehouse || active[0]?.record.id || ''} onChange={setNewWarehouse} />
+          <WarehousePick label="Склад" value={newWarehouse || active[0]?.record.id || ''} onChange={setNewWarehouse} />
           <button type="button" className="button" disabled={!active.length} onClick={() => void start()}>
             Начать пересчёт
           </button>

@@ -126,7 +126,7 @@ export const WriteOffScreen = ({ initial, onSaved }: { initial?: Record<string, 
   return (
     <section className="record-screen write-off" aria-label="Списать">
       <h1>Списать</h1>
-      <WarehousePick label="Склад" warehouses={active} value={wh} onChange={setWarehouse} />
+      <WarehousePick label="Склад" value={wh} onChange={setWarehouse} />
 
       <fieldset className="write-off__step">
         <legend>Что списать</legend>

@@ -5,6 +5,8 @@ import { today } from '../../../schema/day';
 import { factDayIssue, factDays } from '../../../schema/fact-day';
 import { levelOf, reaches } from '../../../schema/user';
 import { flower as flowerEntity } from '../../../schema/entities/flower';
+import { supplier as supplierEntity } from '../../../schema/entities/supplier';
+import { warehouse as warehouseEntity } from '../../../schema/entities/warehouse';
 import { invoice, invoiceOwed, invoiceTotal } from '../../../schema/entities/invoice';
 import type { OfficeRecord } from '../../../schema/record';
 import { lineUnitIssue, qtyIssue } from '../../../schema/unit';
@@ -14,6 +16,7 @@ import { removeOfficeRecord, saveOfficeRecord } from '../../data/records';
 import { useRefList, useUnits } from '../../data/ref-list';
 import { useStockRecords } from '../../data/stock-records';
 import { useNotice } from '../../ui/notices';
+import { ReferenceInput } from '../admin/reference-input';
 import { useSession } from '../auth/session';
 import { DocumentLink } from '../documents/document-link';
 import { money } from './money';
@@ -59,6 +62,7 @@ export const InvoiceForm = ({ record, initial, onDone }: InvoiceFormProps) => {
   const posted = !!record && start?.status === 'posted';
   const [kind, setKind] = useState<'supply' | 'return'>(start?.kind ?? 'supply');
   const [number, setNumber] = useState(start?.number ?? '');
+  const [supplierId, setSupplier] = useState(start?.supplier ?? '');
   const [supplierName, setSupplierName] = useState(start?.supplierName ?? '');
   const [day, setDay] = useState(start?.day ?? today());
   const [warehouseId, setWarehouse] = useState(start?.warehouse ?? '');
@@ -70,6 +74,8 @@ export const InvoiceForm = ({ record, initial, onDone }: InvoiceFormProps) => {
   const flowers = useMemo(() => new Map(stock.flowers.map((f) => [f.record.id, f])), [stock.flowers]);
   const warehouse = warehouseId || stock.warehouses.find((w) => w.data.active)?.record.id || '';
   const suppliers = useMemo(() => [...new Set(stock.invoices.map((i) => i.data.supplierName).filter(Boolean))].sort(), [stock.invoices]);
+  // Suppliers are admin-tier records (contacts stay off staff devices): who may read them picks one, others write its name.
+  const pickSupplier = can(user, 'read', supplierEntity);
   const mayWrite = !posted && can(user, record ? 'update' : 'create', invoice, record);
   const mayDelete = !posted && !!record && can(user, 'delete', invoice, record);
 
@@ -81,7 +87,7 @@ export const InvoiceForm = ({ record, initial, onDone }: InvoiceFormProps) => {
   const dataOf = (status: 'draft' | 'posted') => ({
     kind,
     number,
-    supplier: start?.supplier ?? '',
+    supplier: supplierId,
     supplierName,
     day,
     warehouse,
@@ -161,16 +167,39 @@ export const InvoiceForm = ({ record, initial, onDone }: InvoiceFormProps) => {
             <option value="return">Возврат поставщику</option>
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="invoice-supplier">Поставщик</label>
-          <input {...described('invoice-supplier', 'supplierName')} list="invoice-suppliers" value={supplierName} disabled={readOnly} onChange={(e) => setSupplierName(e.target.value)} autoComplete="off" />
-          <datalist id="invoice-suppliers">
-            {suppliers.map((s) => (
-              <option key={s} value={s} />
-            ))}
-          </datalist>
-          {errorOf('invoice-supplier', 'supplierName')}
-        </div>
+        {pickSupplier && (
+          <div className="field">
+            <label htmlFor="invoice-supplier-ref">Поставщик</label>
+            <ReferenceInput
+              id="invoice-supplier-ref"
+              entity={supplierEntity.type}
+              label="Поставщик"
+              value={supplierId}
+              optional
+              disabled={readOnly}
+              invalid={!!err('supplier')}
+              describedBy={err('supplier') ? 'invoice-supplier-ref-error' : undefined}
+              onChange={(id, picked) => {
+                setSupplier(id);
+                // The name is what a florist's device shows of the invoice, where the supplier's record is not.
+                if (picked) setSupplierName(picked.title);
+              }}
+            />
+            {errorOf('invoice-supplier-ref', 'supplier')}
+          </div>
+        )}
+        {!(pickSupplier && supplierId) && (
+          <div className="field">
+            <label htmlFor="invoice-supplier">{pickSupplier ? 'Поставщик не из списка' : 'Поставщик'}</label>
+            <input {...described('invoice-supplier', 'supplierName')} list="invoice-suppliers" value={supplierName} disabled={readOnly} onChange={(e) => setSupplierName(e.target.value)} autoComplete="off" />
+            <datalist id="invoice-suppliers">
+              {suppliers.map((s) => (
+                <option key={s} value={s} />
+              ))}
+            </datalist>
+            {errorOf('invoice-supplier', 'supplierName')}
+          </div>
+        )}
         <div className="field">
           <label htmlFor="invoice-number">Номер</label>
           <input {...described('invoice-number', 'number')} value={number} disabled={readOnly} onChange={(e) => setNumber(e.target.value)} />
@@ -183,14 +212,16 @@ export const InvoiceForm = ({ record, initial, onDone }: InvoiceFormProps) => {
         </div>
         <div className="field">
           <label htmlFor="invoice-warehouse">Склад *</label>
-          <select {...described('invoice-warehouse', 'warehouse')} value={warehouse} disabled={readOnly} onChange={(e) => setWarehouse(e.target.value)}>
-            <option value="">—</option>
-            {stock.warehouses.map(({ record: w, data: { name } }) => (
-              <option key={w.id} value={w.id}>
-                {name}
-              </option>
-            ))}
-          </select>
+          <ReferenceInput
+            id="invoice-warehouse"
+            entity={warehouseEntity.type}
+            label="Склад"
+            value={warehouse}
+            disabled={readOnly}
+            invalid={!!err('warehouse')}
+            describedBy={err('warehouse') ? 'invoice-warehouse-error' : undefined}
+            onChange={setWarehouse}
+          />
           {errorOf('invoice-warehouse', 'warehouse')}
         </div>
       </div>
@@ -209,22 +240,18 @@ export const InvoiceForm = ({ record, initial, onDone }: InvoiceFormProps) => {
             <fieldset key={i} className="invoice-line" aria-label={`Строка ${i + 1}`}>
               <div className="field invoice-line__flower">
                 <label htmlFor={`${id}-flower`}>Цветок или материал</label>
-                <select
-                  {...described(`${id}-flower`, `lines.${i}.flower`)}
-                  {...(unitNote && !err(`lines.${i}.flower`) ? { 'aria-describedby': `${id}-unit` } : {})}
+                <ReferenceInput
+                  id={`${id}-flower`}
+                  entity={flowerEntity.type}
+                  label="Цветок или материал"
+                  placeholder="Найти"
+                  compact
                   value={l.flower}
                   disabled={readOnly}
-                  onChange={(e) => setLine(i, { flower: e.target.value })}
-                >
-                  <option value="">—</option>
-                  {stock.flowers
-                    .filter((x) => x.data.active || x.record.id === l.flower)
-                    .map((x) => (
-                      <option key={x.record.id} value={x.record.id}>
-                        {flowerEntity.title(x.data)}
-                      </option>
-                    ))}
-                </select>
+                  invalid={!!err(`lines.${i}.flower`)}
+                  describedBy={err(`lines.${i}.flower`) ? `${id}-flower-error` : unitNote ? `${id}-unit` : undefined}
+                  onChange={(flower) => setLine(i, { flower })}
+                />
                 {errorOf(`${id}-flower`, `lines.${i}.flower`)}
                 {unitNote && (
                   <p className={err(`lines.${i}.unit`) ? 'field-error' : 'invoice-line__unit-off'} id={`${id}-unit`} role="status">
