@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today } from '../../schema/day';
 import { invoice } from '../../schema/entities/invoice';
 import { derivedFields, type OfficeRecord } from '../../schema/record';
 import { flower } from '../../schema/entities/flower';
@@ -20,7 +21,7 @@ let serial = 0;
 const invoiceDoc = (lines: Line[], status: 'draft' | 'posted', at: number, over: { id?: string; rev?: string; warehouse?: string } = {}) => {
   // Not parsed here: the refusal tests send what a faulty or outdated device might.
   const data = {
-    kind: 'supply' as 'supply' | 'return', number: `П-${++serial}`, supplier: '', supplierName: 'Флора', day: '2026-11-25', warehouse: over.warehouse ?? 'warehouse-cold',
+    kind: 'supply' as 'supply' | 'return', number: `П-${++serial}`, supplier: '', supplierName: 'Флора', day: today(), warehouse: over.warehouse ?? 'warehouse-cold',
     lines: lines.map((l) => ({ ...l, unit: 'pcs' as string })), paid: 0, status, note: '',
   };
   return {
