@@ -22,6 +22,12 @@ export type ShopEvent = z.infer<typeof shopEvent>;
 
 export const shiftCloseTitle = 'Закрытие смены';
 
+/**
+ * Whether an event is the spec's quick close of a shift (the dialog's event, however written: the dialog, the calendar,
+ * a push): its title says so. The server dates it as it dates the full close (server/db/events-rule.ts).
+ */
+export const isQuickClose = (event: { title?: unknown }): boolean => event.title === shiftCloseTitle;
+
 /** The shift-closing dialog's fields. */
 export const shiftClose = z.strictObject({
   amount: z.coerce.number({ error: 'Укажите сумму' }).int('Сумма — целое число рублей').positive('Укажите сумму'),

@@ -58,6 +58,15 @@ export const orderAction = z.discriminatedUnion('kind', [
   }),
   /** The finished bouquet's photo: a data: URL (JPEG/PNG/WebP) resized on the device; the server checks and stores it. */
   z.strictObject({ kind: z.literal('photo'), image: z.string().max(1_500_000) }),
+  /**
+   * «Отменить оплату»: a payment recorded by mistake (a wrong method or amount) is reversed, never erased. `payment` is
+   * the command that recorded it (its id in the order's history); the rules are schema/order-money.ts `paymentVoidIssue`.
+   */
+  z.strictObject({
+    kind: z.literal('void-payment'),
+    payment: z.string().min(1).max(64),
+    reason: z.string().trim().min(1, 'Укажите, почему отменяете оплату').max(500, 'Причина — не длиннее 500 знаков'),
+  }),
 ]);
 export type OrderAction = z.infer<typeof orderAction>;
 
@@ -66,7 +75,7 @@ export type OrderAction = z.infer<typeof orderAction>;
  * (DECISIONS.md «Studio orders»). The server's check and the board's «Новый заказ» button both read this.
  */
 export const orderActionLevel: Record<OrderAction['kind'], Level> = {
-  create: 'manager', status: 'florist', payment: 'florist', assign: 'florist', edit: 'florist', photo: 'florist',
+  create: 'manager', status: 'florist', payment: 'florist', assign: 'florist', edit: 'florist', photo: 'florist', 'void-payment': 'manager',
 };
 export const mayCommand = (user: User | null | undefined, kind: OrderAction['kind']): boolean => reaches(levelOf(user), orderActionLevel[kind]);
 

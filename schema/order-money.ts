@@ -1,4 +1,5 @@
-import type { Order, OrderPayment, PaidMethod } from './order';
+import { z } from 'zod';
+import { orderPayment, type Order, type OrderChange, type OrderPayment, type PaidMethod } from './order';
 import type { OrderAction } from './order-command';
 import { isEditable, statusName } from './order-lifecycle';
 import { levelOf, reaches, type User } from './user';
@@ -48,4 +49,93 @@ export const staffCommandIssue = (user: User | null | undefined, order: Pick<Ord
     if (received(order) > 0) return 'За заказ уже заплатили: отменить его может только менеджер';
   }
   return null;
+};
+
+/**
+ * A reversal («Отменить оплату», issue 27): what its history entry carries beside the order's `paid` (in `after`, as
+ * a field the order does not have, so the orders' schema on devices stays as it is): the payment's command and why.
+ */
+export const voidedPaymentField = 'voidedPayment';
+const voidedPayment = z.strictObject({ payment: z.string(), reason: z.string() });
+export type VoidedPayment = z.infer<typeof voidedPayment>;
+
+/** The reversal an entry of the history records, if it is one. */
+export const voidOf = (c: Pick<OrderChange, 'after'>): VoidedPayment | undefined => {
+  const parsed = voidedPayment.safeParse(c.after[voidedPaymentField]);
+  return parsed.success ? parsed.data : undefined;
+};
+
+const paymentIn = (v: unknown): OrderPayment | undefined => {
+  const parsed = orderPayment.safeParse(v);
+  return parsed.success ? parsed.data : undefined;
+};
+
+/** One recorded payment as the history has it: the entry that set it, the payment, and the entry that reversed it. */
+export interface RecordedPayment {
+  entry: OrderChange;
+  paid: OrderPayment;
+  voidedBy?: OrderChange & { reason: string };
+}
+
+/**
+ * The order's `paid` as its history moved it, oldest first: every entry that set it (a staff payment command, the
+ * provider's online payment, a manager's take-back), each with the reversal that took it back. An order keeps the
+ * cumulative payment, not each one, so a reversal puts back what the entry found (`before.paid`): only the latest
+ * standing entry can be reversed, and reversing the next one then means the one before it.
+ */
+export const paymentsOf = (history: readonly OrderChange[] = []): RecordedPayment[] => {
+  const all: RecordedPayment[] = [];
+  for (const entry of history) {
+    const reversal = voidOf(entry);
+    if (reversal) {
+      const target = all.find((p) => p.entry.command === reversal.payment && !p.voidedBy);
+      if (target) target.voidedBy = { ...entry, reason: reversal.reason };
+    } else if ('paid' in entry.after) all.push({ entry, paid: paymentIn(entry.after.paid) ?? { status: 'unpaid' } });
+  }
+  return all;
+};
+
+/** Whether an entry recorded money coming (not a take-back mark). */
+const broughtMoney = (p: OrderPayment): boolean => p.status === 'paid' || (p.amount ?? 0) > 0;
+
+/** The payment a manager may reverse now: the latest standing one, if it brought money and came from the studio (not online). */
+export const voidablePayment = (history: readonly OrderChange[] = []): RecordedPayment | undefined => {
+  const last = paymentsOf(history).filter((p) => !p.voidedBy).at(-1);
+  return last && broughtMoney(last.paid) && last.paid.method !== 'online' ? last : undefined;
+};
+
+/**
+ * Why the payment recorded by command `payment` may not be reversed on this order now, with the answer's status, or
+ * null. Reversed once; an online payment is the provider's to refund; a later payment is reversed first.
+ */
+export const paymentVoidIssue = (history: readonly OrderChange[] | undefined, payment: string): { status: 400 | 409; reason: string } | null => {
+  const all = paymentsOf(history);
+  const target = all.find((p) => p.entry.command === payment);
+  if (!target) return { status: 409, reason: 'Такой оплаты в истории заказа нет' };
+  if (target.voidedBy) return { status: 409, reason: `Эта оплата уже отменена (${target.voidedBy.reason}): второй раз её не отменяют` };
+  if (!broughtMoney(target.paid)) return { status: 400, reason: 'Это не оплата, а снятая отметка: отменяют только записанную оплату' };
+  if (target.paid.method === 'online') return { status: 409, reason: 'Онлайн-оплату так не отменяют: деньги покупателю возвращают через ЮKassa' };
+  if (all.filter((p) => !p.voidedBy).at(-1) !== target) return { status: 409, reason: 'После этой оплаты записана другая: сначала отмените её' };
+  return null;
+};
+
+/**
+ * What reversing the payment of command `payment` does to the order: `paid` as it stood before that payment (nothing,
+ * or an earlier part payment), and the fields its history entry records; or why it may not. The server's command and
+ * the device's projection of a pending one (client/features/order-page/projected-order.ts) both apply this.
+ */
+export const paymentReversal = (
+  order: Pick<Order, 'paid' | 'history'>,
+  payment: string,
+  reason: string,
+): { ok: true; paid?: OrderPayment; before: Record<string, unknown>; after: Record<string, unknown> } | { ok: false; status: 400 | 409; reason: string } => {
+  const issue = paymentVoidIssue(order.history, payment);
+  if (issue) return { ok: false, ...issue };
+  const paid = paymentIn(paymentsOf(order.history).find((p) => p.entry.command === payment)?.entry.before.paid);
+  return {
+    ok: true,
+    ...(paid ? { paid } : {}),
+    before: { paid: order.paid ?? null },
+    after: { paid: paid ?? null, [voidedPaymentField]: { payment, reason } satisfies VoidedPayment },
+  };
 };

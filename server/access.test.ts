@@ -105,7 +105,7 @@ describe('the server against the spec admin table and the /db declaration', () =
   const pushable: Record<string, (id: string, phone: string) => Record<string, unknown>> = {
     catalog: (id) => ({ _id: id, art: 'X-1', name: 'Взлом' }),
     pages: (id) => ({ _id: id, key: id, value: {} }),
-    events: (id) => ({ _id: id, title: 'Закрытие смены', type: 'event', sum: 1000, day: '2026-11-20', source: 'admin', description: '', data: {}, meta: { author: '', createdAt: 1 } }),
+    events: (id) => ({ _id: id, title: 'Встреча с поставщиком', type: 'event', sum: 1000, day: '2026-11-20', source: 'admin', description: '', data: {}, meta: { author: '', createdAt: 1 } }),
     office: (id, phone) => ({
       _id: id, type: 'courier', v: 1, title: 'Пётр', createdBy: phone, createdAt: now, updatedBy: phone, updatedAt: now,
       data: { name: 'Пётр', phone: '79001112233', feePerDelivery: 300, active: true, note: '' }, _deleted: false,

@@ -111,7 +111,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
     inMemoryConfig: true,
     logPath: path.join(shop.config.couchUrl ? os.tmpdir() : shop.config.dataDir, 'express-pouchdb.log'),
   });
-  app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp, pushRules(books), mayRead));
+  app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp, pushRules(books, shop.config.booksClock), mayRead));
 
   app.use(searchEngineFiles(shop, catalog));
   app.use(clientFiles(shop.config, pageMeta(shop, catalog), knownAddress(shop, catalog), pageSnapshot(shop, catalog), (path) => pageCounters(shop.storage, path)));

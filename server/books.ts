@@ -47,4 +47,7 @@ export const recordHooks = (shop: Shop): Partial<Record<string, EntityHooks>> =>
  * The rule of every database that devices push to, by name. A database that `dbAccess` makes writable but that has no
  * rule here accepts nothing: each document is refused, never a 500.
  */
-export const pushRules = (books: WritePipeline): Readonly<Record<string, DbPushRule>> => ({ events: perDocument(eventsRule), office: officeBatchRule(books) });
+export const pushRules = (books: WritePipeline, clock?: () => number): Readonly<Record<string, DbPushRule>> => ({
+  events: perDocument(eventsRule('push', clock)),
+  office: officeBatchRule(books),
+});

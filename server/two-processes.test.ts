@@ -70,7 +70,7 @@ describe('two server processes on one CouchDB', () => {
 
   it('shows an event pushed through one process in the other', async () => {
     const cookie = await signIn(a.url, demoPhones.florist);
-    const doc = { _id: 'two-proc-1', title: 'Закрытие смены', type: 'event', sum: 7000, day: '2026-11-21', source: 'admin', description: '', data: {}, meta: { author: demoPhones.florist, createdAt: 1 } };
+    const doc = { _id: 'two-proc-1', title: 'Встреча с поставщиком', type: 'event', sum: 7000, day: '2026-11-21', source: 'admin', description: '', data: {}, meta: { author: demoPhones.florist, createdAt: 1 } };
     const pushed = await fetch(`${a.url}/db/events/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ docs: [doc] }) });
     expect((await pushed.json())[0]).toMatchObject({ ok: true });
     const listed = await call<{ id: string }[]>(b.url, '/api/events/list', { month: 11, year: 2026 }, cookie);

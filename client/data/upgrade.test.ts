@@ -21,7 +21,7 @@ const waitingOrder = {
   postcard: '', anonymous: false, comment: '', payment: 'cash',
 };
 const shift = (id: string, sum: number) => ({
-  id, source: 'admin', title: 'Закрытие смены', description: '', day: '2026-11-20', type: 'event', sum, data: {}, meta: { author: phone, createdAt: 1 },
+  id, source: 'admin', title: 'Закрытие смены', description: '', day: today(), type: 'event', sum, data: {}, meta: { author: phone, createdAt: Date.now() },
 });
 
 /** Node's fetch with the session cookie a browser would send. */

@@ -9,6 +9,7 @@ export const orderActionLabels: Record<z.infer<typeof orderAction>['kind'], stri
   assign: 'Флорист и курьер',
   edit: 'Изменение заказа',
   photo: 'Фото букета',
+  'void-payment': 'Отмена оплаты',
 };
 
 /**

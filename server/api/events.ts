@@ -6,18 +6,18 @@ import type { Shop } from '../context';
 import { getDoc, stripMeta, upsert, type Stored } from '../db/docs';
 import { eventsOfMonth } from '../db/calendar-index';
 import { eventsRule } from '../db/events-rule';
-import type { PushedDoc, StoredDoc } from '../db/push-rule';
-import { forbidden, notFound, unauthorized } from '../http/errors';
+import type { PushedDoc, PushRule, StoredDoc } from '../db/push-rule';
+import { forbidden, HttpError, notFound, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
 import { route } from '../http/route';
 
 const storedOf = (doc: Stored<object> | null): StoredDoc | null => doc && { ...stripMeta(doc), _id: doc._id };
 
-/** The same rule as a push through /db/events: a refusal is a 403 with the rule's reason. */
-const checked = (user: User | null, incoming: PushedDoc, current: Stored<object> | null) => {
+/** The same rule as a push through /db/events: a refusal is a 403 with the rule's reason, or a 400 for what the event says (its day). */
+const checker = (rule: PushRule) => (user: User | null, incoming: PushedDoc, current: Stored<object> | null) => {
   if (!user) throw unauthorized();
-  const verdict = eventsRule(user, incoming, storedOf(current));
-  if (!verdict.ok) throw forbidden(verdict.reason);
+  const verdict = rule(user, incoming, storedOf(current));
+  if (!verdict.ok) throw verdict.invalid ? new HttpError(400, verdict.reason) : forbidden(verdict.reason);
   return verdict.doc;
 };
 
@@ -25,6 +25,7 @@ const checked = (user: User | null, incoming: PushedDoc, current: Stored<object>
 export const eventsApi = (shop: Shop): Router => {
   const api = Router();
   const events = shop.storage.db('events');
+  const checked = checker(eventsRule('api', shop.config.booksClock));
 
   route(api, 'POST /api/events/list', async (req) => {
     // Only the month asked for, through the view by day (server/db/calendar-index.ts), in the order of days.

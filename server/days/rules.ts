@@ -6,6 +6,15 @@ import { frozenReason } from '../records/record-service';
 import { levelOf, reaches } from '../../schema/user';
 import type { WriteRule } from '../records/write-pipeline';
 
+/** A refusal in a record's words: «Акт списания: дата …». */
+const worded = (label: string, issue: string | undefined): string | undefined => issue && `${label}: ${issue.charAt(0).toLowerCase()}${issue.slice(1)}`;
+
+/**
+ * Why a shift may not be closed for `day` at `at`, in the words every close is refused with: the full close (a `shift`
+ * fact, below) and the quick close (a calendar event, server/db/events-rule.ts) alike.
+ */
+export const shiftCloseDayIssue = (day: string, at: number): string | undefined => worded(shift.labels.one, shiftDayIssue(day, at));
+
 /** Whether a record of a dated entity is a fact: one of a fact entity, or a draft that has become one (a posted invoice, a finished count). */
 const isDatedFact = (entity: AnyEntity, record: OfficeRecord): boolean => entity.write === 'fact' || !!frozenReason(entity, record);
 
@@ -27,8 +36,7 @@ export const factDayRule: WriteRule = {
         // A fact already stored is not judged again (a retried push of the same document).
         if (before && isDatedFact(entity, before)) return undefined;
         const at = batch.path === 'api' ? batch.now : writtenAt(record.updatedAt, batch.now);
-        const issue = (entity.type === shift.type && shiftDayIssue(record.day, at)) || factDayIssue(record.day, at, manager);
-        return issue ? `${entity.labels.one}: ${issue.charAt(0).toLowerCase()}${issue.slice(1)}` : undefined;
+        return entity.type === shift.type ? shiftCloseDayIssue(record.day, at) : worded(entity.labels.one, factDayIssue(record.day, at, manager));
       },
     };
   },

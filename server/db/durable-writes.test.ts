@@ -65,7 +65,7 @@ describe('acknowledged writes are on disk', () => {
 
     const florist = await signIn(shop.url, demoPhones.florist);
     from = observed.writes.length;
-    const event = { _id: 'durable-event-1', title: 'Закрытие смены', type: 'event', sum: 5000, day: '2026-11-20', source: 'admin', description: '', data: {}, meta: { author: demoPhones.florist, createdAt: 1 } };
+    const event = { _id: 'durable-event-1', title: 'Встреча с поставщиком', type: 'event', sum: 5000, day: '2026-11-20', source: 'admin', description: '', data: {}, meta: { author: demoPhones.florist, createdAt: 1 } };
     const pushed = await fetch(`${shop.url}/db/events/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: florist }, body: JSON.stringify({ docs: [event] }) });
     expect(await pushed.json()).toMatchObject([{ ok: true, id: 'durable-event-1' }]);
     expectSynced(from, (w) => w.keys.some((k) => k.includes('durable-event-1')));

@@ -1,8 +1,9 @@
-import { eventInput, serverOwnedEvent as serverOwned, shopEvent, type ShopEvent } from '../../schema/event';
+import { eventInput, isQuickClose, serverOwnedEvent as serverOwned, shopEvent, type EventInput, type ShopEvent } from '../../schema/event';
+import { writtenAt } from '../../schema/fact-day';
 import { isAdmin } from '../../schema/user';
-import { refuse, tombstone, type PushRule, type StoredDoc } from './push-rule';
+import { shiftCloseDayIssue } from '../days/rules';
+import { refuse, refuseInvalid, tombstone, type PushRule, type StoredDoc } from './push-rule';
 import { toSynced } from './synced';
-
 
 /** The stored event's signature, as it was stamped; an unreadable one is kept as far as it can be read. */
 const metaOf = (existing: StoredDoc): ShopEvent['meta'] => {
@@ -13,15 +14,31 @@ const metaOf = (existing: StoredDoc): ShopEvent['meta'] => {
 };
 
 /**
- * Calendar events (`events`), pushed by staff devices and written through /api/events.
+ * Why a quick close (schema/event.ts `isQuickClose`) may not take its day: the full close's rule and words
+ * (server/days/rules.ts), a shift only today or, until 06:00 Moscow, yesterday. Judged when an event becomes a close or
+ * its day changes, so a retried push or a corrected sum is not judged again. On /api by the server's clock; a new event
+ * pushed by a device by when the device wrote it (its `meta.createdAt`, capped as an office push's `updatedAt` is), so a
+ * close made offline at 23:50 and pushed in the morning is kept. An edit pushed later is judged by the server's clock:
+ * the signature it carries is the first write's.
+ */
+const closeDayIssue = (event: EventInput, given: ShopEvent['meta'] | undefined, existing: StoredDoc | null, path: 'api' | 'push', now: number): string | undefined => {
+  if (!isQuickClose(event) || (existing && isQuickClose({ title: existing.title }) && existing.day === event.day)) return undefined;
+  const at = path === 'push' && !existing && given ? writtenAt(given.createdAt, now) : now;
+  return shiftCloseDayIssue(event.day, at);
+};
+
+/**
+ * Calendar events (`events`), pushed by staff devices (`path` 'push') and written through /api/events ('api'); `clock`
+ * is the server's (tests set the books' clock, ShopConfig.booksClock).
  * - The server signs: a new event gets the session's phone as `meta.author` and the server's time as `meta.createdAt`;
  *   an edit keeps the stored signature. A different author in the document is refused as a forgery
  *   (an empty or missing one is simply signed).
  * - A florist or manager changes and deletes only their own events; an admin may correct anyone's.
  *   Nobody changes or deletes the server's order events, nor creates one.
+ * - A quick close of a shift is dated as the full close is (`closeDayIssue`).
  * - A deletion is checked like an edit and stored as a bare tombstone.
  */
-export const eventsRule: PushRule = (user, incoming, existing) => {
+export const eventsRule = (path: 'api' | 'push', clock: () => number = Date.now): PushRule => (user, incoming, existing) => {
   if (existing) {
     if (serverOwned(existing._id, existing.source)) return refuse('Это событие заказа ведёт сервер: изменить или удалить его нельзя');
     if (metaOf(existing).author !== user.phone && !isAdmin(user)) {
@@ -31,12 +48,14 @@ export const eventsRule: PushRule = (user, incoming, existing) => {
   if (incoming._deleted) return { ok: true, doc: tombstone() };
   const { _id, _deleted, ...fields } = incoming;
   const parsed = eventInput.safeParse({ ...fields, id: _id });
-  if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? 'Неверные данные события');
+  if (!parsed.success) return refuseInvalid(parsed.error.issues[0]?.message ?? 'Неверные данные события');
   const { meta: given, ...event } = parsed.data;
   if (serverOwned(_id, event.source)) return refuse('События заказов записывает только сервер');
   const meta = existing ? metaOf(existing) : { author: user.phone, createdAt: Date.now() };
   if (given?.author && given.author !== meta.author) {
     return refuse('Событие подписано другим сотрудником: автора записывает сервер по вашему входу');
   }
+  const dayIssue = closeDayIssue(event, given, existing, path, clock());
+  if (dayIssue) return refuseInvalid(dayIssue);
   return { ok: true, doc: toSynced({ ...event, id: _id, meta }) };
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 const event = (id: string, extra: Record<string, unknown> = {}) => ({
-  _id: id, title: 'Закрытие смены', type: 'event', sum: 5000, day: '2026-11-20', source: 'admin', description: '', data: {}, meta: { author: '79000000003', createdAt: 1 }, ...extra,
+  _id: id, title: 'Встреча с поставщиком', type: 'event', sum: 5000, day: '2026-11-20', source: 'admin', description: '', data: {}, meta: { author: '79000000003', createdAt: 1 }, ...extra,
 });
 
 describe('/db gateway', () => {
@@ -64,7 +64,7 @@ describe('/db gateway', () => {
     const res = await db(`/events/_all_docs?include_docs=true&keys=${encodeURIComponent(JSON.stringify(['shift-bad-1', 'shift-ok-1']))}`, { cookie: florist });
     const { rows } = await res.json();
     expect(rows[0].doc).toMatchObject({ _id: 'shift-bad-1', _deleted: true });
-    expect(rows[1].doc).toMatchObject({ _id: 'shift-ok-1', title: 'Закрытие смены' });
+    expect(rows[1].doc).toMatchObject({ _id: 'shift-ok-1', title: 'Встреча с поставщиком' });
   });
 
   it('refuses old-style replication that writes revisions as given', async () => {

@@ -16,7 +16,7 @@ export type StoredDoc = { _id: string } & Record<string, unknown>;
  * its refused copy) agrees it will never come — a refused order command, which a later one may follow
  * (server/records/ended-commands.ts).
  */
-export type PushVerdict = { ok: true; doc: Record<string, unknown> } | { ok: false; reason: string; end?: true };
+export type PushVerdict = { ok: true; doc: Record<string, unknown> } | { ok: false; reason: string; end?: true; invalid?: true };
 
 /**
  * One database's rule for pushed documents: validation, ownership and stamping in one function, called once per
@@ -47,6 +47,8 @@ export interface DbPushRule {
 export const perDocument = (rule: PushRule): DbPushRule => ({ judge: () => Promise.resolve(rule) });
 
 export const refuse = (reason: string): PushVerdict => ({ ok: false, reason });
+/** A refusal of what the document says (its data, its day) rather than of who sends it: /api answers it 400, not 403. */
+export const refuseInvalid = (reason: string): PushVerdict => ({ ok: false, reason, invalid: true });
 
 /** What a deletion stores: a tombstone carries no data. */
 export const tombstone = (): Record<string, unknown> => ({ _deleted: true });

@@ -3,7 +3,7 @@ import { orderActionLabels } from '../../schema/entities/order-command';
 import { customerCancelId, mayCommand, mayCreateOrder, onlineStepId, reservedIdIssue, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/order-command';
 import { assemblingFlorist, concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/order-lifecycle';
 import { deliveryCost, type Order, type OrderChange, type OrderPayment, type PaidMethod } from '../../schema/order';
-import { recordedPayment, staffCommandIssue } from '../../schema/order-money';
+import { paymentReversal, recordedPayment, staffCommandIssue } from '../../schema/order-money';
 import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/online-payment';
 import { unitsByProduct } from '../../schema/stock';
 import { today } from '../../schema/day';
@@ -81,6 +81,12 @@ const actionLabels: Record<(OrderAction | ServerAction)['kind'], string> = { ...
 /** Who the history names for the server's own steps of an online payment. */
 const paymentProvider: User = { phone: 'ЮKassa', name: 'ЮKassa', roles: [], isAdmin: false };
 const onlineHold: User = { phone: 'сайт', name: 'Сайт', roles: [], isAdmin: false };
+
+/** What a staff member below a kind's level (schema/order-command.ts `orderActionLevel`) is told. */
+const managersOnly: Partial<Record<OrderAction['kind'], string>> = {
+  create: 'Заказы по телефону и с доставкой принимает менеджер; флорист записывает продажу в студии',
+  'void-payment': 'Отменить оплату может только менеджер',
+};
 
 export const onlineExpiredReason = 'Не оплачен онлайн вовремя: букеты вернулись в продажу';
 
@@ -190,6 +196,13 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
       case 'photo':
         if (current.status === 'cancelled') throw conflict('Заказ отменён: фото к нему не добавить');
         return change({ photo: prepared.photo });
+      case 'void-payment': {
+        // The payment's entry stays in the history; this one puts `paid` back as it was before it and says why.
+        const reversal = paymentReversal(current, action.payment, action.reason);
+        if (!reversal.ok) throw new HttpError(reversal.status, reversal.reason);
+        const { paid: _reversed, ...rest } = current;
+        return { record: reversal.paid ? { ...rest, paid: reversal.paid } : rest, before: reversal.before, after: reversal.after };
+      }
     }
   };
 
@@ -308,8 +321,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
     async apply(command: OrderCommand, user: User, madeAt?: number): Promise<{ outcome: CommandOutcome; order?: Order }> {
       try {
         const allowed = command.action.kind === 'create' ? mayCreateOrder(user, command.action.draft) : mayCommand(user, command.action.kind);
-        if (!allowed)
-          throw new HttpError(403, isStaff(user) ? 'Заказы по телефону и с доставкой принимает менеджер; флорист записывает продажу в студии' : 'Команды по заказам доступны только сотрудникам студии');
+        if (!allowed) throw new HttpError(403, !isStaff(user) ? 'Команды по заказам доступны только сотрудникам студии' : managersOnly[command.action.kind] ?? 'Это может только менеджер');
         const reserved = reservedIdIssue(command);
         if (reserved) throw new HttpError(400, reserved);
         if (command.action.kind === 'create') {

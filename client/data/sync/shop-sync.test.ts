@@ -15,7 +15,7 @@ const withCookie = (cookie: string) => {
 };
 
 const shiftEvent = (id: string, sum: number) => ({
-  id, source: 'admin', title: 'Закрытие смены', description: '', day: '2026-11-20', type: 'event' as const, sum, data: {}, meta: { author: demoPhones.florist, createdAt: 1 },
+  id, source: 'admin', title: 'Закрытие смены', description: '', day: today(), type: 'event' as const, sum, data: {}, meta: { author: demoPhones.florist, createdAt: Date.now() },
 });
 
 describe('RxDB on fake-indexeddb, replicating with the real server', () => {

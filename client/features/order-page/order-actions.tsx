@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { lifecycle, rank, statusName, transitionIssue } from '../../../schema/order-lifecycle';
 import { orderStatus, paymentMethods, paymentStatuses, type Order } from '../../../schema/order';
-import { type OrderAction } from '../../../schema/order-command';
-import { moneyRights, owed, received, staffCommandIssue } from '../../../schema/order-money';
+import { mayCommand, type OrderAction } from '../../../schema/order-command';
+import { moneyRights, owed, received, staffCommandIssue, voidablePayment } from '../../../schema/order-money';
 import { formatRoubles } from '../../../schema/money';
 import type { User } from '../../../schema/user';
 import { formatPhone, phone as phoneSchema } from '../../../schema/phone';
 import type { CourierChoice } from './use-order';
+import { historyMoment, paymentText } from './order-labels';
 
 type Send = (action: OrderAction) => Promise<void>;
 
@@ -138,6 +139,50 @@ export const PaymentForm = ({ order, send, user }: { order: Order; send: Send; u
         Записать оплату
       </button>
       {error && <p className="field-error">{error}</p>}
+    </form>
+  );
+};
+
+/**
+ * «Отменить оплату»: a manager takes back the latest payment recorded by mistake (a wrong method or amount), with a
+ * reason. It names the payment's command; the payment stays in the history beside the reversal, and the rules are the
+ * server's (schema/order-money.ts `paymentVoidIssue`: the latest first, once, never an online payment).
+ */
+export const VoidPaymentForm = ({ order, send, user }: { order: Order; send: Send; user: User | null }) => {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const target = voidablePayment(order.history);
+  // Hidden while a payment command or a reversal made here waits: the page then shows a `paid` the history has not reached.
+  if (!target || !mayCommand(user, 'void-payment') || JSON.stringify(order.paid ?? null) !== JSON.stringify(target.paid)) return null;
+  const named = `${paymentText(target.paid)}, ${historyMoment(target.entry)}`;
+  if (!open)
+    return (
+      <button type="button" className="button button--ghost order-page__void-payment" onClick={() => setOpen(true)}>
+        Отменить оплату
+      </button>
+    );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) return setError('Укажите, почему отменяете оплату');
+    void send({ kind: 'void-payment', payment: target.entry.command, reason: reason.trim() }).then(() => setOpen(false));
+  };
+  return (
+    <form className="form order-page__void-form" onSubmit={submit} noValidate aria-label="Отменить оплату">
+      <p>Отменить оплату «{named}»? Она останется в истории заказа с вашей причиной.</p>
+      <label className="field">
+        Причина отмены оплаты
+        <textarea value={reason} maxLength={500} aria-invalid={!!error} onChange={(e) => (setReason(e.target.value), setError(''))} />
+      </label>
+      <p className="field-error">{error}</p>
+      <div className="form__buttons">
+        <button type="button" className="button button--ghost" onClick={() => setOpen(false)}>
+          Не отменять
+        </button>
+        <button type="submit" className="button">
+          Отменить оплату
+        </button>
+      </div>
     </form>
   );
 };

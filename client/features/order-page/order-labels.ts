@@ -3,6 +3,7 @@ import { formatPhone } from '../../../schema/phone';
 import { askRecipientLabel, deliveryPlace, paidMethods, paymentStatuses, type Order, type OrderChange } from '../../../schema/order';
 import { statusName } from '../../../schema/order-lifecycle';
 import { onlineMethods } from '../../../schema/online-payment';
+import { voidedPaymentField } from '../../../schema/order-money';
 
 const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', weekday: 'long', timeZone: 'UTC' });
 /** «8 марта, воскресенье» for a delivery day (YYYY-MM-DD, Moscow). */
@@ -42,7 +43,7 @@ export const deliveredUnpaid = (o: Order): boolean => o.status === 'done' && o.p
 const fieldNames: Record<string, string> = {
   status: 'Статус', paid: 'Оплата', florist: 'Флорист', courier: 'Курьер', photo: 'Фото', cancelReason: 'Причина отмены', lines: 'Состав',
   recipient: 'Получатель', delivery: 'Доставка', date: 'Дата', slot: 'Время', postcard: 'Открытка', anonymous: 'Анонимно', comment: 'Комментарий', total: 'Итого',
-  deliveryPrice: 'Доставка, ₽', created: 'Создан', online: 'Онлайн-оплата',
+  deliveryPrice: 'Доставка, ₽', created: 'Создан', online: 'Онлайн-оплата', [voidedPaymentField]: 'Отменена оплата',
 };
 export const fieldName = (f: string): string => fieldNames[f] ?? f;
 
@@ -68,6 +69,7 @@ export const valueText = (field: string, v: unknown, { courier: courierName = (i
   if (field === 'courier' && typeof v === 'string') return courierName(v);
   if (field === 'photo') return 'снимок';
   if (field === 'online' && isRecord(v)) return onlineText(v);
+  if (field === voidedPaymentField && isRecord(v)) return `причина: ${String(v.reason ?? '')}`;
   if ((field === 'total' || field === 'deliveryPrice') && typeof v === 'number') return formatRoubles(v);
   if (field === 'anonymous') return v ? 'да' : 'нет';
   if (field === 'delivery' && isRecord(v)) return v.method === 'pickup' ? 'самовывоз' : [String(v.address ?? ''), v.askRecipient ? askRecipientLabel.toLowerCase() : ''].filter(Boolean).join(', ');

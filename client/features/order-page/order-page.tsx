@@ -15,7 +15,7 @@ import { useShopSettings } from '../../data/shop-settings';
 import { sendOrderCommand, useOrderCommands, type OrderCommandView } from '../../data/order-commands';
 import { useSession } from '../auth/session';
 import { useNotice } from '../../ui/notices';
-import { AssignForm, CancelForm, PaymentForm, StatusButtons } from './order-actions';
+import { AssignForm, CancelForm, PaymentForm, StatusButtons, VoidPaymentForm } from './order-actions';
 import { EditForm } from './order-edit';
 import { OrderPhoto } from './order-photo';
 import { changeRows, dayLabel, deliveredUnpaid, historyMoment, paymentText, placeOf } from './order-labels';
@@ -37,6 +37,7 @@ import { DocumentLink } from '../documents/document-link';
 const actionText = (a: OrderAction): string => {
   if (a.kind === 'status') return `${statusName(a.from)} → ${statusName(a.to)}${a.reason ? ` (${a.reason})` : ''}`;
   if (a.kind === 'payment') return paymentText({ status: a.status, method: a.method, amount: a.amount });
+  if (a.kind === 'void-payment') return `${orderActionLabels[a.kind]} (${a.reason})`;
   return orderActionLabels[a.kind];
 };
 
@@ -311,6 +312,7 @@ export const OrderPage = () => {
       <section className="order-page__section" aria-labelledby="order-money">
         <h2 id="order-money">Оплата</h2>
         <PaymentForm key={JSON.stringify(order.paid ?? {})} order={order} send={send} user={user} />
+        <VoidPaymentForm key={`void-${order.history?.length ?? 0}`} order={order} send={send} user={user} />
       </section>
       {order.status !== 'cancelled' && <OrderPhoto photo={order.photo} send={send} />}
 

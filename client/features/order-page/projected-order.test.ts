@@ -92,3 +92,25 @@ describe('the order’s words', () => {
     expect(rows).toEqual([{ field: 'Статус', before: 'Новый', after: 'Подтверждён' }]);
   });
 });
+
+describe('a payment reversed on the device (issue 27: «Отменить оплату»)', () => {
+  const paid = { status: 'paid' as const, method: 'card' as const, amount: 6490, at: 10, by: '79000000003' };
+  const withPayment: Order = {
+    ...order, paid, history: [{ command: 'pay-card-0000001', by: '79000000003', at: 10, what: 'Оплата', before: { paid: null }, after: { paid } }],
+  };
+
+  it('shows the order unpaid while the reversal waits, and a refused one (an online payment) changes nothing', () => {
+    expect(projectedOrder(withPayment, [command({ kind: 'void-payment', payment: 'pay-card-0000001', reason: 'Не тот способ' })]).paid).toBeUndefined();
+    const online = { ...paid, method: 'online' as const };
+    const onlineOrder: Order = { ...withPayment, paid: online, history: [{ ...withPayment.history![0], command: 'online-paid', after: { paid: online } }] };
+    expect(projectedOrder(onlineOrder, [command({ kind: 'void-payment', payment: 'online-paid', reason: 'Ошибка' })]).paid).toEqual(online);
+  });
+
+  it('says in the history what was reversed and why', () => {
+    const entry = { command: 'void-1', by: '79000000002', at: 20, what: 'Отмена оплаты', before: { paid }, after: { paid: null, voidedPayment: { payment: 'pay-card-0000001', reason: 'Не тот способ' } } };
+    expect(changeRows(entry)).toEqual([
+      { field: 'Оплата', before: `Оплачен · Карта · ${formatRoubles(6490)}`, after: '—' },
+      { field: 'Отменена оплата', before: '—', after: 'причина: Не тот способ' },
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 import { lineSum } from '../../../schema/cart';
 import { deliveryCost, type Order } from '../../../schema/order';
 import { defaultShopSettings, type ShopSettings } from '../../../schema/shop-settings';
-import { recordedPayment } from '../../../schema/order-money';
+import { paymentReversal, recordedPayment } from '../../../schema/order-money';
 import { unitPrice, type Product } from '../../../schema/product';
 import { priceFactorOf } from '../../../schema/size';
 import { assemblingFlorist } from '../../../schema/order-lifecycle';
@@ -39,6 +39,14 @@ export const projectedOrder = (order: Order, commands: readonly OrderCommandView
         o = { ...o, deliveryPrice, total: goods + deliveryPrice };
       }
     } else if (a.kind === 'photo') o = { ...o, photo: a.image };
+    else if (a.kind === 'void-payment') {
+      // Shown as the server will have it; one it would refuse (reversed already, online) changes nothing here either.
+      const reversal = paymentReversal(o, a.payment, a.reason);
+      if (reversal.ok) {
+        const { paid: _reversed, ...rest } = o;
+        o = reversal.paid ? { ...rest, paid: reversal.paid } : rest;
+      }
+    }
   }
   return o;
 };
