@@ -14,7 +14,7 @@ import { openOrder, orderOnServer, placeOrders, shownStatus, statusButton } from
 describe('the order page’s money buttons follow who may', () => {
   const journey = journeyPerFile();
 
-  it('lets a florist mark only the whole order paid and not cancel an order being assembled; a manager records a part payment', async () => {
+  it('lets a florist mark only the whole order paid and not cancel an order being assembled; a manager records a part payment and takes it back with a reason', async () => {
     const { shop } = journey();
     const [paid, assembling] = await placeOrders(shop, '79550007788', 2);
     const florist = await contextAs(journey(), demoPhones.florist, { width: 390, height: 844 });
@@ -52,6 +52,17 @@ describe('the order page’s money buttons follow who may', () => {
     expect((await orderOnServer(shop, assembling.id)).paid).toMatchObject({ status: 'unpaid', amount: 1000, by: demoPhones.manager });
     await mp.getByTestId('order-payment').filter({ hasText: /^Оплачен частично/ }).waitFor();
     await mp.getByRole('button', { name: 'Отменить заказ' }).waitFor();
+
+    // The part payment was recorded by mistake: the manager takes it back with a reason, and both stay in the history.
+    await mp.getByRole('button', { name: 'Отменить оплату' }).click();
+    const back = mp.getByRole('form', { name: 'Отменить оплату' });
+    await back.getByRole('button', { name: 'Отменить оплату' }).click();
+    await back.getByText('Укажите, почему отменяете оплату').waitFor();
+    await back.getByLabel('Причина отмены оплаты').fill('Записали не тому заказу');
+    await back.getByRole('button', { name: 'Отменить оплату' }).click();
+    await waitFor('the payment taken back on the server', async () => ((await orderOnServer(shop, assembling.id)).paid?.amount ?? 0) === 0);
+    await mp.getByText(/Записали не тому заказу/).waitFor();
+    await expect.poll(() => mp.getByTestId('order-payment').textContent()).not.toMatch(/Оплачен частично/);
     await manager.close();
   });
 });
