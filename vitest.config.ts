@@ -14,6 +14,9 @@ const closingLine: Reporter = {
 export default defineConfig({
   test: {
     reporters: ['default', closingLine],
+    // Vitest's default is one worker fewer than the cores: one file at a time here. Our tests mostly wait on servers,
+    // disks and Chromium, so three at once (the journeys still one by one) keep two cores busy.
+    maxWorkers: 3,
     projects: [
       {
         test: {
