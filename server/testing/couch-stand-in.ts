@@ -161,7 +161,8 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }) => {
     splitCount: () => splits,
     async close() {
       await stop();
-      await fs.rm(dir, { recursive: true, force: true });
+      // A request that reached the stand-in as it stopped may still be closing its files: wait for them a moment.
+      await fs.rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 };

@@ -46,7 +46,7 @@ export const startTestShop = async (overrides: Partial<ShopConfig> = {}): Promis
     dataDir,
     async close() {
       await running.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 };

@@ -8,6 +8,7 @@ import type { User } from '../../../schema/user';
 import { formatPhone, phone as phoneSchema } from '../../../schema/phone';
 import type { CourierChoice } from './use-order';
 import { historyMoment, paymentText } from './order-labels';
+import { ReasonForm } from './reason-form';
 
 type Send = (action: OrderAction) => Promise<void>;
 
@@ -37,8 +38,6 @@ export const StatusButtons = ({ order, send }: { order: Order; send: Send }) => 
 /** Cancelling needs a reason: the customer is told it, and stock comes back. Offered as the server allows it to this user (schema/order-money.ts). */
 export const CancelForm = ({ order, send, user }: { order: Order; send: Send; user: User | null }) => {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
   if (transitionIssue(order.status, 'cancelled') || order.status === 'cancelled') return null;
   const denied = staffCommandIssue(user, order, { kind: 'status', from: order.status, to: 'cancelled', reason: '-' });
   if (denied) return <p className="muted order-page__cancel-denied">{denied}</p>;
@@ -48,27 +47,16 @@ export const CancelForm = ({ order, send, user }: { order: Order; send: Send; us
         Отменить заказ
       </button>
     );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) return setError('Укажите причину отмены');
-    void send({ kind: 'status', from: order.status, to: 'cancelled', reason: reason.trim() }).then(() => setOpen(false));
-  };
   return (
-    <form className="form order-page__cancel-form" onSubmit={submit} noValidate>
-      <label className="field">
-        Причина отмены
-        <textarea value={reason} maxLength={500} aria-invalid={!!error} onChange={(e) => (setReason(e.target.value), setError(''))} />
-      </label>
-      <p className="field-error">{error}</p>
-      <div className="form__buttons">
-        <button type="button" className="button button--ghost" onClick={() => setOpen(false)}>
-          Не отменять
-        </button>
-        <button type="submit" className="button">
-          Отменить заказ
-        </button>
-      </div>
-    </form>
+    <ReasonForm
+      className="order-page__cancel-form"
+      label="Причина отмены"
+      missing="Укажите причину отмены"
+      keep="Не отменять"
+      act="Отменить заказ"
+      onSend={(reason) => void send({ kind: 'status', from: order.status, to: 'cancelled', reason }).then(() => setOpen(false))}
+      onBack={() => setOpen(false)}
+    />
   );
 };
 
@@ -150,8 +138,6 @@ export const PaymentForm = ({ order, send, user }: { order: Order; send: Send; u
  */
 export const VoidPaymentForm = ({ order, send, user }: { order: Order; send: Send; user: User | null }) => {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
   const target = voidablePayment(order.history);
   // Hidden while a payment command or a reversal made here waits: the page then shows a `paid` the history has not reached.
   if (!target || !mayCommand(user, 'void-payment') || JSON.stringify(order.paid ?? null) !== JSON.stringify(target.paid)) return null;
@@ -162,28 +148,18 @@ export const VoidPaymentForm = ({ order, send, user }: { order: Order; send: Sen
         Отменить оплату
       </button>
     );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) return setError('Укажите, почему отменяете оплату');
-    void send({ kind: 'void-payment', payment: target.entry.command, reason: reason.trim() }).then(() => setOpen(false));
-  };
   return (
-    <form className="form order-page__void-form" onSubmit={submit} noValidate aria-label="Отменить оплату">
-      <p>Отменить оплату «{named}»? Она останется в истории заказа с вашей причиной.</p>
-      <label className="field">
-        Причина отмены оплаты
-        <textarea value={reason} maxLength={500} aria-invalid={!!error} onChange={(e) => (setReason(e.target.value), setError(''))} />
-      </label>
-      <p className="field-error">{error}</p>
-      <div className="form__buttons">
-        <button type="button" className="button button--ghost" onClick={() => setOpen(false)}>
-          Не отменять
-        </button>
-        <button type="submit" className="button">
-          Отменить оплату
-        </button>
-      </div>
-    </form>
+    <ReasonForm
+      name="Отменить оплату"
+      className="order-page__void-form"
+      intro={<p>Отменить оплату «{named}»? Она останется в истории заказа с вашей причиной.</p>}
+      label="Причина отмены оплаты"
+      missing="Укажите, почему отменяете оплату"
+      keep="Не отменять"
+      act="Отменить оплату"
+      onSend={(reason) => void send({ kind: 'void-payment', payment: target.entry.command, reason }).then(() => setOpen(false))}
+      onBack={() => setOpen(false)}
+    />
   );
 };
 
