@@ -46,10 +46,7 @@ describe('no dead ends', () => {
       ['Открытки', '/postcards', 'Открытки'],
       ['Для компаний', '/for-companies', 'Цветы для компаний'],
     ]) {
-      // The footer is below content that may still be settling; the link is clicked once it holds still.
-      const link = footer.getByRole('link', { name, exact: true });
-      await link.scrollIntoViewIfNeeded();
-      await link.click();
+      await footer.getByRole('link', { name, exact: true }).click();
       await page.waitForURL((u) => u.pathname === path);
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
       // The tab's title follows the page a moment after it is drawn.
