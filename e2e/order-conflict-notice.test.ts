@@ -4,7 +4,7 @@ import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile } from './harness';
 import { waitFor } from './journeys';
 import { contextAs } from './admin-journeys';
-import { openOrder, orderOnServer, placeOrders, shownStatus, statusButton } from './order-journeys';
+import { openOrder, openOrderToGoOffline, orderOnServer, placeOrders, shownStatus, statusButton } from './order-journeys';
 
 const phone390 = { width: 390, height: 844 };
 
@@ -30,7 +30,7 @@ describe('the one whose order command lost is told what replaced it', () => {
 
     // The cancel against the hand-off.
     await openOrder(fp, handed);
-    await openOrder(mp, handed);
+    await openOrderToGoOffline(mp, handed);
     await shownStatus(mp, 'Готов');
     await boss.setOffline(true);
     await mp.getByRole('button', { name: 'Отменить заказ' }).click();

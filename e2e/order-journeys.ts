@@ -5,6 +5,7 @@ import type { Order } from '../schema/order';
 import { demoProducts } from '../server/seed/products';
 import { call, signIn } from '../server/testing/test-shop';
 import type { TestShop } from './harness';
+import { waitForOfflineReady } from './journeys';
 
 const product = demoProducts.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 10)!;
 
@@ -49,6 +50,16 @@ export const addCourier = async (shop: TestShop, staff: string, name: string): P
 /** Opens the order page and waits until the device holds the order. */
 export const openOrder = async (page: Page, order: Pick<Order, 'id' | 'number'>) => {
   await page.goto(`/admin/orders/${order.id}`);
+  await page.getByRole('heading', { name: `Заказ №\u00a0${order.number}` }).waitFor({ timeout: 30_000 });
+};
+
+/**
+ * Opens the order page on a phone that is about to go offline: as every offline journey of the back-office starts,
+ * once the service worker holds the app (a page still being kept when the network goes is not what a florist has).
+ */
+export const openOrderToGoOffline = async (page: Page, order: Pick<Order, 'id' | 'number'>) => {
+  await openOrder(page, order);
+  await waitForOfflineReady(page);
   await page.getByRole('heading', { name: `Заказ №\u00a0${order.number}` }).waitFor({ timeout: 30_000 });
 };
 

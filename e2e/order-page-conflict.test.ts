@@ -3,7 +3,7 @@ import { demoPhones } from '../server/testing/test-shop';
 import { journeyPerFile } from './harness';
 import { waitFor } from './journeys';
 import { contextAs } from './admin-journeys';
-import { openOrder, orderOnServer, placeOrders, shownStatus, statusButton } from './order-journeys';
+import { openOrderToGoOffline, orderOnServer, placeOrders, shownStatus, statusButton } from './order-journeys';
 
 /**
  * Two staff devices change one order offline (issue 10, item 7). The florist confirms and starts assembling; the
@@ -20,8 +20,8 @@ describe('two staff devices, one order, both offline', () => {
     const florist = await contextAs(journey(), demoPhones.florist);
     const manager = await contextAs(journey(), demoPhones.manager);
     const [fp, mp] = [await florist.newPage(), await manager.newPage()];
-    await openOrder(fp, order);
-    await openOrder(mp, order);
+    await openOrderToGoOffline(fp, order);
+    await openOrderToGoOffline(mp, order);
 
     await florist.setOffline(true);
     await manager.setOffline(true);

@@ -79,6 +79,8 @@ const resolveBranches = async <T extends object>(db: PouchDB.Database, id: strin
 
 /** Pending merges by database, then document: a shop that closes its databases cancels theirs (`cancelMerges`). */
 const merging = new WeakMap<PouchDB.Database, Map<string, NodeJS.Timeout>>();
+/** Databases being closed: a merge asked for afterwards is not started, and one already running fails quietly. */
+const closed = new WeakSet<PouchDB.Database>();
 
 /**
  * A document of facts written on a cluster may have a branch its writer did not see (claim.ts `Rivals`): once the
@@ -87,14 +89,16 @@ const merging = new WeakMap<PouchDB.Database, Map<string, NodeJS.Timeout>>();
  * document written with a merge rule calls this after each change; nothing to do on the embedded store.
  */
 export const mergeLater = <T extends object>(db: PouchDB.Database, id: string, resolve: ResolveBranches<T>, after?: () => Promise<void>) => {
-  if (!isCouch(db)) return;
+  if (!isCouch(db) || closed.has(db)) return;
   const pending = merging.get(db) ?? merging.set(db, new Map()).get(db)!;
   clearTimeout(pending.get(id));
   const timer = setTimeout(() => {
     pending.delete(id);
     void upsert<T>(db, id, () => null, { resolve })
       .then(() => after?.())
-      .catch((e: unknown) => console.error(`branches of ${id} not merged yet`, e));
+      .catch((e: unknown) => {
+        if (!closed.has(db)) console.error(`branches of ${id} not merged yet`, e);
+      });
   }, branchGraceMs + 1000);
   timer.unref();
   pending.set(id, timer);
@@ -102,6 +106,7 @@ export const mergeLater = <T extends object>(db: PouchDB.Database, id: string, r
 
 /** The merges still waiting on a database are dropped: it is being closed (the next change or start merges them). */
 export const cancelMerges = (db: PouchDB.Database) => {
+  closed.add(db);
   for (const timer of merging.get(db)?.values() ?? []) clearTimeout(timer);
   merging.delete(db);
 };

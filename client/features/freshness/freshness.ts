@@ -26,6 +26,13 @@ export const isStale = async (currentBuild: string, fetchMarker = () => fetch('/
   }
 };
 
+/**
+ * A part of the app failed to load. Online that means this page is older than the server's build: reload once.
+ * Offline it means only that the part was not kept yet, and a reload would trade the page in hand for the
+ * browser's offline screen while the worker is still keeping the app: the failure is left to whoever asked.
+ */
+export const afterChunkFailure = (online: boolean, reload: () => boolean = reloadOnce): boolean => online && reload();
+
 let stale = false;
 /** A newer build is out: the router reloads on the next navigation, so nobody loses what they were typing. */
 export const buildIsStale = (): boolean => stale;
@@ -33,9 +40,9 @@ export const buildIsStale = (): boolean => stale;
 /** Starts the hourly check and the chunk-failure guard. */
 export const watchFreshness = (currentBuild: string) => {
   addEventListener('vite:preloadError', (e) => {
+    if (!afterChunkFailure(navigator.onLine)) return;
     e.preventDefault();
-    console.warn('Не удалось загрузить часть приложения: страница будет перезагружена');
-    reloadOnce();
+    console.warn('Не удалось загрузить часть приложения: страница перезагружена');
   });
   setInterval(async () => {
     if (await isStale(currentBuild)) {
