@@ -19,7 +19,7 @@ const publicFiles = {
   search: ['search-panel', 'find-products'],
   shift: ['close-shift-button', 'shift-report'],
   money: ['charges-screen', 'debts-page'],
-  'couriers-day': ['couriers-day-page', 'courier-day', 'use-couriers-day'],
+  'couriers-day': ['couriers-day-page', 'courier-day', 'use-couriers-day', 'route-paper'],
   'studio-order': ['new-order-link', 'new-order-page', 'provisional-orders'],
   'orders-board': ['orders-board', 'board-search'],
   'order-page': ['order-page', 'use-order'],

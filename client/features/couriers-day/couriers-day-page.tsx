@@ -11,7 +11,7 @@ import { sendOrderCommand } from '../../data/order-commands';
 import { useNotice } from '../../ui/notices';
 import { PaperSheet, printPaper } from '../../ui/paper-sheet';
 import { useSession } from '../auth/session';
-import { routePaper } from '../documents/papers';
+import { routePaper } from './route-paper';
 import { couriersHeading, type CourierRoute, type DayCourier, type Delivery } from './courier-day';
 import { useCouriersDay } from './use-couriers-day';
 import './couriers-day.css';

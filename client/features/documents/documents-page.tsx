@@ -23,7 +23,8 @@ import type { ListSearch } from '../admin/list-search';
 import { useCouriersDay } from '../couriers-day/use-couriers-day';
 import { useOrder } from '../order-page/use-order';
 import { useShiftPaper } from '../shift/shift-report';
-import { invoicePaper, paperKinds, receiptPaper, routePaper, slipPaper, voidedPaper, type PaperKind, type StockItem } from './papers';
+import { routePaper } from '../couriers-day/route-paper';
+import { invoicePaper, paperKinds, receiptPaper, slipPaper, voidedPaper, type PaperKind, type StockItem } from './papers';
 import './documents.css';
 
 /** The screen's choice in the address (`f`): the kind of paper, the record (`id`: an invoice's or an act's id, a shift's day, an order's number), the route's `courier` and `day`. */

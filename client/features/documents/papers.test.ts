@@ -5,7 +5,8 @@ import { slip } from '../../../schema/entities/slip';
 import type { Order } from '../../../schema/order';
 import { paperMoney } from '../../ui/printed-paper';
 import { couriersDay, type DayCourier } from '../couriers-day/courier-day';
-import { differenceText, invoicePaper, receiptPaper, routePaper, shiftPaper, slipPaper, voidedPaper, type StockItem } from './papers';
+import { routePaper } from '../couriers-day/route-paper';
+import { differenceText, invoicePaper, receiptPaper, shiftPaper, slipPaper, voidedPaper, type StockItem } from './papers';
 
 /** Spaces as Intl writes them (no-break and narrow no-break) read as plain ones. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
