@@ -5,17 +5,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 /**
- * What a feature lets other features import: its public files (names without extension). Everything else in
- * client/features/<feature>/ is that feature's own business. A new cross-feature import either uses one of
- * these or makes a file public here on purpose, in review.
+ * The client's two wings, by who uses them: the storefront (client/shop) and the studio (client/studio), over the
+ * parts both use (client/shared: sign-in, errors, freshness, install, page analytics) and the studio's kit
+ * (client/studio/kit: the generic list, form, fields and entity hooks). Each folder of a wing is an area.
+ *
+ * What an area lets other areas import: its public files (names without extension). Everything else in the area is
+ * its own business. A new import across areas either uses one of these or makes a file public here on purpose, in review.
  */
 const publicFiles = {
   analytics: ['analytics'],
   auth: ['session', 'sign-in-on-demand', 'sign-in-dialog', 'require-staff', 'user-menu'],
   cart: ['use-cart', 'cart-widget', 'quantity-field'],
-  catalog: ['use-products', 'product-list', 'product-card', 'campaign-tags'],
+  catalog: ['use-products', 'product-list', 'product-card', 'campaign-tags', 'favourite-button', 'use-favourites'],
   errors: ['error-page'],
-  layout: ['contacts'],
   search: ['search-panel', 'find-products'],
   shift: ['close-shift-button', 'shift-report'],
   money: ['charges-screen', 'debts-page'],
@@ -28,40 +30,47 @@ const publicFiles = {
   clients: ['client-csv-tools', 'client-merge', 'client-dates'],
   'analytics-report': ['analytics-page'],
   'stock-moves': ['slips-screen', 'write-off-screen', 'warehouses-area', 'below-zero'],
-  favourites: ['favourite-button', 'favourites-sync', 'favourites-page'],
+  favourites: ['favourites-sync', 'favourites-page'],
   items: ['items-list', 'item-screen', 'items-api'],
-  admin: ['list-search', 'void-panel', 'reference-input'],
-  stock: ['invoice-form', 'flowers-page', 'supplier-account'],
-  documents: ['documents-page', 'papers', 'document-link'],
+  stock: ['invoice-form', 'flowers-page', 'supplier-account', 'tech-card-list', 'tech-card-form'],
+  documents: ['documents-page'],
 };
-/** Every folder of client/features: a new feature is checked from its first file. */
-const features = fs.readdirSync('client/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const foldersOf = (dir) => fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `${dir}/${d.name}`);
+/** Every area of both wings and of the shared parts: a new one is checked from its first file. */
+const areas = ['client/shop', 'client/studio', 'client/shared'].flatMap(foldersOf).filter((a) => a !== 'client/studio/kit');
 
-/** The app: what wires features into pages (routes, the entry point and its fallback). */
-const app = ['./client/router.tsx', './client/root-route.tsx', './client/admin-routes.tsx', './client/admin-guards.ts', './client/main.tsx', './client/store-failure.tsx'];
+/** The app: what wires the wings into pages (routes, the frame around every screen, the entry point and its fallback). */
+const app = ['./client/frame', './client/router.tsx', './client/root-route.tsx', './client/admin-routes.tsx', './client/admin-guards.ts', './client/main.tsx', './client/store-failure.tsx'];
+const wings = ['./client/shop', './client/studio', './client/shared'];
 
 /**
- * One-way imports: schema → client/lib → client/data → client/ui → client/features → app.
+ * One-way imports: schema → client/lib → client/data → client/ui → client/shared → the wings (the studio's kit under
+ * its areas) → app. The storefront never imports the studio: a shopper's page carries no back-office code.
  * Tests are not layered: they may reach any part they check (a client test starts the real server).
  */
 const layers = [
   { target: './schema', from: ['./client', './server', './e2e', './bench'], message: 'schema/ is shared by both sides and imports neither.' },
   { target: './server', from: ['./client', './e2e', './bench'], message: 'The server never imports the client.' },
   { target: './client', from: ['./server', './e2e', './bench'], message: 'The client never imports the server.' },
-  { target: './client/lib', from: ['./client/data', './client/ui', './client/features', ...app], message: 'client/lib sits under data, ui, features and the app.' },
-  { target: './client/data', from: ['./client/ui', './client/features', ...app], message: 'client/data sits under ui, features and the app.' },
-  { target: './client/ui', from: ['./client/features', ...app], message: 'client/ui sits under features and the app.' },
-  { target: './client/features', from: app, message: 'Features do not import the app (router, entry point).' },
+  { target: './client/lib', from: ['./client/data', './client/ui', ...wings, ...app], message: 'client/lib sits under data, ui, the wings and the app.' },
+  { target: './client/data', from: ['./client/ui', ...wings, ...app], message: 'client/data sits under ui, the wings and the app.' },
+  { target: './client/ui', from: [...wings, ...app], message: 'client/ui sits under the wings and the app.' },
+  { target: './client/shared', from: ['./client/shop', './client/studio'], message: 'client/shared sits under both wings and imports neither.' },
+  { target: './client/shop', from: './client/studio', message: 'The storefront never imports the studio: a shopper’s page carries no back-office code.' },
+  { target: './client/studio/kit', from: './client/studio', except: ['./kit'], message: 'The studio’s kit sits under its areas and imports none of them.' },
+  { target: wings, from: app, message: 'The wings do not import the app (router, frame, entry point).' },
 ];
 
-/** No feature reaches into another's files beyond its public ones. */
-const featureInternals = features.map((feature) => ({
-  target: features.filter((f) => f !== feature).map((f) => `./client/features/${f}`),
-  from: `./client/features/${feature}`,
-  except: (publicFiles[feature] ?? []).flatMap((name) => [`./${name}.ts`, `./${name}.tsx`]),
-  message: `Another feature's internals: import only its public files (eslint.config.js, publicFiles.${feature}).`,
-}));
-
+/** No area reaches into another's files beyond its public ones (the kit is public to the studio as a whole). */
+const areaInternals = areas.map((area) => {
+  const name = area.split('/').pop();
+  return {
+    target: areas.filter((a) => a !== area).map((a) => `./${a}`),
+    from: `./${area}`,
+    except: (publicFiles[name] ?? []).flatMap((file) => [`./${file}.ts`, `./${file}.tsx`]),
+    message: `Another area's internals: import only its public files (eslint.config.js, publicFiles.${name}).`,
+  };
+});
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'data/**', 'dev-dist/**', 'coverage/**'] },
   js.configs.recommended,
@@ -78,7 +87,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...layers, ...featureInternals] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layers, ...areaInternals] }],
     },
   },
   {

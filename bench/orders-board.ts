@@ -1,8 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { openLocalData } from '../client/data/database';
 import { sampleOrder } from '../client/data/sample-orders';
-import { dayOrdersQuery, plainOrder } from '../client/features/orders-board/day-orders';
-import { filterOrders, groupBySlot, statusCounts } from '../client/features/orders-board/board-orders';
+import { dayOrdersQuery, plainOrder } from '../client/studio/orders-board/day-orders';
+import { filterOrders, groupBySlot, statusCounts } from '../client/studio/orders-board/board-orders';
 import { nextDay } from '../schema/day';
 import type { Order } from '../schema/order';
 import { median, row, timed } from './load';

@@ -1,9 +1,9 @@
 import { notFound, redirect, type ParsedLocation } from '@tanstack/react-router';
 import { adminRoutes, type AdminPath } from '../schema/admin-routes';
-import { currentUser } from './features/auth/current-user';
-import { adminRouteOf, entityOfScreen, pathScreenRoutes, verdict } from './features/admin/admin-access';
-import type { NoAccess } from './features/admin/no-access';
-import { maySell, mayTakeOrders } from './features/studio-order/new-order-link';
+import { currentUser } from './shared/auth/current-user';
+import { adminRouteOf, entityOfScreen, pathScreenRoutes, verdict } from './studio/admin/admin-access';
+import type { NoAccess } from './studio/kit/no-access';
+import { maySell, mayTakeOrders } from './studio/studio-order/new-order-link';
 
 /**
  * The back-office's route guards (spec §2, §6), fetched by the first /admin navigation with the back-office's chunk:

@@ -1,47 +1,47 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root-route';
-import { listSearch, recordSearch } from './features/admin/list-search';
-import { AdminError, AdminNotFound } from './features/admin/admin-error';
-import { boardSearch } from './features/orders-board/board-search';
-import { calendarSearch, eventFormSearch, eventsListSearch } from './features/calendar/events-search';
-import { pageEditorSearch } from './features/page-editor/page-search';
-import { newOrderSearch } from './features/studio-order/new-order-search';
+import { listSearch, recordSearch } from './studio/kit/list-search';
+import { AdminError, AdminNotFound } from './studio/kit/admin-error';
+import { boardSearch } from './studio/orders-board/board-search';
+import { calendarSearch, eventFormSearch, eventsListSearch } from './studio/calendar/events-search';
+import { pageEditorSearch } from './studio/page-editor/page-search';
+import { newOrderSearch } from './studio/studio-order/new-order-search';
 
 /**
  * The back-office: /admin and everything under it, guarded before anything loads (spec §2, §6; the rules in
  * admin-guards.ts). The guards come as a chunk of their own, fetched by the first /admin navigation: they read the
  * entity registry, and every page's first view would otherwise build its schemas.
  * The registry's entities get the generic list (/admin/{path}) and form (/new, /$id); custom screens win
- * (features/admin/screens.tsx). A spec route not built yet is guarded all the same and says so.
+ * (studio/admin/screens.tsx). A spec route not built yet is guarded all the same and says so.
  */
 const guards = () => import('./admin-guards');
 
-const AdminShell = lazyRouteComponent(() => import('./features/admin/admin-shell'), 'AdminShell');
-const Dashboard = lazyRouteComponent(() => import('./features/admin/dashboard-page'), 'DashboardPage');
-const ListScreen = lazyRouteComponent(() => import('./features/admin/screens'), 'ListScreen');
-const RecordScreen = lazyRouteComponent(() => import('./features/admin/screens'), 'RecordScreen');
-const NotBuilt = lazyRouteComponent(() => import('./features/admin/screens'), 'NotBuilt');
-const FlowerList = lazyRouteComponent(() => import('./features/admin/screens'), 'FlowerList');
-const NewOrderPage = lazyRouteComponent(() => import('./features/studio-order/new-order-page'), 'NewOrderPage');
-const CounterSalePage = lazyRouteComponent(() => import('./features/studio-order/new-order-page'), 'CounterSalePage');
-const OrdersBoard = lazyRouteComponent(() => import('./features/orders-board/orders-board'), 'OrdersBoard');
-const OrderPage = lazyRouteComponent(() => import('./features/order-page/order-page'), 'OrderPage');
-const ProfilePage = lazyRouteComponent(() => import('./features/studio-profile/profile-page'), 'ProfilePage');
-const CatalogSetupPage = lazyRouteComponent(() => import('./features/storefront-setup/catalog-setup-page'), 'CatalogSetupPage');
-const HomeCopyPage = lazyRouteComponent(() => import('./features/storefront-setup/home-copy-page'), 'HomeCopyPage');
-const NavigationPage = lazyRouteComponent(() => import('./features/storefront-setup/navigation-page'), 'NavigationPage');
-const SettingsPage = lazyRouteComponent(() => import('./features/shop-settings/settings-page'), 'SettingsPage');
-const StaffPage = lazyRouteComponent(() => import('./features/admin/staff-page'), 'StaffPage');
-const DebtsPage = lazyRouteComponent(() => import('./features/money/debts-page'), 'DebtsPage');
-const CalendarPage = lazyRouteComponent(() => import('./features/calendar/calendar-page'), 'CalendarPage');
-const EventsListPage = lazyRouteComponent(() => import('./features/calendar/events-list-page'), 'EventsListPage');
-const EventPage = lazyRouteComponent(() => import('./features/calendar/event-page'), 'EventPage');
-const PagesPage = lazyRouteComponent(() => import('./features/page-editor/pages-page'), 'PagesPage');
-const BlockEditorPage = lazyRouteComponent(() => import('./features/page-editor/block-editor-page'), 'BlockEditorPage');
-const PlainEditorPage = lazyRouteComponent(() => import('./features/page-editor/plain-editor-page'), 'PlainEditorPage');
-const PosifloraPage = lazyRouteComponent(() => import('./features/posiflora/posiflora-page'), 'PosifloraPage');
-const PosifloraSchemasPage = lazyRouteComponent(() => import('./features/posiflora/schemas-page'), 'PosifloraSchemasPage');
-const UsbPage = lazyRouteComponent(() => import('./features/printer/usb-page'), 'UsbPage');
+const AdminShell = lazyRouteComponent(() => import('./studio/admin/admin-shell'), 'AdminShell');
+const Dashboard = lazyRouteComponent(() => import('./studio/admin/dashboard-page'), 'DashboardPage');
+const ListScreen = lazyRouteComponent(() => import('./studio/admin/screens'), 'ListScreen');
+const RecordScreen = lazyRouteComponent(() => import('./studio/admin/screens'), 'RecordScreen');
+const NotBuilt = lazyRouteComponent(() => import('./studio/admin/screens'), 'NotBuilt');
+const FlowerList = lazyRouteComponent(() => import('./studio/admin/screens'), 'FlowerList');
+const NewOrderPage = lazyRouteComponent(() => import('./studio/studio-order/new-order-page'), 'NewOrderPage');
+const CounterSalePage = lazyRouteComponent(() => import('./studio/studio-order/new-order-page'), 'CounterSalePage');
+const OrdersBoard = lazyRouteComponent(() => import('./studio/orders-board/orders-board'), 'OrdersBoard');
+const OrderPage = lazyRouteComponent(() => import('./studio/order-page/order-page'), 'OrderPage');
+const ProfilePage = lazyRouteComponent(() => import('./studio/studio-profile/profile-page'), 'ProfilePage');
+const CatalogSetupPage = lazyRouteComponent(() => import('./studio/storefront-setup/catalog-setup-page'), 'CatalogSetupPage');
+const HomeCopyPage = lazyRouteComponent(() => import('./studio/storefront-setup/home-copy-page'), 'HomeCopyPage');
+const NavigationPage = lazyRouteComponent(() => import('./studio/storefront-setup/navigation-page'), 'NavigationPage');
+const SettingsPage = lazyRouteComponent(() => import('./studio/shop-settings/settings-page'), 'SettingsPage');
+const StaffPage = lazyRouteComponent(() => import('./studio/team/staff-page'), 'StaffPage');
+const DebtsPage = lazyRouteComponent(() => import('./studio/money/debts-page'), 'DebtsPage');
+const CalendarPage = lazyRouteComponent(() => import('./studio/calendar/calendar-page'), 'CalendarPage');
+const EventsListPage = lazyRouteComponent(() => import('./studio/calendar/events-list-page'), 'EventsListPage');
+const EventPage = lazyRouteComponent(() => import('./studio/calendar/event-page'), 'EventPage');
+const PagesPage = lazyRouteComponent(() => import('./studio/page-editor/pages-page'), 'PagesPage');
+const BlockEditorPage = lazyRouteComponent(() => import('./studio/page-editor/block-editor-page'), 'BlockEditorPage');
+const PlainEditorPage = lazyRouteComponent(() => import('./studio/page-editor/plain-editor-page'), 'PlainEditorPage');
+const PosifloraPage = lazyRouteComponent(() => import('./studio/posiflora/posiflora-page'), 'PosifloraPage');
+const PosifloraSchemasPage = lazyRouteComponent(() => import('./studio/posiflora/schemas-page'), 'PosifloraSchemasPage');
+const UsbPage = lazyRouteComponent(() => import('./studio/printer/usb-page'), 'UsbPage');
 
 const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -118,7 +118,7 @@ const ordersBoardRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-/** /admin/orders/{id}: one order (features/order-page); a static segment wins over `$resource/$id`. */
+/** /admin/orders/{id}: one order (studio/order-page); a static segment wins over `$resource/$id`. */
 const orderPageRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'orders/$id',
@@ -128,7 +128,7 @@ const orderPageRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-/** /admin/profile: the studio's own details (features/studio-profile); a static segment wins over `$resource`. */
+/** /admin/profile: the studio's own details (studio/studio-profile); a static segment wins over `$resource`. */
 const profileRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'profile',
@@ -136,7 +136,7 @@ const profileRoute = createRoute({
   component: ProfilePage,
 });
 
-/** /admin/catalog: the categories and tags as the storefront shows them (features/storefront-setup). */
+/** /admin/catalog: the categories and tags as the storefront shows them (studio/storefront-setup). */
 const catalogSetupRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'catalog',
@@ -146,7 +146,7 @@ const catalogSetupRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-/** /admin/index-copy: what the home page shows (features/storefront-setup). */
+/** /admin/index-copy: what the home page shows (studio/storefront-setup). */
 const homeCopyRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'index-copy',
@@ -156,7 +156,7 @@ const homeCopyRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-/** /admin/navigation: the site's menu and the footer's links (features/storefront-setup). */
+/** /admin/navigation: the site's menu and the footer's links (studio/storefront-setup). */
 const navigationRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'navigation',
@@ -166,7 +166,7 @@ const navigationRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-/** /admin/settings: the shop's settings (features/shop-settings), what the checkout and the server price by. */
+/** /admin/settings: the shop's settings (studio/shop-settings), what the checkout and the server price by. */
 const settingsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'settings',
@@ -196,7 +196,7 @@ const debtsRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-/** /admin/calendar: the month grid of every event (features/calendar), month, year and day in the address. */
+/** /admin/calendar: the month grid of every event (studio/calendar), month, year and day in the address. */
 const calendarRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'calendar',
@@ -229,7 +229,7 @@ const eventRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-/** /admin/usb: the studio's USB receipt printer, chosen and tested on this device (features/printer). */
+/** /admin/usb: the studio's USB receipt printer, chosen and tested on this device (studio/printer). */
 const usbRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'usb',
@@ -239,7 +239,7 @@ const usbRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-/** /admin/posiflora: connecting the studio's Posiflora account, the import's runs and the orders' archive (features/posiflora). */
+/** /admin/posiflora: connecting the studio's Posiflora account, the import's runs and the orders' archive (studio/posiflora). */
 const posifloraRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'posiflora',
@@ -259,7 +259,7 @@ const posifloraSchemasRoute = createRoute({
   notFoundComponent: AdminNotFound,
 });
 
-/** /admin/pages: the site's pages and drafts (features/page-editor). */
+/** /admin/pages: the site's pages and drafts (studio/page-editor). */
 const pagesRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'pages',

@@ -2,9 +2,9 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { router } from './router';
 import { localOpened, storeWanted, type Local } from './data/local-data-context';
 import { readSnapshot } from './data/snapshot-context';
-import { startOfflineSupport } from './features/install/pwa';
-import { analytics } from './features/analytics/analytics';
-import { watchFreshness } from './features/freshness/freshness';
+import { startOfflineSupport } from './shared/install/pwa';
+import { analytics } from './shared/analytics/analytics';
+import { watchFreshness } from './shared/freshness/freshness';
 import { ShopApp } from './shop-app';
 import './styles.css';
 

@@ -1,13 +1,13 @@
 import { createRootRoute, Outlet, useRouterState } from '@tanstack/react-router';
 import { LoadingBar } from './ui/loading-bar';
-import { Header } from './features/layout/header';
-import { Footer } from './features/layout/footer';
-import { CategoryBar } from './features/layout/category-bar';
-import { SyncNotices } from './features/layout/sync-notices';
-import { PhoneConfirmations } from './features/checkout/phone-confirmations';
-import { FavouritesSync } from './features/favourites/favourites-sync';
-import { InstallBanner } from './features/install/install-banner';
-import { ErrorPage, NotFound } from './features/errors/error-page';
+import { Header } from './frame/header';
+import { Footer } from './frame/footer';
+import { CategoryBar } from './frame/category-bar';
+import { SyncNotices } from './frame/sync-notices';
+import { PhoneConfirmations } from './shop/checkout/phone-confirmations';
+import { FavouritesSync } from './shop/favourites/favourites-sync';
+import { InstallBanner } from './shared/install/install-banner';
+import { ErrorPage, NotFound } from './shared/errors/error-page';
 
 /** Whether the back-office is shown: its screens get neither the storefront's footer nor the install prompt (issue 18, item 13). */
 const useInAdmin = () => useRouterState({ select: (s) => s.location.pathname === '/admin' || s.location.pathname.startsWith('/admin/') });

@@ -4,16 +4,16 @@ import { categoryIds, extraCategoryIds, type ItemCategory } from '../schema/cate
 import { movedTo } from '../schema/address';
 import { adminRoutes } from '../schema/admin-routes';
 import { catalogueName, shopTitle, titleOf } from '../schema/title';
-import { FlowerPage } from './features/catalog/flower-page';
-import { HomePage } from './features/catalog/home-page';
-import { ProductPage } from './features/catalog/product-page';
-import { CategoryPage } from './features/catalog/category-page';
+import { FlowerPage } from './shop/catalog/flower-page';
+import { HomePage } from './shop/catalog/home-page';
+import { ProductPage } from './shop/catalog/product-page';
+import { CategoryPage } from './shop/catalog/category-page';
 import { catalogueFilter } from '../schema/product-filter-params';
 import { routeSearch, writeItemsSearch } from '../schema/written-address';
-import { SearchPage } from './features/catalog/search-page';
-import { ContentPage } from './features/content/content-page';
-import { TagPage } from './features/content/tag-page';
-import { ProductByArt } from './features/catalog/product-by-art';
+import { SearchPage } from './shop/catalog/search-page';
+import { ContentPage } from './shop/content/content-page';
+import { TagPage } from './shop/content/tag-page';
+import { ProductByArt } from './shop/catalog/product-by-art';
 import { rootRoute } from './root-route';
 import { adminRouteTree } from './admin-routes';
 
@@ -26,13 +26,13 @@ const StorePage = () => {
 const page = <P extends string>(path: P, component: RouteComponent) => createRoute({ getParentRoute: () => rootRoute, path, component });
 
 // Screens a first visit rarely needs come as chunks of their own, fetched on the way there (and precached for offline).
-const CheckoutPage = lazyRouteComponent(() => import('./features/checkout/checkout-page'), 'CheckoutPage');
+const CheckoutPage = lazyRouteComponent(() => import('./shop/checkout/checkout-page'), 'CheckoutPage');
 // The page a shopper returns to from the payment provider: a chunk of its own, as the checkout is.
-const ThankYouPage = lazy(() => import('./features/checkout/thank-you-page').then((m) => ({ default: m.ThankYouPage })));
-const MyPage = lazyRouteComponent(() => import('./features/account/my-page'), 'MyPage');
-const FavouritesPage = lazyRouteComponent(() => import('./features/favourites/favourites-page'), 'FavouritesPage');
-const LoginPage = lazyRouteComponent(() => import('./features/auth/login-page'), 'LoginPage');
-const QrLoginPage = lazyRouteComponent(() => import('./features/auth/qr-login-page'), 'QrLoginPage');
+const ThankYouPage = lazy(() => import('./shop/checkout/thank-you-page').then((m) => ({ default: m.ThankYouPage })));
+const MyPage = lazyRouteComponent(() => import('./shop/account/my-page'), 'MyPage');
+const FavouritesPage = lazyRouteComponent(() => import('./shop/favourites/favourites-page'), 'FavouritesPage');
+const LoginPage = lazyRouteComponent(() => import('./shared/auth/login-page'), 'LoginPage');
+const QrLoginPage = lazyRouteComponent(() => import('./shared/auth/qr-login-page'), 'QrLoginPage');
 const isCategory = (id: string): id is ItemCategory => ([...categoryIds, ...extraCategoryIds] as string[]).includes(id);
 
 const itemRoute = createRoute({

@@ -1,12 +1,12 @@
 import { shopRouter, titleForPath } from './route-tree';
-import { analytics } from './features/analytics/analytics';
-import { scrollAfterNavigation } from './features/layout/scrolling';
-import { entryOf, rememberScroll, restoreScroll, takeOverScrollRestoration } from './features/layout/scroll-memory';
+import { analytics } from './shared/analytics/analytics';
+import { scrollAfterNavigation } from './frame/scrolling';
+import { entryOf, rememberScroll, restoreScroll, takeOverScrollRestoration } from './frame/scroll-memory';
 import { setFallbackTitle } from './ui/page-title';
-import { prefersNoPrefetch } from './features/layout/slow-connection';
-import { buildIsStale, reloadOnce } from './features/freshness/freshness';
-import { onUserChange } from './features/auth/current-user';
-import { keepPage } from './features/install/pwa';
+import { prefersNoPrefetch } from './frame/slow-connection';
+import { buildIsStale, reloadOnce } from './shared/freshness/freshness';
+import { onUserChange } from './shared/auth/current-user';
+import { keepPage } from './shared/install/pwa';
 
 /** The tab's router: the browser's history, titles, scroll memory and page views. */
 export const router = shopRouter({ preload: !prefersNoPrefetch() });

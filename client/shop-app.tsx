@@ -3,8 +3,8 @@ import { RouterProvider } from '@tanstack/react-router';
 import type { ShopSnapshot } from '../schema/shop-snapshot';
 import { LocalDataContext, type Local } from './data/local-data-context';
 import { SnapshotContext } from './data/snapshot-context';
-import { SessionProvider } from './features/auth/session';
-import { CartProvider } from './features/cart/use-cart';
+import { SessionProvider } from './shared/auth/session';
+import { CartProvider } from './shop/cart/use-cart';
 import { NoticeArea } from './ui/notices';
 import type { shopRouter } from './route-tree';
 

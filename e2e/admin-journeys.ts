@@ -66,7 +66,7 @@ export const officeOnServer = async (shop: TestShop, type: string): Promise<Offi
     });
 
 /**
- * Picks a record in a reference picker (client/features/admin/reference-input.tsx) as a person does: types part of its
+ * Picks a record in a reference picker (client/studio/kit/reference-input.tsx) as a person does: types part of its
  * name into the search box of the field labelled `label`, then chooses `name` among what was found.
  */
 export const pickReference = async (scope: Page | Locator, label: string, typed: string, name: string): Promise<void> => {

@@ -34,7 +34,7 @@ describe('the first view fetches one script', () => {
     const { url } = journey().shop;
     const entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(await (await fetch(`${url}/`)).text())![1]!;
     const code = await (await fetch(url + entry)).text();
-    // The text of the quick close's form (features/shift/close-shift-dialog.tsx), which the minifier keeps as written.
+    // The text of the quick close's form (studio/shift/close-shift-dialog.tsx), which the minifier keeps as written.
     expect(code.includes('Закрыть смену'), 'the button is in the entry').toBe(true);
     expect(code.includes('Выручка за смену'), 'the quick close form is in the entry').toBe(false);
     // The calendar's addresses are read by the route tree in the entry; they take an event's type, not its schema (schema/event.ts).

@@ -122,7 +122,7 @@ export const paymentVoidIssue = (history: readonly OrderChange[] | undefined, pa
 /**
  * What reversing the payment of command `payment` does to the order: `paid` as it stood before that payment (nothing,
  * or an earlier part payment), and the fields its history entry records; or why it may not. The server's command and
- * the device's projection of a pending one (client/features/order-page/projected-order.ts) both apply this.
+ * the device's projection of a pending one (client/studio/order-page/projected-order.ts) both apply this.
  */
 export const paymentReversal = (
   order: Pick<Order, 'paid' | 'history'>,

@@ -71,7 +71,7 @@ export interface CounterIds {
 /**
  * The counters the settings switch on (issue 21): the ids an admin saved, none outside the storefront (nothing is
  * counted on /admin). The server names them in each storefront page (`countersMeta`) and allows their hosts in that
- * page's Content-Security-Policy; the page loads them after its first view (client/features/analytics/).
+ * page's Content-Security-Policy; the page loads them after its first view (client/shared/analytics/).
  */
 export const countersOf = (settings: Pick<ShopSettings, 'metrikaId' | 'tmrId'>, path: string): CounterIds =>
   path === '/admin' || path.startsWith('/admin/') ? { metrika: '', tmr: '' } : { metrika: settings.metrikaId, tmr: settings.tmrId };

@@ -2,7 +2,7 @@
  * Pages the service worker keeps, so a page the visitor has seen opens offline at once with what the server drew it
  * from (its snapshot): navigations go to the network first, and their answer is kept (vite.config.ts); without the
  * network the kept copy answers, else the app's shell. A page loaded before the worker took over, or reached inside
- * the tab, is asked for again through the worker to be kept (`keepPage` in features/install/pwa.ts).
+ * the tab, is asked for again through the worker to be kept (`keepPage` in shared/install/pwa.ts).
  */
 
 /** The cache that holds them (the worker's and the tab's name for it). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkedTarget } from './navigation';
-import { passes } from '../features/auth/route-guards';
+import { passes } from '../shared/auth/route-guards';
 
 const shop = 'https://shop.example';
 

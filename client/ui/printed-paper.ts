@@ -1,7 +1,7 @@
 /**
  * A printable paper of the studio (issue 22, item 3): what every paper says, whatever it is about — a title, a number
  * and a date, the parties, tables, totals in roubles and the lines to sign. Built by pure functions from the device's
- * data (client/features/documents/papers.ts) and laid out by one component (`Paper`, client/ui/paper-sheet.tsx),
+ * data (client/studio/kit/papers.ts) and laid out by one component (`Paper`, client/ui/paper-sheet.tsx),
  * which adds the studio's own details above it.
  */
 export interface PaperColumn {

@@ -23,7 +23,7 @@ import { routerQuery } from './router-query';
 
 const onSale = (p: Product) => p.isActive && !p.isHidden;
 
-/** The home page's shelves (client/features/catalog/home-page.tsx): the bestsellers, each chosen tag's and each bar category's four. */
+/** The home page's shelves (client/shop/catalog/home-page.tsx): the bestsellers, each chosen tag's and each bar category's four. */
 const homeShelves = (all: Product[], copy: HomeCopy, setup: CatalogSetup): Product[] => {
   const shown = new Set(bestsellersOf(copy, all));
   for (const s of copy.shelves) for (const p of shelfOf(s, all)) shown.add(p);

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useSession } from '../../shared/auth/session';
+import { CloseShiftButton } from '../shift/close-shift-button';
+import { menuFor } from './admin-access';
+import { LostChangeNotices } from './lost-change-notices';
+import { useWaitingChanges, waitingLabel, waitingTotal } from './waiting-changes';
+import './admin.css';
+
+/** A menu entry: the dashboard, or an entity screen (/admin/{path}). */
+const MenuLink = ({ path, label }: { path: string; label: string }) =>
+  path === '/admin' ? (
+    <Link to="/admin" activeOptions={{ exact: true }}>
+      {label}
+    </Link>
+  ) : (
+    <Link to="/admin/$resource" params={{ resource: path.slice('/admin/'.length) }} activeOptions={{ includeSearch: false }}>
+      {label}
+    </Link>
+  );
+
+/**
+ * The staff layout: the menu by area (schema/admin-routes.ts), showing only screens that exist and this user
+ * may open. On a phone the menu folds behind a button; on a desktop it stands at the side.
+ */
+export const AdminShell = () => {
+  const { user } = useSession();
+  const menu = menuFor(user);
+  const waiting = useWaitingChanges(user?.phone);
+  const [open, setOpen] = useState(false);
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => setOpen(false), [path]);
+  return (
+    <div className="admin-shell">
+      <nav className="admin-nav" aria-label="Разделы мастерской" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+        <div className="admin-nav__bar">
+          <button type="button" className="admin-nav__toggle button button--ghost" aria-expanded={open} aria-controls="admin-menu" onClick={() => setOpen(!open)}>
+            {open ? 'Закрыть меню' : 'Меню'}
+          </button>
+          {/* On a phone the header has no room for it: the shift is closed from here. */}
+          <span className="admin-nav__shift">
+            <CloseShiftButton />
+          </span>
+          {waitingTotal(waiting) > 0 && (
+            <span className="admin-nav__waiting" role="status" title={waitingLabel(waiting).detail}>
+              {waitingLabel(waiting).text}
+            </span>
+          )}
+        </div>
+        <div id="admin-menu" className={`admin-nav__menu${open ? ' admin-nav__menu--open' : ''}`}>
+          <MenuLink path="/admin" label="Рабочий стол" />
+          {menu.map((area) => (
+            <section key={area.id} aria-labelledby={`area-${area.id}`}>
+              <h2 id={`area-${area.id}`}>{area.label}</h2>
+              <ul>
+                {area.links.map((l) => (
+                  <li key={l.path}>
+                    <MenuLink path={l.path} label={l.label} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </nav>
+      <div className="admin-shell__main">
+        <Outlet />
+      </div>
+      <LostChangeNotices />
+    </div>
+  );
+};
