@@ -1,0 +1,50 @@
+import type { ShopConfig } from '../config';
+import { openStorage } from '../db/storage';
+import { BadArchive, readArchive, type ArchiveManifest } from './backup-archive';
+import { storedDatabases } from './backup';
+
+export interface RestoreOptions {
+  /** The key the archive was encrypted with (BACKUP_KEY). */
+  key?: string;
+  /** Restore over a store that holds databases: every one of them is dropped first. */
+  force?: boolean;
+}
+
+const batch = 200;
+
+/**
+ * Puts an archive's databases into a store no shop is running on: an empty data directory or CouchDB, or, told to
+ * (`force`), one whose databases are dropped first. The archive is read and checked whole before anything is written;
+ * a restore that fails part-way drops what it wrote, so the store is left empty rather than half a shop. Documents keep
+ * their revisions and conflict branches; the shop's next start finishes what spans databases and re-projects stock.
+ */
+export const restoreShop = async (config: Pick<ShopConfig, 'dataDir' | 'couchUrl'>, file: string, { key, force = false }: RestoreOptions = {}): Promise<ArchiveManifest> => {
+  const { manifest, databases } = await readArchive(file, key);
+  const present = await storedDatabases(config);
+  if (present.length && !force)
+    throw new BadArchive(`Хранилище не пустое (${present.length} баз: ${present.slice(0, 5).join(', ')}…): восстановление его не перезапишет без --force`);
+  const storage = openStorage(config);
+  const written: string[] = [];
+  try {
+    // Dropped through handles of their own: the storage's are for the databases written next.
+    for (const name of present) await new storage.Pouch(name).destroy();
+    for (const [name, docs] of databases) {
+      const db = storage.db(name);
+      written.push(name);
+      for (let i = 0; i < docs.length; i += batch) {
+        const answers = await db.bulkDocs(docs.slice(i, i + batch), { new_edits: false });
+        const failed = answers.find((a) => 'error' in a && a.error);
+        if (failed) throw new Error(`база ${name}: документ не записан (${JSON.stringify(failed)})`);
+      }
+      const { doc_count } = await db.info();
+      const expected = manifest.databases.find((d) => d.name === name)?.docs ?? 0;
+      if (doc_count !== expected) throw new Error(`база ${name}: записано ${doc_count} документов из ${expected}`);
+    }
+  } catch (e) {
+    for (const name of written) await storage.db(name).destroy().catch(() => undefined);
+    throw e;
+  } finally {
+    await storage.close().catch(() => undefined);
+  }
+  return manifest;
+};
