@@ -1,5 +1,5 @@
 import { notFound, redirect, type ParsedLocation } from '@tanstack/react-router';
-import { adminRoutes, type AdminPath } from '../schema/admin-routes';
+import { backOfficeRoutes } from '../schema/back-office-routes';
 import { currentUser } from './shared/auth/current-user';
 import { adminRouteOf, entityOfScreen, pathScreenRoutes, verdict } from './studio/admin/admin-access';
 import type { NoAccess } from './studio/kit/no-access';
@@ -11,10 +11,10 @@ import { maySell, mayTakeOrders } from './studio/studio-order/new-order-link';
  * - A guest is sent to sign in and brought back (/login?redirect=).
  * - A signed-in user who may not open the screen gets «Недостаточно прав», never «Page not found».
  */
-export const guard = (location: ParsedLocation, path: AdminPath, entity?: Parameters<typeof verdict>[2]) => {
+export const guard = (location: ParsedLocation, path: string, entity?: Parameters<typeof verdict>[2]) => {
   const v = verdict(currentUser(), path, entity);
   if (v === 'sign-in') throw redirect({ to: '/login', search: { redirect: location.href } });
-  if (v === 'denied') throw notFound({ data: { denied: adminRoutes[path].label } satisfies NoAccess });
+  if (v === 'denied') throw notFound({ data: { denied: backOfficeRoutes[path]?.label ?? 'Раздел' } satisfies NoAccess });
 };
 
 /** A path under /admin that is no entity screen: the spec route it is, guarded, or «Page not found». */
@@ -29,7 +29,7 @@ export const guardResource = (location: ParsedLocation, resource: string, action
   const entity = entityOfScreen(resource);
   const own = pathScreenRoutes.find((p) => p === `/admin/${resource}`);
   if (!entity) return own ? guard(location, own) : guardSpecRoute(location);
-  guard(location, `/admin/${entity.path}` as AdminPath, { entity, action });
+  guard(location, `/admin/${entity.path}`, { entity, action });
 };
 
 /** /admin/orders/new: staff who may take an order by phone or at the counter. */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AdminArea } from './admin-routes';
 import type { StockMove } from './stock-balance';
 import type { Level } from './user';
 
@@ -49,6 +50,11 @@ export interface EntityDefinition<F extends z.ZodObject = z.ZodObject, T extends
   path: P;
   /** The spec's admin route its records are shown on when it has none of its own (transfers on /admin/warehouses). */
   screen?: string;
+  /**
+   * For an entity beyond the spec's admin table: the staff menu's area its own route /admin/{path} is listed in. That
+   * route comes from this declaration (schema/back-office-routes.ts: label `labels.many`, opened by whoever reads it).
+   */
+  area?: AdminArea;
   labels: {
     one: string;
     many: string;

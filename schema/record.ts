@@ -1,20 +1,26 @@
 import { z } from 'zod';
 import { day } from './day';
 import { pageSize } from './api';
-import { entities, type AnyEntity, type EntityType } from './entities';
-
-const types = Object.keys(entities) as [EntityType, ...EntityType[]];
+import { entityTypes, type AnyEntity, type EntityType } from './entities';
 
 /**
- * The envelope every back-office record has, in the office database (and on staff devices) or the admin one.
- * `data` is checked with the entity's own fields; the envelope itself never changes when an entity gains a field,
- * so the device's RxDB schema of the office collection stays put.
- * createdBy/updatedBy are phones: stamped by the server from the session on /api writes, and checked against the
- * session on pushes (a device writes its signed-in phone as updatedBy, keeps createdBy/createdAt; docs/DECISIONS.md).
+ * What a record's `type` looks like: an entity's type name. The device's office collection stores any such name, so its
+ * RxDB schema does not list the registry's types and adding or removing an entity never changes it (no version bump,
+ * no DB6 on every florist's phone; docs/DECISIONS.md «An entity is one file»).
  */
-export const officeRecord = z.strictObject({
+export const recordTypeName = z.string().regex(/^[a-z][a-zA-Z-]{1,40}$/, 'Неверный вид записи');
+
+/** A type name of a registered entity, typed as one; anything else is refused in Russian. */
+export const registeredType = recordTypeName.transform((name, ctx): EntityType => {
+  const type = entityTypes.find((t) => t === name);
+  if (type) return type;
+  ctx.addIssue({ code: 'custom', message: `Неизвестный вид записи «${name}»`, input: name });
+  return z.NEVER;
+});
+
+const envelope = {
   id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Неверный идентификатор записи'),
-  type: z.enum(types),
+  type: recordTypeName,
   /** The entity's data version this was written with. */
   v: z.number().int().min(1),
   /** What lists and references show: the entity's title(data). */
@@ -30,7 +36,22 @@ export const officeRecord = z.strictObject({
    * whose version (phone) and which (its updatedAt). That device's user is told when it pulls this.
    */
   replaced: z.strictObject({ by: z.string().max(20), at: z.number().int().min(0) }).optional(),
-});
+};
+
+/**
+ * The envelope as a staff device stores it (client/data/collections.ts derives the office collection's RxDB schema
+ * from it): `type` is any type name, so a build that does not know an entity still stores its records.
+ */
+export const officeEnvelope = z.strictObject(envelope);
+
+/**
+ * The envelope every back-office record has, in the office database (and on staff devices) or the admin one.
+ * `data` is checked with the entity's own fields; the envelope itself never changes when an entity gains a field,
+ * so the device's RxDB schema of the office collection stays put.
+ * createdBy/updatedBy are phones: stamped by the server from the session on /api writes, and checked against the
+ * session on pushes (a device writes its signed-in phone as updatedBy, keeps createdBy/createdAt; docs/DECISIONS.md).
+ */
+export const officeRecord = z.strictObject({ ...envelope, type: registeredType });
 export type OfficeRecord = z.infer<typeof officeRecord>;
 
 /** A record of one entity, its data typed by the entity's fields. */

@@ -5,7 +5,7 @@ import { page } from '../../schema/page';
 import { shopEvent } from '../../schema/event';
 import { cacheRecord } from '../../schema/cache-record';
 import { order, orderDraft } from '../../schema/order';
-import { officeRecord } from '../../schema/record';
+import { officeEnvelope } from '../../schema/record';
 import { rxSchemaOf } from './rx-schema';
 import { storedCart } from './stored-cart';
 
@@ -95,7 +95,15 @@ export const shopCollections = derive({
   // 4: the envelope's type names the stock, money and catalogue entities (issues 19 and 21), and a studio order's slot
   // is any the settings name (orderCommand's draft); stored records are valid as they are.
   // 5: the type names `void`, a manager's storno of a fact (issue 27, item 6); stored records are valid as they are.
-  office: { owner: 'device', zod: officeRecord, key: 'id', version: 5, migrations: { 1: unchanged, 2: unchanged, 3: unchanged, 4: unchanged, 5: unchanged } },
+  // 6: the type is any entity's name, no longer the list of them (schema/record.ts `officeEnvelope`): adding or removing
+  // an entity never changes this schema again (issue 28, item 1). Stored records are valid as they are.
+  office: {
+    owner: 'device',
+    zod: officeEnvelope,
+    key: 'id',
+    version: 6,
+    migrations: { 1: unchanged, 2: unchanged, 3: unchanged, 4: unchanged, 5: unchanged, 6: unchanged },
+  },
 });
 
 /** datasources (the spec's DataSources database): a cache of /api answers, refilled from the server. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminRoutes } from '../admin-routes';
+import { backOfficeRoutes, entityRoutes, screenOf } from '../back-office-routes';
 import { dbAccess } from '../databases';
 import { reaches } from '../user';
 import { entities } from '.';
@@ -17,14 +18,21 @@ describe('the entity registry', () => {
     for (const e of all.filter((x) => x.tier === 'office')) expect(e.access.read, e.type).toBe(dbAccess.office.read);
   });
 
-  it('gives every entity an admin screen of the spec that asks no less than reading it does', () => {
+  it('gives every entity an admin screen, the spec\'s or its own, that asks no less than reading it does', () => {
     for (const e of all) {
       // A command is shown on what it acts on: order commands on the order's screen, /admin/orders/{id}.
-      const path = e.write === 'command' ? '/admin/orders' : (e.screen ?? `/admin/${e.path}`);
-      const screen = adminRoutes[path as keyof typeof adminRoutes];
+      const screen = backOfficeRoutes[screenOf(e)];
       expect(screen, e.path).toBeDefined();
       expect(reaches(screen.need, e.access.read), e.path).toBe(true);
     }
+  });
+
+  it('derives a route for exactly the entities the spec has none for, each in a menu area, none shadowing a spec route', () => {
+    for (const [path, route] of Object.entries(entityRoutes)) {
+      expect(Object.hasOwn(adminRoutes, path), path).toBe(false);
+      expect(route.area, `${path}: declare its menu area (area) in its defineEntity`).not.toBeNull();
+    }
+    for (const e of all) if (e.area) expect(Object.hasOwn(entityRoutes, screenOf(e)), `${e.type}: area is for an entity beyond the spec's table`).toBe(true);
   });
 
   it('lists, searches, sorts and filters by fields the entity has, and its example is valid', () => {

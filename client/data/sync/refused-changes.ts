@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { adminPaths } from '../../../schema/admin-routes';
+import { isBackOfficePath } from '../../../schema/back-office-routes';
 import { entities } from '../../../schema/entities';
 
 /**
@@ -126,7 +126,7 @@ export const keepRefused = (db: string, body: unknown, refused: { id: string; re
 export const reopenPath = (change: RefusedChange): string | undefined => {
   if (change.db !== 'office' || !change.fresh || !Object.hasOwn(entities, change.type)) return undefined;
   const { path } = entities[change.type as keyof typeof entities];
-  return (adminPaths as readonly string[]).includes(`/admin/${path}`) ? path : undefined;
+  return isBackOfficePath(`/admin/${path}`) ? path : undefined;
 };
 
 const subscribe = (listener: () => void) => {

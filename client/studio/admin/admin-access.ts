@@ -1,17 +1,20 @@
-import { adminAreas, adminPaths, adminRoutes, type AdminArea, type AdminPath } from '../../../schema/admin-routes';
-import { can, canOpen } from '../../../schema/access';
+import { adminAreas, type AdminArea, type AdminPath } from '../../../schema/admin-routes';
+import { can } from '../../../schema/access';
+import { backOfficePaths, backOfficeRoutes, canOpenScreen, isBackOfficePath } from '../../../schema/back-office-routes';
 import { entities, entityByPath, type AnyEntity } from '../../../schema/entities';
 import type { User } from '../../../schema/user';
 
-const patterns = adminPaths.map((path) => ({ path, re: new RegExp(`^${path.replace(/\$[a-zA-Z]+/g, '[^/]+')}/?$`) }));
+const patterns = backOfficePaths.map((path) => ({ path, re: new RegExp(`^${path.replace(/\$[a-zA-Z]+/g, '[^/]+')}/?$`) }));
 
-/** Which spec route an address is: '/admin/orders/12' → '/admin/orders/$id'; undefined for an address the spec has not. */
-export const adminRouteOf = (pathname: string): AdminPath | undefined =>
-  patterns.find((p) => p.re.test(pathname.replace(/\/+$/, '') || '/'))?.path;
+/**
+ * Which back-office route an address is: '/admin/orders/12' → '/admin/orders/$id'; undefined for an address neither
+ * the spec nor an entity has (schema/back-office-routes.ts).
+ */
+export const adminRouteOf = (pathname: string): string | undefined => patterns.find((p) => p.re.test(pathname.replace(/\/+$/, '') || '/'))?.path;
 
-const listPath = (entity: AnyEntity): AdminPath | undefined => (adminPaths as string[]).includes(`/admin/${entity.path}`) ? (`/admin/${entity.path}` as AdminPath) : undefined;
+const listPath = (entity: AnyEntity): string | undefined => (isBackOfficePath(`/admin/${entity.path}`) ? `/admin/${entity.path}` : undefined);
 
-/** The registry's entities that have a spec screen: each gets the generic list and form at /admin/{path}. */
+/** The registry's entities with a route of their own (the spec's or their declaration's): each gets the generic list and form at /admin/{path}. */
 export const screenEntities = Object.values(entities).filter((e) => listPath(e));
 
 export const entityOfScreen = (resource: string): AnyEntity | undefined => {
@@ -26,14 +29,14 @@ export const pathScreenRoutes: AdminPath[] = ['/admin/items'];
  * The admin screens that exist as screens: the dashboard and one per registry entity with a spec route.
  * The menu and the dashboard's tiles link only these; a later issue's custom screen adds its path here.
  */
-export const builtScreens: AdminPath[] = ['/admin', '/admin/orders', '/admin/calendar', '/admin/events/list', '/admin/profile', '/admin/staff', '/admin/usb', '/admin/posiflora', '/admin/posiflora/schemas', '/admin/catalog', '/admin/index-copy', '/admin/navigation', '/admin/debts', '/admin/settings', '/admin/analytics', '/admin/documents', '/admin/pages', '/admin/pages-editor', '/admin/pages-editor3', ...pathScreenRoutes, ...screenEntities.map((e) => listPath(e)!)];
+export const builtScreens: string[] = ['/admin', '/admin/orders', '/admin/calendar', '/admin/events/list', '/admin/profile', '/admin/staff', '/admin/usb', '/admin/posiflora', '/admin/posiflora/schemas', '/admin/catalog', '/admin/index-copy', '/admin/navigation', '/admin/debts', '/admin/settings', '/admin/analytics', '/admin/documents', '/admin/pages', '/admin/pages-editor', '/admin/pages-editor3', ...pathScreenRoutes, ...screenEntities.flatMap((e) => listPath(e) ?? [])];
 
 /** What a route guard decides about the signed-in user and one admin screen (and, for a record screen, an action). */
 export type Verdict = 'open' | 'sign-in' | 'denied';
 
-export const verdict = (user: User | null, path: AdminPath, entity?: { entity: AnyEntity; action: 'read' | 'create' }): Verdict => {
+export const verdict = (user: User | null, path: string, entity?: { entity: AnyEntity; action: 'read' | 'create' }): Verdict => {
   if (!user) return 'sign-in';
-  if (!canOpen(user, path)) return 'denied';
+  if (!canOpenScreen(user, path)) return 'denied';
   if (entity && !can(user, entity.action, entity.entity)) return 'denied';
   return 'open';
 };
@@ -41,7 +44,7 @@ export const verdict = (user: User | null, path: AdminPath, entity?: { entity: A
 export interface MenuArea {
   id: AdminArea;
   label: string;
-  links: { path: AdminPath; label: string }[];
+  links: { path: string; label: string }[];
 }
 
 /** The staff menu: areas in the spec's order, each with the built screens this user may open; empty areas left out. */
@@ -50,6 +53,8 @@ export const menuFor = (user: User | null): MenuArea[] =>
     .map((a) => ({
       id: a.id,
       label: a.label,
-      links: adminPaths.filter((p) => builtScreens.includes(p) && adminRoutes[p].area === a.id && canOpen(user, p)).map((path) => ({ path, label: adminRoutes[path].label })),
+      links: backOfficePaths
+        .filter((p) => builtScreens.includes(p) && backOfficeRoutes[p].area === a.id && canOpenScreen(user, p))
+        .map((path) => ({ path, label: backOfficeRoutes[path].label })),
     }))
     .filter((a) => a.links.length > 0);

@@ -1,11 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { can, canOpen } from '../../../schema/access';
-import { adminPaths, type AdminPath } from '../../../schema/admin-routes';
+import { can } from '../../../schema/access';
+import { canOpenScreen } from '../../../schema/back-office-routes';
 import { entityByPath } from '../../../schema/entities';
 import { forgetRefused, reopenPath, useRefusedChanges } from '../../data/sync/refused-changes';
 import { useSession } from '../../shared/auth/session';
-
-const isAdminPath = (p: string): p is AdminPath => (adminPaths as readonly string[]).includes(p);
 
 const when = (at: number) => new Date(at).toLocaleString('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
 
@@ -21,7 +19,7 @@ export const RefusedList = () => {
     const path = reopenPath(c);
     const entity = path && entityByPath(path);
     const screen = `/admin/${path}`;
-    return entity && isAdminPath(screen) && canOpen(user, screen) && can(user, 'create', entity) ? [{ change: c, path, entity }] : [];
+    return entity && canOpenScreen(user, screen) && can(user, 'create', entity) ? [{ change: c, path, entity }] : [];
   });
   if (!shown.length) return null;
   return (

@@ -2,11 +2,12 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { voidableTypes } from '../../../schema/voids';
 import { VoidPanel } from '../kit/void-panel';
 import { Link, useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
-import { adminRoutes } from '../../../schema/admin-routes';
+import { backOfficeRoutes, entityRoutes } from '../../../schema/back-office-routes';
 import type { AnyEntity, EntityType } from '../../../schema/entities';
 import type { OfficeRecord } from '../../../schema/record';
 import { adminRouteOf, entityOfScreen } from './admin-access';
 import type { ListSearch } from '../kit/list-search';
+import { usePageTitle } from '../../ui/page-title';
 import { RecordList } from '../kit/record-list';
 import { RecordForm, type RecordFormProps } from '../kit/record-form';
 import { TaskTick } from './task-tick';
@@ -121,6 +122,9 @@ const pathScreens: Partial<Record<string, { List: ComponentType<{ search: ListSe
 export const ListScreen = () => {
   const { resource } = useParams({ from: '/admin/$resource' });
   const search = useSearch({ from: '/admin/$resource' });
+  // The router titles the spec's routes; an entity's own route (schema/back-office-routes.ts) is titled by its declaration.
+  const own = `/admin/${resource}`;
+  usePageTitle(Object.hasOwn(entityRoutes, own) ? entityRoutes[own].label : undefined);
   const screen = Object.hasOwn(pathScreens, resource) ? pathScreens[resource] : undefined;
   if (screen)
     return (
@@ -231,7 +235,7 @@ export const NotBuilt = () => {
   const route = adminRouteOf(path);
   return (
     <section className="record-screen">
-      <h1>{route ? adminRoutes[route].label : 'Раздел'}</h1>
+      <h1>{route ? backOfficeRoutes[route].label : 'Раздел'}</h1>
       <p>Этот раздел ещё не готов.</p>
       <Link to="/admin">На рабочий стол</Link>
     </section>
