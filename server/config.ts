@@ -63,6 +63,8 @@ export interface ShopConfig {
   yookassa?: YookassaSettings;
   /** How long an order chosen to be paid online holds its units unpaid (ONLINE_PAYMENT_HOLD_MINUTES). */
   onlineHoldMs: number;
+  /** Nightly backups (issue 31): where, when, how many, with what key; without `dir` none are taken. */
+  backup: BackupSettings;
   /** Tests only (no environment variable sets it): the resolver of Posiflora's names, and the stand-in on 127.0.0.1. */
   posiflora?: PosifloraReach;
   /** Tests only: the clock the books' rules judge a write by (a fact's day, server/days/rules.ts); unset, the real one. */
@@ -75,6 +77,24 @@ export interface YookassaSettings {
   /** YOOKASSA_API_URL: the API's root, the real one unless tests point it at the stand-in. */
   apiUrl: string;
 }
+
+export interface BackupSettings {
+  /** BACKUP_DIR: a folder (a mounted disk of another machine, ideally); production's default is `<DATA_DIR>-backups`; BACKUP_DIR=off: none. */
+  dir?: string;
+  /** BACKUP_AT: the Moscow time of the nightly backup, «03:00» unless set. */
+  at: string;
+  /** BACKUP_KEEP: how many archives stay in the folder, 14 unless set. */
+  keep: number;
+  /** BACKUP_KEY: archives are encrypted with it (AES-256-GCM); without it they are only compressed. */
+  key?: string;
+}
+
+const readBackup = (env: NodeJS.ProcessEnv, mode: ShopMode, dataDir: string): BackupSettings => {
+  const at = env.BACKUP_AT || '03:00';
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(at)) throw new ConfigError(`BACKUP_AT=${at}: нужно время ЧЧ:ММ по Москве / must be HH:MM, Moscow time`);
+  const dir = env.BACKUP_DIR === 'off' ? undefined : env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : mode === 'production' ? `${dataDir}-backups` : undefined;
+  return { dir, at, keep: Math.max(1, int(env.BACKUP_KEEP, 14)), key: env.BACKUP_KEY || undefined };
+};
 
 /** A setting the server cannot run with: main.ts prints it and exits non-zero. */
 export class ConfigError extends Error {}
@@ -152,6 +172,7 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
     publicOrigin: env.PUBLIC_ORIGIN ? parsePublicOrigin(env.PUBLIC_ORIGIN) : undefined,
     yookassa: readYookassa(env),
     onlineHoldMs: readHoldMinutes(env.ONLINE_PAYMENT_HOLD_MINUTES) * 60_000,
+    backup: readBackup(env, mode, path.resolve(env.DATA_DIR ?? './data')),
   };
 };
 
