@@ -30,7 +30,7 @@ const publicFiles = {
   'stock-moves': ['slips-screen', 'write-off-screen', 'warehouses-area', 'below-zero'],
   favourites: ['favourite-button', 'favourites-sync', 'favourites-page'],
   items: ['items-list', 'item-screen', 'items-api'],
-  admin: ['list-search', 'void-panel', 'reference-input'],
+  admin: ['list-search', 'void-panel', 'reference-input', 'form-footer'],
   stock: ['invoice-form', 'flowers-page', 'supplier-account'],
   documents: ['documents-page', 'papers', 'document-link'],
 };
