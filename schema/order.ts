@@ -19,17 +19,7 @@ export const orderStatuses = [
 export const orderStatus = z.enum(['new', 'confirmed', 'assembling', 'ready', 'delivering', 'done', 'cancelled']);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
-/**
- * Where an order came from (Posiflora's sales channels): the site, a phone call, the studio's showcase, a marketplace.
- * These are the defaults of the studio's list «Источники заказов» (/admin/refs), where an admin adds more; an order
- * stores any code of that list, and the server takes only a registered, active one (server/refs/ref-codes.ts).
- */
-export const orderSources = [
-  { id: 'site', label: 'Сайт' },
-  { id: 'phone', label: 'Телефон' },
-  { id: 'showcase', label: 'Витрина' },
-  { id: 'marketplace', label: 'Маркетплейс' },
-] as const;
+/** An order's source: any code of the studio's list «Источники заказов» (defaults: `orderSources`, schema/ref-defaults.ts). */
 export const orderSource = refCode('order-source', 'Выберите, откуда заказ');
 
 /** How a paid order was paid; the draft's `payment` is only what the customer intends. */

@@ -4,18 +4,9 @@ import { defineEntity, lastWriterWins } from '../entity';
 import { roubles } from '../money';
 import { nationalDigits, phone } from '../phone';
 import { refCode } from '../ref-choice';
-import type { RefEntry } from './ref';
+import { clientSources, type RefEntry } from '../ref-defaults';
 
-export const clientSources = [
-  { id: 'site', label: 'Сайт' },
-  { id: 'phone', label: 'Звонок' },
-  { id: 'showcase', label: 'Витрина' },
-  { id: 'recommendation', label: 'Рекомендация' },
-  { id: 'social', label: 'Соцсети' },
-  { id: 'marketplace', label: 'Маркетплейс' },
-  { id: 'other', label: 'Другое' },
-] as const;
-/** The defaults of the studio's list «Откуда клиенты» (/admin/refs); a card stores any code of it (an admin adds more there). */
+/** A card's source: any code of the studio's list «Откуда клиенты» (defaults: `clientSources`, schema/ref-defaults.ts). */
 export const clientSource = refCode('client-source', 'Выберите, откуда клиент');
 
 /** A new card's source from its first order's: the same code when the studio's client list has it switched on, else «Другое». */
