@@ -4,7 +4,7 @@ import { kilobytes } from '../http/body-limit';
 
 // What a /db call is and what it accepts: anything else is a 404 or a 400, never a 500 from deep inside PouchDB.
 
-export type Call = 'info' | 'changes' | 'all_docs' | 'bulk_docs' | 'doc';
+type Call = 'info' | 'changes' | 'all_docs' | 'bulk_docs' | 'doc';
 
 /** The only calls RxDB's CouchDB replication makes (and a document read). Everything else is closed. */
 export const classify = (method: string, rest: string): Call | null => {

@@ -12,7 +12,7 @@ export const adminRouteOf = (pathname: string): AdminPath | undefined =>
 const listPath = (entity: AnyEntity): AdminPath | undefined => (adminPaths as string[]).includes(`/admin/${entity.path}`) ? (`/admin/${entity.path}` as AdminPath) : undefined;
 
 /** The registry's entities that have a spec screen: each gets the generic list and form at /admin/{path}. */
-export const screenEntities = Object.values(entities).filter((e) => listPath(e));
+const screenEntities = Object.values(entities).filter((e) => listPath(e));
 
 export const entityOfScreen = (resource: string): AnyEntity | undefined => {
   const entity = entityByPath(resource);
@@ -26,10 +26,10 @@ export const pathScreenRoutes: AdminPath[] = ['/admin/items'];
  * The admin screens that exist as screens: the dashboard and one per registry entity with a spec route.
  * The menu and the dashboard's tiles link only these; a later issue's custom screen adds its path here.
  */
-export const builtScreens: AdminPath[] = ['/admin', '/admin/orders', '/admin/calendar', '/admin/events/list', '/admin/profile', '/admin/staff', '/admin/usb', '/admin/posiflora', '/admin/posiflora/schemas', '/admin/catalog', '/admin/index-copy', '/admin/navigation', '/admin/debts', '/admin/settings', '/admin/analytics', '/admin/documents', '/admin/pages', '/admin/pages-editor', '/admin/pages-editor3', ...pathScreenRoutes, ...screenEntities.map((e) => listPath(e)!)];
+const builtScreens: AdminPath[] = ['/admin', '/admin/orders', '/admin/calendar', '/admin/events/list', '/admin/profile', '/admin/staff', '/admin/usb', '/admin/posiflora', '/admin/posiflora/schemas', '/admin/catalog', '/admin/index-copy', '/admin/navigation', '/admin/debts', '/admin/settings', '/admin/analytics', '/admin/documents', '/admin/pages', '/admin/pages-editor', '/admin/pages-editor3', ...pathScreenRoutes, ...screenEntities.map((e) => listPath(e)!)];
 
 /** What a route guard decides about the signed-in user and one admin screen (and, for a record screen, an action). */
-export type Verdict = 'open' | 'sign-in' | 'denied';
+type Verdict = 'open' | 'sign-in' | 'denied';
 
 export const verdict = (user: User | null, path: AdminPath, entity?: { entity: AnyEntity; action: 'read' | 'create' }): Verdict => {
   if (!user) return 'sign-in';
@@ -38,7 +38,7 @@ export const verdict = (user: User | null, path: AdminPath, entity?: { entity: A
   return 'open';
 };
 
-export interface MenuArea {
+interface MenuArea {
   id: AdminArea;
   label: string;
   links: { path: AdminPath; label: string }[];

@@ -35,7 +35,7 @@ const typed = (text: string): number | undefined => {
   return t === '' ? undefined : Number(t);
 };
 
-export interface InvoiceFormProps {
+interface InvoiceFormProps {
   record?: OfficeRecord;
   /** A new invoice's data to start from (a refused one kept on the device, opened again). */
   initial?: Record<string, unknown>;
