@@ -24,7 +24,7 @@ const bareHandler = async (answers: string[]) => {
 
 const figure = (l: Load) => `${l.rate.toFixed(0)}/s p99 ${l.p99.toFixed(1)} ms`;
 
-export type ListBody = { params?: { skip: number; limit: number }; query?: Record<string, unknown> };
+type ListBody = { params?: { skip: number; limit: number }; query?: Record<string, unknown> };
 
 /**
  * /api/items/list under 16 concurrent clients (each request body taken in turn from `bodies`), beside the bare

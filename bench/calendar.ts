@@ -6,7 +6,7 @@ import { eventTypes } from '../schema/event';
 import { median, row, timed } from './load';
 
 /** n events spread over one year as a studio writes them: orders, sales, supplies, work days, birthdays. */
-export const benchEvents = (n: number, year: number): ShopEvent[] =>
+const benchEvents = (n: number, year: number): ShopEvent[] =>
   Array.from({ length: n }, (_, i) => ({
     id: `bench-event-${String(i).padStart(6, '0')}`,
     source: 'admin',

@@ -8,7 +8,7 @@ const names = ['Анна', 'Борис', 'Вера', 'Григорий', 'Дар
 const surnames = ['Петрова', 'Смирнов', 'Иванова', 'Кузнецов', 'Попова', 'Соколов', 'Лебедева', 'Козлов'];
 
 /** n client cards as a studio's admin database holds them: varied names, phones, birthdays and important dates. */
-export const benchClients = (n: number) =>
+const benchClients = (n: number) =>
   Array.from({ length: n }, (_, i) => {
     const phone = `7907${String(i).padStart(7, '0')}`;
     const data = client.fields.parse({

@@ -1,6 +1,3 @@
-/** Closed-loop HTTP load: `concurrency` clients send one request after another for `ms` milliseconds. */
-export const requestsPerSecond = async (send: () => Promise<Response>, concurrency: number, ms: number): Promise<number> =>
-  (await load(send, concurrency, ms)).rate;
 
 export interface Load {
   rate: number;

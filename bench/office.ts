@@ -7,7 +7,7 @@ import { median, row } from './load';
 const day0 = Date.parse('2026-01-01T00:00:00Z');
 
 /** n tasks as a studio's year would hold them: due over the year, a third done, varied titles. */
-export const benchTasks = (n: number): OfficeRecord[] =>
+const benchTasks = (n: number): OfficeRecord[] =>
   Array.from({ length: n }, (_, i) => {
     const data = task.fields.parse({
       title: `Задача ${i + 1}: ${['собрать букет', 'принять поставку', 'полить растения', 'позвонить клиенту'][i % 4]}`,

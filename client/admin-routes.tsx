@@ -54,7 +54,7 @@ const adminLayout = createRoute({
 
 const dashboardRoute = createRoute({ getParentRoute: () => adminLayout, path: '/', component: Dashboard, errorComponent: AdminError, notFoundComponent: AdminNotFound });
 
-export const adminListRoute = createRoute({
+const adminListRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$resource',
   validateSearch: listSearch,
@@ -65,7 +65,7 @@ export const adminListRoute = createRoute({
 });
 
 /** /admin/{path}/new and /admin/{path}/$id: one record of an entity, or a deeper spec route (/admin/orders/12). */
-export const adminRecordRoute = createRoute({
+const adminRecordRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '$resource/$id',
   validateSearch: recordSearch,

@@ -39,7 +39,7 @@ export const openStaffScreen = async (journey: Journey, phone: string, path: str
 };
 
 /** What an admin address showed once it settled: the screen, «Недостаточно прав», the sign-in page or «Page not found». */
-export type Outcome = 'open' | 'denied' | 'sign-in' | 'not-found';
+type Outcome = 'open' | 'denied' | 'sign-in' | 'not-found';
 
 export const outcomeOf = async (page: Page, path: string): Promise<{ outcome: Outcome; url: string }> => {
   await page.goto(path);

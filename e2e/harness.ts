@@ -20,7 +20,7 @@ export const launchBrowser = (): Promise<Browser> => {
 
 export type TestShop = Awaited<ReturnType<typeof startTestShop>>;
 
-export const desktopViewport = { width: 1280, height: 800 };
+const desktopViewport = { width: 1280, height: 800 };
 /** The smallest phone the shop is built for. */
 export const phoneViewport = { width: 360, height: 740 };
 

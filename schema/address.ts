@@ -6,7 +6,7 @@ import { isSettingPage, slug as pageSlug } from './page';
  * on what exists: the server answers 404 for what is `null` here, and for an item, article, tag, flower or page
  * the stores do not hold.
  */
-export type Address =
+type Address =
   | { kind: 'screen' }
   | { kind: 'admin' }
   | { kind: 'category'; id: ItemCategory }
@@ -17,7 +17,7 @@ export type Address =
   | { kind: 'page'; slug: string };
 
 /** Screens that are there whatever the stores hold. */
-export const screenPaths = ['/', '/items', '/search', '/login', '/my', '/my/favourites', '/qr-login', '/orders/create', '/orders/thank-you'] as const;
+const screenPaths = ['/', '/items', '/search', '/login', '/my', '/my/favourites', '/qr-login', '/orders/create', '/orders/thank-you'] as const;
 
 /** Addresses the spec keeps without a page of their own (§2: /items/complex), and the page each leads to. */
 const movedPaths: Record<string, '/items'> = { '/items/complex': '/items' };

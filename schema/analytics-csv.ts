@@ -6,7 +6,7 @@ const periodName = (p: { from: string; to: string }) => (p.from === p.to ? shown
 const n = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(Math.round(v * 100) / 100));
 
 /** The headline figures of a period, by name: what the screen's tiles show and the CSV's first rows hold. */
-export const headline = (f: PeriodFigures): [string, number | null][] => [
+const headline = (f: PeriodFigures): [string, number | null][] => [
   ['Выручка, ₽', f.revenue],
   ['Заказы', f.orders],
   ['Средний чек, ₽', f.averageCheck],

@@ -13,18 +13,18 @@ export const periodPresets = [
   { id: 'quarter', label: 'Квартал' },
   { id: 'year', label: 'Год' },
 ] as const;
-export const periodPreset = z.enum(['today', 'week', 'month', 'quarter', 'year'], { error: 'Нет такого периода' });
-export type PeriodPreset = z.infer<typeof periodPreset>;
+const periodPreset = z.enum(['today', 'week', 'month', 'quarter', 'year'], { error: 'Нет такого периода' });
+type PeriodPreset = z.infer<typeof periodPreset>;
 
 /** The longest range a report covers: a leap year. Longer ones are years compared side by side, not one figure. */
-export const maxPeriodDays = 366;
+const maxPeriodDays = 366;
 
 const dayMs = 86_400_000;
 const ms = (d: string) => Date.parse(`${d}T00:00:00Z`);
 /** The day `n` days after `d` (before, when negative). */
-export const addDays = (d: string, n: number): string => new Date(ms(d) + n * dayMs).toISOString().slice(0, 10);
+const addDays = (d: string, n: number): string => new Date(ms(d) + n * dayMs).toISOString().slice(0, 10);
 /** How many days from `from` to `to`, both counted. */
-export const daysIn = (from: string, to: string): number => Math.round((ms(to) - ms(from)) / dayMs) + 1;
+const daysIn = (from: string, to: string): number => Math.round((ms(to) - ms(from)) / dayMs) + 1;
 
 /** Body of POST /api/analytics/report: a preset, or a range `from`–`to` (both days counted). */
 export const analyticsRequest = z

@@ -64,7 +64,7 @@ export interface Slice {
   revenue: number;
 }
 
-export interface Margin {
+interface Margin {
   /** Revenue less cost of goods, over the orders that have an assembly slip only. */
   value: number;
   /** The revenue and cost of goods of those orders. */
@@ -94,7 +94,7 @@ export interface PeriodFigures extends Period {
   clients: { new: number; returning: number; newRevenue: number; returningRevenue: number };
 }
 
-export interface MonthCharges extends Period {
+interface MonthCharges extends Period {
   /** Gross margin of the month, partial as the margin is. */
   margin: number;
   partial: boolean;
@@ -110,7 +110,7 @@ export interface AnalyticsReport {
   month: MonthCharges;
 }
 
-export const topSize = 10;
+const topSize = 10;
 
 const rub = (n: number) => Math.round(n);
 const noMethod = { id: 'unknown', label: 'Способ не указан' };

@@ -3,7 +3,7 @@ import { letterSize, sizedPrice } from './size';
 import { roubles } from './money';
 
 /** One cart line (spec §3). */
-export const cartEntry = z.strictObject({
+const cartEntry = z.strictObject({
   id: z.string().min(1).max(64),
   art: z.string().min(1).max(40),
   name: z.string().max(200),
@@ -21,7 +21,7 @@ export const cart = z.strictObject({ cart: z.record(z.string(), cartEntry) });
 export type Cart = z.infer<typeof cart>;
 
 /** Sized bouquets are separate lines: the key is the art, plus the size when one is chosen. */
-export const cartKey = (e: { art: string; letterSize?: string }): string =>
+const cartKey = (e: { art: string; letterSize?: string }): string =>
   e.letterSize ? `${e.art}~${e.letterSize}` : e.art;
 
 type Priced = Pick<CartEntry, 'count' | 'price' | 'discountPrice'> & { priceFactor?: number };

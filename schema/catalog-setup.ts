@@ -8,7 +8,7 @@ const name = (max: number) => z.string({ error: 'Укажите название
 export const tagSlug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'Метка: латиница, цифры и дефис, до 40 знаков');
 
 /** One category of the catalogue: its name on the bar, its page and its products' cards, and whether the bar shows it. */
-export const categorySetting = z.strictObject({ id: itemCategory, label: name(60), onBar: z.boolean() });
+const categorySetting = z.strictObject({ id: itemCategory, label: name(60), onBar: z.boolean() });
 export type CategorySetting = z.infer<typeof categorySetting>;
 
 /** One tag with its Russian name: the filter chips of /items and the title of /tags/{tag} show it. */

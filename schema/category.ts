@@ -15,7 +15,7 @@ export const categories = [
 ] as const;
 
 export const categoryIds = categories.map((c) => c.id) as [CategoryId, ...CategoryId[]];
-export type CategoryId = (typeof categories)[number]['id'];
+type CategoryId = (typeof categories)[number]['id'];
 
 /** Catalogue pages that are not on the bar but have their own page (/items/vases, /items/paintings). */
 export const extraCategoryIds = ['vases', 'paintings', 'complex'] as const;

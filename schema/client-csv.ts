@@ -3,11 +3,11 @@ import { client, type Client } from './entities/client';
 import { formatCsv, parseCsv } from './csv';
 
 /** The columns of the clients' CSV, in order: every stored field of the card (the totals are counted, not kept). */
-export const clientCsvColumns = ['phone', 'name', 'otherPhones', 'email', 'birthday', 'source', 'alert', 'note', 'dates'] as const;
+const clientCsvColumns = ['phone', 'name', 'otherPhones', 'email', 'birthday', 'source', 'alert', 'note', 'dates'] as const;
 type Column = (typeof clientCsvColumns)[number];
 
 /** A client's cells: text as stored, important dates as JSON (one cell, so an export read back gives the same card). */
-export const clientCsvRow = (c: Client): string[] =>
+const clientCsvRow = (c: Client): string[] =>
   clientCsvColumns.map((col) => (col === 'dates' ? (c.dates.length ? JSON.stringify(c.dates) : '') : String(c[col] ?? '')));
 
 export const clientsCsv = (clients: Client[]): string => formatCsv([[...clientCsvColumns], ...clients.map(clientCsvRow)]);
@@ -18,7 +18,7 @@ export const clientImportRequest = z.strictObject({
   allOrNothing: z.boolean().default(false),
 });
 
-export type CsvClients = { ok: true; rows: { line: number; data: Client }[]; errors: { line: number; error: string }[] } | { ok: false; error: string };
+type CsvClients = { ok: true; rows: { line: number; data: Client }[]; errors: { line: number; error: string }[] } | { ok: false; error: string };
 
 const notClientsCsv = `Это не CSV-файл клиентов: первая строка должна назвать колонки, среди них phone (${clientCsvColumns.join(', ')})`;
 

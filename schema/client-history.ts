@@ -14,7 +14,7 @@ export interface LastRecipient {
 }
 
 /** An earlier order for a date, as the card shows it. */
-export interface EarlierOrder {
+interface EarlierOrder {
   id: string;
   number: number;
   date: string;
@@ -23,7 +23,7 @@ export interface EarlierOrder {
 }
 
 /** One yearly date of the card with the orders made for it in earlier years, the latest first. */
-export interface DateHistory {
+interface DateHistory {
   title: string;
   date: string;
   orders: EarlierOrder[];
@@ -36,7 +36,7 @@ export interface ClientHistory {
 }
 
 /** An order is for a date when it is delivered on its day or up to this many days before it. */
-export const daysAhead = 2;
+const daysAhead = 2;
 
 const recipientOf = (o: Order): LastRecipient => ({ name: o.recipient.name, phone: o.recipient.phone, address: o.delivery.method === 'courier' ? o.delivery.address : '' });
 

@@ -1,5 +1,5 @@
 /** One row of a CSV text and the line it starts on (1-based; a quoted cell may span lines). */
-export interface CsvRow {
+interface CsvRow {
   line: number;
   cells: string[];
 }

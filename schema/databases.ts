@@ -23,7 +23,7 @@ export const dbAccess = {
    */
   'studio-orders': { read: 'florist', push: null },
 } as const satisfies Record<string, { read: Level; push: Level | null }>;
-export type SyncedDatabase = keyof typeof dbAccess;
+type SyncedDatabase = keyof typeof dbAccess;
 
 /** The same names, for code that only needs to know which databases exist. */
 export const syncedDatabases = Object.fromEntries(Object.keys(dbAccess).map((k) => [k, k])) as { [K in SyncedDatabase]: K };

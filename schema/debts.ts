@@ -7,7 +7,7 @@ import { owed } from './order-money';
 import { orderTitle } from './order-number';
 
 /** One thing owed: a customer's order not paid for, or a posted supply invoice the studio has not paid in full. */
-export const debt = z.strictObject({
+const debt = z.strictObject({
   kind: z.enum(['order', 'invoice']),
   /** The order's or the invoice's id. */
   id: z.string(),
@@ -28,7 +28,7 @@ export type Debt = z.infer<typeof debt>;
  * Whoever owes or is owed: a customer (by phone), a corporate client on credit (by contractor record id) or a supplier
  * (by record id or the name on the invoice).
  */
-export const counterparty = z.strictObject({
+const counterparty = z.strictObject({
   key: z.string(),
   kind: z.enum(['customer', 'corporate', 'supplier']),
   name: z.string(),
@@ -61,7 +61,7 @@ export type DebtsAnswer = z.infer<typeof debtsAnswer>;
 const kopecks = (n: number) => Math.round(n * 100) / 100;
 
 /** Whether an order is a debt: not cancelled, something still owed, and handed over («Выполнен») or its delivery day come. */
-export const orderOwed = (o: Pick<Order, 'status' | 'total' | 'paid' | 'date'>, today: string): boolean =>
+const orderOwed = (o: Pick<Order, 'status' | 'total' | 'paid' | 'date'>, today: string): boolean =>
   o.status !== 'cancelled' && owed(o) > 0 && (o.status === 'done' || o.date <= today);
 
 export interface InvoiceFacts {

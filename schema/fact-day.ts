@@ -1,11 +1,11 @@
 import { addDays, moscowMinutes, today } from './day';
 
 /** How many days back a fact may be dated by staff below a manager. */
-export const factDayWindow = 31;
+const factDayWindow = 31;
 /** Until when (Moscow minutes after midnight) the night's shift may still close yesterday: 06:00. */
-export const lateNightUntil = 6 * 60;
+const lateNightUntil = 6 * 60;
 /** The longest a device is believed to have been offline: an older write time counts as this long before arrival. */
-export const offlineTrustMs = 14 * 86_400_000;
+const offlineTrustMs = 14 * 86_400_000;
 
 /** The days a fact written at `at` may take: not after that Moscow day, and (below a manager) not older than 31 days. */
 export const factDays = (at: number, manager: boolean): { min?: string; max: string } => {

@@ -14,6 +14,6 @@ export const flowers = [
   { slug: 'lisianthus', name: 'Лизиантусы', query: 'лизиантус' },
   { slug: 'lavender', name: 'Лаванда', query: 'лаванда' },
 ] as const;
-export type Flower = (typeof flowers)[number];
+type Flower = (typeof flowers)[number];
 
 export const flowerOf = (slug: string): Flower | undefined => flowers.find((f) => f.slug === slug);

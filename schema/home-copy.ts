@@ -6,10 +6,10 @@ const heading = z.string({ error: 'Укажите заголовок' }).trim().
 const productId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'Идентификатор товара: латиница, цифры и дефис');
 
 /** A seasonal collection on the home page: a campaign page of the pages store (/new-year) and its card's caption. */
-export const homeCollection = z.strictObject({ slug, title: heading });
+const homeCollection = z.strictObject({ slug, title: heading });
 
 /** A shelf of the home page: the products of one tag under a heading (up to 4, as a category's shelf). */
-export const homeShelf = z.strictObject({ heading, tag: tagSlug });
+const homeShelf = z.strictObject({ heading, tag: tagSlug });
 
 /**
  * What the home page shows (/admin/index-copy, issue 19 item 9): the seasonal collections, the bestsellers (chosen

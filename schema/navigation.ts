@@ -7,23 +7,21 @@ const label = (what: string) => z.string({ error: `${what}: укажите на�
  * another site by https. Whether the shop has that address is `navLinkIssue` (schema/navigation-update.ts) and the
  * server's stores; a script, another scheme or a protocol-relative `//host` never passes.
  */
-export const navHref = z
+const navHref = z
   .string({ error: 'Укажите адрес ссылки' })
   .trim()
   .min(1, 'Укажите адрес ссылки')
   .max(300, 'Адрес ссылки длиннее 300 символов')
   .regex(/^(\/(?!\/)|https:\/\/)[^\s<>"'`\\]*$/, 'Адрес ссылки: путь в магазине (/items/authors) или сайт по https://');
 
-export const navLink = z.strictObject({ label: label('Ссылка'), href: navHref });
+const navLink = z.strictObject({ label: label('Ссылка'), href: navHref });
 export type NavLink = z.infer<typeof navLink>;
 
 /** A point of the site's menu, and the points under it (one level: a submenu holds links, not submenus). */
-export const navMenuItem = navLink.extend({ children: z.array(navLink).max(20, 'Не больше 20 подпунктов').default([]) });
-export type NavMenuItem = z.infer<typeof navMenuItem>;
+const navMenuItem = navLink.extend({ children: z.array(navLink).max(20, 'Не больше 20 подпунктов').default([]) });
 
 /** A column of the footer's links under its heading. */
-export const footerColumn = z.strictObject({ title: label('Колонка'), links: z.array(navLink).max(20, 'Не больше 20 ссылок в колонке') });
-export type FooterColumn = z.infer<typeof footerColumn>;
+const footerColumn = z.strictObject({ title: label('Колонка'), links: z.array(navLink).max(20, 'Не больше 20 ссылок в колонке') });
 
 /**
  * The site's navigation (/admin/navigation, issue 22 item 2): the header's menu and the footer's columns of links, in

@@ -74,7 +74,7 @@ export type OrderAction = z.infer<typeof orderAction>;
  * Who may send each kind of command: any staff member works orders; a phone or counter order is taken by a manager
  * (DECISIONS.md «Studio orders»). The server's check and the board's «Новый заказ» button both read this.
  */
-export const orderActionLevel: Record<OrderAction['kind'], Level> = {
+const orderActionLevel: Record<OrderAction['kind'], Level> = {
   create: 'manager', status: 'florist', payment: 'florist', assign: 'florist', edit: 'florist', photo: 'florist', 'void-payment': 'manager',
 };
 export const mayCommand = (user: User | null | undefined, kind: OrderAction['kind']): boolean => reaches(levelOf(user), orderActionLevel[kind]);
@@ -84,7 +84,7 @@ export const mayCommand = (user: User | null | undefined, kind: OrderAction['kin
  * member records one, a florist too; orders by phone and those delivered are a manager's (DECISIONS.md «Counter sale»).
  */
 export const isCounterSale = (draft: Pick<StudioOrderDraft, 'source' | 'delivery'>): boolean => draft.source === 'showcase' && draft.delivery.method === 'pickup';
-export const counterSaleLevel: Level = 'florist';
+const counterSaleLevel: Level = 'florist';
 
 /** Whether this user may take this order: a manager any, a florist a counter sale. The server's check and the screens read it. */
 export const mayCreateOrder = (user: User | null | undefined, draft: Pick<StudioOrderDraft, 'source' | 'delivery'>): boolean =>

@@ -11,8 +11,6 @@ export const lifecycle: readonly OrderStatus[] = ['new', 'confirmed', 'assemblin
 
 export const rank = (s: OrderStatus): number => (s === 'cancelled' ? lifecycle.length : lifecycle.indexOf(s));
 
-export const isFinal = (s: OrderStatus): boolean => s === 'done' || s === 'cancelled';
-
 /** Whether a status change is legal, and if not, why (Russian, shown as a 409). */
 export const transitionIssue = (from: OrderStatus, to: OrderStatus): string | null => {
   if (from === to) return null;

@@ -57,10 +57,10 @@ export const staffCommandIssue = (user: User | null | undefined, order: Pick<Ord
  */
 export const voidedPaymentField = 'voidedPayment';
 const voidedPayment = z.strictObject({ payment: z.string(), reason: z.string() });
-export type VoidedPayment = z.infer<typeof voidedPayment>;
+type VoidedPayment = z.infer<typeof voidedPayment>;
 
 /** The reversal an entry of the history records, if it is one. */
-export const voidOf = (c: Pick<OrderChange, 'after'>): VoidedPayment | undefined => {
+const voidOf = (c: Pick<OrderChange, 'after'>): VoidedPayment | undefined => {
   const parsed = voidedPayment.safeParse(c.after[voidedPaymentField]);
   return parsed.success ? parsed.data : undefined;
 };
@@ -71,7 +71,7 @@ const paymentIn = (v: unknown): OrderPayment | undefined => {
 };
 
 /** One recorded payment as the history has it: the entry that set it, the payment, and the entry that reversed it. */
-export interface RecordedPayment {
+interface RecordedPayment {
   entry: OrderChange;
   paid: OrderPayment;
   voidedBy?: OrderChange & { reason: string };

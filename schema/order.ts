@@ -19,17 +19,7 @@ export const orderStatuses = [
 export const orderStatus = z.enum(['new', 'confirmed', 'assembling', 'ready', 'delivering', 'done', 'cancelled']);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
-/**
- * Where an order came from (Posiflora's sales channels): the site, a phone call, the studio's showcase, a marketplace.
- * These are the defaults of the studio's list «Источники заказов» (/admin/refs), where an admin adds more; an order
- * stores any code of that list, and the server takes only a registered, active one (server/refs/ref-codes.ts).
- */
-export const orderSources = [
-  { id: 'site', label: 'Сайт' },
-  { id: 'phone', label: 'Телефон' },
-  { id: 'showcase', label: 'Витрина' },
-  { id: 'marketplace', label: 'Маркетплейс' },
-] as const;
+/** An order's source: any code of the studio's list «Источники заказов» (defaults: `orderSources`, schema/ref-defaults.ts). */
 export const orderSource = refCode('order-source', 'Выберите, откуда заказ');
 
 /** How a paid order was paid; the draft's `payment` is only what the customer intends. */
@@ -41,7 +31,7 @@ export const paymentMethods = [
 export const paymentMethod = z.enum(['cash', 'card', 'transfer']);
 /** How money came: the studio's methods, or online through the payment provider (never chosen by staff). */
 export const paidMethods = [...paymentMethods, { id: 'online', label: 'Онлайн' }] as const;
-export const paidMethod = z.enum([...paymentMethod.options, 'online']);
+const paidMethod = z.enum([...paymentMethod.options, 'online']);
 export type PaidMethod = z.infer<typeof paidMethod>;
 
 /** Payment apart from status (Posiflora): unpaid until a staff member records it. */
@@ -59,7 +49,7 @@ export const paymentStatuses = [
 ] as const;
 
 /** One entry of an order's history: who (staff phone), when, which command, and the fields before and after. */
-export const orderChange = z.strictObject({
+const orderChange = z.strictObject({
   command: z.string().max(64),
   by: z.string().max(20),
   /** When the server applied it. */
@@ -81,7 +71,6 @@ export const freeDeliveryFrom = defaultShopSettings.freeDeliveryFrom;
 export const deliverySlots: readonly DeliverySlot[] = defaultShopSettings.slots;
 export const leadMinutes = defaultShopSettings.leadMinutes;
 export const maxUnitsPerProduct = defaultShopSettings.maxUnitsPerProduct;
-export const bookingDays = defaultShopSettings.bookingDays;
 export type { DeliverySlot };
 
 /** Courier delivery within MKAD costs the set price; free from the set sum of goods; pickup at the studio is free. */
@@ -181,7 +170,7 @@ export const orderDraft = z
 export type OrderDraft = z.infer<typeof orderDraft>;
 
 /** Stored orders keep what they were accepted with, whatever the limits are today. */
-export const orderLine = z.strictObject({
+const orderLine = z.strictObject({
   id: z.string(),
   art: z.string(),
   name: z.string(),

@@ -10,7 +10,7 @@ const fieldNames: Record<string, string> = { title: 'Заголовок стра
  * Where in a page a refusal points, in the editors' words: «Блок 3 («Товары по тегу»)», «Раздел 2», «Заголовок
  * страницы»; never a path such as blocks.2.tag. `blocks` are the page's blocks, to name a block by its kind.
  */
-export const pagePlace = (path: readonly PropertyKey[], blocks: readonly { kind?: unknown }[] = []): string | undefined => {
+const pagePlace = (path: readonly PropertyKey[], blocks: readonly { kind?: unknown }[] = []): string | undefined => {
   const [field, index] = path;
   if (field === 'blocks' && typeof index === 'number') {
     const kind = blocks[index]?.kind;

@@ -9,7 +9,7 @@ import { slug } from './page-slug';
 
 export { slug };
 
-export const pageSection = z.strictObject({
+const pageSection = z.strictObject({
   heading: z.string().max(200).default(''),
   text: z.string().max(20000).default(''),
 });
@@ -25,7 +25,7 @@ const shopLink = z
  * One block of a page made in the block editor (/admin/pages-editor). Texts are plain text: the storefront shows them
  * as text, so markup or a script typed into a page is shown, never run.
  */
-export const pageBlock = z.discriminatedUnion('kind', [
+const pageBlock = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('heading'), text: z.string().trim().min(1, 'Заголовок пуст').max(200) }),
   z.strictObject({ kind: z.literal('text'), text: z.string().max(20000) }),
   z.strictObject({ kind: z.literal('image'), src: shopImagePath(z.string().max(500)), alt: z.string().max(200).default('') }),

@@ -52,7 +52,7 @@ export const posifloraSchemas = [
 ] as const;
 
 /** Why a record of theirs is not brought over, or what it becomes. */
-export type Mapped<T> = { ok: true; value: T } | { ok: false; reason: string };
+type Mapped<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 type ClientData = z.input<typeof client.fields>;
 type FlowerData = z.input<typeof flower.fields>;
@@ -96,7 +96,7 @@ export const mapItem = (i: PosifloraItem): Mapped<FlowerData> => {
   return { ok: true, value: { name, kind: 'flower', unit: a.fractional ? 'm' : 'pcs', price: Math.min(price, 1_000_000), note: (a.description ?? '').slice(0, 2000), active: true } };
 };
 
-export const posifloraStatusNames: Record<(typeof import('./posiflora').posifloraOrderStatuses)[number], string> = {
+const posifloraStatusNames: Record<(typeof import('./posiflora').posifloraOrderStatuses)[number], string> = {
   new: 'Новый',
   notAccepted: 'Не принят',
   assembled: 'Собран',

@@ -26,7 +26,7 @@ export const productFilterParams = z.object({
 export type ProductFilterParams = z.infer<typeof productFilterParams>;
 
 /** The spec's defaults, applied when the URL says nothing. The storefront has its own (it shows every shelf). */
-export const backOfficeDefaults = { shownOn: ['recepty'], tags: [] as string[] };
+const backOfficeDefaults = { shownOn: ['recepty'], tags: [] as string[] };
 
 /** The storefront's catalogue (/items) shows every shelf and no chosen occasion unless the address says otherwise. */
 const catalogueDefaults = { tags: [] as string[] };

@@ -3,7 +3,7 @@ import { itemCategory } from './category';
 import { shopImagePath } from './image-path';
 import { roubles } from './money';
 
-export const productImage = z.strictObject({ url: shopImagePath(z.string().min(1).max(500)) });
+const productImage = z.strictObject({ url: shopImagePath(z.string().min(1).max(500)) });
 
 /** A catalogue item: bouquet, plant, vase, gift. `art` is the article code shown to customers. */
 export const product = z.strictObject({

@@ -20,7 +20,7 @@ export interface PurchasePrice {
  * The order purchases were made in, the same however the invoices are listed: by the invoice's day, then by when it
  * was posted, then by its id (two posted in the same millisecond, on two phones).
  */
-export const byPurchase = (a: InvoiceRecord, b: InvoiceRecord): number =>
+const byPurchase = (a: InvoiceRecord, b: InvoiceRecord): number =>
   a.data.day.localeCompare(b.data.day) || a.updatedAt - b.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Purchase prices per flower from posted supply invoices (returns move stock, not prices): the cost a tech card and the waste report count in. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /** The computer's random id for one QR sign-in; only the device that holds it can collect the session. */
-export const qrIdentifier = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Неверный идентификатор');
-export const qrCode = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Неверный или устаревший QR-код');
+const qrIdentifier = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Неверный идентификатор');
+const qrCode = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Неверный или устаревший QR-код');
 
 export const qrLoginRequest = z.strictObject({ identifier: qrIdentifier });
 export const qrVerifyRequest = z.strictObject({ code: qrCode });

@@ -4,7 +4,7 @@ import { BalanceBook, type StockMove } from './stock-balance';
 import { voidFact } from './entities/void';
 
 /** The entities whose records move stock. */
-export const stockMovingEntities: AnyEntity[] = Object.values(entities).filter((e) => 'moves' in e && typeof e.moves === 'function');
+const stockMovingEntities: AnyEntity[] = Object.values(entities).filter((e) => 'moves' in e && typeof e.moves === 'function');
 export const stockMovingTypes: string[] = stockMovingEntities.map((e) => e.type);
 /** What a balance is read from: the stock-moving records and the voids, which take a voided record's moves away. */
 export const balanceTypes: string[] = [...stockMovingTypes, voidFact.type];

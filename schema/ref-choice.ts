@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RefList } from './entities/ref';
+import type { RefList } from './ref-defaults';
 
 /**
  * A field that stores the code of one entry of a reference list (schema/entities/ref.ts): a charge's category from

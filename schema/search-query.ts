@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 
 /** Longer than any product name or article code: a longer text is a paste gone wrong, not a query. */
-export const searchQueryMax = 200;
+const searchQueryMax = 200;
 
 export const searchMessages = {
   empty: 'Введите название букета, цветка или артикул',
@@ -14,7 +14,7 @@ export const searchMessages = {
   tooLong: `Слишком длинный запрос: не больше ${searchQueryMax} символов`,
 } as const;
 
-export type SearchQueryProblem = keyof typeof searchMessages;
+type SearchQueryProblem = keyof typeof searchMessages;
 
 const hasWords = (q: string): boolean => /[\p{L}\p{N}]/u.test(q);
 

@@ -23,7 +23,7 @@ export const serverExpectation = z.strictObject({
 export type ServerExpectation = z.infer<typeof serverExpectation>;
 
 /** A day's close for a manager: what the device showed beside what the server expected; `gap` is device − server, null when the server holds no expectation. */
-export const shiftCheck = z.strictObject({
+const shiftCheck = z.strictObject({
   day,
   device: till,
   server: serverExpectation.nullable(),

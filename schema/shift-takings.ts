@@ -4,7 +4,7 @@ import { received } from './order-money';
 
 /** The ways money comes in, as the till counts them: cash and card are counted at the close, the rest only shown. */
 export const tillMethods = ['cash', 'card', 'transfer', 'online'] as const satisfies readonly PaidMethod[];
-export type ByMethod = Record<PaidMethod, number>;
+type ByMethod = Record<PaidMethod, number>;
 
 const noMoney = (): ByMethod => ({ cash: 0, card: 0, transfer: 0, online: 0 });
 

@@ -28,7 +28,7 @@ const mapLink = z
   .refine((s) => linkParts(s) !== null, 'Ссылка на карту: адрес, начинающийся с https://');
 
 /** The studio's phone, a landline or a mobile: stored as 7 and ten digits, however typed. */
-export const studioPhone = z
+const studioPhone = z
   .string({ error: 'Укажите телефон мастерской' })
   .transform((s) => s.replace(/\D/g, '').replace(/^8(?=\d{10}$)/, '7'))
   .refine((d) => /^7\d{10}$/.test(d), 'Телефон мастерской: +7 и 10 цифр, например +7 (495) 000-00-00');

@@ -4,7 +4,7 @@ import type { OfficeRecord } from './record';
 import { supplierPaid } from './supplier-paid';
 import { unvoided } from './voids';
 
-export interface SupplierAccount {
+interface SupplierAccount {
   /** What the studio owes the supplier over its posted invoices (supplies less paid, less returns); negative: it owes us. */
   owed: number;
   /** Posted invoices counted. */

@@ -6,7 +6,7 @@ import type { PurchasePrice } from './purchase-price';
 
 export type TechCard = z.infer<typeof techCard.fields>;
 /** Tech cards by their record id. */
-export type Cards = ReadonlyMap<string, Pick<TechCard, 'name' | 'lines'>>;
+type Cards = ReadonlyMap<string, Pick<TechCard, 'name' | 'lines'>>;
 
 const thousandths = (n: number) => Math.round(n * 1000) / 1000;
 const kopecks = (n: number) => Math.round(n * 100) / 100;
@@ -15,7 +15,7 @@ const kopecks = (n: number) => Math.round(n * 100) / 100;
  * The chain of cards through which card `id` (with these lines, as about to be stored) would include itself:
  * `[id, …, id]`, or null. Other cards are read from `cards` as stored; a part that is not there includes nothing.
  */
-export const selfInclusion = (id: string, card: Pick<TechCard, 'lines'>, cards: Cards): string[] | null => {
+const selfInclusion = (id: string, card: Pick<TechCard, 'lines'>, cards: Cards): string[] | null => {
   const seen = new Set<string>();
   const walk = (lines: TechCard['lines'], path: string[]): string[] | null => {
     for (const { card: part } of lines) {
@@ -74,7 +74,7 @@ export const stemsCost = (stems: ReadonlyMap<string, number>, prices: ReadonlyMa
 /** The price the markup asks for: cost × (1 + markup %), rounded up to tens of roubles, as shops write prices. */
 export const suggestedPrice = (cost: number, markup: number): number => Math.ceil(kopecks(cost * (1 + markup / 100)) / 10) * 10;
 
-export type MarginFlag = { level: 'loss' | 'thin'; text: string };
+type MarginFlag = { level: 'loss' | 'thin'; text: string };
 
 /**
  * Whether the price set still earns the card's markup over today's cost: a bouquet whose cost rose past its margin
@@ -101,7 +101,7 @@ export const compositionText = (stems: ReadonlyMap<string, number>, flowers: Rea
     .join(', ');
 
 /** The card each catalogue item is published as: of the active cards naming a product, the first by id. */
-export const cardsByProduct = <C extends Pick<TechCard, 'product' | 'active'>>(cards: ReadonlyMap<string, C>): Map<string, { id: string; card: C }> => {
+const cardsByProduct = <C extends Pick<TechCard, 'product' | 'active'>>(cards: ReadonlyMap<string, C>): Map<string, { id: string; card: C }> => {
   const byProduct = new Map<string, { id: string; card: C }>();
   for (const [id, card] of [...cards].toSorted(([a], [b]) => a.localeCompare(b))) if (card.active && card.product && !byProduct.has(card.product)) byProduct.set(card.product, { id, card });
   return byProduct;

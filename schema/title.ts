@@ -1,5 +1,5 @@
 /** Tab titles, the same in the server's HTML and in the browser once the app runs. */
-export const shopName = 'Цветочная мастерская';
+const shopName = 'Цветочная мастерская';
 export const shopTitle = `${shopName} — доставка цветов по Москве`;
 
 /** A page's title in the tab: its own name, then the shop's. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { maskedPhone } from './phone';
 
 export const staffRoles = ['admin', 'manager', 'florist'] as const;
-export const role = z.enum(staffRoles);
+const role = z.enum(staffRoles);
 export type Role = z.infer<typeof role>;
 
 export const user = z.strictObject({
@@ -18,8 +18,8 @@ export const userUpdate = z.strictObject({ name: z.string().trim().max(100, 'И�
 
 /** Spec §6: admin if roles hold admin or isAdmin is set. */
 export const isAdmin = (u: User | null | undefined): boolean => !!u && (u.isAdmin || u.roles.includes('admin'));
-export const isManager = (u: User | null | undefined): boolean => !!u && u.roles.includes('manager');
-export const isFlorist = (u: User | null | undefined): boolean => !!u && u.roles.includes('florist');
+const isManager = (u: User | null | undefined): boolean => !!u && u.roles.includes('manager');
+const isFlorist = (u: User | null | undefined): boolean => !!u && u.roles.includes('florist');
 /** Admin, manager or florist: sees the Admin link and 'Закрыть смену'. */
 export const isStaff = (u: User | null | undefined): boolean => isAdmin(u) || isManager(u) || isFlorist(u);
 

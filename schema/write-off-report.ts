@@ -8,12 +8,12 @@ type Slip = z.infer<typeof slip.fields>;
 type Invoice = z.infer<typeof invoice.fields>;
 
 /** A span of days, both ends included (yyyy-MM-dd). */
-export interface Period {
+interface Period {
   from: string;
   to: string;
 }
 
-export const inPeriod = (day: string, p: Period): boolean => day >= p.from && day <= p.to;
+const inPeriod = (day: string, p: Period): boolean => day >= p.from && day <= p.to;
 
 /** The calendar month a day is in: the waste report's and the acts list's default period. */
 export const monthOf = (day: string): Period => {
@@ -40,7 +40,7 @@ const kopecks = (n: number) => Math.round(n * 100) / 100;
  */
 export const lineLoss = (l: Pick<Slip['lines'][number], 'flower' | 'qty'>, day: string, history: PriceHistory): number => kopecks(l.qty * costOfDay(history, l.flower, day));
 
-export interface WasteRow {
+interface WasteRow {
   /** A reason's code or a flower's id. */
   key: string;
   qty: number;
@@ -62,7 +62,7 @@ export interface WasteReport {
 }
 
 /** A record as the report reads it: its id, which a void names (schema/voids.ts), and its data. */
-export interface FactOf<T> {
+interface FactOf<T> {
   id: string;
   data: T;
 }

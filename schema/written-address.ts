@@ -55,7 +55,7 @@ const screenQuery = (path: string, query: Record<string, unknown>): Record<strin
 };
 
 /** A storefront address: its path (as sent, still encoded) and its query as the tab's router reads it. */
-export interface WrittenAddress {
+interface WrittenAddress {
   pathname: string;
   query: Record<string, unknown>;
 }

@@ -23,7 +23,7 @@ import { stampAlert } from './clients/stamp-alert';
  * Every rule of the books, each declared once by its domain and listed here once: the record API and /db/office run
  * them all, in this order, through one pipeline (server/records/write-pipeline.ts).
  */
-export const writeRules = (shop: Shop): readonly WriteRule[] => [
+const writeRules = (shop: Shop): readonly WriteRule[] => [
   referencesRule,
   ...refRules,
   ...orderRules,

@@ -9,7 +9,7 @@ import type { PosifloraReach } from './posiflora/posiflora-connection';
  * `npm start`, tests). `production`: codes only by SMS; the server refuses to start without a gateway.
  * An unset SHOP_MODE is production, so a forgotten setting never hands out codes.
  */
-export type ShopMode = 'demo' | 'production';
+type ShopMode = 'demo' | 'production';
 
 /** Everything the server reads from its environment, with the defaults a single studio machine needs. */
 export interface ShopConfig {

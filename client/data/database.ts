@@ -12,7 +12,7 @@ import type { StoredCart } from './stored-cart';
 import { zodValidatedStorage } from './zod-storage';
 import { officeConflictHandler } from './sync/office-conflicts';
 
-export interface ShopCollections {
+interface ShopCollections {
   products: RxCollection<Product>;
   pages: RxCollection<Page>;
   events: RxCollection<ShopEvent>;

@@ -8,7 +8,7 @@ type Versioned = { data: Data; updatedAt: number };
  * of functions takes only the intersection of their arguments; every caller passes data parsed with the entity's
  * own `fields` first (or the entity's own stored data), which is what each function expects.
  */
-export interface EntityRules {
+interface EntityRules {
   title(data: Data): string;
   day(data: Data): string | undefined;
   merge(server: Versioned, mine: Versioned): Data;

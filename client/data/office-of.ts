@@ -11,7 +11,7 @@ export interface Held<E extends AnyEntity> {
 }
 
 /** Every record of one entity on this device; `loading` until the device has answered for this entity. */
-export interface OfficeOf<E extends AnyEntity> {
+interface OfficeOf<E extends AnyEntity> {
   /** The records that parse, each with its data read once. */
   items: Held<E>[];
   /**

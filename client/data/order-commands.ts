@@ -16,7 +16,7 @@ import { randomId } from '../lib/random-id';
  */
 
 /** A command as the order page shows it: waiting for the server, applied, or refused with the server's reason. */
-export type CommandState =
+type CommandState =
   | { state: 'pending' }
   | { state: 'applied'; at: number; note?: string }
   | { state: 'refused'; at: number; status: number; reason: string };

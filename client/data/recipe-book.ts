@@ -10,7 +10,7 @@ import type { OfficeRecord } from '../../schema/record';
 import { recipeBookOf, type RecipeBook } from '../../schema/recipe-book';
 import { useObservable } from '../lib/use-observable';
 
-export interface RecipeChoices {
+interface RecipeChoices {
   book: RecipeBook;
   loading: boolean;
 }

@@ -31,7 +31,7 @@ const show = (data: unknown) => {
 
 let asked = 0;
 /** Shows the kept directory, then asks the server for a fresh one unless it was asked within the cache lifetime or the device is offline. */
-export const loadStaffNames = async (cache: RxCollection<CacheRecord>): Promise<void> => {
+const loadStaffNames = async (cache: RxCollection<CacheRecord>): Promise<void> => {
   const online = typeof navigator === 'undefined' || navigator.onLine;
   if (!online || Date.now() - asked < cacheTtl) {
     if (!names$.value.size) show((await cache.findOne(cacheKey(source)).exec())?.data);

@@ -9,9 +9,9 @@ import type { OfficeRecord } from '../../schema/record';
 import { useOfficeOf, type Held } from './office-of';
 import { useVoidMarks } from './void-marks';
 
-export type Flower = Held<typeof flower>;
-export type Warehouse = Held<typeof warehouse>;
-export type Invoice = Held<typeof invoice>;
+type Flower = Held<typeof flower>;
+type Warehouse = Held<typeof warehouse>;
+type Invoice = Held<typeof invoice>;
 
 export interface StockRecords {
   /** Flowers and materials by their title (name, variety, colour, length). */

@@ -3,7 +3,7 @@ import { barCategories } from '../../schema/catalog-setup';
 import { useCatalogSetup } from '../data/storefront';
 
 /** Spec §2: shown on /items and on any path containing /items/. */
-export const showsCategoryBar = (path: string) => path === '/items' || path.includes('/items/');
+const showsCategoryBar = (path: string) => path === '/items' || path.includes('/items/');
 
 /** The categories staff put on the bar, in their order and names (/admin/catalog). */
 export const CategoryBar = () => {

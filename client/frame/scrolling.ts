@@ -1,5 +1,5 @@
 /** Spec §2 and §9: to a hash target smoothly with an 80 px offset, focus it after 500 ms; otherwise scroll after 350 ms. */
-export const scrolling = { offset: 80, focusAfterMs: 500, delayMs: 350 } as const;
+const scrolling = { offset: 80, focusAfterMs: 500, delayMs: 350 } as const;
 
 export const scrollAfterNavigation = (hash: string) => {
   const target = hash ? document.getElementById(decodeURIComponent(hash.replace(/^#/, ''))) : null;

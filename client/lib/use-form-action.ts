@@ -15,7 +15,7 @@ export interface FieldIssue {
  * issues by field. A stale save (409: the record changed since the form read it) is one such reason; the typed values
  * stay, so nothing is lost, and the reason says to read it again.
  */
-export interface Refusal {
+interface Refusal {
   message: string;
   issues: FieldIssue[];
 }
@@ -42,7 +42,7 @@ export const errorsByField = (issues: readonly FieldIssue[], { under = '', whole
 export const issuesOf = (error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): FieldIssue[] =>
   error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 
-export interface FormActionOptions {
+interface FormActionOptions {
   /** How the server's issues become errors by field (see errorsByField); without it they are not put beside fields. */
   fields?: { under?: string; whole?: boolean };
 }

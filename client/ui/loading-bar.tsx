@@ -5,7 +5,7 @@ import { useRouterState } from '@tanstack/react-router';
  * Spec §9: duration 2000 ms, throttle 200 ms, hide delay 500 ms, reset delay 400 ms, height 1 px. The height and the
  * durations are in styles.css (.loading-bar): a style attribute in server-drawn HTML breaks the CSP (style-src 'self').
  */
-export const loadingBar = { duration: 2000, throttle: 200, hideDelay: 500, resetDelay: 400, height: 1 } as const;
+const loadingBar = { duration: 2000, throttle: 200, hideDelay: 500, resetDelay: 400, height: 1 } as const;
 
 /** A thin bar that runs while a navigation loads and finishes when it completes or fails. */
 export const LoadingBar = () => {

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 
 /** A button a notice may carry (a refused change opened again): pressing it does the work and closes the notice. */
-export interface NoticeAction {
+interface NoticeAction {
   label: string;
   run: () => void;
 }

@@ -93,7 +93,7 @@ export const Paper = ({ paper }: { paper: PrintedPaper }) => {
 };
 
 /** «Акт списания № 3 от 25 ноября 2026 г.» */
-export const paperName = (paper: Pick<PrintedPaper, 'title' | 'number' | 'day'>): string =>
+const paperName = (paper: Pick<PrintedPaper, 'title' | 'number' | 'day'>): string =>
   `${paper.title}${paper.number ? ` № ${paper.number}` : ''} от ${paperDay(paper.day)}`;
 
 /**

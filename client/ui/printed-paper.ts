@@ -4,13 +4,13 @@
  * data (client/studio/kit/papers.ts) and laid out by one component (`Paper`, client/ui/paper-sheet.tsx),
  * which adds the studio's own details above it.
  */
-export interface PaperColumn {
+interface PaperColumn {
   label: string;
   /** Numbers and sums stand to the right. */
   numeric?: boolean;
 }
 
-export interface PaperTable {
+interface PaperTable {
   caption?: string;
   columns: PaperColumn[];
   /** Each row's cells, already written as text, one per column. */

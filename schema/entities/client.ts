@@ -4,38 +4,29 @@ import { defineEntity, lastWriterWins } from '../entity';
 import { roubles } from '../money';
 import { nationalDigits, phone } from '../phone';
 import { refCode } from '../ref-choice';
-import type { RefEntry } from './ref';
+import { clientSources, type RefEntry } from '../ref-defaults';
 
-export const clientSources = [
-  { id: 'site', label: 'Сайт' },
-  { id: 'phone', label: 'Звонок' },
-  { id: 'showcase', label: 'Витрина' },
-  { id: 'recommendation', label: 'Рекомендация' },
-  { id: 'social', label: 'Соцсети' },
-  { id: 'marketplace', label: 'Маркетплейс' },
-  { id: 'other', label: 'Другое' },
-] as const;
-/** The defaults of the studio's list «Откуда клиенты» (/admin/refs); a card stores any code of it (an admin adds more there). */
-export const clientSource = refCode('client-source', 'Выберите, откуда клиент');
+/** A card's source: any code of the studio's list «Откуда клиенты» (defaults: `clientSources`, schema/ref-defaults.ts). */
+const clientSource = refCode('client-source', 'Выберите, откуда клиент');
 
 /** A new card's source from its first order's: the same code when the studio's client list has it switched on, else «Другое». */
 export const clientSourceOfOrder = (orderSource: string, clientSources: readonly RefEntry[]): string =>
   clientSources.some((e) => e.code === orderSource && e.active) ? orderSource : 'other';
 
-export const importantDateKinds = [
+const importantDateKinds = [
   { id: 'birthday', label: 'День рождения' },
   { id: 'anniversary', label: 'Годовщина' },
   { id: 'other', label: 'Другое' },
 ] as const;
 
 /** A day of the year, MM-DD (29 February allowed: it comes every fourth year). */
-export const monthDay = z
+const monthDay = z
   .string({ error: 'Укажите дату' })
   .regex(/^\d{2}-\d{2}$/, 'Дата в формате ММ-ДД')
   .refine((s) => !Number.isNaN(Date.parse(`2024-${s}T00:00:00Z`)) && new Date(`2024-${s}T00:00:00Z`).toISOString().slice(5, 10) === s, 'Такой даты нет');
 
 /** A date the studio remembers for a client: their own or of someone they send flowers to (a wife's birthday). */
-export const importantDate = z.strictObject({
+const importantDate = z.strictObject({
   kind: z.enum(['birthday', 'anniversary', 'other']).default('birthday').describe('Какая дата'),
   title: z.string().trim().min(1, 'Опишите дату').max(100, 'Описание длиннее 100 символов').describe('Что за дата'),
   date: monthDay.describe('Дата (ММ-ДД)'),
@@ -43,7 +34,7 @@ export const importantDate = z.strictObject({
   recipientPhone: z.union([z.literal(''), phone]).default('').describe('Телефон получателя'),
   address: z.string().trim().max(300, 'Адрес длиннее 300 символов').default('').describe('Адрес'),
 });
-export type ImportantDate = z.infer<typeof importantDate>;
+type ImportantDate = z.infer<typeof importantDate>;
 
 /** Other phones, comma-separated, each a Russian mobile (stored as 7 and ten digits). */
 const otherPhones = z
@@ -73,9 +64,9 @@ export const nextOccurrence = (mmdd: string, from: string): string => {
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
 /** How many days ahead an important date counts as coming (the list's filter). */
-export const soonDays = 14;
+const soonDays = 14;
 /** No order for this many days: a client to win back. */
-export const dormantDays = 90;
+const dormantDays = 90;
 
 /** Every yearly date of a client: their birthday and their important dates. */
 export const yearlyDates = (c: { name: string; birthday?: string; dates: ImportantDate[] }): ImportantDate[] => [

@@ -7,7 +7,7 @@ import { optionalReference, reference } from '../reference';
 
 const missing = (what: string, kind: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? what : kind);
 
-export const invoiceLine = z.strictObject({
+const invoiceLine = z.strictObject({
   /** The flower's or material's record id. */
   flower: reference('flower', 'Выберите цветок или материал'),
   qty: z.number({ error: missing('Укажите количество', 'Количество — число') }).positive('Количество больше нуля').max(1_000_000, 'Слишком большое количество'),

@@ -1,53 +1,9 @@
 import { z } from 'zod';
 import { defineEntity, lastWriterWins } from '../entity';
-import { orderSources } from '../order';
-import { clientSources } from './client';
+import { refDefaults, refList, refLists, refId, type RefEntry, type RefList } from '../ref-defaults';
 
-/** The studio's reference lists (/admin/refs): each screen that offers a choice of these reads its list from here. */
-export const refLists = [
-  { id: 'order-source', label: 'Источники заказов' },
-  { id: 'write-off-reason', label: 'Причины списания' },
-  { id: 'cash-reason', label: 'Статьи расходов и выемок' },
-  { id: 'client-source', label: 'Откуда клиенты' },
-  { id: 'unit', label: 'Единицы измерения' },
-] as const;
-export const refList = z.enum(['order-source', 'write-off-reason', 'cash-reason', 'client-source', 'unit']);
-export type RefList = z.infer<typeof refList>;
-
-/**
- * What each list holds before an admin changes it: seeded once as records with the ids `ref-{list}-{code}`, and what
- * a screen offers while its device has not pulled the list yet. `code` is what records store; the label may change.
- */
-export const refDefaults: Record<RefList, readonly { code: string; label: string; whole?: boolean }[]> = {
-  // The codes orders and client cards store (schema/order.ts, entities/client.ts): the list names, orders and hides them.
-  'order-source': orderSources.map((s) => ({ code: s.id, label: s.label })),
-  'write-off-reason': [
-    { code: 'wilted', label: 'Завяли' },
-    { code: 'broken', label: 'Сломаны' },
-    { code: 'supplier-defect', label: 'Брак поставщика' },
-    { code: 'showcase', label: 'На витрину' },
-    { code: 'mis-sort', label: 'Пересорт' },
-  ],
-  'cash-reason': [
-    { code: 'rent', label: 'Аренда' },
-    { code: 'wages', label: 'Зарплата' },
-    { code: 'couriers', label: 'Курьеры' },
-    { code: 'market', label: 'Закупка на базе' },
-    { code: 'collection', label: 'Инкассация' },
-    { code: 'other', label: 'Прочее' },
-  ],
-  'client-source': clientSources.map((s) => ({ code: s.id, label: s.label })),
-  // Pieces and packs are counted whole; metres and kilograms may be fractions (schema/unit.ts `qtyIssue`).
-  unit: [
-    { code: 'pcs', label: 'шт.', whole: true },
-    { code: 'm', label: 'м', whole: false },
-    { code: 'pack', label: 'уп.', whole: true },
-    { code: 'kg', label: 'кг', whole: false },
-  ],
-};
-
-/** An entry's record id: one per list and code, so two servers or devices never store one entry twice. */
-export const refId = (list: RefList, code: string): string => `ref-${list}-${code}`;
+// The lists, their defaults and an entry's shape live in schema/ref-defaults.ts; their importers may keep reading them here.
+export { refDefaults, refList, refLists, refId, type RefEntry, type RefList };
 
 /** One entry of a reference list. Office tier: every staff device offers the lists offline. */
 export const ref = defineEntity({
@@ -90,14 +46,6 @@ function defaultWhole(list: unknown, code: unknown): boolean {
   return list === 'unit' && refDefaults.unit.some((e) => e.code === code && e.whole === true);
 }
 
-/** One entry of a list as a screen offers it. */
-export interface RefEntry {
-  code: string;
-  label: string;
-  active: boolean;
-  /** A unit counted in whole pieces (false for the other lists). */
-  whole: boolean;
-}
 
 /** The stored fields of a ref record this reader needs (the device's and the server's copies alike). */
 interface RefRecord {

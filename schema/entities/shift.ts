@@ -9,7 +9,7 @@ import { chargeDirection } from './charge';
 const sum = roubles.default(0);
 
 /** A cash charge of the shift as its report lists it. */
-export const shiftCashMove = z.strictObject({
+const shiftCashMove = z.strictObject({
   direction: chargeDirection,
   /** Copied from the day's charges: a category switched off after a charge took it still closes the day. */
   category: refCode('cash-reason', 'Выберите статью', { copied: true }),

@@ -11,7 +11,7 @@ export const assemblyReason = 'assembly';
 /** How lists, papers and refusals name the assembly's reason. */
 export const assemblyReasonLabel = 'Сборка заказа';
 
-export const slipLine = z.strictObject({
+const slipLine = z.strictObject({
   /** The flower's or material's record id. */
   flower: reference('flower', 'Выберите цветок или материал'),
   qty: z.number().positive('Количество больше нуля').max(100_000),

@@ -4,7 +4,7 @@ import { defineEntity } from '../entity';
 import type { StockMove } from '../stock-balance';
 import { reference } from '../reference';
 
-export const countLine = z.strictObject({
+const countLine = z.strictObject({
   /** The flower's or material's record id. */
   flower: reference('flower', 'Выберите цветок или материал'),
   /** What the books said the warehouse held when this line was counted (the device's balance then). */
@@ -16,7 +16,7 @@ export type CountLine = z.infer<typeof countLine>;
 /** A count's correction of one line: what was found less what the books said. */
 export const countDifference = (l: CountLine): number => Math.round((l.counted - l.expected) * 1000) / 1000;
 
-export const countStatuses = [
+const countStatuses = [
   { id: 'open', label: 'Идёт' },
   { id: 'finished', label: 'Закончен' },
 ] as const;

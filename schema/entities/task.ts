@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { day } from '../day';
 import { defineEntity } from '../entity';
 
-export const taskStatuses = [
+const taskStatuses = [
   { id: 'todo', label: 'Надо сделать' },
   { id: 'doing', label: 'В работе' },
   { id: 'done', label: 'Готово' },
 ] as const;
-export const taskStatus = z.enum(['todo', 'doing', 'done']);
-export type TaskStatus = z.infer<typeof taskStatus>;
+const taskStatus = z.enum(['todo', 'doing', 'done']);
+type TaskStatus = z.infer<typeof taskStatus>;
 
 const furthest = (a: TaskStatus, b: TaskStatus): TaskStatus => (taskStatus.options.indexOf(a) >= taskStatus.options.indexOf(b) ? a : b);
 

@@ -7,7 +7,7 @@ import { optionalReference, reference } from '../reference';
  * One line of a bouquet's recipe: a flower or material (its `flower` record id) or another tech card used whole as
  * a part (`card`: a base of greenery, a wrapping set), times `qty` per bouquet.
  */
-export const techCardLine = z
+const techCardLine = z
   .strictObject({
     flower: optionalReference('flower', 'Выберите цветок или материал'),
     card: optionalReference('techCard', 'Выберите техкарту-основу'),

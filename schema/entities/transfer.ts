@@ -4,12 +4,11 @@ import { defineEntity } from '../entity';
 import type { StockMove } from '../stock-balance';
 import { reference } from '../reference';
 
-export const transferLine = z.strictObject({
+const transferLine = z.strictObject({
   /** The flower's or material's record id. */
   flower: reference('flower', 'Выберите цветок или материал'),
   qty: z.number().positive('Количество больше нуля').max(100_000),
 });
-export type TransferLine = z.infer<typeof transferLine>;
 
 /**
  * Stock moved from one warehouse to another (the cold room to the showcase): a fact, made on a phone offline too,

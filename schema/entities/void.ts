@@ -42,4 +42,3 @@ export const voidFact = defineEntity({
   // A fact: nobody changes it, so there is never anything to merge.
   merge: (server) => server.data,
 });
-export type VoidData = z.infer<typeof voidFact.fields>;

@@ -37,7 +37,7 @@ const soldOrder = z.object({
 });
 
 /** Placed, numbered orders of the server-only `orders` database (a draft still placing or refused was never sold). */
-export const soldOrders = (docs: Stored<object>[]): SoldOrder[] =>
+const soldOrders = (docs: Stored<object>[]): SoldOrder[] =>
   docs.flatMap((doc) => {
     const parsed = soldOrder.safeParse(doc);
     if (!parsed.success || parsed.data.stage !== 'placed' || parsed.data.number === undefined) return [];
@@ -72,7 +72,7 @@ interface OfficeFacts {
  * Write-off acts (assembly ones carry an order's cost of goods), charges and the flowers' names from the back-office
  * records (the `office` database, and `admin` in case charges are kept there).
  */
-export const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
+const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
   const facts: OfficeFacts = { slips: [], charges: [], flowerNames: new Map(), sources: [], prices: new Map() };
   const invoices: z.infer<typeof invoice.fields>[] = [];
   const refs: { type: string; data: Record<string, unknown> }[] = [];
@@ -114,7 +114,7 @@ export const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
 const productCategory = z.object({ category: product.shape.category });
 
 /** Each catalogue product's category, by id. */
-export const categoriesOf = (docs: Stored<object>[]): Map<string, ItemCategory> => {
+const categoriesOf = (docs: Stored<object>[]): Map<string, ItemCategory> => {
   const categories = new Map<string, ItemCategory>();
   for (const doc of docs) {
     const p = productCategory.safeParse(stripMeta(doc));

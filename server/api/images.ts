@@ -274,4 +274,3 @@ export const imagesApi = (): Router => {
   return images;
 };
 
-export const imagesRouter: Router = imagesApi();

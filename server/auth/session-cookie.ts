@@ -9,7 +9,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export const cookieName = 'sid';
+const cookieName = 'sid';
 
 const readCookie = (header: string | undefined, name: string): string | undefined =>
   header

@@ -2,7 +2,7 @@ import type { Product } from '../../schema/product';
 import type { ItemFields, ItemService } from './item-service';
 
 /** What a published bouquet sets on its catalogue item; the rest (photos, category, tags, sizes) is the item's own, set on /admin/items. */
-export interface BouquetItem {
+interface BouquetItem {
   id: string;
   art: string;
   name: string;

@@ -29,7 +29,7 @@ export const ensureClientPhoneIndex = async (storage: Storage): Promise<void> =>
   );
 };
 
-export interface PhoneCard {
+interface PhoneCard {
   record: OfficeRecord;
   data: Client;
 }

@@ -5,7 +5,7 @@ import { allDocs, stripMeta } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { orderRecord } from '../orders/order-record';
 
-export interface ClientTotals {
+interface ClientTotals {
   orders: number;
   spent: number;
   averageCheck: number;
@@ -25,7 +25,7 @@ export const ordersByCustomer = async (storage: Storage): Promise<Map<string, Or
 };
 
 /** How many orders, their sum, the average check (rounded to roubles) and the last order's delivery day. */
-export const totalsOf = (orders: Order[]): ClientTotals => {
+const totalsOf = (orders: Order[]): ClientTotals => {
   const spent = orders.reduce((s, o) => s + o.total, 0);
   const lastOrder = orders.map((o) => o.date).sort().at(-1);
   return { orders: orders.length, spent, averageCheck: orders.length ? Math.round(spent / orders.length) : 0, ...(lastOrder ? { lastOrder } : {}) };

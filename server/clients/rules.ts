@@ -8,7 +8,7 @@ import { phonesTakenIssue } from './card-of-phone';
  * A phone on one card only: a sign-in or an order from it finds that card (card-of-phone.ts), so a card may not take
  * a phone another card holds; a merge is the way to join them. Each card of the batch is looked up once.
  */
-export const clientPhonesRule = (storage: Storage): WriteRule => ({
+const clientPhonesRule = (storage: Storage): WriteRule => ({
   name: 'a phone on one card',
   applies: (entity) => entity.type === client.type,
   async judge(_batch, records) {

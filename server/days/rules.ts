@@ -24,7 +24,7 @@ const isDatedFact = (entity: AnyEntity, record: OfficeRecord): boolean => entity
  * record becomes a fact, at the time its device wrote it (`writtenAt`): an offline write arriving later is judged as
  * made. docs/DECISIONS.md «Days are plausible».
  */
-export const factDayRule: WriteRule = {
+const factDayRule: WriteRule = {
   name: 'days are plausible',
   applies: (entity) => !!entity.day && (entity.write === 'fact' || !!entity.frozen),
   async judge(batch) {

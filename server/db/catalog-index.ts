@@ -249,4 +249,3 @@ export const catalogIndex = (catalog: PouchDB.Database, hub: ChangesHub) => {
   };
 };
 export type CatalogIndex = ReturnType<typeof catalogIndex>;
-export type CatalogView = Awaited<ReturnType<CatalogIndex['view']>>;

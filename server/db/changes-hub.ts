@@ -20,13 +20,13 @@ interface Feed {
 /** How often a watched database that does not exist yet is looked for (another process may create it). */
 const lookAgainMs = 30_000;
 
-export interface FeedRetry {
+interface FeedRetry {
   /** The wait after the first failure; doubled after each further one. */
   firstMs: number;
   /** The longest wait between tries. */
   maxMs: number;
 }
-export const defaultFeedRetry: FeedRetry = { firstMs: 500, maxMs: 30_000 };
+const defaultFeedRetry: FeedRetry = { firstMs: 500, maxMs: 30_000 };
 
 /** Exponential, bounded, with jitter (half to the whole of the step), so app servers do not all return at once. */
 export const retryDelay = (failures: number, retry: FeedRetry, random = Math.random) => {

@@ -318,7 +318,7 @@ const endRivals = async (db: PouchDB.Database, id: string, rev: string): Promise
  * its write as won (a lone leaf): ending its leaf would lose a fact it reported done (seen: a placed order's
  * stock hold vanished). A document of facts keeps every branch until it is merged (docs.ts `upsert`).
  */
-export type Rivals = 'end' | 'keep';
+type Rivals = 'end' | 'keep';
 
 /** PouchDB creates a database on its first use; a write straight to CouchDB would find none. */
 const ensureCreated = async (db: PouchDB.Database) => {

@@ -44,7 +44,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const backoff = (attempt: number) => sleep(Math.random() * Math.min(250, 2 * 2 ** attempt));
 
 /** Every live leaf of a document: the winner first, then its conflict branches. */
-export const leavesOf = async <T extends object>(db: PouchDB.Database, id: string): Promise<Stored<T>[]> => {
+const leavesOf = async <T extends object>(db: PouchDB.Database, id: string): Promise<Stored<T>[]> => {
   const doc = await db.get(id, { conflicts: true }).catch((e: unknown) => {
     if (isNotFound(e)) return null;
     throw e;
@@ -68,7 +68,7 @@ export const leavesOf = async <T extends object>(db: PouchDB.Database, id: strin
  * other leaves ended). By default the winner stays: for a document whose writes each replace the whole, one
  * of the writes that raced is lost either way. A document of facts merges them instead.
  */
-export type ResolveBranches<T> = (leaves: Stored<T>[]) => T | Promise<T>;
+type ResolveBranches<T> = (leaves: Stored<T>[]) => T | Promise<T>;
 
 const resolveBranches = async <T extends object>(db: PouchDB.Database, id: string, leaves: Stored<T>[], resolve?: ResolveBranches<T>) => {
   const [winner, ...others] = leaves;
@@ -111,7 +111,7 @@ export const cancelMerges = (db: PouchDB.Database) => {
   merging.delete(db);
 };
 
-export interface UpsertOptions<T> {
+interface UpsertOptions<T> {
   /** How branches become one (a document of facts); without it the winner stays. */
   resolve?: ResolveBranches<T>;
   /** Told of the write that stored the change (not called when `change` left the document as it was). */

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultGatewayLimits } from './gateway';
+import { defaultGatewayLimits } from './gateway-reads';
 import { demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 const cyrillic = /[а-яё]/i;

@@ -31,7 +31,7 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-export interface StorageLimits {
+interface StorageLimits {
   /** Per-customer databases open at once. */
   maxOpen: number;
   /** A per-customer database nobody used for this long is closed. */
@@ -40,7 +40,7 @@ export interface StorageLimits {
   graceMs: number;
 }
 
-export const defaultStorageLimits: StorageLimits = { maxOpen: 200, idleMs: 5 * 60_000, graceMs: 5_000 };
+const defaultStorageLimits: StorageLimits = { maxOpen: 200, idleMs: 5 * 60_000, graceMs: 5_000 };
 
 /** Every database in use: answered as 503 wherever it surfaces, so the caller tries again later. */
 export class StorageBusy extends HttpError {

@@ -96,4 +96,3 @@ export const favouritesOf = (storage: Storage) => {
     },
   };
 };
-export type Favourites = ReturnType<typeof favouritesOf>;

@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 export const kilobytes = (n: number) => n * 1024;
 
 /** Answers a refused body in the caller's own error shape (/api and /db differ). */
-export type BodyRefusal = (req: Request, res: Response, status: number, message: string) => void;
+type BodyRefusal = (req: Request, res: Response, status: number, message: string) => void;
 
 const declaredLength = (req: Request): number | null => {
   const header = req.headers['content-length'];

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 
 /** Which counters a page loads: those whose id the shop's settings hold (schema/shop-settings.ts `countersOf`). */
-export interface CountersOn {
+interface CountersOn {
   metrika: boolean;
   tmr: boolean;
 }

@@ -21,7 +21,7 @@ const holderOf = (record: Pick<OfficeRecord, 'id' | 'v' | 'data'>): PhoneHolder 
  * so two made offline with one phone are not both stored. A read check, not a claim: docs/DECISIONS.md «A corporate
  * client's phones».
  */
-export const creditPhonesRule: WriteRule = {
+const creditPhonesRule: WriteRule = {
   name: 'one phone on one client on credit',
   applies: (entity) => entity.type === contractor.type,
   async judge(batch) {
@@ -49,7 +49,7 @@ export const creditPhonesRule: WriteRule = {
  * then) and stores it beside the close (server/money/shift-books.ts), since the pushed close itself is stored as
  * sent. A refused close is followed by nothing. docs/DECISIONS.md «Money comes from the server».
  */
-export const shiftBooksRule = (storage: Storage): WriteRule => ({
+const shiftBooksRule = (storage: Storage): WriteRule => ({
   name: 'the server’s own expectation of a closed day',
   applies: (entity) => entity.type === shift.type,
   judge: () => Promise.resolve({ issue: () => undefined }),

@@ -14,7 +14,7 @@ import { tierStore } from '../records/tier-store';
  * `shift-books-{day}`, beside the close the device pushed (which is stored exactly as sent). No entity of the
  * registry, so the devices' office schema is unchanged; managers read it through POST /api/shift-books/list.
  */
-export const shiftBooksId = (day: string) => `shift-books-${day}`;
+const shiftBooksId = (day: string) => `shift-books-${day}`;
 
 const adminDb = (storage: Storage) => storage.db(tierDatabases.admin);
 

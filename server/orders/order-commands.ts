@@ -70,7 +70,7 @@ const markedPaid = (current: OrderRecord, method: PaidMethod | undefined, amount
  * What the server itself does to an order, beside staff commands: the online payment's steps (DECISIONS.md «Online
  * payment»). Never sent by a device; applied once each by its id, through the same history as staff commands.
  */
-export type ServerAction = { kind: 'online'; online: OnlinePayment } | { kind: 'online-paid'; payment: string; amount: number } | { kind: 'online-expired' };
+type ServerAction = { kind: 'online'; online: OnlinePayment } | { kind: 'online-paid'; payment: string; amount: number } | { kind: 'online-expired' };
 /** When a command was made on the device, for the history: never later than it was applied (a device's clock may run fast). */
 const madeAtOf = (madeAt: number | undefined, now: number): { madeAt?: number } => (madeAt === undefined ? {} : { madeAt: Math.min(madeAt, now) });
 
@@ -88,7 +88,7 @@ const managersOnly: Partial<Record<OrderAction['kind'], string>> = {
   'void-payment': 'Отменить оплату может только менеджер',
 };
 
-export const onlineExpiredReason = 'Не оплачен онлайн вовремя: букеты вернулись в продажу';
+const onlineExpiredReason = 'Не оплачен онлайн вовремя: букеты вернулись в продажу';
 
 /**
  * Staff commands on orders (issue 10), the one path every change of a placed order takes (`/api/orders/command`,

@@ -40,7 +40,7 @@ const deliveryPriceChanged = (seen: number, now: number, goods: number) => {
 };
 
 /** A draft whose sender is not the session's phone: the device must confirm that phone by its code first. */
-export const senderNotConfirmed = 'Подтвердите телефон отправителя кодом из СМС: заказ оформляется на этот номер';
+const senderNotConfirmed = 'Подтвердите телефон отправителя кодом из СМС: заказ оформляется на этот номер';
 
 /**
  * Placing, changing and checking orders. An order is placed in steps, each safe to repeat and each leaving a state

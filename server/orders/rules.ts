@@ -6,7 +6,7 @@ import type { WriteRule } from '../records/write-pipeline';
  * staff write may neither take an assembly's id (`asm-{order}`) nor name an order (`staffSlipIssue`), so the
  * server's assembly is never forestalled. A stored act is a fact, which nothing changes anyway.
  */
-export const assemblyGuardRule: WriteRule = {
+const assemblyGuardRule: WriteRule = {
   name: 'assembly acts are the server’s',
   applies: (entity) => entity.type === slip.type,
   judge: async () => ({

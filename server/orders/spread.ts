@@ -19,7 +19,7 @@ export const studioOrdersDb = 'studio-orders';
  * order): every staff device keeps every event for ever, while an order is a florist's only within the studio window
  * (DECISIONS «What a florist sees»). `/admin/orders/{number}` opens it while the device holds it.
  */
-export const eventOf = (o: Order): ShopEvent => ({
+const eventOf = (o: Order): ShopEvent => ({
   id: `order-${o.number}`,
   source: 'shop',
   title: orderTitle(o.number),

@@ -1,7 +1,7 @@
 import { today } from '../../schema/day';
 
 /** Staff devices hold orders delivered from this many days back on (issue 10): last week's, for questions and returns. */
-export const studioWindowDays = 7;
+const studioWindowDays = 7;
 
 /** The first delivery day the studio window holds (yyyy-MM-dd, Moscow). */
 export const studioWindowStart = (now = new Date()): string =>

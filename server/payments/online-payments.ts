@@ -11,12 +11,12 @@ import type { OrderService } from '../orders/order-service';
 import { providerNotification, yookassa, type ProviderPayment } from './yookassa';
 
 /** Payments started for one order; past them the customer pays on delivery or calls the studio. */
-export const maxPaymentTries = 5;
+const maxPaymentTries = 5;
 
 const notOffered = () => new HttpError(400, 'Онлайн-оплата сейчас недоступна — выберите оплату при получении');
 
 /** What the customer is shown for the order's payment. */
-export const paymentStateOf = (o: Pick<Order, 'status' | 'paid' | 'online'>): PaymentState => {
+const paymentStateOf = (o: Pick<Order, 'status' | 'paid' | 'online'>): PaymentState => {
   if (o.paid?.status === 'paid') return 'paid';
   if (o.status === 'cancelled') return 'order-cancelled';
   if (!o.online || o.online.status === 'on-delivery') return 'on-delivery';

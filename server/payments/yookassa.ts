@@ -5,10 +5,10 @@ import { HttpError } from '../http/errors';
 import { orderTitle } from '../../schema/order-number';
 
 /** A payment's id as YooKassa makes them (a UUID-like string); anything else is never sent on to the API. */
-export const providerPaymentId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const providerPaymentId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 /** What the shop reads of a payment (API v3 «Объект платежа»); other fields are the provider's and ignored. */
-export const providerPayment = z.object({
+const providerPayment = z.object({
   id: providerPaymentId,
   status: z.enum(['pending', 'waiting_for_capture', 'succeeded', 'canceled']),
   amount: z.object({ value: z.string(), currency: z.string() }),
@@ -27,7 +27,7 @@ export const providerNotification = z.object({
   object: z.object({ id: providerPaymentId, metadata: z.object({ orderId: z.string().max(64).optional() }).optional() }),
 });
 
-export interface NewPayment {
+interface NewPayment {
   /** YooKassa's Idempotence-Key: the same key answers the same payment, so a retried request never makes two. */
   key: string;
   orderId: string;
@@ -100,4 +100,3 @@ export const yookassa = (settings: YookassaSettings) => {
     },
   };
 };
-export type Yookassa = ReturnType<typeof yookassa>;

@@ -36,7 +36,7 @@ export const workQueue = (size: number, mostWaiting: number, full: () => Error) 
  * two from four up. Per process by design: it protects this process's cores; what one person may send, across every
  * app server, is the upload rate (server/photos/item-upload.ts), kept in the store.
  */
-export const decodesAtOnce = Math.max(1, Math.min(2, os.availableParallelism() - 2));
+const decodesAtOnce = Math.max(1, Math.min(2, os.availableParallelism() - 2));
 
 /** Decodes that may wait: sixteen uploads hold at most 160 MB of bodies, and the last waits some 16 s. */
 export const decodesWaiting = 16;

@@ -21,7 +21,7 @@ export const maxUploadPixels = 25_000_000;
  * The sizes the storefront draws, the longest side in pixels: the product page (600 px, twice for dense screens) and
  * the card in a list (300 px, twice). `image` is what `/api/photos/{id}` serves, `card` what `/api/photos/{id}/card` does.
  */
-export const itemImageSizes = { image: 1200, card: 600 } as const;
+const itemImageSizes = { image: 1200, card: 600 } as const;
 export type ItemImageSize = keyof typeof itemImageSizes;
 
 export interface ItemImage {
@@ -35,7 +35,7 @@ export interface ItemImage {
 const megabytes = (n: number) => `${Math.round(n / 1024 / 1024)} МБ`;
 
 /** An upload whose bytes and header passed the checks that cost nothing: what may be decoded. */
-export interface CheckedUpload {
+interface CheckedUpload {
   bytes: Buffer;
   width: number;
   height: number;

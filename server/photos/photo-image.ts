@@ -1,8 +1,8 @@
 import { HttpError } from '../http/errors';
 
 /** The largest photo the server keeps, and the largest side: the device resizes before sending (docs/DECISIONS.md). */
-export const maxPhotoBytes = 1024 * 1024;
-export const maxPhotoSide = 2560;
+const maxPhotoBytes = 1024 * 1024;
+const maxPhotoSide = 2560;
 
 export type PhotoType = 'image/jpeg' | 'image/png' | 'image/webp';
 

@@ -9,10 +9,10 @@ import type { PhotoImage, PhotoType } from './photo-image';
  * server sharing the store serves the same ones. Two kinds: an order's bouquet photo (`order`) and a catalogue item's
  * uploaded picture (`item: true`, one attachment per size of server/photos/item-image.ts).
  */
-export const photosDb = 'photos';
+const photosDb = 'photos';
 
 /** The address the order and the customer's /my show. */
-export const photoUrl = (id: string) => `/api/photos/${id}`;
+const photoUrl = (id: string) => `/api/photos/${id}`;
 
 const photoDoc = z.object({ type: z.enum(['image/jpeg', 'image/png', 'image/webp']) });
 const photoSizes = z.object({ _attachments: z.record(z.string(), z.unknown()) });
@@ -94,4 +94,3 @@ export const photoStore = (storage: Storage) => {
     },
   };
 };
-export type PhotoStore = ReturnType<typeof photoStore>;

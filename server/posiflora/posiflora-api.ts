@@ -17,7 +17,7 @@ export class PosifloraError extends Error {
 }
 
 /** The API's base from the account's address: https://studio.posiflora.com → https://studio.posiflora.com/api/v1. */
-export const apiBase = (url: string): string => {
+const apiBase = (url: string): string => {
   const trimmed = url.replace(/\/+$/, '');
   return /\/api$/.test(trimmed) ? `${trimmed}/v1` : `${trimmed}/api/v1`;
 };
@@ -67,7 +67,7 @@ const send = async (reach: PosifloraReach, url: string, init: { method: string; 
   return { status: answer.status, body, text: answer.text };
 };
 
-export interface Tokens {
+interface Tokens {
   accessToken: string;
   refreshToken: string;
   expireAt: number;
@@ -100,7 +100,6 @@ export const posifloraClient = (reach: PosifloraReach = {}) => ({
   signIn: (url: string, username: string, password: string) => signInToPosiflora(reach, url, username, password),
   getPage: (url: string, token: string, path: string, query: Record<string, string>) => getPage(reach, url, token, path, query),
 });
-export type PosifloraClient = ReturnType<typeof posifloraClient>;
 
 /** For the API: a Posiflora problem is the admin's to fix (400), never our 500. */
 export const asHttpError = (e: unknown): never => {

@@ -4,13 +4,13 @@ import https from 'node:https';
 import net, { type LookupFunction } from 'node:net';
 
 /** One address a host name resolves to, as `dns.lookup` answers with `all: true`. */
-export interface ResolvedAddress {
+interface ResolvedAddress {
   address: string;
   family: number;
 }
 
 /** Resolves a host name to all its addresses. */
-export type Resolve = (hostname: string) => Promise<ResolvedAddress[]>;
+type Resolve = (hostname: string) => Promise<ResolvedAddress[]>;
 
 /**
  * How this server reaches Posiflora. Both fields exist for tests only, and no environment variable sets either
@@ -108,10 +108,10 @@ export interface Answer {
  * shop's own process, so a broken or hostile answer without end would take the shop down with it. Twenty megabytes is
  * hundreds of times a real page and still nothing to the process.
  */
-export const maxAnswerBytes = 20 * 1024 * 1024;
+const maxAnswerBytes = 20 * 1024 * 1024;
 
 /** Why an answer was not read, in Russian: it was longer than `maxAnswerBytes`. */
-export const oversizedReason = `Posiflora прислала ответ больше ${maxAnswerBytes / 1024 / 1024} МБ: сервер его не дочитал и ничего из него не взял`;
+const oversizedReason = `Posiflora прислала ответ больше ${maxAnswerBytes / 1024 / 1024} МБ: сервер его не дочитал и ничего из него не взял`;
 
 /** An answer cut off at `maxAnswerBytes`: the reason is the admin's to read. */
 export class OversizedAnswerError extends Error {}

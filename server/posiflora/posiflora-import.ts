@@ -14,7 +14,7 @@ import { PosifloraError, posifloraClient } from './posiflora-api';
 import { posifloraStore, type PosifloraAccount } from './posiflora-store';
 
 /** Records asked for per page. */
-export const pageSize = 100;
+const pageSize = 100;
 
 /** Each kind: its list, how a page parses, and the query parameter that asks for changes since a moment. */
 const kinds = {

@@ -4,7 +4,7 @@ import { posifloraImport } from './posiflora-import';
 import { posifloraDb, posifloraStore } from './posiflora-store';
 
 /** Posiflora has no webhooks: changes are asked for this often. */
-export const pollEveryMs = 15 * 60_000;
+const pollEveryMs = 15 * 60_000;
 
 /**
  * Every app server looks every 15 minutes; the one that claims the quarter-hour's slot (first writer wins) runs the

@@ -7,7 +7,7 @@ import type { Storage } from '../db/storage';
 /** The server-only database of the Posiflora connection: the account and its tokens, each kind's cursor, the runs, the orders' archive. Never served through /db. */
 export const posifloraDb = 'posiflora';
 
-export const posifloraAccount = z.object({
+const posifloraAccount = z.object({
   url: z.string(),
   username: z.string(),
   password: z.string(),
@@ -23,11 +23,11 @@ export type PosifloraAccount = z.infer<typeof posifloraAccount>;
  * Where a kind's import stands: `since` is the start of the last finished pass (the next asks for changes after it);
  * `pass` is a pass under way: its start and the next page, so a run cut short goes on from there.
  */
-export const posifloraCursor = z.object({
+const posifloraCursor = z.object({
   since: z.string().nullable().default(null),
   pass: z.object({ startedAt: z.string(), page: z.number().int().min(1) }).nullable().default(null),
 });
-export type PosifloraCursor = z.infer<typeof posifloraCursor>;
+type PosifloraCursor = z.infer<typeof posifloraCursor>;
 
 const strip = <T extends object>(doc: T & { _id?: string; _rev?: string }) => {
   const { _id, _rev, ...rest } = doc;
@@ -78,4 +78,3 @@ export const posifloraStore = (storage: Storage) => {
     },
   };
 };
-export type PosifloraStore = ReturnType<typeof posifloraStore>;

@@ -15,7 +15,7 @@ import { StorageBusy } from '../db/storage';
  * Answered commands are slimmed (server/orders/answered-command.ts) and swept after two weeks, so with these the
  * office holds at most `perDay` × 14 small commands of any one person.
  */
-export interface CommandLimits {
+interface CommandLimits {
   pending: number;
   pendingBytes: number;
   perDay: number;

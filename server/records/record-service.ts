@@ -53,9 +53,9 @@ export interface EntityHooks {
 }
 
 /** Why a record may not be stored as it stands beside the others (the rules of the books: write-pipeline.ts), or undefined: a 400. */
-export type RecordJudgement = (user: User, entity: AnyEntity, record: OfficeRecord, before: OfficeRecord | null) => Promise<string | undefined>;
+type RecordJudgement = (user: User, entity: AnyEntity, record: OfficeRecord, before: OfficeRecord | null) => Promise<string | undefined>;
 /** What the books do once a record is stored (write-pipeline.ts `storedOne`): the server's own records that follow from it. */
-export type RecordFollowUp = (user: User, entity: AnyEntity, record: OfficeRecord) => Promise<void>;
+type RecordFollowUp = (user: User, entity: AnyEntity, record: OfficeRecord) => Promise<void>;
 
 /** The record's data without the fields the server computes: they are never stored. */
 const withoutComputed = (entity: AnyEntity, data: Record<string, unknown>): Record<string, unknown> => {
@@ -172,4 +172,3 @@ export const recordService = (
     },
   };
 };
-export type RecordService = ReturnType<typeof recordService>;

@@ -6,7 +6,7 @@ import type { Storage } from '../db/storage';
 import { getDoc, isConflict, type Stored } from '../db/docs';
 import { fromSynced, toSynced } from '../db/synced';
 
-export type PutResult = 'ok' | 'stale';
+type PutResult = 'ok' | 'stale';
 
 /** A stored document read back as a record, or null when it is not one (a design document, a damaged write). */
 export const readRecord = (doc: Stored<object>): OfficeRecord | null => {

@@ -12,7 +12,7 @@ import { readRecord } from './tier-store';
  * The stored records a batch's rules read, each read at most once a batch whoever asks: one record by id (of the
  * entity's tier), every record of an entity or of a tier.
  */
-export interface StoredRecords {
+interface StoredRecords {
   get(entity: AnyEntity, id: string): Promise<OfficeRecord | null>;
   all(entity: AnyEntity): Promise<OfficeRecord[]>;
   tier(tier: Tier): Promise<OfficeRecord[]>;
@@ -35,7 +35,7 @@ export interface WriteBatch {
 }
 
 /** A rule's judgement of one record of the batch; `accepted` lets an accepted one count for the next (two phones on credit). */
-export interface RecordJudge {
+interface RecordJudge {
   issue(record: OfficeRecord, before: OfficeRecord | null): string | undefined;
   accepted?(record: OfficeRecord): void;
 }
@@ -59,7 +59,7 @@ export interface WriteRule {
 }
 
 /** Stored records read once a batch, from each tier's database. */
-export const storedRecords = (storage: Storage): StoredRecords => {
+const storedRecords = (storage: Storage): StoredRecords => {
   const tiers = new Map<Tier, Promise<OfficeRecord[]>>();
   const byId = new Map<string, Promise<OfficeRecord | null>>();
   const tier = (t: Tier) => {

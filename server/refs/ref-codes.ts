@@ -37,7 +37,7 @@ const refEntriesIn = async (db: PouchDB.Database, list: RefList, alongside: read
  * or a field of every row of a list of lines (an invoice line's unit, a write-off line's reason). `builtIn`: codes
  * the field takes beyond the list's, by their names (a write-off line's `assembly`), which only the server writes.
  */
-export interface RefPlace {
+interface RefPlace {
   field: string;
   row?: string;
   list: RefList;

@@ -10,7 +10,7 @@ const fieldsOf = z.record(z.string(), z.unknown());
  * write-off line's reason) takes only a registered, active entry of the studio's list, or one its stored copy held
  * (refPlacesIssue). Each list is read once a batch; entries pushed in the same batch count.
  */
-export const refCodesRule: WriteRule = {
+const refCodesRule: WriteRule = {
   name: 'reference codes',
   applies: (entity) => refPlaces(entity.fields).length > 0,
   async judge(batch, records) {

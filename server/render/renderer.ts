@@ -7,7 +7,7 @@ import { snapshotElementId, type ShopSnapshot } from '../../schema/shop-snapshot
  * The build's renderer of public pages (client/entry-server.tsx): the page's HTML inside #root, or `null` when the
  * tab's router would write the address otherwise and draws nothing for it (the shell goes out then).
  */
-export type RenderPage = (href: string, snapshot: ShopSnapshot) => Promise<string | null>;
+type RenderPage = (href: string, snapshot: ShopSnapshot) => Promise<string | null>;
 
 /** Where `vite build` puts the renderer: beside the client's directory, never inside it (nothing there is public). */
 export const rendererFile = (distDir: string) => path.join(path.dirname(path.resolve(distDir)), 'dist-server', 'entry-server.js');

@@ -3,18 +3,17 @@ import type { Product } from '../../schema/product';
 
 /** The tags the demo catalogue uses (campaign pages and /tags/{tag} read them). */
 export const demoTags = ['birthday', 'love', 'mom', 'wedding', 'new-year', '8march', 'corporate', 'sympathy', 'premium', 'seasonal'] as const;
-export type DemoTag = (typeof demoTags)[number];
 
 /**
  * One line per demo product: name, price, discount price (0: none), stock, tags (space-separated),
  * composition, and a sentence or two about it (the shelf's blurb is added to make the description).
  */
-export type Line = [name: string, price: number, discount: number, stock: number, tags: string, composition: string, about: string];
+type Line = [name: string, price: number, discount: number, stock: number, tags: string, composition: string, about: string];
 
 /** The picture kinds of /img/{kind}/{seed}.svg. */
-export type ImageKind = 'bouquet' | 'plant' | 'box' | 'basket' | 'crate' | 'dried' | 'toy' | 'vase' | 'painting' | 'flower';
+type ImageKind = 'bouquet' | 'plant' | 'box' | 'basket' | 'crate' | 'dried' | 'toy' | 'vase' | 'painting' | 'flower';
 
-export interface Shelf {
+interface Shelf {
   category: ItemCategory;
   itemType: Product['itemType'];
   image: ImageKind;

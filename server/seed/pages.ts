@@ -15,7 +15,7 @@ type Sections = [heading: string, text: string][];
 const seededAt = Date.UTC(2026, 9, 1, 9, 0, 0);
 
 /** The picture of a page: /img/page/{slug with dashes}.svg (home shows the campaign ones). */
-export const pageImage = (slug: string): string => `/img/page/${slug.replace(/\//g, '-')}.svg`;
+const pageImage = (slug: string): string => `/img/page/${slug.replace(/\//g, '-')}.svg`;
 
 const make = (slug: string, title: string, description: string, sections: Sections): Page =>
   page.parse({

@@ -20,7 +20,7 @@ export const defaultRefRecord = (list: RefList, code: string, at: number): Offic
 };
 
 /** The records the reference lists start with: `refDefaults` in their order. */
-export const defaultRefRecords = (at: number): OfficeRecord[] => refList.options.flatMap((list) => refDefaults[list].map((entry) => defaultRefRecord(list, entry.code, at)));
+const defaultRefRecords = (at: number): OfficeRecord[] => refList.options.flatMap((list) => refDefaults[list].map((entry) => defaultRefRecord(list, entry.code, at)));
 
 /**
  * Stores the reference lists' defaults as records, at every start of every shop (not demo data: a real studio needs

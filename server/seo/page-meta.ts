@@ -12,7 +12,7 @@ import { readStudioProfile } from '../studio/studio-profile';
 import { catalogueName, categoryTitle, notFoundTitle, productTitle, shopTitle, titleOf } from '../../schema/title';
 
 /** What search engines and link previews read in the HTML of one address. */
-export interface PageMeta {
+interface PageMeta {
   title: string;
   description: string;
   image?: string;
@@ -29,7 +29,7 @@ const unindexedPaths = ['/search'];
 /** The shop's own picture in link previews: a raster (VK and Telegram show no SVG), drawn by /img. */
 const shopImage = '/img/page/shop.png';
 
-export const shopMeta: PageMeta = {
+const shopMeta: PageMeta = {
   title: shopTitle,
   description: 'Авторские букеты, монобукеты, цветы в коробках и корзинах с доставкой по Москве от 2 часов. Мастерская на Покровке.',
   image: shopImage,
@@ -40,7 +40,7 @@ export const shopMeta: PageMeta = {
  * picture, a photo as it is. Only the shop's own pictures (schema/image-path.ts): the origin goes in front of it, so
  * anything else (a stored value from before the check) could point the preview at another host.
  */
-export const previewImage = (url: string | undefined): string => {
+const previewImage = (url: string | undefined): string => {
   if (!url || !isShopImagePath(url)) return shopImage;
   const drawn = /^(\/img\/[^/]+\/[^/]+)\.svg$/.exec(url);
   if (drawn) return `${drawn[1]}.png`;
@@ -70,7 +70,7 @@ const productMeta = (p: Product, origin: string): PageMeta => ({
 });
 
 /** The studio as a local business (schema.org Florist), on every page that is not a product's: its saved details. */
-export const studioJsonLd = (p: StudioProfile, origin: string): object => ({
+const studioJsonLd = (p: StudioProfile, origin: string): object => ({
   '@context': 'https://schema.org',
   '@type': 'Florist',
   name: p.name,

@@ -115,7 +115,6 @@ export const staffService = (shop: Shop) => {
 
   };
 };
-export type StaffService = ReturnType<typeof staffService>;
 
 /** Records a staff member's sign-in, for «last signed in» on /admin/staff (customers' are not kept). */
 export const recordSignIn = async (shop: Shop, u: User): Promise<void> => {

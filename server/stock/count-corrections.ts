@@ -22,7 +22,7 @@ type CountBooks = z.infer<typeof countBooks>;
 const countBooksId = (countId: string) => derivedId('count-books-', countId);
 
 /** Said when staff write a record under a correction's id. */
-export const correctionIsTheServers = 'Поправку учёта к пересчёту записывает только сервер, когда пересчёт приходит';
+const correctionIsTheServers = 'Поправку учёта к пересчёту записывает только сервер, когда пересчёт приходит';
 
 /**
  * A count's «expected» is the server's balance when the count arrives (issue 27, item 4). The count is stored as the

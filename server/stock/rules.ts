@@ -26,7 +26,7 @@ const counts = (r: OfficeRecord) => movesOfRecord(r).length > 0 || unitCodes([r]
  * Stock moves only in quantities its flowers' units allow (2.5 roses are refused; `moveQuantityIssue`). Flowers and
  * units are read once a batch, and a flower or unit written in the same batch (made offline just before) counts.
  */
-export const moveQuantitiesRule: WriteRule = {
+const moveQuantitiesRule: WriteRule = {
   name: 'quantities by unit',
   applies: (entity) => stockMovingTypes.includes(entity.type),
   async judge(batch, records) {
@@ -52,7 +52,7 @@ export const moveQuantitiesRule: WriteRule = {
 };
 
 /** A push whose record was written this long before it arrived was recorded offline (a device online pushes within seconds). */
-export const offlineAfterMs = 5 * 60_000;
+const offlineAfterMs = 5 * 60_000;
 
 /**
  * Online, a write-off or transfer may not take more than its warehouse holds (`stockLimitIssue`). One recorded
@@ -60,7 +60,7 @@ export const offlineAfterMs = 5 * 60_000;
  * the balance below zero is shown «ушло в минус» until a count mends it. Balances are read once a batch, and each
  * accepted record's moves count for the next. docs/DECISIONS.md «Stock limits».
  */
-export const stockLimitRule: WriteRule = {
+const stockLimitRule: WriteRule = {
   name: 'no more out than the warehouse holds',
   applies: (entity) => entity.type === slip.type || entity.type === transfer.type,
   async judge(batch) {

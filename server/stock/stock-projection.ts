@@ -21,7 +21,7 @@ const batch = 500;
  * deletion. Seeing a document again replaces what it gave, so a replayed feed, a retried push or a cluster's branch
  * that won after a conflict never counts twice.
  */
-export class StockLedger {
+class StockLedger {
   readonly book = new BalanceBook();
   private readonly posted = new Map<string, InvoiceRecord>();
 

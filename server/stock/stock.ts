@@ -5,7 +5,7 @@ import { getDoc, mergeLater, stripMeta, upsert, type Stored } from '../db/docs';
 import { oneAtATime } from '../db/one-at-a-time';
 import type { Storage } from '../db/storage';
 
-export interface Shortage {
+interface Shortage {
   product: string;
   available: number;
   /** Units were there, but the hold reached too few copies of a CouchDB cluster to stand against a rival's. */
@@ -22,7 +22,7 @@ const parseLedger = (doc: Stored<object> | null): StockLedger | null => (doc ? s
  * two, cannot both get it; and every change is keyed, so repeating one after a crash changes nothing.
  * The catalogue's `count` that devices read is a projection of the ledger, written after each change.
  */
-export const stockService = (storage: Storage) => {
+const stockService = (storage: Storage) => {
   const listeners = new Set<() => void>();
   const onChange = () => listeners.forEach((l) => l());
   const ledgers = storage.db('stock');

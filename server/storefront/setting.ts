@@ -7,7 +7,7 @@ import { HttpError } from '../http/errors';
 /** The fields of a page that carry a setting of the shop, each on a document of its own. */
 type SettingField = 'catalogSetup' | 'homeCopy' | 'navigation';
 
-export interface Saved<T> {
+interface Saved<T> {
   value: T;
   /** When it was saved; 0 while the shop still shows the defaults. */
   updatedAt: number;

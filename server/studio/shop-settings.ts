@@ -8,7 +8,7 @@ import { getDoc, upsert } from '../db/docs';
 import { getSynced, toSynced } from '../db/synced';
 import { HttpError } from '../http/errors';
 
-export interface SavedSettings {
+interface SavedSettings {
   settings: ShopSettings;
   /** When they were saved; 0 while the shop still runs on the defaults. */
   updatedAt: number;

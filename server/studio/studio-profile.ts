@@ -5,7 +5,7 @@ import { upsert } from '../db/docs';
 import { getSynced, toSynced } from '../db/synced';
 import { HttpError } from '../http/errors';
 
-export interface SavedProfile {
+interface SavedProfile {
   profile: StudioProfile;
   /** When it was saved; 0 while the shop still shows the defaults. */
   updatedAt: number;

@@ -8,7 +8,7 @@ import type { WriteRule } from '../records/write-pipeline';
  * whole (`techCardIssue`), by the recipe book the office holds, read once a batch; each card accepted counts for the
  * next, so two cards that would include each other are not both stored.
  */
-export const recipeRule: WriteRule = {
+const recipeRule: WriteRule = {
   name: 'recipes',
   applies: (entity) => entity.type === techCard.type,
   async judge(batch) {

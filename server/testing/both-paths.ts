@@ -74,7 +74,3 @@ export const bothPaths = (url: () => string, cases: readonly BothPathsCase[]) =>
     });
   }
 };
-
-/** The reason of a refusal given on the API path, to check the push path gives the very same words. */
-export const apiReason = async (url: string, entity: AnyEntity, data: Record<string, unknown>, writer: Writer): Promise<string | undefined> =>
-  (await call<{ error?: string }>(url, `/api/${entity.path}/update`, { data }, writer.cookie)).body.error;

@@ -6,7 +6,7 @@ import { setStock, storedOrders } from './stock-equation';
 import type { DocWrite } from './couch-stand-in';
 
 /** A GET to a CouchDB address that may carry credentials (Node's fetch takes them only as a header). */
-export const couchGet = async <T>(url: string): Promise<T> => {
+const couchGet = async <T>(url: string): Promise<T> => {
   const address = new URL(url);
   const headers: Record<string, string> = {};
   if (address.username) headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(address.username)}:${decodeURIComponent(address.password)}`).toString('base64')}`;

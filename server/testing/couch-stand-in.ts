@@ -15,7 +15,7 @@ export interface DocWrite {
   wouldConflict: boolean;
 }
 
-export interface SplitOptions {
+interface SplitOptions {
   /** The split branch shows only this long after the 202, as a write that one copy took reaches the others later. */
   lagMs?: number;
   /** The split branch ranks above its rivals (CouchDB's winner), as it does whenever its revision id is greater. */

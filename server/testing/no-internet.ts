@@ -18,10 +18,10 @@ const hostOf = (url: string | undefined): string[] => {
 const allowed = new Set(['localhost', ...hostOf(process.env.TEST_COUCHDB_URL), ...hostOf(process.env.TEST_COUCHDB_URL2)]);
 
 /** Whether a test may resolve a name: this machine's, an address already, or a cluster's named above. */
-export const resolvable = (hostname: string): boolean => allowed.has(hostname) || hostname.endsWith('.localhost') || net.isIP(hostname) !== 0;
+const resolvable = (hostname: string): boolean => allowed.has(hostname) || hostname.endsWith('.localhost') || net.isIP(hostname) !== 0;
 
 /** The failure a name on the internet gets, as the system's resolver would fail a name it does not know. */
-export const offline = (hostname: string) => Object.assign(new Error(`${hostname}: тесты не ходят в интернет`), { code: 'ENOTFOUND', hostname });
+const offline = (hostname: string) => Object.assign(new Error(`${hostname}: тесты не ходят в интернет`), { code: 'ENOTFOUND', hostname });
 
 const lookup = dns.lookup;
 const lookupPromise = dns.promises.lookup;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One message as the stand-in received it. */
-export interface StandInSms {
+interface StandInSms {
   phone: string;
   text: string;
 }

@@ -10,7 +10,7 @@ import { startCouchStandIn } from './couch-stand-in';
  * No test reaches Posiflora on the internet: a test shop resolves none of its names (a test that means a name to
  * resolve gives its own resolver), and plain http to 127.0.0.1 lets the stand-in through.
  */
-export const offlinePosiflora: PosifloraReach = {
+const offlinePosiflora: PosifloraReach = {
   resolve: (hostname) => Promise.reject(Object.assign(new Error(`${hostname}: тесты не ходят в интернет`), { code: 'ENOTFOUND' })),
   standInOnLoopback: true,
 };
@@ -51,7 +51,7 @@ export const startTestShop = async (overrides: Partial<ShopConfig> = {}): Promis
   };
 };
 
-export interface Answer<T = unknown> {
+interface Answer<T = unknown> {
   status: number;
   body: T;
   cookie?: string;

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A payment as the stand-in keeps it: the fields of YooKassa's API v3 «Объект платежа» the shop reads, and a few more. */
-export interface StandInPayment {
+interface StandInPayment {
   id: string;
   status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
   paid: boolean;

@@ -10,7 +10,7 @@ import type { WriteRule } from '../records/write-pipeline';
  * void is the void entity's access (a manager); that a fact is voided once is also its id (`void-{target}`), so two
  * app servers cannot both store one.
  */
-export const voidRule: WriteRule = {
+const voidRule: WriteRule = {
   name: 'a void reverses a fact, once',
   applies: (entity) => entity.type === voidFact.type || voidableTypes.includes(entity.type),
   async judge(batch, records) {
@@ -47,7 +47,7 @@ export const voidRule: WriteRule = {
  * One close of the shift a day that is not voided: a day's close voided by a manager frees the day for the next
  * (`shift-{day}-2`); any other is refused in the key's own words. Voids earlier in the same push count.
  */
-export const oneCloseADayRule: WriteRule = {
+const oneCloseADayRule: WriteRule = {
   name: 'one close of the shift a day, not voided',
   applies: (entity) => entity.type === shift.type || entity.type === voidFact.type,
   async judge(batch, records) {

@@ -4,7 +4,7 @@ import type { LocalData } from '../database';
 import { api, ApiError } from '../../lib/api';
 
 /** The draft as the server takes it: the outbox's own fields dropped. */
-export const draftOf = ({ owner: _o, createdAt: _c, number: _n, total: _t, error: _e, ...draft }: PendingOrder): OrderDraft => draft;
+const draftOf = ({ owner: _o, createdAt: _c, number: _n, total: _t, error: _e, ...draft }: PendingOrder): OrderDraft => draft;
 
 /** A refusal that sending again will not change (bad data, item sold out); anything else is retried later. */
 const isFinal = (e: unknown) => e instanceof ApiError && e.status >= 400 && e.status < 500 && ![401, 408, 429].includes(e.status);

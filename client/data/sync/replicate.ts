@@ -5,7 +5,7 @@ import { syncFetch } from './sync-fetch';
 import { checkpointName } from '../collections';
 import { pushBatchOf } from '../../../schema/databases';
 
-export interface SyncOptions {
+interface SyncOptions {
   /** Origin of the shop; '' in the browser (same origin). */
   base?: string;
   signals: () => ChangeSignals | null;

@@ -52,6 +52,5 @@ export const createAnalytics = (production: boolean) => {
     },
   };
 };
-export type Analytics = ReturnType<typeof createAnalytics>;
 
 export const analytics = createAnalytics(import.meta.env?.PROD ?? false);

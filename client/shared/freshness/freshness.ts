@@ -2,7 +2,7 @@
  * Spec §1, §8, §9: a new build is detected by polling the latest-build marker every hour; a stale page
  * (a failed chunk or marker fetch) reloads, guarded by a 10-second session marker so it cannot loop.
  */
-export const buildCheckMs = 3_600_000;
+const buildCheckMs = 3_600_000;
 export const reloadGuardMs = 10_000;
 const guardKey = 'shop:reloaded-at';
 

@@ -1,7 +1,7 @@
 import { BehaviorSubject } from 'rxjs';
 
 /** Spec §1 install-prompt states ('idle': nothing to say). */
-export type InstallState = 'idle' | 'update waiting' | 'offline ready' | 'prompt available' | 'dismissed';
+type InstallState = 'idle' | 'update waiting' | 'offline ready' | 'prompt available' | 'dismissed';
 
 const dismissedKey = 'shop:install-dismissed';
 

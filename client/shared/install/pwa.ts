@@ -3,7 +3,7 @@ import { addressOf } from '../../../schema/address';
 import { keepPageHeader } from '../../lib/kept-pages';
 import { installStates } from './install-state';
 /** Spec §9: the worker is checked every 3600 s. */
-export const workerCheckMs = 3600_000;
+const workerCheckMs = 3600_000;
 /** How long 'ready to work offline' stays on screen. */
 const offlineNoticeMs = 6000;
 

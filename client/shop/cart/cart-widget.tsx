@@ -8,7 +8,7 @@ import { useOutsideClick } from '../../lib/use-outside-click';
 import { useCart } from './use-cart';
 
 /** Spec §9: the dropdown closes 2 s after the mouse leaves it. */
-export const cartCloseDelay = 2000;
+const cartCloseDelay = 2000;
 
 export const CartWidget = () => {
   const { lines, count, total, remove, setCount } = useCart();

@@ -1,5 +1,5 @@
 /** A count as the shopper typed it, read without changing it: a whole number from 1 to `most`, or why not. */
-export type Quantity = { count: number; error?: undefined } | { count?: undefined; error: string };
+type Quantity = { count: number; error?: undefined } | { count?: undefined; error: string };
 
 export const readQuantity = (typed: string, most: number): Quantity => {
   const text = typed.trim();

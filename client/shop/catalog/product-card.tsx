@@ -5,7 +5,7 @@ import { Price } from '../../ui/price';
 import { FavouriteButton } from './favourite-button';
 
 /** `eager`: a card in the first row of a shelf, whose picture is likely the largest thing on the first screen. */
-export const ProductCard = ({ product, eager = false }: { product: Product; eager?: boolean }) => (
+const ProductCard = ({ product, eager = false }: { product: Product; eager?: boolean }) => (
   <article className="card">
     <FavouriteButton id={product.id} describedBy={`card-name-${product.id}`} />
     <Link to="/items/$id" params={{ id: product.id }} className="card__link">

@@ -27,7 +27,7 @@ export const useProductsOnSale = (): Product[] | undefined => {
  * How many products a server-drawn category has in all, while the page shows the server's snapshot, which carries
  * only its first view (schema/shelf.ts); `undefined` once the device's copy of the catalogue answers.
  */
-export const useSnapshotShelfTotal = (): number | undefined => {
+const useSnapshotShelfTotal = (): number | undefined => {
   const device = useDeviceReading(onSale);
   const total = useSnapshot()?.shelfTotal;
   return device?.length ? undefined : total;

@@ -7,7 +7,7 @@ import { draftFrom, type CheckoutForm } from './checkout-form';
 export type FormErrors = Record<string, string>;
 
 /** The first message of each field. */
-export const fieldErrors = (issues: { path: PropertyKey[] | string; message: string }[]): FormErrors => {
+const fieldErrors = (issues: { path: PropertyKey[] | string; message: string }[]): FormErrors => {
   const out: FormErrors = {};
   for (const i of issues) {
     const path = Array.isArray(i.path) ? i.path.join('.') : String(i.path);

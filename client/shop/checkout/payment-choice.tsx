@@ -3,7 +3,7 @@ import { Choice } from '../../ui/form-field';
 import { useOnline } from '../../lib/use-online';
 import { usePaymentOffer } from './pay-now';
 
-export interface PaymentChosen {
+interface PaymentChosen {
   /** What the customer intends to pay the courier or the studio with (the draft's `payment`). */
   payment: 'cash' | 'card';
   /** Set: pay now online, by this method. */
@@ -12,7 +12,6 @@ export interface PaymentChosen {
 
 /** The online choices' names on the checkout. */
 const onlineLabels: Record<OnlineMethod, string> = { bank_card: 'Картой онлайн', sbp: 'СБП', sberbank: 'SberPay' };
-export const onlineLabel = (m: OnlineMethod) => onlineLabels[m];
 
 /** The methods to pay online again with, on the thank-you page. */
 export const OnlineMethodChoice = ({ value, onChange }: { value: OnlineMethod; onChange: (m: OnlineMethod) => void }) => (

@@ -9,7 +9,7 @@ import { useSession } from '../../shared/auth/session';
 import { SignInOnDemand } from '../../shared/auth/sign-in-on-demand';
 import './phone-confirmations.css';
 
-export const waitingLabel = 'Ждёт подтверждения телефона';
+const waitingLabel = 'Ждёт подтверждения телефона';
 // Made when a draft waits, not on every page's start (a first Intl formatter loads the locale's data).
 const dayOf = (date: string) => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 

@@ -11,7 +11,7 @@ const toSuggestion = (p: Found): Suggestion => ({ id: p.id, name: p.name, image:
 /** Spec §7 "Product search": a list query on items by name, limit 10; the server searches as the device does. */
 export const searchRequest = (q: string): ListRequest => ({ params: { skip: 0, limit: suggestionsLimit }, query: { name: q } });
 
-export const findOnServer = async (q: string): Promise<Suggestion[]> => {
+const findOnServer = async (q: string): Promise<Suggestion[]> => {
   const answer = await api<ListAnswer<Found>>('/api/items/list', searchRequest(q));
   return answer.data.items.map(toSuggestion);
 };

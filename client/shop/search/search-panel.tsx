@@ -5,7 +5,7 @@ import { loadCatalogSearch } from './find-products';
 import type { Suggestion } from './suggestions';
 import { useSuggestions } from './use-suggestions';
 
-export const searchPlaceholder = 'Искать букеты, цветы, артикул...';
+const searchPlaceholder = 'Искать букеты, цветы, артикул...';
 
 /**
  * The header's search panel (spec §2 "Search panel", §4 "Search"): an ARIA 1.2 combobox whose

@@ -13,7 +13,7 @@ export interface Suggestion {
   image?: string;
 }
 
-export interface SuggestionsState {
+interface SuggestionsState {
   query: string;
   items: Suggestion[];
   open: boolean;
@@ -23,7 +23,7 @@ export interface SuggestionsState {
 
 export type FindSuggestions = (q: string) => Promise<Suggestion[]>;
 
-export interface SuggestionsController {
+interface SuggestionsController {
   readonly state: SuggestionsState;
   /** The input's text changed. */
   input(query: string): void;

@@ -11,7 +11,7 @@ import { useNotice } from '../../ui/notices';
 import { cellText, fieldsOf } from '../kit/fields';
 
 /** «Вашу правку … заменила правка с другого устройства: Статус — Готово». */
-export const lostChangeText = (lost: LostChange, names: ReadonlyMap<string, string> = new Map()): string => {
+const lostChangeText = (lost: LostChange, names: ReadonlyMap<string, string> = new Map()): string => {
   const entity = entities[lost.type];
   const what = `${entity.labels.one.toLowerCase()} «${lost.title}»`;
   const fields = fieldsOf(entity);
@@ -28,7 +28,7 @@ export const lostChangeText = (lost: LostChange, names: ReadonlyMap<string, stri
 };
 
 /** «Заказ №12: ваша команда «Статус» не принята — Отмена не применена: …» */
-export const refusalText = (command: Pick<OrderCommandView, 'action'> & { reason: string }, number: number | undefined): string =>
+const refusalText = (command: Pick<OrderCommandView, 'action'> & { reason: string }, number: number | undefined): string =>
   `${number ? `Заказ №${number}` : 'Заказ'}: ваша команда «${orderActionLabels[command.action.kind]}» не принята — ${command.reason}`;
 
 /**

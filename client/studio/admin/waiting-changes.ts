@@ -8,7 +8,7 @@ import { useLocal } from '../../data/local-data-context';
 import { useObservable } from '../../lib/use-observable';
 
 /** What this device holds that has not reached the server (issue 18, item 10): shown on the staff shell. */
-export interface WaitingChanges {
+interface WaitingChanges {
   /** Site orders in the outbox, not yet accepted. */
   orders: number;
   /** This person's order commands (phone orders, statuses, payments, …) without the server's answer. */

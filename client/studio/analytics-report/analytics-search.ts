@@ -5,7 +5,7 @@ import type { AnalyticsRequest } from '../../../schema/analytics-period';
  * `f.preset`, or `f.from` and `f.to`. Taken as typed: the server checks the period and says what is wrong
  * (schema/analytics-period.ts).
  */
-export type PeriodAsked = Record<keyof AnalyticsRequest, string | undefined>;
+type PeriodAsked = Record<keyof AnalyticsRequest, string | undefined>;
 
 /** The part of a back-office screen's address the period lives in (studio/kit/list-search.ts). */
 export interface ScreenSearch {

@@ -29,7 +29,7 @@ export const monthWeeks = (m: EventsMonth): (string | null)[][] => {
   return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
 };
 
-export interface DaySummary {
+interface DaySummary {
   events: ShopEvent[];
   count: number;
   sum: number;

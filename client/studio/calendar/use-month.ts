@@ -3,7 +3,7 @@ import type { EventsMonth } from '../../../schema/event';
 import { loadMonth, type MonthEvents } from '../../data/calendar';
 import { useLocal } from '../../data/local-data-context';
 
-export interface MonthState {
+interface MonthState {
   shown: MonthEvents | undefined;
   error: string | undefined;
 }

@@ -55,7 +55,7 @@ export const toCollect = (o: Pick<Order, 'total' | 'paid'>): number => owed(o);
 const slotRank = (slot: string) => (slotPattern.test(slot) ? slotStart(slot) : 24 * 60);
 
 /** A courier's route: slot by slot, then by number (the order taken first goes first). */
-export const bySlot = (a: Pick<Delivery, 'slot' | 'number'>, b: Pick<Delivery, 'slot' | 'number'>): number => slotRank(a.slot) - slotRank(b.slot) || a.number - b.number;
+const bySlot = (a: Pick<Delivery, 'slot' | 'number'>, b: Pick<Delivery, 'slot' | 'number'>): number => slotRank(a.slot) - slotRank(b.slot) || a.number - b.number;
 
 /**
  * Assignments made on this device that the server has not answered yet: the order's courier as the device will
@@ -68,7 +68,7 @@ export const pendingAssignments = (commands: readonly OrderCommandView[]): Map<s
   return out;
 };
 
-export const deliveryOf = (o: Order): Delivery => ({
+const deliveryOf = (o: Order): Delivery => ({
   id: o.id,
   number: o.number,
   slot: o.slot,
@@ -83,7 +83,7 @@ export const deliveryOf = (o: Order): Delivery => ({
 });
 
 /** The courier deliveries of a day: pickups and cancelled orders are nobody's route. */
-export const isDeliveryOn = (o: Pick<Order, 'date' | 'delivery' | 'status'>, day: string): boolean => o.date === day && o.delivery.method === 'courier' && o.status !== 'cancelled';
+const isDeliveryOn = (o: Pick<Order, 'date' | 'delivery' | 'status'>, day: string): boolean => o.date === day && o.delivery.method === 'courier' && o.status !== 'cancelled';
 
 /**
  * The day: every courier with a delivery, and every active one (free to take more), by name; the deliveries

@@ -109,7 +109,7 @@ const Route = ({ route, onPrint, assigning }: { route: CourierRoute; onPrint: ()
 );
 
 /** The couriers' day: each courier's route in slot order, the deliveries nobody takes yet, the day's sums. */
-export const CouriersDay = ({ day }: { day: string }) => {
+const CouriersDay = ({ day }: { day: string }) => {
   const { result, couriers } = useCouriersDay(day);
   const assign = useAssign();
   const navigate = useNavigate({ from: '/admin/$resource' });

@@ -6,7 +6,7 @@ import { uploadImage } from './items-api';
 type Images = Product['images'];
 
 /** `images` with the one at `from` moved to `to`. */
-export const moved = (images: Images, from: number, to: number): Images => {
+const moved = (images: Images, from: number, to: number): Images => {
   if (to < 0 || to >= images.length || from === to) return images;
   const next = [...images];
   const [one] = next.splice(from, 1);

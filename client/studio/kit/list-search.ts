@@ -22,4 +22,3 @@ export type ListSearch = z.infer<typeof listSearch>;
 export const recordSearch = z.object({
   from: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional().catch(undefined),
 });
-export type RecordSearch = z.infer<typeof recordSearch>;

@@ -37,7 +37,7 @@ export interface StockItem {
   unit: string;
 }
 /** A unit's code read against the studio's list (`useUnits` on a screen); by default, against the list's defaults. */
-export type UnitOf = (code: string | undefined) => Unit;
+type UnitOf = (code: string | undefined) => Unit;
 const defaultUnitOf: UnitOf = (code) => unitOf([], code ?? 'pcs');
 /** A flower the device no longer knows is still printed, by its id. */
 const itemOf = (items: ReadonlyMap<string, StockItem>, id: string): StockItem => items.get(id) ?? { title: id, unit: 'pcs' };

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from '@tanstack/react-router';
+import { FormFooter } from './form-footer';
 import type { AnyEntity } from '../../../schema/entities';
 import { recordData, type OfficeRecord } from '../../../schema/record';
 import { can } from '../../../schema/access';
@@ -244,26 +244,7 @@ export const RecordForm = ({ entity, record, initial, onDone }: RecordFormProps)
       {fieldsOf(entity).map((f) => (
         <FieldInput key={f.name} field={f} staff={staff} value={values[f.name]} error={errors[f.name]} errors={errors} readOnly={!mayWrite || !!f.computed} onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))} />
       ))}
-      {failure && (
-        <p className="field-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <p className="form__buttons">
-        {mayWrite && (
-          <button type="submit" className="button" disabled={busy}>
-            Сохранить
-          </button>
-        )}
-        {mayDelete && (
-          <button type="button" className="button button--ghost" disabled={busy} onClick={() => void drop()}>
-            Удалить
-          </button>
-        )}
-        <Link to="/admin/$resource" params={{ resource: entity.path }} className="button button--ghost">
-          {mayWrite ? 'Отмена' : 'К списку'}
-        </Link>
-      </p>
+      <FormFooter path={entity.path} busy={busy} failure={failure} mayWrite={mayWrite} onDelete={mayDelete ? () => void drop() : undefined} />
     </form>
   );
 };

@@ -11,7 +11,7 @@ export const dayLabel = (d: string): string => dayFormat.format(new Date(`${d}T0
 
 const momentFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
 /** «8 мар., 14:05» (Moscow time) for a moment of the order's history. */
-export const momentLabel = (at: number): string => momentFormat.format(new Date(at));
+const momentLabel = (at: number): string => momentFormat.format(new Date(at));
 
 /**
  * When a change of the history happened: when it was made on the device and, if the server applied it in another
@@ -26,8 +26,8 @@ export const historyMoment = (c: Pick<OrderChange, 'at' | 'madeAt'>): string => 
 
 export const placeOf = (o: Pick<Order, 'delivery'>): string => deliveryPlace(o.delivery);
 
-export const methodName = (m: string | undefined): string => paidMethods.find((p) => p.id === m)?.label ?? '';
-export const paymentName = (s: string): string => paymentStatuses.find((p) => p.id === s)?.label ?? s;
+const methodName = (m: string | undefined): string => paidMethods.find((p) => p.id === m)?.label ?? '';
+const paymentName = (s: string): string => paymentStatuses.find((p) => p.id === s)?.label ?? s;
 
 /** «Оплачен · Наличные · 3 490 ₽», «Оплачен частично · Наличные · 1 000 ₽» (a part payment: the rest is owed), or «Не оплачен». */
 export const paymentText = (paid: Order['paid']): string => {
@@ -45,7 +45,7 @@ const fieldNames: Record<string, string> = {
   recipient: 'Получатель', delivery: 'Доставка', date: 'Дата', slot: 'Время', postcard: 'Открытка', anonymous: 'Анонимно', comment: 'Комментарий', total: 'Итого',
   deliveryPrice: 'Доставка, ₽', created: 'Создан', online: 'Онлайн-оплата', [voidedPaymentField]: 'Отменена оплата',
 };
-export const fieldName = (f: string): string => fieldNames[f] ?? f;
+const fieldName = (f: string): string => fieldNames[f] ?? f;
 
 const onlineStates: Record<string, string> = { pending: 'ждёт оплаты', failed: 'не прошла', paid: 'оплачен', 'on-delivery': 'при получении' };
 /** An online payment's step in the history: «СБП · ждёт оплаты», «SberPay · не прошла». */
@@ -55,13 +55,13 @@ const onlineText = (v: Record<string, unknown>): string =>
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** How the history names a courier (by record id) and a staff member (by phone): by name, from the device's records and staff directory. */
-export interface Namers {
+interface Namers {
   courier?: (id: string) => string;
   person?: (phone: string) => string;
 }
 
 /** A value of the order's history in words: a status by its name, money in roubles, a person by name. */
-export const valueText = (field: string, v: unknown, { courier: courierName = (id) => id, person = formatPhone }: Namers = {}): string => {
+const valueText = (field: string, v: unknown, { courier: courierName = (id) => id, person = formatPhone }: Namers = {}): string => {
   if (v === undefined || v === null || v === '') return '—';
   if (field === 'status' && typeof v === 'string') return statusName(v as Order['status']);
   if (field === 'paid' && isRecord(v)) return paymentText(v as Order['paid']);

@@ -1,6 +1,6 @@
 /** The largest side of a bouquet photo sent from the device, and the size the data URL should stay under. */
-export const maxSide = 1600;
-export const maxBytes = 400_000;
+const maxSide = 1600;
+const maxBytes = 400_000;
 
 /** The size a picture of w × h is drawn at so that neither side exceeds `side` (never enlarged). */
 export const fitWithin = (w: number, h: number, side = maxSide): { width: number; height: number } => {

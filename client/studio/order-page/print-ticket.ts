@@ -16,7 +16,7 @@ export type Paper = (typeof papers)[number]['id'];
  * ticket is shorter). Put in place for each print by the paper chosen (`setPaperSize`), as the one @page rule that
  * comes last.
  */
-export const pageRule = (paper: Paper): string => (paper === 'receipt' ? '@page { size: 80mm 200mm; margin: 4mm; }' : '@page { size: A4; margin: 10mm; }');
+const pageRule = (paper: Paper): string => (paper === 'receipt' ? '@page { size: 80mm 200mm; margin: 4mm; }' : '@page { size: A4; margin: 10mm; }');
 
 /** Sets the page size for the next print by the paper chosen (client/ui/print-page-size.ts). */
 export const setPaperSize = (paper: Paper): void => setPrintPageRule(pageRule(paper));
@@ -38,7 +38,7 @@ export const storePaper = (paper: Paper): void => {
   }
 };
 
-export interface TicketLine {
+interface TicketLine {
   key: string;
   text: string;
   /** The bouquet's recipe, from the catalogue (what the florist assembles); empty when the catalogue has none. */

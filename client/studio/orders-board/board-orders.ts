@@ -4,7 +4,7 @@ import { nationalDigits } from '../../../schema/phone';
 import { unassigned, type BoardSearch } from './board-search';
 
 /** What the board's filters (besides the days, which the query reads by index) ask of an order. */
-export type BoardFilters = Pick<BoardSearch, 'status' | 'paid' | 'florist' | 'courier' | 'source' | 'q'>;
+type BoardFilters = Pick<BoardSearch, 'status' | 'paid' | 'florist' | 'courier' | 'source' | 'q'>;
 
 /** Orders stored before the studio's fields came read as a site order, unpaid, unassigned (schema/order.ts). */
 export const sourceOf = (o: Order) => o.source ?? 'site';
@@ -44,7 +44,7 @@ export const filterOrders = (orders: readonly Order[], f: BoardFilters): Order[]
       (!f.q || matchesText(o, f.q)),
   );
 
-export interface SlotGroup {
+interface SlotGroup {
   /** `${date} ${slot}`: unique on a board of several days. */
   key: string;
   date: string;

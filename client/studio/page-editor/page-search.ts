@@ -5,4 +5,3 @@ export const pageEditorSearch = z.object({
   key: z.string().max(121).optional().catch(undefined),
   isNew: z.boolean().optional().catch(undefined),
 });
-export type PageEditorSearch = z.infer<typeof pageEditorSearch>;

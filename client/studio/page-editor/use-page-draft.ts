@@ -7,7 +7,7 @@ import { useOnline } from '../../lib/use-online';
 import { usePage } from '../../data/pages';
 import { useSession } from '../../shared/auth/session';
 
-export const emptyPage: PageValue = { title: '', description: '', sections: [], blocks: [] };
+const emptyPage: PageValue = { title: '', description: '', sections: [], blocks: [] };
 
 /**
  * The page an editor works on: its draft if one is saved, else the published page, else a new one; and saving a

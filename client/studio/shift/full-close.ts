@@ -92,7 +92,7 @@ const closeFieldOf = (path: readonly PropertyKey[]): keyof CloseInput => {
   return closeFields.find((f) => closeFieldPaths[f] === at || at.startsWith(`${closeFieldPaths[f]}.`)) ?? 'cash';
 };
 
-export type CloseErrors = Partial<Record<keyof CloseInput, string>>;
+type CloseErrors = Partial<Record<keyof CloseInput, string>>;
 
 /** The close's own errors by the paths the server's issues use (useFormAction's errors). */
 export const closeErrorsByPath = (errors: CloseErrors): Record<string, string> =>

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { warehouse } from '../../../schema/entities/warehouse';
 import { ReferenceInput } from '../kit/reference-input';
 
-export interface WarehousePickProps {
+interface WarehousePickProps {
   /** What the choice is for («Откуда», «Куда», «Склад»): shown and said to a screen reader alike. */
   label: string;
   value: string;

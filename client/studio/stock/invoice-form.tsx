@@ -1,5 +1,4 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link } from '@tanstack/react-router';
 import { can } from '../../../schema/access';
 import { today } from '../../../schema/day';
 import { factDayIssue, factDays } from '../../../schema/fact-day';
@@ -16,6 +15,7 @@ import { removeOfficeRecord, saveOfficeRecord } from '../../data/records';
 import { useRefList, useUnits } from '../../data/ref-list';
 import { useStockRecords } from '../../data/stock-records';
 import { useNotice } from '../../ui/notices';
+import { FormFooter } from '../kit/form-footer';
 import { ReferenceInput } from '../kit/reference-input';
 import { useSession } from '../../shared/auth/session';
 import { DocumentLink } from '../kit/document-link';
@@ -35,7 +35,7 @@ const typed = (text: string): number | undefined => {
   return t === '' ? undefined : Number(t);
 };
 
-export interface InvoiceFormProps {
+interface InvoiceFormProps {
   record?: OfficeRecord;
   /** A new invoice's data to start from (a refused one kept on the device, opened again). */
   initial?: Record<string, unknown>;
@@ -305,13 +305,13 @@ export const InvoiceForm = ({ record, initial, onDone }: InvoiceFormProps) => {
         <textarea {...described('invoice-note', 'note')} rows={2} value={note} disabled={readOnly} onChange={(e) => setNote(e.target.value)} />
       </div>
 
-      {failure && (
-        <p className="field-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <p className="form__buttons">
-        {mayWrite && (
+      <FormFooter
+        path={invoice.path}
+        busy={busy}
+        failure={failure}
+        mayWrite={mayWrite}
+        onDelete={mayDelete ? () => void drop() : undefined}
+        save={
           <>
             <button type="submit" className="button button--ghost" disabled={busy}>
               Сохранить черновик
@@ -320,17 +320,9 @@ export const InvoiceForm = ({ record, initial, onDone }: InvoiceFormProps) => {
               Провести
             </button>
           </>
-        )}
-        {mayDelete && (
-          <button type="button" className="button button--ghost" disabled={busy} onClick={() => void drop()}>
-            Удалить
-          </button>
-        )}
-        {record && <DocumentLink kind="invoice" id={record.id}>Накладная для печати</DocumentLink>}
-        <Link to="/admin/$resource" params={{ resource: invoice.path }} className="button button--ghost">
-          {mayWrite ? 'Отмена' : 'К списку'}
-        </Link>
-      </p>
+        }
+        links={record && <DocumentLink kind="invoice" id={record.id}>Накладная для печати</DocumentLink>}
+      />
     </form>
   );
 };

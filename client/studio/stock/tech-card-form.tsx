@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link } from '@tanstack/react-router';
+import { FormFooter } from '../kit/form-footer';
 import { can } from '../../../schema/access';
 import { flower } from '../../../schema/entities/flower';
 import { techCard, type TechCardLine } from '../../../schema/entities/tech-card';
@@ -243,31 +243,21 @@ export const TechCardForm = ({ record, initial: from, onDone }: RecordFormProps)
       </div>
       {record?.data.product ? <p className="muted">Опубликована в каталоге, артикул {String(record.data.art)}.</p> : null}
 
-      {failure && (
-        <p className="field-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <p className="form__buttons">
-        {mayWrite && (
-          <button type="submit" className="button" disabled={busy}>
-            Сохранить
-          </button>
-        )}
-        {record && mayWrite && (
-          <button type="button" className="button button--ghost" disabled={busy || dirty || waiting} onClick={() => void publish()}>
-            {record.data.product ? 'Обновить в каталоге' : 'Опубликовать в каталоге'}
-          </button>
-        )}
-        {mayDelete && (
-          <button type="button" className="button button--ghost" disabled={busy} onClick={() => void drop()}>
-            Удалить
-          </button>
-        )}
-        <Link to="/admin/$resource" params={{ resource: techCard.path }} className="button button--ghost">
-          {mayWrite ? 'Отмена' : 'К списку'}
-        </Link>
-      </p>
+      <FormFooter
+        path={techCard.path}
+        busy={busy}
+        failure={failure}
+        mayWrite={mayWrite}
+        onDelete={mayDelete ? () => void drop() : undefined}
+        actions={
+          record &&
+          mayWrite && (
+            <button type="button" className="button button--ghost" disabled={busy || dirty || waiting} onClick={() => void publish()}>
+              {record.data.product ? 'Обновить в каталоге' : 'Опубликовать в каталоге'}
+            </button>
+          )
+        }
+      />
       {record && mayWrite && (dirty || waiting) && (
         <p className="muted">{dirty ? 'Сохраните изменения, чтобы опубликовать.' : 'Техкарта ещё не отправлена на сервер: опубликовать можно, когда появится связь.'}</p>
       )}

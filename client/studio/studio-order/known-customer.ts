@@ -8,7 +8,7 @@ import { phone as phoneSchema } from '../../../schema/phone';
  * every future delivery). The server finds or creates the customer by phone all the same; this only saves typing
  * the name and tells the manager it is someone the studio knows.
  */
-export interface KnownCustomer {
+interface KnownCustomer {
   name: string;
   orders: number;
   lastAddress?: string;

@@ -80,9 +80,6 @@ export const useProvisionalOrders = (): ProvisionalOrder[] | null => {
   return useObservable<ProvisionalOrder[] | null>(orders$, null);
 };
 
-/** An order the server has not numbered yet: taken on this device (or a colleague's), waiting to be sent. */
-export const isWaiting = (o: Pick<Order, 'number'>): boolean => o.number === 0;
-
 /** Live: the orders taken offline and not numbered yet, as orders (board, couriers' day). */
 export const useWaitingOrders = (): Order[] => {
   const provisional = useProvisionalOrders();

@@ -12,9 +12,9 @@ import { unitPrice, type Product } from '../../../schema/product';
  * their mask), and the command it becomes. Prices here are only a preview for the conversation: the server prices
  * the draft from the catalogue (DECISIONS.md «Studio orders»).
  */
-export type StudioSource = StudioOrderDraft['source'];
+type StudioSource = StudioOrderDraft['source'];
 
-export interface StudioLine {
+interface StudioLine {
   id: string;
   count: number;
   letterSize?: LetterSize;

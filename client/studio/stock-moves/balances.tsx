@@ -1,0 +1,46 @@
+import { belowZeroMark } from './below-zero';
+import { quantityText } from './stock-names';
+import type { Stock } from './use-stock';
+
+/** Balances of every flower in every warehouse, from the device's records; below zero in red and «ушло в минус» (the cue to count). */
+export const Balances = ({ stock }: { stock: Stock }) => {
+  const rows = stock.flowers.filter((f) => stock.warehouses.some((w) => stock.book.balance(f.record.id, w.record.id) !== 0));
+  return (
+    <section aria-labelledby="balances-title">
+      <h2 id="balances-title">Остатки</h2>
+      {rows.length ? (
+        <table className="stock-table stock-table--cards" aria-label="Остатки по складам">
+          <thead>
+            <tr>
+              <th>Цветок или материал</th>
+              {stock.warehouses.map((w) => (
+                <th key={w.record.id} className="num">
+                  {w.data.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((f) => (
+              <tr key={f.record.id}>
+                <td>{f.record.title}</td>
+                {stock.warehouses.map((w) => {
+                  const n = stock.book.balance(f.record.id, w.record.id);
+                  return (
+                    <td key={w.record.id} className={n < 0 ? 'num short' : 'num'} data-label={w.data.name}>
+                      <span className="stock-table__label">{w.data.name}: </span>
+                      {quantityText(n, stock.unit(f.data.unit))}
+                      {n < 0 && ` — ${belowZeroMark}`}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="muted">На складах пока ничего нет.</p>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,115 @@
+import { canPushDb } from '../../schema/databases';
+import type { User } from '../../schema/user';
+import { isCouch, TooFewCopies, writeDocs } from './claim';
+import type { DbPushRule, PushedDoc, PushVerdict, StoredDoc } from './push-rule';
+import { StorageBusy, type Storage } from './storage';
+import { rev } from './gateway-calls';
+
+// Pushes to /db: each document judged by its database's rule, refusals answered as conflicts, the rest written.
+
+/** Each pushable database's rule, by name (server/books.ts). */
+export type PushRules = Readonly<Record<string, DbPushRule>>;
+
+const idPattern = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/;
+
+/** The checks every database shares: a plain document with a usable id and revision and no special fields. */
+const pushShape = (raw: unknown): { ok: true; doc: PushedDoc; rev?: string } | { ok: false; id: string; reason: string } => {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, id: '', reason: 'Документ должен быть объектом' };
+  const { _id, _rev, _deleted, ...rest } = raw as Record<string, unknown>;
+  const id = typeof _id === 'string' ? _id.slice(0, 200) : '';
+  if (typeof _id !== 'string' || !idPattern.test(_id)) return { ok: false, id, reason: 'Недопустимый идентификатор документа' };
+  if (_rev !== undefined && !rev.safeParse(_rev).success) return { ok: false, id, reason: 'Неверная ревизия документа' };
+  if (_deleted !== undefined && typeof _deleted !== 'boolean') return { ok: false, id, reason: 'Неверная отметка удаления' };
+  if (Object.keys(rest).some((k) => k.startsWith('_'))) return { ok: false, id, reason: 'Служебные поля документа не принимаются' };
+  return { ok: true, doc: { _id, ...rest, ...(_deleted ? { _deleted: true as const } : {}) }, rev: _rev as string | undefined };
+};
+
+type Row = { ok: true; id: string; rev: string } | { id: string; error: 'conflict'; reason: string; rejected?: true };
+
+const refusedRow = (id: string, reason: string): Row => ({ id, error: 'conflict', reason, rejected: true });
+
+/** A written document's row, with nothing of PouchDB's error object (it carries a stack with server paths). */
+const writtenRow = (id: string, result: PouchDB.Core.Response | PouchDB.Core.Error): Row =>
+  'ok' in result && result.ok ? { ok: true, id, rev: result.rev }
+  : (result as PouchDB.Core.Error).status === 409 ? { id, error: 'conflict', reason: 'Документ уже изменён на сервере' }
+  : refusedRow(id, 'Документ не удалось сохранить');
+
+/**
+ * Writes the batch; should PouchDB fail it as a whole, each document is written alone so one cannot sink the rest.
+ * On CouchDB a cluster answers `_bulk_docs` 202 with every row ok when some copies refused a document (a device
+ * that pushed from the same revision through another app server), so the device would drop an edit that lost:
+ * there the batch is judged by `writeDocs` (server/db/claim.ts), and a lost document is answered as a conflict;
+ * the device reads the server's version and resolves it.
+ */
+const writeAll = async (db: PouchDB.Database, docs: (Record<string, unknown> & { _id: string; _rev?: string })[]): Promise<(PouchDB.Core.Response | PouchDB.Core.Error)[]> => {
+  if (isCouch(db)) {
+    // CouchDB out of reach, or a document that reached too few copies, fails the push as a whole with 503, which
+    // the device sends again; refusing its documents instead would make the device drop new ones.
+    const outcomes = await writeDocs(db, docs, { quorum: true }).catch((e: unknown) => {
+      if (e instanceof TooFewCopies) throw e;
+      console.error('push to CouchDB failed', e);
+      throw new StorageBusy();
+    });
+    return outcomes.map((w, i) => (!w ? { status: 500, error: true } : w.won ? { ok: true, id: docs[i]._id, rev: w.rev } : { status: 409, error: true }));
+  }
+  try {
+    return await db.bulkDocs(docs);
+  } catch (e) {
+    console.error('bulkDocs failed as a whole; writing one by one', e);
+    return Promise.all(
+      docs.map((d) =>
+        db.bulkDocs([d]).then(
+          ([r]) => r,
+          () => ({ status: 500, error: true }) as PouchDB.Core.Error,
+        ),
+      ),
+    );
+  }
+};
+
+/**
+ * Each pushed document gets its own verdict: the database's rule (validation, ownership, stamping) against the stored
+ * document. Refused ones are answered as conflicts, never as errors: RxDB would retry an errored batch forever.
+ * It then reads the server's version (see conflictsRead) and its conflict handler reverts or drops the local copy.
+ * `rejected` and `reason` let the client tell the user why.
+ */
+export const pushDocs = async (storage: Storage, rules: PushRules, name: string, user: User | null, raw: unknown[]): Promise<Row[]> => {
+  const shaped = raw.map(pushShape);
+  const rule = Object.hasOwn(rules, name) ? rules[name] : null;
+  const why = !canPushDb(user, name) || !user ? 'Недостаточно прав для изменения этих данных' : !rule ? 'Эта база не принимает изменения' : null;
+  if (why || !user || !rule) return shaped.map((s) => refusedRow(s.ok ? s.doc._id : s.id, why ?? ''));
+
+  const db = storage.db(name);
+  const ids = shaped.flatMap((s) => (s.ok ? [s.doc._id] : []));
+  const stored = new Map<string, StoredDoc>();
+  if (ids.length) {
+    for (const row of (await db.allDocs({ keys: ids, include_docs: true })).rows) {
+      if ('doc' in row && row.doc) {
+        const { _rev, ...doc } = row.doc as unknown as StoredDoc & { _rev?: string };
+        stored.set(row.key, doc);
+      }
+    }
+  }
+  const judge = await rule.judge(db, user, shaped.flatMap((s) => (s.ok ? [s.doc] : [])));
+  const verdicts = shaped.map((s): { id: string; verdict: PushVerdict; rev?: string } => {
+    if (!s.ok) return { id: s.id, verdict: { ok: false, reason: s.reason } };
+    try {
+      return { id: s.doc._id, verdict: judge(user, s.doc, stored.get(s.doc._id) ?? null), rev: s.rev };
+    } catch (e) {
+      console.error(`push rule of ${name} failed on ${s.doc._id}`, e);
+      return { id: s.doc._id, verdict: { ok: false, reason: 'Документ не удалось проверить' } };
+    }
+  });
+  // Refused documents the rule ends are stored as tombstones first, so a document of this batch that waits on one
+  // (an order command following a refused one) finds it ended when its own write wakes the server. A tombstone already
+  // there answers a conflict, which changes nothing: the row stays refused either way.
+  const ended = verdicts.flatMap((v) => (!v.verdict.ok && v.verdict.end && !stored.has(v.id) ? [{ _id: v.id, _deleted: true }] : []));
+  if (ended.length) await writeAll(db, ended);
+  const accepted = verdicts.flatMap((v) => (v.verdict.ok ? [{ ...v.verdict.doc, _id: v.id, ...(v.rev ? { _rev: v.rev } : {}) }] : []));
+  const written = accepted.length ? await writeAll(db, accepted) : [];
+  const kept = accepted.filter((_, i) => 'ok' in written[i] && written[i].ok);
+  // What follows from the stored documents is the server's own doing: a failure there is logged, the push stands.
+  if (kept.length && rule.stored) await rule.stored(user, kept).catch((e: unknown) => console.error(`after a push to ${name}`, e));
+  let w = 0;
+  return verdicts.map((v) => (v.verdict.ok ? writtenRow(v.id, written[w++]) : refusedRow(v.id, v.verdict.reason)));
+};
