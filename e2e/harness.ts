@@ -25,9 +25,9 @@ const desktopViewport = { width: 1280, height: 800 };
 export const phoneViewport = { width: 360, height: 740 };
 
 /** The built shop on a random port with its own data, and a browser to visit it. */
-export const startJourney = async () => {
+export const startJourney = async (settings: Parameters<typeof startTestShop>[0] = {}) => {
   if (!fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: npm run build first (npm test does it)');
-  const shop = await startTestShop();
+  const shop = await startTestShop(settings);
   const browser = await launchBrowser();
   return {
     shop,
@@ -73,10 +73,10 @@ export const lastCode = async (shop: TestShop, phone: string): Promise<string> =
 };
 
 /** One shop and browser for a test file: started before its tests, closed after them. */
-export const journeyPerFile = (): (() => Journey) => {
+export const journeyPerFile = (settings: Parameters<typeof startTestShop>[0] = {}): (() => Journey) => {
   let journey: Journey | undefined;
   beforeAll(async () => {
-    journey = await startJourney();
+    journey = await startJourney(settings);
   });
   afterAll(() => journey?.close());
   return () => journey!;

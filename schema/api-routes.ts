@@ -23,6 +23,9 @@ export const apiRoutes = {
   'POST /api/info/notify': 'guest',
   'GET /api/sync/stream': 'guest',
   'GET /api/health': 'guest',
+  /** The shop's backups (issue 31): when the last was made, and one now. */
+  'POST /api/backups/status': 'admin',
+  'POST /api/backups/run': 'admin',
   'POST /api/items/list': 'guest',
   'POST /api/items/get': 'guest',
   'POST /api/items/get-art': 'guest',

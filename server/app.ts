@@ -41,6 +41,7 @@ import { paymentsApi } from './api/payments';
 import { infoApi } from './api/info';
 import { syncStreamApi } from './api/sync-stream';
 import { healthApi } from './api/health';
+import { backupsApi } from './api/backups';
 import { imagesApi } from './api/images';
 import { recordApi } from './records/record-api';
 import { booksOf, pushRules, recordHooks } from './books';
@@ -92,7 +93,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
 
   const mayRead = readRightNow(shop.sessions, shop.users);
   const api = express.Router();
-  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, posifloraApi, storefrontApi, debtsApi, settingsApi, analyticsApi, shiftBooksApi].forEach((part) => api.use(part(shop)));
+  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, posifloraApi, storefrontApi, debtsApi, settingsApi, analyticsApi, shiftBooksApi, backupsApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));

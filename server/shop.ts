@@ -23,6 +23,7 @@ import { remindHourly } from './clients/reminders';
 import { onlinePayments } from './payments/online-payments';
 import { sweepOnlinePayments } from './payments/payment-sweep';
 import { pollPosiflora } from './posiflora/posiflora-poll';
+import { backupNightly } from './ops/nightly-backup';
 
 export interface RunningShop {
   url: string;
@@ -58,6 +59,8 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   const stopPaymentSweep = sweepOnlinePayments(onlinePayments(shop, orders, commands));
   // Posiflora's changes since the last import, while an account is connected (it has no webhooks).
   const stopPosiflora = pollPosiflora(shop);
+  // The night's copy of every database, taken by whichever app server claims the night first.
+  const stopBackups = backupNightly(shop.storage, config);
   const hub = changesHub(shop.storage);
   // Staff commands pushed while no server ran are applied before this one serves.
   const stopCommands = await commandProcessor(shop, commands, hub).start();
@@ -79,6 +82,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
       stopReminders();
       stopPaymentSweep();
       stopPosiflora();
+      stopBackups();
       await stopCommands();
       stopStock();
       hub.close();

@@ -65,6 +65,8 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   'POST /api/clients/history': { id: 'client-79330000001' },
   'POST /api/analytics/report': { preset: 'month' },
   'POST /api/stock/balances': {},
+  'POST /api/backups/status': {},
+  'POST /api/backups/run': {},
   'POST /api/orders/create': {
     id: 'bad-input-draft-0001',
     lines: [{ id: 'p-001', count: 1 }],

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Shop } from '../context';
 import { route } from '../http/route';
+import { backupIsStale, backupStatus } from '../ops/nightly-backup';
 
 /** A probe that takes longer than this counts as unreachable: a load balancer must not wait on a hung database. */
 const probeMs = 3_000;
@@ -13,7 +14,7 @@ const withinTime = <T>(work: Promise<T>, ms: number) =>
 
 /**
  * GET /api/health: whether this app server can reach its database, for a load balancer and for people.
- * 200 {ok: true, db: 'ok'} or 503 {ok: false, db: 'unreachable', since, message}; `since` is when this process
+ * 200 {ok: true, db: 'ok', backup} (backup: 'ok', 'stale' when the last is older than a day, 'off') or 503 {ok: false, db: 'unreachable', since, message}; `since` is when this process
  * first found it unreachable (a figure about this process, not shared state).
  */
 export const healthApi = (shop: Shop): Router => {
@@ -24,7 +25,8 @@ export const healthApi = (shop: Shop): Router => {
     try {
       await withinTime(shop.storage.db('catalog').info(), probeMs);
       unreachableSince = null;
-      return { ok: true, db: 'ok' };
+      const backup = !shop.config.backup.dir ? 'off' : backupIsStale(await withinTime(backupStatus(shop.storage), probeMs)) ? 'stale' : 'ok';
+      return { ok: true, db: 'ok', backup };
     } catch {
       unreachableSince ??= new Date();
       const since = unreachableSince.toISOString();

@@ -146,6 +146,6 @@ describe('a backup that cannot be used', () => {
     const dir = await tempDir();
     const made = { bytes: new Uint8Array([1]), manifest: { shop: 's', databases: [] } };
     for (let i = 0; i < 4; i++) await storeBackup({ ...made, manifest: { ...made.manifest, createdAt: new Date(Date.UTC(2026, 10, 20 + i)).toISOString() } }, dir, 2);
-    expect(await fs.readdir(dir)).toEqual(['shop-2026-11-22-00-00-00.fsbk', 'shop-2026-11-23-00-00-00.fsbk']);
+    expect(await fs.readdir(dir)).toEqual(['shop-2026-11-22-00-00-00-000.fsbk', 'shop-2026-11-23-00-00-00-000.fsbk']);
   });
 });

@@ -99,7 +99,7 @@ export const takeBackup = async (storage: Storage, config: Pick<ShopConfig, 'dat
 };
 
 /** An archive's file name: when it was taken, sortable. */
-export const archiveName = (at: Date) => `shop-${at.toISOString().slice(0, 19).replace(/[:T]/g, '-')}.fsbk`;
+export const archiveName = (at: Date) => `shop-${at.toISOString().slice(0, 23).replace(/[:T.]/g, '-')}.fsbk`;
 
 /**
  * Writes the archive into `dir` whole or not at all (a partial file is renamed only once written and synced), then

@@ -15,6 +15,7 @@ import { TaskTick } from './task-tick';
 import { RefusedList } from './refused-list';
 import { BelowZero } from '../stock-moves/below-zero';
 import { eventText, eventTypeLabel } from './event-line';
+import { BackupPanel } from './backup-panel';
 
 const TodayEvents = () => {
   const { data } = useLocal();
@@ -98,6 +99,7 @@ export const DashboardPage = () => {
         <h2 id="tasks-today">Задачи на сегодня</h2>
         <TodayTasks />
       </section>
+      <BackupPanel />
       <section aria-labelledby="areas">
         <h2 id="areas">Разделы</h2>
         <ul className="tiles">
