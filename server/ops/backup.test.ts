@@ -7,6 +7,7 @@ import { nextDay, today } from '../../schema/day';
 import type { Order } from '../../schema/order';
 import type { StockAnswer } from '../../schema/stock-answer';
 import { demoProducts } from '../seed/products';
+import { startCouchStandIn } from '../testing/couch-stand-in';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { readArchive } from './backup-archive';
 import { storeBackup, takeBackup } from './backup';
@@ -37,9 +38,28 @@ const answers = async (url: string) => {
   return { orders: orders.body, stock: stock.body, clients: clients.body, pages: pages.body, item: item.body };
 };
 
-describe('a restore drill on the embedded store', () => {
+/** Where the drill's shop keeps its data, and a fresh store of the same kind to restore into. */
+const stores = {
+  embedded: async () => ({ settings: {}, fresh: async () => ({ dataDir: await tempDir() }), close: async () => {} }),
+  // The stand-in's database list is the process's (express-pouchdb's all-dbs), so the cluster is emptied rather than replaced.
+  CouchDB: async () => {
+    const couch = await startCouchStandIn();
+    return {
+      settings: { couchUrl: couch.url },
+      fresh: async () => {
+        const names = (await (await fetch(`${couch.url}_all_dbs`)).json()) as string[];
+        for (const name of names) await fetch(`${couch.url}${name}`, { method: 'DELETE' });
+        return { dataDir: await tempDir(), couchUrl: couch.url };
+      },
+      close: () => couch.close(),
+    };
+  },
+};
+
+describe.each(Object.keys(stores) as (keyof typeof stores)[])('a restore drill on the %s store', (kind) => {
   it('gives back every order, number, balance, client and page after the store is destroyed; sessions end', async () => {
-    const shop = await startTestShop();
+    const store = await stores[kind]();
+    const shop = await startTestShop(store.settings);
     const customer = await signIn(shop.url, '79550007001');
     const florist = await signIn(shop.url, demoPhones.florist);
     const placed: string[] = [];
@@ -66,15 +86,15 @@ describe('a restore drill on the embedded store', () => {
     expect(before.orders.data.items.map((o) => o.id)).toEqual(expect.arrayContaining(placed));
 
     // Taken while the shop serves; then the disk dies.
-    const backup = await takeBackup(shop.shop.storage, { dataDir: shop.dataDir }, key);
+    const backup = await takeBackup(shop.shop.storage, { dataDir: shop.dataDir, ...store.settings }, key);
     const file = await storeBackup(backup, await tempDir(), 3);
     expect(backup.manifest.databases.map((d) => d.name)).not.toContain('auth');
     await shop.close();
 
-    const dataDir = await tempDir();
-    const manifest = await restoreShop({ dataDir }, file, { key });
+    const target = await store.fresh();
+    const manifest = await restoreShop(target, file, { key });
     expect(manifest.databases).toEqual(backup.manifest.databases);
-    const restored = await startTestShop({ dataDir });
+    const restored = await startTestShop(target);
     try {
       const after = await answers(restored.url);
       expect(after).toEqual(before);
@@ -89,6 +109,7 @@ describe('a restore drill on the embedded store', () => {
       expect(user.body.user).toBeNull();
     } finally {
       await restored.close();
+      await store.close();
     }
   }, 120_000);
 });
