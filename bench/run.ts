@@ -19,6 +19,7 @@ import { benchHomeWhileUploading, benchItemImageUpload } from './item-images';
 import { benchStockLedger } from './stock';
 import { benchOfficePush } from './office-push';
 import { benchClusterRush } from './cluster-rush';
+import { benchBackup } from './backup';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -89,6 +90,11 @@ if (process.argv.includes('cluster')) {
   await benchClusterRush();
   process.exit(0);
 }
+// `npm run bench -- backup`: a backup and a restore of 10,000 documents only.
+if (process.argv.includes('backup')) {
+  await benchBackup();
+  process.exit(0);
+}
 // `npm run bench -- stock`: stock balances over 200,000 movements only.
 if (process.argv.includes('stock')) {
   await benchStockLedger();
@@ -135,6 +141,7 @@ await benchPush(seeded);
 restore();
 await benchPushOnCouch();
 await benchDurableWrites();
+await benchBackup();
 await benchList(seeded, `list, demo catalogue, guest`, [{ params: { skip: 0, limit: 20 }, query: {} }]);
 benchFirstViewBytes();
 await benchFirstViewAsSent(seeded);
