@@ -19,12 +19,12 @@ const withinTime = <T>(work: Promise<T>, ms: number) =>
 export const healthApi = (shop: Shop): Router => {
   const api = Router();
   let unreachableSince: Date | null = null;
-  route(api, 'GET /api/health', async (_req, res) => {
+  route(api, 'GET /api/health', async ({ res }) => {
     res.set('cache-control', 'no-store');
     try {
       await withinTime(shop.storage.db('catalog').info(), probeMs);
       unreachableSince = null;
-      return { ok: true, db: 'ok' };
+      return { ok: true as const, db: 'ok' as const };
     } catch {
       unreachableSince ??= new Date();
       const since = unreachableSince.toISOString();
