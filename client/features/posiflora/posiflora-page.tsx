@@ -5,7 +5,7 @@ import { formatPhone } from '../../../schema/phone';
 import type { PosifloraRun } from '../../../schema/posiflora';
 import type { ArchivedOrder } from '../../../schema/posiflora-mapping';
 import { levelOf, reaches } from '../../../schema/user';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 import { useSession } from '../auth/session';
 import './posiflora.css';
 
@@ -34,7 +34,7 @@ export const PosifloraPage = () => {
   const [notice, setNotice] = useState('');
 
   const load = useCallback(() => {
-    api<{ data: Status }>('/api/posiflora/status', {}).then(
+    call('POST /api/posiflora/status', {}).then(
       ({ data }) => setStatus(data),
       (e: unknown) => setFailure((e as Error).message),
     );
@@ -161,7 +161,7 @@ const OrdersArchive = () => {
   useEffect(() => {
     let current = true;
     const t = setTimeout(() => {
-      api<{ data: { items: ArchivedOrder[]; total: number } }>('/api/posiflora/orders', { search }).then(
+      call('POST /api/posiflora/orders', { search }).then(
         ({ data }) => current && setPage(data),
         () => current && setPage({ items: [], total: 0 }),
       );
