@@ -1,6 +1,6 @@
 import type { AnalyticsRequest } from '../../schema/analytics-period';
 import type { ApiAnswer } from '../../schema/api-contract';
-import { api } from '../lib/api';
+import { api } from '../lib/record-call';
 
 /**
  * The studio's figures for a period against the one before, computed by the server (admins only, online), which checks

@@ -1,7 +1,8 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ApiAnswer, ApiCall, ApiRequest } from '../../schema/api-contract';
 import { client } from '../../schema/entities/client';
-import { call, recordCall } from './api';
+import { call } from './api';
+import { recordCall } from './record-call';
 
 /**
  * Types of the /api contract as the client sees them: these fail `tsc` (npm run typecheck), not at runtime. Nothing

@@ -5,7 +5,7 @@ import { formatPhone } from '../../../schema/phone';
 import type { PosifloraRun } from '../../../schema/posiflora';
 import type { ArchivedOrder } from '../../../schema/posiflora-mapping';
 import { levelOf, reaches } from '../../../schema/user';
-import { api, call } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useSession } from '../auth/session';
 import './posiflora.css';
 
@@ -41,12 +41,12 @@ export const PosifloraPage = () => {
   }, []);
   useEffect(load, [load]);
 
-  const act = async (path: string, body: unknown, done: string) => {
+  const act = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
     setFailure('');
     setNotice('');
     try {
-      await api(path, body);
+      await work();
       setNotice(done);
       load();
     } catch (e) {
@@ -57,7 +57,7 @@ export const PosifloraPage = () => {
   };
   const connect = (e: FormEvent) => {
     e.preventDefault();
-    void act('/api/posiflora/connect', form, 'Posiflora подключена').then(() => setForm((f) => ({ ...f, password: '' })));
+    void act(() => call('POST /api/posiflora/connect', form), 'Posiflora подключена').then(() => setForm((f) => ({ ...f, password: '' })));
   };
 
   return (
@@ -97,7 +97,7 @@ export const PosifloraPage = () => {
                   {status.connected ? 'Подключить заново' : 'Подключить'}
                 </button>
                 {status.connected && (
-                  <button type="button" className="button button--ghost" disabled={busy} onClick={() => void act('/api/posiflora/disconnect', {}, 'Posiflora отключена')}>
+                  <button type="button" className="button button--ghost" disabled={busy} onClick={() => void act(() => call('POST /api/posiflora/disconnect', {}), 'Posiflora отключена')}>
                     Отключить
                   </button>
                 )}
@@ -105,7 +105,7 @@ export const PosifloraPage = () => {
             </form>
           )}
           {status.connected && reaches(level, 'manager') && (
-            <button type="button" className="button" disabled={busy} onClick={() => void act('/api/posiflora/run', {}, 'Перенос завершён')}>
+            <button type="button" className="button" disabled={busy} onClick={() => void act(() => call('POST /api/posiflora/run', {}), 'Перенос завершён')}>
               {busy ? 'Переносится…' : 'Перенести сейчас'}
             </button>
           )}

@@ -60,7 +60,7 @@ export const SettingsPage = () => {
   const notice = useNotice();
   // The server's issues name `settings.deliveryPrice`, `settings.slots.1`: each is said beside its field.
   const { busy, failure, errors, refuse, run, fail } = useFormAction({ fields: { under: 'settings', whole: true } });
-  const [read, setRead] = useOnlineCopy('/api/settings/get', copyOf, fail);
+  const [read, setRead] = useOnlineCopy('POST /api/settings/get', copyOf, fail);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

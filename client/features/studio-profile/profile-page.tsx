@@ -39,7 +39,7 @@ export const ProfilePage = () => {
   const notice = useNotice();
   // The server's issues name `profile.phone`: each is said beside its field.
   const { busy, failure, errors, refuse, run, fail } = useFormAction({ fields: { under: 'profile', whole: true } });
-  const [read, setRead] = useOnlineCopy('/api/profile/get', copyOf, fail);
+  const [read, setRead] = useOnlineCopy('POST /api/profile/get', copyOf, fail);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
