@@ -93,6 +93,11 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
 
   const mayRead = readRightNow(shop.sessions, shop.users);
   const api = express.Router();
+  const checkAnswers = shop.config.checkAnswers ?? shop.config.mode !== 'production';
+  api.use('/api', (_req, res, next) => {
+    res.locals.checkAnswers = checkAnswers;
+    next();
+  });
   [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, posifloraApi, storefrontApi, debtsApi, settingsApi, analyticsApi, shiftBooksApi, backupsApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));

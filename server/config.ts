@@ -57,6 +57,8 @@ export interface ShopConfig {
   adminPhone?: string;
   seed: boolean;
   quiet: boolean;
+  /** Whether every /api answer is checked against the contract (schema/api-contract.ts); unset: outside production mode. */
+  checkAnswers?: boolean;
   /** The shop's public address (PUBLIC_ORIGIN) for every absolute link; unset: http://localhost:{port} (demo). */
   publicOrigin?: string;
   /** YooKassa's shop id and secret key (YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY); without them online payment is not offered. */

@@ -1,6 +1,6 @@
 import type { RxCollection } from 'rxdb';
 import { monthRange, shopEvent, type EventInput, type EventsMonth, type ShopEvent } from '../../schema/event';
-import { api, ApiError } from '../lib/api';
+import { call, ApiError } from '../lib/api';
 import { randomId } from '../lib/random-id';
 
 /** Where a month's events came from: the server, or the device's copy (offline, or the server out of reach). */
@@ -25,7 +25,7 @@ const unreachable = (e: unknown) => e instanceof ApiError && (e.status === 0 || 
  * The calendar's month (spec §7: /api/events/list with month and year, no cache): the server's answer online, the
  * device's copy (pulled from /db/events) offline. Events written on this device and not pushed yet are shown too.
  */
-export const loadMonth = async (events: RxCollection<ShopEvent>, month: EventsMonth, ask = (m: EventsMonth) => api<ShopEvent[]>('/api/events/list', m)): Promise<MonthEvents> => {
+export const loadMonth = async (events: RxCollection<ShopEvent>, month: EventsMonth, ask = (m: EventsMonth) => call('POST /api/events/list', m)): Promise<MonthEvents> => {
   const local = await deviceMonth(events, month);
   if (globalThis.navigator?.onLine === false) return { events: local, from: 'device' };
   try {
@@ -46,7 +46,7 @@ export const saveEvent = async (
   events: RxCollection<ShopEvent>,
   input: EventInput,
   author: string,
-  send = (e: ShopEvent) => api<{ data: ShopEvent }>('/api/events/update', e),
+  send = (e: ShopEvent) => call('POST /api/events/update', e),
 ): Promise<{ event: ShopEvent; sent: boolean }> => {
   const stored = input.id ? await events.findOne(input.id).exec() : null;
   const event = shopEvent.parse({ ...input, id: input.id ?? randomId(), meta: stored?.meta ?? input.meta ?? { author, createdAt: Date.now() } });
@@ -63,7 +63,7 @@ export const saveEvent = async (
 };
 
 /** Deletes an event: online through /api/events/delete, offline as a deletion the sync pushes. */
-export const deleteEvent = async (events: RxCollection<ShopEvent>, id: string, send = (eventId: string) => api<{ ok: true }>('/api/events/delete', { id: eventId })): Promise<void> => {
+export const deleteEvent = async (events: RxCollection<ShopEvent>, id: string, send = (eventId: string) => call('POST /api/events/delete', { id: eventId })): Promise<void> => {
   if (globalThis.navigator?.onLine !== false) {
     try {
       await send(id);

@@ -1,4 +1,4 @@
-import { api } from '../lib/api';
+import { call } from '../lib/api';
 
 export interface ClientImport {
   created: number;
@@ -8,7 +8,7 @@ export interface ClientImport {
 }
 
 /** Every client card as CSV (schema/client-csv.ts), read online: client data is admin-tier and never kept on a device. */
-export const exportClients = () => api<{ csv: string; count: number }>('/api/clients/export', {});
+export const exportClients = () => call('POST /api/clients/export', {});
 
 /** Sends a CSV file's text; `allOrNothing`: any bad row and nothing is stored (the error lists every line). */
-export const importClients = (csv: string, allOrNothing: boolean) => api<ClientImport>('/api/clients/import', { csv, allOrNothing });
+export const importClients = (csv: string, allOrNothing: boolean) => call('POST /api/clients/import', { csv, allOrNothing });

@@ -1,4 +1,4 @@
-import { api } from '../lib/api';
+import { call } from '../lib/api';
 
 /** Merges the card `drop` into `keep` on the server (schema/client-merge.ts). */
-export const mergeClients = (keep: string, drop: string) => api<{ data: { id: string } }>('/api/clients/merge', { keep, drop });
+export const mergeClients = (keep: string, drop: string) => call('POST /api/clients/merge', { keep, drop });

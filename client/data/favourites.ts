@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { favouriteMark, marksPerRequest, newerMark, type FavouriteMark, type FavouritesAnswer } from '../../schema/favourite';
-import { api, ApiError } from '../lib/api';
+import { favouriteMark, marksPerRequest, newerMark, type FavouriteMark } from '../../schema/favourite';
+import { call, ApiError } from '../lib/api';
 
 /**
  * The favourites this device knows of one owner (a phone, or `guest`): the server's list as last read, and the marks
@@ -99,7 +99,7 @@ export const syncFavourites = async (owner: string): Promise<void> => {
   };
   const send = async (marks: FavouriteMark[]): Promise<void> => {
     try {
-      server = (await api<FavouritesAnswer>('/api/favourites/change', { marks })).data;
+      server = (await call('POST /api/favourites/change', { marks })).data;
     } catch (e) {
       if (!(e instanceof ApiError && e.status === 400)) throw e;
       // One bad mark (a product gone from the catalogue) must not hold back the others: each is tried alone.
@@ -109,6 +109,6 @@ export const syncFavourites = async (owner: string): Promise<void> => {
   };
   const marks: FavouriteMark[] = Object.entries(read(owner).pending).map(([id, m]) => ({ id, ...m }));
   for (let i = 0; i < marks.length; i += marksPerRequest) await send(marks.slice(i, i + marksPerRequest));
-  server = (await api<FavouritesAnswer>('/api/favourites/list', {})).data;
+  server = (await call('POST /api/favourites/list', {})).data;
   write(owner, { ...read(owner), server });
 };

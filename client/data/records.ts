@@ -6,7 +6,7 @@ import { listPage } from '../../schema/record-page';
 import { pageSize } from '../../schema/api';
 
 export { pageSize };
-import { api } from '../lib/api';
+import { api, recordCall } from '../lib/record-call';
 import { randomId } from '../lib/random-id';
 import { cacheKey, type CacheRecord } from '../../schema/cache-record';
 import { loadDataSource } from './data-source';
@@ -78,9 +78,6 @@ const listBody = (q: RecordQuery) => ({
   },
 });
 
-interface ListAnswer {
-  data: { items: OfficeRecord[]; total: number; skip: number; limit: number };
-}
 
 /**
  * An admin-tier list: online only, through the record API; the last answer is kept in DataSources (spec §4)
@@ -98,7 +95,7 @@ export const useRemoteRecords = (cache: RxCollection<CacheRecord>, entity: AnyEn
     void loadDataSource(
       cache,
       source,
-      () => api<ListAnswer>(url, body),
+      () => recordCall(entity, 'list', body),
       async (state) => {
         const cached = state.error ? (await cache.findOne(cacheKey(source)).exec())?.timestamp : undefined;
         if (!current) return;
@@ -165,8 +162,8 @@ export const saveRemoteRecord = async (entity: AnyEntity, data: Record<string, u
 };
 
 export const removeRemoteRecord = async (entity: AnyEntity, id: string): Promise<void> => {
-  await api(`/api/${entity.path}/delete`, { id });
+  await recordCall(entity, 'delete', { id });
 };
 
 export const getRemoteRecord = async (entity: AnyEntity, id: string): Promise<OfficeRecord> =>
-  officeRecord.parse((await api<{ data: unknown }>(`/api/${entity.path}/get`, { id })).data);
+  officeRecord.parse((await recordCall(entity, 'get', { id })).data);

@@ -4,7 +4,7 @@ import { BehaviorSubject } from 'rxjs';
 import { z } from 'zod';
 import { cacheKey, cacheTtl, type CacheRecord } from '../../schema/cache-record';
 import { staffMember } from '../../schema/user';
-import { api } from '../lib/api';
+import { call } from '../lib/api';
 import { useObservable } from '../lib/use-observable';
 import { loadDataSource } from './data-source';
 import { useLocal } from './local-data-context';
@@ -21,7 +21,6 @@ import { useLocal } from './local-data-context';
 const url = '/api/staff/list';
 const source = { url };
 const answer = z.object({ data: z.object({ items: z.array(staffMember) }) });
-type Answer = z.infer<typeof answer>;
 
 const names$ = new BehaviorSubject<ReadonlyMap<string, string>>(new Map());
 const show = (data: unknown) => {
@@ -38,7 +37,7 @@ const loadStaffNames = async (cache: RxCollection<CacheRecord>): Promise<void> =
     return;
   }
   asked = Date.now();
-  await loadDataSource(cache, source, () => api<Answer>(url, {}), (state) => show(state.data));
+  await loadDataSource(cache, source, () => call('POST /api/staff/list', {}), (state) => show(state.data));
 };
 
 /** Asks the server again now, whatever the cache lifetime: the staff were just changed on this device (/admin/staff). */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { api } from './api';
+import type { ApiAnswer } from '../../schema/api-contract';
+import { callEmpty, type EmptyCall } from './record-call';
 import { refusalOf } from './use-form-action';
 
 /**
@@ -8,17 +9,17 @@ import { refusalOf } from './use-form-action';
  * failed read is said through `fail`, the form's failure line. The screen sets the copy again from its save's answer,
  * so the next save is made over the version it shows (a stale one is refused, 409).
  */
-export const useOnlineCopy = <A, T>(path: string, take: (answer: A) => T, fail: (message: string) => void) => {
+export const useOnlineCopy = <K extends EmptyCall, T>(key: K, take: (answer: ApiAnswer<K>) => T, fail: (message: string) => void) => {
   const [copy, setCopy] = useState<T | null>(null);
   useEffect(() => {
     let current = true;
-    api<A>(path, {}).then(
+    callEmpty(key).then(
       (answer) => current && setCopy(take(answer)),
       (e: unknown) => current && fail(refusalOf(e).message),
     );
     return () => {
       current = false;
     };
-  }, [path, take, fail]);
+  }, [key, take, fail]);
   return [copy, setCopy] as const;
 };

@@ -1,11 +1,10 @@
-import { analyticsRequest, periodOf } from '../../schema/analytics-period';
+import { periodOf, type AnalyticsRequest } from '../../schema/analytics-period';
 import { analyticsReport, type AnalyticsReport } from '../../schema/analytics-report';
 import type { Storage } from '../db/storage';
-import { parse } from '../http/parse';
 import { studioFacts } from './studio-facts';
 
 /** POST /api/analytics/report: the period as asked (Moscow days), against the one before, from the studio's stored facts. */
-export const analyticsReportOf = async (storage: Storage, body: unknown, now = new Date()): Promise<{ data: AnalyticsReport }> => {
-  const period = periodOf(parse(analyticsRequest, body), now);
+export const analyticsReportOf = async (storage: Storage, request: AnalyticsRequest, now = new Date()): Promise<{ data: AnalyticsReport }> => {
+  const period = periodOf(request, now);
   return { data: analyticsReport(await studioFacts(storage), period) };
 };

@@ -1,8 +1,6 @@
 import { Router } from 'express';
-import { noPayload } from '../../schema/api';
 import type { BackupView } from '../../schema/backup-view';
 import type { Shop } from '../context';
-import { parse } from '../http/parse';
 import { HttpError } from '../http/errors';
 import { route } from '../http/route';
 import { backupIsStale, backupNow, backupStatus, type BackupStatus } from '../ops/nightly-backup';
@@ -19,12 +17,10 @@ const shown = (status: BackupStatus, on: boolean): BackupView => ({
 export const backupsApi = (shop: Shop): Router => {
   const api = Router();
   const on = !!shop.config.backup.dir;
-  route(api, 'POST /api/backups/status', async (req) => {
-    parse(noPayload, req.body ?? {});
+  route(api, 'POST /api/backups/status', async () => {
     return shown(await backupStatus(shop.storage), on);
   });
-  route(api, 'POST /api/backups/run', async (req) => {
-    parse(noPayload, req.body ?? {});
+  route(api, 'POST /api/backups/run', async () => {
     if (!on) throw new HttpError(409, 'Резервные копии выключены: задайте папку BACKUP_DIR и перезапустите магазин');
     return shown(await backupNow(shop.storage, shop.config), on);
   });

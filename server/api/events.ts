@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Router } from 'express';
-import { eventDelete, eventInput, eventsListQuery } from '../../schema/event';
+import { storedEvent } from '../../schema/api-contract';
 import type { User } from '../../schema/user';
 import type { Shop } from '../context';
 import { getDoc, stripMeta, upsert, type Stored } from '../db/docs';
@@ -8,7 +8,6 @@ import { eventsOfMonth } from '../db/calendar-index';
 import { eventsRule } from '../db/events-rule';
 import type { PushedDoc, PushRule, StoredDoc } from '../db/push-rule';
 import { forbidden, HttpError, notFound, unauthorized } from '../http/errors';
-import { parse } from '../http/parse';
 import { route } from '../http/route';
 
 const storedOf = (doc: Stored<object> | null): StoredDoc | null => doc && { ...stripMeta(doc), _id: doc._id };
@@ -27,22 +26,23 @@ export const eventsApi = (shop: Shop): Router => {
   const events = shop.storage.db('events');
   const checked = checker(eventsRule('api', shop.config.booksClock));
 
-  route(api, 'POST /api/events/list', async (req) => {
+  route(api, 'POST /api/events/list', async ({ body }) => {
     // Only the month asked for, through the view by day (server/db/calendar-index.ts), in the order of days.
-    return eventsOfMonth(events, parse(eventsListQuery, req.body));
+    return eventsOfMonth(events, body);
   });
 
   // Without an id it creates the event and the answer carries the id given (spec §7, as the record API does);
   // without `meta` the rule signs it from the session, as it signs every event.
-  route(api, 'POST /api/events/update', async (req, res) => {
-    const { id: given, ...input } = parse(eventInput, req.body);
+  route(api, 'POST /api/events/update', async ({ body, res }) => {
+    const { id: given, ...input } = body;
     const id = given ?? `event-${crypto.randomUUID()}`;
     const stored = await upsert<object>(events, id, (current) => checked(res.locals.user, { ...input, _id: id }, current));
-    return { data: { ...stored, id } };
+    // What the rule signed and stored, read back by the contract's own shape.
+    return { data: storedEvent.parse({ ...stored, id }) };
   });
 
-  route(api, 'POST /api/events/delete', async (req, res) => {
-    const { id } = parse(eventDelete, req.body);
+  route(api, 'POST /api/events/delete', async ({ body, res }) => {
+    const { id } = body;
     const current = await getDoc(events, id);
     if (!current?._rev) throw notFound('Событие не найдено');
     checked(res.locals.user, { _id: id, _deleted: true }, current);

@@ -1,10 +1,8 @@
 import { Router } from 'express';
-import { noPayload } from '../../schema/api';
-import { favouritesChange, type FavouritesAnswer } from '../../schema/favourite';
+import { type FavouritesAnswer } from '../../schema/favourite';
 import type { User } from '../../schema/user';
 import type { Shop } from '../context';
 import { favouritesOf } from '../favourites/favourites';
-import { parse } from '../http/parse';
 import { route } from '../http/route';
 
 /** The signed-in customer's favourites (issue 12, item 7): read and changed only as the session's phone. */
@@ -17,13 +15,12 @@ export const favouritesApi = (shop: Shop): Router => {
     return new Set(rows.flatMap((r) => ('error' in r || r.value.deleted ? [] : [r.key])));
   };
 
-  route(api, 'POST /api/favourites/list', async (req, res): Promise<FavouritesAnswer> => {
-    parse(noPayload, req.body);
+  route(api, 'POST /api/favourites/list', async ({ res }): Promise<FavouritesAnswer> => {
     return { data: await favourites.list((res.locals.user as User).phone) };
   });
 
-  route(api, 'POST /api/favourites/change', async (req, res): Promise<FavouritesAnswer> => {
-    const { marks } = parse(favouritesChange, req.body);
+  route(api, 'POST /api/favourites/change', async ({ body, res }): Promise<FavouritesAnswer> => {
+    const { marks } = body;
     return { data: await favourites.apply((res.locals.user as User).phone, marks, knownProducts) };
   });
   return api;

@@ -20,13 +20,13 @@ const withinTime = <T>(work: Promise<T>, ms: number) =>
 export const healthApi = (shop: Shop): Router => {
   const api = Router();
   let unreachableSince: Date | null = null;
-  route(api, 'GET /api/health', async (_req, res) => {
+  route(api, 'GET /api/health', async ({ res }) => {
     res.set('cache-control', 'no-store');
     try {
       await withinTime(shop.storage.db('catalog').info(), probeMs);
       unreachableSince = null;
-      const backup = !shop.config.backup.dir ? 'off' : backupIsStale(await withinTime(backupStatus(shop.storage), probeMs)) ? 'stale' : 'ok';
-      return { ok: true, db: 'ok', backup };
+      const backup = !shop.config.backup.dir ? ('off' as const) : backupIsStale(await withinTime(backupStatus(shop.storage), probeMs)) ? ('stale' as const) : ('ok' as const);
+      return { ok: true as const, db: 'ok' as const, backup };
     } catch {
       unreachableSince ??= new Date();
       const since = unreachableSince.toISOString();

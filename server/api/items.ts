@@ -1,14 +1,13 @@
 import { Router, type Response } from 'express';
-import { artRequest, idListRequest, idRequest, listRequest, noPayload, searchItemRequest, pageOf } from '../../schema/api';
+import { pageOf } from '../../schema/api';
 import { categories } from '../../schema/category';
-import { productInput, type Product } from '../../schema/product';
+import { type Product } from '../../schema/product';
 import { levelOf, reaches, type User } from '../../schema/user';
 import type { Shop } from '../context';
 import { getSynced } from '../db/synced';
 import type { Audience, CatalogIndex } from '../db/catalog-index';
 import type { ItemService } from '../catalog/item-service';
 import { notFound } from '../http/errors';
-import { parse } from '../http/parse';
 import { route } from '../http/route';
 import { stockOf } from '../stock/stock';
 
@@ -30,8 +29,8 @@ export const itemsApi = (shop: Shop, index: CatalogIndex, items: ItemService): R
     return item;
   };
 
-  route(api, 'POST /api/items/list', async (req, res) => {
-    const { params, query } = parse(listRequest, req.body);
+  route(api, 'POST /api/items/list', async ({ body, res }) => {
+    const { params, query } = body;
     const { name, ...filter } = query;
     const audience = audienceOf(res.locals.user);
     const view = await index.view(name);
@@ -43,24 +42,23 @@ export const itemsApi = (shop: Shop, index: CatalogIndex, items: ItemService): R
     }));
   });
 
-  route(api, 'POST /api/items/get', async (req, res) => ({ data: await one(parse(idRequest, req.body).id, res.locals.user) }));
+  route(api, 'POST /api/items/get', async ({ body, res }) => ({ data: await one(body.id, res.locals.user) }));
 
-  route(api, 'POST /api/items/get-art', async (req, res) => {
-    const { art } = parse(artRequest, req.body);
+  route(api, 'POST /api/items/get-art', async ({ body, res }) => {
+    const { art } = body;
     const item = (await all()).filter(visibleTo(res.locals.user)).find((p) => p.art === art);
     if (!item) throw notFound('Товар с таким артикулом не найден');
     return { data: item };
   });
 
-  route(api, 'POST /api/items/get-list', async (req, res) => {
-    const wanted = parse(idListRequest, req.body).idList;
+  route(api, 'POST /api/items/get-list', async ({ body, res }) => {
+    const wanted = body.idList;
     const view = await index.view();
     const found = new Set(wanted.flatMap((id) => view.product(id) ?? []));
     return { data: view.all().filter((p) => found.has(p)).filter(visibleTo(res.locals.user)) };
   });
 
-  route(api, 'POST /api/items/catalog', async (req, res) => {
-    parse(noPayload, req.body);
+  route(api, 'POST /api/items/catalog', async ({ res }) => {
     const audience = audienceOf(res.locals.user);
     const view = await index.view();
     sendJson(res, view.answer(JSON.stringify(['catalog', audience]), () => {
@@ -70,15 +68,15 @@ export const itemsApi = (shop: Shop, index: CatalogIndex, items: ItemService): R
   });
 
   // The back-office's reference search: staff also find hidden and inactive items, by name or article code.
-  route(api, 'POST /api/refs/search-item', async (req) => {
-    const { query, limit } = parse(searchItemRequest, req.body);
+  route(api, 'POST /api/refs/search-item', async ({ body }) => {
+    const { query, limit } = body;
     return { data: { items: (await index.view(query)).find(query).slice(0, limit) } };
   });
 
-  route(api, 'POST /api/items/update', async (req) => ({ data: await items.save(parse(productInput, req.body)) }));
+  route(api, 'POST /api/items/update', async ({ body }) => ({ data: await items.save(body) }));
 
-  route(api, 'POST /api/items/delete', async (req) => {
-    await items.remove(parse(idRequest, req.body).id);
+  route(api, 'POST /api/items/delete', async ({ body }) => {
+    await items.remove(body.id);
     return { ok: true };
   });
 

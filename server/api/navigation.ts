@@ -1,9 +1,7 @@
 import { Router } from 'express';
-import { noPayload } from '../../schema/api';
-import { navigationUpdate, type NavigationAnswer } from '../../schema/navigation-update';
+import { type NavigationAnswer } from '../../schema/navigation-update';
 import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';
-import { parse } from '../http/parse';
 import { route } from '../http/route';
 import { knownAddress } from '../seo/known-address';
 import { readNavigation, saveNavigation } from '../storefront/navigation';
@@ -16,13 +14,12 @@ export const navigationApi = (shop: Shop, catalog: CatalogIndex): Router => {
   const api = Router();
   const known = knownAddress(shop, catalog);
 
-  route(api, 'POST /api/navigation/get', async (req): Promise<NavigationAnswer> => {
-    parse(noPayload, req.body);
+  route(api, 'POST /api/navigation/get', async (): Promise<NavigationAnswer> => {
     return { data: await readNavigation(shop) };
   });
 
-  route(api, 'POST /api/navigation/update', async (req): Promise<NavigationAnswer> => {
-    const { navigation, updatedAt } = parse(navigationUpdate, req.body);
+  route(api, 'POST /api/navigation/update', async ({ body }): Promise<NavigationAnswer> => {
+    const { navigation, updatedAt } = body;
     return { data: await saveNavigation(shop, known, navigation, updatedAt) };
   });
 

@@ -1,26 +1,16 @@
 import crypto from 'node:crypto';
 import { Router } from 'express';
-import { z } from 'zod';
-import { idRequest, listRequest, pageOf } from '../../schema/api';
-import { orderCommand, type OrderCommand } from '../../schema/order-command';
-import { orderDraft, orderStatus } from '../../schema/order';
-import { phone } from '../../schema/phone';
+import { pageOf } from '../../schema/api';
+import { type OrderCommand } from '../../schema/order-command';
 import type { User } from '../../schema/user';
 import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';
 import { HttpError } from '../http/errors';
-import { parse } from '../http/parse';
 import { route } from '../http/route';
 import { orderCommands } from '../orders/order-commands';
 import { orderService } from '../orders/order-service';
 import { stockOf } from '../stock/stock';
 
-export const orderListRequest = z.strictObject({
-  params: listRequest.shape.params,
-  query: z.strictObject({ status: orderStatus.optional(), customer: phone.optional() }).default({}),
-});
-/** The older call for a status alone; a cancellation needs its reason here too. */
-export const statusUpdate = z.strictObject({ id: orderDraft.shape.id, status: orderStatus, reason: z.string().trim().max(500).optional() });
 
 /**
  * Orders over HTTP; the rules live in server/orders/. The server-only 'orders' database is the record; each
@@ -33,10 +23,10 @@ export const ordersApi = (shop: Shop, catalogIndex: CatalogIndex): Router => {
   const commands = orderCommands(shop, orders);
   stockOf(shop.storage).onChange(catalogIndex.invalidate);
 
-  route(api, 'POST /api/orders/create', async (req, res) => ({ data: await orders.create(parse(orderDraft, req.body), res.locals.user as User) }));
+  route(api, 'POST /api/orders/create', async ({ body, res }) => ({ data: await orders.create(body, res.locals.user as User) }));
 
-  route(api, 'POST /api/orders/list', async (req, res) => {
-    const { params, query } = parse(orderListRequest, req.body);
+  route(api, 'POST /api/orders/list', async ({ body, res }) => {
+    const { params, query } = body;
     const all = (await orders.listFor(res.locals.user as User)).filter((o) => (!query.status || o.status === query.status) && (!query.customer || o.customer === query.customer));
     return pageOf(all, params);
   });
@@ -49,19 +39,19 @@ export const ordersApi = (shop: Shop, catalogIndex: CatalogIndex): Router => {
   };
 
   /** A staff command online (API clients, tests); devices send the same command through /db/office. Refusals are 4xx. */
-  route(api, 'POST /api/orders/command', async (req, res) => run(parse(orderCommand, req.body), res.locals.user as User));
+  route(api, 'POST /api/orders/command', async ({ body, res }) => run(body, res.locals.user as User));
 
   /** The customer cancels their own order before assembly (/my); stock comes back once, as for a staff cancellation. */
-  route(api, 'POST /api/orders/cancel', async (req, res) => {
-    const { id } = parse(idRequest, req.body);
+  route(api, 'POST /api/orders/cancel', async ({ body, res }) => {
+    const { id } = body;
     const { outcome, order } = await commands.cancelByCustomer(id, res.locals.user as User);
     if (!outcome.ok) throw new HttpError(outcome.status, outcome.reason);
     return { data: order, outcome };
   });
 
   /** A status command whose `from` is the status now: the caller saw the order as it is. */
-  route(api, 'POST /api/orders/update-status', async (req, res) => {
-    const { id, status, reason } = parse(statusUpdate, req.body);
+  route(api, 'POST /api/orders/update-status', async ({ body, res }) => {
+    const { id, status, reason } = body;
     const current = await orders.recordOf(id);
     if (!current || current.stage !== 'placed') throw new HttpError(404, 'Заказ не найден');
     return run({ id: `status-${crypto.randomUUID()}`, order: id, action: { kind: 'status', from: current.status, to: status, reason } }, res.locals.user as User);

@@ -1,13 +1,10 @@
 import { Router } from 'express';
-import { z } from 'zod';
-import { noPayload, slugRequest } from '../../schema/api';
-import { isSettingPage, page, pageDraft, pageDraftRequest, pageUpdate, type Page, type PageDraft } from '../../schema/page';
+import { isSettingPage, page, pageDraft, type Page, type PageDraft } from '../../schema/page';
 import { pageAddressIssue } from '../../schema/page-address';
 import type { Shop } from '../context';
 import { getDoc, upsert } from '../db/docs';
 import { allSynced, getSynced, putSynced } from '../db/synced';
 import { HttpError, notFound } from '../http/errors';
-import { parse } from '../http/parse';
 import { route } from '../http/route';
 
 /** The page editors' drafts: server-only, so a page not published yet reaches no guest and no device. */
@@ -19,21 +16,20 @@ export const pagesApi = (shop: Shop): Router => {
   const pages = shop.storage.db('pages');
   const drafts = () => shop.storage.db(draftsDb);
 
-  route(api, 'POST /api/pages/get', async (req) => {
-    const slug = parse(slugRequest, req.body).slug.replace(/^\/+|\/+$/g, '');
+  route(api, 'POST /api/pages/get', async ({ body }) => {
+    const slug = body.slug.replace(/^\/+|\/+$/g, '');
     const found = isSettingPage(slug) ? null : await getSynced<Page>(pages, slug);
     if (!found) throw notFound('Страница не найдена');
     return { data: found };
   });
 
-  route(api, 'POST /api/pages/list', async (req) => {
-    parse(noPayload, req.body);
+  route(api, 'POST /api/pages/list', async () => {
     return { data: (await allSynced<Page>(pages)).filter((p) => !isSettingPage(p.id)) };
   });
 
   /** Publishes: the page goes into the public store (bots get it as HTML at once, devices by the pages sync); its draft is done with. */
-  route(api, 'POST /api/pages/update', async (req) => {
-    const input = parse(pageUpdate, req.body);
+  route(api, 'POST /api/pages/update', async ({ body }) => {
+    const input = body;
     const id = 'id' in input && input.id ? input.id : input.key;
     const issue = pageAddressIssue(id);
     if (issue) throw new HttpError(400, issue, [{ path: 'key', message: issue }]);
@@ -43,8 +39,8 @@ export const pagesApi = (shop: Shop): Router => {
     return { data: saved };
   });
 
-  route(api, 'POST /api/pages/draft', async (req, res) => {
-    const { key, value, isNew } = parse(pageDraftRequest, req.body);
+  route(api, 'POST /api/pages/draft', async ({ body, res }) => {
+    const { key, value, isNew } = body;
     const issue = pageAddressIssue(key);
     if (issue) throw new HttpError(400, issue, [{ path: 'key', message: issue }]);
     if (isNew && ((await getSynced<Page>(pages, key)) || (await getDoc(drafts(), key)))) {
@@ -55,8 +51,7 @@ export const pagesApi = (shop: Shop): Router => {
     return { data: draft };
   });
 
-  route(api, 'POST /api/pages/drafts', async (req) => {
-    parse(z.strictObject({}), req.body ?? {});
+  route(api, 'POST /api/pages/drafts', async () => {
     const { rows } = await drafts().allDocs({ include_docs: true });
     const items = rows.flatMap((r) => {
       if (!('doc' in r) || !r.doc || r.id.startsWith('_')) return [];

@@ -1,15 +1,11 @@
 import { Router } from 'express';
-import { z } from 'zod';
-import { posifloraConnectRequest, posifloraKinds } from '../../schema/posiflora';
+import { posifloraKinds } from '../../schema/posiflora';
 import type { Shop } from '../context';
 import { HttpError } from '../http/errors';
-import { parse } from '../http/parse';
 import { route } from '../http/route';
 import { asHttpError, posifloraClient } from '../posiflora/posiflora-api';
 import { posifloraImport } from '../posiflora/posiflora-import';
 import { posifloraStore } from '../posiflora/posiflora-store';
-
-const ordersRequest = z.strictObject({ search: z.string().trim().max(100).default(''), limit: z.number().int().min(1).max(200).default(50) });
 
 /**
  * /admin/posiflora (issue 22, item 5). The account's password and session tokens stay in the server-only
@@ -21,8 +17,7 @@ export const posifloraApi = (shop: Shop): Router => {
   const importer = posifloraImport(shop);
   const posiflora = posifloraClient(shop.config.posiflora);
 
-  route(api, 'POST /api/posiflora/status', async (req) => {
-    parse(z.strictObject({}), req.body ?? {});
+  route(api, 'POST /api/posiflora/status', async () => {
     const account = await store.account();
     return {
       data: {
@@ -33,8 +28,7 @@ export const posifloraApi = (shop: Shop): Router => {
     };
   });
 
-  route(api, 'POST /api/posiflora/connect', async (req, res) => {
-    const body = parse(posifloraConnectRequest, req.body);
+  route(api, 'POST /api/posiflora/connect', async ({ body, res }) => {
     const issue = posiflora.addressIssue(body.url);
     if (issue) throw new HttpError(400, issue);
     const tokens = await posiflora.signIn(body.url, body.username, body.password).catch(asHttpError);
@@ -42,24 +36,22 @@ export const posifloraApi = (shop: Shop): Router => {
     // Another account starts from scratch; the same one goes on from where it was.
     if (before && before.url !== body.url) await store.clearCursors(posifloraKinds);
     await store.saveAccount({ ...body, ...tokens, connectedBy: res.locals.user!.phone, connectedAt: Date.now() });
-    return { data: { connected: true, url: body.url, username: body.username } };
+    return { data: { connected: true as const, url: body.url, username: body.username } };
   });
 
-  route(api, 'POST /api/posiflora/disconnect', async (req) => {
-    parse(z.strictObject({}), req.body ?? {});
+  route(api, 'POST /api/posiflora/disconnect', async () => {
     await store.saveAccount(null);
-    return { data: { connected: false } };
+    return { data: { connected: false as const } };
   });
 
-  route(api, 'POST /api/posiflora/run', async (req, res) => {
-    parse(z.strictObject({}), req.body ?? {});
+  route(api, 'POST /api/posiflora/run', async ({ res }) => {
     const run = await importer.run(res.locals.user!.phone);
     if (!run) throw new HttpError(409, 'Posiflora не подключена: сначала укажите адрес, логин и пароль');
     return { data: run };
   });
 
-  route(api, 'POST /api/posiflora/orders', async (req) => {
-    const { search, limit } = parse(ordersRequest, req.body ?? {});
+  route(api, 'POST /api/posiflora/orders', async ({ body }) => {
+    const { search, limit } = body;
     const needle = search.toLowerCase().replace(/\D/g, '') || search.toLowerCase();
     const all = (await store.orders()).filter((o) => !search || o.docNo.toLowerCase().includes(search.toLowerCase()) || (needle && o.customerPhone.includes(needle)));
     all.sort((a, b) => b.day.localeCompare(a.day) || b.docNo.localeCompare(a.docNo));

@@ -1,8 +1,6 @@
 import { Router } from 'express';
-import { noPayload } from '../../schema/api';
-import { studioProfileUpdate, type StudioProfileAnswer } from '../../schema/studio-profile';
+import { type StudioProfileAnswer } from '../../schema/studio-profile';
 import type { Shop } from '../context';
-import { parse } from '../http/parse';
 import { route } from '../http/route';
 import { readStudioProfile, saveStudioProfile } from '../studio/studio-profile';
 
@@ -10,13 +8,12 @@ import { readStudioProfile, saveStudioProfile } from '../studio/studio-profile';
 export const profileApi = (shop: Shop): Router => {
   const api = Router();
 
-  route(api, 'POST /api/profile/get', async (req): Promise<StudioProfileAnswer> => {
-    parse(noPayload, req.body);
+  route(api, 'POST /api/profile/get', async (): Promise<StudioProfileAnswer> => {
     return { data: await readStudioProfile(shop) };
   });
 
-  route(api, 'POST /api/profile/update', async (req): Promise<StudioProfileAnswer> => {
-    const { profile, updatedAt } = parse(studioProfileUpdate, req.body);
+  route(api, 'POST /api/profile/update', async ({ body }): Promise<StudioProfileAnswer> => {
+    const { profile, updatedAt } = body;
     return { data: await saveStudioProfile(shop, profile, updatedAt) };
   });
 

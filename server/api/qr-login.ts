@@ -1,9 +1,8 @@
 import { Router } from 'express';
 import QRCode from 'qrcode';
-import { qrDeviceRequest, qrLoginRequest, qrVerifyRequest, type QrDevice, type QrLoginAnswer } from '../../schema/qr-login';
+import { type QrDevice, type QrLoginAnswer } from '../../schema/qr-login';
 import type { Shop } from '../context';
 import { route } from '../http/route';
-import { parse } from '../http/parse';
 import { setSessionCookie } from '../auth/session-cookie';
 import { recordSignIn } from '../staff/staff-service';
 import { limitRate } from '../auth/rate-limit';
@@ -18,8 +17,8 @@ import { addressOf, describeUserAgent } from '../auth/device';
 export const qrLoginApi = (shop: Shop): Router => {
   const api = Router();
 
-  route(api, 'POST /api/qr-login', async (req, res): Promise<QrLoginAnswer> => {
-    const { identifier } = parse(qrLoginRequest, req.body);
+  route(api, 'POST /api/qr-login', async ({ body, req, res }): Promise<QrLoginAnswer> => {
+    const { identifier } = body;
     await limitRate(shop.auth, `qr-ip:${clientAddress(req)}`, 600, 10 * 60_000);
     const device: QrDevice = { ...describeUserAgent(req.get('user-agent') ?? ''), ip: addressOf(req.ip), seenAt: Date.now() };
     const ticket = await shop.qr.poll(identifier, device);
@@ -35,13 +34,13 @@ export const qrLoginApi = (shop: Shop): Router => {
     return { status: 'waiting', code: ticket.code, svg, link, expiresAt: ticket.expiresAt };
   });
 
-  route(api, 'POST /api/qr-device', async (req): Promise<QrDevice> => {
-    const { code } = parse(qrDeviceRequest, req.body);
+  route(api, 'POST /api/qr-device', async ({ body }): Promise<QrDevice> => {
+    const { code } = body;
     return shop.qr.device(code);
   });
 
-  route(api, 'POST /api/qr-verify', async (req, res) => {
-    const { code } = parse(qrVerifyRequest, req.body);
+  route(api, 'POST /api/qr-verify', async ({ body, res }) => {
+    const { code } = body;
     await shop.qr.confirm(code, res.locals.user!.phone);
     return { ok: true };
   });

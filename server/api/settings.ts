@@ -1,10 +1,8 @@
 import { Router } from 'express';
-import { noPayload } from '../../schema/api';
-import { shopSettingsUpdate, smsGatewayUpdate, smsTest, type ShopSettingsAnswer, type SmsGatewayAnswer } from '../../schema/shop-settings-update';
+import { type ShopSettingsAnswer, type SmsGatewayAnswer } from '../../schema/shop-settings-update';
 import { sendThroughGateway } from '../auth/sms';
 import type { Shop } from '../context';
 import { HttpError } from '../http/errors';
-import { parse } from '../http/parse';
 import { route } from '../http/route';
 import { readShopSettings, readSmsGateway, saveShopSettings, saveSmsGateway } from '../studio/shop-settings';
 
@@ -17,31 +15,29 @@ const testText = 'Проверка SMS-шлюза Цветочной масте�
 export const settingsApi = (shop: Shop): Router => {
   const api = Router();
 
-  route(api, 'POST /api/settings/get', async (req): Promise<ShopSettingsAnswer> => {
-    parse(noPayload, req.body);
+  route(api, 'POST /api/settings/get', async (): Promise<ShopSettingsAnswer> => {
     return { data: await readShopSettings(shop.storage) };
   });
 
-  route(api, 'POST /api/settings/update', async (req): Promise<ShopSettingsAnswer> => {
-    const { settings, updatedAt } = parse(shopSettingsUpdate, req.body);
+  route(api, 'POST /api/settings/update', async ({ body }): Promise<ShopSettingsAnswer> => {
+    const { settings, updatedAt } = body;
     return { data: await saveShopSettings(shop, settings, updatedAt) };
   });
 
-  route(api, 'POST /api/settings/sms-get', async (req): Promise<SmsGatewayAnswer> => {
-    parse(noPayload, req.body);
+  route(api, 'POST /api/settings/sms-get', async (): Promise<SmsGatewayAnswer> => {
     const gateway = await readSmsGateway(shop.storage);
     return { data: { url: gateway?.url ?? '', hasToken: !!gateway?.token } };
   });
 
-  route(api, 'POST /api/settings/sms-update', async (req): Promise<SmsGatewayAnswer> => {
-    const { url, token } = parse(smsGatewayUpdate, req.body);
+  route(api, 'POST /api/settings/sms-update', async ({ body }): Promise<SmsGatewayAnswer> => {
+    const { url, token } = body;
     const saved = await saveSmsGateway(shop.storage, url, token);
     return { data: { url: saved.url, hasToken: !!saved.token } };
   });
 
   /** Sends a test message through the gateway as saved; its refusal or silence is said in Russian, never a 500. */
-  route(api, 'POST /api/settings/sms-test', async (req) => {
-    const { phone } = parse(smsTest, req.body);
+  route(api, 'POST /api/settings/sms-test', async ({ body }) => {
+    const { phone } = body;
     const gateway = await readSmsGateway(shop.storage);
     if (!gateway) throw new HttpError(400, 'Сначала сохраните адрес SMS-шлюза');
     try {
@@ -49,7 +45,7 @@ export const settingsApi = (shop: Shop): Router => {
     } catch (e) {
       throw new HttpError(502, `SMS-шлюз не принял сообщение: ${e instanceof Error ? e.message : String(e)}`);
     }
-    return { data: { sent: true } };
+    return { data: { sent: true as const } };
   });
 
   return api;

@@ -1,10 +1,7 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { today } from '../../schema/day';
-import { staffChangesRequest, staffRemoveRequest, staffSaveRequest, workdayRequest } from '../../schema/staff';
 import { isStaff, type StaffMember } from '../../schema/user';
 import type { Shop } from '../context';
-import { parse } from '../http/parse';
 import { route } from '../http/route';
 import { staffService } from '../staff/staff-service';
 import { workdays } from '../staff/workdays';
@@ -20,25 +17,23 @@ export const staffApi = (shop: Shop): Router => {
   const api = Router();
   const staff = staffService(shop);
   const days = workdays(shop);
-  route(api, 'POST /api/staff/list', async (req) => {
-    parse(z.strictObject({}), req.body ?? {});
+  route(api, 'POST /api/staff/list', async () => {
     const items: StaffMember[] = (await shop.users.list()).filter(isStaff).map(({ phone, name }) => ({ phone, name }));
     return { data: { items } };
   });
-  route(api, 'POST /api/staff/people', async (req) => {
-    parse(z.strictObject({}), req.body ?? {});
+  route(api, 'POST /api/staff/people', async () => {
     return { data: { items: await staff.people() } };
   });
-  route(api, 'POST /api/staff/update', async (req, res) => ({ data: await staff.save(res.locals.user!, parse(staffSaveRequest, req.body)) }));
-  route(api, 'POST /api/staff/remove', async (req, res) => {
-    const removed = await staff.remove(res.locals.user!, parse(staffRemoveRequest, req.body).phone);
+  route(api, 'POST /api/staff/update', async ({ body, res }) => ({ data: await staff.save(res.locals.user!, body) }));
+  route(api, 'POST /api/staff/remove', async ({ body, res }) => {
+    const removed = await staff.remove(res.locals.user!, body.phone);
     await days.dropFrom(removed.phone, today());
     return { data: removed };
   });
-  route(api, 'POST /api/staff/changes', async (req) => {
-    const { skip, limit } = parse(staffChangesRequest, req.body ?? {});
+  route(api, 'POST /api/staff/changes', async ({ body }) => {
+    const { skip, limit } = body;
     return { data: await staff.changes(skip, limit) };
   });
-  route(api, 'POST /api/staff/workday', async (req, res) => ({ data: await days.mark(res.locals.user!, parse(workdayRequest, req.body)) }));
+  route(api, 'POST /api/staff/workday', async ({ body, res }) => ({ data: await days.mark(res.locals.user!, body) }));
   return api;
 };

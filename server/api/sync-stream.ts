@@ -23,7 +23,7 @@ const streamQuery = z.strictObject({ db: z.union([dbName, z.array(dbName).min(1)
  */
 export const syncStreamApi = (hub: ChangesHub, mayRead: ReadRightNow, pingMs = 25_000): Router => {
   const api = Router();
-  route(api, 'GET /api/sync/stream', (req, res) => {
+  route(api, 'GET /api/sync/stream', ({ req, res }) => {
     const { db } = parse(streamQuery, req.query);
     const names = [...new Set([db].flat())];
     const denied = names.find((n) => !canReadDb(res.locals.user, n));

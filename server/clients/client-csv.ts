@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { client, clientIdOf, type Client } from '../../schema/entities/client';
-import { clientImportRequest, clientsCsv, readClientsCsv } from '../../schema/client-csv';
+import type { z } from 'zod';
+import { clientsCsv, readClientsCsv, type clientImportRequest } from '../../schema/client-csv';
 import { derivedFields, recordData, type OfficeRecord } from '../../schema/record';
 import type { User } from '../../schema/user';
 import { HttpError } from '../http/errors';
-import { parse } from '../http/parse';
 import type { Storage } from '../db/storage';
 import { tierStore } from '../records/tier-store';
 import { refCodeIssue } from '../../schema/entities/ref';
@@ -35,8 +35,7 @@ export const clientCsv = (storage: Storage, clock: () => number = Date.now) => {
       return { csv: clientsCsv(clients), count: clients.length };
     },
 
-    async importCsv(user: User, body: unknown) {
-      const { csv, allOrNothing } = parse(clientImportRequest, body);
+    async importCsv(user: User, { csv, allOrNothing }: z.infer<typeof clientImportRequest>) {
       const file = readClientsCsv(csv);
       if (!file.ok) throw new HttpError(400, file.error);
       // A source is a code of the studio's list «Откуда клиенты», as on the card; a card's own old one is kept.

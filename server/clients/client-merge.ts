@@ -1,9 +1,9 @@
 import { client } from '../../schema/entities/client';
-import { clientMergeRequest, mergedClient } from '../../schema/client-merge';
+import type { z } from 'zod';
+import { mergedClient, type clientMergeRequest } from '../../schema/client-merge';
 import { derivedFields, recordData, type OfficeRecord } from '../../schema/record';
 import type { User } from '../../schema/user';
 import { HttpError, notFound } from '../http/errors';
-import { parse } from '../http/parse';
 import type { Storage } from '../db/storage';
 import { tierStore } from '../records/tier-store';
 import { stampAlert } from './stamp-alert';
@@ -11,8 +11,7 @@ import { stampAlert } from './stamp-alert';
 const busy = 'Карточку как раз меняли: откройте её заново и повторите';
 
 /** Merges two cards of one person (schema/client-merge.ts): the kept one takes the other's data, the other is removed. */
-export const mergeClients = async (storage: Storage, user: User, body: unknown, clock: () => number = Date.now): Promise<{ data: OfficeRecord }> => {
-  const { keep, drop } = parse(clientMergeRequest, body);
+export const mergeClients = async (storage: Storage, user: User, { keep, drop }: z.infer<typeof clientMergeRequest>, clock: () => number = Date.now): Promise<{ data: OfficeRecord }> => {
   const store = tierStore(storage);
   const [kept, dropped] = await Promise.all([store.get(client.tier, client.type, keep), store.get(client.tier, client.type, drop)]);
   if (!kept || !dropped) throw notFound('Клиент: карточка не найдена');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Shop } from '../context';
 import { HttpError, notFound, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
-import { route } from '../http/route';
+import { route, type Handler } from '../http/route';
 import { itemUploads } from './item-upload';
 import { photoStore } from './photos';
 
@@ -19,7 +19,7 @@ export const photosApi = (shop: Shop): Router => {
   const api = Router();
   const photos = photoStore(shop.storage);
   const uploads = itemUploads(shop);
-  const serve = (size: 'image' | 'card'): Parameters<typeof route>[2] => async (req, res) => {
+  const serve = (size: 'image' | 'card'): Handler<'GET /api/photos/:id'> => async ({ req, res }) => {
     const { id } = parse(photoId, req.params);
     const photo = await photos.get(id, size);
     if (!photo) throw notFound('Фото не найдено');
@@ -29,7 +29,7 @@ export const photosApi = (shop: Shop): Router => {
   route(api, 'GET /api/photos/:id', serve('image'));
   route(api, 'GET /api/photos/:id/card', serve('card'));
 
-  route(api, 'POST /api/items/upload-image', async (req, res) => {
+  route(api, 'POST /api/items/upload-image', async ({ req, res }) => {
     if (!res.locals.user) throw unauthorized();
     if (!Buffer.isBuffer(req.body)) throw new HttpError(400, 'Пришлите фото файлом: JPEG, PNG или WebP');
     return { data: { url: await uploads.upload(res.locals.user, req.body) } };

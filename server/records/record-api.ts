@@ -17,11 +17,11 @@ export const recordApi = (shop: Shop, books: WritePipeline, hooks: Partial<Recor
   const api = Router();
   const records = recordService(tierStore(shop.storage), Date.now, hooks, books.judgeOne, books.storedOne);
   for (const entity of Object.values(entities)) {
-    route(api, recordRoute(entity, 'list'), (req, res) => records.list(res.locals.user, entity, req.body));
-    route(api, recordRoute(entity, 'get'), (req, res) => records.get(res.locals.user, entity, req.body));
-    route(api, recordRoute(entity, 'update'), (req, res) => records.save(res.locals.user, entity, req.body));
-    route(api, recordRoute(entity, 'delete'), (req, res) => records.remove(res.locals.user, entity, req.body));
+    route(api, recordRoute(entity, 'list'), ({ body, res }) => records.list(res.locals.user, entity, body));
+    route(api, recordRoute(entity, 'get'), ({ body, res }) => records.get(res.locals.user, entity, body));
+    route(api, recordRoute(entity, 'update'), ({ body, res }) => records.save(res.locals.user, entity, body));
+    route(api, recordRoute(entity, 'delete'), ({ body, res }) => records.remove(res.locals.user, entity, body));
   }
-  for (const entity of voidableEntities) route(api, voidRoute(entity), (req, res) => records.voidFact(res.locals.user, entity, req.body));
+  for (const entity of voidableEntities) route(api, voidRoute(entity), ({ body, res }) => records.voidFact(res.locals.user, entity, body));
   return api;
 };

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Router } from 'express';
 import { can } from '../../schema/access';
 import { techCard } from '../../schema/entities/tech-card';
-import { derivedFields, recordData, recordIdRequest, type OfficeRecord } from '../../schema/record';
+import { derivedFields, recordData, type OfficeRecord } from '../../schema/record';
 import { recipeBookOf } from '../../schema/recipe-book';
 import { balanceBookOf } from '../../schema/record-moves';
 import { bouquetsFromStems, compositionText, stemsCost, stemsOf, suggestedPrice } from '../../schema/tech-card';
@@ -10,7 +10,6 @@ import type { ItemService } from '../catalog/item-service';
 import { publishBouquet } from '../catalog/publish-bouquet';
 import type { Shop } from '../context';
 import { HttpError, notFound } from '../http/errors';
-import { parse } from '../http/parse';
 import { route } from '../http/route';
 import { deniedReason } from '../records/record-service';
 import { tierStore } from '../records/tier-store';
@@ -31,8 +30,8 @@ export const techCardsApi = (shop: Shop, items: ItemService): Router => {
   const api = Router();
   const records = tierStore(shop.storage);
 
-  route(api, 'POST /api/products/publish', async (req, res) => {
-    const { id } = parse(recordIdRequest, req.body);
+  route(api, 'POST /api/products/publish', async ({ body, res }) => {
+    const { id } = body;
     const user = res.locals.user!;
     const found = await records.get('office', techCard.type, id);
     if (!found) throw notFound('Техкарта ещё не дошла до сервера: дождитесь синхронизации и повторите');

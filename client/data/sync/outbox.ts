@@ -1,7 +1,7 @@
 import type { Order, OrderDraft } from '../../../schema/order';
 import type { PendingOrder } from '../collections';
 import type { LocalData } from '../database';
-import { api, ApiError } from '../../lib/api';
+import { callAt, ApiError } from '../../lib/api';
 
 /** The draft as the server takes it: the outbox's own fields dropped. */
 const draftOf = ({ owner: _o, createdAt: _c, number: _n, total: _t, error: _e, ...draft }: PendingOrder): OrderDraft => draft;
@@ -21,7 +21,7 @@ export const submitPending = async (data: LocalData, owner: string, base = ''): 
     for (const doc of waiting.sort((a, b) => a.createdAt - b.createdAt)) {
       if (doc.number || doc.error) continue;
       try {
-        const { data: order } = await api<{ data: Order }>(`${base}/api/orders/create`, draftOf(doc.toJSON() as PendingOrder));
+        const { data: order } = await callAt(base, 'POST /api/orders/create', draftOf(doc.toJSON() as PendingOrder));
         await doc.incrementalPatch({ number: order.number, total: order.total });
         accepted.push(order);
       } catch (e) {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { QrDevice, QrLoginAnswer } from '../../../schema/qr-login';
 import { isStaff } from '../../../schema/user';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
 import { randomId } from '../../lib/random-id';
 import { useSession } from './session';
 
@@ -26,7 +26,7 @@ const ShowCode = () => {
     let stop = false;
     const ask = async () => {
       try {
-        const a = await api<QrLoginAnswer>('/api/qr-login', { identifier });
+        const a = await call('POST /api/qr-login', { identifier });
         setError('');
         if (a.status === 'done') {
           stop = true;
@@ -73,11 +73,11 @@ const ConfirmCode = ({ code }: { code: string }) => {
   const [device, setDevice] = useState<QrDevice | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
-    api<QrDevice>('/api/qr-device', { code }).then(setDevice, (e: unknown) => setError(e instanceof ApiError ? e.message : String(e)));
+    call('POST /api/qr-device', { code }).then(setDevice, (e: unknown) => setError(e instanceof ApiError ? e.message : String(e)));
   }, [code]);
   const confirm = async () => {
     try {
-      await api('/api/qr-verify', { code });
+      await call('POST /api/qr-verify', { code });
       setState('done');
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));

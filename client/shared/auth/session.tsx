@@ -1,7 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { UserAnswer } from '../../../schema/api';
 import { isStaff, type User } from '../../../schema/user';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { openedLocal, useLocalIfOpen } from '../../data/local-data-context';
 import { useServerRendered } from '../../data/snapshot-context';
 import { clearPendingLogout, markPendingLogout, pendingLogout } from './pending-logout';
@@ -27,7 +26,7 @@ const pushWaitMs = 10_000;
 const finishLogout = async (eventsInSync: () => Promise<boolean>) => {
   const late = new Promise<'late'>((r) => setTimeout(() => r('late'), pushWaitMs));
   if ((await Promise.race([eventsInSync(), late])) === 'late') throw new Error('календарь ещё не отправлен на сервер');
-  await api<UserAnswer>('/api/logout', {});
+  await call('POST /api/logout', {});
   clearPendingLogout();
 };
 
@@ -46,7 +45,7 @@ export const SessionProvider = ({ children }: { children: ReactNode }) => {
   }, []);
 
   useEffect(() => {
-    api<UserAnswer>('/api/user', undefined, 'GET')
+    call('GET /api/user')
       .then((a) => !pendingLogout() && setUser(a.user))
       .catch((e: Error) => console.warn('Не удалось получить пользователя:', e.message));
   }, [setUser]);

@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { useNavigate } from '@tanstack/react-router';
-import type { z } from 'zod';
-import type { loginAnswer, UserAnswer } from '../../../schema/api';
 import { codeMask, phone as mobilePhone } from '../../../schema/phone';
 import { isStaff } from '../../../schema/user';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
 import { PhoneInput } from '../../ui/phone-input';
 import { formatPhone } from '../../../schema/phone';
@@ -18,7 +16,6 @@ const focusDelay = 250;
 type Step = 'start' | 'sended';
 
 /** `retryAfter`: seconds before the server sends another code to this phone. */
-type LoginAnswer = z.infer<typeof loginAnswer>;
 
 const secondsUntil = (at: number) => Math.max(0, Math.ceil((at - Date.now()) / 1000));
 
@@ -84,7 +81,7 @@ export const SignInDialog = ({ onClose, onSignedIn, confirm }: { onClose: () => 
     const number = checked.data;
     void run(async () => {
       try {
-        const { retryAfter } = await api<LoginAnswer>('/api/login', { phone: number });
+        const { retryAfter } = await call('POST /api/login', { phone: number });
         setResendAt(Date.now() + retryAfter * 1000);
       } catch (e) {
         // Confirming an order: a code sent a minute ago (the dialog closed and opened again) is still good to type.
@@ -113,7 +110,7 @@ export const SignInDialog = ({ onClose, onSignedIn, confirm }: { onClose: () => 
   const verify = (value: string) =>
     run(async () => {
       if (!checked.success) return;
-      const { user } = await api<UserAnswer>('/api/phone-verify', { phone: checked.data, code: value });
+      const { user } = await call('POST /api/phone-verify', { phone: checked.data, code: value });
       if (!user) return;
       signedIn(user);
       if (onSignedIn) return onSignedIn();

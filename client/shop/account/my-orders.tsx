@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/money';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
 import { useOnline } from '../../lib/use-online';
 import { useLocal } from '../../data/local-data-context';
 import { useNotice } from '../../ui/notices';
@@ -24,7 +24,7 @@ const CancelOrder = ({ id }: { id: string }) => {
     setBusy(true);
     setError('');
     try {
-      await api('/api/orders/cancel', { id });
+      await call('POST /api/orders/cancel', { id });
       setAsking(false);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Не удалось отменить заказ');

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import type { UserAnswer } from '../../../schema/api';
 import type { User } from '../../../schema/user';
 import { formatPhone } from '../../../schema/phone';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
 import { useNotice } from '../../ui/notices';
 import { useSession } from '../../shared/auth/session';
 import { MyOrders } from './my-orders';
@@ -30,7 +29,7 @@ const Profile = ({ user }: { user: User }) => {
   const [error, setError] = useState('');
   const save = async () => {
     try {
-      signedIn((await api<UserAnswer>('/api/user-update', { name })).user!);
+      signedIn((await call('POST /api/user-update', { name })).user!);
       setError('');
       notice('Сохранено');
     } catch (e) {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { OnlineMethod } from '../../../schema/online-payment';
 import type { OrderDraft } from '../../../schema/order';
-import type { PaymentAnswer, PaymentOffer } from '../../../schema/pay-now';
-import { ApiError, api } from '../../lib/api';
+import type { PaymentOffer } from '../../../schema/pay-now';
+import { ApiError, call } from '../../lib/api';
 import { useOnline } from '../../lib/use-online';
 
 /**
@@ -11,7 +11,7 @@ import { useOnline } from '../../lib/use-online';
  */
 let asked: Promise<PaymentOffer> | null = null;
 const askOffer = () => {
-  asked ??= api<{ data: PaymentOffer }>('/api/payments/offer', undefined, 'GET').then((a) => a.data);
+  asked ??= call('GET /api/payments/offer').then((a) => a.data);
   // A failed question is asked again next time.
   asked.catch(() => (asked = null));
   return asked;
@@ -36,7 +36,7 @@ export const usePaymentOffer = (): PaymentOffer | null => {
 
 /** «Оплатить сейчас»: the order is placed (idempotent on the draft id) waiting for its payment; answers where to pay. */
 export const startPayment = (order: string, method: OnlineMethod, draft?: OrderDraft) =>
-  api<{ data: PaymentAnswer }>('/api/payments/start', { order, method, ...(draft ? { draft } : {}) }).then((a) => a.data);
+  call('POST /api/payments/start', { order, method, ...(draft ? { draft } : {}) }).then((a) => a.data);
 
 /**
  * The checkout's «Оплатить сейчас»: where to go — the provider's page, or, when the order was placed but the provider
@@ -54,9 +54,9 @@ export const payFromCheckout = async (draft: OrderDraft, method: OnlineMethod): 
 };
 
 /** Back from the provider: the server reads the payment from the provider. */
-export const checkPayment = (order: string) => api<{ data: PaymentAnswer }>('/api/payments/check', { order }).then((a) => a.data);
+export const checkPayment = (order: string) => call('POST /api/payments/check', { order }).then((a) => a.data);
 
-export const payOnDelivery = (order: string) => api<{ data: PaymentAnswer }>('/api/payments/on-delivery', { order }).then((a) => a.data);
+export const payOnDelivery = (order: string) => call('POST /api/payments/on-delivery', { order }).then((a) => a.data);
 
 /** To the provider's page; the provider brings the customer back to /orders/thank-you?order=…. */
 export const goToProvider = (url: string) => window.location.assign(url);

@@ -1,7 +1,7 @@
-import type { ListAnswer, ListRequest } from '../../../schema/api';
+import type { ListRequest } from '../../../schema/api';
 import type { Product } from '../../../schema/product';
 import type { LocalData } from '../../data/database';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { suggestionsLimit, type FindSuggestions, type Suggestion } from './suggestions';
 
 type Found = Pick<Product, 'id' | 'name'> & { images?: { url: string }[] };
@@ -12,7 +12,7 @@ const toSuggestion = (p: Found): Suggestion => ({ id: p.id, name: p.name, image:
 export const searchRequest = (q: string): ListRequest => ({ params: { skip: 0, limit: suggestionsLimit }, query: { name: q } });
 
 const findOnServer = async (q: string): Promise<Suggestion[]> => {
-  const answer = await api<ListAnswer<Found>>('/api/items/list', searchRequest(q));
+  const answer = await call('POST /api/items/list', searchRequest(q));
   return answer.data.items.map(toSuggestion);
 };
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BackupView } from '../../../schema/backup-view';
 import { isAdmin } from '../../../schema/user';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useSession } from '../../shared/auth/session';
 
 const when = (iso: string) => new Date(iso).toLocaleString('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
@@ -18,7 +18,7 @@ export const BackupPanel = () => {
   const [error, setError] = useState('');
   useEffect(() => {
     if (!admin) return;
-    api<BackupView>('/api/backups/status', {})
+    call('POST /api/backups/status', {})
       .then(setView)
       .catch(() => setView(null));
   }, [admin]);
@@ -26,7 +26,7 @@ export const BackupPanel = () => {
   const makeNow = () => {
     setBusy(true);
     setError('');
-    api<BackupView>('/api/backups/run', {})
+    call('POST /api/backups/run', {})
       .then(setView)
       .catch((e: Error) => setError(e.message))
       .finally(() => setBusy(false));

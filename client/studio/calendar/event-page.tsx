@@ -5,7 +5,7 @@ import { eventInput, eventTypes, mayChangeEvent, monthOf, shopEvent, type ShopEv
 import { saveEvent } from '../../data/calendar';
 import { useLocal } from '../../data/local-data-context';
 import { useSession } from '../../shared/auth/session';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
 import './calendar.css';
 
 interface Draft {
@@ -40,7 +40,7 @@ const findEvent = async (events: ReturnType<typeof useLocal>['data']['shop']['ev
   const local = await events.findOne(id).exec();
   if (local) return local.toMutableJSON();
   if (!day) return null;
-  const month = await api<ShopEvent[]>('/api/events/list', monthOf(day)).catch(() => []);
+  const month = await call('POST /api/events/list', monthOf(day)).catch(() => []);
   return month.find((e) => e.id === id) ?? null;
 };
 

@@ -1,12 +1,12 @@
-import type { ListAnswer, ListRequest } from '../../../schema/api';
-import type { Product, ProductInput } from '../../../schema/product';
-import { api, ApiError, offlineMessage } from '../../lib/api';
+import type { ListRequest } from '../../../schema/api';
+import type { ProductInput } from '../../../schema/product';
+import { call, ApiError, offlineMessage } from '../../lib/api';
 
 /** The back-office's calls for catalogue items: online, as every write of the catalogue is the server's. */
-export const listItems = (request: ListRequest) => api<ListAnswer<Product>>('/api/items/list', request);
-export const getItem = async (id: string) => (await api<{ data: Product }>('/api/items/get', { id })).data;
-export const saveItem = async (input: ProductInput) => (await api<{ data: Product }>('/api/items/update', input)).data;
-export const deleteItem = (id: string) => api('/api/items/delete', { id });
+export const listItems = (request: ListRequest) => call('POST /api/items/list', request);
+export const getItem = async (id: string) => (await call('POST /api/items/get', { id })).data;
+export const saveItem = async (input: ProductInput) => (await call('POST /api/items/update', input)).data;
+export const deleteItem = (id: string) => call('POST /api/items/delete', { id });
 
 /** Sends a picture's file as it is; the server checks, resizes and stores it, and answers its address. */
 export const uploadImage = async (file: Blob): Promise<string> => {

@@ -6,7 +6,7 @@ import { checkDiffers, shiftChecksAnswer, type ShiftCheck } from '../../../schem
 import { levelOf, reaches } from '../../../schema/user';
 import { useLocal } from '../../data/local-data-context';
 import { useVoidMarks } from '../../data/void-marks';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
 import { VoidedMark, voidedClass } from '../../ui/voided-mark';
 import { useSession } from '../../shared/auth/session';
@@ -28,7 +28,7 @@ const useShiftChecks = (closes: number): { checks: Map<string, ShiftCheck> | nul
   useEffect(() => {
     if (!manager) return;
     let live = true;
-    api<unknown>('/api/shift-books/list', {})
+    call('POST /api/shift-books/list', {})
       .then((a) => {
         if (!live) return;
         setChecks(new Map(shiftChecksAnswer.parse(a).data.map((c) => [c.day, c])));

@@ -3,7 +3,9 @@ import { today } from '../../../schema/day';
 import { debtsAnswer, spreadPayment, type Counterparty, type Debt, type DebtsAnswer } from '../../../schema/debts';
 import { formatRoubles } from '../../../schema/money';
 import { paymentMethods } from '../../../schema/order';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
+import { recordCall } from '../../lib/record-call';
+import { supplierPayment } from '../../../schema/entities/supplier-payment';
 import { randomId } from '../../lib/random-id';
 import './debts.css';
 
@@ -21,10 +23,10 @@ type Method = 'cash' | 'card' | 'transfer';
  */
 const recordPayment = async (d: Debt, amount: number, method: Method) => {
   if (d.kind === 'order') {
-    const action = { kind: 'payment', status: 'paid', method, amount: Math.round(d.paid + amount) };
-    await api('/api/orders/command', { id: `pay-${randomId()}`, order: d.id, action });
+    const action = { kind: 'payment' as const, status: 'paid' as const, method, amount: Math.round(d.paid + amount) };
+    await call('POST /api/orders/command', { id: `pay-${randomId()}`, order: d.id, action });
   } else {
-    await api('/api/supplier-payments/update', { data: { invoice: d.id, day: today(), amount, method, note: '' } });
+    await recordCall(supplierPayment, 'update', { data: { invoice: d.id, day: today(), amount, method, note: '' } });
   }
 };
 
@@ -146,7 +148,7 @@ export const DebtsPage = () => {
   const [debts, setDebts] = useState<DebtsAnswer['data'] | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(() => {
-    api<unknown>('/api/debts/list', {})
+    call('POST /api/debts/list', {})
       .then((a) => {
         setDebts(debtsAnswer.parse(a).data);
         setError('');

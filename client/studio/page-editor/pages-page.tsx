@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { PageDraft } from '../../../schema/page';
 import { pageAddressIssue } from '../../../schema/page-address';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { usePages } from '../../data/pages';
 import './page-editor.css';
 
@@ -20,7 +20,7 @@ export const PagesPage = () => {
   const [error, setError] = useState('');
   useEffect(() => {
     let current = true;
-    api<{ data: { items: PageDraft[] } }>('/api/pages/drafts', {}).then(
+    call('POST /api/pages/drafts', {}).then(
       ({ data }) => current && setDrafts(data.items),
       () => undefined,
     );

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { pageValue, type PageDraft, type PageValue } from '../../../schema/page';
+import { pageValue, type PageValue } from '../../../schema/page';
 import { pageIssue } from '../../../schema/page-issue';
 import { levelOf, reaches } from '../../../schema/user';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useOnline } from '../../lib/use-online';
 import { usePage } from '../../data/pages';
 import { useSession } from '../../shared/auth/session';
@@ -32,7 +32,7 @@ export const usePageDraft = (key: string, isNew: boolean) => {
     if (!known || (value && !(value === emptyPage && published))) return;
     if (!canSave) return setValue(published?.value ?? emptyPage);
     let current = true;
-    api<{ data: { items: PageDraft[] } }>('/api/pages/drafts', {}).then(
+    call('POST /api/pages/drafts', {}).then(
       ({ data }) => current && setValue(data.items.find((d) => d.key === key)?.value ?? published?.value ?? emptyPage),
       () => current && setValue(published?.value ?? emptyPage),
     );
@@ -48,16 +48,16 @@ export const usePageDraft = (key: string, isNew: boolean) => {
     return null;
   };
 
-  const call = async (what: 'draft' | 'publish') => {
+  const save = async (what: 'draft' | 'publish') => {
     if (!canSave || !value) return;
     const v = check(value);
     if (!v) return;
     setState((s) => ({ ...s, busy: true, error: undefined, done: undefined }));
     try {
-      if (what === 'draft') await api('/api/pages/draft', { key, value: v, isNew: state.fresh });
+      if (what === 'draft') await call('POST /api/pages/draft', { key, value: v, isNew: state.fresh });
       else {
-        if (state.fresh) await api('/api/pages/draft', { key, value: v, isNew: true });
-        await api('/api/pages/update', { key, value: v });
+        if (state.fresh) await call('POST /api/pages/draft', { key, value: v, isNew: true });
+        await call('POST /api/pages/update', { key, value: v });
       }
       setState({ busy: false, fresh: false, done: what === 'draft' ? 'Черновик сохранён: покупатели его не видят' : `Опубликовано: /${key}` });
     } catch (e) {
@@ -65,5 +65,5 @@ export const usePageDraft = (key: string, isNew: boolean) => {
     }
   };
 
-  return { value, setValue, canSave, state, published: published ?? null, saveDraft: () => call('draft'), publish: () => call('publish') };
+  return { value, setValue, canSave, state, published: published ?? null, saveDraft: () => save('draft'), publish: () => save('publish') };
 };

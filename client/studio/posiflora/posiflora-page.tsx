@@ -5,7 +5,7 @@ import { formatPhone } from '../../../schema/phone';
 import type { PosifloraRun } from '../../../schema/posiflora';
 import type { ArchivedOrder } from '../../../schema/posiflora-mapping';
 import { levelOf, reaches } from '../../../schema/user';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useSession } from '../../shared/auth/session';
 import './posiflora.css';
 
@@ -34,19 +34,19 @@ export const PosifloraPage = () => {
   const [notice, setNotice] = useState('');
 
   const load = useCallback(() => {
-    api<{ data: Status }>('/api/posiflora/status', {}).then(
+    call('POST /api/posiflora/status', {}).then(
       ({ data }) => setStatus(data),
       (e: unknown) => setFailure((e as Error).message),
     );
   }, []);
   useEffect(load, [load]);
 
-  const act = async (path: string, body: unknown, done: string) => {
+  const act = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
     setFailure('');
     setNotice('');
     try {
-      await api(path, body);
+      await work();
       setNotice(done);
       load();
     } catch (e) {
@@ -57,7 +57,7 @@ export const PosifloraPage = () => {
   };
   const connect = (e: FormEvent) => {
     e.preventDefault();
-    void act('/api/posiflora/connect', form, 'Posiflora подключена').then(() => setForm((f) => ({ ...f, password: '' })));
+    void act(() => call('POST /api/posiflora/connect', form), 'Posiflora подключена').then(() => setForm((f) => ({ ...f, password: '' })));
   };
 
   return (
@@ -97,7 +97,7 @@ export const PosifloraPage = () => {
                   {status.connected ? 'Подключить заново' : 'Подключить'}
                 </button>
                 {status.connected && (
-                  <button type="button" className="button button--ghost" disabled={busy} onClick={() => void act('/api/posiflora/disconnect', {}, 'Posiflora отключена')}>
+                  <button type="button" className="button button--ghost" disabled={busy} onClick={() => void act(() => call('POST /api/posiflora/disconnect', {}), 'Posiflora отключена')}>
                     Отключить
                   </button>
                 )}
@@ -105,7 +105,7 @@ export const PosifloraPage = () => {
             </form>
           )}
           {status.connected && reaches(level, 'manager') && (
-            <button type="button" className="button" disabled={busy} onClick={() => void act('/api/posiflora/run', {}, 'Перенос завершён')}>
+            <button type="button" className="button" disabled={busy} onClick={() => void act(() => call('POST /api/posiflora/run', {}), 'Перенос завершён')}>
               {busy ? 'Переносится…' : 'Перенести сейчас'}
             </button>
           )}
@@ -161,7 +161,7 @@ const OrdersArchive = () => {
   useEffect(() => {
     let current = true;
     const t = setTimeout(() => {
-      api<{ data: { items: ArchivedOrder[]; total: number } }>('/api/posiflora/orders', { search }).then(
+      call('POST /api/posiflora/orders', { search }).then(
         ({ data }) => current && setPage(data),
         () => current && setPage({ items: [], total: 0 }),
       );

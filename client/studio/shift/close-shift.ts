@@ -1,10 +1,10 @@
 import type { RxCollection } from 'rxdb';
 import { shiftClose, shiftCloseTitle, shopEvent, type ShopEvent } from '../../../schema/event';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
 import { randomId } from '../../lib/random-id';
 
 /** Sends the event to the server now; the default, replaced in tests. */
-const sendNow = (event: ShopEvent) => api<unknown>('/api/events/update', event);
+const sendNow = (event: ShopEvent) => call('POST /api/events/update', event);
 
 /**
  * Records the shift-closing event. Online it goes to the server at once, so signing out right after never depends

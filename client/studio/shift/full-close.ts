@@ -9,7 +9,8 @@ import { voidFact } from '../../../schema/entities/void';
 import { dayCloses, unvoided, voidedIds } from '../../../schema/voids';
 import { saveOfficeRecord } from '../../data/records';
 import { rejections$ } from '../../data/sync/rejections';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { recordCall } from '../../lib/record-call';
 
 /** A cash charge of the day as the close shows it, with the record it came from. */
 export interface DayCharge extends TillCharge {
@@ -102,7 +103,7 @@ export const closeErrorsByPath = (errors: CloseErrors): Record<string, string> =
 export type CloseResult = { ok: true; record: OfficeRecord; sent: boolean } | { ok: false; errors: CloseErrors };
 
 /** Sends the close to the server now, through the record API; the default, replaced in tests. */
-const sendNow = async (data: ShiftClose): Promise<OfficeRecord> => officeRecord.parse((await api<{ data: unknown }>(`/api/${shift.path}/update`, { data })).data);
+const sendNow = async (data: ShiftClose): Promise<OfficeRecord> => officeRecord.parse((await recordCall(shift, 'update', { data })).data);
 
 /**
  * Closes the day's shift: the counts as typed, the takings the device computed and the day's cash charges become one

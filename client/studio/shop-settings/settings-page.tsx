@@ -2,8 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { formatRoubles } from '../../../schema/money';
 import { phone as mobilePhone } from '../../../schema/phone';
 import { shopSettings, type ShopSettings } from '../../../schema/shop-settings';
-import { settingsProblems, type ShopSettingsAnswer, type SmsGatewayAnswer } from '../../../schema/shop-settings-update';
-import { api } from '../../lib/api';
+import { settingsProblems, type ShopSettingsAnswer } from '../../../schema/shop-settings-update';
+import { call } from '../../lib/api';
 import { errorsByField, issuesOf, refusalOf, useFormAction, type FieldIssue } from '../../lib/use-form-action';
 import { useOnlineCopy } from '../../lib/use-online-copy';
 import { Field } from '../../ui/form-field';
@@ -60,7 +60,7 @@ export const SettingsPage = () => {
   const notice = useNotice();
   // The server's issues name `settings.deliveryPrice`, `settings.slots.1`: each is said beside its field.
   const { busy, failure, errors, refuse, run, fail } = useFormAction({ fields: { under: 'settings', whole: true } });
-  const [read, setRead] = useOnlineCopy('/api/settings/get', copyOf, fail);
+  const [read, setRead] = useOnlineCopy('POST /api/settings/get', copyOf, fail);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -68,7 +68,7 @@ export const SettingsPage = () => {
     const checked = check(read.form);
     if ('issues' in checked) return refuse(errorsByField(checked.issues, { whole: true }), 'Исправьте отмеченные поля: настройки не сохранены');
     await run(async () => {
-      const answer = await api<ShopSettingsAnswer>('/api/settings/update', { settings: checked.settings, updatedAt: read.updatedAt });
+      const answer = await call('POST /api/settings/update', { settings: checked.settings, updatedAt: read.updatedAt });
       setRead(copyOf(answer));
       notice(`Настройки сохранены: доставка ${formatRoubles(answer.data.settings.deliveryPrice)}`);
     });
@@ -125,7 +125,7 @@ const SmsGatewaySettings = () => {
 
   useEffect(() => {
     let current = true;
-    api<SmsGatewayAnswer>('/api/settings/sms-get', {}).then(
+    call('POST /api/settings/sms-get', {}).then(
       ({ data }) => current && (setGateway(data), setUrl(data.url)),
       (e: unknown) => current && fail(refusalOf(e).message),
     );
@@ -136,7 +136,7 @@ const SmsGatewaySettings = () => {
 
   const save = () =>
     run(async () => {
-      const { data } = await api<SmsGatewayAnswer>('/api/settings/sms-update', { url: url.trim(), ...(token ? { token } : {}) });
+      const { data } = await call('POST /api/settings/sms-update', { url: url.trim(), ...(token ? { token } : {}) });
       setGateway(data);
       setToken('');
       notice('SMS-шлюз сохранён');
@@ -145,7 +145,7 @@ const SmsGatewaySettings = () => {
     run(async () => {
       const to = mobilePhone.safeParse(phone);
       if (!to.success) throw new Error(to.error.issues[0]?.message ?? 'Укажите мобильный телефон для проверки');
-      await api('/api/settings/sms-test', { phone: to.data });
+      await call('POST /api/settings/sms-test', { phone: to.data });
       notice('Тестовое SMS отправлено');
     });
 

@@ -5,9 +5,8 @@ import { flower } from '../../../schema/entities/flower';
 import { techCard, type TechCardLine } from '../../../schema/entities/tech-card';
 import { warehouse } from '../../../schema/entities/warehouse';
 import { formatRoubles } from '../../../schema/money';
-import type { Product } from '../../../schema/product';
 import { bouquetsFromStems, marginFlag, stemsCost, stemsOf, suggestedPrice, techCardIssue } from '../../../schema/tech-card';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useFormAction } from '../../lib/use-form-action';
 import { useObservable } from '../../lib/use-observable';
 import { useLocal } from '../../data/local-data-context';
@@ -114,7 +113,7 @@ export const TechCardForm = ({ record, initial: from, onDone }: RecordFormProps)
   const publish = async () => {
     if (!record) return;
     await run(async () => {
-      const { data: item } = await api<{ data: Product }>('/api/products/publish', { id: record.id });
+      const { data: item } = await call('POST /api/products/publish', { id: record.id });
       notice(`Опубликовано в каталоге: «${item.name}», ${formatRoubles(item.price)}, артикул ${item.art}`);
       onDone();
     });

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import type { ApiAnswer } from '../../../schema/api-contract';
+import { api } from '../../lib/record-call';
 import { errorsByField, issuesOf, useFormAction } from '../../lib/use-form-action';
 import { useOnlineCopy } from '../../lib/use-online-copy';
 import { useNotice } from '../../ui/notices';
@@ -12,13 +13,16 @@ export type Issues = Record<string, string>;
  * A shop setting edited online (/api/{name}/get|update, as /admin/profile is): read once, changed in the screen,
  * checked with its schema before it is sent, saved over the version read (another's save since is refused, 409).
  */
-export const useSetting = <S extends z.ZodType>(name: string, key: string, schema: S) => {
+/** The settings edited this way, each at /api/{name}/get|update. */
+type Setting = 'catalog-setup' | 'home-copy' | 'navigation';
+
+export const useSetting = <S extends z.ZodType>(name: Setting, key: string, schema: S) => {
   type T = z.infer<S>;
-  type Answer = { data: Record<string, unknown> & { updatedAt: number } };
+  type Answer = ApiAnswer<`POST /api/${Setting}/get`>;
   const notice = useNotice();
   const { busy, failure, errors: issues, refuse, run, fail } = useFormAction({ fields: { under: key } });
-  const take = useCallback(({ data }: Answer) => ({ value: data[key] as T, updatedAt: data.updatedAt }), [key]);
-  const [read, setRead] = useOnlineCopy(`/api/${name}/get`, take, fail);
+  const take = useCallback(({ data }: Answer) => ({ value: new Map(Object.entries(data)).get(key) as T, updatedAt: data.updatedAt }), [key]);
+  const [read, setRead] = useOnlineCopy(`POST /api/${name}/get`, take, fail);
 
   const change = (value: T) => read && setRead({ ...read, value });
 

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { formatPhone } from '../../../schema/phone';
 import { studioProfile, type StudioProfile, type StudioProfileAnswer } from '../../../schema/studio-profile';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { errorsByField, issuesOf, useFormAction } from '../../lib/use-form-action';
 import { useOnlineCopy } from '../../lib/use-online-copy';
 import { Field } from '../../ui/form-field';
@@ -39,7 +39,7 @@ export const ProfilePage = () => {
   const notice = useNotice();
   // The server's issues name `profile.phone`: each is said beside its field.
   const { busy, failure, errors, refuse, run, fail } = useFormAction({ fields: { under: 'profile', whole: true } });
-  const [read, setRead] = useOnlineCopy('/api/profile/get', copyOf, fail);
+  const [read, setRead] = useOnlineCopy('POST /api/profile/get', copyOf, fail);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -47,7 +47,7 @@ export const ProfilePage = () => {
     const parsed = fromForm(read.form);
     if (!parsed.success) return refuse(errorsByField(issuesOf(parsed.error), { whole: true }));
     await run(async () => {
-      setRead(copyOf(await api<StudioProfileAnswer>('/api/profile/update', { profile: parsed.data, updatedAt: read.updatedAt })));
+      setRead(copyOf(await call('POST /api/profile/update', { profile: parsed.data, updatedAt: read.updatedAt })));
       notice('Профиль сохранён');
     });
   };

@@ -5,7 +5,7 @@ import type { ShopEvent } from '../../../schema/event';
 import { formatPhone } from '../../../schema/phone';
 import { roleLabels, staffChangeLabels, type StaffChange, type StaffPerson } from '../../../schema/staff';
 import { staffRoles, type Role } from '../../../schema/user';
-import { api, ApiError } from '../../lib/api';
+import { call, ApiError } from '../../lib/api';
 import { useFormAction } from '../../lib/use-form-action';
 import { useObservable } from '../../lib/use-observable';
 import { useLocal } from '../../data/local-data-context';
@@ -39,7 +39,7 @@ const AddPerson = ({ onDone }: { onDone: () => void }) => {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      await api('/api/staff/update', { phone, name, roles, add: true });
+      await call('POST /api/staff/update', { phone, name, roles, add: true });
       setPhone('');
       setName('');
       setRoles(['florist']);
@@ -71,9 +71,9 @@ const PersonRow = ({ person, onDone }: { person: StaffPerson; onDone: () => void
   const { failure: error, run } = useFormAction();
   const [confirm, setConfirm] = useState(false);
   const changed = name.trim() !== person.name || roles.join() !== person.roles.join();
-  const send = (path: string, body: unknown) =>
+  const send = (work: () => Promise<unknown>) =>
     void run(async () => {
-      await api(path, body);
+      await work();
       onDone();
     });
   return (
@@ -88,7 +88,7 @@ const PersonRow = ({ person, onDone }: { person: StaffPerson; onDone: () => void
       <td data-label="Последний вход">{person.signedInAt ? when(person.signedInAt) : 'ещё не входил(а)'}</td>
       <td data-label="Действия">
         <div className="staff-actions">
-          <button type="button" className="button" disabled={!changed} onClick={() => send('/api/staff/update', { phone: person.phone, name, roles })}>
+          <button type="button" className="button" disabled={!changed} onClick={() => send(() => call('POST /api/staff/update', { phone: person.phone, name, roles }))}>
             Сохранить
           </button>
           <button type="button" className="button button--ghost" onClick={() => setConfirm(true)}>
@@ -107,7 +107,7 @@ const PersonRow = ({ person, onDone }: { person: StaffPerson; onDone: () => void
                 className="button"
                 onClick={() => {
                   setConfirm(false);
-                  send('/api/staff/remove', { phone: person.phone });
+                  send(() => call('POST /api/staff/remove', { phone: person.phone }));
                 }}
               >
                 Удалить
@@ -135,7 +135,7 @@ const WorkDays = ({ people }: { people: StaffPerson[] }) => {
   const mark = (phone: string, on: boolean) => {
     setError(undefined);
     setWaiting((w) => ({ ...w, [phone]: on }));
-    api('/api/staff/workday', { phone, day, works: on })
+    call('POST /api/staff/workday', { phone, day, works: on })
       .catch((err: unknown) => setError(errorText(err)))
       .finally(() => setTimeout(() => setWaiting(({ [phone]: _done, ...rest }) => rest), 3000));
   };
@@ -193,8 +193,8 @@ export const StaffPage = () => {
   const [error, setError] = useState<string>();
   const load = useCallback(() => {
     Promise.all([
-      api<{ data: { items: StaffPerson[] } }>('/api/staff/people', {}),
-      api<{ data: { items: StaffChange[] } }>('/api/staff/changes', { skip: 0, limit: 50 }),
+      call('POST /api/staff/people', {}),
+      call('POST /api/staff/changes', { skip: 0, limit: 50 }),
     ])
       .then(([p, c]) => {
         setPeople(p.data.items);
