@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { today } from '../schema/day';
 import { formatRoubles } from '../schema/money';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
-import { journeyPerFile, phoneViewport } from './harness';
+import { closeContext, journeyPerFile, phoneViewport } from './harness';
 import { waitFor } from './journeys';
 import { officeOnServer, openStaffScreen } from './admin-journeys';
 import { placeOrders } from './order-journeys';
@@ -105,6 +105,6 @@ describe('the full close of a shift', () => {
     expect(await officeOnServer(shop, 'charge')).toHaveLength(1);
     // Offline requests fail, and the page after signing out is answered 401 by what it asks first: nothing else.
     expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::|status of 401 \(Unauthorized\)/.test(e))).toEqual([]);
-    await context.close();
+    await closeContext(context);
   }, 180_000);
 });
