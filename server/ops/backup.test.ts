@@ -44,12 +44,14 @@ const stores = {
   // The stand-in's database list is the process's (express-pouchdb's all-dbs), so the cluster is emptied rather than replaced.
   CouchDB: async () => {
     const couch = await startCouchStandIn();
+    // With credentials in the address, as a production COUCHDB_URL has them (Node's fetch refuses such an address).
+    const couchUrl = couch.url.replace('http://', 'http://admin:secret@');
     return {
-      settings: { couchUrl: couch.url },
+      settings: { couchUrl },
       fresh: async () => {
         const names = (await (await fetch(`${couch.url}_all_dbs`)).json()) as string[];
         for (const name of names) await fetch(`${couch.url}${name}`, { method: 'DELETE' });
-        return { dataDir: await tempDir(), couchUrl: couch.url };
+        return { dataDir: await tempDir(), couchUrl };
       },
       close: () => couch.close(),
     };

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ShopConfig } from '../config';
 import type { Storage } from '../db/storage';
+import { couchRequest } from '../db/claim';
 import { createIfMissing, getDoc } from '../db/docs';
 import { archiveWriter, type ArchiveManifest, type StoredDoc } from './backup-archive';
 
@@ -29,21 +30,14 @@ const dbName = /^[a-z][a-z0-9_$()+-]*$/;
 /** Every database of the store: LevelDB's folders under dataDir, or every database of the CouchDB but its own. */
 export const storedDatabases = async (config: Pick<ShopConfig, 'dataDir' | 'couchUrl'>): Promise<string[]> => {
   if (config.couchUrl) {
-    const answer = await fetch(new URL('_all_dbs', config.couchUrl.endsWith('/') ? config.couchUrl : `${config.couchUrl}/`), {
-      headers: authorization(config.couchUrl),
-    });
+    const { href, headers } = couchRequest(`${config.couchUrl.endsWith('/') ? config.couchUrl : `${config.couchUrl}/`}_all_dbs`);
+    const answer = await fetch(href, { headers });
     if (!answer.ok) throw new Error(`CouchDB не отдал список баз: ${answer.status}`);
     const names: unknown = await answer.json();
     return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string' && dbName.test(n)).sort() : [];
   }
   const entries = await fs.readdir(config.dataDir, { withFileTypes: true }).catch(() => []);
   return entries.filter((e) => e.isDirectory() && dbName.test(e.name)).map((e) => e.name).sort();
-};
-
-/** fetch drops credentials written into a URL: they go in the header instead. */
-const authorization = (url: string): Record<string, string> => {
-  const { username, password } = new URL(url);
-  return username ? { authorization: `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString('base64')}` } : {};
 };
 
 const page = 500;
