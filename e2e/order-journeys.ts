@@ -48,9 +48,11 @@ export const addCourier = async (shop: TestShop, staff: string, name: string): P
 };
 
 /** Opens the order page and waits until the device holds the order. */
+const orderShown = (page: Page, order: Pick<Order, 'number'>) => page.getByRole('heading', { name: `Заказ №\u00a0${order.number}` }).waitFor({ timeout: 30_000 });
+
 export const openOrder = async (page: Page, order: Pick<Order, 'id' | 'number'>) => {
   await page.goto(`/admin/orders/${order.id}`);
-  await page.getByRole('heading', { name: `Заказ №\u00a0${order.number}` }).waitFor({ timeout: 30_000 });
+  await orderShown(page, order);
 };
 
 /**
@@ -60,7 +62,7 @@ export const openOrder = async (page: Page, order: Pick<Order, 'id' | 'number'>)
 export const openOrderToGoOffline = async (page: Page, order: Pick<Order, 'id' | 'number'>) => {
   await openOrder(page, order);
   await waitForOfflineReady(page);
-  await page.getByRole('heading', { name: `Заказ №\u00a0${order.number}` }).waitFor({ timeout: 30_000 });
+  await orderShown(page, order);
 };
 
 export const statusButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true });

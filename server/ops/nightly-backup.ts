@@ -1,3 +1,4 @@
+import { today } from '../../schema/day';
 import type { BackupSettings, ShopConfig } from '../config';
 import type { Storage } from '../db/storage';
 import { createIfMissing, getDoc, upsert } from '../db/docs';
@@ -64,8 +65,7 @@ export const backupNightly = (storage: Storage, config: Pick<ShopConfig, 'dataDi
   let timer: NodeJS.Timeout;
   const plan = () => {
     timer = setTimeout(() => {
-      const night = new Date(Date.now() + moscowOffsetMs).toISOString().slice(0, 10);
-      void backupNow(storage, config, night).finally(plan);
+      void backupNow(storage, config, today()).finally(plan);
     }, untilNext(config.backup.at));
     timer.unref();
   };
