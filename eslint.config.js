@@ -7,9 +7,11 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 /**
  * The client's two wings, by who uses them: the storefront (client/shop) and the studio (client/studio), over the
  * parts both use (client/shared: sign-in, errors, freshness, install, page analytics) and the studio's kit
- * (client/studio/kit: the generic list, form, fields and entity hooks). Each folder of a wing is an area.
+ * (client/studio/kit: the generic list, form, fields and entity hooks). Each folder of a wing is an area; the studio's
+ * areas are the staff menu's (orders, clients, stock, money, team, site, reports, and admin: the shell and the desk),
+ * each holding one folder a screen or a few.
  *
- * What an area lets other areas import: its public files (names without extension). Everything else in the area is
+ * What an area lets other areas import: its public files (paths inside the area, without extension). Everything else in the area is
  * its own business. A new import across areas either uses one of these or makes a file public here on purpose, in review.
  */
 const publicFiles = {
@@ -19,21 +21,18 @@ const publicFiles = {
   catalog: ['use-products', 'product-list', 'product-card', 'campaign-tags', 'favourite-button', 'use-favourites'],
   errors: ['error-page'],
   search: ['search-panel', 'find-products'],
-  shift: ['close-shift-button', 'shift-report'],
-  money: ['charges-screen', 'debts-page'],
-  'couriers-day': ['couriers-day-page', 'courier-day', 'use-couriers-day', 'route-paper'],
-  'studio-order': ['new-order-link', 'new-order-page', 'provisional-orders'],
-  'orders-board': ['orders-board', 'board-search'],
-  'order-page': ['order-page', 'use-order'],
-  printer: ['print-on-printer', 'paper-doc'],
   content: ['page-body'],
-  clients: ['client-csv-tools', 'client-merge', 'client-dates'],
-  'analytics-report': ['analytics-page'],
-  'stock-moves': ['slips-screen', 'write-off-screen', 'warehouses-area', 'below-zero'],
   favourites: ['favourites-sync', 'favourites-page'],
-  items: ['items-list', 'item-screen', 'items-api'],
-  stock: ['invoice-form', 'flowers-page', 'supplier-account', 'tech-card-list', 'tech-card-form'],
-  documents: ['documents-page'],
+  orders: ['couriers-day/couriers-day-page', 'couriers-day/use-couriers-day', 'couriers-day/route-paper', 'order-page/use-order', 'studio-order/new-order-link'],
+  clients: ['cards/client-csv-tools', 'cards/client-merge', 'cards/client-dates'],
+  stock: [
+    ...['flowers-page', 'invoice-form', 'supplier-account', 'tech-card-list', 'tech-card-form'].map((f) => `flowers/${f}`),
+    ...['items-list', 'item-screen', 'items-api'].map((f) => `items/${f}`),
+    ...['slips-screen', 'write-off-screen', 'warehouses-area', 'below-zero'].map((f) => `moves/${f}`),
+  ],
+  money: ['charges/charges-screen', 'shift/close-shift-button', 'shift/shift-report'],
+  team: ['printer/print-on-printer', 'printer/paper-doc'],
+  reports: ['analytics/analytics-page', 'documents/documents-page'],
 };
 const foldersOf = (dir) => fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `${dir}/${d.name}`);
 /** Every area of both wings and of the shared parts: a new one is checked from its first file. */

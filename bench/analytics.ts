@@ -1,6 +1,6 @@
 import { startTestShop, call, demoPhones, signIn } from '../server/testing/test-shop';
 import { analyticsReportOf } from '../server/analytics/analytics-service';
-import type { AnalyticsReport } from '../schema/analytics-report';
+import type { AnalyticsReport } from '../schema/studio/reports/analytics-report';
 import { allDocs } from '../server/db/docs';
 import { median, row, timed } from './load';
 

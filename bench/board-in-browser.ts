@@ -2,7 +2,7 @@ import { contextAs } from '../e2e/admin-journeys';
 import { phoneViewport, startJourney } from '../e2e/harness';
 import { waitFor } from '../e2e/journeys';
 import { sampleOrder } from '../client/data/sample-orders';
-import { nextDay, today } from '../schema/day';
+import { nextDay, today } from '../schema/shared/day';
 import { demoPhones } from '../server/testing/test-shop';
 import { toSynced } from '../server/db/synced';
 import { median, row, timed } from './load';

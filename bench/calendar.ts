@@ -1,8 +1,8 @@
 import { startTestShop, call, demoPhones, signIn } from '../server/testing/test-shop';
 import { allSynced } from '../server/db/synced';
 import { eventsOfMonth } from '../server/db/calendar-index';
-import type { ShopEvent } from '../schema/event';
-import { eventTypes } from '../schema/event';
+import type { ShopEvent } from '../schema/studio/orders/event';
+import { eventTypes } from '../schema/studio/orders/event';
 import { median, row, timed } from './load';
 
 /** n events spread over one year as a studio writes them: orders, sales, supplies, work days, birthdays. */

@@ -1,7 +1,7 @@
 import type { TestShop } from '../e2e/harness';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { client, clientIdOf } from '../schema/entities/client';
-import { derivedFields } from '../schema/record';
+import { derivedFields } from '../schema/shared/record';
 import { median, row } from './load';
 
 const names = ['Анна', 'Борис', 'Вера', 'Григорий', 'Дарья', 'Елена', 'Жанна', 'Захар', 'Ирина', 'Кирилл'];

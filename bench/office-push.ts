@@ -1,6 +1,6 @@
 import { slip } from '../schema/entities/slip';
-import { today } from '../schema/day';
-import { pushBatchOf } from '../schema/databases';
+import { today } from '../schema/shared/day';
+import { pushBatchOf } from '../schema/shared/databases';
 import { demoPhones, signIn, startTestShop } from '../server/testing/test-shop';
 import { row, timed } from './load';
 

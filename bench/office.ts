@@ -1,7 +1,7 @@
 import { launchBrowser, type TestShop } from '../e2e/harness';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { task } from '../schema/entities/task';
-import type { OfficeRecord } from '../schema/record';
+import type { OfficeRecord } from '../schema/shared/record';
 import { median, row } from './load';
 
 const day0 = Date.parse('2026-01-01T00:00:00Z');

@@ -1,10 +1,10 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { openLocalData } from '../client/data/database';
 import { sampleOrder } from '../client/data/sample-orders';
-import { dayOrdersQuery, plainOrder } from '../client/studio/orders-board/day-orders';
-import { filterOrders, groupBySlot, statusCounts } from '../client/studio/orders-board/board-orders';
-import { nextDay } from '../schema/day';
-import type { Order } from '../schema/order';
+import { dayOrdersQuery, plainOrder } from '../client/studio/orders/board/day-orders';
+import { filterOrders, groupBySlot, statusCounts } from '../client/studio/orders/board/board-orders';
+import { nextDay } from '../schema/shared/day';
+import type { Order } from '../schema/studio/orders/order';
 import { median, row, timed } from './load';
 
 const request = <T>(r: IDBRequest<T>) => new Promise<T>((ok, ko) => Object.assign(r, { onsuccess: () => ok(r.result), onerror: () => ko(r.error) }));

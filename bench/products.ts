@@ -1,5 +1,5 @@
-import type { Product } from '../schema/product';
-import { categories } from '../schema/category';
+import type { Product } from '../schema/shop/product';
+import { categories } from '../schema/shop/category';
 
 /** n catalogue items of realistic size, for loading a server before a measurement. */
 export const benchProducts = (n: number): Product[] =>

@@ -1,8 +1,8 @@
 import { startTestShop, signIn, demoPhones } from '../server/testing/test-shop';
 import { toSynced } from '../server/db/synced';
 import { benchProducts } from './products';
-import { categories } from '../schema/category';
-import type { Product } from '../schema/product';
+import { categories } from '../schema/shop/category';
+import type { Product } from '../schema/shop/product';
 import { benchInitialSync, benchPush, benchPushOnCouch } from './sync';
 import { benchList, benchListWhileWriting } from './api-load';
 import { benchDurableWrites } from './durable';

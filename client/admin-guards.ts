@@ -1,9 +1,9 @@
 import { notFound, redirect, type ParsedLocation } from '@tanstack/react-router';
-import { backOfficeRoutes } from '../schema/back-office-routes';
+import { backOfficeRoutes } from '../schema/shared/back-office-routes';
 import { currentUser } from './shared/auth/current-user';
 import { adminRouteOf, entityOfScreen, pathScreenRoutes, verdict } from './studio/admin/admin-access';
 import type { NoAccess } from './studio/kit/no-access';
-import { maySell, mayTakeOrders } from './studio/studio-order/new-order-link';
+import { maySell, mayTakeOrders } from './studio/orders/studio-order/new-order-link';
 
 /**
  * The back-office's route guards (spec §2, §6), fetched by the first /admin navigation with the back-office's chunk:

@@ -13,18 +13,20 @@ const refusals = async (file: string, code: string) =>
 
 describe('the walls between wings and areas', () => {
   it('refuse the storefront importing the studio', async () => {
-    expect(await refusals('client/shop/cart/new-widget.tsx', "export { OrderPage } from '../../studio/order-page/order-page';\n")).toEqual([
+    expect(await refusals('client/shop/cart/new-widget.tsx', "export { useOrder } from '../../studio/orders/order-page/use-order';\n")).toEqual([
       expect.stringContaining('The storefront never imports the studio'),
     ]);
   });
 
   it('refuse an area reaching into another area’s own files, and let it use the public ones', async () => {
-    expect(await refusals('client/studio/money/new-screen.tsx', "export { ReasonForm } from '../order-page/reason-form';\n")).toEqual([expect.stringContaining('Another area')]);
-    expect(await refusals('client/studio/money/new-screen.tsx', "export { useOrder } from '../order-page/use-order';\n")).toEqual([]);
+    expect(await refusals('client/studio/money/charges/new-screen.tsx', "export { ReasonForm } from '../../orders/order-page/reason-form';\n")).toEqual([expect.stringContaining('Another area')]);
+    expect(await refusals('client/studio/money/charges/new-screen.tsx', "export { useOrder } from '../../orders/order-page/use-order';\n")).toEqual([]);
+    // inside one area its folders share freely
+    expect(await refusals('client/studio/orders/board/new-screen.tsx', "export { ReasonForm } from '../order-page/reason-form';\n")).toEqual([]);
   });
 
   it('refuse the kit importing an area, and the shared parts importing either wing', async () => {
-    expect(await refusals('client/studio/kit/new-field.tsx', "export { useOrder } from '../order-page/use-order';\n")).toEqual([expect.stringContaining('kit')]);
+    expect(await refusals('client/studio/kit/new-field.tsx', "export { useOrder } from '../orders/order-page/use-order';\n")).toEqual([expect.stringContaining('kit')]);
     expect(await refusals('client/shared/auth/new-part.tsx', "export { useCart } from '../../shop/cart/use-cart';\n")).toEqual([expect.stringContaining('client/shared')]);
   });
 });
@@ -39,13 +41,15 @@ const sourceFiles = (dir: string): string[] =>
 
 /** Which area imports which: an area is a folder of a wing or of the shared parts (the kit is one too). */
 const areaOf = (file: string) => /^client\/(shop|studio|shared)\/[^/]+/.exec(file)?.[0];
-const areaGraph = (files: string[], read: (f: string) => string) => {
+/** Which folder imports which, at any depth inside the wings (a screen's folder inside a studio area). */
+const folderOf = (file: string) => (/^client\/(shop|studio|shared)\//.test(file) ? path.dirname(file) : undefined);
+const areaGraph = (files: string[], read: (f: string) => string, placeOf = areaOf) => {
   const graph = new Map<string, Set<string>>();
   for (const file of files) {
-    const from = areaOf(file);
+    const from = placeOf(file);
     if (!from) continue;
     for (const [, spec] of read(file).matchAll(importPattern)) {
-      const to = areaOf(path.normalize(path.join(path.dirname(file), spec)));
+      const to = placeOf(path.normalize(path.join(path.dirname(file), spec)));
       if (to && to !== from) graph.set(from, (graph.get(from) ?? new Set()).add(to));
     }
   }
@@ -70,6 +74,12 @@ describe('the areas', () => {
   it('import one another in one direction only: no folder circle', () => {
     const graph = areaGraph(sourceFiles('client'), (f) => fs.readFileSync(f, 'utf8'));
     expect(graph.size).toBeGreaterThan(10);
+    expect(circles(graph)).toEqual([]);
+  });
+
+  it('and the folders inside an area neither', () => {
+    const graph = areaGraph(sourceFiles('client'), (f) => fs.readFileSync(f, 'utf8'), folderOf);
+    expect([...graph.keys()]).toContain('client/studio/orders/board');
     expect(circles(graph)).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { StrictMode, useEffect } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
-import type { ShopSnapshot } from '../schema/shop-snapshot';
+import type { ShopSnapshot } from '../schema/shop/shop-snapshot';
 import { LocalDataContext, type Local } from './data/local-data-context';
 import { SnapshotContext } from './data/snapshot-context';
 import { SessionProvider } from './shared/auth/session';

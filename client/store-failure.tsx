@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { clearDeviceStore, rescueDeviceData } from './data/rescue';
-import { formatPhone } from '../schema/phone';
-import { defaultStudioProfile, phoneHref } from '../schema/studio-profile';
+import { formatPhone } from '../schema/shared/phone';
+import { defaultStudioProfile, phoneHref } from '../schema/studio/team/studio-profile';
 import { readSnapshot } from './data/snapshot-context';
 
 /**

@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { call, signIn } from '../server/testing/test-shop';
-import type { OfficeRecord } from '../schema/record';
+import type { OfficeRecord } from '../schema/shared/record';
 import { watchErrors, type Journey, type TestShop } from './harness';
 import { waitFor, waitForOfflineReady } from './journeys';
 

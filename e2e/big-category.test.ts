@@ -3,7 +3,7 @@ import { journeyPerFile, phonePage, watchErrors } from './harness';
 import { waitFor } from './journeys';
 import { demoProducts } from '../server/seed/products';
 import { putSynced } from '../server/db/synced';
-import type { Product } from '../schema/product';
+import type { Product } from '../schema/shop/product';
 
 const model = demoProducts.find((p) => p.isActive && !p.isHidden && p.category === 'baskets')!;
 const inDemo = demoProducts.filter((p) => p.isActive && !p.isHidden && p.category === 'baskets').length;

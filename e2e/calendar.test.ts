@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { nextDay, today } from '../schema/day';
-import { monthOf, type ShopEvent } from '../schema/event';
+import { nextDay, today } from '../schema/shared/day';
+import { monthOf, type ShopEvent } from '../schema/studio/orders/event';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, phoneViewport, watchErrors } from './harness';
 import { waitFor, waitForOfflineReady } from './journeys';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { journeyPerFile, phonePage, watchErrors } from './harness';
 import { demoProducts } from '../server/seed/products';
-import { formatRoubles } from '../schema/money';
-import { freeDeliveryFrom } from '../schema/order';
+import { formatRoubles } from '../schema/shared/money';
+import { freeDeliveryFrom } from '../schema/studio/orders/order';
 
 const basket = demoProducts.find((p) => p.id === 'p-020')!;
 const bouquet = demoProducts.find((p) => p.id === 'p-001')!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { today } from '../schema/day';
-import { formatRoubles } from '../schema/money';
-import { shiftChecksAnswer } from '../schema/shift-check';
+import { today } from '../schema/shared/day';
+import { formatRoubles } from '../schema/shared/money';
+import { shiftChecksAnswer } from '../schema/studio/money/shift-check';
 import { shift } from '../schema/entities/shift';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, phoneViewport } from './harness';
@@ -46,7 +46,7 @@ describe('/admin/charges', () => {
 
   it('shows a manager, on a phone and by keyboard, where a close’s expected sums differ from the server’s own (issue 27, item 4)', async () => {
     const { shop } = journey();
-    // Closed today, the only day a florist closes (schema/fact-day.ts).
+    // Closed today, the only day a florist closes (schema/shared/fact-day.ts).
     const day = today();
     // The phone's close expects 11 000 ₽ in cash and 30 400 ₽ by card, takings the server has no order for.
     const florist = await signIn(shop.url, demoPhones.florist);

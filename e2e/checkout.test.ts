@@ -3,8 +3,8 @@ import { journeyPerFile, watchErrors } from './harness';
 import { addToCart, fillCheckout, ordersOnServer, signInThroughDialog, waitFor, waitForOfflineReady } from './journeys';
 import { demoProducts } from '../server/seed/products';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
-import { formatRoubles } from '../schema/money';
-import { deliveryPrice } from '../schema/order';
+import { formatRoubles } from '../schema/shared/money';
+import { deliveryPrice } from '../schema/studio/orders/order';
 
 const customer = '79990001122';
 const product = demoProducts.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 5)!;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { today } from '../schema/day';
+import { today } from '../schema/shared/day';
 import { clientIdOf } from '../schema/entities/client';
-import type { Order } from '../schema/order';
-import { orderTitle } from '../schema/order-number';
-import type { Product } from '../schema/product';
-import type { OfficeRecord } from '../schema/record';
+import type { Order } from '../schema/studio/orders/order';
+import { orderTitle } from '../schema/studio/orders/order-number';
+import type { Product } from '../schema/shop/product';
+import type { OfficeRecord } from '../schema/shared/record';
 import { draftOf } from '../server/testing/order-rush';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';

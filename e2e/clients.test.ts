@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { clientsCsv } from '../schema/client-csv';
+import { clientsCsv } from '../schema/studio/clients/client-csv';
 import { client, clientIdOf } from '../schema/entities/client';
-import type { OfficeRecord } from '../schema/record';
-import { nextDay, today } from '../schema/day';
+import type { OfficeRecord } from '../schema/shared/record';
+import { nextDay, today } from '../schema/shared/day';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';
 import { contextAs, outcomeOf } from './admin-journeys';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { ShopSettings } from '../schema/shop-settings';
-import type { ShopSettingsAnswer } from '../schema/shop-settings-update';
+import type { ShopSettings } from '../schema/studio/site/shop-settings';
+import type { ShopSettingsAnswer } from '../schema/studio/site/shop-settings-update';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';
 import { waitFor } from './journeys';

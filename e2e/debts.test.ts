@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addDays, today } from '../schema/day';
-import { formatRoubles } from '../schema/money';
-import { orderTitle } from '../schema/order-number';
+import { addDays, today } from '../schema/shared/day';
+import { formatRoubles } from '../schema/shared/money';
+import { orderTitle } from '../schema/studio/orders/order-number';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, phoneViewport, watchErrors } from './harness';
 import { waitFor } from './journeys';

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { nextDay, today } from '../schema/day';
+import { nextDay, today } from '../schema/shared/day';
 import { shift, shiftId } from '../schema/entities/shift';
-import { formatRoubles } from '../schema/money';
-import { defaultStudioProfile, type StudioProfile } from '../schema/studio-profile';
+import { formatRoubles } from '../schema/shared/money';
+import { defaultStudioProfile, type StudioProfile } from '../schema/studio/team/studio-profile';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { contextAs, outcomeOf } from './admin-journeys';
 import { journeyPerFile, phoneViewport, watchErrors } from './harness';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextDay, today } from '../schema/day';
-import { monthOf, type ShopEvent } from '../schema/event';
+import { nextDay, today } from '../schema/shared/day';
+import { monthOf, type ShopEvent } from '../schema/studio/orders/event';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';
 import { contextAs } from './admin-journeys';

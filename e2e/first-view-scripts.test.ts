@@ -37,7 +37,7 @@ describe('the first view fetches one script', () => {
     // The text of the quick close's form (studio/shift/close-shift-dialog.tsx), which the minifier keeps as written.
     expect(code.includes('Закрыть смену'), 'the button is in the entry').toBe(true);
     expect(code.includes('Выручка за смену'), 'the quick close form is in the entry').toBe(false);
-    // The calendar's addresses are read by the route tree in the entry; they take an event's type, not its schema (schema/event.ts).
+    // The calendar's addresses are read by the route tree in the entry; they take an event's type, not its schema (schema/studio/orders/event.ts).
     expect(code.includes('Неверный идентификатор события'), 'the event schema is in the entry').toBe(false);
   });
 });

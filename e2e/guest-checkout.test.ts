@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { journeyPerFile, lastCode, phonePage, watchErrors, type TestShop } from './harness';
 import { addToCart, waitFor, waitForOfflineReady } from './journeys';
 import { demoProducts } from '../server/seed/products';
-import type { Order } from '../schema/order';
+import type { Order } from '../schema/studio/orders/order';
 import { demoPhones } from '../server/testing/test-shop';
 import { contextAs } from './admin-journeys';
 import { openOrder } from './order-journeys';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoPhones } from '../server/testing/test-shop';
-import { categoryCare } from '../schema/care';
+import { categoryCare } from '../schema/shop/care';
 import { demoProducts } from '../server/seed/products';
 import { journeyPerFile, phoneViewport, watchErrors } from './harness';
 import { waitFor } from './journeys';

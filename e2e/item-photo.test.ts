@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
-import type { Product } from '../schema/product';
+import type { Product } from '../schema/shop/product';
 import { demoProducts } from '../server/seed/products';
 import { journeyPerFile, phoneViewport, watchErrors } from './harness';
 import { waitFor, waitForOfflineReady } from './journeys';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Order } from '../schema/order';
+import type { Order } from '../schema/studio/orders/order';
 import { lastCode, type TestShop } from './harness';
 
 /** Answers the open sign-in dialog: the phone typed as a person would (the mask adds +7 and brackets), then the code. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../schema/product';
+import type { Product } from '../schema/shop/product';
 import { call } from '../server/testing/test-shop';
 import { contextAs } from './admin-journeys';
 import { journeyPerFile, phoneViewport, watchErrors } from './harness';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultNavigation } from '../schema/navigation';
-import { barCategories } from '../schema/catalog-setup';
+import { defaultNavigation } from '../schema/shop/navigation';
+import { barCategories } from '../schema/shop/catalog-setup';
 import { readCatalogSetup } from '../server/storefront/catalog-setup';
 import { readNavigation } from '../server/storefront/navigation';
 import { demoPhones } from '../server/testing/test-shop';

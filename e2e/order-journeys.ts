@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { nextDay, today } from '../schema/day';
-import type { Order } from '../schema/order';
+import { nextDay, today } from '../schema/shared/day';
+import type { Order } from '../schema/studio/orders/order';
 import { demoProducts } from '../server/seed/products';
 import { call, signIn } from '../server/testing/test-shop';
 import type { TestShop } from './harness';

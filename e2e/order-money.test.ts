@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { demoPhones } from '../server/testing/test-shop';
-import { formatRoubles } from '../schema/money';
+import { formatRoubles } from '../schema/shared/money';
 import { journeyPerFile, watchErrors } from './harness';
 import { waitFor } from './journeys';
 import { contextAs } from './admin-journeys';
 import { openOrder, orderOnServer, placeOrders, shownStatus, statusButton } from './order-journeys';
 
 /**
- * Money is a manager's (issue 18, item 8; schema/order-money.ts): on a phone the florist's order page offers only
+ * Money is a manager's (issue 18, item 8; schema/studio/orders/order-money.ts): on a phone the florist's order page offers only
  * «paid in full» and no cancellation once assembly started; the manager records a part payment and sees what is
  * still owed. The server holds the same rule (server/orders/order-commands.test.ts).
  */

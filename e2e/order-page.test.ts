@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { call, demoPhones } from '../server/testing/test-shop';
-import type { Product } from '../schema/product';
+import type { Product } from '../schema/shop/product';
 import { journeyPerFile, watchErrors } from './harness';
 import { waitFor } from './journeys';
 import { contextAs, officeOnServer } from './admin-journeys';
 import { demoProducts } from '../server/seed/products';
-import { deliveryCost } from '../schema/order';
-import { unitPrice } from '../schema/product';
-import { sizedPrice } from '../schema/size';
+import { deliveryCost } from '../schema/studio/orders/order';
+import { unitPrice } from '../schema/shop/product';
+import { sizedPrice } from '../schema/shop/size';
 import { openOrder, orderOnServer, placeOrders, shownStatus, statusButton } from './order-journeys';
 
 /**

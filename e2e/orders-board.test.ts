@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
-import { nextDay, today } from '../schema/day';
-import { maskedPhone } from '../schema/phone';
+import { nextDay, today } from '../schema/shared/day';
+import { maskedPhone } from '../schema/shared/phone';
 import { demoProducts } from '../server/seed/products';
 import { journeyPerFile, watchErrors } from './harness';
 import { contextAs } from './admin-journeys';

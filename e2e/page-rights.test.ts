@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page as Tab } from 'playwright-core';
-import type { Page } from '../schema/page';
+import type { Page } from '../schema/shop/page';
 import { call, demoPhones } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';
 import { contextAs, outcomeOf } from './admin-journeys';

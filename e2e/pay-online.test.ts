@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Order } from '../schema/order';
+import type { Order } from '../schema/studio/orders/order';
 import { demoProducts } from '../server/seed/products';
 import { call, demoPhones, signIn, startTestShop } from '../server/testing/test-shop';
 import { startYookassaStandIn, type YookassaStandIn } from '../server/testing/yookassa-stand-in';

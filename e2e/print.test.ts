@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { formatRoubles } from '../schema/money';
+import { formatRoubles } from '../schema/shared/money';
 import { demoProducts } from '../server/seed/products';
 import { demoPhones } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../schema/order';
-import type { Product } from '../schema/product';
+import type { Order } from '../schema/studio/orders/order';
+import type { Product } from '../schema/shop/product';
 import { draftOf } from '../server/testing/order-rush';
 import { demoPhones } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { today } from '../schema/day';
-import type { OfficeRecord } from '../schema/record';
+import { today } from '../schema/shared/day';
+import type { OfficeRecord } from '../schema/shared/record';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile } from './harness';
 import { waitFor } from './journeys';

@@ -3,8 +3,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { journeyPerFile, phoneViewport, watchErrors } from './harness';
 import { waitFor, waitForOfflineReady } from './journeys';
 import { demoProducts } from '../server/seed/products';
-import { pageSize } from '../schema/api';
-import { byRank } from '../schema/product-filter';
+import { pageSize } from '../schema/shared/api';
+import { byRank } from '../schema/shop/product-filter';
 
 const onSale = demoProducts.filter((p) => p.isActive && !p.isHidden).sort(byRank);
 const monobouquet = onSale.find((p) => p.category === 'monobouquets')!;

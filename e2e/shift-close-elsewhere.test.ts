@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { today } from '../schema/day';
+import { today } from '../schema/shared/day';
 import { shiftId, type ShiftClose } from '../schema/entities/shift';
 import { demoPhones } from '../server/testing/test-shop';
 import { journeyPerFile, phoneViewport } from './harness';

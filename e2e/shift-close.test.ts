@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { today } from '../schema/day';
-import { formatRoubles } from '../schema/money';
+import { today } from '../schema/shared/day';
+import { formatRoubles } from '../schema/shared/money';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { closeContext, journeyPerFile, phoneViewport } from './harness';
 import { waitFor } from './journeys';

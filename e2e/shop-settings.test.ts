@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatRoubles } from '../schema/money';
-import { nextDay } from '../schema/day';
-import { firstDeliveryDay } from '../schema/order';
-import { defaultShopSettings } from '../schema/shop-settings';
-import type { ShopSettingsAnswer } from '../schema/shop-settings-update';
+import { formatRoubles } from '../schema/shared/money';
+import { nextDay } from '../schema/shared/day';
+import { firstDeliveryDay } from '../schema/studio/orders/order';
+import { defaultShopSettings } from '../schema/studio/site/shop-settings';
+import type { ShopSettingsAnswer } from '../schema/studio/site/shop-settings-update';
 import { demoProducts } from '../server/seed/products';
 import { readShopSettings } from '../server/studio/shop-settings';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
-import { formatPhone } from '../schema/phone';
+import { formatPhone } from '../schema/shared/phone';
 import { journeyPerFile, watchErrors } from './harness';
 import { waitFor, waitForOfflineReady } from './journeys';
 import { contextAs } from './admin-journeys';

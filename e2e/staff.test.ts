@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
-import { maskedPhone } from '../schema/phone';
-import type { User } from '../schema/user';
+import { maskedPhone } from '../schema/shared/phone';
+import type { User } from '../schema/shared/user';
 import { journeyPerFile, phoneViewport, watchErrors } from './harness';
 import { waitFor } from './journeys';
 import { contextAs } from './admin-journeys';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { StockAnswer } from '../schema/stock-answer';
+import type { StockAnswer } from '../schema/studio/stock/stock-answer';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors, type Journey } from './harness';
 import { waitFor, waitForOfflineReady } from './journeys';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, nextDay, today } from '../schema/day';
-import type { ShopSettingsAnswer } from '../schema/shop-settings-update';
-import { formatRoubles } from '../schema/money';
+import { addDays, nextDay, today } from '../schema/shared/day';
+import type { ShopSettingsAnswer } from '../schema/studio/site/shop-settings-update';
+import { formatRoubles } from '../schema/shared/money';
 import { demoProducts } from '../server/seed/products';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { nextDay, today } from '../schema/day';
-import { orderTitle } from '../schema/order-number';
+import { nextDay, today } from '../schema/shared/day';
+import { orderTitle } from '../schema/studio/orders/order-number';
 import { demoProducts } from '../server/seed/products';
 import { demoPhones } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nextDay, today } from '../schema/day';
-import type { Order } from '../schema/order';
-import { balanceBookOf } from '../schema/record-moves';
+import { nextDay, today } from '../schema/shared/day';
+import type { Order } from '../schema/studio/orders/order';
+import { balanceBookOf } from '../schema/shared/record-moves';
 import { draftOf } from '../server/testing/order-rush';
 import { techCardStudio } from '../server/testing/tech-card-studio';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';

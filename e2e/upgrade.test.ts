@@ -5,7 +5,7 @@ import type { BrowserContext } from 'playwright-core';
 import { journeyPerFile, watchErrors } from './harness';
 import { ordersOnServer, signInThroughDialog, waitFor } from './journeys';
 import { demoProducts } from '../server/seed/products';
-import { nextDay, today } from '../schema/day';
+import { nextDay, today } from '../schema/shared/day';
 
 const product = demoProducts.find((p) => p.id === 'p-001')!;
 const customer = '79005554433';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalyticsReport } from '../schema/analytics-report';
-import { today } from '../schema/day';
-import type { OfficeRecord } from '../schema/record';
-import type { StockAnswer } from '../schema/stock-answer';
+import type { AnalyticsReport } from '../schema/studio/reports/analytics-report';
+import { today } from '../schema/shared/day';
+import type { OfficeRecord } from '../schema/shared/record';
+import type { StockAnswer } from '../schema/studio/stock/stock-answer';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile } from './harness';
 import { waitFor } from './journeys';
@@ -73,7 +73,7 @@ describe('voiding a write-off', () => {
   it('a shift closed for the wrong day is voided by a manager, and the day is closed again', async () => {
     const { shop } = journey();
     const florist = await signIn(shop.url, demoPhones.florist);
-    // Closed by mistake today (a shift closes today, schema/fact-day.ts), with nothing counted.
+    // Closed by mistake today (a shift closes today, schema/shared/fact-day.ts), with nothing counted.
     const day = today();
     const close = { day, opening: 0, takings: { cash: 0, card: 0, transfer: 0, online: 0 }, orders: 0, counterSales: 0, cashIn: 0, cashOut: 0, expectedCash: 0, expectedCard: 0, counted: { cash: 0, card: 0 }, cashMoves: [], note: '' };
     expect((await call(shop.url, '/api/shifts/update', { data: close }, florist)).status).toBe(200);

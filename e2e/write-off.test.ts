@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { today } from '../schema/day';
-import type { OfficeRecord } from '../schema/record';
-import { balanceBookOf } from '../schema/record-moves';
+import { today } from '../schema/shared/day';
+import type { OfficeRecord } from '../schema/shared/record';
+import { balanceBookOf } from '../schema/shared/record-moves';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile } from './harness';
 import { waitFor } from './journeys';

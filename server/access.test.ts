@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specAdminMatrix, visitors, type Visitor } from '../e2e/fixtures/spec-admin-matrix';
-import { can, canOpen } from '../schema/access';
-import { adminPaths, type AdminPath } from '../schema/admin-routes';
-import { canOpenScreen, entityRoutes, screenOf } from '../schema/back-office-routes';
-import { apiAccess, type ApiRoute } from '../schema/api-routes';
+import { can, canOpen } from '../schema/shared/access';
+import { adminPaths, type AdminPath } from '../schema/shared/admin-routes';
+import { canOpenScreen, entityRoutes, screenOf } from '../schema/shared/back-office-routes';
+import { apiAccess, type ApiRoute } from '../schema/shared/api-routes';
 import { entities } from '../schema/entities';
-import { levels, reaches, type Level, type User } from '../schema/user';
+import { levels, reaches, type Level, type User } from '../schema/shared/user';
 import { call, demoPhones, signIn, startTestShop } from './testing/test-shop';
 
 const customerPhone = '79220000001';
@@ -42,7 +42,7 @@ const apiBehind = (path: string): { route: string; body: unknown; read?: Level }
 };
 
 describe('the spec admin table (literal matrix) against the code', () => {
-  it('names the same admin routes as schema/admin-routes.ts', () => {
+  it('names the same admin routes as schema/shared/admin-routes.ts', () => {
     expect([...adminPaths].sort()).toEqual(Object.keys(specAdminMatrix).sort());
   });
 
@@ -57,7 +57,7 @@ describe('the spec admin table (literal matrix) against the code', () => {
   it('gives every registry entity a route of the spec, or one of its own beyond the spec the matrix need not name', () => {
     // A command has no screen of its own: it is shown on the order it acts on.
     // An entity without a screen of its own names the spec's it is shown on (a shift's close on /admin/charges).
-    // An entity beyond the spec (schema/back-office-routes.ts `entityRoutes`) is opened by whoever reads it.
+    // An entity beyond the spec (schema/shared/back-office-routes.ts `entityRoutes`) is opened by whoever reads it.
     for (const e of Object.values(entities)) {
       const path = screenOf(e);
       if (Object.hasOwn(entityRoutes, path)) {

@@ -4,8 +4,8 @@ import express, { type Express } from 'express';
 import expressPouchDB from 'express-pouchdb';
 import './http/zod-locale';
 import type { Shop } from './context';
-import { isServedDb } from '../schema/databases';
-import type { ApiRoute } from '../schema/api-routes';
+import { isServedDb } from '../schema/shared/databases';
+import type { ApiRoute } from '../schema/shared/api-routes';
 import { bodyLimit, kilobytes } from './http/body-limit';
 import { clientsApi } from './api/clients';
 import { debtsApi } from './api/debts';
@@ -65,9 +65,9 @@ const apiBodyLimits: Partial<Record<ApiRoute, number>> = {
   'POST /api/items/get-list': kilobytes(32),
   // A catalogue picture, a phone's photo as it is (server/photos/item-image.ts `maxUploadBytes`).
   'POST /api/items/upload-image': maxUploadBytes,
-  // A photo command carries the photo (schema/order-command.ts: a data URL up to 1.5 MB).
+  // A photo command carries the photo (schema/studio/orders/order-command.ts: a data URL up to 1.5 MB).
   'POST /api/orders/command': kilobytes(1600),
-  // A clients' CSV file (schema/client-csv.ts): some twenty thousand cards; a 50 MB file is refused before it is read.
+  // A clients' CSV file (schema/studio/clients/client-csv.ts): some twenty thousand cards; a 50 MB file is refused before it is read.
   'POST /api/clients/import': kilobytes(4 * 1024 + 64),
 };
 const limitOf = (req: express.Request) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { contractor } from '../schema/entities/contractor';
 import { slip } from '../schema/entities/slip';
 import { techCard } from '../schema/entities/tech-card';
-import { today } from '../schema/day';
+import { today } from '../schema/shared/day';
 import { bothPaths, type BothPathsCase, type Writer } from './testing/both-paths';
 import { call, demoPhones, signIn, startTestShop } from './testing/test-shop';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { onlineHoldMinutes } from '../schema/online-payment';
-import { phone } from '../schema/phone';
+import { onlineHoldMinutes } from '../schema/shop/online-payment';
+import { phone } from '../schema/shared/phone';
 import { parsePublicOrigin } from './seo/public-origin';
 import type { PosifloraReach } from './posiflora/posiflora-connection';
 
@@ -57,7 +57,7 @@ export interface ShopConfig {
   adminPhone?: string;
   seed: boolean;
   quiet: boolean;
-  /** Whether every /api answer is checked against the contract (schema/api-contract.ts); unset: outside production mode. */
+  /** Whether every /api answer is checked against the contract (schema/shared/api-contract.ts); unset: outside production mode. */
   checkAnswers?: boolean;
   /** The shop's public address (PUBLIC_ORIGIN) for every absolute link; unset: http://localhost:{port} (demo). */
   publicOrigin?: string;

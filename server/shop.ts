@@ -16,7 +16,7 @@ import { orderCommands } from './orders/order-commands';
 import { upgradeOrderCopies } from './orders/copies-upgrade';
 import { commandProcessor } from './orders/command-processor';
 import { stockProjection } from './stock/stock-projection';
-import { dbAccess } from '../schema/databases';
+import { dbAccess } from '../schema/shared/databases';
 import { sweepEveryHour } from './auth/sweep';
 import { sweepStudioOrdersHourly } from './orders/studio-sweep';
 import { remindHourly } from './clients/reminders';

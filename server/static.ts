@@ -8,9 +8,9 @@ import { publicOriginOf } from './seo/public-origin';
 import { precompressed } from './precompressed';
 import type { PageSnapshotOf } from './render/page-snapshot';
 import { renderer, rendererFile, withRenderedPage } from './render/renderer';
-import { shopSnapshot } from '../schema/shop-snapshot';
+import { shopSnapshot } from '../schema/shop/shop-snapshot';
 import { writtenHref } from './render/router-query';
-import type { CounterIds } from '../schema/shop-settings';
+import type { CounterIds } from '../schema/studio/site/shop-settings';
 import { allowCounters, withCounters } from './render/counters';
 
 const cacheFor = (res: Response, file: string) => {
@@ -24,7 +24,7 @@ const cacheFor = (res: Response, file: string) => {
  * so a new build reaches every device on its next visit. Assets the build compressed (.br, .gz) are sent as such
  * to browsers that accept them. Any other GET path is the app's own route, answered with index.html carrying that
  * page's title, description, Open Graph tags and JSON-LD: 200 for a page the shop has, 404 (the app then shows
- * «Page not found») for any other; a page's address written otherwise (schema/written-address.ts: a trailing slash, a query
+ * «Page not found») for any other; a page's address written otherwise (schema/shop/written-address.ts: a trailing slash, a query
  * its route drops or rewrites, an address without a page of its own) is answered 301 to its written form. A public page comes drawn by the build's renderer from what the server holds,
  * with that snapshot for the tab to hydrate from; should drawing fail, the shell goes out as it is. Every page names the
  * counters the shop's settings switch on, and its CSP allows their hosts (server/render/counters.ts).

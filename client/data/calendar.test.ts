@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventsMonth, ShopEvent } from '../../schema/event';
+import type { EventsMonth, ShopEvent } from '../../schema/studio/orders/event';
 import { call, demoPhones, signIn, startTestShop } from '../../server/testing/test-shop';
 import { ApiError, offlineMessage } from '../lib/api';
 import { openLocalData, type LocalData } from './database';

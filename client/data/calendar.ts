@@ -1,5 +1,5 @@
 import type { RxCollection } from 'rxdb';
-import { monthRange, shopEvent, type EventInput, type EventsMonth, type ShopEvent } from '../../schema/event';
+import { monthRange, shopEvent, type EventInput, type EventsMonth, type ShopEvent } from '../../schema/studio/orders/event';
 import { call, ApiError } from '../lib/api';
 import { randomId } from '../lib/random-id';
 

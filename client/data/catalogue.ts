@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { map } from 'rxjs';
-import { product as productSchema, type Product } from '../../schema/product';
+import { product as productSchema, type Product } from '../../schema/shop/product';
 import { useObservable } from '../lib/use-observable';
 import { useLocal } from './local-data-context';
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { RxJsonSchema } from 'rxdb';
-import { product } from '../../schema/product';
-import { page } from '../../schema/page';
-import { shopEvent } from '../../schema/event';
-import { cacheRecord } from '../../schema/cache-record';
-import { order, orderDraft } from '../../schema/order';
-import { officeEnvelope } from '../../schema/record';
+import { product } from '../../schema/shop/product';
+import { page } from '../../schema/shop/page';
+import { shopEvent } from '../../schema/studio/orders/event';
+import { cacheRecord } from '../../schema/shared/cache-record';
+import { order, orderDraft } from '../../schema/studio/orders/order';
+import { officeEnvelope } from '../../schema/shared/record';
 import { rxSchemaOf } from './rx-schema';
 import { storedCart } from './stored-cart';
 
@@ -78,7 +78,7 @@ export const shopCollections = derive({
   // 2: the studio's profile rides in the pages store (`studio` on the page `studio-profile`).
   // 3: so do the shop's settings (`settings`), the catalogue's arrangement (`catalogSetup`) and the home page's (`homeCopy`),
   // and a page may have blocks (the block editor's). Server copies are pulled again.
-  // 4: the site's navigation (`navigation`, schema/navigation.ts) rides there too.
+  // 4: the site's navigation (`navigation`, schema/shop/navigation.ts) rides there too.
   pages: { owner: 'server', zod: page, key: 'id', version: 4 },
   // 2: indexed by day, so the calendar reads one month of the device's copy offline; stored events are valid as they are.
   events: { owner: 'device', zod: shopEvent, key: 'id', version: 2, migrations: { 1: unchanged, 2: unchanged }, indexes: ['day'] },
@@ -95,7 +95,7 @@ export const shopCollections = derive({
   // 4: the envelope's type names the stock, money and catalogue entities (issues 19 and 21), and a studio order's slot
   // is any the settings name (orderCommand's draft); stored records are valid as they are.
   // 5: the type names `void`, a manager's storno of a fact (issue 27, item 6); stored records are valid as they are.
-  // 6: the type is any entity's name, no longer the list of them (schema/record.ts `officeEnvelope`): adding or removing
+  // 6: the type is any entity's name, no longer the list of them (schema/shared/record.ts `officeEnvelope`): adding or removing
   // an entity never changes this schema again (issue 28, item 1). Stored records are valid as they are.
   office: {
     owner: 'device',

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { cacheKey, cacheTtl } from '../../schema/cache-record';
+import { cacheKey, cacheTtl } from '../../schema/shared/cache-record';
 import { openLocalData, type LocalData } from './database';
 import { loadDataSource, type DataSourceState } from './data-source';
 

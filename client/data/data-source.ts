@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RxCollection } from 'rxdb';
-import { cacheKey, cacheRecord, cacheTtl, type CacheKeySource, type CacheRecord } from '../../schema/cache-record';
+import { cacheKey, cacheRecord, cacheTtl, type CacheKeySource, type CacheRecord } from '../../schema/shared/cache-record';
 
 export interface DataSourceState<T> {
   data: T | undefined;

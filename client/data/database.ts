@@ -1,12 +1,12 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import type { Product } from '../../schema/product';
-import type { Page } from '../../schema/page';
-import type { ShopEvent } from '../../schema/event';
-import type { CacheRecord } from '../../schema/cache-record';
-import type { Order } from '../../schema/order';
-import type { OfficeRecord } from '../../schema/record';
+import type { Product } from '../../schema/shop/product';
+import type { Page } from '../../schema/shop/page';
+import type { ShopEvent } from '../../schema/studio/orders/event';
+import type { CacheRecord } from '../../schema/shared/cache-record';
+import type { Order } from '../../schema/studio/orders/order';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { dataSourceCollections, shopCollections, type PendingOrder } from './collections';
 import type { StoredCart } from './stored-cart';
 import { zodValidatedStorage } from './zod-storage';

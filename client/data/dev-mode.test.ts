@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { RxDocumentData } from 'rxdb';
-import type { ShopEvent } from '../../schema/event';
+import type { ShopEvent } from '../../schema/studio/orders/event';
 import { openLocalData, type LocalData } from './database';
 
 const shift = (id: string, sum: number): ShopEvent => ({
@@ -24,7 +24,7 @@ describe('dev-mode checks with zod-validated storage', () => {
     expect(Object.keys(data.dataSources.collections)).toEqual(['cache']);
   });
 
-  it('writes a valid event and refuses one that breaks schema/event.ts before it is stored', async () => {
+  it('writes a valid event and refuses one that breaks schema/studio/orders/event.ts before it is stored', async () => {
     await data.shop.events.insert(shift('shift-good-0001', 1200));
     await expect(data.shop.events.insert(shift('shift-bad-00001', -1))).rejects.toThrow();
     expect(await data.shop.events.findOne('shift-bad-00001').exec()).toBeNull();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { favouriteMark, marksPerRequest, newerMark, type FavouriteMark } from '../../schema/favourite';
+import { favouriteMark, marksPerRequest, newerMark, type FavouriteMark } from '../../schema/shop/favourite';
 import { call, ApiError } from '../lib/api';
 
 /**

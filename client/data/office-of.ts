@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import type { RxCollection, RxDocument } from 'rxdb';
 import type { z } from 'zod';
 import type { AnyEntity } from '../../schema/entities';
-import { currentRecord, type OfficeRecord } from '../../schema/record';
+import { currentRecord, type OfficeRecord } from '../../schema/shared/record';
 
-/** One office record and its data as the entity's current version reads them (schema/record.ts `currentRecord`). */
+/** One office record and its data as the entity's current version reads them (schema/shared/record.ts `currentRecord`). */
 export interface Held<E extends AnyEntity> {
   record: OfficeRecord;
   data: z.infer<E['fields']>;

@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { firstValueFrom, filter } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { officeRecord } from '../../schema/record';
+import { officeRecord } from '../../schema/shared/record';
 import { openLocalData, type LocalData } from './database';
 import { orderCommands$, pendingCommands, refusedCommands, sendOrderCommand } from './order-commands';
 

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import type { RxCollection, RxDocument } from 'rxdb';
 import { filter, map, type Observable } from 'rxjs';
 import { orderCommandEntity } from '../../schema/entities/order-command';
-import { createCommandId, orderCommand, reservedIdIssue, type OrderAction } from '../../schema/order-command';
-import { derivedFields, officeRecord, recordData, type OfficeRecord } from '../../schema/record';
+import { createCommandId, orderCommand, reservedIdIssue, type OrderAction } from '../../schema/studio/orders/order-command';
+import { derivedFields, officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
 import { randomId } from '../lib/random-id';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { map } from 'rxjs';
-import { isSettingPage, type Page } from '../../schema/page';
+import { isSettingPage, type Page } from '../../schema/shop/page';
 import type { LocalData } from './database';
 import { useDeviceHolds, useDeviceReading } from './device-or-snapshot';
 import { useSnapshot } from './snapshot-context';
@@ -17,7 +17,7 @@ export const usePage = (slug: string): { page: Page | null | undefined; pulled: 
   const held = useDeviceHolds(pages);
   const snapshot = useSnapshot();
   const fromServer = snapshot?.pages.find((p) => p.id === slug) ?? (snapshot?.absentPages.includes(slug) ? null : undefined);
-  // The studio's profile rides in the pages store but is no page (schema/page.ts): no address shows it.
+  // The studio's profile rides in the pages store but is no page (schema/shop/page.ts): no address shows it.
   if (isSettingPage(slug)) return { page: null, pulled: true };
   if (device) return { page: device, pulled: true };
   if (fromServer !== undefined && !held) return { page: fromServer, pulled: true };

@@ -6,8 +6,8 @@ import { invoice } from '../../schema/entities/invoice';
 import { techCard } from '../../schema/entities/tech-card';
 import { voidFact } from '../../schema/entities/void';
 import { warehouse } from '../../schema/entities/warehouse';
-import type { OfficeRecord } from '../../schema/record';
-import { recipeBookOf, type RecipeBook } from '../../schema/recipe-book';
+import type { OfficeRecord } from '../../schema/shared/record';
+import { recipeBookOf, type RecipeBook } from '../../schema/studio/stock/recipe-book';
 import { useObservable } from '../lib/use-observable';
 
 interface RecipeChoices {
@@ -20,7 +20,7 @@ const types = [techCard.type, flower.type, invoice.type, warehouse.type, voidFac
 
 /**
  * The tech cards' book on a staff device, live: cards, flowers with their purchase prices (from the posted invoices
- * the device holds, offline too) and warehouses — the same book the server reads (schema/recipe-book.ts), so the
+ * the device holds, offline too) and warehouses — the same book the server reads (schema/studio/stock/recipe-book.ts), so the
  * cost a florist sees is the one the server stamps on an assembly.
  */
 export const useRecipeBook = (office: RxCollection<OfficeRecord>): RecipeChoices => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { courier } from '../../schema/entities/courier';
-import type { OfficeRecord } from '../../schema/record';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { pickPage } from './records';
 
 const record = (i: number, data: Record<string, unknown>): OfficeRecord => ({

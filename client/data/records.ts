@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { RxCollection } from 'rxdb';
 import type { AnyEntity } from '../../schema/entities';
-import { officeRecord, recordListRequest, sortKeys, type OfficeRecord } from '../../schema/record';
-import { listPage } from '../../schema/record-page';
-import { pageSize } from '../../schema/api';
+import { officeRecord, recordListRequest, recordSaveRequest, sortKeys, type OfficeRecord } from '../../schema/shared/record';
+import { listPage } from '../../schema/shared/record-page';
+import { pageSize } from '../../schema/shared/api';
 
 export { pageSize };
-import { api, recordCall } from '../lib/record-call';
+import { recordCall, refusedHere } from '../lib/record-call';
 import { randomId } from '../lib/random-id';
-import { cacheKey, type CacheRecord } from '../../schema/cache-record';
+import { cacheKey, type CacheRecord } from '../../schema/shared/cache-record';
 import { loadDataSource } from './data-source';
 import { useOfficeOf } from './office-of';
 import { rulesOf } from './entity-rules';
@@ -35,7 +35,7 @@ export interface RecordPage {
 
 /**
  * The page of records a query shows, from all records of one entity, by the same rule the record API answers with
- * (schema/record-page.ts). Studio scale (thousands): the device filters and sorts in memory, which is as quick as an
+ * (schema/shared/record-page.ts). Studio scale (thousands): the device filters and sorts in memory, which is as quick as an
  * index here and keeps the collection's schema fixed. A sort or filter the entity does not offer (an address typed by
  * hand) is left out rather than refused.
  */
@@ -155,9 +155,14 @@ export const removeOfficeRecord = async (office: RxCollection<OfficeRecord>, id:
   await (await office.findOne(id).exec())?.remove();
 };
 
-/** Saves an admin-tier record through the record API (online only); `updatedAt` is the version the form was read at. */
+/**
+ * Saves an admin-tier record through the record API (online only); `updatedAt` is the version the form was read at.
+ * The form's values are parsed by the entity's fields first, as the server will: a refusal names the same fields.
+ */
 export const saveRemoteRecord = async (entity: AnyEntity, data: Record<string, unknown>, record?: { id: string; updatedAt: number }): Promise<string> => {
-  const answer = await api<{ data: { id: string } }>(`/api/${entity.path}/update`, { ...(record ? { id: record.id, updatedAt: record.updatedAt } : {}), data });
+  const body = recordSaveRequest(entity).safeParse({ ...(record ? { id: record.id, updatedAt: record.updatedAt } : {}), data });
+  if (!body.success) throw refusedHere(body.error);
+  const answer = await recordCall(entity, 'update', body.data);
   return answer.data.id;
 };
 

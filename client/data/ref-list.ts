@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { map } from 'rxjs';
 import { refEntries, refList, type RefEntry, type RefList } from '../../schema/entities/ref';
-import { unitOf, type Unit } from '../../schema/unit';
+import { unitOf, type Unit } from '../../schema/shared/unit';
 import type { LocalData } from './database';
 import { useDeviceReading } from './device-or-snapshot';
 
@@ -26,7 +26,7 @@ const defaults = Object.fromEntries(refList.options.map((l) => [l, refEntries([]
 
 /**
  * The studio's units (the `unit` list, live) as a lookup: what a flower's unit code is called and whether it is
- * counted whole, for the screens that type or show quantities (schema/unit.ts `qtyIssue`).
+ * counted whole, for the screens that type or show quantities (schema/shared/unit.ts `qtyIssue`).
  */
 export const useUnits = (): ((code: string | undefined) => Unit) => {
   const list = useRefList('unit');

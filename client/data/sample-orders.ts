@@ -1,4 +1,4 @@
-import { deliverySlots, type Order, type OrderStatus } from '../../schema/order';
+import { deliverySlots, type Order, type OrderStatus } from '../../schema/studio/orders/order';
 
 const statuses: OrderStatus[] = ['new', 'confirmed', 'assembling', 'ready', 'delivering', 'done', 'cancelled'];
 const names = ['Анна', 'Ольга', 'Мария', 'Елена', 'Ирина', 'Наталья', 'Светлана', 'Татьяна'];

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
-import { shopSnapshot, snapshotElementId, type ShopSnapshot } from '../../schema/shop-snapshot';
+import { shopSnapshot, snapshotElementId, type ShopSnapshot } from '../../schema/shop/shop-snapshot';
 
-/** What the server drew this page from (schema/shop-snapshot.ts); `null` when the page was not server-rendered. */
+/** What the server drew this page from (schema/shop/shop-snapshot.ts); `null` when the page was not server-rendered. */
 export const SnapshotContext = createContext<ShopSnapshot | null>(null);
 
 /** Whether this tab's page came drawn by the server (whatever screen it shows now). */

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import type { RxCollection } from 'rxdb';
 import { BehaviorSubject } from 'rxjs';
 import { z } from 'zod';
-import { cacheKey, cacheTtl, type CacheRecord } from '../../schema/cache-record';
-import { staffMember } from '../../schema/user';
+import { cacheKey, cacheTtl, type CacheRecord } from '../../schema/shared/cache-record';
+import { staffMember } from '../../schema/shared/user';
 import { call } from '../lib/api';
 import { useObservable } from '../lib/use-observable';
 import { loadDataSource } from './data-source';
@@ -16,7 +16,7 @@ import { useLocal } from './local-data-context';
  * too. One load a tab at most every cache lifetime, shared by every screen; offline only the cache is read.
  *
  *   const names = useStaffNames();
- *   staffName(order.florist, names) // (schema/user.ts) «Ольга Флористова», or «**0003» for a phone the directory does not know
+ *   staffName(order.florist, names) // (schema/shared/user.ts) «Ольга Флористова», or «**0003» for a phone the directory does not know
  */
 const url = '/api/staff/list';
 const source = { url };

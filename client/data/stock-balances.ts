@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { RxCollection } from 'rxdb';
-import type { OfficeRecord } from '../../schema/record';
-import { balanceBookOf, balanceTypes } from '../../schema/record-moves';
-import { BalanceBook } from '../../schema/stock-balance';
+import type { OfficeRecord } from '../../schema/shared/record';
+import { balanceBookOf, balanceTypes } from '../../schema/shared/record-moves';
+import { BalanceBook } from '../../schema/studio/stock/stock-balance';
 
 /**
  * Stock balances on a staff device, live: the sum of the moves of every stock-moving record in the device's office
  * collection (posted invoices, write-offs, transfers, counts, assemblies) less what a void took away, including those made offline and not yet
- * sent. The same sum as the server's (schema/record-moves.ts), so what a florist sees offline is what the server
+ * sent. The same sum as the server's (schema/shared/record-moves.ts), so what a florist sees offline is what the server
  * will count.
  */
 export const useBalanceBook = (office: RxCollection<OfficeRecord>): { book: BalanceBook; loading: boolean } => {

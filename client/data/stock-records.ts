@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import type { RxCollection } from 'rxdb';
 import { flower } from '../../schema/entities/flower';
 import { invoice } from '../../schema/entities/invoice';
-import { unvoided, type VoidMark } from '../../schema/voids';
+import { unvoided, type VoidMark } from '../../schema/shared/voids';
 import { warehouse } from '../../schema/entities/warehouse';
-import { priceHistory, purchasePrices, type PriceHistory, type PurchasePrice } from '../../schema/purchase-price';
-import type { OfficeRecord } from '../../schema/record';
+import { priceHistory, purchasePrices, type PriceHistory, type PurchasePrice } from '../../schema/studio/stock/purchase-price';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { useOfficeOf, type Held } from './office-of';
 import { useVoidMarks } from './void-marks';
 
@@ -24,7 +24,7 @@ export interface StockRecords {
   voided: ReadonlyMap<string, VoidMark>;
   /** Last and average purchase prices per flower, from the posted invoices on this device. */
   prices: Map<string, PurchasePrice>;
-  /** Purchase prices by day: what a write-off of a day is counted at (schema/purchase-price.ts `costOfDay`). */
+  /** Purchase prices by day: what a write-off of a day is counted at (schema/studio/stock/purchase-price.ts `costOfDay`). */
   history: PriceHistory;
   loading: boolean;
 }

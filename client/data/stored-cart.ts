@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cart } from '../../schema/cart';
+import { cart } from '../../schema/shop/cart';
 
 /**
  * A stored cart: the spec's value {cart} under its owner key (phone digits after the first 7, or 'undefined').

@@ -1,9 +1,9 @@
 import { useContext } from 'react';
 import { map } from 'rxjs';
-import { arranged, defaultCatalogSetup, type CatalogSetup } from '../../schema/catalog-setup';
-import { defaultHomeCopy, type HomeCopy } from '../../schema/home-copy';
-import { catalogSetupId, homeCopyId, type Page } from '../../schema/page';
-import { defaultNavigation, navigationId, type Navigation } from '../../schema/navigation';
+import { arranged, defaultCatalogSetup, type CatalogSetup } from '../../schema/shop/catalog-setup';
+import { defaultHomeCopy, type HomeCopy } from '../../schema/shop/home-copy';
+import { catalogSetupId, homeCopyId, type Page } from '../../schema/shop/page';
+import { defaultNavigation, navigationId, type Navigation } from '../../schema/shop/navigation';
 import type { LocalData } from './database';
 import { useDeviceReading } from './device-or-snapshot';
 import { SnapshotContext } from './snapshot-context';

@@ -1,13 +1,13 @@
 import { useCallback, useContext } from 'react';
 import { map } from 'rxjs';
-import { studioProfileId, type Page } from '../../schema/page';
-import { defaultStudioProfile, type StudioProfile } from '../../schema/studio-profile';
+import { studioProfileId, type Page } from '../../schema/shop/page';
+import { defaultStudioProfile, type StudioProfile } from '../../schema/studio/team/studio-profile';
 import type { LocalData } from './database';
 import { useDeviceReading } from './device-or-snapshot';
 import { SnapshotContext } from './snapshot-context';
 
 /**
- * The studio's own details (schema/studio-profile.ts) as this device knows them: its copy of the pages store (live,
+ * The studio's own details (schema/studio/team/studio-profile.ts) as this device knows them: its copy of the pages store (live,
  * and offline), else what the server drew the page with (the first view, before the store opens: the same as the
  * server's HTML, so hydration matches), else the defaults until the first pull.
  */

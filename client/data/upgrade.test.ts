@@ -4,7 +4,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
 import type { RxCollection } from 'rxdb';
 import { demoPhones, signIn, startTestShop } from '../../server/testing/test-shop';
-import { nextDay, today } from '../../schema/day';
+import { nextDay, today } from '../../schema/shared/day';
 import { openStoreV0 } from './history/store-v0';
 import { openLocalData, type LocalData } from './database';
 import { startShopSync, type ShopSync } from './sync/shop-sync';
@@ -14,7 +14,7 @@ const cart = {
   owner: phone.slice(7),
   cart: { 'A-1~L': { id: 'p-001', art: 'A-1', name: 'Букет', image: '', price: 3000, count: 2, letterSize: 'L' as const, priceFactor: 1.5 } },
 };
-/** Tomorrow: within the 30 days an order may be booked ahead (schema/order.ts), every slot open. */
+/** Tomorrow: within the 30 days an order may be booked ahead (schema/studio/orders/order.ts), every slot open. */
 const waitingOrder = {
   id: 'outbox-upgrade-000001', owner: phone, createdAt: 1, lines: [{ id: 'p-001', count: 1 }], sender: { name: 'Анна', phone },
   recipient: { name: 'Ольга', phone: '79440000009' }, delivery: { method: 'pickup' }, date: nextDay(today()), slot: '12:00–15:00',

@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { barCategories } from '../../schema/catalog-setup';
+import { barCategories } from '../../schema/shop/catalog-setup';
 import { useCatalogSetup } from '../data/storefront';
 
 /** Spec §2: shown on /items and on any path containing /items/. */

@@ -1,5 +1,5 @@
-import { formatPhone } from '../../schema/phone';
-import { legalLine, phoneHref } from '../../schema/studio-profile';
+import { formatPhone } from '../../schema/shared/phone';
+import { legalLine, phoneHref } from '../../schema/studio/team/studio-profile';
 import { useNavigation } from '../data/storefront';
 import { useStudioProfile } from '../data/studio-profile';
 import { ShopLink } from '../ui/shop-link';

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ApiAnswer, ApiCall, ApiRequest } from '../../schema/api-contract';
+import type { ApiAnswer, ApiCall, ApiRequest } from '../../schema/shared/api-contract';
 import { client } from '../../schema/entities/client';
 import { call } from './api';
 import { recordCall } from './record-call';

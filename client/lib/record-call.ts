@@ -1,7 +1,8 @@
-import type { ApiAnswer, ApiCall, ApiRequest, RecordAnswer, RecordRequest } from '../../schema/api-contract';
-import type { RecordAction } from '../../schema/api-routes';
+import type { ApiAnswer, ApiCall, ApiRequest, RecordAnswer, RecordRequest } from '../../schema/shared/api-contract';
+import type { RecordAction } from '../../schema/shared/api-routes';
 import type { AnyEntity } from '../../schema/entities';
-import { send } from './api';
+import { ApiError, send } from './api';
+import { issuesOf } from './use-form-action';
 
 /*
  * The calls only staff screens make, kept out of client/lib/api.ts: that module is in the storefront's first script
@@ -12,14 +13,17 @@ import { send } from './api';
 export type EmptyCall = { [K in ApiCall]: K extends `POST ${string}` ? (Record<string, never> extends ApiRequest<K> ? K : never) : never }[ApiCall];
 
 /** `call` with an empty body, for code that holds the route in a variable (`useOnlineCopy`). */
-export const callEmpty = async <K extends EmptyCall>(key: K): Promise<ApiAnswer<K>> => (await send('POST', key.slice(5), {})) as ApiAnswer<K>;
+export const callEmpty = async <K extends EmptyCall>(key: K): Promise<ApiAnswer<K>> => (await send(key, {})) as ApiAnswer<K>;
 
 /** A record call of the registry (`POST /api/{path}/list|get|update|delete`), its body typed by the entity. */
 export const recordCall = async <E extends AnyEntity, A extends RecordAction>(entity: E, action: A, body: RecordRequest<E, A>): Promise<RecordAnswer<A>> =>
-  (await send('POST', `/api/${entity.path}/${action}`, body)) as RecordAnswer<A>;
+  (await send(`POST /api/${entity.path}/${action}`, body)) as RecordAnswer<A>;
 
 /**
- * The old untyped call, left only for calls whose path is built at runtime and not yet moved to `call`/`recordCall`
- * (issue 28, item 4 lists them). Its answer type is the caller's word: do not add new uses.
+ * A body refused before it is sent, by the schema the server would parse it with: the same 400, message and issues
+ * as the server's (server/http/errors.ts `fromZod`), so a screen shows one refusal either way.
  */
-export const api = async <T>(path: string, body?: unknown, method: 'GET' | 'POST' = 'POST'): Promise<T> => (await send(method, path, body)) as T;
+export const refusedHere = (error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): ApiError => {
+  const issues = issuesOf(error);
+  return new ApiError(400, `Проверьте данные: ${issues[0]?.path ? `${issues[0].path} — ` : ''}${issues[0]?.message}`, issues);
+};

@@ -4,7 +4,7 @@ import { ApiError } from './api';
 /** Said when a failure carries no words of its own (a bug, not a refusal): never an empty alert. */
 export const fallbackFailure = 'Не получилось, попробуйте ещё раз';
 
-/** One field's issue as the server (schema/api.ts `issues`) and a form's own zod check give it. */
+/** One field's issue as the server (schema/shared/api.ts `issues`) and a form's own zod check give it. */
 export interface FieldIssue {
   path: string;
   message: string;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiAnswer } from '../../schema/api-contract';
+import type { ApiAnswer } from '../../schema/shared/api-contract';
 import { offlineMessage } from './api';
 import { renderHook } from './render-hook';
 import { useOnlineCopy } from './use-online-copy';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ApiAnswer } from '../../schema/api-contract';
+import type { ApiAnswer } from '../../schema/shared/api-contract';
 import { callEmpty, type EmptyCall } from './record-call';
 import { refusalOf } from './use-form-action';
 

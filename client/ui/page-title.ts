@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { shopTitle, titleOf } from '../../schema/title';
+import { shopTitle, titleOf } from '../../schema/shared/title';
 
 /**
  * The tab's title follows the screen on show: each screen claims its title while it is mounted (the innermost,

@@ -1,6 +1,6 @@
 import { createPortal } from 'react-dom';
-import { formatPhone } from '../../schema/phone';
-import { legalLine } from '../../schema/studio-profile';
+import { formatPhone } from '../../schema/shared/phone';
+import { legalLine } from '../../schema/studio/team/studio-profile';
 import { useStudioProfile } from '../data/studio-profile';
 import { paperDay, type PrintedPaper } from './printed-paper';
 import { setPrintPageRule } from './print-page-size';

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { IMaskInput } from 'react-imask';
-import { nationalDigits, phoneMask } from '../../schema/phone';
+import { nationalDigits, phoneMask } from '../../schema/shared/phone';
 
 interface PhoneInputProps {
   value: string;

@@ -1,5 +1,5 @@
-import { formatRoubles } from '../../schema/money';
-import { sizedPrice } from '../../schema/size';
+import { formatRoubles } from '../../schema/shared/money';
+import { sizedPrice } from '../../schema/shop/size';
 
 /** A price, with the old one struck through when there is a discount. */
 export const Price = ({ price, discountPrice, factor = 1 }: { price: number; discountPrice?: number; factor?: number }) =>

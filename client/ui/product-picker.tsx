@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { formatRoubles } from '../../schema/money';
-import { unitPrice, type Product } from '../../schema/product';
-import { catalogSearch } from '../../schema/search';
+import { formatRoubles } from '../../schema/shared/money';
+import { unitPrice, type Product } from '../../schema/shop/product';
+import { catalogSearch } from '../../schema/shop/search';
 import { Field } from './form-field';
 import './product-picker.css';
 
-/** Lines from the catalogue: the storefront's search (schema/search.ts) over the given products (the device's copy). */
+/** Lines from the catalogue: the storefront's search (schema/shop/search.ts) over the given products (the device's copy). */
 export const ProductPicker = ({ products, onPick, label = 'Букет из каталога' }: { products: Product[]; onPick: (p: Product) => void; label?: string }) => {
   const [q, setQ] = useState('');
   const search = useMemo(() => catalogSearch(products), [products]);

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { isExternal } from '../../schema/navigation';
+import { isExternal } from '../../schema/shop/navigation';
 
 /**
  * A link an admin set (the menu, the footer's columns): a path of the shop is followed by the router, as a `Link`

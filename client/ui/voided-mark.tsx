@@ -1,4 +1,4 @@
-import type { VoidMark } from '../../schema/voids';
+import type { VoidMark } from '../../schema/shared/voids';
 import './voided-mark.css';
 
 /** The class of a voided fact's row (a table row, a list item): struck through, still listed and openable. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { day } from '../day';
-import { defineEntity } from '../entity';
-import { paymentMethod, paymentMethods } from '../order';
-import { refCode } from '../ref-choice';
+import { day } from '../shared/day';
+import { defineEntity } from '../shared/entity';
+import { paymentMethod, paymentMethods } from '../studio/orders/order';
+import { refCode } from '../shared/ref-choice';
 import { refDefaults } from './ref';
 
 /** Money leaving the studio (an expense, a withdrawal from the till) or cash put into the till. */
@@ -25,7 +25,7 @@ const chargeAmount = z
  * till, with its category from the reference list `cash-reason`, the method and the day; who recorded it is the
  * record's author (stamped from the session). A fact: a mistake is corrected by a new charge. Office tier, so a
  * florist records what she paid from the till on her phone, offline too; the shift's close counts the cash ones
- * (schema/shift-takings.ts).
+ * (schema/studio/money/shift-takings.ts).
  */
 export const charge = defineEntity({
   type: 'charge',

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { day, nextDay } from '../day';
-import { defineEntity, lastWriterWins } from '../entity';
-import { roubles } from '../money';
-import { nationalDigits, phone } from '../phone';
-import { refCode } from '../ref-choice';
-import { clientSources, type RefEntry } from '../ref-defaults';
+import { day, nextDay } from '../shared/day';
+import { defineEntity, lastWriterWins } from '../shared/entity';
+import { roubles } from '../shared/money';
+import { nationalDigits, phone } from '../shared/phone';
+import { refCode } from '../shared/ref-choice';
+import { clientSources, type RefEntry } from '../shared/ref-defaults';
 
-/** A card's source: any code of the studio's list «Откуда клиенты» (defaults: `clientSources`, schema/ref-defaults.ts). */
+/** A card's source: any code of the studio's list «Откуда клиенты» (defaults: `clientSources`, schema/shared/ref-defaults.ts). */
 const clientSource = refCode('client-source', 'Выберите, откуда клиент');
 
 /** A new card's source from its first order's: the same code when the studio's client list has it switched on, else «Другое». */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEntity, lastWriterWins } from '../entity';
-import { phone } from '../phone';
+import { defineEntity, lastWriterWins } from '../shared/entity';
+import { phone } from '../shared/phone';
 
 /**
  * A legal entity the studio works with (/admin/contractors): a corporate client that orders by invoice, a service
@@ -37,7 +37,7 @@ export const contractor = defineEntity({
     contact: z.string().trim().max(200, 'Имя длиннее 200 символов').default(''),
     /**
      * The phones its people order from (an office manager, a secretary, a director): on credit, an order placed from
-     * any of them is the contractor's (schema/credit-phones.ts); no phone is on two contractors on credit.
+     * any of them is the contractor's (schema/studio/clients/credit-phones.ts); no phone is on two contractors on credit.
      */
     phones: z
       .array(phone.describe('Телефон'))
@@ -51,7 +51,7 @@ export const contractor = defineEntity({
     email: z.email('Неверный адрес почты').max(200).optional(),
     /**
      * Whether the studio delivers before it is paid (pays by invoice later): then the orders placed from the
-     * contractor's phones are its debts on credit, listed under «Корпоративные клиенты» on /admin/debts (schema/debts.ts).
+     * contractor's phones are its debts on credit, listed under «Корпоративные клиенты» on /admin/debts (schema/studio/clients/debts.ts).
      */
     credit: z.boolean().default(false),
     /** How many days after delivery an order on credit is due; past that it is overdue. */

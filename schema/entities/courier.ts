@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineEntity, lastWriterWins } from '../entity';
-import { roubles } from '../money';
-import { phone } from '../phone';
+import { defineEntity, lastWriterWins } from '../shared/entity';
+import { roubles } from '../shared/money';
+import { phone } from '../shared/phone';
 
 /** A courier the studio hands deliveries to; the fee per delivery sums into the courier's day. */
 export const courier = defineEntity({

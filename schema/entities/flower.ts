@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEntity, lastWriterWins } from '../entity';
-import { refCode } from '../ref-choice';
+import { defineEntity, lastWriterWins } from '../shared/entity';
+import { refCode } from '../shared/ref-choice';
 import { refDefaults } from './ref';
 
 export const flowerKinds = [
@@ -46,7 +46,7 @@ export const flower = defineEntity({
     variety: z.string().trim().max(120).default(''),
     colour: z.string().trim().max(60).default(''),
     length: z.number().int('Длина — целое число сантиметров').min(0).max(300).optional(),
-    /** A code of the studio's `unit` list (/admin/refs); whether it is counted whole is the list's (schema/unit.ts). */
+    /** A code of the studio's `unit` list (/admin/refs); whether it is counted whole is the list's (schema/shared/unit.ts). */
     unit: refCode('unit', 'Выберите единицу').default('pcs'),
     price: z.number().int('Цена — целые рубли').min(0, 'Цена не может быть меньше нуля').max(1_000_000).default(0),
     active: z.boolean().default(true),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { day } from '../day';
-import { defineEntity } from '../entity';
-import type { StockMove } from '../stock-balance';
-import { refCode } from '../ref-choice';
-import { optionalReference, reference } from '../reference';
+import { day } from '../shared/day';
+import { defineEntity } from '../shared/entity';
+import type { StockMove } from '../studio/stock/stock-balance';
+import { refCode } from '../shared/ref-choice';
+import { optionalReference, reference } from '../shared/reference';
 
 const missing = (what: string, kind: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? what : kind);
 
@@ -14,9 +14,9 @@ const invoiceLine = z.strictObject({
   /**
    * The flower's unit (a code of the `unit` list) as it was when the line was entered (a device copies it from the
    * flower). Whether the line's quantity may be a fraction is that unit's, by the studio's list: checked on every
-   * line, draft or posted, by the invoice screen and the server (schema/move-quantities.ts), not by these fields.
+   * line, draft or posted, by the invoice screen and the server (schema/studio/stock/move-quantities.ts), not by these fields.
    * A draft keeps a unit switched off in the list (the florist at the market cannot switch it on); posting needs it
-   * switched on (`copied: 'draft'`, `lineUnitIssue` in schema/unit.ts).
+   * switched on (`copied: 'draft'`, `lineUnitIssue` in schema/shared/unit.ts).
    */
   unit: refCode('unit', 'Выберите единицу', { copied: 'draft' }).default('pcs'),
   /** Purchase price of one unit, in roubles (kopecks allowed: wholesale prices have them). A line without one is refused. */
@@ -48,7 +48,7 @@ export const invoiceOwed = (
 /**
  * An incoming supply invoice (/admin/invoices): entered as a draft on a phone at the wholesale market, offline too,
  * and posted later. Posted («Проведена») it adds its lines to the warehouse and sets purchase prices
- * (schema/purchase-price.ts), and becomes a fact: no longer changed or deleted (a mistake is corrected by a new
+ * (schema/studio/stock/purchase-price.ts), and becomes a fact: no longer changed or deleted (a mistake is corrected by a new
  * document). What is owed on it is the supplier's debt.
  */
 export const invoice = defineEntity({

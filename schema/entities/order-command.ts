@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEntity } from '../entity';
-import { commandOutcome, orderAction } from '../order-command';
+import { defineEntity } from '../shared/entity';
+import { commandOutcome, orderAction } from '../studio/orders/order-command';
 
 export const orderActionLabels: Record<z.infer<typeof orderAction>['kind'], string> = {
   create: 'Новый заказ',

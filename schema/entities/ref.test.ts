@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientSources, orderSources } from '../ref-defaults';
+import { clientSources, orderSources } from '../shared/ref-defaults';
 import { refChoices, refCodeIssue, refDefaults, refEntries, refLabel } from './ref';
 
 const record = (list: string, code: string, label: string, position: number, active = true) => ({ type: 'ref', data: { list, code, label, position, active } });

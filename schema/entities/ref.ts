@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineEntity, lastWriterWins } from '../entity';
-import { refDefaults, refList, refLists, refId, type RefEntry, type RefList } from '../ref-defaults';
+import { defineEntity, lastWriterWins } from '../shared/entity';
+import { refDefaults, refList, refLists, refId, type RefEntry, type RefList } from '../shared/ref-defaults';
 
-// The lists, their defaults and an entry's shape live in schema/ref-defaults.ts; their importers may keep reading them here.
+// The lists, their defaults and an entry's shape live in schema/shared/ref-defaults.ts; their importers may keep reading them here.
 export { refDefaults, refList, refLists, refId, type RefEntry, type RefList };
 
 /** One entry of a reference list. Office tier: every staff device offers the lists offline. */

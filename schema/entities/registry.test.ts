@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { adminRoutes } from '../admin-routes';
-import { backOfficeRoutes, entityRoutes, screenOf } from '../back-office-routes';
-import { dbAccess } from '../databases';
-import { reaches } from '../user';
+import { adminRoutes } from '../shared/admin-routes';
+import { backOfficeRoutes, entityRoutes, screenOf } from '../shared/back-office-routes';
+import { dbAccess } from '../shared/databases';
+import { reaches } from '../shared/user';
 import { entities } from '.';
-import { referencePlaces } from '../reference';
+import { referencePlaces } from '../shared/reference';
 
 describe('the entity registry', () => {
   const all = Object.values(entities);

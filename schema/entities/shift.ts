@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { day } from '../day';
-import { defineEntity } from '../entity';
-import { roubles } from '../money';
-import { refCode } from '../ref-choice';
-import { shiftDifference } from '../shift-takings';
+import { day } from '../shared/day';
+import { defineEntity } from '../shared/entity';
+import { roubles } from '../shared/money';
+import { refCode } from '../shared/ref-choice';
+import { shiftDifference } from '../studio/money/shift-takings';
 import { chargeDirection } from './charge';
 
 const sum = roubles.default(0);
@@ -38,7 +38,7 @@ export const shiftId = (d: string, round = 1) => (round > 1 ? `shift-${d}-${roun
 
 /**
  * The full close of a shift (issue 21, item 1): what the day's orders and counter sales brought by payment method and
- * what the till should hold (schema/shift-takings.ts, as the closing device computed it), what was counted in cash and
+ * what the till should hold (schema/studio/money/shift-takings.ts, as the closing device computed it), what was counted in cash and
  * on the card terminal, the cash charges of the day, and the note that explains a difference. A fact, keyed by the day:
  * online the device sends it to the server at once, offline it writes it and the office replication carries it once;
  * a second close of the same day is refused («Смена за этот день уже закрыта»). Shown and printed as the shift report; listed on /admin/charges.

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { day } from '../day';
-import { defineEntity } from '../entity';
-import type { StockMove } from '../stock-balance';
-import { derivedId } from '../derived-id';
-import { refCode } from '../ref-choice';
-import { reference } from '../reference';
+import { day } from '../shared/day';
+import { defineEntity } from '../shared/entity';
+import type { StockMove } from '../studio/stock/stock-balance';
+import { derivedId } from '../shared/derived-id';
+import { refCode } from '../shared/ref-choice';
+import { reference } from '../shared/reference';
 
 /** The reason code of stems leaving stock for an order's bouquet (written by the server when assembly starts). */
 export const assemblyReason = 'assembly';
@@ -20,7 +20,7 @@ const slipLine = z.strictObject({
    * one only the server's assembly writes (server/orders/assembly.ts); staff may not fake an assembly.
    */
   reason: refCode('write-off-reason', 'Выберите причину', { builtIn: { [assemblyReason]: assemblyReasonLabel } }),
-  /** The unit's purchase price when written off, in roubles: what the loss cost (schema/purchase-price.ts). */
+  /** The unit's purchase price when written off, in roubles: what the loss cost (schema/studio/stock/purchase-price.ts). */
   cost: z.number().min(0).max(10_000_000).default(0),
 });
 export type SlipLine = z.infer<typeof slipLine>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { day } from '../day';
-import { defineEntity } from '../entity';
-import type { StockMove } from '../stock-balance';
-import { reference } from '../reference';
+import { day } from '../shared/day';
+import { defineEntity } from '../shared/entity';
+import type { StockMove } from '../studio/stock/stock-balance';
+import { reference } from '../shared/reference';
 
 const countLine = z.strictObject({
   /** The flower's or material's record id. */

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { day } from '../day';
-import { defineEntity } from '../entity';
-import { paymentMethod, paymentMethods } from '../order';
-import { reference } from '../reference';
+import { day } from '../shared/day';
+import { defineEntity } from '../shared/entity';
+import { paymentMethod, paymentMethods } from '../studio/orders/order';
+import { reference } from '../shared/reference';
 
 /**
  * A payment to a supplier against a posted invoice (/admin/debts): the invoice is a fact once posted and its `paid`
  * stays what was paid when it was entered, so what is paid later is a fact of its own. What the studio still owes on
- * an invoice is its total less its `paid` less these payments (schema/debts.ts).
+ * an invoice is its total less its `paid` less these payments (schema/studio/clients/debts.ts).
  */
 export const supplierPayment = defineEntity({
   type: 'supplierPayment',

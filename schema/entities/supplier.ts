@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEntity, lastWriterWins } from '../entity';
-import { phone } from '../phone';
+import { defineEntity, lastWriterWins } from '../shared/entity';
+import { phone } from '../shared/phone';
 
 /** A supplier the studio buys flowers and goods from. Admins only: contacts and tax numbers stay off staff devices. */
 export const supplier = defineEntity({

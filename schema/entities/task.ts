@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { day } from '../day';
-import { defineEntity } from '../entity';
+import { day } from '../shared/day';
+import { defineEntity } from '../shared/entity';
 
 const taskStatuses = [
   { id: 'todo', label: 'Надо сделать' },

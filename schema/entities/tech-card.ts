@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineEntity, lastWriterWins } from '../entity';
-import { roubles } from '../money';
-import { optionalReference, reference } from '../reference';
+import { defineEntity, lastWriterWins } from '../shared/entity';
+import { roubles } from '../shared/money';
+import { optionalReference, reference } from '../shared/reference';
 
 /**
  * One line of a bouquet's recipe: a flower or material (its `flower` record id) or another tech card used whole as
@@ -19,7 +19,7 @@ export type TechCardLine = z.infer<typeof techCardLine>;
 /**
  * A bouquet by tech card (/admin/products): its recipe, the warehouse its stems are taken from, a markup over the
  * cost, the price set, and the catalogue item it is published as. Office tier: a florist's phone holds the recipes
- * offline, and the cost is counted on the device from the posted invoices it holds (schema/tech-card.ts). Made to
+ * offline, and the cost is counted on the device from the posted invoices it holds (schema/studio/stock/tech-card.ts). Made to
  * order: the stems leave stock when an order for it is assembled (server/orders/assembly.ts; DECISIONS «Bouquets by
  * tech card»).
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { derivedId } from '../derived-id';
-import { defineEntity } from '../entity';
+import { derivedId } from '../shared/derived-id';
+import { defineEntity } from '../shared/entity';
 
 /** The id of the one void a fact can have: `void-{target}`, so a fact is voided once on every path and app server. */
 export const voidIdOf = (target: string) => derivedId('void-', target);
@@ -11,7 +11,7 @@ export const voidedTwice = 'Эта запись уже сторнирована:
 /**
  * A storno (issue 27, item 6): a manager's reversal of a wrong fact — a write-off, a posted invoice, a transfer, a
  * finished count, a charge, a payment to a supplier, a shift close. The fact stays as it was and is shown struck
- * through with who voided it, when and why; every reader counts it as if it were not there (schema/voids.ts).
+ * through with who voided it, when and why; every reader counts it as if it were not there (schema/shared/voids.ts).
  * A fact itself: it is never changed or deleted, and its id is made from the target's, so a second void is refused.
  */
 export const voidFact = defineEntity({

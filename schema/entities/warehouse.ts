@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEntity, lastWriterWins } from '../entity';
+import { defineEntity, lastWriterWins } from '../shared/entity';
 
 /** A place stock is kept: the studio, the cold room, the showcase. Every staff device holds them, offline too. */
 export const warehouse = defineEntity({

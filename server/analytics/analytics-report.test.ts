@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsReport } from '../../schema/analytics-report';
-import { today } from '../../schema/day';
+import type { AnalyticsReport } from '../../schema/studio/reports/analytics-report';
+import { today } from '../../schema/shared/day';
 import { slip, assemblySlipId } from '../../schema/entities/slip';
-import type { Order } from '../../schema/order';
-import type { Product } from '../../schema/product';
-import type { OfficeRecord } from '../../schema/record';
+import type { Order } from '../../schema/studio/orders/order';
+import type { Product } from '../../schema/shop/product';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { pushNew } from '../testing/both-paths';
 import { draftOf } from '../testing/order-rush';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';

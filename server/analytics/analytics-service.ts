@@ -1,5 +1,5 @@
-import { periodOf, type AnalyticsRequest } from '../../schema/analytics-period';
-import { analyticsReport, type AnalyticsReport } from '../../schema/analytics-report';
+import { periodOf, type AnalyticsRequest } from '../../schema/studio/reports/analytics-period';
+import { analyticsReport, type AnalyticsReport } from '../../schema/studio/reports/analytics-report';
 import type { Storage } from '../db/storage';
 import { studioFacts } from './studio-facts';
 

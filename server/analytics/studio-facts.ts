@@ -1,21 +1,21 @@
 import { z } from 'zod';
-import type { ChargeFact, ReportInput, SlipFact, SoldOrder } from '../../schema/analytics-report';
-import type { ItemCategory } from '../../schema/category';
+import type { ChargeFact, ReportInput, SlipFact, SoldOrder } from '../../schema/studio/reports/analytics-report';
+import type { ItemCategory } from '../../schema/shop/category';
 import { charge } from '../../schema/entities/charge';
 import { flower } from '../../schema/entities/flower';
 import { invoice } from '../../schema/entities/invoice';
 import { refEntries, refLabel, type RefEntry } from '../../schema/entities/ref';
 import { slip } from '../../schema/entities/slip';
 import { voidFact } from '../../schema/entities/void';
-import { product } from '../../schema/product';
-import { recordData } from '../../schema/record';
-import { priceHistory, type PriceHistory } from '../../schema/purchase-price';
+import { product } from '../../schema/shop/product';
+import { recordData } from '../../schema/shared/record';
+import { priceHistory, type PriceHistory } from '../../schema/studio/stock/purchase-price';
 import { allDocs, stripMeta, type Stored } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { orderRecord } from '../orders/order-record';
 
 /**
- * What the report is computed from (schema/analytics-report.ts), read from the studio's stored facts on every call:
+ * What the report is computed from (schema/studio/reports/analytics-report.ts), read from the studio's stored facts on every call:
  * nothing is kept in this process, so every app server sharing one CouchDB answers alike.
  */
 
@@ -77,7 +77,7 @@ const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
   const invoices: z.infer<typeof invoice.fields>[] = [];
   const refs: { type: string; data: Record<string, unknown> }[] = [];
   const charges: { day: string; amount: number; category: string }[] = [];
-  // A voided write-off or charge counts nowhere (schema/voids.ts); the report reads only the voids' targets.
+  // A voided write-off or charge counts nowhere (schema/shared/voids.ts); the report reads only the voids' targets.
   const voided = new Set(
     docs.flatMap((doc) => {
       const envelope = stored.safeParse(doc);

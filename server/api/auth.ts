@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { type UserAnswer } from '../../schema/api';
-import { levelOf } from '../../schema/user';
+import { type UserAnswer } from '../../schema/shared/api';
+import { levelOf } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { route  } from '../http/route';
 import { notFound } from '../http/errors';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { BackupView } from '../../schema/backup-view';
+import type { BackupView } from '../../schema/shared/backup-view';
 import type { Shop } from '../context';
 import { HttpError } from '../http/errors';
 import { route } from '../http/route';

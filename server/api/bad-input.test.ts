@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAccess, apiRoutes, type ApiRoute } from '../../schema/api-routes';
-import { defaultShopSettings } from '../../schema/shop-settings';
-import { defaultStudioProfile } from '../../schema/studio-profile';
-import { defaultCatalogSetup } from '../../schema/catalog-setup';
-import { defaultHomeCopy } from '../../schema/home-copy';
-import { defaultNavigation } from '../../schema/navigation';
+import { apiAccess, apiRoutes, type ApiRoute } from '../../schema/shared/api-routes';
+import { defaultShopSettings } from '../../schema/studio/site/shop-settings';
+import { defaultStudioProfile } from '../../schema/studio/team/studio-profile';
+import { defaultCatalogSetup } from '../../schema/shop/catalog-setup';
+import { defaultHomeCopy } from '../../schema/shop/home-copy';
+import { defaultNavigation } from '../../schema/shop/navigation';
 import { rawRequest } from '../testing/raw-request';
 import { startPosifloraStandIn } from '../testing/posiflora-stand-in';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';

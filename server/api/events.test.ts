@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { today } from '../../schema/day';
-import { monthOf, type ShopEvent } from '../../schema/event';
+import { today } from '../../schema/shared/day';
+import { monthOf, type ShopEvent } from '../../schema/studio/orders/event';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 const event = (id: string, day: string, over: Partial<ShopEvent> = {}): ShopEvent => ({

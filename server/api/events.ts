@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Router } from 'express';
-import { storedEvent } from '../../schema/api-contract';
-import type { User } from '../../schema/user';
+import { storedEvent } from '../../schema/shared/api-contract';
+import type { User } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { getDoc, stripMeta, upsert, type Stored } from '../db/docs';
 import { eventsOfMonth } from '../db/calendar-index';

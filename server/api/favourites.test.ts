@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../schema/product';
+import type { Product } from '../../schema/shop/product';
 import { call, signIn, startTestShop } from '../testing/test-shop';
 
 const anna = '79440000501';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { type FavouritesAnswer } from '../../schema/favourite';
-import type { User } from '../../schema/user';
+import { type FavouritesAnswer } from '../../schema/shop/favourite';
+import type { User } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { favouritesOf } from '../favourites/favourites';
 import { route } from '../http/route';

@@ -4,7 +4,7 @@ import { route } from '../http/route';
 import { limitRate } from '../auth/rate-limit';
 import { clientAddress } from '../auth/client-address';
 
-/** Client reports (spec §7: addToCart, removeFromCart, client errors), shaped by schema/api-requests.ts `clientNotice`. They go to the server log. */
+/** Client reports (spec §7: addToCart, removeFromCart, client errors), shaped by schema/shared/api-requests.ts `clientNotice`. They go to the server log. */
 export const infoApi = (shop: Shop): Router => {
   const api = Router();
   route(api, 'POST /api/info/notify', async ({ body, req }) => {

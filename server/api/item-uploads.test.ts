@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Product } from '../../schema/product';
+import type { Product } from '../../schema/shop/product';
 import { decodeQueue, decodesWaiting } from '../photos/decode-queue';
 import { maxUploadBytes } from '../photos/item-image';
 import { uploadRateMessage } from '../photos/item-upload';

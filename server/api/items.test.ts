@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories } from '../../schema/category';
-import { product, type Product } from '../../schema/product';
-import { byRank } from '../../schema/product-filter';
+import { categories } from '../../schema/shop/category';
+import { product, type Product } from '../../schema/shop/product';
+import { byRank } from '../../schema/shop/product-filter';
 import { demoProducts } from '../seed/products';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 

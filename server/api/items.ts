@@ -1,8 +1,8 @@
 import { Router, type Response } from 'express';
-import { pageOf } from '../../schema/api';
-import { categories } from '../../schema/category';
-import { type Product } from '../../schema/product';
-import { levelOf, reaches, type User } from '../../schema/user';
+import { pageOf } from '../../schema/shared/api';
+import { categories } from '../../schema/shop/category';
+import { type Product } from '../../schema/shop/product';
+import { levelOf, reaches, type User } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { getSynced } from '../db/synced';
 import type { Audience, CatalogIndex } from '../db/catalog-index';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { phoneMessages } from '../../schema/phone';
+import { phoneMessages } from '../../schema/shared/phone';
 import { call, startTestShop } from '../testing/test-shop';
 
 /** Issue 12, item 3: the server takes a Russian mobile number as people write it, and nothing else. */

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { type NavigationAnswer } from '../../schema/navigation-update';
+import { type NavigationAnswer } from '../../schema/shop/navigation-update';
 import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';
 import { route } from '../http/route';

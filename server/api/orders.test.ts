@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '../../schema/order';
-import type { Product } from '../../schema/product';
-import type { ShopEvent } from '../../schema/event';
-import { priceFactorOf, sizedPrice } from '../../schema/size';
+import type { Order } from '../../schema/studio/orders/order';
+import type { Product } from '../../schema/shop/product';
+import type { ShopEvent } from '../../schema/studio/orders/event';
+import { priceFactorOf, sizedPrice } from '../../schema/shop/size';
 import { fromSynced } from '../db/synced';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
-import { deliveryPrice, freeDeliveryFrom, lastDeliveryDay, maxUnitsPerProduct, openSlots } from '../../schema/order';
-import { nextDay, today } from '../../schema/day';
-import { stockLedger } from '../../schema/stock';
+import { deliveryPrice, freeDeliveryFrom, lastDeliveryDay, maxUnitsPerProduct, openSlots } from '../../schema/studio/orders/order';
+import { nextDay, today } from '../../schema/shared/day';
+import { stockLedger } from '../../schema/studio/stock/stock';
 
 const customer = '79440000001';
 const other = '79440000002';

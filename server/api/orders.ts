@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { Router } from 'express';
-import { pageOf } from '../../schema/api';
-import { type OrderCommand } from '../../schema/order-command';
-import type { User } from '../../schema/user';
+import { pageOf } from '../../schema/shared/api';
+import { type OrderCommand } from '../../schema/studio/orders/order-command';
+import type { User } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';
 import { HttpError } from '../http/errors';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page, PageDraft } from '../../schema/page';
-import { blockProducts } from '../../schema/page-products';
+import type { Page, PageDraft } from '../../schema/shop/page';
+import { blockProducts } from '../../schema/shop/page-products';
 import { demoProducts } from '../seed/products';
 import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '../../schema/page';
+import type { Page } from '../../schema/shop/page';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 /** Info, campaign and CMS pages: everyone reads them, only admins write them (spec §6). */

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { isSettingPage, page, pageDraft, type Page, type PageDraft } from '../../schema/page';
-import { pageAddressIssue } from '../../schema/page-address';
+import { isSettingPage, page, pageDraft, type Page, type PageDraft } from '../../schema/shop/page';
+import { pageAddressIssue } from '../../schema/shop/page-address';
 import type { Shop } from '../context';
 import { getDoc, upsert } from '../db/docs';
 import { allSynced, getSynced, putSynced } from '../db/synced';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { type PaymentOffer } from '../../schema/pay-now';
-import type { User } from '../../schema/user';
+import { type PaymentOffer } from '../../schema/shop/pay-now';
+import type { User } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { clientAddress } from '../auth/client-address';
 import { limitRate } from '../auth/rate-limit';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { posifloraKinds } from '../../schema/posiflora';
+import { posifloraKinds } from '../../schema/studio/reports/posiflora';
 import type { Shop } from '../context';
 import { HttpError } from '../http/errors';
 import { route } from '../http/route';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../schema/product';
+import type { Product } from '../../schema/shop/product';
 import { putSynced } from '../db/synced';
 import { demoProducts } from '../seed/products';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { type StudioProfileAnswer } from '../../schema/studio-profile';
+import { type StudioProfileAnswer } from '../../schema/studio/team/studio-profile';
 import type { Shop } from '../context';
 import { route } from '../http/route';
 import { readStudioProfile, saveStudioProfile } from '../studio/studio-profile';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QrDevice, QrLoginAnswer } from '../../schema/qr-login';
+import type { QrDevice, QrLoginAnswer } from '../../schema/shared/qr-login';
 import { call, signIn, startTestShop } from '../testing/test-shop';
 
 const windowsChrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

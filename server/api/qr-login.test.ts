@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QrLoginAnswer } from '../../schema/qr-login';
+import type { QrLoginAnswer } from '../../schema/shared/qr-login';
 import { call, signIn, startTestShop } from '../testing/test-shop';
 
 describe('sign-in by QR code', () => {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import QRCode from 'qrcode';
-import { type QrDevice, type QrLoginAnswer } from '../../schema/qr-login';
+import { type QrDevice, type QrLoginAnswer } from '../../schema/shared/qr-login';
 import type { Shop } from '../context';
 import { route } from '../http/route';
 import { setSessionCookie } from '../auth/session-cookie';

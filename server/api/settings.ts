@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { type ShopSettingsAnswer, type SmsGatewayAnswer } from '../../schema/shop-settings-update';
+import { type ShopSettingsAnswer, type SmsGatewayAnswer } from '../../schema/studio/site/shop-settings-update';
 import { sendThroughGateway } from '../auth/sms';
 import type { Shop } from '../context';
 import { HttpError } from '../http/errors';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffMember } from '../../schema/user';
+import type { StaffMember } from '../../schema/shared/user';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 describe('/api/staff/list', () => {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { today } from '../../schema/day';
-import { isStaff, type StaffMember } from '../../schema/user';
+import { today } from '../../schema/shared/day';
+import { isStaff, type StaffMember } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { route } from '../http/route';
 import { staffService } from '../staff/staff-service';

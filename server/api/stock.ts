@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { StockAnswer } from '../../schema/stock-answer';
+import type { StockAnswer } from '../../schema/studio/stock/stock-answer';
 import { route } from '../http/route';
 import type { StockProjection } from '../stock/stock-projection';
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { type CatalogSetupAnswer } from '../../schema/catalog-setup';
-import { type HomeCopyAnswer } from '../../schema/home-copy';
+import { type CatalogSetupAnswer } from '../../schema/shop/catalog-setup';
+import { type HomeCopyAnswer } from '../../schema/shop/home-copy';
 import type { Shop } from '../context';
 import { route } from '../http/route';
 import { readCatalogSetup, saveCatalogSetup } from '../storefront/catalog-setup';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { canReadDb } from '../../schema/databases';
-import { isStaff } from '../../schema/user';
+import { canReadDb } from '../../schema/shared/databases';
+import { isStaff } from '../../schema/shared/user';
 import type { ReadRight, ReadRightNow } from '../auth/read-right';
 import type { ChangesHub } from '../db/changes-hub';
 import { forbidden, unauthorized } from '../http/errors';
@@ -14,7 +14,7 @@ const streamQuery = z.strictObject({ db: z.union([dbName, z.array(dbName).min(1)
 /**
  * One server-sent-events stream tells a browser which of its databases changed.
  * The client then pulls with short requests, so a page never holds more than this one long connection.
- * The stream names only databases the user may pull (schema/databases.ts), the same rule /db reads by, and not only
+ * The stream names only databases the user may pull (schema/shared/databases.ts), the same rule /db reads by, and not only
  * when it opens (issue 27, item 7): before it names a change it asks `mayRead` (the session and the user read from
  * the store); changes that come while it asks wait for the next ask and are named once each after it. It also asks
  * when the users change (a person removed from the staff, whose sessions end on every device; only staff streams

@@ -7,7 +7,7 @@ import { limitRate } from './rate-limit';
 import { keyedHash } from './secret';
 import { orderedStamp } from './stamp';
 import type { SmsSender } from './sms';
-import { phone as mobilePhone, phoneMessages } from '../../schema/phone';
+import { phone as mobilePhone, phoneMessages } from '../../schema/shared/phone';
 
 const codeDoc = z.object({ hash: z.string(), sentAt: z.number(), expiresAt: z.number() });
 type CodeDoc = z.infer<typeof codeDoc>;

@@ -1,4 +1,4 @@
-import type { QrDevice } from '../../schema/qr-login';
+import type { QrDevice } from '../../schema/shared/qr-login';
 
 /** Browsers by their User-Agent token, most specific first: Edge, Opera and Yandex Browser also say "Chrome". */
 const browsers: [name: string, token: RegExp][] = [

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { qrTtlMs, type QrDevice } from '../../schema/qr-login';
+import { qrTtlMs, type QrDevice } from '../../schema/shared/qr-login';
 import { getDoc, removeDoc, upsert } from '../db/docs';
 import { HttpError } from '../http/errors';
 import { keyedHash } from './secret';

@@ -1,4 +1,4 @@
-import { canReadDb } from '../../schema/databases';
+import { canReadDb } from '../../schema/shared/databases';
 import type { Sessions } from './sessions';
 import type { Users } from './users';
 

@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import type { User } from '../../schema/user';
+import type { User } from '../../schema/shared/user';
 import type { Shop } from '../context';
 
 declare module 'express-serve-static-core' {

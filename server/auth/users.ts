@@ -1,4 +1,4 @@
-import { user as userSchema, type User } from '../../schema/user';
+import { user as userSchema, type User } from '../../schema/shared/user';
 import { allDocs, getDoc, stripMeta, upsert } from '../db/docs';
 import { readAgainAfter, sessionReadMs } from './read-again';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../schema/product';
+import type { Product } from '../../schema/shop/product';
 import { techCardStudio } from '../testing/tech-card-studio';
 import { call, demoPhones, signIn, startTwoShops } from '../testing/test-shop';
 

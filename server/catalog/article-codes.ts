@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Product } from '../../schema/product';
+import type { Product } from '../../schema/shop/product';
 import { claim, shortWrites } from '../db/claim';
 import { getDoc, isConflict, isNotFound } from '../db/docs';
 import type { Storage } from '../db/storage';

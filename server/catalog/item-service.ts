@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { isShopImagePath } from '../../schema/image-path';
-import { product, type Product, type ProductInput } from '../../schema/product';
+import { isShopImagePath } from '../../schema/shared/image-path';
+import { product, type Product, type ProductInput } from '../../schema/shop/product';
 import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';
 import { removeDoc, upsert } from '../db/docs';

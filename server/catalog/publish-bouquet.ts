@@ -1,4 +1,4 @@
-import type { Product } from '../../schema/product';
+import type { Product } from '../../schema/shop/product';
 import type { ItemFields, ItemService } from './item-service';
 
 /** What a published bouquet sets on its catalogue item; the rest (photos, category, tags, sizes) is the item's own, set on /admin/items. */

@@ -1,7 +1,7 @@
 import { client, clientIdOf, clientPhones, type Client } from '../../schema/entities/client';
-import { tierDatabases } from '../../schema/databases';
-import { formatPhone } from '../../schema/phone';
-import { recordData, type OfficeRecord } from '../../schema/record';
+import { tierDatabases } from '../../schema/shared/databases';
+import { formatPhone } from '../../schema/shared/phone';
+import { recordData, type OfficeRecord } from '../../schema/shared/record';
 import { upsert } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { tierStore } from '../records/tier-store';

@@ -1,4 +1,4 @@
-import type { Order } from '../../schema/order';
+import type { Order } from '../../schema/studio/orders/order';
 import type { Storage } from '../db/storage';
 import { cardOfPhone } from './card-of-phone';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientIdOf } from '../../schema/entities/client';
-import type { OfficeRecord } from '../../schema/record';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 type Imported = { created: number; updated: number; unchanged: number; errors: { line: number; error: string }[] };

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { client, clientIdOf, type Client } from '../../schema/entities/client';
 import type { z } from 'zod';
-import { clientsCsv, readClientsCsv, type clientImportRequest } from '../../schema/client-csv';
-import { derivedFields, recordData, type OfficeRecord } from '../../schema/record';
-import type { User } from '../../schema/user';
+import { clientsCsv, readClientsCsv, type clientImportRequest } from '../../schema/studio/clients/client-csv';
+import { derivedFields, recordData, type OfficeRecord } from '../../schema/shared/record';
+import type { User } from '../../schema/shared/user';
 import { HttpError } from '../http/errors';
 import type { Storage } from '../db/storage';
 import { tierStore } from '../records/tier-store';

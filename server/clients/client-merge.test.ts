@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientHistory } from '../../schema/client-history';
+import type { ClientHistory } from '../../schema/studio/clients/client-history';
 import { clientIdOf } from '../../schema/entities/client';
-import type { OrderAction } from '../../schema/order-command';
-import type { Order } from '../../schema/order';
-import type { Product } from '../../schema/product';
-import type { OfficeRecord } from '../../schema/record';
+import type { OrderAction } from '../../schema/studio/orders/order-command';
+import type { Order } from '../../schema/studio/orders/order';
+import type { Product } from '../../schema/shop/product';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { studioOrdersDb } from '../orders/spread';
 import { draftOf } from '../testing/order-rush';
 import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';

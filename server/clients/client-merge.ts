@@ -1,8 +1,8 @@
 import { client } from '../../schema/entities/client';
 import type { z } from 'zod';
-import { mergedClient, type clientMergeRequest } from '../../schema/client-merge';
-import { derivedFields, recordData, type OfficeRecord } from '../../schema/record';
-import type { User } from '../../schema/user';
+import { mergedClient, type clientMergeRequest } from '../../schema/studio/clients/client-merge';
+import { derivedFields, recordData, type OfficeRecord } from '../../schema/shared/record';
+import type { User } from '../../schema/shared/user';
 import { HttpError, notFound } from '../http/errors';
 import type { Storage } from '../db/storage';
 import { tierStore } from '../records/tier-store';
@@ -10,7 +10,7 @@ import { stampAlert } from './stamp-alert';
 
 const busy = 'Карточку как раз меняли: откройте её заново и повторите';
 
-/** Merges two cards of one person (schema/client-merge.ts): the kept one takes the other's data, the other is removed. */
+/** Merges two cards of one person (schema/studio/clients/client-merge.ts): the kept one takes the other's data, the other is removed. */
 export const mergeClients = async (storage: Storage, user: User, { keep, drop }: z.infer<typeof clientMergeRequest>, clock: () => number = Date.now): Promise<{ data: OfficeRecord }> => {
   const store = tierStore(storage);
   const [kept, dropped] = await Promise.all([store.get(client.tier, client.type, keep), store.get(client.tier, client.type, drop)]);

@@ -1,6 +1,6 @@
 import { clientPhones } from '../../schema/entities/client';
-import type { OfficeRecord } from '../../schema/record';
-import type { Order } from '../../schema/order';
+import type { OfficeRecord } from '../../schema/shared/record';
+import type { Order } from '../../schema/studio/orders/order';
 import { allDocs, stripMeta } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { orderRecord } from '../orders/order-record';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientIdOf } from '../../schema/entities/client';
-import type { Order } from '../../schema/order';
-import type { Product } from '../../schema/product';
-import type { OfficeRecord } from '../../schema/record';
+import type { Order } from '../../schema/studio/orders/order';
+import type { Product } from '../../schema/shop/product';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { draftOf } from '../testing/order-rush';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { studioOrdersDb } from '../orders/spread';

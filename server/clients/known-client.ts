@@ -1,6 +1,6 @@
 import { client, clientIdOf, type Client } from '../../schema/entities/client';
-import { tierDatabases } from '../../schema/databases';
-import { derivedFields, type OfficeRecord } from '../../schema/record';
+import { tierDatabases } from '../../schema/shared/databases';
+import { derivedFields, type OfficeRecord } from '../../schema/shared/record';
 import { claim } from '../db/claim';
 import type { Storage } from '../db/storage';
 import { toSynced } from '../db/synced';

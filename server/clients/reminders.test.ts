@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextDay, today } from '../../schema/day';
-import type { ShopEvent } from '../../schema/event';
+import { nextDay, today } from '../../schema/shared/day';
+import type { ShopEvent } from '../../schema/studio/orders/event';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
-import { defaultShopSettings } from '../../schema/shop-settings';
+import { defaultShopSettings } from '../../schema/studio/site/shop-settings';
 import { sweepReminders } from './reminders';
 
 const { reminderDaysAhead } = defaultShopSettings;

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { client, nextOccurrence, yearlyDates } from '../../schema/entities/client';
 import { task } from '../../schema/entities/task';
-import { today } from '../../schema/day';
-import type { ShopEvent } from '../../schema/event';
-import { derivedFields, recordData, type OfficeRecord } from '../../schema/record';
-import { tierDatabases } from '../../schema/databases';
+import { today } from '../../schema/shared/day';
+import type { ShopEvent } from '../../schema/studio/orders/event';
+import { derivedFields, recordData, type OfficeRecord } from '../../schema/shared/record';
+import { tierDatabases } from '../../schema/shared/databases';
 import { claim } from '../db/claim';
 import type { Storage } from '../db/storage';
 import { toSynced } from '../db/synced';

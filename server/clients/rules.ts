@@ -1,5 +1,5 @@
 import { client } from '../../schema/entities/client';
-import { recordData } from '../../schema/record';
+import { recordData } from '../../schema/shared/record';
 import type { Storage } from '../db/storage';
 import type { WriteRule } from '../records/write-pipeline';
 import { phonesTakenIssue } from './card-of-phone';

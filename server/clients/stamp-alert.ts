@@ -1,5 +1,5 @@
 import { clientPhones } from '../../schema/entities/client';
-import type { Order } from '../../schema/order';
+import type { Order } from '../../schema/studio/orders/order';
 import { allDocs, upsert, type Stored } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { fromSynced } from '../db/synced';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, today } from '../../schema/day';
+import { addDays, today } from '../../schema/shared/day';
 import { charge } from '../../schema/entities/charge';
 import { invoice } from '../../schema/entities/invoice';
 import { shift } from '../../schema/entities/shift';

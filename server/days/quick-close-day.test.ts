@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, today } from '../../schema/day';
-import type { ShopEvent } from '../../schema/event';
+import { addDays, today } from '../../schema/shared/day';
+import type { ShopEvent } from '../../schema/studio/orders/event';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 type Row = { id: string; ok?: boolean; error?: string; reason?: string };

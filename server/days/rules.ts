@@ -1,9 +1,9 @@
 import type { AnyEntity } from '../../schema/entities';
 import { shift } from '../../schema/entities/shift';
-import { factDayIssue, shiftDayIssue, writtenAt } from '../../schema/fact-day';
-import type { OfficeRecord } from '../../schema/record';
+import { factDayIssue, shiftDayIssue, writtenAt } from '../../schema/shared/fact-day';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { frozenReason } from '../records/record-service';
-import { levelOf, reaches } from '../../schema/user';
+import { levelOf, reaches } from '../../schema/shared/user';
 import type { WriteRule } from '../records/write-pipeline';
 
 /** A refusal in a record's words: «Акт списания: дата …». */
@@ -19,7 +19,7 @@ export const shiftCloseDayIssue = (day: string, at: number): string | undefined 
 const isDatedFact = (entity: AnyEntity, record: OfficeRecord): boolean => entity.write === 'fact' || !!frozenReason(entity, record);
 
 /**
- * A fact is dated within a window the studio can live with (schema/fact-day.ts): never a day not yet come, not older
+ * A fact is dated within a window the studio can live with (schema/shared/fact-day.ts): never a day not yet come, not older
  * than 31 days unless a manager writes it, and a shift closes only today or, until 06:00, yesterday. Judged when a
  * record becomes a fact, at the time its device wrote it (`writtenAt`): an offline write arriving later is judged as
  * made. docs/DECISIONS.md «Days are plausible».

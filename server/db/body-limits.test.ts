@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushBatchOf } from '../../schema/databases';
+import { pushBatchOf } from '../../schema/shared/databases';
 import { rawRequest } from '../testing/raw-request';
 import { demoPhones, signIn, startTestShop } from '../testing/test-shop';
 

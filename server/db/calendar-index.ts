@@ -1,4 +1,4 @@
-import { monthRange, type EventsMonth, type ShopEvent } from '../../schema/event';
+import { monthRange, type EventsMonth, type ShopEvent } from '../../schema/studio/orders/event';
 import { upsert, type Stored } from './docs';
 import { fromSynced } from './synced';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories } from '../../schema/category';
-import { nextDay, today } from '../../schema/day';
-import type { Product } from '../../schema/product';
+import { categories } from '../../schema/shop/category';
+import { nextDay, today } from '../../schema/shared/day';
+import type { Product } from '../../schema/shop/product';
 import { catalogIndex, type Audience, type ListFilter } from './catalog-index';
 import type { ChangesHub } from './changes-hub';
 import { fromSynced, toSynced } from './synced';

@@ -1,6 +1,6 @@
-import type { ListRequest } from '../../schema/api';
-import type { Product } from '../../schema/product';
-import { matchesQuery } from '../../schema/product-filter';
+import type { ListRequest } from '../../schema/shared/api';
+import type { Product } from '../../schema/shop/product';
+import { matchesQuery } from '../../schema/shop/product-filter';
 import { searchThread } from './catalog-search-thread';
 import type { ChangesHub } from './changes-hub';
 import { fromSynced } from './synced';

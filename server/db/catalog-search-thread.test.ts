@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { categories } from '../../schema/category';
-import type { Product } from '../../schema/product';
-import { catalogSearch } from '../../schema/search';
+import { categories } from '../../schema/shop/category';
+import type { Product } from '../../schema/shop/product';
+import { catalogSearch } from '../../schema/shop/search';
 import { searchThread } from './catalog-search-thread';
 
 const item = (n: number, name: string): Product => ({

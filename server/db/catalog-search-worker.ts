@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { catalogSearch } from '../../schema/search';
+import { catalogSearch } from '../../schema/shop/search';
 import type { SearchAnswer, SearchMessage } from './catalog-search-thread';
 
 /** The catalogue's search in its own thread: products arrive in the order they changed, queries are answered in turn. */

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import leveldown, { type LevelDown } from 'leveldown';
-import type { Product } from '../../schema/product';
-import { nextDay, today } from '../../schema/day';
+import type { Product } from '../../schema/shop/product';
+import { nextDay, today } from '../../schema/shared/day';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 interface Write {

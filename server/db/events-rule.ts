@@ -1,6 +1,6 @@
-import { eventInput, isQuickClose, serverOwnedEvent as serverOwned, shopEvent, type EventInput, type ShopEvent } from '../../schema/event';
-import { writtenAt } from '../../schema/fact-day';
-import { isAdmin } from '../../schema/user';
+import { eventInput, isQuickClose, serverOwnedEvent as serverOwned, shopEvent, type EventInput, type ShopEvent } from '../../schema/studio/orders/event';
+import { writtenAt } from '../../schema/shared/fact-day';
+import { isAdmin } from '../../schema/shared/user';
 import { shiftCloseDayIssue } from '../days/rules';
 import { refuse, refuseInvalid, tombstone, type PushRule, type StoredDoc } from './push-rule';
 import { toSynced } from './synced';
@@ -14,7 +14,7 @@ const metaOf = (existing: StoredDoc): ShopEvent['meta'] => {
 };
 
 /**
- * Why a quick close (schema/event.ts `isQuickClose`) may not take its day: the full close's rule and words
+ * Why a quick close (schema/studio/orders/event.ts `isQuickClose`) may not take its day: the full close's rule and words
  * (server/days/rules.ts), a shift only today or, until 06:00 Moscow, yesterday. Judged when an event becomes a close or
  * its day changes, so a retried push or a corrected sum is not judged again. On /api by the server's clock; a new event
  * pushed by a device by when the device wrote it (its `meta.createdAt`, capped as an office push's `updatedAt` is), so a

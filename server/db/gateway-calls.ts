@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pushBatchOf } from '../../schema/databases';
+import { pushBatchOf } from '../../schema/shared/databases';
 import { kilobytes } from '../http/body-limit';
 
 // What a /db call is and what it accepts: anything else is a 404 or a 400, never a 500 from deep inside PouchDB.
@@ -23,7 +23,7 @@ export const classify = (method: string, rest: string): Call | null => {
  */
 const bodyLimits: Partial<Record<Call, number>> = { bulk_docs: kilobytes(2048), all_docs: kilobytes(64), changes: kilobytes(64) };
 
-/** Office pushes may carry photos (schema/databases.ts `pushBatchOf`): a full batch of them fits. */
+/** Office pushes may carry photos (schema/shared/databases.ts `pushBatchOf`): a full batch of them fits. */
 const officeBulkLimit = kilobytes(1600) * pushBatchOf('office') + kilobytes(512);
 
 export const dbPath = /^\/([a-z][a-z0-9-]{0,60})\/?(.*)$/;

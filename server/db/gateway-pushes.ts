@@ -1,5 +1,5 @@
-import { canPushDb } from '../../schema/databases';
-import type { User } from '../../schema/user';
+import { canPushDb } from '../../schema/shared/databases';
+import type { User } from '../../schema/shared/user';
 import { isCouch, TooFewCopies, writeDocs } from './claim';
 import type { DbPushRule, PushedDoc, PushVerdict, StoredDoc } from './push-rule';
 import { StorageBusy, type Storage } from './storage';

@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
-import { canReadDb, isCustomerOrdersDb } from '../../schema/databases';
-import type { User } from '../../schema/user';
+import { canReadDb, isCustomerOrdersDb } from '../../schema/shared/databases';
+import type { User } from '../../schema/shared/user';
 import { TooFewCopies } from './claim';
 import type { ReadRightNow } from '../auth/read-right';
 import type { ChangesHub } from './changes-hub';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { customerOrdersDb } from '../../schema/databases';
-import type { OfficeRecord } from '../../schema/record';
+import { customerOrdersDb } from '../../schema/shared/databases';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { orderOneBouquet, testCustomer } from '../testing/order-rush';
 import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
 

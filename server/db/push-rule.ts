@@ -1,4 +1,4 @@
-import type { User } from '../../schema/user';
+import type { User } from '../../schema/shared/user';
 
 /** A document as a device pushes it through `_bulk_docs`: `_id`, the fields, and `_deleted` for a deletion. */
 export interface PushedDoc {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextDay, today } from '../../schema/day';
+import { nextDay, today } from '../../schema/shared/day';
 import { slip } from '../../schema/entities/slip';
-import type { Product } from '../../schema/product';
-import type { OfficeRecord } from '../../schema/record';
+import type { Product } from '../../schema/shop/product';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { setStock } from '../testing/stock-equation';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import PouchDB from 'pouchdb';
-import { isCustomerOrdersDb } from '../../schema/databases';
+import { isCustomerOrdersDb } from '../../schema/shared/databases';
 import type { ShopConfig } from '../config';
 import { HttpError } from '../http/errors';
 import { durableLeveldown } from './durable-leveldown';

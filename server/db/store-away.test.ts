@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Product } from '../../schema/product';
+import type { Product } from '../../schema/shop/product';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { setStock } from '../testing/stock-equation';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextDay, today } from '../../schema/day';
-import type { Product } from '../../schema/product';
+import { nextDay, today } from '../../schema/shared/day';
+import type { Product } from '../../schema/shop/product';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { call, signIn, startTestShop } from '../testing/test-shop';
 

@@ -1,4 +1,4 @@
-import { maxFavourites, newerMark, type FavouriteMark } from '../../schema/favourite';
+import { maxFavourites, newerMark, type FavouriteMark } from '../../schema/shop/favourite';
 import { isConflict, isNotFound } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { HttpError } from '../http/errors';

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import { z } from 'zod';
-import type { ErrorAnswer } from '../../schema/api';
+import type { ErrorAnswer } from '../../schema/shared/api';
 
 /** An error whose message is Russian and safe to show to the caller. */
 export class HttpError extends Error {

@@ -5,7 +5,7 @@ import { answerIssues, route } from './route';
 import { errorAnswer } from './errors';
 
 /**
- * route() by the contract (schema/api-contract.ts): the request is parsed by the row before the handler, and with
+ * route() by the contract (schema/shared/api-contract.ts): the request is parsed by the row before the handler, and with
  * `checkAnswers` an answer that breaks the row is a 500, never sent.
  */
 describe('the /api contract at the route', () => {

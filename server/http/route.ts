@@ -1,8 +1,8 @@
 import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
-import { apiAccess, mayCall } from '../../schema/api-routes';
-import { contractRow, unparsed, type apiContract, type ContractRoute } from '../../schema/api-contract';
-import { levelOf } from '../../schema/user';
+import { apiAccess, mayCall } from '../../schema/shared/api-routes';
+import { contractRow, unparsed, type apiContract, type ContractRoute } from '../../schema/shared/api-contract';
+import { levelOf } from '../../schema/shared/user';
 import { HttpError, unauthorized } from './errors';
 import { parse } from './parse';
 
@@ -27,7 +27,7 @@ export const answerIssues = (key: ContractRoute, answer: unknown): z.core.$ZodIs
 };
 
 /**
- * Registers one /api route by its row of the contract (schema/api-contract.ts): the level it needs, then the request
+ * Registers one /api route by its row of the contract (schema/shared/api-contract.ts): the level it needs, then the request
  * parsed by the row (a 400 naming the fields), then the handler with that body. The handler's result is sent as JSON
  * unless the handler answered itself; with `res.locals.checkAnswers` it must fit the row's answer, else a 500.
  */

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 
-/** Which counters a page loads: those whose id the shop's settings hold (schema/shop-settings.ts `countersOf`). */
+/** Which counters a page loads: those whose id the shop's settings hold (schema/studio/site/shop-settings.ts `countersOf`). */
 interface CountersOn {
   metrika: boolean;
   tmr: boolean;

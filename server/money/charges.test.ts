@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charge } from '../../schema/entities/charge';
 import { shift, shiftId } from '../../schema/entities/shift';
-import type { OfficeRecord } from '../../schema/record';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;

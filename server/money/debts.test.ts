@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, nextDay, today } from '../../schema/day';
-import type { DebtsAnswer } from '../../schema/debts';
-import type { Order } from '../../schema/order';
-import type { OfficeRecord } from '../../schema/record';
+import { addDays, nextDay, today } from '../../schema/shared/day';
+import type { DebtsAnswer } from '../../schema/studio/clients/debts';
+import type { Order } from '../../schema/studio/orders/order';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { demoProducts } from '../seed/products';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 

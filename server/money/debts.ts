@@ -1,20 +1,20 @@
-import { today } from '../../schema/day';
-import { debtsOn, type CreditClient, type DebtsAnswer, type InvoiceFacts } from '../../schema/debts';
+import { today } from '../../schema/shared/day';
+import { debtsOn, type CreditClient, type DebtsAnswer, type InvoiceFacts } from '../../schema/studio/clients/debts';
 import { client } from '../../schema/entities/client';
 import { contractor } from '../../schema/entities/contractor';
 import { invoice } from '../../schema/entities/invoice';
 import { supplier } from '../../schema/entities/supplier';
 import { supplierPayment } from '../../schema/entities/supplier-payment';
 import { voidFact } from '../../schema/entities/void';
-import { unvoided, voidedIds } from '../../schema/voids';
-import { recordData } from '../../schema/record';
-import { supplierPaid } from '../../schema/supplier-paid';
+import { unvoided, voidedIds } from '../../schema/shared/voids';
+import { recordData } from '../../schema/shared/record';
+import { supplierPaid } from '../../schema/studio/stock/supplier-paid';
 import type { Storage } from '../db/storage';
 import { ordersByCustomer } from '../clients/client-totals';
 import { tierStore } from '../records/tier-store';
 
 /**
- * The studio's debts now (schema/debts.ts `debtsOn`), read from what is stored: the placed orders, the posted
+ * The studio's debts now (schema/studio/clients/debts.ts `debtsOn`), read from what is stored: the placed orders, the posted
  * invoices and the payments to suppliers made since, the client cards and suppliers for names, the contractors on
  * credit for whose orders are corporate. Computed on each call:
  * nothing is kept between calls, so every app server sharing the store answers alike.
@@ -30,7 +30,7 @@ export const debtsNow = async (storage: Storage, clock: () => number = Date.now)
     store.all('office', contractor.type),
     store.all('office', voidFact.type),
   ]);
-  // A voided invoice is owed nothing, a voided payment paid nothing (schema/voids.ts).
+  // A voided invoice is owed nothing, a voided payment paid nothing (schema/shared/voids.ts).
   const voided = voidedIds(voids);
   const invoices = unvoided(allInvoices, voided);
   const paid = supplierPaid(allPayments, voided);

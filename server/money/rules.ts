@@ -1,12 +1,12 @@
-import { creditPhoneIssue, type PhoneHolder } from '../../schema/credit-phones';
+import { creditPhoneIssue, type PhoneHolder } from '../../schema/studio/clients/credit-phones';
 import { charge } from '../../schema/entities/charge';
 import { contractor } from '../../schema/entities/contractor';
 import { shift, type ShiftClose } from '../../schema/entities/shift';
-import { recordData, type OfficeRecord } from '../../schema/record';
+import { recordData, type OfficeRecord } from '../../schema/shared/record';
 import type { Storage } from '../db/storage';
 import type { WriteRule } from '../records/write-pipeline';
 import { voidFact } from '../../schema/entities/void';
-import { unvoided, voidedIds } from '../../schema/voids';
+import { unvoided, voidedIds } from '../../schema/shared/voids';
 import { recordExpectation, tillCharges } from './shift-books';
 
 /** A contractor as the phone rule reads it (an older version lifted first), or null. */
@@ -16,7 +16,7 @@ const holderOf = (record: Pick<OfficeRecord, 'id' | 'v' | 'data'>): PhoneHolder 
 };
 
 /**
- * A phone on credit belongs to one client (schema/credit-phones.ts): a contractor on credit may take none of another
+ * A phone on credit belongs to one client (schema/studio/clients/credit-phones.ts): a contractor on credit may take none of another
  * credit contractor's phones. The stored contractors are read once a batch and each accepted one counts for the next,
  * so two made offline with one phone are not both stored. A read check, not a claim: docs/DECISIONS.md «A corporate
  * client's phones».

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, nextDay, today } from '../../schema/day';
+import { addDays, nextDay, today } from '../../schema/shared/day';
 import { shift } from '../../schema/entities/shift';
-import type { Order } from '../../schema/order';
-import { shiftChecksAnswer, type ShiftCheck } from '../../schema/shift-check';
+import type { Order } from '../../schema/studio/orders/order';
+import { shiftChecksAnswer, type ShiftCheck } from '../../schema/studio/money/shift-check';
 import { demoProducts } from '../seed/products';
 import { pushNew } from '../testing/both-paths';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';

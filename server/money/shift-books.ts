@@ -1,9 +1,9 @@
-import { tierDatabases } from '../../schema/databases';
+import { tierDatabases } from '../../schema/shared/databases';
 import { charge } from '../../schema/entities/charge';
 import { shift } from '../../schema/entities/shift';
-import { recordData, type OfficeRecord } from '../../schema/record';
-import { expectationOf, serverExpectation, shiftCheckOf, type ServerExpectation, type ShiftCheck } from '../../schema/shift-check';
-import { shiftTakings, type TillCharge } from '../../schema/shift-takings';
+import { recordData, type OfficeRecord } from '../../schema/shared/record';
+import { expectationOf, serverExpectation, shiftCheckOf, type ServerExpectation, type ShiftCheck } from '../../schema/studio/money/shift-check';
+import { shiftTakings, type TillCharge } from '../../schema/studio/money/shift-takings';
 import { getDoc, upsert } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { ordersByCustomer } from '../clients/client-totals';

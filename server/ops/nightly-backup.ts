@@ -1,4 +1,4 @@
-import { today } from '../../schema/day';
+import { today } from '../../schema/shared/day';
 import type { BackupSettings, ShopConfig } from '../config';
 import type { Storage } from '../db/storage';
 import { createIfMissing, getDoc, upsert } from '../db/docs';

@@ -1,4 +1,4 @@
-import type { CommandOutcome } from '../../schema/order-command';
+import type { CommandOutcome } from '../../schema/studio/orders/order-command';
 
 /**
  * What of an order command stays in the office database once it is answered (issue 18, item 5). Every staff device

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { today } from '../../schema/day';
+import { today } from '../../schema/shared/day';
 import { assemblySlipId, slip } from '../../schema/entities/slip';
-import { officeRecord, type OfficeRecord } from '../../schema/record';
+import { officeRecord, type OfficeRecord } from '../../schema/shared/record';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { assembly } from './assembly';
 import { recordFromDoc } from './order-record';

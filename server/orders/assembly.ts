@@ -1,10 +1,10 @@
-import { tierDatabases } from '../../schema/databases';
-import { today } from '../../schema/day';
+import { tierDatabases } from '../../schema/shared/databases';
+import { today } from '../../schema/shared/day';
 import { assemblySlipId, slip } from '../../schema/entities/slip';
-import { assemblyStart } from '../../schema/order-assembly';
-import { orderNo } from '../../schema/order-number';
-import { derivedFields, type OfficeRecord } from '../../schema/record';
-import { assemblyTake } from '../../schema/tech-card';
+import { assemblyStart } from '../../schema/studio/orders/order-assembly';
+import { orderNo } from '../../schema/studio/orders/order-number';
+import { derivedFields, type OfficeRecord } from '../../schema/shared/record';
+import { assemblyTake } from '../../schema/studio/stock/tech-card';
 import { claim } from '../db/claim';
 import { getDoc } from '../db/docs';
 import type { Storage } from '../db/storage';

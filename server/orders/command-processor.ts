@@ -1,8 +1,8 @@
-import { tierDatabases } from '../../schema/databases';
+import { tierDatabases } from '../../schema/shared/databases';
 import { orderCommandEntity } from '../../schema/entities/order-command';
-import { createCommandId, orderCommand, type CommandOutcome } from '../../schema/order-command';
-import { officeRecord, type OfficeRecord } from '../../schema/record';
-import { isStaff } from '../../schema/user';
+import { createCommandId, orderCommand, type CommandOutcome } from '../../schema/studio/orders/order-command';
+import { officeRecord, type OfficeRecord } from '../../schema/shared/record';
+import { isStaff } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import type { ChangesHub } from '../db/changes-hub';
 import { getDoc, isTombstoned, upsert } from '../db/docs';

@@ -1,6 +1,6 @@
-import { tierDatabases } from '../../schema/databases';
+import { tierDatabases } from '../../schema/shared/databases';
 import { orderCommandEntity } from '../../schema/entities/order-command';
-import { officeRecord } from '../../schema/record';
+import { officeRecord } from '../../schema/shared/record';
 import type { Storage } from '../db/storage';
 import { stripMeta } from '../db/docs';
 import { answeredAction, needsSlimming } from './answered-command';

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextDay, today } from '../../schema/day';
-import type { CommandOutcome, OrderAction } from '../../schema/order-command';
-import type { Order } from '../../schema/order';
-import type { Product } from '../../schema/product';
+import { nextDay, today } from '../../schema/shared/day';
+import type { CommandOutcome, OrderAction } from '../../schema/studio/orders/order-command';
+import type { Order } from '../../schema/studio/orders/order';
+import type { Product } from '../../schema/shop/product';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { draftOf } from '../testing/order-rush';
 import { startServerProcess, testEnv } from '../testing/server-process';

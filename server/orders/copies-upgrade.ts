@@ -1,5 +1,5 @@
-import { customerOrdersDb } from '../../schema/databases';
-import type { Order } from '../../schema/order';
+import { customerOrdersDb } from '../../schema/shared/databases';
+import type { Order } from '../../schema/studio/orders/order';
 import { dropOldRevisions } from '../db/compaction';
 import { createIfMissing, getDoc } from '../db/docs';
 import type { Storage } from '../db/storage';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../schema/product';
+import type { Product } from '../../schema/shop/product';
 import { call, demoPhones, signIn } from '../testing/test-shop';
 import { startServerProcess, testEnv, type ServerProcess } from '../testing/server-process';
 import { draftOf, signInAll, testCustomer } from '../testing/order-rush';

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextDay, today } from '../../schema/day';
-import type { OrderAction } from '../../schema/order-command';
-import type { Order } from '../../schema/order';
-import type { PaymentAnswer } from '../../schema/pay-now';
-import type { Product } from '../../schema/product';
-import type { OfficeRecord } from '../../schema/record';
+import { nextDay, today } from '../../schema/shared/day';
+import type { OrderAction } from '../../schema/studio/orders/order-command';
+import type { Order } from '../../schema/studio/orders/order';
+import type { PaymentAnswer } from '../../schema/shop/pay-now';
+import type { Product } from '../../schema/shop/product';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { draftOf } from '../testing/order-rush';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { startYookassaStandIn, type YookassaStandIn } from '../testing/yookassa-stand-in';

@@ -1,4 +1,4 @@
-import type { Order } from '../../schema/order';
+import type { Order } from '../../schema/studio/orders/order';
 
 /**
  * The customer's view of an order: what they ordered, its status, photo, payment and cancellation reason; nothing of

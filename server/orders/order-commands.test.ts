@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextDay, today } from '../../schema/day';
-import { createCommandId, type CommandOutcome, type OrderAction } from '../../schema/order-command';
-import { orderStatus, type Order, type OrderStatus } from '../../schema/order';
-import { owed } from '../../schema/order-money';
-import type { Product } from '../../schema/product';
-import { sizedPrice } from '../../schema/size';
-import type { OfficeRecord } from '../../schema/record';
+import { nextDay, today } from '../../schema/shared/day';
+import { createCommandId, type CommandOutcome, type OrderAction } from '../../schema/studio/orders/order-command';
+import { orderStatus, type Order, type OrderStatus } from '../../schema/studio/orders/order';
+import { owed } from '../../schema/studio/orders/order-money';
+import type { Product } from '../../schema/shop/product';
+import { sizedPrice } from '../../schema/shop/size';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { draftOf } from '../testing/order-rush';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 

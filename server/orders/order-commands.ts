@@ -1,13 +1,13 @@
 import { courier as courierEntity } from '../../schema/entities/courier';
 import { orderActionLabels } from '../../schema/entities/order-command';
-import { customerCancelId, mayCommand, mayCreateOrder, onlineStepId, reservedIdIssue, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/order-command';
-import { assemblingFlorist, concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/order-lifecycle';
-import { deliveryCost, type Order, type OrderChange, type OrderPayment, type PaidMethod } from '../../schema/order';
-import { paymentReversal, recordedPayment, staffCommandIssue } from '../../schema/order-money';
-import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/online-payment';
-import { unitsByProduct } from '../../schema/stock';
-import { today } from '../../schema/day';
-import { isStaff, staffName, type User } from '../../schema/user';
+import { customerCancelId, mayCommand, mayCreateOrder, onlineStepId, reservedIdIssue, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/studio/orders/order-command';
+import { assemblingFlorist, concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/studio/orders/order-lifecycle';
+import { deliveryCost, type Order, type OrderChange, type OrderPayment, type PaidMethod } from '../../schema/studio/orders/order';
+import { paymentReversal, recordedPayment, staffCommandIssue } from '../../schema/studio/orders/order-money';
+import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/shop/online-payment';
+import { unitsByProduct } from '../../schema/studio/stock/stock';
+import { today } from '../../schema/shared/day';
+import { isStaff, staffName, type User } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { upsert } from '../db/docs';
 import { toSynced } from '../db/synced';
@@ -22,7 +22,7 @@ import { customerView } from './customer-view';
 import { assembly } from './assembly';
 import { spreadOrder } from './spread';
 import type { OrderService } from './order-service';
-import { orderTitle } from '../../schema/order-number';
+import { orderTitle } from '../../schema/studio/orders/order-number';
 
 type Fields = Record<string, unknown>;
 
@@ -61,7 +61,7 @@ const assignIssue = (place: 'Флорист' | 'Курьер', want: string | nu
 
 /**
  * The one rule of a paid order, whoever records it: a staff member's payment command or the provider's payment.
- * Paid when what came covers the total; a part payment leaves the rest owed (schema/order-money.ts).
+ * Paid when what came covers the total; a part payment leaves the rest owed (schema/studio/orders/order-money.ts).
  */
 const markedPaid = (current: OrderRecord, method: PaidMethod | undefined, amount: number, at: number, by: string): OrderPayment =>
   recordedPayment(current.total, method, amount, at, by);
@@ -82,7 +82,7 @@ const actionLabels: Record<(OrderAction | ServerAction)['kind'], string> = { ...
 const paymentProvider: User = { phone: 'ЮKassa', name: 'ЮKassa', roles: [], isAdmin: false };
 const onlineHold: User = { phone: 'сайт', name: 'Сайт', roles: [], isAdmin: false };
 
-/** What a staff member below a kind's level (schema/order-command.ts `orderActionLevel`) is told. */
+/** What a staff member below a kind's level (schema/studio/orders/order-command.ts `orderActionLevel`) is told. */
 const managersOnly: Partial<Record<OrderAction['kind'], string>> = {
   create: 'Заказы по телефону и с доставкой принимает менеджер; флорист записывает продажу в студии',
   'void-payment': 'Отменить оплату может только менеджер',
@@ -95,7 +95,7 @@ const onlineExpiredReason = 'Не оплачен онлайн вовремя: б
  * `/api/orders/update-status`, commands pushed through /db/office). Each command is applied at most once: its id is
  * written into the order's history in the same write as the change, so a retry, a second app server or a restart
  * finds it there and answers the same outcome without changing anything. A command that is refused changes nothing.
- * The rules are schema/order-lifecycle.ts's; what a command needs checked outside the order (a staff florist, an
+ * The rules are schema/studio/orders/order-lifecycle.ts's; what a command needs checked outside the order (a staff florist, an
  * active courier, a photo's bytes, the shelf for an edit) is checked before the order's write.
  */
 export const orderCommands = (shop: Shop, service: OrderService) => {
@@ -208,9 +208,9 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
 
   interface Prepared {
     by: string;
-    /** The staff member whose rights bound the command (schema/order-money.ts); absent for the server's and the customer's own steps. */
+    /** The staff member whose rights bound the command (schema/studio/orders/order-money.ts); absent for the server's and the customer's own steps. */
     staff?: User;
-    /** A phone as the refusals name it: the name the user record holds now, else masked (schema/user.ts `staffName`). */
+    /** A phone as the refusals name it: the name the user record holds now, else masked (schema/shared/user.ts `staffName`). */
     name: (phone: string) => string;
     /** The order's courier as named in the office records, read before the write. */
     courierName: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { order, type Order } from '../../schema/order';
+import { order, type Order } from '../../schema/studio/orders/order';
 import { stripMeta, type Stored } from '../db/docs';
 
 /**

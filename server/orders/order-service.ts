@@ -1,10 +1,10 @@
-import { today } from '../../schema/day';
-import { formatRoubles } from '../../schema/money';
-import type { StudioOrderDraft } from '../../schema/order-command';
-import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/online-payment';
-import { deliveryCost, draftLimitIssues, openSlots, type Order, type OrderChange, type OrderDraft } from '../../schema/order';
-import { product, type Product } from '../../schema/product';
-import { isAdmin, type User } from '../../schema/user';
+import { today } from '../../schema/shared/day';
+import { formatRoubles } from '../../schema/shared/money';
+import type { StudioOrderDraft } from '../../schema/studio/orders/order-command';
+import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/shop/online-payment';
+import { deliveryCost, draftLimitIssues, openSlots, type Order, type OrderChange, type OrderDraft } from '../../schema/studio/orders/order';
+import { product, type Product } from '../../schema/shop/product';
+import { isAdmin, type User } from '../../schema/shared/user';
 import { limitRate } from '../auth/rate-limit';
 import type { Shop } from '../context';
 import { shortWrites, writeDoc } from '../db/claim';
@@ -255,7 +255,7 @@ export const orderService = (shop: Shop) => {
     productsOf,
     stock,
 
-    /** Placed orders still waiting for their online payment (schema/online-payment.ts). */
+    /** Placed orders still waiting for their online payment (schema/shop/online-payment.ts). */
     async awaitingOnline(): Promise<OrderRecord[]> {
       return (await allRecords()).filter((r) => r.stage === 'placed' && awaitsOnlinePayment(r));
     },

@@ -1,7 +1,7 @@
-import { lineSum } from '../../schema/cart';
-import type { Order, OrderDraft } from '../../schema/order';
-import { unitPrice, type Product } from '../../schema/product';
-import { priceFactorOf } from '../../schema/size';
+import { lineSum } from '../../schema/shop/cart';
+import type { Order, OrderDraft } from '../../schema/studio/orders/order';
+import { unitPrice, type Product } from '../../schema/shop/product';
+import { priceFactorOf } from '../../schema/shop/size';
 import { HttpError } from '../http/errors';
 
 /**

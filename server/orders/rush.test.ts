@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../schema/product';
+import type { Product } from '../../schema/shop/product';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { orderAtOnce, signInAll, testCustomer } from '../testing/order-rush';
 import { setStock, stockEquation } from '../testing/stock-equation';

@@ -1,16 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
-import { customerOrdersDb } from '../../schema/databases';
-import type { ShopEvent } from '../../schema/event';
-import type { Order } from '../../schema/order';
+import { customerOrdersDb } from '../../schema/shared/databases';
+import type { ShopEvent } from '../../schema/studio/orders/event';
+import type { Order } from '../../schema/studio/orders/order';
 import { stripMeta, upsert, type Stored } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { toSynced } from '../db/synced';
 import { customerView } from './customer-view';
 import { inStudioWindow } from './studio-window';
-import { orderTitle } from '../../schema/order-number';
+import { orderTitle } from '../../schema/studio/orders/order-number';
 import { alertOf, withAlert } from '../clients/client-alert';
 
-/** The staff copies' database (schema/databases.ts): every order delivered from the studio window's start on. */
+/** The staff copies' database (schema/shared/databases.ts): every order delivered from the studio window's start on. */
 export const studioOrdersDb = 'studio-orders';
 
 /**

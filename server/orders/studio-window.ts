@@ -1,4 +1,4 @@
-import { today } from '../../schema/day';
+import { today } from '../../schema/shared/day';
 
 /** Staff devices hold orders delivered from this many days back on (issue 10): last week's, for questions and returns. */
 const studioWindowDays = 7;

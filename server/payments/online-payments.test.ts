@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextDay, today } from '../../schema/day';
-import type { Order } from '../../schema/order';
-import type { PaymentAnswer, PaymentOffer } from '../../schema/pay-now';
-import type { Product } from '../../schema/product';
+import { nextDay, today } from '../../schema/shared/day';
+import type { Order } from '../../schema/studio/orders/order';
+import type { PaymentAnswer, PaymentOffer } from '../../schema/shop/pay-now';
+import type { Product } from '../../schema/shop/product';
 import { orderCommands } from '../orders/order-commands';
 import { orderService } from '../orders/order-service';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';

@@ -1,7 +1,7 @@
-import { awaitsOnlinePayment, providerAmount, type OnlineMethod, type PaymentState } from '../../schema/online-payment';
-import type { Order, OrderDraft } from '../../schema/order';
-import type { PaymentAnswer } from '../../schema/pay-now';
-import type { User } from '../../schema/user';
+import { awaitsOnlinePayment, providerAmount, type OnlineMethod, type PaymentState } from '../../schema/shop/online-payment';
+import type { Order, OrderDraft } from '../../schema/studio/orders/order';
+import type { PaymentAnswer } from '../../schema/shop/pay-now';
+import type { User } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { HttpError } from '../http/errors';
 import type { OrderCommands } from '../orders/order-commands';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '../../schema/order';
-import type { PaymentAnswer } from '../../schema/pay-now';
-import type { Product } from '../../schema/product';
+import type { Order } from '../../schema/studio/orders/order';
+import type { PaymentAnswer } from '../../schema/shop/pay-now';
+import type { Product } from '../../schema/shop/product';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { draftOf } from '../testing/order-rush';
 import { startServerProcess, testEnv } from '../testing/server-process';

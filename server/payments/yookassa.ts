@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { OnlineMethod } from '../../schema/online-payment';
+import type { OnlineMethod } from '../../schema/shop/online-payment';
 import type { YookassaSettings } from '../config';
 import { HttpError } from '../http/errors';
-import { orderTitle } from '../../schema/order-number';
+import { orderTitle } from '../../schema/studio/orders/order-number';
 
 /** A payment's id as YooKassa makes them (a UUID-like string); anything else is never sent on to the API. */
 const providerPaymentId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);

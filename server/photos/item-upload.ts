@@ -1,4 +1,4 @@
-import type { User } from '../../schema/user';
+import type { User } from '../../schema/shared/user';
 import { limitRate } from '../auth/rate-limit';
 import type { Shop } from '../context';
 import { HttpError } from '../http/errors';

@@ -1,4 +1,4 @@
-import { posifloraSession } from '../../schema/posiflora';
+import { posifloraSession } from '../../schema/studio/reports/posiflora';
 import { HttpError } from '../http/errors';
 import { InsideAddressError, OversizedAnswerError, request, type Answer, type PosifloraReach } from './posiflora-connection';
 

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PosifloraRun } from '../../schema/posiflora';
+import type { PosifloraRun } from '../../schema/studio/reports/posiflora';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { addressIssue, onlyPosiflora } from './posiflora-api';
 import { insideAddress, insideReason } from './posiflora-connection';

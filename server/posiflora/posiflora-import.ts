@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { tierDatabases } from '../../schema/databases';
+import { tierDatabases } from '../../schema/shared/databases';
 import { client, clientIdOf } from '../../schema/entities/client';
 import { flower } from '../../schema/entities/flower';
-import { posifloraCustomer, posifloraItem, posifloraKinds, posifloraOrder, posifloraPage, type PosifloraKind, type PosifloraRun } from '../../schema/posiflora';
-import { mapCustomer, mapItem, mapOrder, posifloraItemId } from '../../schema/posiflora-mapping';
-import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/record';
+import { posifloraCustomer, posifloraItem, posifloraKinds, posifloraOrder, posifloraPage, type PosifloraKind, type PosifloraRun } from '../../schema/studio/reports/posiflora';
+import { mapCustomer, mapItem, mapOrder, posifloraItemId } from '../../schema/studio/reports/posiflora-mapping';
+import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/shared/record';
 import type { Shop } from '../context';
 import { upsert } from '../db/docs';
 import { fromSynced, toSynced } from '../db/synced';

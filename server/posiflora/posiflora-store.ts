@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { posifloraRun, type PosifloraKind, type PosifloraRun } from '../../schema/posiflora';
-import { archivedOrder, type ArchivedOrder } from '../../schema/posiflora-mapping';
+import { posifloraRun, type PosifloraKind, type PosifloraRun } from '../../schema/studio/reports/posiflora';
+import { archivedOrder, type ArchivedOrder } from '../../schema/studio/reports/posiflora-mapping';
 import { getDoc, upsert } from '../db/docs';
 import type { Storage } from '../db/storage';
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { oversizedBytes, startPosifloraStandIn, type StandInResource } from '../testing/posiflora-stand-in';
 import { clientIdOf } from '../../schema/entities/client';
-import { posifloraItemId } from '../../schema/posiflora-mapping';
-import type { PosifloraRun } from '../../schema/posiflora';
+import { posifloraItemId } from '../../schema/studio/reports/posiflora-mapping';
+import type { PosifloraRun } from '../../schema/studio/reports/posiflora';
 import { posifloraStore } from './posiflora-store';
 
 /** Seven digits after +7 916, as Posiflora stores a phone typed with its mask. */

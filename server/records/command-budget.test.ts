@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '../../schema/entities';
-import type { User } from '../../schema/user';
+import type { User } from '../../schema/shared/user';
 import type { PushedDoc } from '../db/push-rule';
 import { openStorage, StorageBusy, type Storage } from '../db/storage';
 import { withCommandBudget } from './command-budget';
 import { pushRuleFor } from './office-push-rule';
 import { commandLimits } from './command-budget';
-import { createCommandId } from '../../schema/order-command';
+import { createCommandId } from '../../schema/studio/orders/order-command';
 import { demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 const now = 1_800_000_000_000;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OfficeRecord } from '../../schema/record';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;

@@ -1,7 +1,7 @@
 import '../http/zod-locale';
-import { can } from '../../schema/access';
+import { can } from '../../schema/shared/access';
 import { entities, type AnyEntity } from '../../schema/entities';
-import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/record';
+import { derivedFields, officeRecord, type OfficeRecord } from '../../schema/shared/record';
 import { refuse, type DbPushRule, type PushedDoc, type PushRule, type PushVerdict, type StoredDoc } from '../db/push-rule';
 import { withCommandBudget } from './command-budget';
 import { withEndedCommands } from './ended-commands';
@@ -38,7 +38,7 @@ const bareOrRecord = (registry: Record<string, AnyEntity>, doc: PushedDoc): bool
 
 /**
  * What the office database accepts from a staff device, one document at a time (the rest of the batch goes on).
- * The document is an envelope (schema/record.ts) whose data parses with its entity's fields; `can` decides by the
+ * The document is an envelope (schema/shared/record.ts) whose data parses with its entity's fields; `can` decides by the
  * stored record (its author for `own` actions). Authorship is checked, not rewritten, so the device's copy and the
  * server's stay the same document: updatedBy must be the session's phone, createdBy/createdAt are the first
  * push's and never change, and no time may be ahead of the server's clock. Facts are never changed or deleted.

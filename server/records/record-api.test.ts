@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can } from '../../schema/access';
-import type { Action } from '../../schema/entity';
+import { can } from '../../schema/shared/access';
+import type { Action } from '../../schema/shared/entity';
 import { entities, type AnyEntity } from '../../schema/entities';
 import { slip } from '../../schema/entities/slip';
 import { transfer } from '../../schema/entities/transfer';
-import { derivedFields, type OfficeRecord } from '../../schema/record';
-import { levels, reaches, type Level, type User } from '../../schema/user';
-import { recordRouteLevel } from '../../schema/api-routes';
+import { derivedFields, type OfficeRecord } from '../../schema/shared/record';
+import { levels, reaches, type Level, type User } from '../../schema/shared/user';
+import { recordRouteLevel } from '../../schema/shared/api-routes';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { removeDoc } from '../db/docs';
 import { demoFlowers, demoWarehouses } from '../seed/stock';
-import { idsAt, referencePlaces } from '../../schema/reference';
-import { tierDatabases } from '../../schema/databases';
+import { idsAt, referencePlaces } from '../../schema/shared/reference';
+import { tierDatabases } from '../../schema/shared/databases';
 import { createIfMissing } from '../db/docs';
 import { toSynced } from '../db/synced';
 
@@ -60,7 +60,7 @@ const pushed = (record: OfficeRecord, over: Partial<OfficeRecord> = {}, rev?: st
 };
 
 const chargeId = (n: number) => `charge-${String(n).padStart(8, '0')}`;
-/** A stored charge as the office database holds it (schema/record.ts), for a void to name. */
+/** A stored charge as the office database holds it (schema/shared/record.ts), for a void to name. */
 const chargeDoc = (id: string) => ({
   _id: id, type: 'charge', v: 1, title: 'Расход', day: '2026-11-25', createdBy: demoPhones.florist, createdAt: 1, updatedBy: demoPhones.florist, updatedAt: 1,
   data: { day: '2026-11-25', direction: 'out', category: 'market', amount: 100, method: 'cash', note: '' },
@@ -80,7 +80,7 @@ for (const entity of Object.values(entities)) {
     const keyField = entity.type === 'ref' ? 'code' : entity.type === 'shift' ? 'day' : entity.type === 'void' ? 'target' : 'phone';
     const keyValue = (n: number) =>
       keyField === 'target' ? chargeId(n) : keyField === 'code' ? `k-${n}` : keyField === 'day' ? new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10) : `7966${String(n).padStart(7, '0')}`;
-    // A contractor on credit holds its phones alone (schema/credit-phones.ts): each new one gets a phone of its own too.
+    // A contractor on credit holds its phones alone (schema/studio/clients/credit-phones.ts): each new one gets a phone of its own too.
     const ownPhones = entity.type === 'contractor';
     // The books judge a fact's day by their clock (server/days/rules.ts): the records here are made on the example's
     // day whenever the test runs, and a shift is closed on the day it closes.
@@ -271,7 +271,7 @@ for (const entity of Object.values(entities)) {
 
         const edit = await api('update', { id: theirs.id, updatedAt: theirs.updatedAt, data: editOf(theirs, { [field]: `Правка ${level}` }) }, level);
         // A command is never changed or deleted, by anyone who may reach it at all.
-        // Refused at the route's gate (schema/api-routes.ts) before the service says it never changes.
+        // Refused at the route's gate (schema/shared/api-routes.ts) before the service says it never changes.
         const refusal = (action: 'update' | 'delete') => unchangeable && (level === 'guest' ? 401 : reaches(level, recordRouteLevel(entity, action)) ? 409 : 403);
         const commandRefusal = refusal('update');
         if (commandRefusal) expect(edit.status, `${level} edits a command`).toBe(commandRefusal);

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { recordRoute, voidRoute } from '../../schema/api-routes';
-import { voidableEntities } from '../../schema/voids';
+import { recordRoute, voidRoute } from '../../schema/shared/api-routes';
+import { voidableEntities } from '../../schema/shared/voids';
 import { entities } from '../../schema/entities';
 import type { Shop } from '../context';
 import { route } from '../http/route';

@@ -1,16 +1,16 @@
 import crypto from 'node:crypto';
-import { can } from '../../schema/access';
-import type { Action } from '../../schema/entity';
+import { can } from '../../schema/shared/access';
+import type { Action } from '../../schema/shared/entity';
 import type { AnyEntity } from '../../schema/entities';
-import { currentRecord, derivedFields, recordData, recordIdRequest, recordListRequest, recordSaveRequest, type OfficeRecord } from '../../schema/record';
-import type { User } from '../../schema/user';
+import { currentRecord, derivedFields, recordData, recordIdRequest, recordListRequest, recordSaveRequest, type OfficeRecord } from '../../schema/shared/record';
+import type { User } from '../../schema/shared/user';
 import { HttpError, notFound, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
-import { listPage } from '../../schema/record-page';
-import { today } from '../../schema/day';
+import { listPage } from '../../schema/shared/record-page';
+import { today } from '../../schema/shared/day';
 import type { TierStore } from './tier-store';
 import { voidFact } from '../../schema/entities/void';
-import { voidRequest } from '../../schema/voids';
+import { voidRequest } from '../../schema/shared/voids';
 
 const verbs: Record<Action, string> = { read: 'смотреть', create: 'создавать', update: 'изменять', delete: 'удалять' };
 
@@ -26,7 +26,7 @@ export const frozenReason = (entity: AnyEntity, record: Pick<OfficeRecord, 'v' |
 
 export const factReason = (entity: AnyEntity) => `«${entity.labels.one}» — запись-факт: её не меняют и не удаляют, исправление вносится новой записью`;
 
-/** A command (schema/entity.ts) is sent once; the server answers it in its outcome. */
+/** A command (schema/shared/entity.ts) is sent once; the server answers it in its outcome. */
 export const commandReason = (entity: AnyEntity) => `«${entity.labels.one}» уже отправлена: её не меняют и не удаляют — отправьте новую`;
 export const outcomeReason = 'Результат команды записывает только сервер';
 
@@ -44,7 +44,7 @@ const current = (entity: AnyEntity, record: OfficeRecord): OfficeRecord => curre
  * from a stale copy is refused. Handlers only pass the payload and the session in.
  */
 /**
- * What one entity adds to the generic rules: `derive` fills its computed fields (schema/entity.ts `computed`) into
+ * What one entity adds to the generic rules: `derive` fills its computed fields (schema/shared/entity.ts `computed`) into
  * records read from the store; `saved` carries a stored change to what follows from it (a client's note to the orders).
  */
 export interface EntityHooks {

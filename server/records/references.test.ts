@@ -6,8 +6,8 @@ import { stockCount } from '../../schema/entities/stock-count';
 import { supplierPayment } from '../../schema/entities/supplier-payment';
 import { techCard } from '../../schema/entities/tech-card';
 import { transfer } from '../../schema/entities/transfer';
-import { today } from '../../schema/day';
-import { derivedFields, type OfficeRecord } from '../../schema/record';
+import { today } from '../../schema/shared/day';
+import { derivedFields, type OfficeRecord } from '../../schema/shared/record';
 import { bothPaths, type BothPathsCase, type Writer } from '../testing/both-paths';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 

@@ -1,6 +1,6 @@
 import { entities, type AnyEntity } from '../../schema/entities';
-import type { OfficeRecord } from '../../schema/record';
-import { idsAt, referencePlaces, switchedOff, type ReferencePlace } from '../../schema/reference';
+import type { OfficeRecord } from '../../schema/shared/record';
+import { idsAt, referencePlaces, switchedOff, type ReferencePlace } from '../../schema/shared/reference';
 import type { WriteBatch, WriteRule } from './write-pipeline';
 
 const registry: readonly AnyEntity[] = Object.values(entities);
@@ -37,7 +37,7 @@ const referenceIssue = (target: AnyEntity, id: string, named: Named, held: boole
 };
 
 /**
- * A field that names another record (`reference`, schema/reference.ts: a write-off's warehouse, its lines' flowers, an
+ * A field that names another record (`reference`, schema/shared/reference.ts: a write-off's warehouse, its lines' flowers, an
  * invoice's supplier) takes only the id of a stored record of that entity, switched on, or one written earlier in the
  * same batch (a flower made offline just before its first write-off). An id the stored record already held at that
  * place stays valid when its target was switched off since, so old records stay editable. Empty optional ones pass.

@@ -1,6 +1,6 @@
-import { tierDatabases } from '../../schema/databases';
-import type { Tier } from '../../schema/entity';
-import { officeRecord, type OfficeRecord } from '../../schema/record';
+import { tierDatabases } from '../../schema/shared/databases';
+import type { Tier } from '../../schema/shared/entity';
+import { officeRecord, type OfficeRecord } from '../../schema/shared/record';
 import { shortWrites, writeDoc } from '../db/claim';
 import type { Storage } from '../db/storage';
 import { getDoc, isConflict, type Stored } from '../db/docs';

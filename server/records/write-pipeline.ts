@@ -1,8 +1,8 @@
-import { tierDatabases } from '../../schema/databases';
+import { tierDatabases } from '../../schema/shared/databases';
 import type { AnyEntity } from '../../schema/entities';
-import type { Tier } from '../../schema/entity';
-import { currentRecord, officeRecord, type OfficeRecord } from '../../schema/record';
-import type { User } from '../../schema/user';
+import type { Tier } from '../../schema/shared/entity';
+import { currentRecord, officeRecord, type OfficeRecord } from '../../schema/shared/record';
+import type { User } from '../../schema/shared/user';
 import { refuse, type BatchPushRule, type PushedDoc } from '../db/push-rule';
 import type { Storage } from '../db/storage';
 import { getDoc } from '../db/docs';

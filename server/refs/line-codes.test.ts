@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoice } from '../../schema/entities/invoice';
 import { shift, shiftId } from '../../schema/entities/shift';
 import { slip } from '../../schema/entities/slip';
-import type { OfficeRecord } from '../../schema/record';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 type Saved = { data: OfficeRecord };

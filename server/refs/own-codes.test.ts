@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientIdOf } from '../../schema/entities/client';
 import { refId } from '../../schema/entities/ref';
-import { posifloraItemId } from '../../schema/posiflora-mapping';
-import type { PosifloraRun } from '../../schema/posiflora';
-import type { OfficeRecord } from '../../schema/record';
+import { posifloraItemId } from '../../schema/studio/reports/posiflora-mapping';
+import type { PosifloraRun } from '../../schema/studio/reports/posiflora';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { startPosifloraStandIn } from '../testing/posiflora-stand-in';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { tierDatabases } from '../../schema/databases';
+import { tierDatabases } from '../../schema/shared/databases';
 import type { AnyEntity } from '../../schema/entities';
 import { ref, refCodeIssue, refEntries, refId, refList, type RefEntry, type RefList } from '../../schema/entities/ref';
-import type { OfficeRecord } from '../../schema/record';
+import type { OfficeRecord } from '../../schema/shared/record';
 import type { Storage } from '../db/storage';
 import { frozenReason } from '../records/record-service';
 import { createIfMissing, getDoc } from '../db/docs';

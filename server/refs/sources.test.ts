@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsReport } from '../../schema/analytics-report';
+import type { AnalyticsReport } from '../../schema/studio/reports/analytics-report';
 import { clientIdOf } from '../../schema/entities/client';
-import type { OrderAction } from '../../schema/order-command';
-import type { Order } from '../../schema/order';
-import type { Product } from '../../schema/product';
-import type { OfficeRecord } from '../../schema/record';
+import type { OrderAction } from '../../schema/studio/orders/order-command';
+import type { Order } from '../../schema/studio/orders/order';
+import type { Product } from '../../schema/shop/product';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { draftOf } from '../testing/order-rush';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 

@@ -3,11 +3,11 @@ import { defaultStringifySearch } from '@tanstack/react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop } from '../testing/test-shop';
 import { demoProducts } from '../seed/products';
-import { pageSize } from '../../schema/api';
-import { byRank } from '../../schema/product-filter';
-import { unitPrice, type Product } from '../../schema/product';
-import { shopSnapshot, snapshotElementId } from '../../schema/shop-snapshot';
-import { titleOf } from '../../schema/title';
+import { pageSize } from '../../schema/shared/api';
+import { byRank } from '../../schema/shop/product-filter';
+import { unitPrice, type Product } from '../../schema/shop/product';
+import { shopSnapshot, snapshotElementId } from '../../schema/shop/shop-snapshot';
+import { titleOf } from '../../schema/shared/title';
 
 const onSale = demoProducts.filter((p) => p.isActive && !p.isHidden).sort(byRank);
 const hidden = demoProducts.filter((p) => !p.isActive || p.isHidden);

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop } from '../testing/test-shop';
 import { demoProducts } from '../seed/products';
 import { putSynced } from '../db/synced';
-import { pageSize } from '../../schema/api';
-import { unitPrice, type Product } from '../../schema/product';
-import { shopSnapshot, snapshotElementId } from '../../schema/shop-snapshot';
+import { pageSize } from '../../schema/shared/api';
+import { unitPrice, type Product } from '../../schema/shop/product';
+import { shopSnapshot, snapshotElementId } from '../../schema/shop/shop-snapshot';
 
 const model = demoProducts.find((p) => p.isActive && !p.isHidden && p.category === 'baskets')!;
 const inDemo = demoProducts.filter((p) => p.isActive && !p.isHidden && p.category === 'baskets').length;

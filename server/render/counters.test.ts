@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countersMeta, type ShopSettings } from '../../schema/shop-settings';
-import type { ShopSettingsAnswer } from '../../schema/shop-settings-update';
+import { countersMeta, type ShopSettings } from '../../schema/studio/site/shop-settings';
+import type { ShopSettingsAnswer } from '../../schema/studio/site/shop-settings-update';
 import { call, demoPhones, signIn, startTwoShops } from '../testing/test-shop';
 
 /** The counter ids a page names (its meta tag), or null. */

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { countersMeta, countersOf, defaultShopSettings, type CounterIds, type ShopSettings } from '../../schema/shop-settings';
+import { countersMeta, countersOf, defaultShopSettings, type CounterIds, type ShopSettings } from '../../schema/studio/site/shop-settings';
 import type { Storage } from '../db/storage';
 import { contentSecurityPolicy } from '../http/security-headers';
 import { readShopSettings } from '../studio/shop-settings';
@@ -23,6 +23,6 @@ export const pageCounters = async (storage: Storage, path: string): Promise<Coun
 export const allowCounters = (res: Response, ids: CounterIds) =>
   void res.setHeader('content-security-policy', contentSecurityPolicy({ metrika: ids.metrika !== '', tmr: ids.tmr !== '' }));
 
-/** Names the page's counter ids for its script (digits only: `counterId` in schema/shop-settings.ts); none, no tag. */
+/** Names the page's counter ids for its script (digits only: `counterId` in schema/studio/site/shop-settings.ts); none, no tag. */
 export const withCounters = (html: string, ids: CounterIds): string =>
   ids.metrika || ids.tmr ? html.replace('</head>', () => `  <meta name="${countersMeta}" data-metrika="${ids.metrika}" data-tmr="${ids.tmr}" />\n  </head>`) : html;

@@ -1,20 +1,20 @@
-import { addressOf } from '../../schema/address';
-import { flowerOf } from '../../schema/flower';
-import type { Page } from '../../schema/page';
-import { pageProducts } from '../../schema/page-products';
-import type { Product } from '../../schema/product';
-import { firstPagesOf, listParams } from '../../schema/shelf';
-import { matchesQuery } from '../../schema/product-filter';
-import { catalogueFilter, productFilterParams } from '../../schema/product-filter-params';
-import type { ListRequest } from '../../schema/api';
-import type { ShopSnapshot } from '../../schema/shop-snapshot';
-import { tagOfPage } from '../../schema/tag';
+import { addressOf } from '../../schema/shop/address';
+import { flowerOf } from '../../schema/studio/stock/flower';
+import type { Page } from '../../schema/shop/page';
+import { pageProducts } from '../../schema/shop/page-products';
+import type { Product } from '../../schema/shop/product';
+import { firstPagesOf, listParams } from '../../schema/shop/shelf';
+import { matchesQuery } from '../../schema/shop/product-filter';
+import { catalogueFilter, productFilterParams } from '../../schema/shop/product-filter-params';
+import type { ListRequest } from '../../schema/shared/api';
+import type { ShopSnapshot } from '../../schema/shop/shop-snapshot';
+import { tagOfPage } from '../../schema/shop/tag';
 import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';
 import { getSynced } from '../db/synced';
 import { readStudioProfile } from '../studio/studio-profile';
-import { barCategories, type CatalogSetup } from '../../schema/catalog-setup';
-import { bestsellersOf, shelfOf, type HomeCopy } from '../../schema/home-copy';
+import { barCategories, type CatalogSetup } from '../../schema/shop/catalog-setup';
+import { bestsellersOf, shelfOf, type HomeCopy } from '../../schema/shop/home-copy';
 import { readCatalogSetup } from '../storefront/catalog-setup';
 import { readHomeCopy } from '../storefront/home-copy';
 import { readNavigation } from '../storefront/navigation';
@@ -33,7 +33,7 @@ const homeShelves = (all: Product[], copy: HomeCopy, setup: CatalogSetup): Produ
 
 /**
  * What a public page shows, for the server to draw it and the tab to hydrate it: the products on sale and the pages
- * of that address (schema/shop-snapshot.ts), or `null` for an address drawn in the tab alone (search, sign-in,
+ * of that address (schema/shop/shop-snapshot.ts), or `null` for an address drawn in the tab alone (search, sign-in,
  * checkout, account, back-office), with the studio's profile every page's header and footer show and the shop's public settings. A category
  * and the catalogue (/items, by the filter in its address) carry what their first view shows (the shelf's open pages in
  * the order the address asks, `firstPagesOf`) and how many it has in all; the rest comes from the device's store. The

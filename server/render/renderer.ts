@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { snapshotElementId, type ShopSnapshot } from '../../schema/shop-snapshot';
+import { snapshotElementId, type ShopSnapshot } from '../../schema/shop/shop-snapshot';
 
 /**
  * The build's renderer of public pages (client/entry-server.tsx): the page's HTML inside #root, or `null` when the

@@ -1,5 +1,5 @@
 import { defaultParseSearch, defaultStringifySearch } from '@tanstack/react-router';
-import { writtenAddress } from '../../schema/written-address';
+import { writtenAddress } from '../../schema/shop/written-address';
 
 /**
  * An address's query as the tab's router reads it: each value taken as JSON where it reads as JSON (`tags=["love"]`
@@ -9,7 +9,7 @@ import { writtenAddress } from '../../schema/written-address';
 export const routerQuery = (search: URLSearchParams): Record<string, unknown> => ({ ...defaultParseSearch(search.toString()) });
 
 /**
- * Where a storefront address is written otherwise (`writtenAddress`, schema/written-address.ts): its written form
+ * Where a storefront address is written otherwise (`writtenAddress`, schema/shop/written-address.ts): its written form
  * with the query in the router's own writing, or `null` when it is written so already or is no storefront page's.
  * Queries are compared as the router compares them (read, then written), so `?q=a%20b` is `?q=a+b` and no redirect.
  */

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop } from '../testing/test-shop';
 import { demoProducts } from '../seed/products';
-import { formatRoubles } from '../../schema/money';
-import { unitPrice } from '../../schema/product';
-import { shopSnapshot, snapshotElementId } from '../../schema/shop-snapshot';
+import { formatRoubles } from '../../schema/shared/money';
+import { unitPrice } from '../../schema/shop/product';
+import { shopSnapshot, snapshotElementId } from '../../schema/shop/shop-snapshot';
 
 const onSale = demoProducts.filter((p) => p.isActive && !p.isHidden);
 const product = onSale.find((p) => p.category === 'monobouquets')!;

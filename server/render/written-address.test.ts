@@ -3,7 +3,7 @@ import { defaultStringifySearch } from '@tanstack/react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop } from '../testing/test-shop';
 import { demoProducts } from '../seed/products';
-import { shopSnapshot, snapshotElementId } from '../../schema/shop-snapshot';
+import { shopSnapshot, snapshotElementId } from '../../schema/shop/shop-snapshot';
 
 const product = demoProducts.find((p) => p.isActive && !p.isHidden)!;
 const byArt = `/product/${product.art}~${encodeURIComponent(product.name)}`;
@@ -52,7 +52,7 @@ const snapshotOf = (html: string) => {
 };
 
 /**
- * Each storefront page has one address (schema/written-address.ts): an address the tab's router writes otherwise is
+ * Each storefront page has one address (schema/shop/written-address.ts): an address the tab's router writes otherwise is
  * answered 301 to its written form, which a bot and a first visit get drawn at once. Before, such an address went out
  * as the app's shell, a page of its own for an engine with nothing drawn in it. Needs the build (`npx vite build`).
  */

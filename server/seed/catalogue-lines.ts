@@ -1,5 +1,5 @@
-import type { ItemCategory } from '../../schema/category';
-import type { Product } from '../../schema/product';
+import type { ItemCategory } from '../../schema/shop/category';
+import type { Product } from '../../schema/shop/product';
 
 /** The tags the demo catalogue uses (campaign pages and /tags/{tag} read them). */
 export const demoTags = ['birthday', 'love', 'mom', 'wedding', 'new-year', '8march', 'corporate', 'sympathy', 'premium', 'seasonal'] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoProducts } from './products';
-import { catalogSearch } from '../../schema/search';
-import { searchMessages, searchQueryProblem, searchText } from '../../schema/search-query';
+import { catalogSearch } from '../../schema/shop/search';
+import { searchMessages, searchQueryProblem, searchText } from '../../schema/shop/search-query';
 
 const search = catalogSearch(demoProducts);
 const names = (q: string) => search.find(q).map((p) => p.name);

@@ -1,4 +1,4 @@
-import { user, type User } from '../../schema/user';
+import { user, type User } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { stripMeta, upsert } from '../db/docs';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isShopImagePath } from '../../schema/image-path';
+import { isShopImagePath } from '../../schema/shared/image-path';
 import type { Shop } from '../context';
 import { stripMeta, upsert } from '../db/docs';
 
@@ -8,7 +8,7 @@ const withPageImage = z.looseObject({ value: z.looseObject({ image: z.unknown() 
 const own = (url: unknown) => typeof url === 'string' && isShopImagePath(url);
 
 /**
- * At start, before the shop serves: pictures stored before their addresses were checked (schema/image-path.ts) that are
+ * At start, before the shop serves: pictures stored before their addresses were checked (schema/shared/image-path.ts) that are
  * not the shop's own are dropped from their products and pages, so no page, link preview or device shows them (devices
  * pull the changed documents). Only a document holding one is written; processes starting at once write the same.
  */

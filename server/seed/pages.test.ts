@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatRoubles } from '../../schema/money';
-import { deliveryPrice, deliverySlots, freeDeliveryFrom } from '../../schema/order';
+import { formatRoubles } from '../../schema/shared/money';
+import { deliveryPrice, deliverySlots, freeDeliveryFrom } from '../../schema/studio/orders/order';
 import { demoPages } from './pages';
 
 const text = (slug: string) => {

@@ -1,8 +1,8 @@
-import { page, type Page } from '../../schema/page';
-import { deliveryPrice, deliverySlots, freeDeliveryFrom, leadMinutes } from '../../schema/order';
-import { formatRoubles } from '../../schema/money';
+import { page, type Page } from '../../schema/shop/page';
+import { deliveryPrice, deliverySlots, freeDeliveryFrom, leadMinutes } from '../../schema/studio/orders/order';
+import { formatRoubles } from '../../schema/shared/money';
 
-/** The delivery rules as the checkout and the server apply them (schema/order.ts): page texts quote them, never copy them. */
+/** The delivery rules as the checkout and the server apply them (schema/studio/orders/order.ts): page texts quote them, never copy them. */
 const price = formatRoubles(deliveryPrice);
 const freeFrom = formatRoubles(freeDeliveryFrom);
 const lead = `${leadMinutes / 60} ${leadMinutes / 60 === 1 ? 'часа' : 'часов'}`;

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { categories } from '../../schema/category';
-import { page } from '../../schema/page';
-import { product } from '../../schema/product';
-import { user } from '../../schema/user';
+import { categories } from '../../schema/shop/category';
+import { page } from '../../schema/shop/page';
+import { product } from '../../schema/shop/product';
+import { user } from '../../schema/shared/user';
 import { renderImage } from '../api/images';
 import { demoTags } from './catalogue-lines';
 import { demoPages } from './pages';

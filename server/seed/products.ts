@@ -1,4 +1,4 @@
-import { product, type Product } from '../../schema/product';
+import { product, type Product } from '../../schema/shop/product';
 import { shelves } from './catalogue-lines';
 
 /** When the demo catalogue was "last edited": fixed, so the list is the same on every start. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refDefaults, refList } from '../../schema/entities/ref';
-import type { OfficeRecord } from '../../schema/record';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 

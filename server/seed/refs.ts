@@ -1,6 +1,6 @@
-import { tierDatabases } from '../../schema/databases';
+import { tierDatabases } from '../../schema/shared/databases';
 import { ref, refDefaults, refId, refList, type RefList } from '../../schema/entities/ref';
-import { derivedFields, type OfficeRecord } from '../../schema/record';
+import { derivedFields, type OfficeRecord } from '../../schema/shared/record';
 import type { Shop } from '../context';
 import { createIfMissing, getDoc } from '../db/docs';
 import { toSynced } from '../db/synced';

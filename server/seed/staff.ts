@@ -1,5 +1,5 @@
-import { user, type Role, type User } from '../../schema/user';
-import { formatPhone } from '../../schema/phone';
+import { user, type Role, type User } from '../../schema/shared/user';
+import { formatPhone } from '../../schema/shared/phone';
 
 /** The three demo staff accounts (README lists them). Sign-in is by phone with a one-time code. */
 export const demoStaff: User[] = [

@@ -1,8 +1,8 @@
-import { addressOf } from '../../schema/address';
-import { flowerOf } from '../../schema/flower';
-import type { Page } from '../../schema/page';
-import type { Product } from '../../schema/product';
-import { tagLabelIn } from '../../schema/catalog-setup';
+import { addressOf } from '../../schema/shop/address';
+import { flowerOf } from '../../schema/studio/stock/flower';
+import type { Page } from '../../schema/shop/page';
+import type { Product } from '../../schema/shop/product';
+import { tagLabelIn } from '../../schema/shop/catalog-setup';
 import { readCatalogSetup } from '../storefront/catalog-setup';
 import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop } from '../testing/test-shop';
 import { demoProducts } from '../seed/products';
 import { putSynced } from '../db/synced';
-import type { Page } from '../../schema/page';
+import type { Page } from '../../schema/shop/page';
 
 const shell = '<!doctype html><html lang="ru"><head><title>Цветы</title><meta name="description" content="общее" /></head><body><div id="root"></div></body></html>';
 const onSale = demoProducts.find((p) => p.isActive && !p.isHidden)!;

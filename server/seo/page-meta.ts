@@ -1,15 +1,15 @@
-import { isShopImagePath } from '../../schema/image-path';
-import { unitPrice, type Product } from '../../schema/product';
-import { isSettingPage, type Page } from '../../schema/page';
-import { categoryLabelIn } from '../../schema/catalog-setup';
+import { isShopImagePath } from '../../schema/shared/image-path';
+import { unitPrice, type Product } from '../../schema/shop/product';
+import { isSettingPage, type Page } from '../../schema/shop/page';
+import { categoryLabelIn } from '../../schema/shop/catalog-setup';
 import { readCatalogSetup } from '../storefront/catalog-setup';
-import { formatPhone } from '../../schema/phone';
-import type { StudioProfile } from '../../schema/studio-profile';
+import { formatPhone } from '../../schema/shared/phone';
+import type { StudioProfile } from '../../schema/studio/team/studio-profile';
 import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';
 import { getSynced } from '../db/synced';
 import { readStudioProfile } from '../studio/studio-profile';
-import { catalogueName, categoryTitle, notFoundTitle, productTitle, shopTitle, titleOf } from '../../schema/title';
+import { catalogueName, categoryTitle, notFoundTitle, productTitle, shopTitle, titleOf } from '../../schema/shared/title';
 
 /** What search engines and link previews read in the HTML of one address. */
 interface PageMeta {
@@ -37,7 +37,7 @@ const shopMeta: PageMeta = {
 
 /**
  * A picture a link preview can show: a drawn picture (/img/{kind}/{seed}.svg) as its PNG, any other SVG as the shop's
- * picture, a photo as it is. Only the shop's own pictures (schema/image-path.ts): the origin goes in front of it, so
+ * picture, a photo as it is. Only the shop's own pictures (schema/shared/image-path.ts): the origin goes in front of it, so
  * anything else (a stored value from before the check) could point the preview at another host.
  */
 const previewImage = (url: string | undefined): string => {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { isSettingPage, type Page } from '../../schema/page';
-import { barCategories } from '../../schema/catalog-setup';
+import { isSettingPage, type Page } from '../../schema/shop/page';
+import { barCategories } from '../../schema/shop/catalog-setup';
 import { readCatalogSetup } from '../storefront/catalog-setup';
 import type { Shop } from '../context';
 import type { CatalogIndex } from '../db/catalog-index';

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop } from '../testing/test-shop';
 import { demoProducts } from '../seed/products';
 import { putSynced } from '../db/synced';
-import type { Page } from '../../schema/page';
-import type { QrLoginAnswer } from '../../schema/qr-login';
+import type { Page } from '../../schema/shop/page';
+import type { QrLoginAnswer } from '../../schema/shared/qr-login';
 
 const shell = '<!doctype html><html lang="ru"><head><title>Цветы</title><meta name="description" content="общее" /></head><body><div id="root"></div></body></html>';
 const product = demoProducts.find((p) => p.isActive && !p.isHidden && p.discountPrice)!;

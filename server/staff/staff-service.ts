@@ -1,5 +1,5 @@
-import { lastAdminIssue, staffChange, staffStateOf, type StaffChange, type StaffPerson, type StaffSaveRequest, type StaffState } from '../../schema/staff';
-import { isAdmin, isStaff, user as userSchema, type User } from '../../schema/user';
+import { lastAdminIssue, staffChange, staffStateOf, type StaffChange, type StaffPerson, type StaffSaveRequest, type StaffState } from '../../schema/studio/team/staff';
+import { isAdmin, isStaff, user as userSchema, type User } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { claim, shortWrites } from '../db/claim';
 import { getDoc, stripMeta, upsert } from '../db/docs';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffChange, StaffPerson } from '../../schema/staff';
-import type { User } from '../../schema/user';
+import type { StaffChange, StaffPerson } from '../../schema/studio/team/staff';
+import type { User } from '../../schema/shared/user';
 import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { today } from '../../schema/day';
-import type { ShopEvent } from '../../schema/event';
-import type { StaffChange, StaffPerson } from '../../schema/staff';
-import type { User } from '../../schema/user';
+import { today } from '../../schema/shared/day';
+import type { ShopEvent } from '../../schema/studio/orders/event';
+import type { StaffChange, StaffPerson } from '../../schema/studio/team/staff';
+import type { User } from '../../schema/shared/user';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;

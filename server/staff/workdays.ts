@@ -1,6 +1,6 @@
-import type { ShopEvent } from '../../schema/event';
-import { workdayEventId, type WorkdayRequest } from '../../schema/staff';
-import { isStaff, type User } from '../../schema/user';
+import type { ShopEvent } from '../../schema/studio/orders/event';
+import { workdayEventId, type WorkdayRequest } from '../../schema/studio/team/staff';
+import { isStaff, type User } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { removeDoc, upsert } from '../db/docs';
 import { toSynced } from '../db/synced';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countCorrectionId } from '../../schema/count-correction';
-import { today } from '../../schema/day';
+import { countCorrectionId } from '../../schema/studio/stock/count-correction';
+import { today } from '../../schema/shared/day';
 import { stockCount } from '../../schema/entities/stock-count';
-import { officeRecord, type OfficeRecord } from '../../schema/record';
-import { balanceBookOf } from '../../schema/record-moves';
+import { officeRecord, type OfficeRecord } from '../../schema/shared/record';
+import { balanceBookOf } from '../../schema/shared/record-moves';
 import { pushNew } from '../testing/both-paths';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 

@@ -1,10 +1,10 @@
-import { countCorrection, countCorrectionId, isCountCorrection } from '../../schema/count-correction';
-import { derivedId } from '../../schema/derived-id';
-import { tierDatabases } from '../../schema/databases';
+import { countCorrection, countCorrectionId, isCountCorrection } from '../../schema/studio/stock/count-correction';
+import { derivedId } from '../../schema/shared/derived-id';
+import { tierDatabases } from '../../schema/shared/databases';
 import { stockCount } from '../../schema/entities/stock-count';
 import { voidFact, voidIdOf } from '../../schema/entities/void';
-import { derivedFields, recordData, type OfficeRecord } from '../../schema/record';
-import { balanceBookOf, balanceTypes } from '../../schema/record-moves';
+import { derivedFields, recordData, type OfficeRecord } from '../../schema/shared/record';
+import { balanceBookOf, balanceTypes } from '../../schema/shared/record-moves';
 import { claim } from '../db/claim';
 import { getDoc, upsert } from '../db/docs';
 import type { Storage } from '../db/storage';

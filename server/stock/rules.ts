@@ -1,13 +1,13 @@
 import { flower } from '../../schema/entities/flower';
 import { ref, refId } from '../../schema/entities/ref';
-import { flowerUnitOf, moveQuantityIssue, type FlowerUnitOf } from '../../schema/move-quantities';
-import { recordData, type OfficeRecord } from '../../schema/record';
-import { balanceBookOf, balanceTypes, movesOfRecord, stockMovingTypes } from '../../schema/record-moves';
+import { flowerUnitOf, moveQuantityIssue, type FlowerUnitOf } from '../../schema/studio/stock/move-quantities';
+import { recordData, type OfficeRecord } from '../../schema/shared/record';
+import { balanceBookOf, balanceTypes, movesOfRecord, stockMovingTypes } from '../../schema/shared/record-moves';
 import { slip } from '../../schema/entities/slip';
 import { transfer } from '../../schema/entities/transfer';
 import { warehouse } from '../../schema/entities/warehouse';
-import { stockLimitIssue, type StockNames } from '../../schema/stock-limit';
-import { unitList, unitOf } from '../../schema/unit';
+import { stockLimitIssue, type StockNames } from '../../schema/studio/stock/stock-limit';
+import { unitList, unitOf } from '../../schema/shared/unit';
 import type { WriteRule } from '../records/write-pipeline';
 
 /** Every unit code the quantities of these records may be judged by: their flowers' and their invoice lines'. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { today } from '../../schema/day';
+import { today } from '../../schema/shared/day';
 import { slip } from '../../schema/entities/slip';
 import { transfer } from '../../schema/entities/transfer';
-import type { StockAnswer } from '../../schema/stock-answer';
+import type { StockAnswer } from '../../schema/studio/stock/stock-answer';
 import { bothPaths, pushNew, type BothPathsCase, type Writer } from '../testing/both-paths';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 

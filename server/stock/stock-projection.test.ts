@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { today } from '../../schema/day';
+import { today } from '../../schema/shared/day';
 import { invoice } from '../../schema/entities/invoice';
-import { derivedFields, type OfficeRecord } from '../../schema/record';
+import { derivedFields, type OfficeRecord } from '../../schema/shared/record';
 import { flower } from '../../schema/entities/flower';
-import { tierDatabases } from '../../schema/databases';
+import { tierDatabases } from '../../schema/shared/databases';
 import { createIfMissing } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { toSynced } from '../db/synced';
-import type { StockAnswer } from '../../schema/stock-answer';
+import type { StockAnswer } from '../../schema/studio/stock/stock-answer';
 import { changesHub } from '../db/changes-hub';
 import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
 import { stockProjection } from './stock-projection';

@@ -1,10 +1,10 @@
-import { tierDatabases } from '../../schema/databases';
+import { tierDatabases } from '../../schema/shared/databases';
 import { invoice } from '../../schema/entities/invoice';
-import { purchasePrices, type InvoiceRecord, type PurchasePrice } from '../../schema/purchase-price';
-import { officeRecord, recordData } from '../../schema/record';
-import { movesOfRecord, stockMovingTypes, voidTargetOf } from '../../schema/record-moves';
-import { BalanceBook } from '../../schema/stock-balance';
-import type { StockAnswer } from '../../schema/stock-answer';
+import { purchasePrices, type InvoiceRecord, type PurchasePrice } from '../../schema/studio/stock/purchase-price';
+import { officeRecord, recordData } from '../../schema/shared/record';
+import { movesOfRecord, stockMovingTypes, voidTargetOf } from '../../schema/shared/record-moves';
+import { BalanceBook } from '../../schema/studio/stock/stock-balance';
+import type { StockAnswer } from '../../schema/studio/stock/stock-answer';
 import type { ChangesHub } from '../db/changes-hub';
 import type { Storage } from '../db/storage';
 import { fromSynced } from '../db/synced';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextDay, today } from '../../schema/day';
-import type { Product } from '../../schema/product';
-import { stockLedger } from '../../schema/stock';
+import { nextDay, today } from '../../schema/shared/day';
+import type { Product } from '../../schema/shop/product';
+import { stockLedger } from '../../schema/studio/stock/stock';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { setStock } from '../testing/stock-equation';
 import { upsert } from '../db/docs';

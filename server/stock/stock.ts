@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Product } from '../../schema/product';
-import { balanceOf, contestedHolds, mergeStock, stockLedger, unitsByProduct, unitsLeft, type StockLedger } from '../../schema/stock';
+import type { Product } from '../../schema/shop/product';
+import { balanceOf, contestedHolds, mergeStock, stockLedger, unitsByProduct, unitsLeft, type StockLedger } from '../../schema/studio/stock/stock';
 import { getDoc, mergeLater, stripMeta, upsert, type Stored } from '../db/docs';
 import { oneAtATime } from '../db/one-at-a-time';
 import type { Storage } from '../db/storage';
@@ -17,7 +17,7 @@ const shelfCount = z.object({ count: z.number().int().min(0) });
 const parseLedger = (doc: Stored<object> | null): StockLedger | null => (doc ? stockLedger.parse(stripMeta(doc)) : null);
 
 /**
- * The studio's stock: a ledger per product in the server-only `stock` database (schema/stock.ts). Every change is
+ * The studio's stock: a ledger per product in the server-only `stock` database (schema/studio/stock/stock.ts). Every change is
  * a write of that one document against the revision it read, so two orders for the last bouquet, in one process or
  * two, cannot both get it; and every change is keyed, so repeating one after a crash changes nothing.
  * The catalogue's `count` that devices read is a projection of the ledger, written after each change.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { officeRecord, type OfficeRecord } from '../../schema/record';
-import { balanceBookOf } from '../../schema/record-moves';
+import { officeRecord, type OfficeRecord } from '../../schema/shared/record';
+import { balanceBookOf } from '../../schema/shared/record-moves';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;

@@ -3,7 +3,7 @@ import { flower } from '../../schema/entities/flower';
 import { invoice } from '../../schema/entities/invoice';
 import { ref } from '../../schema/entities/ref';
 import { transfer } from '../../schema/entities/transfer';
-import { derivedFields, type OfficeRecord } from '../../schema/record';
+import { derivedFields, type OfficeRecord } from '../../schema/shared/record';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { today } from '../../schema/day';
+import { today } from '../../schema/shared/day';
 import { slip } from '../../schema/entities/slip';
-import { officeRecord, type OfficeRecord } from '../../schema/record';
-import { balanceBookOf } from '../../schema/record-moves';
+import { officeRecord, type OfficeRecord } from '../../schema/shared/record';
+import { balanceBookOf } from '../../schema/shared/record-moves';
 import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;

@@ -1,5 +1,5 @@
-import { catalogSetupId } from '../../schema/page';
-import { arranged, defaultCatalogSetup, type CatalogSetup } from '../../schema/catalog-setup';
+import { catalogSetupId } from '../../schema/shop/page';
+import { arranged, defaultCatalogSetup, type CatalogSetup } from '../../schema/shop/catalog-setup';
 import type { Shop } from '../context';
 import { pageSetting } from './setting';
 

@@ -1,5 +1,5 @@
-import { homeCopyId, isSettingPage } from '../../schema/page';
-import { defaultHomeCopy, type HomeCopy } from '../../schema/home-copy';
+import { homeCopyId, isSettingPage } from '../../schema/shop/page';
+import { defaultHomeCopy, type HomeCopy } from '../../schema/shop/home-copy';
 import type { Shop } from '../context';
 import { getDoc } from '../db/docs';
 import { HttpError } from '../http/errors';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultNavigation, type Navigation } from '../../schema/navigation';
-import type { NavigationAnswer } from '../../schema/navigation-update';
-import { shopSnapshot, snapshotElementId } from '../../schema/shop-snapshot';
+import { defaultNavigation, type Navigation } from '../../schema/shop/navigation';
+import type { NavigationAnswer } from '../../schema/shop/navigation-update';
+import { shopSnapshot, snapshotElementId } from '../../schema/shop/shop-snapshot';
 import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;

@@ -1,7 +1,7 @@
-import { addressOf } from '../../schema/address';
-import { defaultNavigation, isExternal, type Navigation } from '../../schema/navigation';
-import { navLinks } from '../../schema/navigation-update';
-import { navigationId } from '../../schema/navigation';
+import { addressOf } from '../../schema/shop/address';
+import { defaultNavigation, isExternal, type Navigation } from '../../schema/shop/navigation';
+import { navLinks } from '../../schema/shop/navigation-update';
+import { navigationId } from '../../schema/shop/navigation';
 import type { Shop } from '../context';
 import { HttpError } from '../http/errors';
 import type { KnownAddress } from '../seo/known-address';

@@ -1,4 +1,4 @@
-import { page, type Page } from '../../schema/page';
+import { page, type Page } from '../../schema/shop/page';
 import type { Shop } from '../context';
 import { upsert } from '../db/docs';
 import { getSynced, toSynced } from '../db/synced';

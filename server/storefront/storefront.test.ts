@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultCatalogSetup, type CatalogSetup, type CatalogSetupAnswer } from '../../schema/catalog-setup';
-import { defaultHomeCopy, type HomeCopyAnswer } from '../../schema/home-copy';
-import { shopSnapshot, snapshotElementId } from '../../schema/shop-snapshot';
+import { defaultCatalogSetup, type CatalogSetup, type CatalogSetupAnswer } from '../../schema/shop/catalog-setup';
+import { defaultHomeCopy, type HomeCopyAnswer } from '../../schema/shop/home-copy';
+import { shopSnapshot, snapshotElementId } from '../../schema/shop/shop-snapshot';
 import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;

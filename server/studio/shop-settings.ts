@@ -1,7 +1,7 @@
-import { page, type Page } from '../../schema/page';
-import { defaultShopSettings, shopSettings, shopSettingsId, type ShopSettings } from '../../schema/shop-settings';
-import { smsGateway, type SmsGateway } from '../../schema/shop-settings-update';
-import { tierDatabases } from '../../schema/databases';
+import { page, type Page } from '../../schema/shop/page';
+import { defaultShopSettings, shopSettings, shopSettingsId, type ShopSettings } from '../../schema/studio/site/shop-settings';
+import { smsGateway, type SmsGateway } from '../../schema/studio/site/shop-settings-update';
+import { tierDatabases } from '../../schema/shared/databases';
 import type { Shop } from '../context';
 import type { Storage } from '../db/storage';
 import { getDoc, upsert } from '../db/docs';
@@ -14,7 +14,7 @@ interface SavedSettings {
   updatedAt: number;
 }
 
-/** Title of the carrier page: what an old device listing pages would show, never an address (schema/address.ts). */
+/** Title of the carrier page: what an old device listing pages would show, never an address (schema/shop/address.ts). */
 const carrierTitle = 'Настройки магазина';
 
 /**
@@ -33,7 +33,7 @@ export const readShopSettings = async (storage: Storage): Promise<SavedSettings>
 
 /**
  * Saves the settings an admin edited from the version saved at `readAt` (0: none yet); another admin's save since
- * then is not overwritten (409). The settings come checked by `shopSettingsUpdate` (schema/shop-settings.ts).
+ * then is not overwritten (409). The settings come checked by `shopSettingsUpdate` (schema/studio/site/shop-settings.ts).
  */
 export const saveShopSettings = async (shop: Shop, settings: ShopSettings, readAt: number): Promise<SavedSettings> => {
   const updatedAt = Date.now();

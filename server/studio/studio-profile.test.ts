@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatPhone } from '../../schema/phone';
-import { defaultStudioProfile, type StudioProfile, type StudioProfileAnswer } from '../../schema/studio-profile';
-import { shopSnapshot, snapshotElementId } from '../../schema/shop-snapshot';
+import { formatPhone } from '../../schema/shared/phone';
+import { defaultStudioProfile, type StudioProfile, type StudioProfileAnswer } from '../../schema/studio/team/studio-profile';
+import { shopSnapshot, snapshotElementId } from '../../schema/shop/shop-snapshot';
 import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;

@@ -1,5 +1,5 @@
-import { page, studioProfileId, type Page } from '../../schema/page';
-import { defaultStudioProfile, type StudioProfile } from '../../schema/studio-profile';
+import { page, studioProfileId, type Page } from '../../schema/shop/page';
+import { defaultStudioProfile, type StudioProfile } from '../../schema/studio/team/studio-profile';
 import type { Shop } from '../context';
 import { upsert } from '../db/docs';
 import { getSynced, toSynced } from '../db/synced';
@@ -11,7 +11,7 @@ interface SavedProfile {
   updatedAt: number;
 }
 
-/** Title of the carrier page: what an old device listing pages would show, never an address (schema/address.ts). */
+/** Title of the carrier page: what an old device listing pages would show, never an address (schema/shop/address.ts). */
 const carrierTitle = 'Профиль мастерской';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../schema/product';
-import type { OfficeRecord } from '../../schema/record';
+import type { Product } from '../../schema/shop/product';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { techCardStudio } from '../testing/tech-card-studio';
 import { call, startTestShop } from '../testing/test-shop';
 

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { Router } from 'express';
-import { can } from '../../schema/access';
+import { can } from '../../schema/shared/access';
 import { techCard } from '../../schema/entities/tech-card';
-import { derivedFields, recordData, type OfficeRecord } from '../../schema/record';
-import { recipeBookOf } from '../../schema/recipe-book';
-import { balanceBookOf } from '../../schema/record-moves';
-import { bouquetsFromStems, compositionText, stemsCost, stemsOf, suggestedPrice } from '../../schema/tech-card';
+import { derivedFields, recordData, type OfficeRecord } from '../../schema/shared/record';
+import { recipeBookOf } from '../../schema/studio/stock/recipe-book';
+import { balanceBookOf } from '../../schema/shared/record-moves';
+import { bouquetsFromStems, compositionText, stemsCost, stemsOf, suggestedPrice } from '../../schema/studio/stock/tech-card';
 import type { ItemService } from '../catalog/item-service';
 import { publishBouquet } from '../catalog/publish-bouquet';
 import type { Shop } from '../context';

@@ -1,5 +1,5 @@
-import { officeRecord, type OfficeRecord } from '../../schema/record';
-import { recipeBookOf, type RecipeBook } from '../../schema/recipe-book';
+import { officeRecord, type OfficeRecord } from '../../schema/shared/record';
+import { recipeBookOf, type RecipeBook } from '../../schema/studio/stock/recipe-book';
 import { fromSynced } from '../db/synced';
 import type { Stored } from '../db/docs';
 

@@ -1,6 +1,6 @@
 import { techCard } from '../../schema/entities/tech-card';
-import { recipeBookOf } from '../../schema/recipe-book';
-import { techCardIssue } from '../../schema/tech-card';
+import { recipeBookOf } from '../../schema/studio/stock/recipe-book';
+import { techCardIssue } from '../../schema/studio/stock/tech-card';
 import type { WriteRule } from '../records/write-pipeline';
 
 /**

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { AnyEntity } from '../../schema/entities';
-import { derivedFields } from '../../schema/record';
+import { derivedFields } from '../../schema/shared/record';
 import type { z } from 'zod';
 import { call } from './test-shop';
 
@@ -31,7 +31,7 @@ export interface BothPathsCase {
 
 type Row = { id: string; ok?: boolean; error?: string; reason?: string };
 
-/** A new record pushed as a device pushes it: the envelope (schema/record.ts) with `_id`, signed by the writer. */
+/** A new record pushed as a device pushes it: the envelope (schema/shared/record.ts) with `_id`, signed by the writer. */
 export const pushNew = async (url: string, entity: AnyEntity, data: Record<string, unknown>, writer: Writer, at = Date.now(), given?: string) => {
   const parsed = entity.fields.safeParse(data);
   // A keyed entity's id is its key, made from its data as the device makes it (`shift-{day}`, a void's `void-{target}`).

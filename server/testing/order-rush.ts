@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { nextDay, today } from '../../schema/day';
-import type { Order } from '../../schema/order';
-import type { Product } from '../../schema/product';
+import { nextDay, today } from '../../schema/shared/day';
+import type { Order } from '../../schema/studio/orders/order';
+import type { Product } from '../../schema/shop/product';
 import { call, signIn } from './test-shop';
 
 /** A customer's phone for test number i: 7 955 1xx xx xx. */

@@ -1,5 +1,5 @@
-import type { Order } from '../../schema/order';
-import type { Product } from '../../schema/product';
+import type { Order } from '../../schema/studio/orders/order';
+import type { Product } from '../../schema/shop/product';
 import { call } from './test-shop';
 
 /** Every placed order, through the staff list. */

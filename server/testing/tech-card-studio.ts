@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import { nextDay, today } from '../../schema/day';
-import type { Order } from '../../schema/order';
-import type { OrderAction } from '../../schema/order-command';
-import type { Product } from '../../schema/product';
-import type { OfficeRecord } from '../../schema/record';
-import { balanceBookOf } from '../../schema/record-moves';
+import { nextDay, today } from '../../schema/shared/day';
+import type { Order } from '../../schema/studio/orders/order';
+import type { OrderAction } from '../../schema/studio/orders/order-command';
+import type { Product } from '../../schema/shop/product';
+import type { OfficeRecord } from '../../schema/shared/record';
+import { balanceBookOf } from '../../schema/shared/record-moves';
 import { draftOf } from './order-rush';
 import { call, demoPhones, signIn } from './test-shop';
 

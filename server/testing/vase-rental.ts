@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { day } from '../../schema/day';
-import { defineEntity, lastWriterWins } from '../../schema/entity';
-import { reference } from '../../schema/reference';
+import { day } from '../../schema/shared/day';
+import { defineEntity, lastWriterWins } from '../../schema/shared/entity';
+import { reference } from '../../schema/shared/reference';
 
 /**
  * For tests only: a plain back-office entity as the recipe «Как добавить сущность» (docs/ARCHITECTURE.md) writes one,

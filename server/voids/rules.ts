@@ -1,12 +1,12 @@
 import { dayClosedTwice, shift } from '../../schema/entities/shift';
 import { voidedTwice, voidFact, voidIdOf } from '../../schema/entities/void';
-import { recordData, type OfficeRecord } from '../../schema/record';
-import { dayCloses, voidableTypes, voidedIds, voidTargetIssue } from '../../schema/voids';
+import { recordData, type OfficeRecord } from '../../schema/shared/record';
+import { dayCloses, voidableTypes, voidedIds, voidTargetIssue } from '../../schema/shared/voids';
 import type { WriteRule } from '../records/write-pipeline';
 
 /**
  * A void names a fact that is there (stored, or accepted earlier in the same push: a write-off made and voided
- * offline), of the kind it says, that may be voided (schema/voids.ts `voidTargetIssue`), and not voided yet. Who may
+ * offline), of the kind it says, that may be voided (schema/shared/voids.ts `voidTargetIssue`), and not voided yet. Who may
  * void is the void entity's access (a manager); that a fact is voided once is also its id (`void-{target}`), so two
  * app servers cannot both store one.
  */

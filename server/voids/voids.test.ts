@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsReport } from '../../schema/analytics-report';
-import { today } from '../../schema/day';
-import type { DebtsAnswer } from '../../schema/debts';
+import type { AnalyticsReport } from '../../schema/studio/reports/analytics-report';
+import { today } from '../../schema/shared/day';
+import type { DebtsAnswer } from '../../schema/studio/clients/debts';
 import { shift, type ShiftClose } from '../../schema/entities/shift';
 import { voidFact, voidIdOf } from '../../schema/entities/void';
-import type { OfficeRecord } from '../../schema/record';
-import type { StockAnswer } from '../../schema/stock-answer';
+import type { OfficeRecord } from '../../schema/shared/record';
+import type { StockAnswer } from '../../schema/studio/stock/stock-answer';
 import { bothPaths, pushNew, type BothPathsCase, type Writer } from '../testing/both-paths';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 
@@ -124,7 +124,7 @@ describe('voiding a fact', () => {
   });
 
   it('frees a day whose shift close is voided for a new close, and only one close not voided a day', async () => {
-    // A shift closes today (schema/fact-day.ts).
+    // A shift closes today (schema/shared/fact-day.ts).
     const day = today();
     const close = (round?: number): Partial<ShiftClose> => ({
       day, opening: 0, takings: { cash: 0, card: 0, transfer: 0, online: 0 }, orders: 0, counterSales: 0, cashIn: 0, cashOut: 0, expectedCash: 0, expectedCard: 0,

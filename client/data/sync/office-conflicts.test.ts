@@ -9,7 +9,7 @@ import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } fro
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
-import { currentRecord, type OfficeRecord } from '../../../schema/record';
+import { currentRecord, type OfficeRecord } from '../../../schema/shared/record';
 import { shopCollections } from '../collections';
 import { saveOfficeRecord } from '../records';
 import { replicate } from './replicate';

@@ -1,7 +1,7 @@
 import { Subject, type Subscription } from 'rxjs';
 import { deepEqual, type RxCollection, type RxConflictHandler, type WithDeleted } from 'rxdb';
 import { entities, type AnyEntity } from '../../../schema/entities';
-import { currentRecord, type OfficeRecord } from '../../../schema/record';
+import { currentRecord, type OfficeRecord } from '../../../schema/shared/record';
 import { rejections$, reportRejection } from './rejections';
 import { rulesOf } from '../entity-rules';
 

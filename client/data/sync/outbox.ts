@@ -1,4 +1,4 @@
-import type { Order, OrderDraft } from '../../../schema/order';
+import type { Order, OrderDraft } from '../../../schema/studio/orders/order';
 import type { PendingOrder } from '../collections';
 import type { LocalData } from '../database';
 import { callAt, ApiError } from '../../lib/api';

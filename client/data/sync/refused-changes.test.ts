@@ -3,8 +3,8 @@ import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb
 import { demoPhones, signIn, startTestShop } from '../../../server/testing/test-shop';
 import { slip } from '../../../schema/entities/slip';
 import { task } from '../../../schema/entities/task';
-import { today } from '../../../schema/day';
-import type { OfficeRecord } from '../../../schema/record';
+import { today } from '../../../schema/shared/day';
+import type { OfficeRecord } from '../../../schema/shared/record';
 import { saveOfficeRecord } from '../records';
 import { deviceNetwork, openOfficeDevice, type OfficeDevice } from '../testing/office-device';
 import { rejections$, type Rejection } from './rejections';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isBackOfficePath } from '../../../schema/back-office-routes';
+import { isBackOfficePath } from '../../../schema/shared/back-office-routes';
 import { entities } from '../../../schema/entities';
 
 /**

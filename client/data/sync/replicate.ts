@@ -3,7 +3,7 @@ import type { RxCollection } from 'rxdb';
 import type { ChangeSignals } from './change-signals';
 import { syncFetch } from './sync-fetch';
 import { checkpointName } from '../collections';
-import { pushBatchOf } from '../../../schema/databases';
+import { pushBatchOf } from '../../../schema/shared/databases';
 
 interface SyncOptions {
   /** Origin of the shop; '' in the browser (same origin). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPhones, signIn, startTestShop } from '../../../server/testing/test-shop';
 import { openLocalData, type LocalData } from '../database';
 import { startShopSync, type ShopSync } from './shop-sync';
-import { nextDay, today } from '../../../schema/day';
+import { nextDay, today } from '../../../schema/shared/day';
 import { rejections$, type Rejection } from './rejections';
 import { call } from '../../../server/testing/test-shop';
 

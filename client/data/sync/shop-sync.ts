@@ -1,8 +1,8 @@
 import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
-import type { ShopEvent } from '../../../schema/event';
-import type { Order } from '../../../schema/order';
-import type { OfficeRecord } from '../../../schema/record';
-import { customerOrdersDb, syncedDatabases } from '../../../schema/databases';
+import type { ShopEvent } from '../../../schema/studio/orders/event';
+import type { Order } from '../../../schema/studio/orders/order';
+import type { OfficeRecord } from '../../../schema/shared/record';
+import { customerOrdersDb, syncedDatabases } from '../../../schema/shared/databases';
 import { dropDelivered, submitPending } from './outbox';
 import type { LocalData } from '../database';
 import { changeSignals, type ChangeSignals } from './change-signals';

@@ -1,8 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, demoPhones, signIn, startTestShop } from '../../../server/testing/test-shop';
-import { nextDay, today } from '../../../schema/day';
-import type { Order } from '../../../schema/order';
+import { nextDay, today } from '../../../schema/shared/day';
+import type { Order } from '../../../schema/studio/orders/order';
 import { openLocalData, type LocalData } from '../database';
 import { startShopSync, type ShopSync } from './shop-sync';
 

@@ -2,8 +2,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import type { CommandOutcome } from '../../../schema/order-command';
-import type { OfficeRecord } from '../../../schema/record';
+import type { CommandOutcome } from '../../../schema/studio/orders/order-command';
+import type { OfficeRecord } from '../../../schema/shared/record';
 import { shopCollections } from '../collections';
 import { officeConflictHandler } from '../sync/office-conflicts';
 

@@ -1,9 +1,9 @@
-import { countersMeta, type CounterIds } from '../../../schema/shop-settings';
+import { countersMeta, type CounterIds } from '../../../schema/studio/site/shop-settings';
 
 /**
  * Spec §7 and §9: a page view on every route change and the add-to-cart goals (a second service gets
  * tmrAddToBasket), in roubles, only in production, never on /admin. The counters are those the shop's settings switch
- * on, named by the server in the page (schema/shop-settings.ts `countersOf`); their code (`counters.ts`) is a chunk
+ * on, named by the server in the page (schema/studio/site/shop-settings.ts `countersOf`); their code (`counters.ts`) is a chunk
  * of its own, fetched once the first view is idle and only when the page names a counter. Until then what happens
  * waits, and goes to the counters once they are on.
  */

@@ -1,4 +1,4 @@
-import type { CounterIds } from '../../../schema/shop-settings';
+import type { CounterIds } from '../../../schema/studio/site/shop-settings';
 import type { CounterEvent, CounterSink } from './analytics';
 
 export const currency = 'RUB';

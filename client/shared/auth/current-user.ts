@@ -1,4 +1,4 @@
-import type { User } from '../../../schema/user';
+import type { User } from '../../../schema/shared/user';
 import { pendingLogout } from './pending-logout';
 import { readStoredUser } from './stored-user';
 

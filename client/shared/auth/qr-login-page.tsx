@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import type { QrDevice, QrLoginAnswer } from '../../../schema/qr-login';
-import { isStaff } from '../../../schema/user';
+import type { QrDevice, QrLoginAnswer } from '../../../schema/shared/qr-login';
+import { isStaff } from '../../../schema/shared/user';
 import { call, ApiError } from '../../lib/api';
 import { randomId } from '../../lib/random-id';
 import { useSession } from './session';

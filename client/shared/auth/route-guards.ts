@@ -1,8 +1,8 @@
-import { levelOf, reaches, type Level, type User } from '../../../schema/user';
+import { levelOf, reaches, type Level, type User } from '../../../schema/shared/user';
 
 /**
- * Spec §6: the route middleware by name, each a level of the one access rule (schema/user.ts levels, which
- * schema/access.ts `can` and `canOpen` read too). `florist` is anyone on the staff: the whole /admin tree needs it.
+ * Spec §6: the route middleware by name, each a level of the one access rule (schema/shared/user.ts levels, which
+ * schema/shared/access.ts `can` and `canOpen` read too). `florist` is anyone on the staff: the whole /admin tree needs it.
  */
 const guards = {
   admin: 'admin',

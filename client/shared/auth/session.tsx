@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { isStaff, type User } from '../../../schema/user';
+import { isStaff, type User } from '../../../schema/shared/user';
 import { call } from '../../lib/api';
 import { openedLocal, useLocalIfOpen } from '../../data/local-data-context';
 import { useServerRendered } from '../../data/snapshot-context';

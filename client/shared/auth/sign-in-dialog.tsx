@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { useNavigate } from '@tanstack/react-router';
-import { codeMask, phone as mobilePhone } from '../../../schema/phone';
-import { isStaff } from '../../../schema/user';
+import { codeMask, phone as mobilePhone } from '../../../schema/shared/phone';
+import { isStaff } from '../../../schema/shared/user';
 import { call, ApiError } from '../../lib/api';
 import { Dialog } from '../../ui/dialog';
 import { PhoneInput } from '../../ui/phone-input';
-import { formatPhone } from '../../../schema/phone';
+import { formatPhone } from '../../../schema/shared/phone';
 import { useStudioProfile } from '../../data/studio-profile';
 import { useSession } from './session';
 

@@ -1,4 +1,4 @@
-import { user as userSchema, type User } from '../../../schema/user';
+import { user as userSchema, type User } from '../../../schema/shared/user';
 
 /** The last known user, so a reload without network still knows who is signed in. */
 export const userKey = 'shop:user';

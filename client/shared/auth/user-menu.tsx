@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { maskedPhone } from '../../../schema/phone';
-import { isStaff, type User } from '../../../schema/user';
+import { maskedPhone } from '../../../schema/shared/phone';
+import { isStaff, type User } from '../../../schema/shared/user';
 import { useOutsideClick } from '../../lib/use-outside-click';
 import { useSession } from './session';
 

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { barCategories } from '../../../schema/catalog-setup';
+import { barCategories } from '../../../schema/shop/catalog-setup';
 import { useCatalogSetup } from '../../data/storefront';
-import { notFoundTitle } from '../../../schema/title';
+import { notFoundTitle } from '../../../schema/shared/title';
 import { usePageTitle } from '../../ui/page-title';
 import { analytics } from '../analytics/analytics';
 

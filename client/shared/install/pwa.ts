@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window';
-import { addressOf } from '../../../schema/address';
+import { addressOf } from '../../../schema/shop/address';
 import { keepPageHeader } from '../../lib/kept-pages';
 import { installStates } from './install-state';
 /** Spec §9: the worker is checked every 3600 s. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { formatRoubles } from '../../../schema/money';
+import { formatRoubles } from '../../../schema/shared/money';
 import { call, ApiError } from '../../lib/api';
 import { useOnline } from '../../lib/use-online';
 import { useLocal } from '../../data/local-data-context';
@@ -9,7 +9,7 @@ import { useCart } from '../cart/use-cart';
 import { repeatLines } from './repeat-order';
 import { useMyOrders, type MyOrder } from './use-my-orders';
 import './my-orders.css';
-import { orderTitle } from '../../../schema/order-number';
+import { orderTitle } from '../../../schema/studio/orders/order-number';
 
 const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', weekday: 'short', timeZone: 'UTC' });
 const dayLabel = (d: string) => dayFormat.format(new Date(`${d}T00:00:00Z`));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import type { User } from '../../../schema/user';
-import { formatPhone } from '../../../schema/phone';
+import type { User } from '../../../schema/shared/user';
+import { formatPhone } from '../../../schema/shared/phone';
 import { call, ApiError } from '../../lib/api';
 import { useNotice } from '../../ui/notices';
 import { useSession } from '../../shared/auth/session';

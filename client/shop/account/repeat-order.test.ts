@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoProducts } from '../../../server/seed/products';
-import type { Product } from '../../../schema/product';
+import type { Product } from '../../../schema/shop/product';
 import { repeatLines } from './repeat-order';
 
 const onSale = demoProducts.find((p) => p.isActive && !p.isHidden && p.sizable && p.count > 5)!;

@@ -1,7 +1,7 @@
-import type { CartEntry } from '../../../schema/cart';
-import type { OrderDraft } from '../../../schema/order';
-import type { Product } from '../../../schema/product';
-import { priceFactorOf } from '../../../schema/size';
+import type { CartEntry } from '../../../schema/shop/cart';
+import type { OrderDraft } from '../../../schema/studio/orders/order';
+import type { Product } from '../../../schema/shop/product';
+import { priceFactorOf } from '../../../schema/shop/size';
 
 /**
  * «Повторить заказ»: the lines of a past order as cart lines at today's prices, for what is on sale now; the names of

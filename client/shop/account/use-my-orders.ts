@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { combineLatest, switchMap } from 'rxjs';
-import { deliveryPlace, orderStatuses, type Order, type OrderDraft } from '../../../schema/order';
-import { customerMayCancel } from '../../../schema/order-lifecycle';
-import { awaitsOnlinePayment } from '../../../schema/online-payment';
-import { paymentLabel } from '../../../schema/payment-label';
-import { formatRoubles } from '../../../schema/money';
-import { owed, received } from '../../../schema/order-money';
+import { deliveryPlace, orderStatuses, type Order, type OrderDraft } from '../../../schema/studio/orders/order';
+import { customerMayCancel } from '../../../schema/studio/orders/order-lifecycle';
+import { awaitsOnlinePayment } from '../../../schema/shop/online-payment';
+import { paymentLabel } from '../../../schema/studio/orders/payment-label';
+import { formatRoubles } from '../../../schema/shared/money';
+import { owed, received } from '../../../schema/studio/orders/order-money';
 import type { PendingOrder } from '../../data/collections';
 import type { LocalData } from '../../data/database';
 import { useLocal } from '../../data/local-data-context';
@@ -33,7 +33,7 @@ export interface MyOrder {
   photo?: string;
   /** What was ordered, for «Повторить заказ». */
   lines: OrderDraft['lines'];
-  /** The customer may still cancel it here (before assembly; schema/order-lifecycle.ts). */
+  /** The customer may still cancel it here (before assembly; schema/studio/orders/order-lifecycle.ts). */
   cancellable: boolean;
   /** The postcard's text, as the customer wrote it. */
   postcard: string;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BehaviorSubject } from 'rxjs';
 import type { RxCollection } from 'rxdb';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { cartCount, cartTotal, type CartEntry } from '../../../schema/cart';
+import { cartCount, cartTotal, type CartEntry } from '../../../schema/shop/cart';
 import type { StoredCart } from '../../data/stored-cart';
 import { openLocalData } from '../../data/database';
 import { memoryStorage } from '../../lib/memory-storage';
@@ -23,7 +23,7 @@ const recordingCarts = () => {
   return { carts, writes, doc$ };
 };
 
-describe('cart rules (schema/cart.ts through the store)', () => {
+describe('cart rules (schema/shop/cart.ts through the store)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('adding the same art twice raises its count; a sized bouquet is its own line', () => {
@@ -143,7 +143,7 @@ describe('the cart in RxDB (fake-indexeddb)', () => {
     await data.dataSources.close();
   });
 
-  it('refuses to store a cart line that breaks schema/cart.ts', async () => {
+  it('refuses to store a cart line that breaks schema/shop/cart.ts', async () => {
     const data = await openLocalData(`cartbad${Date.now()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
     const store = cartStore(data.shop.carts, 'undefined');
     store.add({ ...bear, price: -5 });

@@ -1,6 +1,6 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { RxCollection } from 'rxdb';
-import { addToCart, cart as cartSchema, removeFromCart, setCount, type Cart, type CartEntry } from '../../../schema/cart';
+import { addToCart, cart as cartSchema, removeFromCart, setCount, type Cart, type CartEntry } from '../../../schema/shop/cart';
 import { storedCart, type StoredCart } from '../../data/stored-cart';
 
 /** Spec §9: each change is saved 250 ms after the last one. */
@@ -39,7 +39,7 @@ export const cartStore = (carts: RxCollection<StoredCart>, owner: string) => {
   const lines$ = new BehaviorSubject<Lines>({});
   const journal = unsavedJournal(owner);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  /** Checked with zod before it is written: a line that breaks schema/cart.ts never reaches the device's storage. */
+  /** Checked with zod before it is written: a line that breaks schema/shop/cart.ts never reaches the device's storage. */
   const save = async () => {
     const lines = lines$.value;
     await carts.upsert(storedCart.parse({ owner, cart: lines }));

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { linePrice, lineSum } from '../../../schema/cart';
-import { formatNumber, formatRoubles } from '../../../schema/money';
+import { linePrice, lineSum } from '../../../schema/shop/cart';
+import { formatNumber, formatRoubles } from '../../../schema/shared/money';
 import { useShopSettings } from '../../data/shop-settings';
 import { leftForFreeDelivery } from './free-delivery';
 import { useOutsideClick } from '../../lib/use-outside-click';

@@ -1,5 +1,5 @@
-import { deliveryCost } from '../../../schema/order';
-import type { ShopSettings } from '../../../schema/shop-settings';
+import { deliveryCost } from '../../../schema/studio/orders/order';
+import type { ShopSettings } from '../../../schema/studio/site/shop-settings';
 
 /** How much more of goods makes courier delivery free, by the rule and settings the checkout and the server use; 0 when it is. */
 export const leftForFreeDelivery = (goods: number, s: Pick<ShopSettings, 'deliveryPrice' | 'freeDeliveryFrom'>): number =>

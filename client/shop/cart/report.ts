@@ -1,4 +1,4 @@
-import type { CartEntry } from '../../../schema/cart';
+import type { CartEntry } from '../../../schema/shop/cart';
 
 /** Spec §7: cart changes are reported to /api/info/notify (env, product name, count, price; on add also size and factor). */
 export const reportCartChange = (message: 'addToCart' | 'removeFromCart', e: Omit<CartEntry, 'count'> & { count: number }) => {

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { NEVER, type Observable } from 'rxjs';
-import { cartCount, cartOwner, cartTotal, lineSum, type Cart, type CartEntry } from '../../../schema/cart';
+import { cartCount, cartOwner, cartTotal, lineSum, type Cart, type CartEntry } from '../../../schema/shop/cart';
 import { useLocalIfOpen, wantLocal } from '../../data/local-data-context';
 import { useObservable } from '../../lib/use-observable';
 import { useSession } from '../../shared/auth/session';

@@ -1,2 +1,2 @@
-// The campaign pages' tags are a rule of the shop (schema/tag.ts): the server draws those pages too.
-export { campaignTags, tagLabels, tagOfPage } from '../../../schema/tag';
+// The campaign pages' tags are a rule of the shop (schema/shop/tag.ts): the server draws those pages too.
+export { campaignTags, tagLabels, tagOfPage } from '../../../schema/shop/tag';

@@ -1,12 +1,12 @@
-import type { ItemCategory } from '../../../schema/category';
-import { categoryLabelIn } from '../../../schema/catalog-setup';
+import type { ItemCategory } from '../../../schema/shop/category';
+import { categoryLabelIn } from '../../../schema/shop/catalog-setup';
 import { useCatalogSetup } from '../../data/storefront';
 import { wantLocal } from '../../data/local-data-context';
 import { usePageTitle } from '../../ui/page-title';
-import { catalogueName, categoryTitle } from '../../../schema/title';
+import { catalogueName, categoryTitle } from '../../../schema/shared/title';
 import { ProductList } from './product-list';
 import { useShelf } from './use-products';
-import type { ProductFilterParams } from '../../../schema/product-filter-params';
+import type { ProductFilterParams } from '../../../schema/shop/product-filter-params';
 
 interface FilterProps {
   filter: ProductFilterParams & { tags: string[] };

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
-import { flowerOf } from '../../../schema/flower';
+import { flowerOf } from '../../../schema/studio/stock/flower';
 import { usePage } from '../../data/pages';
 import { useSnapshot } from '../../data/snapshot-context';
 import { usePageTitle } from '../../ui/page-title';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { barCategories } from '../../../schema/catalog-setup';
-import { bestsellersOf, shelfOf } from '../../../schema/home-copy';
+import { barCategories } from '../../../schema/shop/catalog-setup';
+import { bestsellersOf, shelfOf } from '../../../schema/shop/home-copy';
 import { useCatalogSetup, useHomeCopy } from '../../data/storefront';
 import { ProductGrid } from './product-card';
 import { useProductsOnSale } from './use-products';

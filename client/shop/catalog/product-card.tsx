@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import type { Product } from '../../../schema/product';
-import { cardImage } from '../../../schema/image-path';
+import type { Product } from '../../../schema/shop/product';
+import { cardImage } from '../../../schema/shared/image-path';
 import { Price } from '../../ui/price';
 import { FavouriteButton } from './favourite-button';
 

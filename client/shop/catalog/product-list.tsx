@@ -1,7 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { pageSize } from '../../../schema/api';
-import type { Product } from '../../../schema/product';
-import { listParams, shelfCompare, type ListParams, type ShelfOrder } from '../../../schema/shelf';
+import { pageSize } from '../../../schema/shared/api';
+import type { Product } from '../../../schema/shop/product';
+import { listParams, shelfCompare, type ListParams, type ShelfOrder } from '../../../schema/shop/shelf';
 import { wantLocal } from '../../data/local-data-context';
 import { ProductGrid } from './product-card';
 import './product-list.css';

@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import { sizedPrice, sizes, type LetterSize } from '../../../schema/size';
-import { unitPrice, type Product } from '../../../schema/product';
-import { formatRoubles } from '../../../schema/money';
+import { sizedPrice, sizes, type LetterSize } from '../../../schema/shop/size';
+import { unitPrice, type Product } from '../../../schema/shop/product';
+import { formatRoubles } from '../../../schema/shared/money';
 import { Price } from '../../ui/price';
 import { useNotice } from '../../ui/notices';
 import { QuantityField } from '../cart/quantity-field';
 import { useCart } from '../cart/use-cart';
 import { NotFoundPage } from '../../shared/errors/error-page';
 import { usePageTitle } from '../../ui/page-title';
-import { productTitle } from '../../../schema/title';
-import { careOf } from '../../../schema/care';
+import { productTitle } from '../../../schema/shared/title';
+import { careOf } from '../../../schema/shop/care';
 import { ProductGrid } from './product-card';
 import { FavouriteButton } from './favourite-button';
-import { formatPhone } from '../../../schema/phone';
-import { phoneHref } from '../../../schema/studio-profile';
+import { formatPhone } from '../../../schema/shared/phone';
+import { phoneHref } from '../../../schema/studio/team/studio-profile';
 import { useStudioProfile } from '../../data/studio-profile';
 import { useProduct, useProductsOnSale } from './use-products';
 

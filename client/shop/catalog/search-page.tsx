@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
-import { barCategories } from '../../../schema/catalog-setup';
+import { barCategories } from '../../../schema/shop/catalog-setup';
 import { useCatalogSetup } from '../../data/storefront';
-import type { Product } from '../../../schema/product';
-import { searchMessages, searchQueryProblem } from '../../../schema/search-query';
+import type { Product } from '../../../schema/shop/product';
+import { searchMessages, searchQueryProblem } from '../../../schema/shop/search-query';
 import { usePageTitle } from '../../ui/page-title';
 import { useCatalogSearchModule } from './use-catalog-search';
 import { ProductGrid } from './product-card';

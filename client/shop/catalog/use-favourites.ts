@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { favouriteIds, guestOwner, markFavourite, subscribeFavourites, syncFavourites } from '../../data/favourites';
-import { isStaff, type User } from '../../../schema/user';
+import { isStaff, type User } from '../../../schema/shared/user';
 import { useSession } from '../../shared/auth/session';
 
 const noFavourites: string[] = [];

@@ -7,10 +7,10 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { openLocalData, type LocalData } from '../../data/database';
 import { LocalDataContext, type Local } from '../../data/local-data-context';
 import { SnapshotContext } from '../../data/snapshot-context';
-import type { ShopSnapshot } from '../../../schema/shop-snapshot';
+import type { ShopSnapshot } from '../../../schema/shop/shop-snapshot';
 import { demoProducts } from '../../../server/seed/products';
 import { useProductsOnSale, useShelf } from './use-products';
-import type { ListRequest } from '../../../schema/api';
+import type { ListRequest } from '../../../schema/shared/api';
 
 const onSale = demoProducts.filter((p) => p.isActive && !p.isHidden);
 const drawn = onSale.filter((p) => p.category === 'monobouquets');

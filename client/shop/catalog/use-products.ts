@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { map } from 'rxjs';
-import type { ListRequest } from '../../../schema/api';
-import { byRank, matchesQuery } from '../../../schema/product-filter';
-import type { Product } from '../../../schema/product';
+import type { ListRequest } from '../../../schema/shared/api';
+import { byRank, matchesQuery } from '../../../schema/shop/product-filter';
+import type { Product } from '../../../schema/shop/product';
 import type { LocalData } from '../../data/database';
 import { useDeviceHolds, useDeviceReading } from '../../data/device-or-snapshot';
 import { useSnapshot } from '../../data/snapshot-context';
@@ -25,7 +25,7 @@ export const useProductsOnSale = (): Product[] | undefined => {
 
 /**
  * How many products a server-drawn category has in all, while the page shows the server's snapshot, which carries
- * only its first view (schema/shelf.ts); `undefined` once the device's copy of the catalogue answers.
+ * only its first view (schema/shop/shelf.ts); `undefined` once the device's copy of the catalogue answers.
  */
 const useSnapshotShelfTotal = (): number | undefined => {
   const device = useDeviceReading(onSale);

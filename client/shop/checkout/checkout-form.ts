@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Cart } from '../../../schema/cart';
-import type { OnlineMethod } from '../../../schema/online-payment';
-import { firstDeliveryDay } from '../../../schema/order';
-import { formatPhone } from '../../../schema/phone';
-import type { User } from '../../../schema/user';
+import type { Cart } from '../../../schema/shop/cart';
+import type { OnlineMethod } from '../../../schema/shop/online-payment';
+import { firstDeliveryDay } from '../../../schema/studio/orders/order';
+import { formatPhone } from '../../../schema/shared/phone';
+import type { User } from '../../../schema/shared/user';
 import { randomId } from '../../lib/random-id';
 
 /** What the customer has typed into /orders/create, as typed (phones with their mask). */

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { formatRoubles } from '../../../schema/money';
-import { firstDeliveryDay, lastDeliveryDay, openSlots, orderDraft, type OrderDraft } from '../../../schema/order';
-import { noSlotReason } from '../../../schema/no-slot-reason';
-import type { ShopSettings } from '../../../schema/shop-settings';
+import { formatRoubles } from '../../../schema/shared/money';
+import { firstDeliveryDay, lastDeliveryDay, openSlots, orderDraft, type OrderDraft } from '../../../schema/studio/orders/order';
+import { noSlotReason } from '../../../schema/shop/no-slot-reason';
+import type { ShopSettings } from '../../../schema/studio/site/shop-settings';
 import { useLocal } from '../../data/local-data-context';
 import { useShopSettings } from '../../data/shop-settings';
 import { useStudioProfile } from '../../data/studio-profile';
@@ -22,7 +22,7 @@ import { goToProvider, payFromCheckout } from './pay-now';
 import './checkout.css';
 import { Choice, Field } from '../../ui/form-field';
 
-/** Shown to the customer; the server charges the same (schema/order.ts, the shop's settings, DECISIONS.md «Orders»). */
+/** Shown to the customer; the server charges the same (schema/studio/orders/order.ts, the shop's settings, DECISIONS.md «Orders»). */
 const deliveryNote = (address: string, s: ShopSettings) =>
   `Курьер по Москве в пределах МКАД — ${formatRoubles(s.deliveryPrice)}${s.freeDeliveryFrom ? `, от ${formatRoubles(s.freeDeliveryFrom)} — бесплатно` : ''}. Самовывоз из студии (${address}) — бесплатно.`;
 

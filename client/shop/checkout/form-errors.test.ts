@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { phoneMessages } from '../../../schema/phone';
-import { nextDay, today } from '../../../schema/day';
-import { lastDeliveryDay } from '../../../schema/order';
+import { phoneMessages } from '../../../schema/shared/phone';
+import { nextDay, today } from '../../../schema/shared/day';
+import { lastDeliveryDay } from '../../../schema/studio/orders/order';
 import { draftFrom, inStep, type CheckoutForm } from './checkout-form';
 import { checkForm, errorsAfterEdit } from './form-errors';
 

@@ -1,6 +1,6 @@
-import type { Cart } from '../../../schema/cart';
-import { draftLimitIssues, openSlots, orderDraft } from '../../../schema/order';
-import { defaultShopSettings, type ShopSettings } from '../../../schema/shop-settings';
+import type { Cart } from '../../../schema/shop/cart';
+import { draftLimitIssues, openSlots, orderDraft } from '../../../schema/studio/orders/order';
+import { defaultShopSettings, type ShopSettings } from '../../../schema/studio/site/shop-settings';
 import { draftFrom, type CheckoutForm } from './checkout-form';
 
 /** Messages beside the fields, by path ('sender.phone', 'delivery.address'); 'form' is the server's refusal. */

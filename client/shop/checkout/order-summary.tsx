@@ -1,12 +1,12 @@
-import { lineSum, type Cart, type CartEntry } from '../../../schema/cart';
-import { formatRoubles } from '../../../schema/money';
-import { deliveryCost } from '../../../schema/order';
+import { lineSum, type Cart, type CartEntry } from '../../../schema/shop/cart';
+import { formatRoubles } from '../../../schema/shared/money';
+import { deliveryCost } from '../../../schema/studio/orders/order';
 import { useShopSettings } from '../../data/shop-settings';
 import { useProductsOnSale } from '../catalog/use-products';
 
 /**
  * The order as the server will price it: each line rounded, delivery by the shop's rule and settings as this device
- * holds them (schema/order.ts, schema/shop-settings.ts). The checkout sends the delivery price shown here with the
+ * holds them (schema/studio/orders/order.ts, schema/studio/site/shop-settings.ts). The checkout sends the delivery price shown here with the
  * draft, and the server refuses a draft whose price it would not charge.
  */
 export const useOrderSums = (lines: Cart['cart'], method: 'courier' | 'pickup') => {

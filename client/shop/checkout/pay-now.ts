@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { OnlineMethod } from '../../../schema/online-payment';
-import type { OrderDraft } from '../../../schema/order';
-import type { PaymentOffer } from '../../../schema/pay-now';
+import type { OnlineMethod } from '../../../schema/shop/online-payment';
+import type { OrderDraft } from '../../../schema/studio/orders/order';
+import type { PaymentOffer } from '../../../schema/shop/pay-now';
 import { ApiError, call } from '../../lib/api';
 import { useOnline } from '../../lib/use-online';
 

@@ -1,4 +1,4 @@
-import { onlineMethods, type OnlineMethod } from '../../../schema/online-payment';
+import { onlineMethods, type OnlineMethod } from '../../../schema/shop/online-payment';
 import { Choice } from '../../ui/form-field';
 import { useOnline } from '../../lib/use-online';
 import { usePaymentOffer } from './pay-now';

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { formatRoubles } from '../../../schema/money';
-import type { OnlineMethod } from '../../../schema/online-payment';
-import type { PaymentAnswer } from '../../../schema/pay-now';
+import { formatRoubles } from '../../../schema/shared/money';
+import type { OnlineMethod } from '../../../schema/shop/online-payment';
+import type { PaymentAnswer } from '../../../schema/shop/pay-now';
 import { ApiError } from '../../lib/api';
 import { checkPayment, goToProvider, payOnDelivery, startPayment } from './pay-now';
 import { OnlineMethodChoice } from './payment-choice';
 import './payment-status.css';
-import { orderTitle } from '../../../schema/order-number';
+import { orderTitle } from '../../../schema/studio/orders/order-number';
 
 /** The provider confirms a payment within seconds: the page asks again a few times, then leaves it to a button. */
 const checksWhilePending = 10;

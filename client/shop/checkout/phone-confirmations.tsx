@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { map, NEVER, type Observable } from 'rxjs';
-import { formatPhone } from '../../../schema/phone';
+import { formatPhone } from '../../../schema/shared/phone';
 import type { PendingOrder } from '../../data/collections';
 import { useLocalIfOpen } from '../../data/local-data-context';
 import { useObservable } from '../../lib/use-observable';

@@ -1,6 +1,6 @@
 import { Field } from '../../ui/form-field';
 import { PhoneInput } from '../../ui/phone-input';
-import { askRecipientLabel } from '../../../schema/order';
+import { askRecipientLabel } from '../../../schema/studio/orders/order';
 import type { CheckoutForm } from './checkout-form';
 import type { FormErrors } from './form-errors';
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { formatPhone } from '../../../schema/phone';
+import { formatPhone } from '../../../schema/shared/phone';
 import { PaymentStatus } from './payment-status';
-import { orderTitle } from '../../../schema/order-number';
+import { orderTitle } from '../../../schema/studio/orders/order-number';
 
 /**
  * /orders/thank-you: the number of an accepted order, or word that it waits on the device — for the connection, or

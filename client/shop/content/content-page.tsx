@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { flowers } from '../../../schema/flower';
+import { flowers } from '../../../schema/studio/stock/flower';
 import { usePage } from '../../data/pages';
 import { useOnline } from '../../lib/use-online';
 import { usePageTitle } from '../../ui/page-title';

@@ -1,5 +1,5 @@
-import type { PageBlock, PageValue } from '../../../schema/page';
-import { blockProducts } from '../../../schema/page-products';
+import type { PageBlock, PageValue } from '../../../schema/shop/page';
+import { blockProducts } from '../../../schema/shop/page-products';
 import { ProductGrid } from '../catalog/product-card';
 import { useProductsOnSale } from '../catalog/use-products';
 

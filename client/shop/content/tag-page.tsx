@@ -1,6 +1,6 @@
 import { ProductList } from '../catalog/product-list';
 import { useProductsOnSale } from '../catalog/use-products';
-import { tagLabelIn } from '../../../schema/catalog-setup';
+import { tagLabelIn } from '../../../schema/shop/catalog-setup';
 import { useCatalogSetup } from '../../data/storefront';
 import { usePageTitle } from '../../ui/page-title';
 

@@ -1,10 +1,10 @@
-import { byRank } from '../../../schema/product-filter';
-import type { Product } from '../../../schema/product';
-import { catalogSearch, type CatalogSearch } from '../../../schema/search';
+import { byRank } from '../../../schema/shop/product-filter';
+import type { Product } from '../../../schema/shop/product';
+import { catalogSearch, type CatalogSearch } from '../../../schema/shop/search';
 import { suggestionsLimit, type Suggestion } from './suggestions';
 
 /**
- * The device's side of the catalogue search: the same index as the server's (schema/search.ts), over the device's
+ * The device's side of the catalogue search: the same index as the server's (schema/shop/search.ts), over the device's
  * copy of the catalogue. Loaded as its own chunk (find-products.ts), so the first view does not carry the library.
  */
 

@@ -1,5 +1,5 @@
-import type { ListRequest } from '../../../schema/api';
-import type { Product } from '../../../schema/product';
+import type { ListRequest } from '../../../schema/shared/api';
+import type { Product } from '../../../schema/shop/product';
 import type { LocalData } from '../../data/database';
 import { call } from '../../lib/api';
 import { suggestionsLimit, type FindSuggestions, type Suggestion } from './suggestions';

@@ -1,4 +1,4 @@
-import { searchQueryProblem } from '../../../schema/search-query';
+import { searchQueryProblem } from '../../../schema/shop/search-query';
 
 /** Search suggestions of the header panel (spec §4 "Search", §9): timing only, no framework, no network. */
 

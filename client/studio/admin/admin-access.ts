@@ -1,14 +1,14 @@
-import { adminAreas, type AdminArea, type AdminPath } from '../../../schema/admin-routes';
-import { can } from '../../../schema/access';
-import { backOfficePaths, backOfficeRoutes, canOpenScreen, isBackOfficePath } from '../../../schema/back-office-routes';
+import { adminAreas, type AdminArea, type AdminPath } from '../../../schema/shared/admin-routes';
+import { can } from '../../../schema/shared/access';
+import { backOfficePaths, backOfficeRoutes, canOpenScreen, isBackOfficePath } from '../../../schema/shared/back-office-routes';
 import { entities, entityByPath, type AnyEntity } from '../../../schema/entities';
-import type { User } from '../../../schema/user';
+import type { User } from '../../../schema/shared/user';
 
 const patterns = backOfficePaths.map((path) => ({ path, re: new RegExp(`^${path.replace(/\$[a-zA-Z]+/g, '[^/]+')}/?$`) }));
 
 /**
  * Which back-office route an address is: '/admin/orders/12' → '/admin/orders/$id'; undefined for an address neither
- * the spec nor an entity has (schema/back-office-routes.ts).
+ * the spec nor an entity has (schema/shared/back-office-routes.ts).
  */
 export const adminRouteOf = (pathname: string): string | undefined => patterns.find((p) => p.re.test(pathname.replace(/\/+$/, '') || '/'))?.path;
 

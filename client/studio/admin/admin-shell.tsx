@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useSession } from '../../shared/auth/session';
-import { CloseShiftButton } from '../shift/close-shift-button';
+import { CloseShiftButton } from '../money/shift/close-shift-button';
 import { menuFor } from './admin-access';
 import { LostChangeNotices } from './lost-change-notices';
 import { useWaitingChanges, waitingLabel, waitingTotal } from './waiting-changes';
@@ -20,7 +20,7 @@ const MenuLink = ({ path, label }: { path: string; label: string }) =>
   );
 
 /**
- * The staff layout: the menu by area (schema/admin-routes.ts), showing only screens that exist and this user
+ * The staff layout: the menu by area (schema/shared/admin-routes.ts), showing only screens that exist and this user
  * may open. On a phone the menu folds behind a button; on a desktop it stands at the side.
  */
 export const AdminShell = () => {

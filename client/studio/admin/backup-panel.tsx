@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { BackupView } from '../../../schema/backup-view';
-import { isAdmin } from '../../../schema/user';
+import type { BackupView } from '../../../schema/shared/backup-view';
+import { isAdmin } from '../../../schema/shared/user';
 import { call } from '../../lib/api';
 import { useSession } from '../../shared/auth/session';
 

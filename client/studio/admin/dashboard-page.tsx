@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { map } from 'rxjs';
-import { today } from '../../../schema/day';
-import type { ShopEvent } from '../../../schema/event';
-import { formatRoubles } from '../../../schema/money';
+import { today } from '../../../schema/shared/day';
+import type { ShopEvent } from '../../../schema/studio/orders/event';
+import { formatRoubles } from '../../../schema/shared/money';
 import { task } from '../../../schema/entities/task';
-import type { OfficeRecord } from '../../../schema/record';
+import type { OfficeRecord } from '../../../schema/shared/record';
 import { useObservable } from '../../lib/use-observable';
 import { useLocal } from '../../data/local-data-context';
 import { useSession } from '../../shared/auth/session';
@@ -13,7 +13,7 @@ import { menuFor } from './admin-access';
 import { cellText, fieldsOf } from '../kit/fields';
 import { TaskTick } from './task-tick';
 import { RefusedList } from './refused-list';
-import { BelowZero } from '../stock-moves/below-zero';
+import { BelowZero } from '../stock/moves/below-zero';
 import { eventText, eventTypeLabel } from './event-line';
 import { BackupPanel } from './backup-panel';
 

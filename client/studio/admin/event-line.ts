@@ -1,4 +1,4 @@
-import { eventTypes, type ShopEvent } from '../../../schema/event';
+import { eventTypes, type ShopEvent } from '../../../schema/studio/orders/event';
 
 /** An event's type as the calendar names it: «Заказ», «Продажа». */
 export const eventTypeLabel = (e: Pick<ShopEvent, 'type'>): string => eventTypes.find((t) => t.id === e.type)?.label ?? e.type;

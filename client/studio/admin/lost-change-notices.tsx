@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { lostChanges$, type LostChange } from '../../data/sync/office-conflicts';
 import { entities } from '../../../schema/entities';
-import { isStaff, staffName } from '../../../schema/user';
+import { isStaff, staffName } from '../../../schema/shared/user';
 import { useStaffNames } from '../../data/staff-directory';
 import { useLocal } from '../../data/local-data-context';
 import { refusalsOf$, type OrderCommandView } from '../../data/order-commands';

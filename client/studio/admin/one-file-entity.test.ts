@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { specAdminMatrix } from '../../../e2e/fixtures/spec-admin-matrix';
-import { adminPaths } from '../../../schema/admin-routes';
-import { canOpenScreen, entityRoutes } from '../../../schema/back-office-routes';
-import { today } from '../../../schema/day';
+import { adminPaths } from '../../../schema/shared/admin-routes';
+import { canOpenScreen, entityRoutes } from '../../../schema/shared/back-office-routes';
+import { today } from '../../../schema/shared/day';
 import { entityByPath, entityTypes } from '../../../schema/entities';
-import { officeRecord } from '../../../schema/record';
-import type { User } from '../../../schema/user';
+import { officeRecord } from '../../../schema/shared/record';
+import type { User } from '../../../schema/shared/user';
 import { bothPaths, type Writer } from '../../../server/testing/both-paths';
 import { call, demoPhones, signIn, startTestShop } from '../../../server/testing/test-shop';
 import { shopCollections } from '../../data/collections';

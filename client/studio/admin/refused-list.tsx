@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { can } from '../../../schema/access';
-import { canOpenScreen } from '../../../schema/back-office-routes';
+import { can } from '../../../schema/shared/access';
+import { canOpenScreen } from '../../../schema/shared/back-office-routes';
 import { entityByPath } from '../../../schema/entities';
 import { forgetRefused, reopenPath, useRefusedChanges } from '../../data/sync/refused-changes';
 import { useSession } from '../../shared/auth/session';

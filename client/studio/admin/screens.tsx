@@ -1,35 +1,35 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { voidableTypes } from '../../../schema/voids';
+import { voidableTypes } from '../../../schema/shared/voids';
 import { VoidPanel } from '../kit/void-panel';
 import { Link, useNavigate, useParams, useRouterState, useSearch } from '@tanstack/react-router';
-import { backOfficeRoutes, entityRoutes } from '../../../schema/back-office-routes';
+import { backOfficeRoutes, entityRoutes } from '../../../schema/shared/back-office-routes';
 import type { AnyEntity, EntityType } from '../../../schema/entities';
-import type { OfficeRecord } from '../../../schema/record';
+import type { OfficeRecord } from '../../../schema/shared/record';
 import { adminRouteOf, entityOfScreen } from './admin-access';
 import type { ListSearch } from '../kit/list-search';
 import { usePageTitle } from '../../ui/page-title';
 import { RecordList } from '../kit/record-list';
 import { RecordForm, type RecordFormProps } from '../kit/record-form';
 import { TaskTick } from './task-tick';
-import { TechCardList } from '../stock/tech-card-list';
-import { TechCardForm } from '../stock/tech-card-form';
+import { TechCardList } from '../stock/flowers/tech-card-list';
+import { TechCardForm } from '../stock/flowers/tech-card-form';
 import { useEntityRecord } from '../kit/use-entity';
-import { CouriersScreen } from '../couriers-day/couriers-day-page';
-import { ClientCsvTools } from '../clients/client-csv-tools';
-import { ClientMerge } from '../clients/client-merge';
-import { ClientDates } from '../clients/client-dates';
-import { ChargesScreen } from '../money/charges-screen';
+import { CouriersScreen } from '../orders/couriers-day/couriers-day-page';
+import { ClientCsvTools } from '../clients/cards/client-csv-tools';
+import { ClientMerge } from '../clients/cards/client-merge';
+import { ClientDates } from '../clients/cards/client-dates';
+import { ChargesScreen } from '../money/charges/charges-screen';
 import { useStaffNames } from '../../data/staff-directory';
 import { forgetRefused, useRefusedChange, type RefusedChange } from '../../data/sync/refused-changes';
-import { staffName } from '../../../schema/user';
-import { ItemsList } from '../items/items-list';
-import { ItemScreen } from '../items/item-screen';
-import { SlipsScreen } from '../stock-moves/slips-screen';
-import { WriteOffScreen } from '../stock-moves/write-off-screen';
-import { WarehousesArea } from '../stock-moves/warehouses-area';
-import { InvoiceForm } from '../stock/invoice-form';
-import { FlowersPage } from '../stock/flowers-page';
-import { SupplierAccountPanel } from '../stock/supplier-account';
+import { staffName } from '../../../schema/shared/user';
+import { ItemsList } from '../stock/items/items-list';
+import { ItemScreen } from '../stock/items/item-screen';
+import { SlipsScreen } from '../stock/moves/slips-screen';
+import { WriteOffScreen } from '../stock/moves/write-off-screen';
+import { WarehousesArea } from '../stock/moves/warehouses-area';
+import { InvoiceForm } from '../stock/flowers/invoice-form';
+import { FlowersPage } from '../stock/flowers/flowers-page';
+import { SupplierAccountPanel } from '../stock/flowers/supplier-account';
 import { flower } from '../../../schema/entities/flower';
 
 type ListComponent = ComponentType<{ entity: AnyEntity; search: ListSearch }>;
@@ -113,16 +113,16 @@ const formOf = (entity: AnyEntity) => entityScreens[entity.type]?.Form ?? Record
  */
 const pathScreens: Partial<Record<string, { List: ComponentType<{ search: ListSearch }>; Record?: ComponentType<{ id: string }> }>> = {
   items: { List: ItemsList, Record: ItemScreen },
-  analytics: { List: lazy(() => import('../analytics-report/analytics-page').then((m) => ({ default: m.AnalyticsScreen }))) },
+  analytics: { List: lazy(() => import('../reports/analytics/analytics-page').then((m) => ({ default: m.AnalyticsScreen }))) },
   // The studio's papers, a chunk of its own too: the print layout and the five papers load with this screen.
-  documents: { List: lazy(() => import('../documents/documents-page').then((m) => ({ default: m.DocumentsScreen }))) },
+  documents: { List: lazy(() => import('../reports/documents/documents-page').then((m) => ({ default: m.DocumentsScreen }))) },
 };
 
 /** /admin/{path}: the entity's list, or a screen of a spec route that shows no entity. */
 export const ListScreen = () => {
   const { resource } = useParams({ from: '/admin/$resource' });
   const search = useSearch({ from: '/admin/$resource' });
-  // The router titles the spec's routes; an entity's own route (schema/back-office-routes.ts) is titled by its declaration.
+  // The router titles the spec's routes; an entity's own route (schema/shared/back-office-routes.ts) is titled by its declaration.
   const own = `/admin/${resource}`;
   usePageTitle(Object.hasOwn(entityRoutes, own) ? entityRoutes[own].label : undefined);
   const screen = Object.hasOwn(pathScreens, resource) ? pathScreens[resource] : undefined;

@@ -1,6 +1,6 @@
 import { task } from '../../../schema/entities/task';
-import type { OfficeRecord } from '../../../schema/record';
-import { can } from '../../../schema/access';
+import type { OfficeRecord } from '../../../schema/shared/record';
+import { can } from '../../../schema/shared/access';
 import { useSession } from '../../shared/auth/session';
 import { useNotice } from '../../ui/notices';
 import { useEntityWrites } from '../kit/use-entity';

@@ -1,7 +1,7 @@
 import { Link, useRouter, type ErrorComponentProps, type NotFoundRouteProps } from '@tanstack/react-router';
 import { ErrorPage, NotFound } from '../../shared/errors/error-page';
 import { useSession } from '../../shared/auth/session';
-import { canOpen } from '../../../schema/access';
+import { canOpen } from '../../../schema/shared/access';
 import { noAccessOf } from './no-access';
 
 /** «Недостаточно прав» and a way back: what a staff member sees on a screen their role does not open. */

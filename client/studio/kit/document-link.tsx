@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { canOpen } from '../../../schema/access';
+import { canOpen } from '../../../schema/shared/access';
 import { useSession } from '../../shared/auth/session';
 import type { PaperKind } from './papers';
 

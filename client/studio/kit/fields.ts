@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { entities, type AnyEntity } from '../../../schema/entities';
-import { day } from '../../../schema/day';
-import { roubles } from '../../../schema/money';
-import { formatPhone, phone } from '../../../schema/phone';
-import { staffName } from '../../../schema/user';
+import { day } from '../../../schema/shared/day';
+import { roubles } from '../../../schema/shared/money';
+import { formatPhone, phone } from '../../../schema/shared/phone';
+import { staffName } from '../../../schema/shared/user';
 import { refDefaults, refList, type RefList } from '../../../schema/entities/ref';
-import { referenceOf } from '../../../schema/reference';
+import { referenceOf } from '../../../schema/shared/reference';
 import { valueLabel, valueOptions } from './value-labels';
 
 // Messages the entity schemas do not word themselves (a wrong type, say) come out in Russian, as on the server.
@@ -27,9 +27,9 @@ export interface FieldSpec {
   ref?: RefList;
   /** With `ref`: a plain code (`refCode`, a charge's category) that takes any entry of the list, not only an enum's values. */
   anyCode?: boolean;
-  /** With kind `reference`: the entity type whose record the field names (schema/reference.ts), picked and shown by its title. */
+  /** With kind `reference`: the entity type whose record the field names (schema/shared/reference.ts), picked and shown by its title. */
   reference?: string;
-  /** Computed by the server (schema/entity.ts `computed`): shown, never edited or sent. */
+  /** Computed by the server (schema/shared/entity.ts `computed`): shown, never edited or sent. */
   computed?: boolean;
   /** A list of small records (a client's important dates): the inputs of one row, labelled by each field's `describe`. */
   items?: FieldSpec[];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { day } from '../../../schema/day';
+import { day } from '../../../schema/shared/day';
 
 /**
  * A list screen's state in the address (spec §2: filters kept in the URL), so a reload, a link or «назад»

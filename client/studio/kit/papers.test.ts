@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { invoice, invoiceTotal } from '../../../schema/entities/invoice';
 import { shift } from '../../../schema/entities/shift';
 import { slip } from '../../../schema/entities/slip';
-import type { Order } from '../../../schema/order';
+import type { Order } from '../../../schema/studio/orders/order';
 import { paperMoney } from '../../ui/printed-paper';
-import { couriersDay, type DayCourier } from '../couriers-day/courier-day';
-import { routePaper } from '../couriers-day/route-paper';
+import { couriersDay, type DayCourier } from '../orders/couriers-day/courier-day';
+import { routePaper } from '../orders/couriers-day/route-paper';
 import { differenceText, invoicePaper, receiptPaper, shiftPaper, slipPaper, voidedPaper, type StockItem } from './papers';
 
 /** Spaces as Intl writes them (no-break and narrow no-break) read as plain ones. */

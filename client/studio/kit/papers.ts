@@ -1,15 +1,15 @@
 import type { z } from 'zod';
-import { today } from '../../../schema/day';
-import { unitOf, type Unit } from '../../../schema/unit';
+import { today } from '../../../schema/shared/day';
+import { unitOf, type Unit } from '../../../schema/shared/unit';
 import { invoiceTotal, type invoice } from '../../../schema/entities/invoice';
 import type { shift } from '../../../schema/entities/shift';
 import type { slip } from '../../../schema/entities/slip';
-import { deliveryPlace, paidMethods, type Order } from '../../../schema/order';
-import { owed, received } from '../../../schema/order-money';
-import type { PriceHistory } from '../../../schema/purchase-price';
-import { shiftDifference, tillMethods } from '../../../schema/shift-takings';
-import { lineLoss } from '../../../schema/write-off-report';
-import type { VoidMark } from '../../../schema/voids';
+import { deliveryPlace, paidMethods, type Order } from '../../../schema/studio/orders/order';
+import { owed, received } from '../../../schema/studio/orders/order-money';
+import type { PriceHistory } from '../../../schema/studio/stock/purchase-price';
+import { shiftDifference, tillMethods } from '../../../schema/studio/money/shift-takings';
+import { lineLoss } from '../../../schema/studio/stock/write-off-report';
+import type { VoidMark } from '../../../schema/shared/voids';
 import { paperMoney, paperQty, type PaperLine, type PrintedPaper } from '../../ui/printed-paper';
 
 /**
@@ -111,7 +111,7 @@ export const slipPaper = (
   };
 };
 
-/** A voided record's paper (schema/voids.ts): the same paper, stamped «Сторнировано» with the reason. */
+/** A voided record's paper (schema/shared/voids.ts): the same paper, stamped «Сторнировано» with the reason. */
 export const voidedPaper = (paper: PrintedPaper, mark: VoidMark | undefined): PrintedPaper => (mark ? { ...paper, voided: mark.reason } : paper);
 
 const methodLabel = (id: string) => paidMethods.find((m) => m.id === id)?.label ?? id;
@@ -179,7 +179,7 @@ export const shiftPaper = (s: ShiftData, closedBy: string, closedAt: string, rea
 
 /**
  * An order's receipt («Товарный чек»): its bouquets at the prices they were accepted with (a size's price is the line's
- * sum over its count), the delivery, the total, what was received and what is still owed (schema/order-money.ts).
+ * sum over its count), the delivery, the total, what was received and what is still owed (schema/studio/orders/order-money.ts).
  * Dated the day the order was taken, in Moscow.
  */
 export const receiptPaper = (o: Order): PrintedPaper => {

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { FormFooter } from './form-footer';
 import type { AnyEntity } from '../../../schema/entities';
-import { recordData, type OfficeRecord } from '../../../schema/record';
-import { can } from '../../../schema/access';
-import { formatPhone } from '../../../schema/phone';
+import { recordData, type OfficeRecord } from '../../../schema/shared/record';
+import { can } from '../../../schema/shared/access';
+import { formatPhone } from '../../../schema/shared/phone';
 import { PhoneInput } from '../../ui/phone-input';
-import { staffName } from '../../../schema/user';
+import { staffName } from '../../../schema/shared/user';
 import { useStaffNames } from '../../data/staff-directory';
 import { useRefList } from '../../data/ref-list';
 import { refChoices, type RefList } from '../../../schema/entities/ref';

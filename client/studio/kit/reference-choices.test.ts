@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { supplier } from '../../../schema/entities/supplier';
 import { warehouse } from '../../../schema/entities/warehouse';
-import type { OfficeRecord } from '../../../schema/record';
+import type { OfficeRecord } from '../../../schema/shared/record';
 import { pickPage } from '../../data/records';
 import { choicesQuery, offeredChoices } from './reference-choices';
 

@@ -1,6 +1,6 @@
 import type { AnyEntity } from '../../../schema/entities';
-import { switchedOff } from '../../../schema/reference';
-import type { OfficeRecord } from '../../../schema/record';
+import { switchedOff } from '../../../schema/shared/reference';
+import type { OfficeRecord } from '../../../schema/shared/record';
 import type { RecordQuery } from '../../data/records';
 
 /**

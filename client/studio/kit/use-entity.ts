@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AnyEntity } from '../../../schema/entities';
-import { currentRecord, type OfficeRecord } from '../../../schema/record';
+import { currentRecord, type OfficeRecord } from '../../../schema/shared/record';
 import { useLocal } from '../../data/local-data-context';
 import {
   getRemoteRecord, removeOfficeRecord, removeRemoteRecord, saveOfficeRecord, saveRemoteRecord, useOfficeRecords, useRemoteRecords, type RecordPage, type RecordQuery,

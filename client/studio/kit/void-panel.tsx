@@ -1,10 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { can } from '../../../schema/access';
+import { can } from '../../../schema/shared/access';
 import type { AnyEntity } from '../../../schema/entities';
 import { voidFact, voidIdOf } from '../../../schema/entities/void';
-import type { OfficeRecord } from '../../../schema/record';
-import { staffName } from '../../../schema/user';
-import { voidedIds, voidTargetIssue, type VoidMark } from '../../../schema/voids';
+import type { OfficeRecord } from '../../../schema/shared/record';
+import { staffName } from '../../../schema/shared/user';
+import { voidedIds, voidTargetIssue, type VoidMark } from '../../../schema/shared/voids';
 import { useLocal } from '../../data/local-data-context';
 import { saveOfficeRecord } from '../../data/records';
 import { useStaffNames } from '../../data/staff-directory';

@@ -1,0 +1,165 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { orderStatuses, paymentStatuses, type Order } from '../../../../schema/studio/orders/order';
+import { refLabel } from '../../../../schema/entities/ref';
+import { useRefList } from '../../../data/ref-list';
+import { staffName } from '../../../../schema/shared/user';
+import { useLocal } from '../../../data/local-data-context';
+import { useStaffNames } from '../../../data/staff-directory';
+import { useObservable } from '../../../lib/use-observable';
+import { filterOrders, groupBySlot, sourceOf, statusCounts } from './board-orders';
+import { boardDays, boardSearch, dayPresets, unassigned, type BoardSearch } from './board-search';
+import { setSoundOn, soundOn } from './chime';
+import { courierNames$, dayOrders$, pendingCommandOrders$ } from './day-orders';
+import { useNewOrderCue } from './new-order-cue';
+import { OrderCard } from './order-card';
+import { NewOrderLink } from '../studio-order/new-order-link';
+import { useWaitingOrders } from '../studio-order/provisional-orders';
+import './orders-board.css';
+import { useOnline } from '../../../lib/use-online';
+import { FilterSelect } from '../../../ui/filter-select';
+import { orderNo } from '../../../../schema/studio/orders/order-number';
+
+const dayTitle = new Intl.DateTimeFormat('ru-RU', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const showDay = (d: string) => dayTitle.format(new Date(`${d}T00:00:00Z`));
+
+const noOrders: Order[] = [];
+const noIds = new Set<string>();
+const noCouriers = new Map<string, { name: string; active: boolean }>();
+
+/**
+ * /admin/orders: the studio's day. The orders of the chosen delivery days come from the device (offline too) through
+ * one indexed query; filters and the search live in the address; cards are grouped by slot in time order.
+ */
+export const OrdersBoard = () => {
+  const { data } = useLocal();
+  const online = useOnline();
+  const search = useSearch({ from: '/admin/orders' });
+  const navigate = useNavigate({ from: '/admin/orders' });
+  const set = (patch: Partial<BoardSearch>) => void navigate({ search: (s) => ({ ...s, ...patch }), replace: true });
+  const { from, to } = boardDays(search);
+
+  const orders$ = useMemo(() => dayOrders$(data.shop.orders, from, to), [data, from, to]);
+  const pending$ = useMemo(() => pendingCommandOrders$(data.shop.office), [data]);
+  const couriers$ = useMemo(() => courierNames$(data.shop.office), [data]);
+  const stored = useObservable(orders$, noOrders);
+  // Orders taken offline show before the server numbers them, marked as waiting (issue 18, item 10).
+  const waiting = useWaitingOrders();
+  const orders = useMemo(() => [...stored, ...waiting.filter((o) => o.date >= from && o.date <= to && !stored.some((s) => s.id === o.id))], [stored, waiting, from, to]);
+  const pending = useObservable(pending$, noIds);
+  const couriers = useObservable(couriers$, noCouriers);
+  const names = useStaffNames();
+  const sources = useRefList('order-source');
+  const sourceChoices = useMemo(() => sources.filter((s) => s.active).map((s) => ({ id: s.code, label: s.label })), [sources]);
+  const { arrivals, dismiss } = useNewOrderCue(data.shop.orders);
+  const fresh = useMemo(() => new Set(arrivals.map((a) => a.id)), [arrivals]);
+
+  // Typing in the search box stays responsive while a day of hundreds of cards is filtered again.
+  const q = useDeferredValue(search.q);
+  const { status, paid, florist, courier, source } = search;
+  const shown = useMemo(() => filterOrders(orders, { status, paid, florist, courier, source, q }), [orders, status, paid, florist, courier, source, q]);
+  const groups = useMemo(() => groupBySlot(shown), [shown]);
+  const counts = useMemo(() => statusCounts(orders), [orders]);
+  const florists = useMemo(() => [...new Set(orders.map((o) => o.florist).filter((f): f is string => !!f))].sort(), [orders]);
+  const [sound, setSound] = useState(soundOn);
+  // On a phone the filters fold behind one button, so the first screen shows orders (issue 18, item 13).
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = [status, paid, florist, courier, source, search.q].filter(Boolean).length;
+  const manyDays = from !== to;
+
+  return (
+    <section className={`orders-board${filtersOpen ? ' orders-board--filters-open' : ''}`} aria-labelledby="orders-board-title">
+      <div className="orders-board__head">
+        <h1 id="orders-board-title">Заказы</h1>
+        {/* The «Новый заказ» button (issue 10, item 4) goes into this slot. */}
+        <div className="orders-board__actions" data-slot="new-order"><NewOrderLink /></div>
+        <button type="button" className="button button--ghost" aria-pressed={sound} onClick={() => (setSoundOn(!sound), setSound(!sound))}>
+          {sound ? 'Звук новых заказов: вкл.' : 'Звук новых заказов: выкл.'}
+        </button>
+      </div>
+
+      {arrivals.length > 0 && (
+        <div className="orders-board__cue" role="status">
+          <strong>{arrivals.length === 1 ? 'Новый заказ' : `Новые заказы: ${arrivals.length}`}</strong>
+          {arrivals.map((a) => (
+            <Link key={a.id} to="/admin/orders/$id" params={{ id: a.id }}>
+              {orderNo(a.number)} на {showDay(a.date)}, {a.slot}
+            </Link>
+          ))}
+          <button type="button" className="link-button" onClick={dismiss}>
+            Понятно
+          </button>
+        </div>
+      )}
+
+      <div className="orders-board__days" role="group" aria-label="Дни доставки">
+        {dayPresets().map((p) => (
+          <button key={p.label} type="button" className="button button--ghost" aria-pressed={from === p.from && to === p.from} onClick={() => set({ from: p.from, to: undefined })}>
+            {p.label}
+          </button>
+        ))}
+        <button type="button" className="button button--ghost orders-board__filters-toggle" aria-expanded={filtersOpen} aria-controls="orders-board-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
+          {activeFilters ? `Фильтры: ${activeFilters}` : 'Фильтры'}
+        </button>
+        <label className="field field--inline">
+          <span>С</span>
+          <input type="date" value={from} onChange={(e) => e.target.value && set({ from: e.target.value, to: to < e.target.value ? undefined : to })} />
+        </label>
+        <label className="field field--inline">
+          <span>по</span>
+          <input type="date" value={to} min={from} onChange={(e) => set({ to: e.target.value || undefined })} />
+        </label>
+      </div>
+
+      <div className="orders-board__filters" id="orders-board-filters">
+        <label className="field">
+          <span>Поиск</span>
+          <input type="search" value={search.q ?? ''} placeholder="Номер, телефон или имя" onChange={(e) => set({ q: e.target.value || undefined })} />
+        </label>
+        <FilterSelect label="Статус" value={search.status} options={orderStatuses.map((s) => ({ id: s.id, label: `${s.label} (${counts[s.id]})` }))} onChange={(v) => set({ status: boardSearch.shape.status.parse(v) })} />
+        <FilterSelect label="Оплата" value={search.paid} options={paymentStatuses} onChange={(v) => set({ paid: boardSearch.shape.paid.parse(v) })} />
+        <FilterSelect
+          label="Флорист"
+          value={search.florist}
+          options={[{ id: unassigned, label: 'Не назначен' }, ...florists.map((f) => ({ id: f, label: staffName(f, names) }))]}
+          onChange={(florist) => set({ florist })}
+        />
+        <FilterSelect
+          label="Курьер"
+          value={search.courier}
+          options={[{ id: unassigned, label: 'Не назначен' }, ...[...couriers].filter(([, c]) => c.active).map(([id, c]) => ({ id, label: c.name }))]}
+          onChange={(courier) => set({ courier })}
+        />
+        <FilterSelect label="Источник" value={search.source} options={sourceChoices} onChange={(v) => set({ source: boardSearch.shape.source.parse(v) })} />
+      </div>
+
+      <ul className="orders-board__counts" aria-label="Заказы по статусам">
+        {orderStatuses.map((s) => (
+          <li key={s.id}>
+            <button type="button" className={`status-count status-count--${s.id}`} aria-pressed={search.status === s.id} onClick={() => set({ status: search.status === s.id ? undefined : s.id })}>
+              {s.label}: <strong>{counts[s.id]}</strong>
+            </button>
+          </li>
+        ))}
+        <li className="muted">
+          Показано {shown.length} из {orders.length}
+        </li>
+      </ul>
+
+      {groups.length === 0 && <p className="muted">{orders.length ? 'Под эти условия заказов нет.' : 'На эти дни заказов нет.'}</p>}
+      {groups.map((g) => (
+        <section key={g.key} className="orders-board__slot" aria-label={`${manyDays ? `${showDay(g.date)}, ` : ''}${g.slot}`}>
+          <h2>
+            {manyDays && <span>{showDay(g.date)}, </span>}
+            {g.slot} <span className="muted">· {g.orders.length}</span>
+          </h2>
+          <div className="orders-board__cards" style={{ containIntrinsicSize: `auto ${Math.ceil(g.orders.length / 2) * 16}rem` }}>
+            {g.orders.map((o) => (
+              <OrderCard key={o.id} order={o} florist={o.florist ? staffName(o.florist, names) : undefined} courier={o.courier ? couriers.get(o.courier)?.name : undefined} source={refLabel(sources, sourceOf(o))} pending={pending.has(o.id)} fresh={fresh.has(o.id)} online={online} />
+            ))}
+          </div>
+        </section>
+      ))}
+    </section>
+  );
+};

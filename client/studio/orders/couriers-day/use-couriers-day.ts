@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import { map } from 'rxjs';
+import { courier as courierEntity } from '../../../../schema/entities/courier';
+import { orderCommandEntity } from '../../../../schema/entities/order-command';
+import { order as orderSchema, type Order } from '../../../../schema/studio/orders/order';
+import { recordData } from '../../../../schema/shared/record';
+import { useLocal } from '../../../data/local-data-context';
+import { commandView } from '../../../data/order-commands';
+import { useObservable } from '../../../lib/use-observable';
+import { useWaitingOrders } from '../studio-order/provisional-orders';
+import { couriersDay, pendingAssignments, type CouriersDay, type DayCourier } from './courier-day';
+
+/** The day's orders from the device (staff devices pull `studio-orders` into `orders`), live. */
+const useDayOrders = (day: string): Order[] | null => {
+  const { data } = useLocal();
+  const orders$ = useMemo(
+    () =>
+      data.shop.orders
+        .find({ selector: { date: day } })
+        .$.pipe(map((docs) => docs.flatMap((d) => { const o = orderSchema.safeParse(d.toMutableJSON()); return o.success ? [o.data] : []; }))),
+    [data, day],
+  );
+  return useObservable<Order[] | null>(orders$, null);
+};
+
+/** The studio's couriers (office records), live. */
+const useDayCouriers = (): DayCourier[] => {
+  const { data } = useLocal();
+  const couriers$ = useMemo(
+    () =>
+      data.shop.office.find({ selector: { type: courierEntity.type } }).$.pipe(
+        map((docs) =>
+          docs.flatMap((d) => {
+            const c = recordData(courierEntity, d);
+            return c ? [{ id: d.id, name: c.name, phone: c.phone, feePerDelivery: c.feePerDelivery, active: c.active }] : [];
+          }),
+        ),
+      ),
+    [data],
+  );
+  return useObservable(couriers$, []);
+};
+
+/** Couriers handed or taken back on this device and not yet answered by the server, live. */
+const usePendingAssignments = (): ReadonlyMap<string, string | null> => {
+  const { data } = useLocal();
+  const pending$ = useMemo(
+    () =>
+      data.shop.office
+        .find({ selector: { type: orderCommandEntity.type, 'data.action.kind': 'assign', 'data.outcome': { $exists: false } } })
+        .$.pipe(map((docs) => pendingAssignments(docs.flatMap((d) => commandView(d.toMutableJSON()) ?? [])))),
+    [data],
+  );
+  return useObservable(pending$, noPending);
+};
+const noPending: ReadonlyMap<string, string | null> = new Map();
+
+/**
+ * A day's couriers and their routes from the device, live and offline: the day's orders (with those taken offline and
+ * not numbered yet, issue 18, item 10), the studio's couriers and the assignments waiting to be sent. null while the
+ * orders load. The couriers' day and the route sheet of /admin/documents read it.
+ */
+export const useCouriersDay = (day: string): { result: CouriersDay | null; couriers: DayCourier[] } => {
+  const stored = useDayOrders(day);
+  const waiting = useWaitingOrders();
+  const orders = useMemo(() => stored && [...stored, ...waiting.filter((o) => o.date === day && !stored.some((s) => s.id === o.id))], [stored, waiting, day]);
+  const couriers = useDayCouriers();
+  const pending = usePendingAssignments();
+  const result = useMemo(() => (orders ? couriersDay(orders, couriers, day, pending) : null), [orders, couriers, day, pending]);
+  return { result, couriers };
+};

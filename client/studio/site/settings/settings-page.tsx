@@ -1,0 +1,182 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { formatRoubles } from '../../../../schema/shared/money';
+import { phone as mobilePhone } from '../../../../schema/shared/phone';
+import { shopSettings, type ShopSettings } from '../../../../schema/studio/site/shop-settings';
+import { settingsProblems, type ShopSettingsAnswer } from '../../../../schema/studio/site/shop-settings-update';
+import { call } from '../../../lib/api';
+import { errorsByField, issuesOf, refusalOf, useFormAction, type FieldIssue } from '../../../lib/use-form-action';
+import { useOnlineCopy } from '../../../lib/use-online-copy';
+import { Field } from '../../../ui/form-field';
+import { PhoneInput } from '../../../ui/phone-input';
+import { useNotice } from '../../../ui/notices';
+
+type Form = { [K in keyof ShopSettings]: string };
+
+const labels: Form = {
+  deliveryPrice: 'Доставка курьером, ₽',
+  freeDeliveryFrom: 'Бесплатная доставка от суммы товаров, ₽ (0 — всегда бесплатно)',
+  slots: 'Интервалы доставки (по одному в строке, например 09:00–12:00)',
+  leadMinutes: 'Сколько минут нужно до конца интервала, чтобы успеть',
+  closedDays: 'Дни без доставки (ГГГГ-ММ-ДД, по одному в строке)',
+  maxUnitsPerProduct: 'Не больше штук одного товара в заказе',
+  bookingDays: 'На сколько дней вперёд можно заказать',
+  reminderDaysAhead: 'За сколько дней напоминать о датах клиентов',
+  metrikaId: 'Номер счётчика Яндекс Метрики',
+  tmrId: 'Номер счётчика Top@Mail.Ru',
+};
+const numeric = new Set<keyof ShopSettings>(['deliveryPrice', 'freeDeliveryFrom', 'leadMinutes', 'maxUnitsPerProduct', 'bookingDays', 'reminderDaysAhead']);
+const lists = new Set<keyof ShopSettings>(['slots', 'closedDays']);
+const fields = Object.keys(labels) as (keyof ShopSettings)[];
+
+const toForm = (s: ShopSettings): Form =>
+  Object.fromEntries(fields.map((k) => [k, Array.isArray(s[k]) ? s[k].join('\n') : String(s[k])])) as Form;
+
+/** A number as typed (spaces allowed, «-» kept so that zod says it is below zero); anything else stays text, refused by the schema. */
+const numberOf = (typed: string): number | string => (/^-?\d+([.,]\d+)?$/.test(typed.replace(/\s/g, '')) ? Number(typed.replace(/\s/g, '').replace(',', '.')) : typed);
+/** A hyphen typed between the times is the en dash the slots are written with. */
+const listOf = (typed: string, k: keyof ShopSettings) =>
+  typed.split(/[\n,;]/).map((s) => (k === 'slots' ? s.trim().replace(/\s*[-—]\s*/, '–') : s.trim())).filter(Boolean);
+
+const fromForm = (f: Form) =>
+  Object.fromEntries(fields.map((k) => [k, numeric.has(k) ? numberOf(f[k]) : lists.has(k) ? listOf(f[k], k) : f[k].trim()]));
+
+/** The settings as the form holds them, with the version they were read at. */
+const copyOf = ({ data }: ShopSettingsAnswer) => ({ form: toForm(data.settings), updatedAt: data.updatedAt });
+
+/** The whole check the server makes (schema/studio/site/shop-settings.ts), said beside each field before sending. */
+const check = (f: Form): { settings: ShopSettings } | { issues: FieldIssue[] } => {
+  const parsed = shopSettings.safeParse(fromForm(f));
+  if (!parsed.success) return { issues: issuesOf(parsed.error) };
+  const problems = settingsProblems(parsed.data);
+  return problems.length ? { issues: problems } : { settings: parsed.data };
+};
+
+/**
+ * /admin/settings (issue 21, item 5): what the checkout and the server's pricing read (schema/studio/site/shop-settings.ts), read
+ * and saved online; a save from an old copy is refused (409). The SMS gateway below is saved apart: its token is
+ * sent to the server and never shown again.
+ */
+export const SettingsPage = () => {
+  const notice = useNotice();
+  // The server's issues name `settings.deliveryPrice`, `settings.slots.1`: each is said beside its field.
+  const { busy, failure, errors, refuse, run, fail } = useFormAction({ fields: { under: 'settings', whole: true } });
+  const [read, setRead] = useOnlineCopy('POST /api/settings/get', copyOf, fail);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!read) return;
+    const checked = check(read.form);
+    if ('issues' in checked) return refuse(errorsByField(checked.issues, { whole: true }), 'Исправьте отмеченные поля: настройки не сохранены');
+    await run(async () => {
+      const answer = await call('POST /api/settings/update', { settings: checked.settings, updatedAt: read.updatedAt });
+      setRead(copyOf(answer));
+      notice(`Настройки сохранены: доставка ${formatRoubles(answer.data.settings.deliveryPrice)}`);
+    });
+  };
+
+  return (
+    <section className="record-screen">
+      <h1>Настройки</h1>
+      <p className="muted">Доставка, интервалы и ограничения заказа: их сразу видят покупатели при оформлении, и по ним же считает сервер.</p>
+      {!read ? (
+        failure ? <p className="field-error" role="alert">{failure}</p> : <p className="muted">Загрузка…</p>
+      ) : (
+        <form className="form record-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Настройки магазина">
+          {fields.map((name) => (
+            <Field key={name} label={labels[name]} error={errors[name]}>
+              {lists.has(name) ? (
+                <textarea name={name} rows={name === 'slots' ? 5 : 3} value={read.form[name]} aria-invalid={!!errors[name]} onChange={(e) => setRead({ ...read, form: { ...read.form, [name]: e.target.value } })} />
+              ) : (
+                <input
+                  name={name}
+                  inputMode={numeric.has(name) || name.endsWith('Id') ? 'numeric' : undefined}
+                  value={read.form[name]}
+                  aria-invalid={!!errors[name]}
+                  onChange={(e) => setRead({ ...read, form: { ...read.form, [name]: e.target.value } })}
+                />
+              )}
+            </Field>
+          ))}
+          {failure && (
+            <p className="field-error" role="alert">
+              {failure}
+            </p>
+          )}
+          <p className="form__buttons">
+            <button type="submit" className="button" disabled={busy}>
+              Сохранить
+            </button>
+          </p>
+        </form>
+      )}
+      <SmsGatewaySettings />
+    </section>
+  );
+};
+
+/** The SMS gateway: its address and token (kept on the server only), and a test message to a phone. */
+const SmsGatewaySettings = () => {
+  const notice = useNotice();
+  const [gateway, setGateway] = useState<{ url: string; hasToken: boolean } | null>(null);
+  const [url, setUrl] = useState('');
+  const [token, setToken] = useState('');
+  const [phone, setPhone] = useState('');
+  const { busy, failure, run, fail } = useFormAction();
+
+  useEffect(() => {
+    let current = true;
+    call('POST /api/settings/sms-get', {}).then(
+      ({ data }) => current && (setGateway(data), setUrl(data.url)),
+      (e: unknown) => current && fail(refusalOf(e).message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [fail]);
+
+  const save = () =>
+    run(async () => {
+      const { data } = await call('POST /api/settings/sms-update', { url: url.trim(), ...(token ? { token } : {}) });
+      setGateway(data);
+      setToken('');
+      notice('SMS-шлюз сохранён');
+    });
+  const test = () =>
+    run(async () => {
+      const to = mobilePhone.safeParse(phone);
+      if (!to.success) throw new Error(to.error.issues[0]?.message ?? 'Укажите мобильный телефон для проверки');
+      await call('POST /api/settings/sms-test', { phone: to.data });
+      notice('Тестовое SMS отправлено');
+    });
+
+  return (
+    <form className="form record-form" aria-label="SMS-шлюз" noValidate onSubmit={(e) => (e.preventDefault(), void save())}>
+      <h2>SMS-шлюз</h2>
+      <p className="muted">Через него приходят коды входа. Пустой адрес — как настроено на сервере.</p>
+      <Field label="Адрес шлюза">
+        <input name="sms-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://…" />
+      </Field>
+      <Field label={gateway?.hasToken ? 'Новый токен (сохранённый не показывается)' : 'Токен'}>
+        <input name="sms-token" type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} />
+      </Field>
+      <p className="form__buttons">
+        <button type="submit" className="button" disabled={busy || !gateway}>
+          Сохранить шлюз
+        </button>
+      </p>
+      <Field label="Телефон для проверки">
+        <PhoneInput name="sms-test-phone" value={phone} onChange={setPhone} />
+      </Field>
+      <p className="form__buttons">
+        <button type="button" className="button button--ghost" disabled={busy || !gateway?.url} onClick={() => void test()}>
+          Отправить тестовое SMS
+        </button>
+      </p>
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
+    </form>
+  );
+};

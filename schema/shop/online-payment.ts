@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** How a customer pays online (YooKassa's `payment_method_data.type`): a card, the SBP, SberPay. */
+export const onlineMethods = [
+  { id: 'bank_card', label: 'Банковской картой' },
+  { id: 'sbp', label: 'СБП' },
+  { id: 'sberbank', label: 'SberPay' },
+] as const;
+export const onlineMethod = z.enum(['bank_card', 'sbp', 'sberbank']);
+export type OnlineMethod = z.infer<typeof onlineMethod>;
+
+/**
+ * How long an order paid online keeps its units while the payment is not made (DECISIONS.md «Online payment»):
+ * then the order is cancelled and its stock returned.
+ */
+export const onlineHoldMinutes = 30;
+
+/**
+ * An order the customer chose to pay online: the method, the provider's payment tried last, how many were started
+ * (each with its own idempotence key) and until when the order waits. `paid` (schema/studio/orders/order.ts) says whether money came.
+ */
+export const onlinePayment = z.strictObject({
+  method: onlineMethod,
+  payment: z.string().max(64).optional(),
+  tries: z.number().int().min(0),
+  /** pending: a payment is under way; failed: the last one was not made (the customer may try again until `until`); on-delivery: given up, paid to the courier. */
+  status: z.enum(['pending', 'failed', 'paid', 'on-delivery']),
+  until: z.number().int(),
+});
+export type OnlinePayment = z.infer<typeof onlinePayment>;
+
+/** What the thank-you page shows after the provider: paid, still waiting, or not paid (try again or pay on delivery). */
+export const paymentState = z.enum(['paid', 'pending', 'canceled', 'on-delivery', 'order-cancelled']);
+export type PaymentState = z.infer<typeof paymentState>;
+
+/** An order waits for its online payment: chosen, not paid, not given up. */
+export const awaitsOnlinePayment = (o: { online?: OnlinePayment; paid?: { status: string }; status: string }): boolean =>
+  (o.online?.status === 'pending' || o.online?.status === 'failed') && o.paid?.status !== 'paid' && o.status !== 'cancelled';
+
+/** YooKassa's money: a string with kopecks. The shop's totals are whole roubles. */
+export const providerAmount = (roubles: number): string => roubles.toFixed(2);

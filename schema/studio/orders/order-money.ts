@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { orderPayment, type Order, type OrderChange, type OrderPayment, type PaidMethod } from './order';
+import type { OrderAction } from './order-command';
+import { isEditable, statusName } from './order-lifecycle';
+import { levelOf, reaches, type User } from '../../shared/user';
+
+/**
+ * An order's money and who may decide it (issue 18, item 8; docs/DECISIONS.md «Money and cancelling»). A manager
+ * manages money: a florist records only that the whole order was paid, and cancels only what the customer could
+ * cancel themselves (before assembly) and nobody has paid for yet. The server refuses by `staffCommandIssue`
+ * (server/orders/order-commands.ts), and the order page's buttons ask the same function.
+ */
+type Money = Pick<Order, 'total' | 'paid'>;
+
+/** What the studio has received: the amount recorded, or the whole total of an order marked paid without one. */
+export const received = (o: Money): number => o.paid?.amount ?? (o.paid?.status === 'paid' ? o.total : 0);
+
+/** What is still owed: what the courier collects on delivery. */
+export const owed = (o: Money): number => Math.max(0, o.total - received(o));
+
+/**
+ * A payment as recorded: `amount` is all that has come for the order so far. It is paid when that covers the total;
+ * less is a part payment, recorded as unpaid with the amount received, and the rest stays owed.
+ */
+export const recordedPayment = (total: number, method: PaidMethod | undefined, amount: number, at: number, by: string): OrderPayment => ({
+  status: amount >= total ? 'paid' : 'unpaid',
+  ...(method ? { method } : {}),
+  amount,
+  at,
+  by,
+});
+
+/** What a staff member may decide about money: any amount (a part payment, a refund) and taking a payment back, or only «paid in full». */
+export const moneyRights = (user: User | null | undefined): { anyAmount: boolean; takeBack: boolean; cancelAny: boolean } => {
+  const manager = reaches(levelOf(user), 'manager');
+  return { anyAmount: manager, takeBack: manager, cancelAny: manager };
+};
+
+/** Why `user` (staff, who may send this kind of command) may not send `action` to the order as it is now; null when they may. */
+export const staffCommandIssue = (user: User | null | undefined, order: Pick<Order, 'status' | 'total' | 'paid'>, action: OrderAction): string | null => {
+  const rights = moneyRights(user);
+  if (action.kind === 'payment') {
+    if (action.status === 'unpaid' && !rights.takeBack) return 'Снять отметку об оплате может только менеджер';
+    if (action.amount !== undefined && action.amount !== order.total && !rights.anyAmount)
+      return 'Флорист отмечает оплату только всей суммы заказа; часть суммы или другую сумму записывает менеджер';
+  }
+  if (action.kind === 'status' && action.to === 'cancelled' && order.status !== 'cancelled' && !rights.cancelAny) {
+    if (!isEditable(order.status)) return `Заказ уже «${statusName(order.status)}»: отменить его может только менеджер`;
+    if (received(order) > 0) return 'За заказ уже заплатили: отменить его может только менеджер';
+  }
+  return null;
+};
+
+/**
+ * A reversal («Отменить оплату», issue 27): what its history entry carries beside the order's `paid` (in `after`, as
+ * a field the order does not have, so the orders' schema on devices stays as it is): the payment's command and why.
+ */
+export const voidedPaymentField = 'voidedPayment';
+const voidedPayment = z.strictObject({ payment: z.string(), reason: z.string() });
+type VoidedPayment = z.infer<typeof voidedPayment>;
+
+/** The reversal an entry of the history records, if it is one. */
+const voidOf = (c: Pick<OrderChange, 'after'>): VoidedPayment | undefined => {
+  const parsed = voidedPayment.safeParse(c.after[voidedPaymentField]);
+  return parsed.success ? parsed.data : undefined;
+};
+
+const paymentIn = (v: unknown): OrderPayment | undefined => {
+  const parsed = orderPayment.safeParse(v);
+  return parsed.success ? parsed.data : undefined;
+};
+
+/** One recorded payment as the history has it: the entry that set it, the payment, and the entry that reversed it. */
+interface RecordedPayment {
+  entry: OrderChange;
+  paid: OrderPayment;
+  voidedBy?: OrderChange & { reason: string };
+}
+
+/**
+ * The order's `paid` as its history moved it, oldest first: every entry that set it (a staff payment command, the
+ * provider's online payment, a manager's take-back), each with the reversal that took it back. An order keeps the
+ * cumulative payment, not each one, so a reversal puts back what the entry found (`before.paid`): only the latest
+ * standing entry can be reversed, and reversing the next one then means the one before it.
+ */
+export const paymentsOf = (history: readonly OrderChange[] = []): RecordedPayment[] => {
+  const all: RecordedPayment[] = [];
+  for (const entry of history) {
+    const reversal = voidOf(entry);
+    if (reversal) {
+      const target = all.find((p) => p.entry.command === reversal.payment && !p.voidedBy);
+      if (target) target.voidedBy = { ...entry, reason: reversal.reason };
+    } else if ('paid' in entry.after) all.push({ entry, paid: paymentIn(entry.after.paid) ?? { status: 'unpaid' } });
+  }
+  return all;
+};
+
+/** Whether an entry recorded money coming (not a take-back mark). */
+const broughtMoney = (p: OrderPayment): boolean => p.status === 'paid' || (p.amount ?? 0) > 0;
+
+/** The payment a manager may reverse now: the latest standing one, if it brought money and came from the studio (not online). */
+export const voidablePayment = (history: readonly OrderChange[] = []): RecordedPayment | undefined => {
+  const last = paymentsOf(history).filter((p) => !p.voidedBy).at(-1);
+  return last && broughtMoney(last.paid) && last.paid.method !== 'online' ? last : undefined;
+};
+
+/**
+ * Why the payment recorded by command `payment` may not be reversed on this order now, with the answer's status, or
+ * null. Reversed once; an online payment is the provider's to refund; a later payment is reversed first.
+ */
+export const paymentVoidIssue = (history: readonly OrderChange[] | undefined, payment: string): { status: 400 | 409; reason: string } | null => {
+  const all = paymentsOf(history);
+  const target = all.find((p) => p.entry.command === payment);
+  if (!target) return { status: 409, reason: 'Такой оплаты в истории заказа нет' };
+  if (target.voidedBy) return { status: 409, reason: `Эта оплата уже отменена (${target.voidedBy.reason}): второй раз её не отменяют` };
+  if (!broughtMoney(target.paid)) return { status: 400, reason: 'Это не оплата, а снятая отметка: отменяют только записанную оплату' };
+  if (target.paid.method === 'online') return { status: 409, reason: 'Онлайн-оплату так не отменяют: деньги покупателю возвращают через ЮKassa' };
+  if (all.filter((p) => !p.voidedBy).at(-1) !== target) return { status: 409, reason: 'После этой оплаты записана другая: сначала отмените её' };
+  return null;
+};
+
+/**
+ * What reversing the payment of command `payment` does to the order: `paid` as it stood before that payment (nothing,
+ * or an earlier part payment), and the fields its history entry records; or why it may not. The server's command and
+ * the device's projection of a pending one (client/studio/orders/order-page/projected-order.ts) both apply this.
+ */
+export const paymentReversal = (
+  order: Pick<Order, 'paid' | 'history'>,
+  payment: string,
+  reason: string,
+): { ok: true; paid?: OrderPayment; before: Record<string, unknown>; after: Record<string, unknown> } | { ok: false; status: 400 | 409; reason: string } => {
+  const issue = paymentVoidIssue(order.history, payment);
+  if (issue) return { ok: false, ...issue };
+  const paid = paymentIn(paymentsOf(order.history).find((p) => p.entry.command === payment)?.entry.before.paid);
+  return {
+    ok: true,
+    ...(paid ? { paid } : {}),
+    before: { paid: order.paid ?? null },
+    after: { paid: paid ?? null, [voidedPaymentField]: { payment, reason } satisfies VoidedPayment },
+  };
+};

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { debtsOn } from '../clients/debts';
+import type { Order, OrderChange, OrderPayment } from './order';
+import { paymentReversal, paymentsOf, paymentVoidIssue, received, recordedPayment, voidablePayment } from './order-money';
+import { shiftTakings } from '../money/shift-takings';
+
+/** 12:00 in Moscow of a day, plus hours. */
+const at = (d: string, hours = 0) => Date.parse(`${d}T09:00:00Z`) + hours * 3_600_000;
+const day = '2026-11-25';
+const total = 7990;
+
+type Sale = Pick<Order, 'id' | 'number' | 'status' | 'total' | 'paid' | 'date' | 'customer' | 'sender' | 'source' | 'history'>;
+const sale = (): Sale => ({
+  id: 'sale-1', number: 41, status: 'done', total, date: day, customer: '79440000711', sender: { name: 'Анна', phone: '79440000711' }, source: 'showcase', history: [],
+});
+
+/** What the server does with a payment command: `paid` replaced, the entry in the history (server/orders/order-commands.ts). */
+const paid = (o: Sale, command: string, method: 'cash' | 'card' | 'online', amount: number, when: number): Sale => {
+  const next = recordedPayment(o.total, method, amount, when, '79000000003');
+  const entry: OrderChange = { command, by: '79000000003', at: when, what: 'Оплата', before: { paid: o.paid ?? null }, after: { paid: next } };
+  return { ...o, paid: next, history: [...(o.history ?? []), entry] };
+};
+/** A reversal as the server writes it, from `paymentReversal`. */
+const reversed = (o: Sale, payment: string, when: number): Sale => {
+  const r = paymentReversal(o, payment, 'Не тот способ');
+  if (!r.ok) throw new Error(r.reason);
+  const { paid: _gone, ...rest } = o;
+  const entry: OrderChange = { command: `void-${payment}`, by: '79000000002', at: when, what: 'Отмена оплаты', before: r.before, after: r.after };
+  return { ...rest, ...(r.paid ? { paid: r.paid } : {}), history: [...(o.history ?? []), entry] };
+};
+const takings = (o: Sale, d = day) => shiftTakings(d, [o], []).byMethod;
+const owedIn = (o: Sale, today = day) => debtsOn(today, [o], [], new Map(), { clients: new Map(), suppliers: new Map() }).owedToUs;
+
+describe('a reversed payment is left out of every sum (issue 27: «Отменить оплату»)', () => {
+  it('takes a wrong card payment out of the paid amount, the day’s takings and the debts; the right one counts', () => {
+    const wrong = paid(sale(), 'pay-card', 'card', total, at(day));
+    expect([received(wrong), takings(wrong).card, owedIn(wrong)]).toEqual([total, total, 0]);
+    const back = reversed(wrong, 'pay-card', at(day, 1));
+    expect(back.paid).toBeUndefined();
+    expect([received(back), takings(back).card, owedIn(back)]).toEqual([0, 0, total]);
+    const right = paid(back, 'pay-cash', 'cash', total, at(day, 2));
+    expect(takings(right)).toEqual({ cash: total, card: 0, transfer: 0, online: 0 });
+    // Both stay in the history, the reversal naming the payment and why.
+    expect(paymentsOf(right.history).map((p) => [p.entry.command, p.voidedBy?.reason])).toEqual([['pay-card', 'Не тот способ'], ['pay-cash', undefined]]);
+  });
+
+  it('puts back a part payment of an earlier day: it counts on its own day again, not today', () => {
+    const part = paid(sale(), 'pay-part', 'cash', 3000, at('2026-11-24'));
+    const rest = paid(part, 'pay-rest', 'card', total, at(day));
+    expect(takings(rest).card).toBe(total);
+    const back = reversed(rest, 'pay-rest', at(day, 1));
+    expect(back.paid).toEqual<OrderPayment>({ status: 'unpaid', method: 'cash', amount: 3000, at: at('2026-11-24'), by: '79000000003' });
+    expect(takings(back)).toEqual({ cash: 0, card: 0, transfer: 0, online: 0 });
+    expect(takings(back, '2026-11-24').cash).toBe(3000);
+    expect(owedIn(back)).toBe(total - 3000);
+  });
+
+  it('reverses once, the latest first, never an online payment or a take-back mark', () => {
+    const part = paid(sale(), 'pay-part', 'cash', 3000, at(day));
+    const rest = paid(part, 'pay-rest', 'card', total, at(day, 1));
+    expect(paymentVoidIssue(rest.history, 'pay-part')).toMatchObject({ status: 409, reason: expect.stringMatching(/сначала отмените/) });
+    expect(voidablePayment(rest.history)?.entry.command).toBe('pay-rest');
+    const once = reversed(rest, 'pay-rest', at(day, 2));
+    expect(paymentVoidIssue(once.history, 'pay-rest')).toMatchObject({ status: 409, reason: expect.stringMatching(/уже отменена/) });
+    expect(voidablePayment(once.history)?.entry.command).toBe('pay-part');
+    expect(paymentVoidIssue(once.history, 'nothing')).toMatchObject({ reason: 'Такой оплаты в истории заказа нет' });
+
+    const online = paid(sale(), 'online-paid', 'online', total, at(day));
+    expect(paymentVoidIssue(online.history, 'online-paid')?.reason).toMatch(/ЮKassa/);
+    expect(voidablePayment(online.history)).toBeUndefined();
+
+    const mark: OrderChange = { command: 'take-back', by: '79000000002', at: at(day, 3), what: 'Оплата', before: { paid: once.paid }, after: { paid: { status: 'unpaid', at: at(day, 3) } } };
+    const taken = { ...once, paid: { status: 'unpaid' as const }, history: [...(once.history ?? []), mark] };
+    expect(paymentVoidIssue(taken.history, 'take-back')).toMatchObject({ status: 400 });
+    expect(voidablePayment(taken.history)).toBeUndefined();
+  });
+});
