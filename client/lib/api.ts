@@ -27,8 +27,9 @@ export const send = async (key: string, body: unknown, base = ''): Promise<unkno
     res = await fetch(base + path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // a file goes as its bytes (a picture's upload), anything else as JSON
+      headers: body === undefined ? {} : { 'content-type': body instanceof Blob ? body.type : 'application/json' },
+      body: body === undefined || body instanceof Blob ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, offlineMessage);

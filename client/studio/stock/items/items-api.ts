@@ -1,6 +1,6 @@
 import type { ListRequest } from '../../../../schema/shared/api';
 import type { ProductInput } from '../../../../schema/shop/product';
-import { call, ApiError, offlineMessage } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /** The back-office's calls for catalogue items: online, as every write of the catalogue is the server's. */
 export const listItems = (request: ListRequest) => call('POST /api/items/list', request);
@@ -9,14 +9,5 @@ export const saveItem = async (input: ProductInput) => (await call('POST /api/it
 export const deleteItem = (id: string) => call('POST /api/items/delete', { id });
 
 /** Sends a picture's file as it is; the server checks, resizes and stores it, and answers its address. */
-export const uploadImage = async (file: Blob): Promise<string> => {
-  let res: Response;
-  try {
-    res = await fetch('/api/items/upload-image', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': file.type.startsWith('image/') ? file.type : 'image/jpeg' }, body: file });
-  } catch {
-    throw new ApiError(0, offlineMessage);
-  }
-  const json = (await res.json().catch(() => undefined)) as { data?: { url: string }; error?: string } | undefined;
-  if (!res.ok || !json?.data) throw new ApiError(res.status, json?.error ?? `Ошибка сервера (${res.status})`);
-  return json.data.url;
-};
+export const uploadImage = async (file: Blob): Promise<string> =>
+  (await call('POST /api/items/upload-image', new Blob([file], { type: file.type.startsWith('image/') ? file.type : 'image/jpeg' }))).data.url;
