@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Product } from '../../schema/product';
+import { log } from '../ops/log';
 
 export type SearchMessage =
   | { kind: 'load'; products: Product[] }
@@ -47,7 +48,7 @@ export const searchThread = (products: () => Product[]) => {
       waiting.delete(answer.ask);
     });
     w.on('error', (e) => {
-      console.error('catalogue search thread failed', e);
+      log.error({ err: e }, 'catalogue search thread failed');
       if (worker === w) failed(e);
     });
     w.on('exit', (code) => {
