@@ -87,10 +87,12 @@ export const requestIds =
     const id = given && saneId.test(given) ? given : crypto.randomUUID();
     res.set('x-request-id', id);
     const started = process.hrtime.bigint();
-    res.once('finish', () => {
+    // 'close' comes after 'finish', and alone when the client went first (an event stream, a page left half-loaded).
+    res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = done(req, res.statusCode, seconds);
-      log.info({ reqId: id, method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
+      const cut = res.writableFinished ? {} : { cut: true };
+      log.info({ reqId: id, method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1000), ...cut }, 'request');
     });
     requestContext.run({ id }, next);
   };

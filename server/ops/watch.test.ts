@@ -106,6 +106,9 @@ describe('the log', () => {
     try {
       answer = await fetch(`${shop.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': 'proxy-id-0001' }, body: JSON.stringify({ phone }) });
       own = await fetch(`${shop.url}/api/health`, { headers: { 'x-request-id': 'bad id "forged"' } });
+      // The access line is written when the server's side of the answer closes, which may follow the client's read.
+      const ownId = own.headers.get('x-request-id');
+      for (let tries = 0; tries < 100 && !logged.lines().some((l) => l.reqId === ownId && l.msg === 'request'); tries++) await new Promise((r) => setTimeout(r, 20));
     } finally {
       logged.stop();
       lines = logged.lines();
