@@ -25,6 +25,8 @@ export default defineConfig({
           environment: 'node',
           // No test resolves a name on the internet (a real provider's address left in a test fails at once).
           setupFiles: ['server/testing/no-internet.ts'],
+          // The server's log (server/ops/log.ts) shows warnings and errors only; tests read the rest with captureLogs.
+          env: { LOG_LEVEL: 'warn' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -35,6 +37,7 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['server/testing/no-internet.ts'],
+          env: { LOG_LEVEL: 'warn' },
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

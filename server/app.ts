@@ -54,6 +54,9 @@ import { searchEngineFiles } from './seo/search-engine-files';
 import { knownAddress } from './seo/known-address';
 import { pageSnapshot } from './render/page-snapshot';
 import { pageCounters } from './render/counters';
+import { requestIds } from './ops/log';
+import { countRequest } from './ops/metrics';
+import { metricsRoute } from './ops/metrics-route';
 
 /**
  * The largest body each /api route takes; others take 16 KB (an order of 50 lines is about 8 KB).
@@ -84,12 +87,13 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   const books = booksOf(shop);
   app.disable('x-powered-by');
   app.set('trust proxy', shop.config.trustProxy);
+  app.use(requestIds(countRequest));
   app.use(compressAnswers());
   app.use(securityHeaders());
 
   app.use(bodyLimit(limitOf, refuseBody));
   app.use(imagesApi());
-  app.use(['/api', '/db'], sessionUser(shop));
+  app.use(['/api', '/db', '/metrics'], sessionUser(shop));
 
   const mayRead = readRightNow(shop.sessions, shop.users);
   const api = express.Router();
@@ -112,6 +116,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   api.use(recordApi(shop, books, recordHooks(shop)));
   api.use('/api', (_req, res) => void res.status(404).json({ error: 'Нет такого метода API' }));
   app.use(api);
+  app.get('/metrics', metricsRoute(shop));
 
   const pouchApp = expressPouchDB(shop.storage.Pouch, {
     mode: 'minimumForPouchDB',

@@ -19,4 +19,12 @@ describe('settings read from the environment', () => {
     expect(defaultConfig({ ONLINE_PAYMENT_HOLD_MINUTES: '0.5' }).onlineHoldMs).toBe(30_000);
     expect(() => defaultConfig({ ONLINE_PAYMENT_HOLD_MINUTES: 'полчаса' })).toThrow(ConfigError);
   });
+
+  it('logs at info unless LOG_LEVEL says otherwise, refuses a level pino does not know, and reads METRICS_TOKEN', () => {
+    expect(defaultConfig({}).logLevel).toBe('info');
+    expect(defaultConfig({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+    expect(() => defaultConfig({ LOG_LEVEL: 'verbose' })).toThrow(ConfigError);
+    expect(defaultConfig({}).metricsToken).toBeUndefined();
+    expect(defaultConfig({ METRICS_TOKEN: 's3cret' }).metricsToken).toBe('s3cret');
+  });
 });

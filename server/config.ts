@@ -3,6 +3,7 @@ import { onlineHoldMinutes } from '../schema/shop/online-payment';
 import { phone } from '../schema/shared/phone';
 import { parsePublicOrigin } from './seo/public-origin';
 import type { PosifloraReach } from './posiflora/posiflora-connection';
+import { isLogLevel, logLevels, type LogLevel } from './ops/log';
 
 /**
  * How the shop runs. `demo`: codes are printed to the log and readable at /api/dev/last-code (README's
@@ -67,6 +68,10 @@ export interface ShopConfig {
   onlineHoldMs: number;
   /** Nightly backups (issue 31): where, when, how many, with what key; without `dir` none are taken. */
   backup: BackupSettings;
+  /** LOG_LEVEL: what reaches stdout (server/ops/log.ts reads it at load; checked here so a typo refuses to start). */
+  logLevel: LogLevel;
+  /** METRICS_TOKEN: a scraper may read /metrics with `Authorization: Bearer` it; unset, only an admin's session may. */
+  metricsToken?: string;
   /** Tests only (no environment variable sets it): the resolver of Posiflora's names, and the stand-in on 127.0.0.1. */
   posiflora?: PosifloraReach;
   /** Tests only: the clock the books' rules judge a write by (a fact's day, server/days/rules.ts); unset, the real one. */
@@ -138,6 +143,12 @@ const readHoldMinutes = (value: string | undefined): number => {
   return minutes;
 };
 
+const readLogLevel = (value: string | undefined): LogLevel => {
+  if (!value) return 'info';
+  if (!isLogLevel(value)) throw new ConfigError(`LOG_LEVEL=${value}: допустимо ${logLevels.join(', ')} / must be one of them`);
+  return value;
+};
+
 const int = (value: string | undefined, fallback: number): number => (value === undefined || value === '' ? fallback : Number(value));
 
 export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig => {
@@ -175,6 +186,8 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
     yookassa: readYookassa(env),
     onlineHoldMs: readHoldMinutes(env.ONLINE_PAYMENT_HOLD_MINUTES) * 60_000,
     backup: readBackup(env, mode, path.resolve(env.DATA_DIR ?? './data')),
+    logLevel: readLogLevel(env.LOG_LEVEL),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 };
 

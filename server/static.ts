@@ -12,6 +12,7 @@ import { shopSnapshot } from '../schema/shop/shop-snapshot';
 import { writtenHref } from './render/router-query';
 import type { CounterIds } from '../schema/studio/site/shop-settings';
 import { allowCounters, withCounters } from './render/counters';
+import { log } from './ops/log';
 
 const cacheFor = (res: Response, file: string) => {
   const name = path.basename(file);
@@ -48,7 +49,7 @@ export const clientFiles = (
       const body = await renderPage(href, valid.data);
       return body === null ? html : withRenderedPage(html, body, valid.data);
     } catch (e) {
-      console.error('Страница не отрисована на сервере, отдаём оболочку:', href, e);
+      log.error({ err: e, href }, 'Страница не отрисована на сервере, отдаём оболочку');
       return html;
     }
   };

@@ -13,8 +13,25 @@ export const clientNotice = z.strictObject({
   data: z.record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).optional(),
 });
 
-/** GET /api/health when the database answers (503 has its own shape, sent by the handler). */
-export const healthAnswer = z.object({ ok: z.literal(true), db: z.literal('ok'), backup: z.enum(['ok', 'stale', 'off']) });
+/**
+ * GET /api/health (issue 31): what is degraded, in words that name no host. 200 for `ok` and `degraded`, 503 for
+ * `down` (this app server cannot reach its store). `quorum`: on CouchDB, whether the cluster's nodes are all connected
+ * (`short`: some away but a majority left, `lost`: not even that); `embedded` without CouchDB. `sms`: codes go through a
+ * gateway, or to the log (demo); `missing` in production is degraded.
+ */
+export const healthAnswer = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    status: z.enum(['ok', 'degraded']),
+    db: z.literal('ok'),
+    quorum: z.enum(['ok', 'short', 'lost', 'unknown', 'embedded']),
+    backup: z.enum(['ok', 'stale', 'off']),
+    /** Seconds since the last successful backup; absent when there is none or backups are off. */
+    backupAgeSeconds: z.number().int().nonnegative().optional(),
+    sms: z.enum(['gateway', 'log', 'missing']),
+  }),
+  z.object({ ok: z.literal(false), status: z.literal('down'), db: z.literal('unreachable'), since: z.string(), message: z.string() }),
+]);
 
 /** POST /api/orders/list: staff's page of orders, by status or customer. */
 export const orderListRequest = z.strictObject({

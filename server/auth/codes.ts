@@ -8,6 +8,7 @@ import { keyedHash } from './secret';
 import { orderedStamp } from './stamp';
 import type { SmsSender } from './sms';
 import { phone as mobilePhone, phoneMessages } from '../../schema/shared/phone';
+import { log } from '../ops/log';
 
 const codeDoc = z.object({ hash: z.string(), sentAt: z.number(), expiresAt: z.number() });
 type CodeDoc = z.infer<typeof codeDoc>;
@@ -87,7 +88,7 @@ export const oneTimeCodes = (auth: PouchDB.Database, secret: string, sms: SmsSen
       try {
         await sms.send(phone, code);
       } catch (e) {
-        console.error('sms:', (e as Error).message);
+        log.error({ err: e }, 'sms: the code was not sent');
         await auth.remove(id, rev);
         await slot?.release();
         throw new HttpError(502, 'Не удалось отправить СМС, попробуйте ещё раз');

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { orderedStamp } from './stamp';
 import { ConfigError, type ShopConfig } from '../config';
+import { log } from '../ops/log';
 
 /** How a one-time code reaches the customer's phone. */
 export interface SmsSender {
@@ -31,7 +32,7 @@ const gatewaySms = (url: string, token = ''): SmsSender => ({
  */
 const logSms = (auth: PouchDB.Database, quiet: boolean): SmsSender => ({
   async send(phone, code) {
-    if (!quiet) console.log(`[sms] +${phone}: ${text(code)}`);
+    if (!quiet) log.info(`[sms] +${phone}: ${text(code)}`);
     const now = Date.now();
     await auth.put({ _id: `devsms:${phone}:${orderedStamp()}${crypto.randomBytes(4).toString('hex')}`, code, expiresAt: now + 3600_000 });
   },

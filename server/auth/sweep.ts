@@ -1,3 +1,5 @@
+import { log } from '../ops/log';
+
 /**
  * Removes expired sessions, codes and rate-limit windows from the auth database, which would otherwise
  * grow with every sign-in. Safe to run from several processes at once: a conflict just means another did it.
@@ -12,7 +14,7 @@ export const sweepExpired = async (auth: PouchDB.Database, now = Date.now()): Pr
 };
 
 export const sweepEveryHour = (auth: PouchDB.Database): (() => void) => {
-  const run = () => void sweepExpired(auth).catch((e: Error) => console.error('auth sweep failed:', e.message));
+  const run = () => void sweepExpired(auth).catch((e: Error) => log.error({ err: e }, 'auth sweep failed'));
   run();
   const timer = setInterval(run, 3600_000);
   timer.unref();

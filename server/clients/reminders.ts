@@ -10,6 +10,7 @@ import type { Storage } from '../db/storage';
 import { toSynced } from '../db/synced';
 import { tierStore } from '../records/tier-store';
 import { readShopSettings } from '../studio/shop-settings';
+import { log } from '../ops/log';
 
 
 const hourMs = 3600_000;
@@ -74,7 +75,7 @@ export const sweepReminders = async (storage: Storage, now = new Date()): Promis
 
 /** At start (awaited) and every hour, on every app server (the ids make it safe). */
 export const remindHourly = async (storage: Storage): Promise<() => void> => {
-  const run = () => sweepReminders(storage).catch((e: Error) => void console.error('reminders sweep failed:', e.message));
+  const run = () => sweepReminders(storage).catch((e: Error) => void log.error({ err: e }, 'reminders sweep failed'));
   await run();
   const timer = setInterval(() => void run(), hourMs);
   timer.unref();

@@ -4,6 +4,7 @@ import { matchesQuery } from '../../schema/shop/product-filter';
 import { searchThread } from './catalog-search-thread';
 import type { ChangesHub } from './changes-hub';
 import { fromSynced } from './synced';
+import { log } from '../ops/log';
 
 /** Who is asking: customers see what is on sale, staff see everything. */
 export type Audience = 'customer' | 'staff';
@@ -140,12 +141,12 @@ export const catalogIndex = (catalog: PouchDB.Database, hub: ChangesHub) => {
       })
       .finally(() => {
         catching = null;
-        if (again) catchUp().catch((e: unknown) => console.error('catalogue copy could not catch up', e));
+        if (again) catchUp().catch((e: unknown) => log.error({ err: e }, 'catalogue copy could not catch up'));
       }));
     return reading;
   };
 
-  hub.watch('catalog', () => void catchUp().catch((e: unknown) => console.error('catalogue copy could not catch up', e)));
+  hub.watch('catalog', () => void catchUp().catch((e: unknown) => log.error({ err: e }, 'catalogue copy could not catch up')));
 
   /** The copy, having read at least every write this process made before this call. */
   const ready = async () => {
@@ -191,7 +192,7 @@ export const catalogIndex = (catalog: PouchDB.Database, hub: ChangesHub) => {
   /** A result for the query that may be served: current, or older than this process's last write but refreshing. */
   const searchFor = async (query: string) => {
     let kept = searched.get(query);
-    if (kept && kept.version < version) void searchAgain(query).catch((e: unknown) => console.error('catalogue search failed', e));
+    if (kept && kept.version < version) void searchAgain(query).catch((e: unknown) => log.error({ err: e }, 'catalogue search failed'));
     while (!kept || kept.version < mustSee) {
       await searchAgain(query);
       kept = searched.get(query);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Product } from '../../schema/shop/product';
+import { log } from '../ops/log';
 
 export type SearchMessage =
   | { kind: 'load'; products: Product[] }
@@ -23,7 +24,7 @@ const workerFile = pathToFileURL(fileURLToPath(new URL('./catalog-search-worker.
 const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile)}); })`;
 
 /**
- * The catalogue search (schema/shop/search.ts) in a worker thread: a search that matches most of 50,000 products takes
+ * The catalogue search (schema/search.ts) in a worker thread: a search that matches most of 50,000 products takes
  * about 150 ms, which on the request thread would hold up every other request. Changes and queries are messages in
  * one order, so an answer reflects every change sent before its query. Started on the first search; a worker that
  * fails is started again, with the products given by `products`, on the next.
@@ -47,7 +48,7 @@ export const searchThread = (products: () => Product[]) => {
       waiting.delete(answer.ask);
     });
     w.on('error', (e) => {
-      console.error('catalogue search thread failed', e);
+      log.error({ err: e }, 'catalogue search thread failed');
       if (worker === w) failed(e);
     });
     w.on('exit', (code) => {

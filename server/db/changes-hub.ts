@@ -1,4 +1,5 @@
 import type { Storage } from './storage';
+import { log } from '../ops/log';
 
 type Listener = () => void;
 type Seq = string | number;
@@ -72,12 +73,12 @@ export const changesHub = (storage: Storage, retry: FeedRetry = defaultFeedRetry
     });
     feed.on('error', (e) => {
       if (entry.feed !== feed || entry.stopped) return;
-      if (!entry.failures) console.error(`changes feed of ${name} failed, starting it again`, e instanceof Error ? e.message : e);
+      if (!entry.failures) log.error({ err: e }, `changes feed of ${name} failed, starting it again`);
       stopFeed(entry);
       again(name, entry, retryDelay(++entry.failures, retry));
     });
     if (recovering) {
-      console.error(`changes feed of ${name} is back after ${entry.failures} tries, from sequence ${String(entry.since)}`);
+      log.warn(`changes feed of ${name} is back after ${entry.failures} tries, from sequence ${String(entry.since)}`);
       entry.failures = 0;
       tell(entry);
     }
@@ -100,7 +101,7 @@ export const changesHub = (storage: Storage, retry: FeedRetry = defaultFeedRetry
     } catch (e) {
       stopFeed(entry);
       if (entry.stopped) return;
-      if (!entry.failures) console.error(`changes feed of ${name} could not start`, e instanceof Error ? e.message : e);
+      if (!entry.failures) log.error({ err: e }, `changes feed of ${name} could not start`);
       again(name, entry, retryDelay(++entry.failures, retry), appeared);
     } finally {
       entry.starting = false;

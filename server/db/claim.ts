@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { HttpError } from '../http/errors';
+import { countQuorumRefusal } from '../ops/metrics';
 
 /**
  * Writes that must have one winner, on the embedded store and on a CouchDB cluster alike.
@@ -46,6 +47,7 @@ const shortWritesTaken = 5;
 export class TooFewCopies extends HttpError {
   constructor() {
     super(503, 'База данных сейчас отвечает не полностью — попробуйте ещё раз через минуту');
+    countQuorumRefusal();
   }
 }
 

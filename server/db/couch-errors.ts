@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { z } from 'zod';
 import { storeAway } from '../http/errors';
+import { log } from '../ops/log';
 
 // Errors /db answers in CouchDB's shape, with Russian reasons and nothing of the server's insides.
 
@@ -27,11 +28,11 @@ export const scrubErrors = (res: Response) => {
   res.send = (body?: unknown) => {
     if (res.statusCode < 400) return send(body);
     if (storeAwayAnswer(body)) {
-      console.error('/db: store out of reach', String(body).slice(0, 300));
+      log.error({ answer: String(body).slice(0, 300) }, '/db: store out of reach');
       res.status(503).type('json');
       return send(JSON.stringify({ error: 'unavailable', reason: storeAway().message }));
     }
-    if (res.statusCode >= 500) console.error('/db answered', res.statusCode, String(body).slice(0, 500));
+    if (res.statusCode >= 500) log.error({ status: res.statusCode, answer: String(body).slice(0, 500) }, '/db answered an error');
     res.type('json');
     return send(JSON.stringify(safeError(res.statusCode)));
   };

@@ -1,4 +1,5 @@
 import { claim, dropLeaf, isCouch, shortWrites, writeDoc, type WriteOutcome } from './claim';
+import { log } from '../ops/log';
 
 /** Small helpers over PouchDB documents that the server keeps for itself (sessions, codes, users, stock). */
 
@@ -97,7 +98,7 @@ export const mergeLater = <T extends object>(db: PouchDB.Database, id: string, r
     void upsert<T>(db, id, () => null, { resolve })
       .then(() => after?.())
       .catch((e: unknown) => {
-        if (!closed.has(db)) console.error(`branches of ${id} not merged yet`, e);
+        if (!closed.has(db)) log.error({ err: e }, `branches of ${id} not merged yet`);
       });
   }, branchGraceMs + 1000);
   timer.unref();

@@ -4,6 +4,8 @@ import { isCouch, TooFewCopies, writeDocs } from './claim';
 import type { DbPushRule, PushedDoc, PushVerdict, StoredDoc } from './push-rule';
 import { StorageBusy, type Storage } from './storage';
 import { rev } from './gateway-calls';
+import { log } from '../ops/log';
+import { countPush } from '../ops/metrics';
 
 // Pushes to /db: each document judged by its database's rule, refusals answered as conflicts, the rest written.
 
@@ -47,7 +49,7 @@ const writeAll = async (db: PouchDB.Database, docs: (Record<string, unknown> & {
     // the device sends again; refusing its documents instead would make the device drop new ones.
     const outcomes = await writeDocs(db, docs, { quorum: true }).catch((e: unknown) => {
       if (e instanceof TooFewCopies) throw e;
-      console.error('push to CouchDB failed', e);
+      log.error({ err: e }, 'push to CouchDB failed');
       throw new StorageBusy();
     });
     return outcomes.map((w, i) => (!w ? { status: 500, error: true } : w.won ? { ok: true, id: docs[i]._id, rev: w.rev } : { status: 409, error: true }));
@@ -55,7 +57,7 @@ const writeAll = async (db: PouchDB.Database, docs: (Record<string, unknown> & {
   try {
     return await db.bulkDocs(docs);
   } catch (e) {
-    console.error('bulkDocs failed as a whole; writing one by one', e);
+    log.error({ err: e }, 'bulkDocs failed as a whole; writing one by one');
     return Promise.all(
       docs.map((d) =>
         db.bulkDocs([d]).then(
@@ -65,6 +67,14 @@ const writeAll = async (db: PouchDB.Database, docs: (Record<string, unknown> & {
       ),
     );
   }
+};
+
+/** The batch's rows, counted for /metrics: written, refused by the rules (`rejected`), or lost to another write. */
+const counted = (name: string, rows: Row[]): Row[] => {
+  const refused = rows.filter((r) => 'rejected' in r && r.rejected).length;
+  const written = rows.filter((r) => 'ok' in r).length;
+  countPush(name, { written, refused, conflict: rows.length - written - refused });
+  return rows;
 };
 
 /**
@@ -77,7 +87,7 @@ export const pushDocs = async (storage: Storage, rules: PushRules, name: string,
   const shaped = raw.map(pushShape);
   const rule = Object.hasOwn(rules, name) ? rules[name] : null;
   const why = !canPushDb(user, name) || !user ? 'Недостаточно прав для изменения этих данных' : !rule ? 'Эта база не принимает изменения' : null;
-  if (why || !user || !rule) return shaped.map((s) => refusedRow(s.ok ? s.doc._id : s.id, why ?? ''));
+  if (why || !user || !rule) return counted(name, shaped.map((s) => refusedRow(s.ok ? s.doc._id : s.id, why ?? '')));
 
   const db = storage.db(name);
   const ids = shaped.flatMap((s) => (s.ok ? [s.doc._id] : []));
@@ -96,7 +106,7 @@ export const pushDocs = async (storage: Storage, rules: PushRules, name: string,
     try {
       return { id: s.doc._id, verdict: judge(user, s.doc, stored.get(s.doc._id) ?? null), rev: s.rev };
     } catch (e) {
-      console.error(`push rule of ${name} failed on ${s.doc._id}`, e);
+      log.error({ err: e }, `push rule of ${name} failed on ${s.doc._id}`);
       return { id: s.doc._id, verdict: { ok: false, reason: 'Документ не удалось проверить' } };
     }
   });
@@ -109,7 +119,7 @@ export const pushDocs = async (storage: Storage, rules: PushRules, name: string,
   const written = accepted.length ? await writeAll(db, accepted) : [];
   const kept = accepted.filter((_, i) => 'ok' in written[i] && written[i].ok);
   // What follows from the stored documents is the server's own doing: a failure there is logged, the push stands.
-  if (kept.length && rule.stored) await rule.stored(user, kept).catch((e: unknown) => console.error(`after a push to ${name}`, e));
+  if (kept.length && rule.stored) await rule.stored(user, kept).catch((e: unknown) => log.error({ err: e }, `after a push to ${name}`));
   let w = 0;
-  return verdicts.map((v) => (v.verdict.ok ? writtenRow(v.id, written[w++]) : refusedRow(v.id, v.verdict.reason)));
+  return counted(name, verdicts.map((v) => (v.verdict.ok ? writtenRow(v.id, written[w++]) : refusedRow(v.id, v.verdict.reason))));
 };

@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors';
 import { durableLeveldown } from './durable-leveldown';
 import { registerCouchDatabase } from './claim';
 import { cancelMerges, isNotFound } from './docs';
+import { log } from '../ops/log';
 
 /**
  * Every database of the shop, local (LevelDB under dataDir) or in a CouchDB cluster (couchUrl).
@@ -104,7 +105,7 @@ export const openStorage = (
     cancelMerges(entry.db);
     const done = entry.db
       .close()
-      .catch((e: unknown) => console.error(`closing database ${name} failed`, e))
+      .catch((e: unknown) => log.error({ err: e }, `closing database ${name} failed`))
       .finally(() => closing.delete(name));
     closing.set(name, done);
   };

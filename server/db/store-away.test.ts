@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../schema/shop/product';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { setStock } from '../testing/stock-equation';
+import { captureLogs } from '../testing/log-capture';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { branchGraceMs } from './docs';
 
@@ -46,7 +47,7 @@ describe('closing a shop on CouchDB', () => {
   it('cancels the merges of its stock ledgers still waiting, so nothing runs against its closed databases afterwards', async () => {
     const couch = await startCouchStandIn();
     const shop = await startTestShop({ couchUrl: couch.url });
-    const logged = vi.spyOn(console, 'error');
+    const logged = captureLogs();
     try {
       const staff = await signIn(shop.url, demoPhones.manager);
       const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 5 }, query: {} });
@@ -55,9 +56,9 @@ describe('closing a shop on CouchDB', () => {
       await shop.close();
       await couch.close();
       await new Promise((r) => setTimeout(r, branchGraceMs + 1500));
-      expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([]);
+      expect(logged.errors()).toEqual([]);
     } finally {
-      logged.mockRestore();
+      logged.stop();
     }
   }, 60_000);
 });

@@ -3,7 +3,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLogs } from '../testing/log-capture';
 import { startTestShop } from '../testing/test-shop';
 
 const script = `export const big = ${JSON.stringify('x'.repeat(200_000))};\n`;
@@ -41,27 +42,27 @@ describe('a client that goes away', () => {
   });
 
   it('is no server error: a script request dropped before its answer logs nothing, and the server answers the next one whole', async () => {
-    const logged = vi.spyOn(console, 'error');
+    const logged = captureLogs();
     try {
       // Each hang-up lands before the file is opened (the old code logged «Error: Request aborted» for nearly each).
       for (let i = 0; i < 30; i++) await askAndHangUp(shop.url, '/assets/chunk-abc123.js');
       const whole = await fetch(`${shop.url}/assets/chunk-abc123.js`, { headers: { 'accept-encoding': 'br' } });
       expect(whole.status).toBe(200);
       expect(await whole.text()).toBe(script);
-      expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([]);
+      expect(logged.errors()).toEqual([]);
     } finally {
-      logged.mockRestore();
+      logged.stop();
     }
   });
 
   it('leaves a real failure to send a file logged, as a 500', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = captureLogs();
     try {
       const res = await fetch(`${shop.url}/assets/broken-abc123.js`, { headers: { 'accept-encoding': 'br' } });
       expect(res.status).toBe(500);
-      expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringMatching(/EISDIR/)]);
+      expect(logged.errors().map((l) => JSON.stringify(l))).toEqual([expect.stringMatching(/EISDIR/)]);
     } finally {
-      logged.mockRestore();
+      logged.stop();
     }
   });
 });

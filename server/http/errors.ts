@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { z } from 'zod';
 import type { ErrorAnswer } from '../../schema/shared/api';
+import { log } from '../ops/log';
 
 /** An error whose message is Russian and safe to show to the caller. */
 export class HttpError extends Error {
@@ -68,11 +69,11 @@ export const errorAnswer: ErrorRequestHandler = (err, req, res, _next) => {
   if (parser) return void res.status(parser[0]).json({ error: parser[1] } satisfies ErrorAnswer);
   if (err instanceof z.ZodError) err = fromZod(err);
   if (isUnreachable(err)) {
-    console.error(`store out of reach: ${(err as Error).message}`);
+    log.error(`store out of reach: ${(err as Error).message}`);
     const { message } = storeAway();
     return void res.status(503).json(req.path.startsWith('/db/') ? { error: 'unavailable', reason: message } : ({ error: message } satisfies ErrorAnswer));
   }
   if (err instanceof HttpError) return void res.status(err.status).json({ error: err.message, issues: err.issues } satisfies ErrorAnswer);
-  console.error(err);
+  log.error({ err }, 'unexpected failure, answered 500');
   res.status(500).json({ error: 'Внутренняя ошибка сервера, попробуйте ещё раз' } satisfies ErrorAnswer);
 };

@@ -3,6 +3,7 @@ import type { BackupSettings, ShopConfig } from '../config';
 import type { Storage } from '../db/storage';
 import { createIfMissing, getDoc, upsert } from '../db/docs';
 import { storeBackup, takeBackup } from './backup';
+import { log } from './log';
 
 /** What the last backup of the shop did, kept beside the shop's counters for every app server and /admin to read. */
 export interface BackupStatus {
@@ -54,7 +55,7 @@ export const backupNow = async (
     return (await write((s) => ({ ...s, at: backup.manifest.createdAt, file, bytes: backup.bytes.length, docs }))) ?? {};
   } catch (e) {
     const failure = e instanceof Error ? e.message : String(e);
-    console.error('Резервная копия не сделана:', failure);
+    log.error({ failure }, 'Резервная копия не сделана');
     return (await write((s) => ({ ...s, failedAt: new Date().toISOString(), failure }))) ?? {};
   }
 };

@@ -9,6 +9,7 @@ import { getDoc, isTombstoned, upsert } from '../db/docs';
 import { fromSynced, toSynced } from '../db/synced';
 import type { OrderCommands } from './order-commands';
 import { answeredAction } from './answered-command';
+import { log } from '../ops/log';
 
 const officeDb = tierDatabases[orderCommandEntity.tier];
 /** Changes read per request while catching up. */
@@ -32,6 +33,9 @@ const pending = (doc: unknown): OfficeRecord | null => {
   if (!parsed.success || parsed.data.type !== orderCommandEntity.type || parsed.data.data.outcome !== undefined) return null;
   return parsed.data;
 };
+
+/** Whether an office document is an order command still waiting for its outcome (counted by /metrics). */
+export const isWaitingCommand = (doc: unknown): boolean => pending(doc) !== null;
 
 /**
  * Applies the commands staff devices push into the office database (issue 10). Every app server runs one: it
@@ -150,7 +154,7 @@ export const commandProcessor = (shop: Shop, commands: OrderCommands, hub: Chang
     running = catchUp()
       .catch((e: unknown) => {
         if (stopped) return;
-        console.error('order commands: processing failed, trying again later', e instanceof Error ? e.message : e);
+        log.error({ err: e }, 'order commands: processing failed, trying again later');
         clearTimeout(retry);
         retry = setTimeout(() => void run(), retryMs);
         retry.unref();

@@ -24,6 +24,7 @@ import { storedRefEntries } from '../refs/ref-codes';
 import { inStudioWindow } from './studio-window';
 import { unconfirmedPlaces } from './unconfirmed';
 import { readShopSettings } from '../studio/shop-settings';
+import { log } from '../ops/log';
 
 const productIds = (r: OrderRecord) => r.lines.map((l) => l.id);
 
@@ -63,7 +64,7 @@ export const orderService = (shop: Shop) => {
       try {
         return [recordFromDoc(doc)];
       } catch {
-        console.error(`order ${doc._id}: stored record does not parse, skipped`);
+        log.error(`order ${doc._id}: stored record does not parse, skipped`);
         return [];
       }
     });

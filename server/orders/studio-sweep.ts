@@ -4,6 +4,7 @@ import type { Storage } from '../db/storage';
 import { studioOrdersDb } from './spread';
 import { studioWindowStart } from './studio-window';
 import { sweepOrderCommands } from './command-sweep';
+import { log } from '../ops/log';
 
 const dated = z.object({ date: z.string() });
 const sweepEveryMs = 3600_000;
@@ -34,8 +35,8 @@ export const sweepStudioOrders = async (storage: Storage, now = new Date()): Pro
 export const sweepStudioOrdersHourly = async (storage: Storage): Promise<() => void> => {
   const run = () =>
     Promise.all([
-      sweepStudioOrders(storage).catch((e: Error) => void console.error('studio-orders sweep failed:', e.message)),
-      sweepOrderCommands(storage).catch((e: Error) => void console.error('order commands sweep failed:', e.message)),
+      sweepStudioOrders(storage).catch((e: Error) => void log.error({ err: e }, 'studio-orders sweep failed')),
+      sweepOrderCommands(storage).catch((e: Error) => void log.error({ err: e }, 'order commands sweep failed')),
     ]);
   await run();
   const timer = setInterval(() => void run(), sweepEveryMs);

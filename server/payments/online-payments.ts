@@ -9,6 +9,7 @@ import { customerView } from '../orders/customer-view';
 import { orderOf, type OrderRecord } from '../orders/order-record';
 import type { OrderService } from '../orders/order-service';
 import { providerNotification, yookassa, type ProviderPayment } from './yookassa';
+import { log } from '../ops/log';
 
 /** Payments started for one order; past them the customer pays on delivery or calls the studio. */
 const maxPaymentTries = 5;
@@ -54,11 +55,11 @@ export const onlinePayments = (shop: Shop, service: OrderService, commands: Orde
     if (!r || r.stage !== 'placed') throw new HttpError(404, 'Заказ этого платежа не найден');
     if (p.status === 'succeeded') {
       if (p.amount.currency !== 'RUB' || p.amount.value !== providerAmount(r.total)) {
-        console.error(`payment ${p.id}: ${p.amount.value} ${p.amount.currency}, order ${r.id} costs ${r.total} RUB: not marked paid`);
+        log.error(`payment ${p.id}: ${p.amount.value} ${p.amount.currency}, order ${r.id} costs ${r.total} RUB: not marked paid`);
         throw new HttpError(409, 'Сумма платежа не совпадает с суммой заказа: заказ не отмечен оплаченным');
       }
-      if (r.status === 'cancelled') console.error(`payment ${p.id}: order ${r.id} was cancelled before the money came: the studio returns it`);
-      if (r.paid?.status === 'paid' && r.online?.payment !== p.id && r.paid.method === 'online') console.error(`payment ${p.id}: order ${r.id} was paid already: the studio returns the second payment`);
+      if (r.status === 'cancelled') log.error(`payment ${p.id}: order ${r.id} was cancelled before the money came: the studio returns it`);
+      if (r.paid?.status === 'paid' && r.online?.payment !== p.id && r.paid.method === 'online') log.error(`payment ${p.id}: order ${r.id} was paid already: the studio returns the second payment`);
       return applied(commands.markPaidOnline(r.id, p.id, r.total), r);
     }
     // Only the payment tried last decides that the order waits for another try; an older one's failure changes nothing.
@@ -162,7 +163,7 @@ export const onlinePayments = (shop: Shop, service: OrderService, commands: Orde
           const { outcome } = await commands.expireOnline(r);
           if (outcome.ok && !outcome.note) cancelled++;
         } catch (e) {
-          console.error(`online payment sweep, order ${r.id}:`, (e as Error).message);
+          log.error({ err: e }, `online payment sweep, order ${r.id} failed`);
         }
       }
       return cancelled;

@@ -1,4 +1,5 @@
 import type { OnlinePayments } from './online-payments';
+import { log } from '../ops/log';
 
 /**
  * Every app server sweeps orders whose online payment ran out of time, at start and then every minute (or half the
@@ -13,7 +14,7 @@ export const sweepOnlinePayments = (payments: OnlinePayments): (() => void) => {
     try {
       await payments.sweep();
     } catch (e) {
-      console.error('online payment sweep failed:', (e as Error).message);
+      log.error({ err: e }, 'online payment sweep failed');
     } finally {
       running = false;
     }

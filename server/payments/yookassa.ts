@@ -3,6 +3,7 @@ import type { OnlineMethod } from '../../schema/shop/online-payment';
 import type { YookassaSettings } from '../config';
 import { HttpError } from '../http/errors';
 import { orderTitle } from '../../schema/studio/orders/order-number';
+import { log } from '../ops/log';
 
 /** A payment's id as YooKassa makes them (a UUID-like string); anything else is never sent on to the API. */
 const providerPaymentId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -52,7 +53,7 @@ export const yookassa = (settings: YookassaSettings) => {
         signal: AbortSignal.timeout(15_000),
       });
     } catch (e) {
-      console.error(`yookassa ${init.method} ${path}:`, (e as Error).message);
+      log.error({ err: e }, `yookassa ${init.method} ${path} failed`);
       throw unavailable();
     }
   };
@@ -60,7 +61,7 @@ export const yookassa = (settings: YookassaSettings) => {
   const paymentOf = async (res: Response, what: string): Promise<ProviderPayment> => {
     const parsed = providerPayment.safeParse(await res.json().catch(() => null));
     if (!parsed.success) {
-      console.error(`yookassa ${what}: answer does not parse`);
+      log.error(`yookassa ${what}: answer does not parse`);
       throw unavailable();
     }
     return parsed.data;
@@ -81,7 +82,7 @@ export const yookassa = (settings: YookassaSettings) => {
         },
       });
       if (!res.ok) {
-        console.error(`yookassa create for ${p.orderId}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+        log.error({ status: res.status, answer: (await res.text()).slice(0, 300) }, `yookassa create for ${p.orderId} refused`);
         throw unavailable();
       }
       return paymentOf(res, `create for ${p.orderId}`);
@@ -93,7 +94,7 @@ export const yookassa = (settings: YookassaSettings) => {
       const res = await send(`/payments/${encodeURIComponent(id)}`, { method: 'GET' });
       if (res.status === 404) return null;
       if (!res.ok) {
-        console.error(`yookassa get ${id}: ${res.status}`);
+        log.error({ status: res.status }, `yookassa get ${id} refused`);
         throw unavailable();
       }
       return paymentOf(res, `get ${id}`);

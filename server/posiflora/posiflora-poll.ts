@@ -2,6 +2,7 @@ import type { Shop } from '../context';
 import { claim } from '../db/claim';
 import { posifloraImport } from './posiflora-import';
 import { posifloraDb, posifloraStore } from './posiflora-store';
+import { log } from '../ops/log';
 
 /** Posiflora has no webhooks: changes are asked for this often. */
 const pollEveryMs = 15 * 60_000;
@@ -18,7 +19,7 @@ export const pollPosiflora = (shop: Shop): (() => void) => {
     if (!(await claim(shop.storage.db(posifloraDb), `poll-${slot}`, { at: Date.now() }))) return;
     await importer.run('');
   };
-  const timer = setInterval(() => void tick().catch((e: Error) => console.error('posiflora poll failed:', e.message)), pollEveryMs);
+  const timer = setInterval(() => void tick().catch((e: Error) => log.error({ err: e }, 'posiflora poll failed')), pollEveryMs);
   timer.unref();
   return () => clearInterval(timer);
 };

@@ -3,6 +3,7 @@ import { countersMeta, countersOf, defaultShopSettings, type CounterIds, type Sh
 import type { Storage } from '../db/storage';
 import { contentSecurityPolicy } from '../http/security-headers';
 import { readShopSettings } from '../studio/shop-settings';
+import { log } from '../ops/log';
 
 /**
  * The counters of one storefront page, by the settings as stored now: read on every page, so an id an admin saves
@@ -14,7 +15,7 @@ export const pageCounters = async (storage: Storage, path: string): Promise<Coun
   try {
     settings = (await readShopSettings(storage)).settings;
   } catch (e) {
-    console.error('shop-settings: not read, the page goes without counters', e);
+    log.error({ err: e }, 'shop-settings: not read, the page goes without counters');
   }
   return countersOf(settings, path);
 };

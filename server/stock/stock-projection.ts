@@ -8,6 +8,7 @@ import type { StockAnswer } from '../../schema/studio/stock/stock-answer';
 import type { ChangesHub } from '../db/changes-hub';
 import type { Storage } from '../db/storage';
 import { fromSynced } from '../db/synced';
+import { log } from '../ops/log';
 
 type Seq = string | number;
 
@@ -82,7 +83,7 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
       return catchUp();
     });
     queued = next;
-    chain = next.catch((e: unknown) => console.error('stock: reading the office changes failed', e instanceof Error ? e.message : e));
+    chain = next.catch((e: unknown) => log.error({ err: e }, 'stock: reading the office changes failed'));
     return next;
   };
 

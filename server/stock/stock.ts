@@ -4,6 +4,7 @@ import { balanceOf, contestedHolds, mergeStock, stockLedger, unitsByProduct, uni
 import { getDoc, mergeLater, stripMeta, upsert, type Stored } from '../db/docs';
 import { oneAtATime } from '../db/one-at-a-time';
 import type { Storage } from '../db/storage';
+import { log } from '../ops/log';
 
 interface Shortage {
   product: string;
@@ -52,7 +53,7 @@ const stockService = (storage: Storage) => {
       if (await mayDrop(key)) merged = { ...merged, released: { ...merged.released, [key]: true } };
     }
     // Two placed orders that each saw enough units on their own copy: both keep their units, the studio is told.
-    if (unitsLeft(merged) < 0) console.error(`stock of ${leaves[0]._id}: oversold by ${-unitsLeft(merged)} after copies of the ledger merged`);
+    if (unitsLeft(merged) < 0) log.error(`stock of ${leaves[0]._id}: oversold by ${-unitsLeft(merged)} after copies of the ledger merged`);
     return merged;
   };
 

@@ -7,6 +7,7 @@ import type { Storage } from '../db/storage';
 import { getDoc, upsert } from '../db/docs';
 import { getSynced, toSynced } from '../db/synced';
 import { HttpError } from '../http/errors';
+import { log } from '../ops/log';
 
 interface SavedSettings {
   settings: ShopSettings;
@@ -27,7 +28,7 @@ export const readShopSettings = async (storage: Storage): Promise<SavedSettings>
   if (!stored?.settings) return { settings: defaultShopSettings, updatedAt: 0 };
   const parsed = shopSettings.safeParse(stored.settings);
   if (parsed.success) return { settings: parsed.data, updatedAt: stored.updatedAt };
-  console.error('shop-settings: stored settings do not parse, the defaults apply');
+  log.error('shop-settings: stored settings do not parse, the defaults apply');
   return { settings: defaultShopSettings, updatedAt: 0 };
 };
 

@@ -128,6 +128,7 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }) => {
   /** The cluster as CouchDB's coordinator sees it: the third node is away while writes are split as too few copies. */
   const away = () => !!choose && !how.race;
   const app = express()
+    .get('/_up', (_req, res) => void res.json({ status: 'ok' }))
     .get('/_membership', (_req, res) => void res.json({ all_nodes: away() ? nodes.slice(0, 2) : nodes, cluster_nodes: nodes }))
     .get(docShards, (_req, res) => void res.json({ range: '00000000-ffffffff', nodes }))
     .put(docPut, express.json({ limit: '16mb' }), split)

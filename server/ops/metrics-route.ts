@@ -1,0 +1,56 @@
+import crypto from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { tierDatabases } from '../../schema/shared/databases';
+import { orderCommandEntity } from '../../schema/entities/order-command';
+import { isAdmin } from '../../schema/shared/user';
+import type { Shop } from '../context';
+import { isWaitingCommand } from '../orders/command-processor';
+import { decodeQueue } from '../photos/decode-queue';
+import { backupStatus } from './nightly-backup';
+import { registry, scraped } from './metrics';
+
+const sameSecret = (given: string, expected: string) => {
+  const digest = (text: string) => new Uint8Array(crypto.createHash('sha256').update(text).digest());
+  return crypto.timingSafeEqual(digest(given), digest(expected));
+};
+
+/** Reads the store's figures into the gauges; a store that does not answer leaves them NaN and `shop_store_up` 0. */
+const readStoreFigures = async (shop: Shop) => {
+  scraped.photosWaiting.set(decodeQueue.waiting);
+  try {
+    // The office database is bounded: answered commands are swept after two weeks (orders/command-sweep.ts).
+    const { rows } = await shop.storage.db(tierDatabases[orderCommandEntity.tier]).allDocs({ include_docs: true });
+    scraped.commandsWaiting.set(rows.filter((r) => isWaitingCommand(r.doc)).length);
+    if (shop.config.backup.dir) {
+      const { at } = await backupStatus(shop.storage);
+      scraped.backupAge.set(at ? Math.max(0, (Date.now() - Date.parse(at)) / 1000) : Infinity);
+    } else scraped.backupAge.set(NaN);
+    scraped.storeUp.set(1);
+  } catch {
+    scraped.commandsWaiting.set(NaN);
+    scraped.backupAge.set(NaN);
+    scraped.storeUp.set(0);
+  }
+};
+
+/**
+ * GET /metrics in Prometheus's text format, outside /api (a scraper wants text and no cookie): an admin's session, or
+ * `Authorization: Bearer $METRICS_TOKEN` when that is set. Anyone else gets 401/403 and no figures.
+ */
+export const metricsRoute =
+  (shop: Shop): RequestHandler =>
+  async (req, res, next) => {
+    try {
+      const token = shop.config.metricsToken;
+      const bearer = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+      const byToken = !!token && !!bearer && sameSecret(bearer, token);
+      if (!byToken && !isAdmin(res.locals.user)) {
+        res.set('cache-control', 'no-store');
+        return void res.status(res.locals.user || bearer ? 403 : 401).json({ error: res.locals.user || bearer ? 'Недостаточно прав' : 'Войдите как администратор или передайте токен METRICS_TOKEN' });
+      }
+      await readStoreFigures(shop);
+      res.set('cache-control', 'no-store').type(registry.contentType).send(await registry.metrics());
+    } catch (e) {
+      next(e);
+    }
+  };
