@@ -23,7 +23,10 @@ describe('the order page’s money buttons follow who may', () => {
 
     await openOrder(page, paid);
     const form = page.getByRole('form', { name: 'Оплата' });
-    await form.getByText(`Оплачен полностью: ${formatRoubles(paid.total)}`).waitFor();
+    // An unpaid order says so; the florist's one choice is to record the whole total (issue 29, item 6).
+    await form.getByTestId('order-owed').filter({ hasText: `Не оплачен: к получению ${formatRoubles(paid.total)}` }).waitFor();
+    await form.getByText(`Записать оплату всего заказа: ${formatRoubles(paid.total)}`).waitFor();
+    expect(await page.getByText('Оплачен полностью').count()).toBe(0);
     expect(await form.getByLabel('Получено всего, ₽').count()).toBe(0);
     expect(await form.getByRole('combobox', { name: 'Оплата' }).count()).toBe(0);
     await form.getByRole('button', { name: 'Записать оплату' }).click();

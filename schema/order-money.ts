@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { orderPayment, type Order, type OrderChange, type OrderPayment, type PaidMethod } from './order';
 import type { OrderAction } from './order-command';
 import { isEditable, statusName } from './order-lifecycle';
+import { formatRoubles } from './money';
 import { levelOf, reaches, type User } from './user';
 
 /**
@@ -17,6 +18,19 @@ export const received = (o: Money): number => o.paid?.amount ?? (o.paid?.status 
 
 /** What is still owed: what the courier collects on delivery. */
 export const owed = (o: Money): number => Math.max(0, o.total - received(o));
+
+/**
+ * The one sentence of an order's money wherever staff read it (the order page's payment form): «Оплачен полностью»
+ * only when nothing is owed, else what is still to be received, and what came already. An unpaid order never reads
+ * as paid (issue 29, item 6: a florist read «Оплачен полностью: 4 390 ₽» above «Записать оплату»).
+ */
+export const moneySummary = (o: Money): string => {
+  const got = received(o);
+  const rest = owed(o);
+  if (rest === 0) return `Оплачен полностью: ${formatRoubles(got)}`;
+  if (got > 0) return `Получено ${formatRoubles(got)}, осталось получить ${formatRoubles(rest)}`;
+  return `Не оплачен: к получению ${formatRoubles(rest)}`;
+};
 
 /**
  * A payment as recorded: `amount` is all that has come for the order so far. It is paid when that covers the total;

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { lifecycle, rank, statusName, transitionIssue } from '../../../schema/order-lifecycle';
 import { orderStatus, paymentMethods, paymentStatuses, type Order } from '../../../schema/order';
 import { mayCommand, type OrderAction } from '../../../schema/order-command';
-import { moneyRights, owed, received, staffCommandIssue, voidablePayment } from '../../../schema/order-money';
+import { moneyRights, moneySummary, owed, staffCommandIssue, voidablePayment } from '../../../schema/order-money';
 import { formatRoubles } from '../../../schema/money';
 import type { User } from '../../../schema/user';
 import { formatPhone, phone as phoneSchema } from '../../../schema/phone';
@@ -60,13 +60,12 @@ export const CancelForm = ({ order, send, user }: { order: Order; send: Send; us
   );
 };
 
-/** What came and what is still owed, when part of the money came. */
-const PartPaid = ({ order }: { order: Order }) =>
-  received(order) > 0 && owed(order) > 0 ? (
-    <p className="order-page__owed" data-testid="order-owed">
-      Получено {formatRoubles(received(order))}, осталось получить {formatRoubles(owed(order))}
-    </p>
-  ) : null;
+/** What came and what is still owed, in the one sentence of schema/order-money.ts. */
+const MoneySummary = ({ order }: { order: Order }) => (
+  <p className="order-page__owed" data-testid="order-owed">
+    {moneySummary(order)}
+  </p>
+);
 
 /**
  * Payment apart from status. A manager records paid or not, how, and how much has come (less than the total is a
@@ -88,7 +87,7 @@ export const PaymentForm = ({ order, send, user }: { order: Order; send: Send; u
   };
   return (
     <form className="order-page__inline-form" onSubmit={submit} noValidate aria-label="Оплата">
-      <PartPaid order={order} />
+      <MoneySummary order={order} />
       {rights.takeBack ? (
         <label className="field">
           Оплата
@@ -101,7 +100,7 @@ export const PaymentForm = ({ order, send, user }: { order: Order; send: Send; u
           </select>
         </label>
       ) : (
-        <p className="order-page__pay-whole">Оплачен полностью: {formatRoubles(order.total)}</p>
+        <p className="order-page__pay-whole">Записать оплату всего заказа: {formatRoubles(order.total)}</p>
       )}
       {status === 'paid' && (
         <>
