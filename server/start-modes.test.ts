@@ -93,7 +93,7 @@ describe('how the server process starts', () => {
       expect(sent.status).toBe(200);
       expect((await fetch(`${run.url}/api/dev/last-code?phone=79560000002`)).status).toBe(404);
       // Without YooKassa's keys production offers no online payment: never the demo's stand-in.
-      expect((await call<{ data: { online: boolean } }>(run.url, '/api/payments/offer', undefined, undefined, 'GET')).body.data.online).toBe(false);
+      expect((await call<{ data: { online: boolean } }>(run.url!, '/api/payments/offer', undefined, undefined, 'GET')).body.data.online).toBe(false);
       expect(run.out).not.toContain('Онлайн-оплата');
     } finally {
       run.stop();
