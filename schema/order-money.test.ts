@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderAction } from './order-command';
-import { moneySummary, owed, received, recordedPayment, staffCommandIssue } from './order-money';
+import { moneySummary, owed, paymentProviderName, providerPaid, received, recordedPayment, staffCommandIssue } from './order-money';
 import { formatRoubles } from './money';
 import type { OrderStatus } from './order';
 import { paymentLabel } from './payment-label';
@@ -62,5 +62,18 @@ describe('an order’s money in one sentence (issue 29, item 6)', () => {
     expect(money({ status: 'paid', amount: 1000 })).toBe(`Получено ${formatRoubles(1000)}, осталось получить ${formatRoubles(3390)}`);
     expect(money({ status: 'paid' })).toBe(`Оплачен полностью: ${formatRoubles(4390)}`);
     expect(money({ status: 'paid', amount: 4390 })).toBe(`Оплачен полностью: ${formatRoubles(4390)}`);
+  });
+});
+
+describe('an online payment: the provider’s, or taken elsewhere and recorded by staff (issue 29, item 8)', () => {
+  it('is the provider’s only when the provider recorded it', () => {
+    expect(providerPaid({ method: 'online', by: paymentProviderName })).toBe(true);
+    expect(providerPaid({ method: 'online', by: '79000000003' })).toBe(false);
+    expect(providerPaid({ method: 'card', by: paymentProviderName })).toBe(false);
+  });
+
+  it('may be recorded by a florist for the whole order, as any method', () => {
+    expect(staffCommandIssue(florist, order(), { kind: 'payment', status: 'paid', method: 'online' })).toBeNull();
+    expect(staffCommandIssue(florist, order(), { kind: 'payment', status: 'paid', method: 'online', amount: 100 })).toMatch(/менеджер/);
   });
 });

@@ -109,13 +109,19 @@ export const paymentsOf = (history: readonly OrderChange[] = []): RecordedPaymen
   return all;
 };
 
+/** Who the payment provider's own payments are recorded by (server/orders/order-commands.ts stamps its notifications so). */
+export const paymentProviderName = 'ЮKassa';
+
+/** A payment the provider took (refunded through it), not one staff recorded, online elsewhere included (issue 29, item 8). */
+export const providerPaid = (p: Pick<OrderPayment, 'method' | 'by'>): boolean => p.method === 'online' && p.by === paymentProviderName;
+
 /** Whether an entry recorded money coming (not a take-back mark). */
 const broughtMoney = (p: OrderPayment): boolean => p.status === 'paid' || (p.amount ?? 0) > 0;
 
-/** The payment a manager may reverse now: the latest standing one, if it brought money and came from the studio (not online). */
+/** The payment a manager may reverse now: the latest standing one, if it brought money and staff recorded it (not the provider's). */
 export const voidablePayment = (history: readonly OrderChange[] = []): RecordedPayment | undefined => {
   const last = paymentsOf(history).filter((p) => !p.voidedBy).at(-1);
-  return last && broughtMoney(last.paid) && last.paid.method !== 'online' ? last : undefined;
+  return last && broughtMoney(last.paid) && !providerPaid(last.paid) ? last : undefined;
 };
 
 /**
@@ -128,7 +134,7 @@ export const paymentVoidIssue = (history: readonly OrderChange[] | undefined, pa
   if (!target) return { status: 409, reason: 'Такой оплаты в истории заказа нет' };
   if (target.voidedBy) return { status: 409, reason: `Эта оплата уже отменена (${target.voidedBy.reason}): второй раз её не отменяют` };
   if (!broughtMoney(target.paid)) return { status: 400, reason: 'Это не оплата, а снятая отметка: отменяют только записанную оплату' };
-  if (target.paid.method === 'online') return { status: 409, reason: 'Онлайн-оплату так не отменяют: деньги покупателю возвращают через ЮKassa' };
+  if (providerPaid(target.paid)) return { status: 409, reason: 'Онлайн-оплату так не отменяют: деньги покупателю возвращают через ЮKassa' };
   if (all.filter((p) => !p.voidedBy).at(-1) !== target) return { status: 409, reason: 'После этой оплаты записана другая: сначала отмените её' };
   return null;
 };

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { lifecycle, rank, statusName, transitionIssue } from '../../../schema/order-lifecycle';
-import { orderStatus, paymentMethods, paymentStatuses, type Order } from '../../../schema/order';
+import { orderStatus, paidMethods, paymentStatuses, type Order } from '../../../schema/order';
 import { mayCommand, type OrderAction } from '../../../schema/order-command';
 import { moneyRights, moneySummary, owed, staffCommandIssue, voidablePayment } from '../../../schema/order-money';
 import { formatRoubles } from '../../../schema/money';
@@ -82,7 +82,7 @@ export const PaymentForm = ({ order, send, user }: { order: Order; send: Send; u
     e.preventDefault();
     const sum = Number(amount.replace(/\s/g, ''));
     if (status === 'paid' && rights.anyAmount && (!Number.isInteger(sum) || sum < 0)) return setError('Сумма — целое число рублей');
-    const m = paymentMethods.find((p) => p.id === method)?.id;
+    const m = paidMethods.find((p) => p.id === method)?.id;
     void send({ kind: 'payment', status, ...(status === 'paid' && m ? { method: m, ...(rights.anyAmount ? { amount: sum } : {}) } : {}) });
   };
   return (
@@ -107,7 +107,7 @@ export const PaymentForm = ({ order, send, user }: { order: Order; send: Send; u
           <label className="field">
             Способ
             <select value={method} onChange={(e) => setMethod(e.target.value)}>
-              {paymentMethods.map((p) => (
+              {paidMethods.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.label}
                 </option>
