@@ -38,7 +38,7 @@ export const openStaffScreen = async (journey: Journey, phone: string, path: str
   return { context, page, errors };
 };
 
-/** What an admin address showed once it settled: the screen, «Недостаточно прав», the sign-in page or «Page not found». */
+/** What an admin address showed once it settled: the screen, «Недостаточно прав», the sign-in page or «Page not found» («Такого раздела нет» for staff). */
 type Outcome = 'open' | 'denied' | 'sign-in' | 'not-found';
 
 export const outcomeOf = async (page: Page, path: string): Promise<{ outcome: Outcome; url: string }> => {
@@ -48,7 +48,7 @@ export const outcomeOf = async (page: Page, path: string): Promise<{ outcome: Ou
       const h1 = document.querySelector('main h1')?.textContent ?? '';
       if (location.pathname === '/login') return 'sign-in';
       if (h1 === 'Недостаточно прав') return 'denied';
-      if (h1.startsWith('Page not found')) return 'not-found';
+      if (h1.startsWith('Page not found') || h1 === 'Такого раздела нет') return 'not-found';
       if (document.querySelector('.admin-shell__main h1')) return 'open';
       return null;
     }),

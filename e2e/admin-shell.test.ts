@@ -59,4 +59,23 @@ describe('the staff shell', () => {
     expect(await adminPage.locator('.tiles a strong').allTextContents()).toEqual(['Заказы', 'Клиенты', 'Каталог и склад', 'Деньги', 'Команда', 'Сайт', 'Отчёты']);
     await admin.close();
   });
+
+  it('answers a mistyped back-office address in Russian inside the shell, with ways back into the back-office (issue 29, item 6)', async () => {
+    const context = await contextAs(journey(), demoPhones.florist, { width: 390, height: 844 });
+    const page = await context.newPage();
+    for (const path of ['/admin/shifts', '/admin/orders/12/edit']) {
+      await page.goto(path);
+      const main = page.locator('.admin-shell__main');
+      await main.getByRole('heading', { level: 1, name: 'Такого раздела нет' }).waitFor();
+      await main.getByText(`В мастерской нет адреса ${path}`).waitFor();
+      expect(await page.getByText(/Page not found/).count()).toBe(0);
+      expect(await page.getByRole('navigation', { name: 'Разделы мастерской' }).count()).toBe(1);
+      const links = await main.getByRole('link').evaluateAll((all) => all.map((a) => a.getAttribute('href')));
+      expect(links).toEqual(['/admin', '/admin/orders']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+    await page.locator('.admin-shell__main').getByRole('link', { name: 'На рабочий стол' }).click();
+    await page.getByRole('heading', { name: 'Рабочий стол' }).waitFor();
+    await context.close();
+  });
 });

@@ -178,6 +178,16 @@ describe('analytics', () => {
     await page.locator('a.chip--on', { hasText: 'Год' }).filter({ hasNotText: 'Сегодня' }).waitFor();
     await page.getByTestId('revenue-chart').locator('canvas').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Money never wraps: each sum is one line (issue 29, item 7).
+    const wrapped = await page.evaluate(() =>
+      [...document.querySelectorAll('.analytics-tile__value, .analytics-table td')].flatMap((e) => {
+        const text = document.createRange();
+        text.selectNodeContents(e);
+        const lines = new Set([...text.getClientRects()].map((r) => Math.round(r.top))).size;
+        return lines > 1 ? [e.textContent ?? ''] : [];
+      }),
+    );
+    expect(wrapped).toEqual([]);
     await context.close();
   });
 

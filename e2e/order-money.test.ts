@@ -23,12 +23,18 @@ describe('the order page’s money buttons follow who may', () => {
 
     await openOrder(page, paid);
     const form = page.getByRole('form', { name: 'Оплата' });
-    await form.getByText(`Оплачен полностью: ${formatRoubles(paid.total)}`).waitFor();
+    // An unpaid order says so; the florist's one choice is to record the whole total (issue 29, item 6).
+    await form.getByTestId('order-owed').filter({ hasText: `Не оплачен: к получению ${formatRoubles(paid.total)}` }).waitFor();
+    await form.getByText(`Записать оплату всего заказа: ${formatRoubles(paid.total)}`).waitFor();
+    expect(await page.getByText('Оплачен полностью').count()).toBe(0);
     expect(await form.getByLabel('Получено всего, ₽').count()).toBe(0);
     expect(await form.getByRole('combobox', { name: 'Оплата' }).count()).toBe(0);
+    // Paid by a link from the studio's bank: an online payment taken elsewhere, recorded as any other (issue 29, item 8).
+    await form.getByRole('combobox', { name: 'Способ' }).selectOption({ label: 'Онлайн' });
     await form.getByRole('button', { name: 'Записать оплату' }).click();
     await waitFor('paid on the server', async () => (await orderOnServer(shop, paid.id)).paid?.status === 'paid');
-    expect((await orderOnServer(shop, paid.id)).paid).toMatchObject({ status: 'paid', amount: paid.total, by: demoPhones.florist });
+    expect((await orderOnServer(shop, paid.id)).paid).toMatchObject({ status: 'paid', method: 'online', amount: paid.total, by: demoPhones.florist });
+    await page.getByTestId('order-payment').filter({ hasText: /^Оплачен онлайн/ }).waitFor();
     await page.getByText('Снять отметку об оплате может менеджер').waitFor();
 
     await openOrder(page, assembling);

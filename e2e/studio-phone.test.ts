@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { nextDay, today } from '../schema/shared/day';
 import { orderTitle } from '../schema/studio/orders/order-number';
 import { demoProducts } from '../server/seed/products';
-import { demoPhones } from '../server/testing/test-shop';
+import { call, demoPhones, signIn } from '../server/testing/test-shop';
+import { paperMoney } from '../client/ui/printed-paper';
 import { journeyPerFile, watchErrors } from './harness';
 import { waitFor } from './journeys';
 import { contextAs } from './admin-journeys';
@@ -39,7 +40,9 @@ describe('the studio on a 390 px phone', () => {
 
   it('shows the board’s orders and the couriers’ day whole, without the storefront’s footer, and closes the shift', async () => {
     const { shop } = journey();
-    await placeOrders(shop, '79440000311', 3);
+    const [paidOrder] = await placeOrders(shop, '79440000311', 3);
+    const paid = await call(shop.url, '/api/orders/command', { id: `cmd-${crypto.randomUUID()}`, order: paidOrder.id, action: { kind: 'payment', status: 'paid', method: 'card' } }, await signIn(shop.url, demoPhones.manager));
+    expect(paid.status).toBe(200);
     const context = await contextAs(journey(), demoPhones.florist, phone);
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -56,6 +59,29 @@ describe('the studio on a 390 px phone', () => {
     await waitFor('one card left', async () => (await page.locator('article.order-card').count()) === 1);
     expect(await page.getByRole('button', { name: 'Фильтры: 1' }).getAttribute('aria-expanded')).toBe('true');
 
+    // A device that has pulled nothing yet opens the couriers' day: it says it loads, never «all assigned» (issue 29, item 6).
+    const fresh = await contextAs(journey(), demoPhones.florist, phone);
+    await fresh.addInitScript(() => {
+      const seen = new Set<string>();
+      new MutationObserver(() => {
+        const text = document.body?.innerText ?? '';
+        for (const verdict of ['Все доставки дня распределены', 'Загрузка…']) if (text.includes(verdict)) seen.add(verdict);
+        document.documentElement.dataset.seen = [...seen].join('|');
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const first = await fresh.newPage();
+    // The studio's orders are held back until the screen has shown itself without them.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await first.route('**/db/studio-orders/**', async (route) => (await held, route.continue()));
+    await first.goto(`/admin/couriers?day=${tomorrow}`);
+    await first.getByRole('heading', { level: 1, name: /^Курьеры на / }).waitFor();
+    await first.getByText('Загрузка…').waitFor();
+    release();
+    await waitFor('the day’s deliveries on a fresh device', async () => (await first.getByRole('region', { name: 'Без курьера' }).locator('tbody tr').count()) === 3);
+    expect(await first.evaluate(() => document.documentElement.dataset.seen)).toBe('Загрузка…');
+    await fresh.close();
+
     await page.goto(`/admin/couriers?day=${tomorrow}`);
     await page.getByRole('heading', { level: 1, name: /^Курьеры на / }).waitFor();
     const rows = page.getByRole('region', { name: 'Без курьера' }).locator('tbody tr');
@@ -70,7 +96,13 @@ describe('the studio on a 390 px phone', () => {
     const close = page.getByRole('button', { name: 'Закрыть смену' });
     await close.click();
     const dialog = page.getByRole('dialog', { name: 'Закрыть смену' });
-    await dialog.getByLabel('Выручка за смену, ₽').fill('12500');
+    // The takings the books know are beside the field, and the difference follows what she types (issue 29, item 6).
+    const known = dialog.getByTestId('takings-known');
+    await known.filter({ hasText: `По учёту за день: ${paperMoney(paidOrder.total)} (оплаченных заказов: 1)` }).waitFor();
+    await dialog.getByLabel('Выручка за смену, ₽').fill(String(paidOrder.total + 500));
+    await known.filter({ hasText: `разница: +${paperMoney(500)}` }).waitFor();
+    await dialog.getByLabel('Выручка за смену, ₽').fill(String(paidOrder.total));
+    await known.filter({ hasText: 'разница: сходится' }).waitFor();
     expect(await outside(page, '[role=dialog]', true)).toEqual([]);
     await dialog.getByRole('button', { name: 'Отмена' }).click();
     expect(errors).toEqual([]);

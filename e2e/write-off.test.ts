@@ -34,6 +34,10 @@ describe('writing off on a phone, offline', () => {
     const { context, page, errors } = await openStaffScreen(journey(), demoPhones.florist, '/admin/slips/new', 'Списать', phone);
     // The demo studio has its own warehouses and flowers: the act is for this test's cold room and rose.
     await pickReference(page, 'Склад', 'у окна', 'Холодильник у окна');
+    // Before a search the quick choices are what this cold room holds: the roses, not the eucalyptus at 0 (issue 29, item 6).
+    const choices = page.getByRole('group', { name: 'Цветы и материалы' }).getByRole('button');
+    await choices.filter({ hasText: 'Роза Freedom' }).filter({ hasText: '20 шт.' }).waitFor();
+    expect(await choices.allInnerTexts()).toHaveLength(1);
     await page.getByLabel('Найти цветок или материал').fill('Freedom');
     const roses = page.getByRole('button', { name: /Роза Freedom/ });
     await roses.filter({ hasText: '20 шт.' }).waitFor();

@@ -1,12 +1,13 @@
 import { checkConfig, defaultConfig, type ShopConfig } from './config';
 import { startShop } from './shop';
+import { startDemoPayments } from './payments/demo-payments';
 
 const refuse = (message: string): never => {
   console.error(message);
   process.exit(1);
 };
 
-const demoBanner = (config: ShopConfig) =>
+const demoBanner = (config: ShopConfig, testPayments: boolean) =>
   [
     '',
     '='.repeat(78),
@@ -19,6 +20,12 @@ const demoBanner = (config: ShopConfig) =>
           '  Sign-in codes are printed here and served to anyone at GET /api/dev/last-code:',
           '  take no real orders here. Production: SHOP_MODE=production with SMS_GATEWAY_URL.',
         ]),
+    ...(testPayments
+      ? [
+          '  Онлайн-оплата — тестовая (заглушка ЮKassa на 127.0.0.1): деньги не списываются.',
+          '  Online payment is a test one (a YooKassa stand-in on 127.0.0.1): no money moves.',
+        ]
+      : []),
     '='.repeat(78),
     '',
   ].join('\n');
@@ -30,13 +37,17 @@ try {
 } catch (e) {
   config = refuse((e as Error).message);
 }
-if (config.mode === 'demo') console.log(demoBanner(config));
+const demoPayments = await startDemoPayments(config);
+if (demoPayments) config = demoPayments.config;
+if (config.mode === 'demo') console.log(demoBanner(config, !!demoPayments));
 
 const running = await startShop(config).catch((e: Error) => refuse(`Магазин не запустился / the shop did not start: ${e.message}`));
+demoPayments?.connect(running.url);
 console.log(`Цветочная мастерская: ${running.url.replace('127.0.0.1', 'localhost')} (данные: ${config.couchUrl ? 'CouchDB' : config.dataDir})`);
 
 const stop = async () => {
   await running.close();
+  await demoPayments?.close();
   process.exit(0);
 };
 process.on('SIGINT', stop);

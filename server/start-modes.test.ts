@@ -5,6 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextDay, today } from '../schema/shared/day';
+import type { Order } from '../schema/studio/orders/order';
+import type { Product } from '../schema/shop/product';
+import { call, signIn } from './testing/test-shop';
 
 /** Runs `server/main.ts` as the real process with `env`; answers its exit code, or its address once it listens. */
 const start = (env: Record<string, string>) =>
@@ -88,6 +92,44 @@ describe('how the server process starts', () => {
       const sent = await fetch(`${run.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"phone":"79560000002"}' });
       expect(sent.status).toBe(200);
       expect((await fetch(`${run.url}/api/dev/last-code?phone=79560000002`)).status).toBe(404);
+      // Without YooKassa's keys production offers no online payment: never the demo's stand-in.
+      expect((await call<{ data: { online: boolean } }>(run.url!, '/api/payments/offer', undefined, undefined, 'GET')).body.data.online).toBe(false);
+      expect(run.out).not.toContain('Онлайн-оплата');
+    } finally {
+      run.stop();
+    }
+  });
+
+  it('in demo mode pays «Оплатить сейчас» through the YooKassa stand-in, whose page says it is a test payment (issue 29, item 8)', async () => {
+    const run = await start({ SHOP_MODE: 'demo', SEED: '1', DATA_DIR: path.join(dataDir, 'demo-pay') });
+    try {
+      expect(run.out).toContain('Онлайн-оплата — тестовая');
+      expect((await call<{ data: { online: boolean } }>(run.url!, '/api/payments/offer', undefined, undefined, 'GET')).body.data.online).toBe(true);
+      const phone = '79560000011';
+      const cookie = await signIn(run.url!, phone);
+      const items = (await call<{ data: { items: Product[] } }>(run.url!, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} })).body.data.items;
+      const bouquet = items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 1)!;
+      const draft = {
+        id: `demo-pay-${crypto.randomUUID()}`,
+        lines: [{ id: bouquet.id, count: 1 }],
+        sender: { name: 'Анна', phone },
+        recipient: { name: 'Ольга', phone: '79440000509' },
+        delivery: { method: 'pickup' },
+        date: nextDay(today()),
+        slot: '12:00–15:00',
+        payment: 'card',
+      };
+      const started = await call<{ data: { order: Order; confirmationUrl: string } }>(run.url!, '/api/payments/start', { order: draft.id, method: 'bank_card', draft }, cookie);
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const { confirmationUrl, order } = started.body.data;
+      expect(confirmationUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/checkout\//);
+      expect(await (await fetch(confirmationUrl)).text()).toContain('Тестовая оплата — деньги не списываются');
+      const paid = await fetch(`${confirmationUrl}/pay`, { method: 'POST', redirect: 'manual' });
+      expect(paid.status).toBe(303);
+      expect(paid.headers.get('location')).toContain(`/orders/thank-you?order=${order.id}`);
+      // The stand-in told the shop before it sent the customer back, as YooKassa's notification does.
+      const checked = await call<{ data: { order: Order } }>(run.url!, '/api/payments/check', { order: order.id }, cookie);
+      expect(checked.body.data.order.paid).toMatchObject({ status: 'paid', method: 'online', amount: order.total });
     } finally {
       run.stop();
     }

@@ -10,6 +10,12 @@ describe('a reference list as screens read it', () => {
     expect(refDefaults['client-source'].map((e) => e.code)).toEqual(clientSources.map((s) => s.id));
   });
 
+  it('names a client card’s source as its first order’s is named: «Сайт», «Витрина», «Телефон» (issue 29)', () => {
+    const label = (list: 'order-source' | 'client-source', code: string) => refLabel(refEntries([], list), code);
+    for (const code of ['site', 'showcase', 'phone']) expect(label('client-source', code)).toBe(label('order-source', code));
+    expect(['site', 'showcase', 'phone'].map((code) => label('client-source', code))).toEqual(['Сайт', 'Витрина', 'Телефон']);
+  });
+
   it('is the defaults until the list is stored, then the stored entries of that list alone, in their order', () => {
     expect(refEntries([], 'write-off-reason').map((e) => e.label)).toEqual(['Завяли', 'Сломаны', 'Брак поставщика', 'На витрину', 'Пересорт']);
     const stored = [

@@ -19,7 +19,7 @@ export const orderSources = [
 /** The defaults of the studio's list «Откуда клиенты» (/admin/refs); a card stores any code of it (an admin adds more there). */
 export const clientSources = [
   { id: 'site', label: 'Сайт' },
-  { id: 'phone', label: 'Звонок' },
+  { id: 'phone', label: 'Телефон' },
   { id: 'showcase', label: 'Витрина' },
   { id: 'recommendation', label: 'Рекомендация' },
   { id: 'social', label: 'Соцсети' },

@@ -64,6 +64,21 @@ describe('clients: the card, its rules and who sees it', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('names a site customer’s card by the name typed at checkout, and never replaces a name staff typed', async () => {
+    const phone = '79001000151';
+    const cookie = await signIn(shop.url, phone);
+    const signedIn = (await api('get', { id: clientIdOf(phone) })).body.data;
+    expect(signedIn).toMatchObject({ title: phone, data: { name: '' } });
+    const order = (name: string) => call(shop.url, '/api/orders/create', { ...draftOf(phone, [{ id: bouquet, count: 1 }]), sender: { name, phone } }, cookie);
+    expect((await order('Мария Соколова')).status).toBe(200);
+    const named = (await api('get', { id: clientIdOf(phone) })).body.data;
+    expect(named).toMatchObject({ title: 'Мария Соколова', data: { name: 'Мария Соколова', source: 'site' } });
+    const renamed = await api('update', { id: named.id, updatedAt: named.updatedAt, data: { ...named.data, name: 'Маша (постоянная)' } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect((await order('Кто-то другой')).status).toBe(200);
+    expect((await api('get', { id: clientIdOf(phone) })).body.data).toMatchObject({ title: 'Маша (постоянная)', data: { name: 'Маша (постоянная)' } });
+  });
+
   it('counts the totals from the orders, and filters and sorts by them', async () => {
     const phone = '79001000201';
     const cookie = await signIn(shop.url, phone);

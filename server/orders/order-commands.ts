@@ -3,7 +3,7 @@ import { orderActionLabels } from '../../schema/entities/order-command';
 import { customerCancelId, mayCommand, mayCreateOrder, onlineStepId, reservedIdIssue, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/studio/orders/order-command';
 import { assemblingFlorist, concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/studio/orders/order-lifecycle';
 import { deliveryCost, type Order, type OrderChange, type OrderPayment, type PaidMethod } from '../../schema/studio/orders/order';
-import { paymentReversal, recordedPayment, staffCommandIssue } from '../../schema/studio/orders/order-money';
+import { paymentProviderName, paymentReversal, recordedPayment, staffCommandIssue } from '../../schema/studio/orders/order-money';
 import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/shop/online-payment';
 import { unitsByProduct } from '../../schema/studio/stock/stock';
 import { today } from '../../schema/shared/day';
@@ -79,7 +79,7 @@ const isOrderAction = (a: OrderAction | ServerAction): a is OrderAction => a.kin
 const actionLabels: Record<(OrderAction | ServerAction)['kind'], string> = { ...orderActionLabels, online: 'Оплата онлайн', 'online-paid': 'Оплачен онлайн', 'online-expired': 'Статус' };
 
 /** Who the history names for the server's own steps of an online payment. */
-const paymentProvider: User = { phone: 'ЮKassa', name: 'ЮKassa', roles: [], isAdmin: false };
+const paymentProvider: User = { phone: paymentProviderName, name: paymentProviderName, roles: [], isAdmin: false };
 const onlineHold: User = { phone: 'сайт', name: 'Сайт', roles: [], isAdmin: false };
 
 /** What a staff member below a kind's level (schema/studio/orders/order-command.ts `orderActionLevel`) is told. */

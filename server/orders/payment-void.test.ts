@@ -37,7 +37,7 @@ describe('reversing an order’s payment', () => {
     return created.body.data!;
   };
   /** Records a payment and answers the command's id: the payment a reversal names. */
-  const pay = async (order: string, method: 'cash' | 'card', who: keyof typeof cookies = 'florist', amount?: number) => {
+  const pay = async (order: string, method: 'cash' | 'card' | 'online', who: keyof typeof cookies = 'florist', amount?: number) => {
     const id = `pay-${crypto.randomUUID()}`;
     const paid = await send(order, { kind: 'payment', status: 'paid', method, ...(amount !== undefined ? { amount } : {}) }, who, id);
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
@@ -150,6 +150,18 @@ describe('reversing an order’s payment', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('Онлайн-оплату так не отменяют: деньги покупателю возвращают через ЮKassa');
     expect((await stored(draft.id)).paid).toMatchObject({ status: 'paid', method: 'online' });
+  });
+
+  it('records an online payment taken elsewhere through the same payment command, counted online and reversible as any staff payment (issue 29, item 8)', async () => {
+    const sale = await counterSale('79440000751');
+    const link = await pay(sale.id, 'online');
+    const paid = await stored(sale.id);
+    expect(paid.paid).toMatchObject({ status: 'paid', method: 'online', amount: sale.total, by: demoPhones.florist });
+    expect(paid.history!.filter((h) => h.command === link)).toHaveLength(1);
+    // Staff typed it, so staff may take it back: it is no provider's payment to refund through ЮKassa.
+    const back = await reverse(sale.id, link);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(received(await stored(sale.id))).toBe(0);
   });
 
   it('takes the same command pushed from a manager’s device through /db/office, and answers a florist’s refused', async () => {

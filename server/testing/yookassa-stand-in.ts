@@ -104,7 +104,8 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
         return res.end();
       }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><meta name="viewport" content="width=device-width"><title>ЮKassa (stand-in)</title>
+      res.end(`<!doctype html><html lang="ru"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>ЮKassa (stand-in)</title>
+<p role="note"><strong>Тестовая оплата — деньги не списываются</strong></p>
 <h1>Оплата ${p.amount.value} ₽</h1><p>${p.description ?? ''} · ${p.payment_method.type}</p>
 <form method="post" action="/checkout/${p.id}/pay"><button>Оплатить</button></form>
 <form method="post" action="/checkout/${p.id}/cancel"><button>Отказаться</button></form>`);

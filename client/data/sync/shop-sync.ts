@@ -9,6 +9,7 @@ import { changeSignals, type ChangeSignals } from './change-signals';
 import { replicate } from './replicate';
 import { watchReplacedChanges } from './office-conflicts';
 import { markOfficeInSync } from './in-sync-mark';
+import { markStudioPulled } from './pulled-mark';
 import { dropStudioCopies } from './studio-orders';
 
 /**
@@ -108,6 +109,10 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
       office = replicate(data.shop.office, 'office', { ...options, push: true });
       watchInSync(office);
       studio = replicate(data.shop.orders, syncedDatabases['studio-orders'], options);
+      const started = office;
+      void Promise.all([office.awaitInitialReplication(), studio.awaitInitialReplication()])
+        .then(() => office === started && markStudioPulled(true))
+        .catch(() => {});
     } else {
       // remove(): the studio's checkpoint goes with the copies, so the next staff session pulls them all again.
       await Promise.all([events?.cancel(), office?.cancel(), studio?.remove()]);
@@ -115,6 +120,7 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
       office = null;
       studio = null;
       await dropStudioCopies(data, lastPhone);
+      markStudioPulled(false);
     }
     if (isLeader) openStream();
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shift } from '../../entities/shift';
 import type { Order } from '../orders/order';
-import { shiftDifference, shiftTakings, type TillCharge } from './shift-takings';
+import { shiftDifference, shiftTakings, takingsTotal, type TillCharge } from './shift-takings';
 
 type Paid = Pick<Order, 'status' | 'total' | 'paid' | 'source'>;
 /** 12:00 in Moscow (09:00 UTC) of a day, plus hours. */
@@ -46,6 +46,11 @@ describe('what a shift expects in the till', () => {
 
   it('a late payment counts on the Moscow day it was recorded on', () => {
     expect(shiftTakings('2026-11-26', orders, []).byMethod.cash).toBe(9999);
+  });
+
+  it('knows the whole day’s takings, every method together, for the quick close (issue 29, item 6)', () => {
+    expect(takingsTotal(shiftTakings(day, orders, charges, 2000))).toBe(3000 + 2500 + 1500 + 4500 + 1800 + 2000 + 6000);
+    expect(takingsTotal(shiftTakings('2026-01-01', orders, charges))).toBe(0);
   });
 
   it('tells a shortage from a surplus', () => {

@@ -65,6 +65,9 @@ export const shiftTakings = (
   return { byMethod, orders: count, counterSales, cashIn, cashOut, expectedCash: opening + byMethod.cash + cashIn - cashOut, expectedCard: byMethod.card };
 };
 
+/** All the day took in, every payment method together: what the quick close's «Выручка за смену» should read. */
+export const takingsTotal = (t: Pick<ShiftTakings, 'byMethod'>): number => Object.values(t.byMethod).reduce((sum, v) => sum + v, 0);
+
 /** Counted less expected: more in the till is positive, a shortage negative. */
 export const shiftDifference = (expected: { cash: number; card: number }, counted: { cash: number; card: number }) => ({
   cash: counted.cash - expected.cash,

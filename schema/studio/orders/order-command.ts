@@ -3,7 +3,7 @@ import { day } from '../../shared/day';
 import { derivedId } from '../../shared/derived-id';
 import { phone } from '../../shared/phone';
 import { levelOf, reaches, type Level, type User } from '../../shared/user';
-import { orderDraft, orderSource, orderStatus, orderPayment, paymentMethod } from './order';
+import { orderDraft, orderSource, orderStatus, orderPayment, paidMethod } from './order';
 
 /**
  * What staff do to an order (issue 10), each a command the server checks and may refuse with a Russian reason.
@@ -28,8 +28,8 @@ export const orderAction = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('create'), draft: studioOrderDraft }),
   /** Move along the lifecycle (schema/studio/orders/order-lifecycle.ts); `reason` is required to cancel. */
   z.strictObject({ kind: z.literal('status'), from: orderStatus, to: orderStatus, reason: z.string().trim().max(500).optional() }),
-  /** Record payment apart from status. */
-  z.strictObject({ kind: z.literal('payment'), status: orderPayment.shape.status, method: paymentMethod.optional(), amount: z.number().int().min(0).max(10_000_000).optional() }),
+  /** Record payment apart from status; «Онлайн» is money taken online elsewhere (the provider's own come by its notification). */
+  z.strictObject({ kind: z.literal('payment'), status: orderPayment.shape.status, method: paidMethod.optional(), amount: z.number().int().min(0).max(10_000_000).optional() }),
   /**
    * Assign (or, with null, unassign) the florist (a staff phone) and/or the courier (a courier record id).
    * `seenFlorist`/`seenCourier`: who the device showed in that place (null: nobody) when its user chose. If someone

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderAction } from './order-command';
-import { owed, received, recordedPayment, staffCommandIssue } from './order-money';
+import { moneySummary, owed, paymentProviderName, providerPaid, received, recordedPayment, staffCommandIssue } from './order-money';
+import { formatRoubles } from '../../shared/money';
 import type { OrderStatus } from './order';
 import { paymentLabel } from './payment-label';
 import type { User } from '../../shared/user';
@@ -49,5 +50,30 @@ describe('who may decide an order’s money and its cancellation', () => {
     expect(owed({ total: 7990, paid: { status: 'paid', amount: 1 } })).toBe(7989);
     expect(paymentLabel({ status: 'new', paid: part })).toBe('Оплачен частично');
     expect(paymentLabel({ status: 'new', paid: { status: 'unpaid' } })).toBe('Не оплачен');
+  });
+});
+
+describe('an order’s money in one sentence (issue 29, item 6)', () => {
+  it('never says «Оплачен полностью» while anything is owed', () => {
+    const money = (paid?: { status: 'paid' | 'unpaid'; amount?: number }) => moneySummary({ total: 4390, ...(paid ? { paid } : {}) });
+    expect(money()).toBe(`Не оплачен: к получению ${formatRoubles(4390)}`);
+    expect(money({ status: 'unpaid' })).toBe(`Не оплачен: к получению ${formatRoubles(4390)}`);
+    expect(money({ status: 'unpaid', amount: 1000 })).toBe(`Получено ${formatRoubles(1000)}, осталось получить ${formatRoubles(3390)}`);
+    expect(money({ status: 'paid', amount: 1000 })).toBe(`Получено ${formatRoubles(1000)}, осталось получить ${formatRoubles(3390)}`);
+    expect(money({ status: 'paid' })).toBe(`Оплачен полностью: ${formatRoubles(4390)}`);
+    expect(money({ status: 'paid', amount: 4390 })).toBe(`Оплачен полностью: ${formatRoubles(4390)}`);
+  });
+});
+
+describe('an online payment: the provider’s, or taken elsewhere and recorded by staff (issue 29, item 8)', () => {
+  it('is the provider’s only when the provider recorded it', () => {
+    expect(providerPaid({ method: 'online', by: paymentProviderName })).toBe(true);
+    expect(providerPaid({ method: 'online', by: '79000000003' })).toBe(false);
+    expect(providerPaid({ method: 'card', by: paymentProviderName })).toBe(false);
+  });
+
+  it('may be recorded by a florist for the whole order, as any method', () => {
+    expect(staffCommandIssue(florist, order(), { kind: 'payment', status: 'paid', method: 'online' })).toBeNull();
+    expect(staffCommandIssue(florist, order(), { kind: 'payment', status: 'paid', method: 'online', amount: 100 })).toMatch(/менеджер/);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { orderPayment, type Order, type OrderChange, type OrderPayment, type PaidMethod } from './order';
 import type { OrderAction } from './order-command';
 import { isEditable, statusName } from './order-lifecycle';
+import { formatRoubles } from '../../shared/money';
 import { levelOf, reaches, type User } from '../../shared/user';
 
 /**
@@ -17,6 +18,19 @@ export const received = (o: Money): number => o.paid?.amount ?? (o.paid?.status 
 
 /** What is still owed: what the courier collects on delivery. */
 export const owed = (o: Money): number => Math.max(0, o.total - received(o));
+
+/**
+ * The one sentence of an order's money wherever staff read it (the order page's payment form): «Оплачен полностью»
+ * only when nothing is owed, else what is still to be received, and what came already. An unpaid order never reads
+ * as paid (issue 29, item 6: a florist read «Оплачен полностью: 4 390 ₽» above «Записать оплату»).
+ */
+export const moneySummary = (o: Money): string => {
+  const got = received(o);
+  const rest = owed(o);
+  if (rest === 0) return `Оплачен полностью: ${formatRoubles(got)}`;
+  if (got > 0) return `Получено ${formatRoubles(got)}, осталось получить ${formatRoubles(rest)}`;
+  return `Не оплачен: к получению ${formatRoubles(rest)}`;
+};
 
 /**
  * A payment as recorded: `amount` is all that has come for the order so far. It is paid when that covers the total;
@@ -95,13 +109,19 @@ export const paymentsOf = (history: readonly OrderChange[] = []): RecordedPaymen
   return all;
 };
 
+/** Who the payment provider's own payments are recorded by (server/orders/order-commands.ts stamps its notifications so). */
+export const paymentProviderName = 'ЮKassa';
+
+/** A payment the provider took (refunded through it), not one staff recorded, online elsewhere included (issue 29, item 8). */
+export const providerPaid = (p: Pick<OrderPayment, 'method' | 'by'>): boolean => p.method === 'online' && p.by === paymentProviderName;
+
 /** Whether an entry recorded money coming (not a take-back mark). */
 const broughtMoney = (p: OrderPayment): boolean => p.status === 'paid' || (p.amount ?? 0) > 0;
 
-/** The payment a manager may reverse now: the latest standing one, if it brought money and came from the studio (not online). */
+/** The payment a manager may reverse now: the latest standing one, if it brought money and staff recorded it (not the provider's). */
 export const voidablePayment = (history: readonly OrderChange[] = []): RecordedPayment | undefined => {
   const last = paymentsOf(history).filter((p) => !p.voidedBy).at(-1);
-  return last && broughtMoney(last.paid) && last.paid.method !== 'online' ? last : undefined;
+  return last && broughtMoney(last.paid) && !providerPaid(last.paid) ? last : undefined;
 };
 
 /**
@@ -114,7 +134,7 @@ export const paymentVoidIssue = (history: readonly OrderChange[] | undefined, pa
   if (!target) return { status: 409, reason: 'Такой оплаты в истории заказа нет' };
   if (target.voidedBy) return { status: 409, reason: `Эта оплата уже отменена (${target.voidedBy.reason}): второй раз её не отменяют` };
   if (!broughtMoney(target.paid)) return { status: 400, reason: 'Это не оплата, а снятая отметка: отменяют только записанную оплату' };
-  if (target.paid.method === 'online') return { status: 409, reason: 'Онлайн-оплату так не отменяют: деньги покупателю возвращают через ЮKassa' };
+  if (providerPaid(target.paid)) return { status: 409, reason: 'Онлайн-оплату так не отменяют: деньги покупателю возвращают через ЮKassa' };
   if (all.filter((p) => !p.voidedBy).at(-1) !== target) return { status: 409, reason: 'После этой оплаты записана другая: сначала отмените её' };
   return null;
 };

@@ -29,9 +29,12 @@ export const paymentMethods = [
   { id: 'transfer', label: 'Перевод' },
 ] as const;
 export const paymentMethod = z.enum(['cash', 'card', 'transfer']);
-/** How money came: the studio's methods, or online through the payment provider (never chosen by staff). */
+/**
+ * How money came: the studio's methods, or online — through the shop's payment provider, or taken online elsewhere
+ * (a payment link, a bank's app) and recorded by staff (issue 29, item 8; `providerPaid` in schema/order-money.ts tells them apart).
+ */
 export const paidMethods = [...paymentMethods, { id: 'online', label: 'Онлайн' }] as const;
-const paidMethod = z.enum([...paymentMethod.options, 'online']);
+export const paidMethod = z.enum([...paymentMethod.options, 'online']);
 export type PaidMethod = z.infer<typeof paidMethod>;
 
 /** Payment apart from status (Posiflora): unpaid until a staff member records it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { debtsOn } from '../clients/debts';
 import type { Order, OrderChange, OrderPayment } from './order';
-import { paymentReversal, paymentsOf, paymentVoidIssue, received, recordedPayment, voidablePayment } from './order-money';
+import { paymentProviderName, paymentReversal, paymentsOf, paymentVoidIssue, received, recordedPayment, voidablePayment } from './order-money';
 import { shiftTakings } from '../money/shift-takings';
 
 /** 12:00 in Moscow of a day, plus hours. */
@@ -15,8 +15,8 @@ const sale = (): Sale => ({
 });
 
 /** What the server does with a payment command: `paid` replaced, the entry in the history (server/orders/order-commands.ts). */
-const paid = (o: Sale, command: string, method: 'cash' | 'card' | 'online', amount: number, when: number): Sale => {
-  const next = recordedPayment(o.total, method, amount, when, '79000000003');
+const paid = (o: Sale, command: string, method: 'cash' | 'card' | 'online', amount: number, when: number, by = '79000000003'): Sale => {
+  const next = recordedPayment(o.total, method, amount, when, by);
   const entry: OrderChange = { command, by: '79000000003', at: when, what: 'Оплата', before: { paid: o.paid ?? null }, after: { paid: next } };
   return { ...o, paid: next, history: [...(o.history ?? []), entry] };
 };
@@ -65,9 +65,12 @@ describe('a reversed payment is left out of every sum (issue 27: «Отмени�
     expect(voidablePayment(once.history)?.entry.command).toBe('pay-part');
     expect(paymentVoidIssue(once.history, 'nothing')).toMatchObject({ reason: 'Такой оплаты в истории заказа нет' });
 
-    const online = paid(sale(), 'online-paid', 'online', total, at(day));
+    const online = paid(sale(), 'online-paid', 'online', total, at(day), paymentProviderName);
     expect(paymentVoidIssue(online.history, 'online-paid')?.reason).toMatch(/ЮKassa/);
     expect(voidablePayment(online.history)).toBeUndefined();
+    // An online payment taken elsewhere and recorded by staff is theirs to reverse (issue 29, item 8).
+    const recorded = paid(sale(), 'pay-online', 'online', total, at(day));
+    expect(voidablePayment(recorded.history)?.entry.command).toBe('pay-online');
 
     const mark: OrderChange = { command: 'take-back', by: '79000000002', at: at(day, 3), what: 'Оплата', before: { paid: once.paid }, after: { paid: { status: 'unpaid', at: at(day, 3) } } };
     const taken = { ...once, paid: { status: 'unpaid' as const }, history: [...(once.history ?? []), mark] };

@@ -5,7 +5,13 @@ import { useLocal } from '../../../data/local-data-context';
 import { ApiError } from '../../../lib/api';
 import { Dialog } from '../../../ui/dialog';
 import { useSession } from '../../../shared/auth/session';
+import { takingsTotal } from '../../../../schema/studio/money/shift-takings';
+import { paperMoney } from '../../../ui/printed-paper';
+import { differenceText } from '../../kit/papers';
 import { recordShiftClose } from './close-shift';
+import { useShiftTakings } from './full-close';
+
+const noCharges: never[] = [];
 
 /** Spec: amount and date (default today), 'Ок' and 'Отмена', 30rem wide; saving records the event and signs out. */
 export const CloseShiftDialog = ({
@@ -27,6 +33,10 @@ export const CloseShiftDialog = ({
   const [amount, setAmount] = useState('');
   const [date, setDate] = useState(today());
   const [busy, setBusy] = useState(false);
+  // What the books already know of the day (the device's orders, offline too): shown beside the field, with the difference.
+  const takings = useShiftTakings(data.shop.orders, noCharges, date, 0);
+  const known = takingsTotal(takings);
+  const typed = /^\d+$/.test(amount.trim()) ? Number(amount) : null;
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -50,7 +60,11 @@ export const CloseShiftDialog = ({
       <form className="form" onSubmit={save}>
         <label className="field">
           <span>Выручка за смену, ₽</span>
-          <input name="amount" type="number" inputMode="numeric" min={1} step={1} value={amount} onChange={(e) => setAmount(e.target.value)} required />
+          <input name="amount" type="number" inputMode="numeric" min={1} step={1} value={amount} onChange={(e) => setAmount(e.target.value)} required aria-describedby="close-takings" />
+          <span className="muted" id="close-takings" aria-live="polite" data-testid="takings-known">
+            По учёту за день: {paperMoney(known)} (оплаченных заказов: {takings.orders})
+            {typed !== null && `, разница: ${differenceText(typed - known)}`}
+          </span>
         </label>
         <label className="field">
           <span>Дата</span>

@@ -7,6 +7,7 @@ import { recordData } from '../../../../schema/shared/record';
 import { useLocal } from '../../../data/local-data-context';
 import { commandView } from '../../../data/order-commands';
 import { useObservable } from '../../../lib/use-observable';
+import { studioPulled$ } from '../../../data/sync/pulled-mark';
 import { useWaitingOrders } from '../studio-order/provisional-orders';
 import { couriersDay, pendingAssignments, type CouriersDay, type DayCourier } from './courier-day';
 
@@ -23,8 +24,8 @@ const useDayOrders = (day: string): Order[] | null => {
   return useObservable<Order[] | null>(orders$, null);
 };
 
-/** The studio's couriers (office records), live. */
-const useDayCouriers = (): DayCourier[] => {
+/** The studio's couriers (office records), live; null until the device has answered. */
+const useDayCouriers = (): DayCourier[] | null => {
   const { data } = useLocal();
   const couriers$ = useMemo(
     () =>
@@ -38,7 +39,7 @@ const useDayCouriers = (): DayCourier[] => {
       ),
     [data],
   );
-  return useObservable(couriers$, []);
+  return useObservable<DayCourier[] | null>(couriers$, null);
 };
 
 /** Couriers handed or taken back on this device and not yet answered by the server, live. */
@@ -57,15 +58,18 @@ const noPending: ReadonlyMap<string, string | null> = new Map();
 
 /**
  * A day's couriers and their routes from the device, live and offline: the day's orders (with those taken offline and
- * not numbered yet, issue 18, item 10), the studio's couriers and the assignments waiting to be sent. null while the
- * orders load. The couriers' day and the route sheet of /admin/documents read it.
+ * not numbered yet, issue 18, item 10), the studio's couriers and the assignments waiting to be sent. null while
+ * orders or couriers load, and on a device that has not pulled the studio's data yet (an empty day would be a claim).
+ * The couriers' day and the route sheet of /admin/documents read it.
  */
 export const useCouriersDay = (day: string): { result: CouriersDay | null; couriers: DayCourier[] } => {
   const stored = useDayOrders(day);
   const waiting = useWaitingOrders();
+  const pulled = useObservable(studioPulled$, studioPulled$.value);
   const orders = useMemo(() => stored && [...stored, ...waiting.filter((o) => o.date === day && !stored.some((s) => s.id === o.id))], [stored, waiting, day]);
   const couriers = useDayCouriers();
   const pending = usePendingAssignments();
-  const result = useMemo(() => (orders ? couriersDay(orders, couriers, day, pending) : null), [orders, couriers, day, pending]);
-  return { result, couriers };
+  const result = useMemo(() => (orders && couriers && pulled ? couriersDay(orders, couriers, day, pending) : null), [orders, couriers, pulled, day, pending]);
+  return { result, couriers: couriers ?? noCouriers };
 };
+const noCouriers: DayCourier[] = [];

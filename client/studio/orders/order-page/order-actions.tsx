@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { lifecycle, rank, statusName, transitionIssue } from '../../../../schema/studio/orders/order-lifecycle';
-import { orderStatus, paymentMethods, paymentStatuses, type Order } from '../../../../schema/studio/orders/order';
+import { orderStatus, paidMethods, paymentStatuses, type Order } from '../../../../schema/studio/orders/order';
 import { mayCommand, type OrderAction } from '../../../../schema/studio/orders/order-command';
-import { moneyRights, owed, received, staffCommandIssue, voidablePayment } from '../../../../schema/studio/orders/order-money';
+import { moneyRights, moneySummary, owed, staffCommandIssue, voidablePayment } from '../../../../schema/studio/orders/order-money';
 import { formatRoubles } from '../../../../schema/shared/money';
 import type { User } from '../../../../schema/shared/user';
 import { formatPhone, phone as phoneSchema } from '../../../../schema/shared/phone';
@@ -60,13 +60,12 @@ export const CancelForm = ({ order, send, user }: { order: Order; send: Send; us
   );
 };
 
-/** What came and what is still owed, when part of the money came. */
-const PartPaid = ({ order }: { order: Order }) =>
-  received(order) > 0 && owed(order) > 0 ? (
-    <p className="order-page__owed" data-testid="order-owed">
-      Получено {formatRoubles(received(order))}, осталось получить {formatRoubles(owed(order))}
-    </p>
-  ) : null;
+/** What came and what is still owed, in the one sentence of schema/order-money.ts. */
+const MoneySummary = ({ order }: { order: Order }) => (
+  <p className="order-page__owed" data-testid="order-owed">
+    {moneySummary(order)}
+  </p>
+);
 
 /**
  * Payment apart from status. A manager records paid or not, how, and how much has come (less than the total is a
@@ -83,12 +82,12 @@ export const PaymentForm = ({ order, send, user }: { order: Order; send: Send; u
     e.preventDefault();
     const sum = Number(amount.replace(/\s/g, ''));
     if (status === 'paid' && rights.anyAmount && (!Number.isInteger(sum) || sum < 0)) return setError('Сумма — целое число рублей');
-    const m = paymentMethods.find((p) => p.id === method)?.id;
+    const m = paidMethods.find((p) => p.id === method)?.id;
     void send({ kind: 'payment', status, ...(status === 'paid' && m ? { method: m, ...(rights.anyAmount ? { amount: sum } : {}) } : {}) });
   };
   return (
     <form className="order-page__inline-form" onSubmit={submit} noValidate aria-label="Оплата">
-      <PartPaid order={order} />
+      <MoneySummary order={order} />
       {rights.takeBack ? (
         <label className="field">
           Оплата
@@ -101,14 +100,14 @@ export const PaymentForm = ({ order, send, user }: { order: Order; send: Send; u
           </select>
         </label>
       ) : (
-        <p className="order-page__pay-whole">Оплачен полностью: {formatRoubles(order.total)}</p>
+        <p className="order-page__pay-whole">Записать оплату всего заказа: {formatRoubles(order.total)}</p>
       )}
       {status === 'paid' && (
         <>
           <label className="field">
             Способ
             <select value={method} onChange={(e) => setMethod(e.target.value)}>
-              {paymentMethods.map((p) => (
+              {paidMethods.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.label}
                 </option>

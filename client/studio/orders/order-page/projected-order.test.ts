@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../../schema/studio/orders/order';
+import { paymentProviderName } from '../../../../schema/studio/orders/order-money';
 import { product } from '../../../../schema/shop/product';
 import { itemCategory } from '../../../../schema/shop/category';
 import type { OrderCommandView } from '../../../data/order-commands';
@@ -101,9 +102,13 @@ describe('a payment reversed on the device (issue 27: «Отменить опл�
 
   it('shows the order unpaid while the reversal waits, and a refused one (an online payment) changes nothing', () => {
     expect(projectedOrder(withPayment, [command({ kind: 'void-payment', payment: 'pay-card-0000001', reason: 'Не тот способ' })]).paid).toBeUndefined();
-    const online = { ...paid, method: 'online' as const };
-    const onlineOrder: Order = { ...withPayment, paid: online, history: [{ ...withPayment.history![0], command: 'online-paid', after: { paid: online } }] };
+    // The provider's payment (stamped by it) is refunded through it; one taken online elsewhere and typed by staff is reversed (issue 29, item 8).
+    const online = { ...paid, method: 'online' as const, by: paymentProviderName };
+    const onlineOrder: Order = { ...withPayment, paid: online, history: [{ ...withPayment.history![0], command: 'online-paid', by: paymentProviderName, after: { paid: online } }] };
     expect(projectedOrder(onlineOrder, [command({ kind: 'void-payment', payment: 'online-paid', reason: 'Ошибка' })]).paid).toEqual(online);
+    const elsewhere = { ...paid, method: 'online' as const };
+    const elsewhereOrder: Order = { ...withPayment, paid: elsewhere, history: [{ ...withPayment.history![0], after: { paid: elsewhere } }] };
+    expect(projectedOrder(elsewhereOrder, [command({ kind: 'void-payment', payment: 'pay-card-0000001', reason: 'Не тот заказ' })]).paid).toBeUndefined();
   });
 
   it('says in the history what was reversed and why', () => {

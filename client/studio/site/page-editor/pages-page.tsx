@@ -51,40 +51,42 @@ export const PagesPage = () => {
         )}
         <button className="button">Новая страница</button>
       </form>
-      <table className="posiflora-page__log">
-        <thead>
-          <tr>
-            <th>Адрес</th>
-            <th>Заголовок</th>
-            <th>Состояние</th>
-            <th>Править</th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((k) => {
-            const page = pages.find((p) => p.key === k);
-            const draft = drafts.find((d) => d.key === k);
-            return (
-              <tr key={k}>
-                <td>
-                  <a href={`/${k}`}>/{k}</a>
-                </td>
-                <td>{draft?.value.title ?? page?.value.title}</td>
-                <td>{draft ? `Черновик от ${when.format(draft.savedAt)}${page ? ' (опубликована прежняя версия)' : ''}` : 'Опубликована'}</td>
-                <td>
-                  <Link to="/admin/pages-editor" search={{ key: k }}>
-                    Блоки
-                  </Link>{' '}
-                  ·{' '}
-                  <Link to="/admin/pages-editor3" search={{ key: k }}>
-                    Текст
-                  </Link>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="pages-page__scroll">
+        <table className="posiflora-page__log">
+          <thead>
+            <tr>
+              <th>Адрес</th>
+              <th>Заголовок</th>
+              <th>Состояние</th>
+              <th>Править</th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((k) => {
+              const page = pages.find((p) => p.key === k);
+              const draft = drafts.find((d) => d.key === k);
+              return (
+                <tr key={k}>
+                  <td>
+                    <a href={`/${k}`}>/{k}</a>
+                  </td>
+                  <td>{draft?.value.title ?? page?.value.title}</td>
+                  <td>{draft ? `Черновик от ${when.format(draft.savedAt)}${page ? ' (опубликована прежняя версия)' : ''}` : 'Опубликована'}</td>
+                  <td>
+                    <Link to="/admin/pages-editor" search={{ key: k }}>
+                      Блоки
+                    </Link>{' '}
+                    ·{' '}
+                    <Link to="/admin/pages-editor3" search={{ key: k }}>
+                      Текст
+                    </Link>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 };

@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { qtyIssue } from '../../../../schema/shared/unit';
 import { slip } from '../../../../schema/entities/slip';
 import { stockLimitIssue } from '../../../../schema/studio/stock/stock-limit';
+import { writeOffChoices } from '../../../../schema/studio/stock/write-off-choices';
 import { today } from '../../../../schema/shared/day';
 import { useFormAction } from '../../../lib/use-form-action';
 import { useOfficeOf } from '../../../data/office-of';
@@ -23,7 +24,7 @@ interface Line {
 }
 
 const quickQuantities = [1, 2, 3, 5, 10, 20];
-/** How many flowers the picker shows before a search: the recent ones first. */
+/** How many flowers the picker shows before a search. */
 const shown = 8;
 
 /**
@@ -53,18 +54,20 @@ export const WriteOffScreen = ({ initial, onSaved }: { initial?: Record<string, 
   const wh = chosenWarehouse || active[0]?.record.id || '';
   const flower = stock.flowerById.get(picked);
 
-  /** Flowers written off lately first (by the act's time), then the rest by name; a search looks in every name. */
-  const offered = useMemo(() => {
-    const lately = new Map<string, number>();
-    for (const a of acts.items) for (const l of a.data.lines) lately.set(l.flower, Math.max(lately.get(l.flower) ?? 0, a.record.createdAt));
-    const needle = search.trim().toLowerCase();
-    const all = stock.flowers.filter((f) => f.data.active && (!needle || f.record.title.toLowerCase().includes(needle)));
-    const sorted = all.toSorted((a, b) => (lately.get(b.record.id) ?? 0) - (lately.get(a.record.id) ?? 0));
-    return needle ? sorted : sorted.slice(0, shown);
-  }, [acts.items, stock.flowers, search]);
-
   /** What the warehouse holds of a flower, less what this act already writes off. */
   const left = (id: string) => stock.book.balance(id, wh) - lines.filter((l) => l.flower === id).reduce((s, l) => s + l.qty, 0);
+
+  /** Before a search, what the warehouse holds, most written off first (schema/write-off-choices.ts); a search looks in every name. */
+  const needle = search.trim().toLowerCase();
+  const usable = stock.flowers.filter((f) => f.data.active);
+  const offered = needle
+    ? usable.filter((f) => f.record.title.toLowerCase().includes(needle))
+    : writeOffChoices(
+        usable.map((f) => ({ id: f.record.id, title: f.record.title, f })),
+        left,
+        acts.items.map((a) => ({ createdAt: a.record.createdAt, flowers: a.data.lines.map((l) => l.flower) })),
+        shown,
+      ).map((c) => c.f);
 
   const pickQty = (n: number | null) => {
     setError('');
@@ -141,7 +144,7 @@ export const WriteOffScreen = ({ initial, onSaved }: { initial?: Record<string, 
               </button>
             );
           })}
-          {!offered.length && <p className="muted">Ничего не нашлось.</p>}
+          {!offered.length && <p className="muted">{needle ? 'Ничего не нашлось.' : 'На этом складе ничего нет: найдите цветок по названию.'}</p>}
         </div>
       </fieldset>
 
