@@ -65,7 +65,9 @@ export default defineConfig({
           environment: 'node',
           // No test resolves a name on the internet (a real provider's address left in a test fails at once).
           setupFiles: ['server/testing/no-internet.ts'],
-          testTimeout: 30_000,
+          // A bound on a hang, not a claim about speed: at load 13–16 five tests of two app servers (quiet: 5–9 s)
+          // passed 30 s and failed on time alone.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
