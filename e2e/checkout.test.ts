@@ -43,7 +43,7 @@ describe('checkout', () => {
     const first = Number(/№\s(\d+)/.exec(await heading.innerText())![1]);
     expect(await onServer()).toHaveLength(1);
     expect((await onServer())[0].total).toBe(1234 + deliveryPrice);
-    await page.getByTestId('cart-count').waitFor({ state: 'detached' }).catch(() => undefined);
+    await page.getByTestId('cart-count').waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
 
     await page.goto('/my');
     const firstRow = page.locator('.my-orders__item', { hasText: `Заказ №\u00a0${first}` });

@@ -21,6 +21,9 @@ export const launchBrowser = (): Promise<Browser> => {
 export type TestShop = Awaited<ReturnType<typeof startTestShop>>;
 
 const desktopViewport = { width: 1280, height: 800 };
+/** How long a journey waits for a state before it fails: under the test's own 120 s, so the failure names what it waited for. */
+export const journeyWaitMs = 90_000;
+
 /** The smallest phone the shop is built for. */
 export const phoneViewport = { width: 360, height: 740 };
 
@@ -34,6 +37,9 @@ export const startJourney = async (settings: Parameters<typeof startTestShop>[0]
     browser,
     async newContext(viewport = desktopViewport): Promise<BrowserContext> {
       const context = await browser.newContext({ baseURL: shop.url, locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport });
+      // A journey waits for the state it needs for as long as its test may run (the e2e project's testTimeout, 120 s),
+      // not Playwright's 30 s: on a busy machine a state that comes late is still the right state.
+      context.setDefaultTimeout(journeyWaitMs);
       // Asks the page for `window.shopData` (client/main.tsx), which a production page shows only to tests.
       await context.addInitScript(() => Object.assign(window, { shopTestHooks: true }));
       return context;

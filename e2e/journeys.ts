@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Order } from '../schema/studio/orders/order';
-import { lastCode, type TestShop } from './harness';
+import { journeyWaitMs, lastCode, type TestShop } from './harness';
 
 /** Answers the open sign-in dialog: the phone typed as a person would (the mask adds +7 and brackets), then the code. */
 export const answerSignInDialog = async (page: Page, shop: TestShop, phone: string) => {
@@ -20,7 +20,7 @@ export const signInThroughDialog = async (page: Page, shop: TestShop, phone: str
   await page.getByRole('dialog').waitFor({ state: 'detached' });
 };
 
-export const waitFor = async <T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> => {
+export const waitFor = async <T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = journeyWaitMs): Promise<T> => {
   const until = Date.now() + ms;
   for (;;) {
     const value = await probe();
