@@ -46,7 +46,7 @@ const couchQuorum = async (couchUrl: string): Promise<'ok' | 'short' | 'lost' | 
 
 /**
  * GET /api/health: whether this app server can reach its database and what is degraded, for a load balancer (200 or
- * 503) and for people (schema/api-requests.ts `healthAnswer`). `since` is when this process first found the store
+ * 503) and for people (schema/shared/api-requests.ts `healthAnswer`). `since` is when this process first found the store
  * unreachable (a figure about this process, not shared state).
  */
 export const healthApi = (shop: Shop): Router => {

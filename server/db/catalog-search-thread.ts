@@ -24,7 +24,7 @@ const workerFile = pathToFileURL(fileURLToPath(new URL('./catalog-search-worker.
 const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile)}); })`;
 
 /**
- * The catalogue search (schema/search.ts) in a worker thread: a search that matches most of 50,000 products takes
+ * The catalogue search (schema/shop/search.ts) in a worker thread: a search that matches most of 50,000 products takes
  * about 150 ms, which on the request thread would hold up every other request. Changes and queries are messages in
  * one order, so an answer reflects every change sent before its query. Started on the first search; a worker that
  * fails is started again, with the products given by `products`, on the next.

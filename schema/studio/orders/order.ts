@@ -31,7 +31,7 @@ export const paymentMethods = [
 export const paymentMethod = z.enum(['cash', 'card', 'transfer']);
 /**
  * How money came: the studio's methods, or online — through the shop's payment provider, or taken online elsewhere
- * (a payment link, a bank's app) and recorded by staff (issue 29, item 8; `providerPaid` in schema/order-money.ts tells them apart).
+ * (a payment link, a bank's app) and recorded by staff (issue 29, item 8; `providerPaid` in schema/studio/orders/order-money.ts tells them apart).
  */
 export const paidMethods = [...paymentMethods, { id: 'online', label: 'Онлайн' }] as const;
 export const paidMethod = z.enum([...paymentMethod.options, 'online']);

@@ -60,7 +60,7 @@ export const CancelForm = ({ order, send, user }: { order: Order; send: Send; us
   );
 };
 
-/** What came and what is still owed, in the one sentence of schema/order-money.ts. */
+/** What came and what is still owed, in the one sentence of schema/studio/orders/order-money.ts. */
 const MoneySummary = ({ order }: { order: Order }) => (
   <p className="order-page__owed" data-testid="order-owed">
     {moneySummary(order)}

@@ -57,7 +57,7 @@ export const WriteOffScreen = ({ initial, onSaved }: { initial?: Record<string, 
   /** What the warehouse holds of a flower, less what this act already writes off. */
   const left = (id: string) => stock.book.balance(id, wh) - lines.filter((l) => l.flower === id).reduce((s, l) => s + l.qty, 0);
 
-  /** Before a search, what the warehouse holds, most written off first (schema/write-off-choices.ts); a search looks in every name. */
+  /** Before a search, what the warehouse holds, most written off first (schema/studio/stock/write-off-choices.ts); a search looks in every name. */
   const needle = search.trim().toLowerCase();
   const usable = stock.flowers.filter((f) => f.data.active);
   const offered = needle
