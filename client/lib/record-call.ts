@@ -3,6 +3,7 @@ import type { RecordAction } from '../../schema/shared/api-routes';
 import type { AnyEntity } from '../../schema/entities';
 import { ApiError, send } from './api';
 import { issuesOf } from './use-form-action';
+import { refusalMessage } from '../../schema/shared/refusal';
 
 /*
  * The calls only staff screens make, kept out of client/lib/api.ts: that module is in the storefront's first script
@@ -25,5 +26,5 @@ export const recordCall = async <E extends AnyEntity, A extends RecordAction>(en
  */
 export const refusedHere = (error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): ApiError => {
   const issues = issuesOf(error);
-  return new ApiError(400, `Проверьте данные: ${issues[0]?.path ? `${issues[0].path} — ` : ''}${issues[0]?.message}`, issues);
+  return new ApiError(400, refusalMessage(issues), issues);
 };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Shop } from '../context';
 import { route } from '../http/route';
 import { couchRequest } from '../db/claim';
-import { backupIsStale, backupStatus } from '../ops/nightly-backup';
+import { backupAgeSeconds, backupIsStale, backupStatus } from '../ops/nightly-backup';
 import { readSmsGateway } from '../studio/shop-settings';
 
 /** A probe that takes longer than this counts as unreachable: a load balancer must not wait on a hung database. */
@@ -72,13 +72,14 @@ export const healthApi = (shop: Shop): Router => {
     const backup = !config.backup.dir ? ('off' as const) : !status || backupIsStale(status) ? ('stale' as const) : ('ok' as const);
     const sms = config.smsGatewayUrl || savedGateway ? ('gateway' as const) : config.mode === 'demo' ? ('log' as const) : ('missing' as const);
     const degraded = backup === 'stale' || (quorum !== 'ok' && quorum !== 'embedded') || sms === 'missing';
+    const age = status && backupAgeSeconds(status);
     return {
       ok: true as const,
       status: degraded ? ('degraded' as const) : ('ok' as const),
       db: 'ok' as const,
       quorum,
       backup,
-      ...(status?.at ? { backupAgeSeconds: Math.max(0, Math.round((Date.now() - Date.parse(status.at)) / 1000)) } : {}),
+      ...(age != null ? { backupAgeSeconds: Math.round(age) } : {}),
       sms,
     };
   });

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { z } from 'zod';
 import type { ErrorAnswer } from '../../schema/shared/api';
+import { refusalMessage } from '../../schema/shared/refusal';
 import { log } from '../ops/log';
 
 /** An error whose message is Russian and safe to show to the caller. */
@@ -20,8 +21,7 @@ export const unauthorized = () => new HttpError(401, 'Войдите по ном
 
 export const fromZod = (error: z.ZodError): HttpError => {
   const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  const first = issues[0];
-  return new HttpError(400, `Проверьте данные: ${first.path ? `${first.path} — ` : ''}${first.message}`, issues);
+  return new HttpError(400, refusalMessage(issues), issues);
 };
 
 /** What a request is told while the database (CouchDB) is out of reach: the device sends it again later. */

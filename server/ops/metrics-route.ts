@@ -6,7 +6,7 @@ import { isAdmin } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { isWaitingCommand } from '../orders/command-processor';
 import { decodeQueue } from '../photos/decode-queue';
-import { backupStatus } from './nightly-backup';
+import { backupAgeSeconds, backupStatus } from './nightly-backup';
 import { registry, scraped } from './metrics';
 
 const sameSecret = (given: string, expected: string) => {
@@ -22,8 +22,7 @@ const readStoreFigures = async (shop: Shop) => {
     const { rows } = await shop.storage.db(tierDatabases[orderCommandEntity.tier]).allDocs({ include_docs: true });
     scraped.commandsWaiting.set(rows.filter((r) => isWaitingCommand(r.doc)).length);
     if (shop.config.backup.dir) {
-      const { at } = await backupStatus(shop.storage);
-      scraped.backupAge.set(at ? Math.max(0, (Date.now() - Date.parse(at)) / 1000) : Infinity);
+      scraped.backupAge.set(backupAgeSeconds(await backupStatus(shop.storage)) ?? Infinity);
     } else scraped.backupAge.set(NaN);
     scraped.storeUp.set(1);
   } catch {

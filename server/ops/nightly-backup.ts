@@ -24,8 +24,14 @@ const dayMs = 86_400_000;
 
 export const backupStatus = async (storage: Storage): Promise<BackupStatus> => (await getDoc<BackupStatus>(storage.db(statusDb), statusId)) ?? {};
 
+/** Seconds since the last backup was made, or null when none was. */
+export const backupAgeSeconds = (status: BackupStatus, now = Date.now()): number | null => (status.at ? Math.max(0, (now - Date.parse(status.at)) / 1000) : null);
+
 /** A backup older than a day (or none) is worth a warning on /admin and in /api/health. */
-export const backupIsStale = (status: BackupStatus, now = Date.now()): boolean => !status.at || now - Date.parse(status.at) > dayMs + 3_600_000;
+export const backupIsStale = (status: BackupStatus, now = Date.now()): boolean => {
+  const age = backupAgeSeconds(status, now);
+  return age === null || age * 1000 > dayMs + 3_600_000;
+};
 
 /** Milliseconds from `now` to the next «HH:MM» in Moscow (UTC+3 all year). */
 export const untilNext = (at: string, now = Date.now()): number => {
