@@ -1,6 +1,6 @@
-import { Link, useRouter, useRouterState, type ErrorComponentProps, type NotFoundRouteProps } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { Link, useRouter, type ErrorComponentProps, type NotFoundRouteProps } from '@tanstack/react-router';
 import { ErrorPage, NotFound } from '../../shared/errors/error-page';
-import { usePageTitle } from '../../ui/page-title';
 import { useSession } from '../../shared/auth/session';
 import { canOpen } from '../../../schema/shared/access';
 import { noAccessOf } from './no-access';
@@ -30,36 +30,21 @@ const Denied = ({ screen }: { screen: string }) => {
   );
 };
 
-/**
- * A back-office address that is no screen (a typo, an old bookmark: /admin/shifts), for staff: in Russian, with the
- * ways back into the back-office rather than the storefront's (issue 29, item 6). The shell stays around it.
- */
-const NoScreen = () => {
-  const path = useRouterState({ select: (s) => s.location.pathname });
-  usePageTitle('Такого раздела нет');
-  return (
-    <div className="page error-page">
-      <p className="error-page__status">404</p>
-      <h1>Такого раздела нет</h1>
-      <p>В мастерской нет адреса {path}: возможно, в нём опечатка или раздел переехал. Выберите раздел в меню или начните с рабочего стола.</p>
-      <p className="error-page__actions">
-        <Link to="/admin" className="button">
-          На рабочий стол
-        </Link>
-        <Link to="/admin/orders" className="button button--ghost">
-          Заказы
-        </Link>
-      </p>
-    </div>
-  );
-};
+/** A back-office address that is no screen, for staff (`no-screen.tsx`): a chunk of its own, so no shopper's first script carries it. */
+const NoScreen = lazy(() => import('./no-screen').then((m) => ({ default: m.NoScreen })));
 
 /** An admin route's guard said no (see no-access.ts), or the address is no screen at all (staff: `NoScreen`). */
 export const AdminNotFound = ({ data }: NotFoundRouteProps) => {
   const { user } = useSession();
   const denied = noAccessOf(data);
   if (denied) return <Denied screen={denied.denied} />;
-  return canOpen(user, '/admin') ? <NoScreen /> : <NotFound />;
+  return canOpen(user, '/admin') ? (
+    <Suspense fallback={null}>
+      <NoScreen />
+    </Suspense>
+  ) : (
+    <NotFound />
+  );
 };
 
 export const AdminError = ({ error }: ErrorComponentProps) => (
