@@ -67,7 +67,8 @@ describe('the order page’s money buttons follow who may', () => {
     await back.getByLabel('Причина отмены оплаты').fill('Записали не тому заказу');
     await back.getByRole('button', { name: 'Отменить оплату' }).click();
     await waitFor('the payment taken back on the server', async () => ((await orderOnServer(shop, assembling.id)).paid?.amount ?? 0) === 0);
-    await mp.getByText(/Записали не тому заказу/).waitFor();
+    // The pending line names the reason too until the server answers; the history line is the one that stays.
+    await mp.getByText('Отменена оплата: — → причина: Записали не тому заказу', { exact: true }).waitFor();
     await expect.poll(() => mp.getByTestId('order-payment').textContent()).not.toMatch(/Оплачен частично/);
     await manager.close();
   });
