@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { createServer, type Plugin, type ViteDevServer } from 'vite';
+import { launchBrowser } from '../../../e2e/harness';
 import { specAdminMatrix } from '../../../e2e/fixtures/spec-admin-matrix';
 import { adminPaths } from '../../../schema/shared/admin-routes';
 import { canOpenScreen, entityRoutes } from '../../../schema/shared/back-office-routes';
@@ -24,6 +27,18 @@ vi.mock('../../../schema/entities/index', async (importOriginal) => {
   const { vaseRental } = await import('../../../server/testing/vase-rental');
   const entities = { ...real.entities, vaseRental };
   return { entities, entityTypes: Object.keys(entities), entityByPath: (path: string) => Object.values(entities).find((e) => e.path === path) };
+});
+
+/** What the recipe adds to schema/entities/index.ts, added to the source Vite serves the browser: an import and a key in `entities`. */
+const withRegistryLine = (): Plugin => ({
+  name: 'registry-with-vase-rentals',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!id.endsWith('/schema/entities/index.ts')) return null;
+    const added = code.replace('export const entities = {', "import { vaseRental } from '../../server/testing/vase-rental';\nexport const entities = { vaseRental,");
+    if (added === code) throw new Error('schema/entities/index.ts no longer declares `export const entities = {`: follow the registry here');
+    return added;
+  },
 });
 
 const people: Record<'customer' | 'florist' | 'manager', User> = {
@@ -94,5 +109,49 @@ describe('an entity added as one file and one registry line', () => {
       { name: 'a rental from a warehouse that does not exist', entity, data: rental('warehouse-nowhere'), writer: () => florist, refused: /Склад — «warehouse-nowhere» — такой записи нет/ },
       { name: 'a rental whose warehouse is a flower', entity, data: rental('flower-tulip'), writer: () => florist, refused: /это цветок .*, а не склад/ },
     ]);
+  });
+
+  describe('in Chromium', () => {
+    let shop: Awaited<ReturnType<typeof startTestShop>>;
+    let client: ViteDevServer;
+    let browser: Browser;
+    beforeAll(async () => {
+      shop = await startTestShop();
+      const cookie = await signIn(shop.url, demoPhones.florist);
+      const stored = await call(shop.url, '/api/vase-rentals/update', { data: { vase: 'Керамическая, 40 см', client: 'Ольга', warehouse: 'warehouse-cold', until: today() } }, cookie);
+      expect(stored.status).toBe(200);
+      // The client as the newcomer's checkout would serve it: Vite over the same source, the registry with its one extra line.
+      client = await createServer({
+        configFile: 'vite.config.ts',
+        logLevel: 'error',
+        server: { port: 0, host: '127.0.0.1', proxy: { '/api': shop.url, '/db': shop.url, '/img': shop.url } },
+        plugins: [withRegistryLine()],
+      });
+      await client.listen();
+      browser = await launchBrowser();
+    }, 120_000);
+    afterAll(async () => {
+      await browser?.close();
+      await client?.close();
+      await shop?.close();
+    });
+
+    it('shows its list at /admin/vase-rentals to a florist, with the warehouse by name', async () => {
+      const base = client.resolvedUrls?.local[0] ?? '';
+      const context = await browser.newContext({ baseURL: base, locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport: { width: 390, height: 844 } });
+      context.setDefaultTimeout(90_000);
+      const [name, value] = (await signIn(shop.url, demoPhones.florist)).split('=');
+      await context.addCookies([{ name, value, url: base }]);
+      const { body } = await call<{ user: unknown }>(shop.url, '/api/user', undefined, `${name}=${value}`, 'GET');
+      await context.addInitScript((user) => localStorage.setItem('shop:user', user), JSON.stringify(body.user));
+      const page = await context.newPage();
+      await page.goto('/admin/vase-rentals');
+      await page.getByRole('heading', { name: 'Аренда ваз' }).waitFor();
+      const row = page.getByRole('row').filter({ hasText: 'Керамическая, 40 см' });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('Ольга');
+      await row.getByText('Холодильник').waitFor();
+      await context.close();
+    }, 120_000);
   });
 });
