@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { isPageRequest, keptPagesCache, keptPagesMax, withItsScripts } from './client/lib/kept-pages';
+import { laterCodeCache, laterFiles, laterFilesList } from './client/lib/later-code';
 
 /** One id per build: the client compares it with /latest-build.json every hour to notice a newer build. */
 const build = new Date().toISOString();
@@ -32,6 +33,25 @@ const precompress = (): Plugin => ({
         await fs.writeFile(`${file}.gz`, new Uint8Array(zlib.gzipSync(data, { level: 9 })));
       }),
     );
+  },
+});
+
+/** This build's code kept after the worker took over (client/lib/later-code.ts): listed for the tab, left out of the precache. */
+const keptLater = new Set<string>();
+const laterCode = (): Plugin => ({
+  name: 'later-code',
+  apply: 'build',
+  // After Vite's own: it drops the chunks that held only CSS in its generateBundle.
+  enforce: 'post',
+  applyToEnvironment: (environment) => environment.name === 'client',
+  generateBundle(_options, bundle) {
+    const chunks = Object.values(bundle).flatMap((c) =>
+      c.type === 'chunk' ? [{ fileName: c.fileName, isEntry: c.isEntry, facadeModuleId: c.facadeModuleId, imports: c.imports, dynamicImports: c.dynamicImports, css: [...(c.viteMetadata?.importedCss ?? [])] }] : [],
+    );
+    const later = laterFiles(chunks);
+    keptLater.clear();
+    for (const file of [...later.shop, ...later.staff]) keptLater.add(file.slice(1));
+    this.emitFile({ type: 'asset', fileName: laterFilesList.slice(1), source: JSON.stringify(later) });
   },
 });
 
@@ -72,6 +92,7 @@ export default defineConfig(({ mode }) => {
           this.emitFile({ type: 'asset', fileName: 'latest-build.json', source: JSON.stringify({ build }) });
         },
       },
+      laterCode(),
       precompress(),
       VitePWA({
         registerType: 'prompt',
@@ -88,6 +109,8 @@ export default defineConfig(({ mode }) => {
         },
         workbox: {
           globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+          // The first view's files only: the rest is kept once the worker is active (the route below, client/lib/later-code.ts).
+          manifestTransforms: [(entries) => ({ manifest: entries.filter((e) => !keptLater.has(e.url)), warnings: [] })],
           // No fallback route to the shell for every navigation, nor `/` as the precached shell: pages are the server's
           // (client/lib/kept-pages.ts). Set, not left out: vite-plugin-pwa would add its default fallback.
           navigateFallback: undefined,
@@ -104,6 +127,14 @@ export default defineConfig(({ mode }) => {
                 plugins: [{ cacheWillUpdate: withItsScripts, cachedResponseWillBeUsed: withItsScripts }],
                 precacheFallback: { fallbackURL: '/index.html' },
               },
+            },
+            // Code kept after the first view's: fetched once the worker is active (staff code once staff sign in) and
+            // whenever a screen loads it; hashed names never change content. Kept by count, not age: a florist offline
+            // for a week still opens the back-office.
+            {
+              urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
+              handler: 'CacheFirst',
+              options: { cacheName: laterCodeCache, expiration: { maxEntries: 600 }, cacheableResponse: { statuses: [200] } },
             },
             // Pictures: the drawn ones and the uploaded photos (/api/photos/{id}, whose address never changes content),
             // kept once seen, so a catalogue seen online shows its photos offline.

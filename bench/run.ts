@@ -20,6 +20,7 @@ import { benchStockLedger } from './stock';
 import { benchOfficePush } from './office-push';
 import { benchClusterRush } from './cluster-rush';
 import { benchBackup } from './backup';
+import { benchWorkerReady } from './worker-ready';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -72,6 +73,13 @@ if (process.argv.includes('round-trip')) {
 if (process.argv.includes('lighthouse')) {
   const shop = await startTestShop();
   await benchLighthouse(shop);
+  await shop.close();
+  process.exit(0);
+}
+// `npm run bench -- worker`: how soon a first visit's service worker is active (needs a build).
+if (process.argv.includes('worker')) {
+  const shop = await startTestShop();
+  await benchWorkerReady(shop);
   await shop.close();
   process.exit(0);
 }
@@ -147,6 +155,7 @@ benchFirstViewBytes();
 await benchFirstViewAsSent(seeded);
 await benchCatalogueFromDevice(seeded);
 await benchLighthouse(seeded);
+await benchWorkerReady(seeded);
 await seeded.close();
 
 const studio = await startTestShop();

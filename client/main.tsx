@@ -2,7 +2,9 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { router } from './router';
 import { localOpened, storeWanted, type Local } from './data/local-data-context';
 import { readSnapshot } from './data/snapshot-context';
-import { startOfflineSupport } from './shared/install/pwa';
+import { keepLaterCode, startOfflineSupport } from './shared/install/pwa';
+import { currentUser, onUserChange } from './shared/auth/current-user';
+import { isStaff } from '../schema/shared/user';
 import { analytics } from './shared/analytics/analytics';
 import { watchFreshness } from './shared/freshness/freshness';
 import { ShopApp } from './shop-app';
@@ -68,6 +70,10 @@ const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
  */
 const start = async () => {
   startOfflineSupport();
+  // Staff code is kept for offline once a staff member is signed in (client/lib/later-code.ts).
+  const keepIfStaff = () => isStaff(currentUser()) && keepLaterCode('staff');
+  keepIfStaff();
+  onUserChange(keepIfStaff);
   analytics.loadWhenIdle();
   watchFreshness(__BUILD_DATE__);
   const container = document.getElementById('root')!;

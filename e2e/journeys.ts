@@ -2,6 +2,8 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Order } from '../schema/studio/orders/order';
 import { journeyWaitMs, lastCode, type TestShop } from './harness';
+import { laterCodeCache, laterFilesList, type LaterFiles } from '../client/lib/later-code';
+import { userKey } from '../client/shared/auth/stored-user';
 
 /** Answers the open sign-in dialog: the phone typed as a person would (the mask adds +7 and brackets), then the code. */
 export const answerSignInDialog = async (page: Page, shop: TestShop, phone: string) => {
@@ -36,7 +38,22 @@ export const waitForOfflineReady = async (page: Page) => {
   await page.reload();
   await waitFor('service worker control', () => page.evaluate(() => !!navigator.serviceWorker.controller));
   expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  const staff = await page.evaluate((key) => /"roles":\[[^\]]*"(florist|manager|admin)"|"isAdmin":true/.test(localStorage.getItem(key) ?? ''), userKey);
+  await waitForLaterCode(page, staff ? ['shop', 'staff'] : ['shop']);
 };
+
+/** Waits until the worker keeps this build's code of these kinds (client/lib/later-code.ts), as a device does once it may work offline. */
+export const waitForLaterCode = (page: Page, kinds: (keyof LaterFiles)[]) =>
+  waitFor(`the ${kinds.join(' and ')} code kept for offline`, () =>
+    page.evaluate(
+      async ({ list, cache, kinds }) => {
+        const later = (await (await fetch(list, { cache: 'no-cache' })).json()) as Record<string, string[]>;
+        const kept = await caches.open(cache);
+        return (await Promise.all(kinds.flatMap((k) => later[k]).map((f) => kept.match(f)))).every(Boolean);
+      },
+      { list: laterFilesList, cache: laterCodeCache, kinds },
+    ),
+  );
 
 /** Puts one of the product into the cart from its page. */
 export const addToCart = async (page: Page, product: { id: string }) => {

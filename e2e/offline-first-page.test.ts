@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { journeyPerFile, phoneViewport } from './harness';
-import { waitForOfflineReady } from './journeys';
+import fs from 'node:fs/promises';
+import { waitForLaterCode, waitForOfflineReady } from './journeys';
+import type { LaterFiles } from '../client/lib/later-code';
+import { contextAs } from './admin-journeys';
+import { demoPhones } from '../server/testing/test-shop';
 import { demoProducts } from '../server/seed/products';
 
 const onSale = demoProducts.filter((p) => p.isActive && !p.isHidden);
@@ -42,6 +46,44 @@ describe('offline from the first page', () => {
       if (path !== `/items/${basket.id}`) expect(await cardsNow(page), path).toBeGreaterThan(0);
       await context.close();
     }
+  });
+
+  it('a shopper on a slow phone who loses the network one second after the first page reloads into it', async () => {
+    const context = await journey().newContext(phoneViewport);
+    const page = await context.newPage();
+    // Lighthouse's mobile preset slows the CPU four times.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Хиты продаж', exact: true }).waitFor();
+    await page.waitForTimeout(1000);
+    await context.setOffline(true);
+    await page.reload();
+    expect(await page.getByRole('heading', { name: 'Хиты продаж', exact: true }).count()).toBe(1);
+    expect(await cardsNow(page)).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('keeps the back-office out of a shopper’s download, and a florist’s device keeps it once she signs in', async () => {
+    const staffFiles = (JSON.parse(await fs.readFile('dist/later-files.json', 'utf8')) as LaterFiles).staff;
+    expect(staffFiles.length).toBeGreaterThan(20);
+    const shopper = await journey().newContext(phoneViewport);
+    const page = await shopper.newPage();
+    await page.goto('/');
+    await waitForOfflineReady(page);
+    const cached = (name: string) => page.evaluate(async (n) => (await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).map((r) => new URL(r.url).pathname)))).flat().filter((p) => p === n), name);
+    for (const file of staffFiles.slice(0, 5)) expect(await cached(file), file).toEqual([]);
+    await shopper.close();
+
+    const florist = await contextAs(journey(), demoPhones.florist, phoneViewport);
+    const staff = await florist.newPage();
+    await staff.goto('/');
+    await waitForOfflineReady(staff);
+    await waitForLaterCode(staff, ['staff']);
+    await florist.setOffline(true);
+    await staff.goto('/admin/orders');
+    await staff.getByRole('heading', { name: 'Заказы' }).first().waitFor();
+    await florist.close();
   });
 
   it('a product reached by a link inside the tab opens offline too', async () => {

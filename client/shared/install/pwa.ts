@@ -1,6 +1,7 @@
 import { Workbox } from 'workbox-window';
 import { addressOf } from '../../../schema/shop/address';
 import { keepPageHeader } from '../../lib/kept-pages';
+import { laterFilesList, laterFilesSchema, type LaterFiles } from '../../lib/later-code';
 import { installStates } from './install-state';
 /** Spec §9: the worker is checked every 3600 s. */
 const workerCheckMs = 3600_000;
@@ -37,6 +38,31 @@ export const keepPage = (path: string) => {
   void navigator.serviceWorker.ready.then(({ active }) => active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: [[path, { headers: { [keepPageHeader]: '1' } }]] } }));
 };
 
+const laterAsked = { shop: false, staff: false };
+
+/**
+ * Has the worker fetch and keep the code the first view did not need (client/lib/later-code.ts): the storefront's
+ * lazy screens for every visitor, once the worker is active; the back-office's once a staff member is signed in.
+ * Once per tab and kind; asked again by the next tab if it failed (offline, or between builds).
+ */
+export const keepLaterCode = (kind: keyof LaterFiles) => {
+  if (!workbox || laterAsked[kind]) return;
+  laterAsked[kind] = true;
+  const wb = workbox;
+  void (async () => {
+    try {
+      await navigator.serviceWorker.ready;
+      const answer = await fetch(laterFilesList, { cache: 'no-cache' });
+      if (!answer.ok) throw new Error(`${laterFilesList}: ${answer.status}`);
+      const urls = laterFilesSchema.parse(await answer.json())[kind];
+      await wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: urls } });
+    } catch (e) {
+      laterAsked[kind] = false;
+      console.warn('Код не сохранён для работы без сети:', e instanceof Error ? e.message : e);
+    }
+  })();
+};
+
 /** Registers the service worker that precaches the app, so it opens without network. */
 export const startOfflineSupport = () => {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
@@ -49,6 +75,7 @@ export const startOfflineSupport = () => {
   });
   workbox.addEventListener('controlling', (e) => e.isUpdate && location.reload());
   void workbox.register();
+  keepLaterCode('shop');
   // A page that came through the worker is kept already; one loaded before it took over is asked for again.
   const here = location.pathname + location.search;
   if (navigator.serviceWorker.controller) keptInThisTab.add(here);

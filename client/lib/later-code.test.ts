@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { laterFiles, type BuiltChunk } from './later-code';
+
+const chunk = (fileName: string, rest: Partial<BuiltChunk> = {}): BuiltChunk => ({ fileName, isEntry: false, facadeModuleId: `/repo/client/shop/${fileName}.tsx`, imports: [], dynamicImports: [], css: [], ...rest });
+
+describe('the code kept after the first view', () => {
+  const chunks = [
+    chunk('index.js', { isEntry: true, imports: ['shared.js'], dynamicImports: ['checkout.js', 'admin-shell.js', 'admin-guards.js'], css: ['index.css'] }),
+    chunk('shared.js'),
+    chunk('checkout.js', { imports: ['shared.js', 'money.js'], css: ['checkout.css'] }),
+    chunk('money.js'),
+    chunk('admin-shell.js', { facadeModuleId: '/repo/client/studio/admin/admin-shell.tsx', imports: ['money.js', 'kit.js'], dynamicImports: ['orders.js'], css: ['admin.css', 'checkout.css'] }),
+    chunk('admin-guards.js', { facadeModuleId: '/repo/client/admin-guards.ts', imports: ['kit.js'] }),
+    chunk('kit.js', { facadeModuleId: null }),
+    chunk('orders.js', { facadeModuleId: '/repo/client/studio/orders/board/orders-board.tsx' }),
+  ];
+
+  it('leaves the entry and what it imports statically to the precache, lists the storefront’s lazy screens for everyone and the rest for staff', () => {
+    expect(laterFiles(chunks)).toEqual({
+      shop: ['/checkout.css', '/checkout.js', '/money.js'],
+      staff: ['/admin-guards.js', '/admin-shell.js', '/admin.css', '/kit.js', '/orders.js'],
+    });
+  });
+
+  it('counts a chunk the storefront and the back-office share as the storefront’s, once', () => {
+    const { shop, staff } = laterFiles(chunks);
+    expect(shop).toContain('/money.js');
+    expect(staff).not.toContain('/money.js');
+    expect(staff).not.toContain('/checkout.css');
+  });
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * What the service worker precaches is what the first view needs and nothing more, so it takes over within moments
+ * of a first visit (issue 32, item 5). The rest of the code is kept after it is active: the storefront's lazy
+ * screens for every visitor, the back-office's once a staff member is signed in (`keepLaterCode` in
+ * shared/install/pwa.ts). The build lists both (`laterFilesList`); the worker keeps them in `laterCodeCache`.
+ */
+
+/** The worker's cache for code kept after it took over (the route in vite.config.ts, and the tab that checks it). */
+export const laterCodeCache = 'later-code';
+
+/** The build's list of those files, beside index.html. */
+export const laterFilesList = '/later-files.json';
+
+export const laterFilesSchema = z.object({
+  /** The storefront's lazy screens (checkout, account, search…): kept for every visitor. */
+  shop: z.array(z.string()),
+  /** The back-office's: kept for staff only. */
+  staff: z.array(z.string()),
+});
+export type LaterFiles = z.infer<typeof laterFilesSchema>;
+
+/** Where in the source a module belongs to the back-office: a dynamic import of one starts staff code. */
+export const isStaffModule = (id: string): boolean => /\/client\/(studio\/|admin-guards\.ts)/.test(id);
+
+/** What the build knows of a chunk: its file, the module it was split at, what it imports, and its CSS. */
+export interface BuiltChunk {
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  dynamicImports: string[];
+  css: string[];
+}
+
+/**
+ * Sorts the build's chunks (and their CSS) by who needs them when. The first view is the entry and what it imports
+ * statically; the storefront is what the entry reaches lazily too, except a lazy import of a back-office module;
+ * the rest is staff code. A chunk two of them reach goes to the earlier.
+ */
+export const laterFiles = (chunks: BuiltChunk[]): LaterFiles => {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const reach = (lazy: boolean) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      const chunk = byFile.get(file);
+      if (!chunk || seen.has(file)) return;
+      seen.add(file);
+      chunk.imports.forEach(visit);
+      if (lazy) chunk.dynamicImports.filter((d) => !isStaffModule(byFile.get(d)?.facadeModuleId ?? '')).forEach(visit);
+    };
+    chunks.filter((c) => c.isEntry).forEach((c) => visit(c.fileName));
+    return seen;
+  };
+  const withCss = (files: Set<string>) => new Set([...files, ...[...files].flatMap((f) => byFile.get(f)?.css ?? [])]);
+  const first = withCss(reach(false));
+  const shop = withCss(reach(true));
+  const staff = withCss(new Set(chunks.map((c) => c.fileName)));
+  const only = (files: Set<string>, earlier: Set<string>) => [...files].filter((f) => !earlier.has(f)).map((f) => `/${f}`).sort();
+  return { shop: only(shop, first), staff: only(staff, shop) };
+};
