@@ -9,6 +9,7 @@ import { supplierPayment } from '../../../schema/entities/supplier-payment';
 import { techCard } from '../../../schema/entities/tech-card';
 import { transfer } from '../../../schema/entities/transfer';
 import { cellText, fieldsOf, fromFormValues, toFormValues } from './fields';
+import { today } from '../../../schema/shared/day';
 
 const kinds = (e: Parameters<typeof fieldsOf>[0]) => Object.fromEntries(fieldsOf(e).map((f) => [f.name, `${f.kind}${f.optional ? '?' : ''}`]));
 
@@ -115,5 +116,12 @@ describe('the generic form reads its inputs from the entity’s zod fields', () 
     expect(twice).toEqual({ ok: false, errors: { 'phones.1': 'Этот телефон уже есть в списке' } });
     expect(cellText(contractor, phones, ['79005554433', '79010000001'])).toBe('+7 (900) 555-44-33, +7 (901) 000-00-01');
     expect(cellText(contractor, phones, [])).toBe('—');
+  });
+
+  it('starts a new record’s own date on today (a charge, an invoice), and leaves a record’s dates as the person gives them (a task’s due day)', () => {
+    expect(toFormValues(charge).day).toBe(today());
+    expect(toFormValues(invoice).day).toBe(today());
+    expect(toFormValues(task).due).toBe('');
+    expect(toFormValues(charge, { ...charge.example, day: '2026-11-01' }).day).toBe('2026-11-01');
   });
 });

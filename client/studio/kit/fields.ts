@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entities, type AnyEntity } from '../../../schema/entities';
-import { day } from '../../../schema/shared/day';
+import { day, today } from '../../../schema/shared/day';
 import { roubles } from '../../../schema/shared/money';
 import { formatPhone, phone } from '../../../schema/shared/phone';
 import { staffName } from '../../../schema/shared/user';
@@ -140,10 +140,15 @@ const inputValue = (f: FieldSpec, v: unknown): string | boolean | FormValues[] =
 export const rowValues = (f: FieldSpec, row: Record<string, unknown> = {}): FormValues =>
   Object.fromEntries((f.items ?? []).map((sub) => [sub.name, inputValue(sub, row[sub.name])]));
 
-/** What the inputs show for a record's data, or for a new record (the fields' defaults). */
+/**
+ * What the inputs show for a record's data, or for a new record: the fields' defaults, and today for a new record's
+ * own date (its field `day`, «Дата»: a charge, an invoice, a write-off happen on the day they are recorded; an empty
+ * date only made a person type it). Other dates (a task's due day) start empty.
+ */
 export const toFormValues = (entity: AnyEntity, data?: Record<string, unknown>): FormValues => {
   const shape = entity.fields.shape as Record<string, Schema>;
-  return Object.fromEntries(fieldsOf(entity).map((f) => [f.name, inputValue(f, data ? data[f.name] : defaultOf(shape[f.name]))]));
+  const startValue = (f: FieldSpec) => defaultOf(shape[f.name]) ?? (f.name === 'day' && f.kind === 'day' ? today() : undefined);
+  return Object.fromEntries(fieldsOf(entity).map((f) => [f.name, inputValue(f, data ? data[f.name] : startValue(f))]));
 };
 
 export type FormResult = { ok: true; data: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
