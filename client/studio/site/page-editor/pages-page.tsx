@@ -52,7 +52,7 @@ export const PagesPage = () => {
         <button className="button">Новая страница</button>
       </form>
       <div className="pages-page__scroll">
-        <table className="posiflora-page__log">
+        <table className="pages-page__table">
           <thead>
             <tr>
               <th>Адрес</th>
