@@ -1,4 +1,5 @@
 import { ensureClientPhoneIndex } from './clients/card-of-phone';
+import { ensureWaitingCommandsView } from './orders/waiting-commands';
 import { ensureCalendarIndex } from './db/calendar-index';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -40,6 +41,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   await Promise.all(Object.keys(dbAccess).map((name) => shop.storage.db(name).info()));
   await ensureCalendarIndex(shop.storage.db('events'));
   await ensureClientPhoneIndex(shop.storage);
+  await ensureWaitingCommandsView(shop.storage);
   if (config.seed) await seedDemo(shop);
   await seedRefs(shop);
   if (config.adminPhone) await ensureAdmin(shop, config.adminPhone);

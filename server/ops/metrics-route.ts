@@ -1,10 +1,8 @@
 import crypto from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { tierDatabases } from '../../schema/shared/databases';
-import { orderCommandEntity } from '../../schema/entities/order-command';
 import { isAdmin } from '../../schema/shared/user';
 import type { Shop } from '../context';
-import { isWaitingCommand } from '../orders/command-processor';
+import { countWaitingCommands } from '../orders/waiting-commands';
 import { decodeQueue } from '../photos/decode-queue';
 import { backupAgeSeconds, backupStatus } from './nightly-backup';
 import { registry, scraped } from './metrics';
@@ -18,9 +16,7 @@ const sameSecret = (given: string, expected: string) => {
 const readStoreFigures = async (shop: Shop) => {
   scraped.photosWaiting.set(decodeQueue.waiting);
   try {
-    // The office database is bounded: answered commands are swept after two weeks (orders/command-sweep.ts).
-    const { rows } = await shop.storage.db(tierDatabases[orderCommandEntity.tier]).allDocs({ include_docs: true });
-    scraped.commandsWaiting.set(rows.filter((r) => isWaitingCommand(r.doc)).length);
+    scraped.commandsWaiting.set(await countWaitingCommands(shop.storage));
     if (shop.config.backup.dir) {
       scraped.backupAge.set(backupAgeSeconds(await backupStatus(shop.storage)) ?? Infinity);
     } else scraped.backupAge.set(NaN);

@@ -34,8 +34,6 @@ const pending = (doc: unknown): OfficeRecord | null => {
   return parsed.data;
 };
 
-/** Whether an office document is an order command still waiting for its outcome (counted by /metrics). */
-export const isWaitingCommand = (doc: unknown): boolean => pending(doc) !== null;
 
 /**
  * Applies the commands staff devices push into the office database (issue 10). Every app server runs one: it
