@@ -1,3 +1,5 @@
+import { formatRoubles } from '../../../../schema/shared/money';
+import { stockValue } from '../../../../schema/studio/stock/stock-value';
 import { belowZeroMark } from './below-zero';
 import { quantityText } from './stock-names';
 import type { Stock } from './use-stock';
@@ -5,9 +7,14 @@ import type { Stock } from './use-stock';
 /** Balances of every flower in every warehouse, from the device's records; below zero in red and «ушло в минус» (the cue to count). */
 export const Balances = ({ stock }: { stock: Stock }) => {
   const rows = stock.flowers.filter((f) => stock.warehouses.some((w) => stock.book.balance(f.record.id, w.record.id) !== 0));
+  // What each warehouse holds is worth at purchase prices (schema/studio/stock/stock-value.ts).
+  const value = stockValue(stock.book.all(), stock.prices);
   return (
     <section aria-labelledby="balances-title">
       <h2 id="balances-title">Остатки</h2>
+      <p>
+        Всего по закупочным ценам: <strong className="money">{formatRoubles(value.total)}</strong>
+      </p>
       {rows.length ? (
         <table className="stock-table stock-table--cards" aria-label="Остатки по складам">
           <thead>
@@ -37,6 +44,17 @@ export const Balances = ({ stock }: { stock: Stock }) => {
               </tr>
             ))}
           </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">По закупочным ценам</th>
+              {stock.warehouses.map((w) => (
+                <td key={w.record.id} className="num" data-label={w.data.name} data-testid={`warehouse-value-${w.record.id}`}>
+                  <span className="stock-table__label">{w.data.name}: </span>
+                  {formatRoubles(value.byWarehouse.find((v) => v.warehouse === w.record.id)?.value ?? 0)}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
         </table>
       ) : (
         <p className="muted">На складах пока ничего нет.</p>

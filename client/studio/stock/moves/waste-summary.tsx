@@ -6,14 +6,14 @@ import type { Stock } from './use-stock';
 const rowsShown = 10;
 
 /**
- * Waste at a glance (issue 19, item 10): what the period's write-offs cost, as a share of its purchases, by reason
- * and by flower. The numbers come from `wasteReport` (schema/studio/stock/write-off-report.ts).
+ * Waste at a glance (issue 19, item 10): what the period lost, as a share of its purchases, by reason and by flower:
+ * write-offs, and beside them counts' shortages and bouquets made for orders since cancelled (issue 29, item 3). The numbers come from `wasteReport` (schema/studio/stock/write-off-report.ts).
  */
 export const WasteSummary = ({ report, stock, reasonLabel }: { report: WasteReport; stock: Stock; reasonLabel: (code: string) => string }) => (
   <section className="waste" aria-labelledby="waste-title">
     <h2 id="waste-title">Потери за период</h2>
     <p className="waste__total">
-      Списано на <strong>{formatRoubles(report.money)}</strong>
+      Потеряно на <strong className="money">{formatRoubles(report.money)}</strong>
       {report.share !== null ? (
         <>
           {' '}— <strong>{shareText(report.share)}</strong> закупок ({formatRoubles(report.purchases)})
@@ -22,6 +22,12 @@ export const WasteSummary = ({ report, stock, reasonLabel }: { report: WasteRepo
         <span className="muted"> — проведённых закупок за период нет</span>
       )}
     </p>
+    {(report.shortages > 0 || report.cancelled > 0) && (
+      <p className="muted" data-testid="losses-by-kind">
+        Списания — <span className="money">{formatRoubles(report.writeOffs)}</span>, недостачи при пересчёте — <span className="money">{formatRoubles(report.shortages)}</span>, собраны для
+        отменённых заказов — <span className="money">{formatRoubles(report.cancelled)}</span>
+      </p>
+    )}
     {report.byReason.length > 0 && (
       <div className="waste__tables">
         <table className="stock-table" aria-label="Потери по причинам">
