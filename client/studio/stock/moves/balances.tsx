@@ -1,8 +1,9 @@
-import { formatRoubles } from '../../../../schema/shared/money';
 import { stockValue } from '../../../../schema/studio/stock/stock-value';
 import { belowZeroMark } from './below-zero';
 import { quantityText } from './stock-names';
 import type { Stock } from './use-stock';
+import { Money } from '../../../ui/money';
+import { ClippedText } from '../../../ui/clipped-text';
 
 /** Balances of every flower in every warehouse, from the device's records; below zero in red and «ушло в минус» (the cue to count). */
 export const Balances = ({ stock }: { stock: Stock }) => {
@@ -13,7 +14,7 @@ export const Balances = ({ stock }: { stock: Stock }) => {
     <section aria-labelledby="balances-title">
       <h2 id="balances-title">Остатки</h2>
       <p>
-        Всего по закупочным ценам: <strong className="money">{formatRoubles(value.total)}</strong>
+        Всего по закупочным ценам: <strong className="money"><Money value={value.total} /></strong>
       </p>
       {rows.length ? (
         <table className="stock-table stock-table--cards" aria-label="Остатки по складам">
@@ -30,7 +31,9 @@ export const Balances = ({ stock }: { stock: Stock }) => {
           <tbody>
             {rows.map((f) => (
               <tr key={f.record.id}>
-                <td>{f.record.title}</td>
+                <td>
+                  <ClippedText text={f.record.title} />
+                </td>
                 {stock.warehouses.map((w) => {
                   const n = stock.book.balance(f.record.id, w.record.id);
                   return (
@@ -50,7 +53,7 @@ export const Balances = ({ stock }: { stock: Stock }) => {
               {stock.warehouses.map((w) => (
                 <td key={w.record.id} className="num" data-label={w.data.name} data-testid={`warehouse-value-${w.record.id}`}>
                   <span className="stock-table__label">{w.data.name}: </span>
-                  {formatRoubles(value.byWarehouse.find((v) => v.warehouse === w.record.id)?.value ?? 0)}
+                  <Money value={value.byWarehouse.find((v) => v.warehouse === w.record.id)?.value ?? 0} />
                 </td>
               ))}
             </tr>

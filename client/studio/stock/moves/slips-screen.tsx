@@ -4,7 +4,6 @@ import { can } from '../../../../schema/shared/access';
 import { day as dayShape, today } from '../../../../schema/shared/day';
 import { assemblyReason, assemblyReasonLabel, slip } from '../../../../schema/entities/slip';
 import { stockCount } from '../../../../schema/entities/stock-count';
-import { formatRoubles } from '../../../../schema/shared/money';
 import { staffName } from '../../../../schema/shared/user';
 import { lineLoss, lossLabel, monthOf, slipMatches, wasteReport, type SlipFilter } from '../../../../schema/studio/stock/write-off-report';
 import { useOfficeOf } from '../../../data/office-of';
@@ -21,6 +20,7 @@ import { quantityText } from './stock-names';
 import { useStock } from './use-stock';
 import { WasteSummary } from './waste-summary';
 import './stock-moves.css';
+import { Money } from '../../../ui/money';
 
 /** The list's address: `f.from`, `f.to` (the period, this month by default), `f.reason`, `f.flower`. */
 type Filters = Record<string, string> | undefined;
@@ -137,7 +137,7 @@ export const SlipsScreen = ({ filters }: { filters: Filters }) => {
                   {data.note && <div className="muted">{data.note}</div>}
                 </td>
                 <td>{staffName(record.createdBy, names)}</td>
-                <td className="num">{formatRoubles(data.lines.reduce((s, l) => s + lineLoss(l, data.day, stock.history), 0))}</td>
+                <td className="num"><Money value={data.lines.reduce((s, l) => s + lineLoss(l, data.day, stock.history), 0)} /></td>
               </tr>
             ))}
           </tbody>

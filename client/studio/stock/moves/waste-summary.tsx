@@ -1,7 +1,8 @@
-import { formatRoubles } from '../../../../schema/shared/money';
 import type { WasteReport } from '../../../../schema/studio/stock/write-off-report';
 import { quantityText, shareText } from './stock-names';
 import type { Stock } from './use-stock';
+import { Money } from '../../../ui/money';
+import { ClippedText } from '../../../ui/clipped-text';
 
 const rowsShown = 10;
 
@@ -13,10 +14,10 @@ export const WasteSummary = ({ report, stock, reasonLabel }: { report: WasteRepo
   <section className="waste" aria-labelledby="waste-title">
     <h2 id="waste-title">Потери за период</h2>
     <p className="waste__total">
-      Потеряно на <strong className="money">{formatRoubles(report.money)}</strong>
+      Потеряно на <strong className="money"><Money value={report.money} /></strong>
       {report.share !== null ? (
         <>
-          {' '}— <strong>{shareText(report.share)}</strong> закупок ({formatRoubles(report.purchases)})
+          {' '}— <strong>{shareText(report.share)}</strong> закупок (<Money value={report.purchases} />)
         </>
       ) : (
         <span className="muted"> — проведённых закупок за период нет</span>
@@ -24,8 +25,8 @@ export const WasteSummary = ({ report, stock, reasonLabel }: { report: WasteRepo
     </p>
     {(report.shortages > 0 || report.cancelled > 0) && (
       <p className="muted" data-testid="losses-by-kind">
-        Списания — <span className="money">{formatRoubles(report.writeOffs)}</span>, недостачи при пересчёте — <span className="money">{formatRoubles(report.shortages)}</span>, собраны для
-        отменённых заказов — <span className="money">{formatRoubles(report.cancelled)}</span>
+        Списания — <span className="money"><Money value={report.writeOffs} /></span>, недостачи при пересчёте — <span className="money"><Money value={report.shortages} /></span>, собраны для
+        отменённых заказов — <span className="money"><Money value={report.cancelled} /></span>
       </p>
     )}
     {report.byReason.length > 0 && (
@@ -42,7 +43,7 @@ export const WasteSummary = ({ report, stock, reasonLabel }: { report: WasteRepo
             {report.byReason.map((r) => (
               <tr key={r.key}>
                 <td>{reasonLabel(r.key)}</td>
-                <td className="num">{formatRoubles(r.money)}</td>
+                <td className="num"><Money value={r.money} /></td>
                 <td className="num">{shareText(r.share)}</td>
               </tr>
             ))}
@@ -62,9 +63,11 @@ export const WasteSummary = ({ report, stock, reasonLabel }: { report: WasteRepo
               const f = stock.flowerById.get(r.key);
               return (
                 <tr key={r.key}>
-                  <td>{f?.record.title ?? r.key}</td>
+                  <td>
+                    <ClippedText text={f?.record.title ?? r.key} />
+                  </td>
                   <td className="num">{quantityText(r.qty, stock.unit(f?.data.unit))}</td>
-                  <td className="num">{formatRoubles(r.money)}</td>
+                  <td className="num"><Money value={r.money} /></td>
                   <td className="num">{shareText(r.share)}</td>
                 </tr>
               );
