@@ -91,6 +91,10 @@ describe('supply invoices', () => {
     const row = adminPage.locator('tr[data-flower="flower-rose-explorer"]');
     expect(await row.locator('td[data-label="Холодильник"]').textContent()).toBe('100');
     expect(await row.locator('td[data-label="Закупка, последняя"]').textContent()).toBe('95,5 ₽');
+    // What the stock is worth at purchase prices (issue 29, item 3): the invoice's 10 750 ₽, all in «Холодильник».
+    expect((await adminPage.getByTestId('stock-value').textContent())?.replace(/\s/g, ' ')).toBe('Склад по закупочным ценам: 10 750 ₽');
+    expect((await adminPage.getByTestId('stock-value-warehouse-cold').textContent())?.replace(/\s/g, ' ')).toBe('10 750 ₽');
+    expect((await adminPage.getByTestId('stock-value-warehouse-studio').textContent())?.replace(/\s/g, ' ')).toBe('0 ₽');
     // The supplier's page (admin tier) finds the invoice by the name the florist wrote: what is owed, what it sells.
     const adminCookie = await signIn(journey().shop.url, demoPhones.admin);
     const created = await call<{ data: { id: string } }>(journey().shop.url, '/api/suppliers/update', { data: { name: 'Рынок на Рижской', phone: '79031112233', inn: '7701234567' } }, adminCookie);

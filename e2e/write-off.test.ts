@@ -65,7 +65,7 @@ describe('writing off on a phone, offline', () => {
     const acts = page.getByRole('table', { name: 'Акты списания' });
     await acts.getByText('Роза Freedom — 5 шт. · Завяли').waitFor();
     await acts.getByText('ждёт отправки').waitFor();
-    await expect.poll(() => page.locator('.waste__total').innerText()).toMatch(/Списано на 450\s₽ — 25\s%\sзакупок \(1\s800\s₽\)/);
+    await expect.poll(() => page.locator('.waste__total').innerText()).toMatch(/Потеряно на 450\s₽ — 25\s%\sзакупок \(1\s800\s₽\)/);
     await page.getByRole('table', { name: 'Потери по причинам' }).getByRole('row', { name: /Завяли\s+450\s₽\s+25\s%/ }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     expect(await officeOnServer(shop, 'slip')).toEqual([]);

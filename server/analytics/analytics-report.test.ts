@@ -36,7 +36,7 @@ describe('POST /api/analytics/report', () => {
   };
 
   /** An office document as a device's replication stores it: the assembly slip of an order, or another write-off. */
-  const putSlip = (id: string, day: string, order: string, lines: { flower: string; qty: number; reason: string; cost: number }[]) =>
+  const putSlip = (id: string, day: string, order: string, lines: { flower: string; qty: number; reason: string; cost: number }[], warehouse = 'wh-main') =>
     shop.shop.storage.db('office').put({
       _id: id,
       type: 'slip',
@@ -47,7 +47,7 @@ describe('POST /api/analytics/report', () => {
       createdAt: 1,
       updatedBy: demoPhones.florist,
       updatedAt: 1,
-      data: { day, warehouse: 'wh-main', lines, order, note: '' },
+      data: { day, warehouse, lines, order, note: '' },
     });
 
   /** A posted supply invoice as stored: what the day's purchase price of a flower comes from. */
@@ -85,6 +85,50 @@ describe('POST /api/analytics/report', () => {
     expect(stored.data.lines[0].cost).toBe(10_000_000);
     // The day's average: (40 × 100 + 10 × 200) / 50 = 120 ₽ a stem.
     expect((await writeOffs()) - before).toBe(3 * 120);
+  });
+
+  it('says what the stock is worth at purchase prices, per warehouse and in all, and counts write-offs, count shortages and a cancelled order’s bouquet as the period’s losses (issue 29, item 3)', async () => {
+    const [manager, florist] = await Promise.all([signIn(shop.url, demoPhones.manager), signIn(shop.url, demoPhones.florist)]);
+    const made = await call<{ data: OfficeRecord }>(shop.url, '/api/flowers/update', { data: { name: 'Роза', variety: 'Стоимость', unit: 'pcs' } }, manager);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const rose = made.body.data.id;
+    const day = today();
+    const report = async () => (await call<{ data: AnalyticsReport }>(shop.url, '/api/analytics/report', { from: day, to: day }, admin)).body.data;
+    const cold = (r: AnalyticsReport) => r.stock.byWarehouse.find((w) => w.warehouse === 'warehouse-cold');
+    const before = await report();
+
+    // An invoice of 100 roses at 129 ₽: the stock is worth 12 900 ₽ more, all of it in «Холодильник».
+    const supply = await call(shop.url, '/api/invoices/update', { data: { day, warehouse: 'warehouse-cold', lines: [{ flower: rose, qty: 100, unit: 'pcs', price: 129 }], status: 'posted' } }, manager);
+    expect(supply.status, JSON.stringify(supply.body)).toBe(200);
+    const supplied = await report();
+    expect(supplied.stock.total - before.stock.total).toBe(12_900);
+    expect(cold(supplied)).toMatchObject({ name: 'Холодильник', value: (cold(before)?.value ?? 0) + 12_900 });
+
+    // 10 wilted (1 290 ₽) and a count that finds 85 of the 90 left (5 short, 645 ₽): both leave the value and are losses.
+    const act = await call<{ data: OfficeRecord }>(shop.url, '/api/slips/update', { data: { day, warehouse: 'warehouse-cold', lines: [{ flower: rose, qty: 10, reason: 'wilted' }] } }, florist);
+    expect(act.status, JSON.stringify(act.body)).toBe(200);
+    const count = await call(shop.url, '/api/stock-counts/update', { data: { day, warehouse: 'warehouse-cold', lines: [{ flower: rose, expected: 90, counted: 85 }], status: 'finished' } }, florist);
+    expect(count.status, JSON.stringify(count.body)).toBe(200);
+    const counted = await report();
+    expect(counted.stock.total - before.stock.total).toBe(12_900 - 1290 - 645);
+    expect(counted.current.losses.writeOffs - before.current.losses.writeOffs).toBe(1290);
+    expect(counted.current.losses.shortages - before.current.losses.shortages).toBe(645);
+    expect(counted.current.losses.total - before.current.losses.total).toBe(1290 + 645);
+
+    // A bouquet made for an order that was then cancelled: its 7 stems (903 ₽) were used for nothing sold.
+    const order = await orderOn('79001002111', day, { status: 'cancelled', cancelReason: 'Клиент передумал' });
+    await putSlip(assemblySlipId(order.id), day, order.id, [{ flower: rose, qty: 7, reason: 'assembly', cost: 129 }], 'warehouse-cold');
+    const cancelled = await report();
+    expect(cancelled.current.losses.cancelled - before.current.losses.cancelled).toBe(7 * 129);
+    expect(cancelled.stock.total - before.stock.total).toBe(12_900 - 1290 - 645 - 903);
+
+    // The write-off voided: its stems are back in the value and out of the losses.
+    const voided = await call(shop.url, '/api/slips/void', { id: act.body.data.id, reason: 'Ошиблись цветком' }, manager);
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    const after = await report();
+    expect(after.stock.total - before.stock.total).toBe(12_900 - 645 - 903);
+    expect(after.current.losses.writeOffs).toBe(before.current.losses.writeOffs);
+    expect(after.current.losses.total - before.current.losses.total).toBe(645 + 903);
   });
 
   it('sums the period’s orders from the stored ones, against the same number of days before, and says the margin is partial', async () => {

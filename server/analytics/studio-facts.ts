@@ -8,8 +8,12 @@ import { refEntries, refLabel, type RefEntry } from '../../schema/entities/ref';
 import { slip } from '../../schema/entities/slip';
 import { voidFact } from '../../schema/entities/void';
 import { product } from '../../schema/shop/product';
-import { recordData } from '../../schema/shared/record';
-import { priceHistory, type PriceHistory } from '../../schema/studio/stock/purchase-price';
+import { officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
+import { priceHistory, purchasePrices, type InvoiceRecord, type PriceHistory } from '../../schema/studio/stock/purchase-price';
+import { stockCount } from '../../schema/entities/stock-count';
+import { warehouse } from '../../schema/entities/warehouse';
+import { balanceBookOf } from '../../schema/shared/record-moves';
+import { stockValue } from '../../schema/studio/stock/stock-value';
 import { allDocs, stripMeta, type Stored } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { orderRecord } from '../orders/order-record';
@@ -46,7 +50,13 @@ const soldOrders = (docs: Stored<object>[]): SoldOrder[] =>
   });
 
 /** An office record's envelope as stored (RxDB's replication form: `_id` is the record's id). */
-const stored = z.object({ type: z.string(), v: z.number().int().min(1).default(1), title: z.string().default(''), data: z.record(z.string(), z.unknown()) });
+const stored = z.object({
+  type: z.string(),
+  v: z.number().int().min(1).default(1),
+  title: z.string().default(''),
+  updatedAt: z.number().default(0),
+  data: z.record(z.string(), z.unknown()),
+});
 
 /**
  * The fields of a write-off act the report reads (schema/entities/slip.ts; the device and the push rule checked the
@@ -66,6 +76,8 @@ interface OfficeFacts {
   sources: RefEntry[];
   /** Purchase prices by day, from the stored posted invoices. */
   prices: PriceHistory;
+  counts: NonNullable<ReportInput['counts']>;
+  stock: NonNullable<ReportInput['stock']>;
 }
 
 /**
@@ -73,8 +85,12 @@ interface OfficeFacts {
  * records (the `office` database, and `admin` in case charges are kept there).
  */
 const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
-  const facts: OfficeFacts = { slips: [], charges: [], flowerNames: new Map(), sources: [], prices: new Map() };
-  const invoices: z.infer<typeof invoice.fields>[] = [];
+  const facts: OfficeFacts = { slips: [], charges: [], flowerNames: new Map(), sources: [], prices: new Map(), counts: [], stock: { value: stockValue([], new Map()), warehouseNames: new Map() } };
+  const invoices: InvoiceRecord[] = [];
+  const counts: z.infer<typeof stockCount.fields>[] = [];
+  const warehouseNames = new Map<string, string>();
+  // Every record not voided that moves stock counts in the balances, as on /api/stock/balances.
+  const records: Pick<OfficeRecord, 'id' | 'type' | 'v' | 'data'>[] = [];
   const refs: { type: string; data: Record<string, unknown> }[] = [];
   const charges: { day: string; amount: number; category: string }[] = [];
   // A voided write-off or charge counts nowhere (schema/shared/voids.ts); the report reads only the voids' targets.
@@ -89,6 +105,8 @@ const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
     const envelope = stored.safeParse(doc);
     if (!envelope.success || doc._id.startsWith('_') || voided.has(doc._id)) continue;
     const { type, title, data } = envelope.data;
+    const known = officeRecord.shape.type.safeParse(type);
+    if (known.success) records.push({ id: doc._id, type: known.data, v: envelope.data.v, data });
     if (type === slip.type) {
       const s = slipFacts.safeParse(data);
       if (s.success) facts.slips.push({ day: s.data.day, order: s.data.order || (doc._id.startsWith('asm-') ? doc._id.slice(4) : ''), lines: s.data.lines });
@@ -99,7 +117,13 @@ const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
       if (c?.direction === 'out') charges.push({ day: c.day, amount: c.amount, category: c.category });
     } else if (type === invoice.type) {
       const i = recordData(invoice, envelope.data);
-      if (i) invoices.push(i);
+      if (i) invoices.push({ id: doc._id, updatedAt: envelope.data.updatedAt, data: i });
+    } else if (type === stockCount.type) {
+      const c = recordData(stockCount, envelope.data);
+      if (c?.status === 'finished') counts.push(c);
+    } else if (type === warehouse.type) {
+      const w = recordData(warehouse, envelope.data);
+      if (w) warehouseNames.set(doc._id, w.name);
     } else if (type === 'ref') refs.push({ type, data });
     else if (type === flower.type && title) facts.flowerNames.set(doc._id, title);
   }
@@ -107,7 +131,11 @@ const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
   const reasons = refEntries(refs, 'cash-reason');
   facts.charges = charges.map((c) => ({ ...c, category: refLabel(reasons, c.category) }));
   facts.sources = refEntries(refs, 'order-source');
-  facts.prices = priceHistory(invoices);
+  facts.prices = priceHistory(invoices.map((i) => i.data));
+  facts.counts = counts;
+  // The voided records were skipped above, so what they moved counts nowhere, as in every balance.
+  const book = balanceBookOf(records);
+  facts.stock = { value: stockValue(book.all(), purchasePrices(invoices)), warehouseNames };
   return facts;
 };
 
@@ -126,6 +154,6 @@ const categoriesOf = (docs: Stored<object>[]): Map<string, ItemCategory> => {
 /** Everything the report reads, from the studio's databases. */
 export const studioFacts = async (storage: Storage): Promise<ReportInput> => {
   const [orders, office, admin, catalog] = await Promise.all(['orders', 'office', 'admin', 'catalog'].map((name) => allDocs<object>(storage.db(name))));
-  const { slips, charges, flowerNames, sources, prices } = officeFacts([...office, ...admin]);
-  return { orders: soldOrders(orders), slips, charges, flowerNames, sources, prices, categoryOf: categoriesOf(catalog) };
+  const { slips, charges, flowerNames, sources, prices, counts, stock } = officeFacts([...office, ...admin]);
+  return { orders: soldOrders(orders), slips, charges, flowerNames, sources, prices, counts, stock, categoryOf: categoriesOf(catalog) };
 };

@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router';
 import { map } from 'rxjs';
 import { today } from '../../../schema/shared/day';
 import type { ShopEvent } from '../../../schema/studio/orders/event';
-import { formatRoubles } from '../../../schema/shared/money';
 import { task } from '../../../schema/entities/task';
 import type { OfficeRecord } from '../../../schema/shared/record';
 import { useObservable } from '../../lib/use-observable';
@@ -16,6 +15,7 @@ import { RefusedList } from './refused-list';
 import { BelowZero } from '../stock/moves/below-zero';
 import { eventText, eventTypeLabel } from './event-line';
 import { BackupPanel } from './backup-panel';
+import { Money } from '../../ui/money';
 
 const TodayEvents = () => {
   const { data } = useLocal();
@@ -36,7 +36,7 @@ const EventList = ({ events }: { events: ShopEvent[] }) => (
   <ul className="events">
     {events.map((e) => (
       <li key={e.id}>
-        <span className="tag">{eventTypeLabel(e)}</span> {eventText(e)} {e.sum > 0 && <strong>{formatRoubles(e.sum)}</strong>}
+        <span className="tag">{eventTypeLabel(e)}</span> {eventText(e)} {e.sum > 0 && <strong><Money value={e.sum} /></strong>}
       </li>
     ))}
   </ul>

@@ -14,6 +14,9 @@ const headline = (f: PeriodFigures): [string, number | null][] => [
   ['Заказов без техкарты', f.margin.withoutCard],
   ['Списания, ₽', f.writeOffs.cost],
   ['Списания, % выручки', f.writeOffs.share === null ? null : f.writeOffs.share * 100],
+  ['Потери за период, ₽', f.losses.total],
+  ['Потери: недостачи при пересчёте, ₽', f.losses.shortages],
+  ['Потери: собраны, заказ отменён, ₽', f.losses.cancelled],
   ['Новые клиенты', f.clients.new],
   ['Постоянные клиенты', f.clients.returning],
 ];
@@ -26,7 +29,7 @@ const slices = (section: string, now: Slice[], before: Slice[]) =>
  * The report as one CSV table (comma-separated, CRLF, schema/shared/csv.ts): section, row, this period, the previous one.
  * Figures are plain numbers in roubles, so a spreadsheet sums them.
  */
-export const analyticsCsv = ({ current, previous, month }: AnalyticsReport): string =>
+export const analyticsCsv = ({ current, previous, month, stock }: AnalyticsReport): string =>
   formatCsv([
     ['Раздел', 'Строка', `Период ${periodName(current)}`, `Предыдущий период ${periodName(previous)}`],
     ...headline(current).map(([name, v], i) => ['Итоги', name, n(v), n(headline(previous)[i][1])]),
@@ -36,6 +39,8 @@ export const analyticsCsv = ({ current, previous, month }: AnalyticsReport): str
     ...slices('По категориям', current.byCategory, previous.byCategory),
     ...current.topBouquets.map((b) => ['Топ букетов, ₽', b.name, n(b.revenue), '']),
     ...current.topFlowers.map((f) => ['Топ цветов, шт.', f.name, n(f.qty), '']),
+    ...stock.byWarehouse.map((w) => ['Склад по закупочным ценам сейчас, ₽', w.name, n(w.value), '']),
+    ['Склад по закупочным ценам сейчас, ₽', 'Всего', n(stock.total), ''],
     ['Расходы месяца', `Валовая маржа ${periodName(month)}`, n(month.margin), ''],
     ...month.byCategory.map((c) => ['Расходы месяца', c.category, n(c.amount), '']),
     ['Расходы месяца', 'Остаток маржи после расходов', n(month.left), ''],

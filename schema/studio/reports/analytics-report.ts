@@ -6,6 +6,10 @@ import { refEntries, refLabel, type RefEntry } from '../../entities/ref';
 import { received } from '../orders/order-money';
 import { daysOf, monthOf, previousPeriod, type Period } from './analytics-period';
 import { costOfDay, type PriceHistory } from '../stock/purchase-price';
+import { countShortages } from '../stock/write-off-report';
+import type { StockValue } from '../stock/stock-value';
+import type { stockCount } from '../../entities/stock-count';
+import type { z } from 'zod';
 
 /**
  * The studio's figures for a period against the one before (issue 21, item 4; DECISIONS «Analytics»): a pure
@@ -54,6 +58,10 @@ export interface ReportInput {
   prices: PriceHistory;
   /** The studio's list of order sources (/admin/refs), which names each order's source; its defaults when absent. */
   sources?: readonly RefEntry[];
+  /** Finished counts not voided (their corrections among them): their shortages are losses (`countShortages`). */
+  counts?: Iterable<z.infer<typeof stockCount.fields>>;
+  /** What the stock is worth now (schema/studio/stock/stock-value.ts), with the warehouses' names. */
+  stock?: { value: StockValue; warehouseNames: ReadonlyMap<string, string> };
 }
 
 /** A share of the whole: what, how many, how much. */
@@ -84,6 +92,11 @@ export interface PeriodFigures extends Period {
   margin: Margin;
   /** Write-offs other than assembly (the slips' cost), and their share of revenue (null when nothing was sold). */
   writeOffs: { cost: number; share: number | null };
+  /**
+   * «Потери за период» (issue 29, item 3): the write-offs, the counts' shortages and the stems of bouquets made for
+   * orders cancelled since, in roubles at the purchase price of each day, and their sum's share of revenue.
+   */
+  losses: { writeOffs: number; shortages: number; cancelled: number; total: number; share: number | null };
   byDay: { day: string; orders: number; revenue: number }[];
   bySource: Slice[];
   byPayment: Slice[];
@@ -104,10 +117,18 @@ interface MonthCharges extends Period {
   left: number;
 }
 
+/** What the stock is worth now at purchase prices, in all and per warehouse (by name); `unpriced`: flowers in stock never bought. */
+export interface StockWorth {
+  total: number;
+  byWarehouse: { warehouse: string; name: string; value: number }[];
+  unpriced: number;
+}
+
 export interface AnalyticsReport {
   current: PeriodFigures;
   previous: PeriodFigures;
   month: MonthCharges;
+  stock: StockWorth;
 }
 
 const topSize = 10;
@@ -140,6 +161,8 @@ interface Facts {
   /** Stems and materials of each order's assembly. */
   stemsOf: Map<string, CostedLine[]>;
   writeOffs: { day: string; lines: CostedLine[] }[];
+  /** Assembly lines of orders cancelled since: stems used for nothing sold. */
+  cancelled: { day: string; lines: CostedLine[] }[];
   firstDay: Map<string, string>;
   input: ReportInput;
 }
@@ -149,8 +172,12 @@ const defaultSources = refEntries([], 'order-source');
 const factsOf = (input: ReportInput): Facts => {
   const orders: SoldOrder[] = [];
   const firstDay = new Map<string, string>();
+  const cancelledIds = new Set<string>();
   for (const o of input.orders) {
-    if (!counts(o)) continue;
+    if (!counts(o)) {
+      cancelledIds.add(o.id);
+      continue;
+    }
     orders.push(o);
     const first = firstDay.get(o.customer);
     if (!first || o.date < first) firstDay.set(o.customer, o.date);
@@ -158,16 +185,18 @@ const factsOf = (input: ReportInput): Facts => {
   const costOf = new Map<string, number>();
   const stemsOf = new Map<string, CostedLine[]>();
   const writeOffs: Facts['writeOffs'] = [];
+  const cancelled: Facts['cancelled'] = [];
   for (const slip of input.slips) {
     const s = { ...slip, lines: slip.lines.map((l) => ({ ...l, cost: costOfDay(input.prices, l.flower, slip.day) })) };
     const assembly = s.lines.filter((l) => l.reason === assemblyReason);
     if (s.order && assembly.length) {
       costOf.set(s.order, (costOf.get(s.order) ?? 0) + assembly.reduce((sum, l) => sum + l.qty * l.cost, 0));
       stemsOf.set(s.order, [...(stemsOf.get(s.order) ?? []), ...assembly]);
+      if (cancelledIds.has(s.order)) cancelled.push({ day: s.day, lines: assembly });
     }
     if (s.lines.some((l) => l.reason !== assemblyReason)) writeOffs.push({ ...s, lines: s.lines.filter((l) => l.reason !== assemblyReason) });
   }
-  return { orders, costOf, stemsOf, writeOffs, firstDay, input };
+  return { orders, costOf, stemsOf, writeOffs, cancelled, firstDay, input };
 };
 
 const figuresOf = (facts: Facts, period: Period): PeriodFigures => {
@@ -241,8 +270,11 @@ const figuresOf = (facts: Facts, period: Period): PeriodFigures => {
     else clients.returningRevenue += o.total;
   }
 
-  let writeOffCost = 0;
-  for (const s of facts.writeOffs) if (inPeriod(s.day, period)) writeOffCost += s.lines.reduce((sum, l) => sum + l.qty * l.cost, 0);
+  const costOfActs = (acts: Facts['writeOffs']) => acts.reduce((sum, s) => sum + (inPeriod(s.day, period) ? s.lines.reduce((n, l) => n + l.qty * l.cost, 0) : 0), 0);
+  const writeOffCost = costOfActs(facts.writeOffs);
+  const cancelledCost = costOfActs(facts.cancelled);
+  const shortageCost = countShortages(facts.input.counts ?? [], period, facts.input.prices).reduce((sum, l) => sum + l.money, 0);
+  const lost = writeOffCost + shortageCost + cancelledCost;
 
   return {
     ...period,
@@ -251,6 +283,7 @@ const figuresOf = (facts: Facts, period: Period): PeriodFigures => {
     averageCheck: orders ? rub(revenue / orders) : 0,
     margin: { value: rub(margin.revenue - margin.cost), revenue: margin.revenue, cost: rub(margin.cost), withoutCard: margin.withoutCard, withoutCardRevenue: margin.withoutCardRevenue, partial: margin.withoutCard > 0 },
     writeOffs: { cost: rub(writeOffCost), share: revenue ? writeOffCost / revenue : null },
+    losses: { writeOffs: rub(writeOffCost), shortages: rub(shortageCost), cancelled: rub(cancelledCost), total: rub(lost), share: revenue ? lost / revenue : null },
     byDay: [...byDay.values()],
     bySource: sorted(bySource),
     byPayment: sorted(byPayment),
@@ -283,5 +316,11 @@ const monthCharges = (facts: Facts, charges: Iterable<ChargeFact>, day: string):
 /** The report of `period` against the period of the same length before it, and the charges of the month `period` ends in. */
 export const analyticsReport = (input: ReportInput, period: Period): AnalyticsReport => {
   const facts = factsOf(input);
-  return { current: figuresOf(facts, period), previous: figuresOf(facts, previousPeriod(period)), month: monthCharges(facts, input.charges, period.to) };
+  const value = input.stock?.value ?? { total: 0, byWarehouse: [], unpriced: [] };
+  const stock: StockWorth = {
+    total: rub(value.total),
+    byWarehouse: value.byWarehouse.map((w) => ({ warehouse: w.warehouse, name: input.stock?.warehouseNames.get(w.warehouse) ?? w.warehouse, value: rub(w.value) })),
+    unpriced: value.unpriced.length,
+  };
+  return { current: figuresOf(facts, period), previous: figuresOf(facts, previousPeriod(period)), month: monthCharges(facts, input.charges, period.to), stock };
 };

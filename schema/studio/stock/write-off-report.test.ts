@@ -4,7 +4,8 @@ import { slip } from '../../entities/slip';
 import { costOfDay, priceHistory } from './purchase-price';
 import { voidFact } from '../../entities/void';
 import { voidedIds } from '../../shared/voids';
-import { monthOf, slipMatches, wasteReport } from './write-off-report';
+import { stockCount } from '../../entities/stock-count';
+import { cancelledKey, monthOf, shortageKey, slipMatches, wasteReport } from './write-off-report';
 
 const act = (day: string, lines: { flower: string; qty: number; reason: string; cost?: number }[]) => slip.fields.parse({ day, warehouse: 'wh-cold', lines });
 const supply = (day: string, lines: { flower: string; qty: number; price: number }[], status: 'draft' | 'posted' = 'posted') => invoice.fields.parse({ day, warehouse: 'wh-cold', lines, status });
@@ -81,5 +82,29 @@ describe('waste at a glance', () => {
     expect(slipMatches(s, { ...november, reason: 'broken', flower: 'rose' })).toBe(false);
     expect(slipMatches(s, { ...november, flower: 'peony' })).toBe(false);
     expect(monthOf('2024-02-10')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+  });
+
+  it('counts a count’s shortage (the count and its correction as one difference) and the stems of a bouquet whose order was cancelled as losses beside the write-offs; a surplus and a voided count are none', () => {
+    const count = (day: string, warehouse: string, lines: { flower: string; expected: number; counted: number }[]) => stockCount.fields.parse({ day, warehouse, lines, status: 'finished' });
+    const shortage = held(count('2026-11-10', 'wh-cold', [{ flower: 'rose', expected: 40, counted: 35 }, { flower: 'eucalyptus', expected: 5, counted: 7 }]));
+    // The server's correction of it: the device expected 40, the server held 42, so the shelf is 7 short in all.
+    const correction = held(count('2026-11-10', 'wh-cold', [{ flower: 'rose', expected: 42, counted: 40 }]));
+    const wrongCount = held(count('2026-11-11', 'wh-cold', [{ flower: 'rose', expected: 30, counted: 0 }]));
+    const openCount = held(stockCount.fields.parse({ day: '2026-11-12', warehouse: 'wh-cold', lines: [{ flower: 'rose', expected: 30, counted: 1 }], status: 'open' }));
+    const voided = voidedIds([{ id: 'void-x', type: voidFact.type, v: 1, data: voidFact.fields.parse({ target: wrongCount.id, targetType: 'stockCount', reason: 'Не тот склад' }) }]);
+    const slips = [
+      held(act('2026-11-05', [{ flower: 'rose', qty: 2, reason: 'wilted' }])),
+      held(slip.fields.parse({ day: '2026-11-06', warehouse: 'wh-cold', lines: [{ flower: 'rose', qty: 11, reason: 'assembly' }], order: 'order-cancelled' })),
+      held(slip.fields.parse({ day: '2026-11-06', warehouse: 'wh-cold', lines: [{ flower: 'rose', qty: 9, reason: 'assembly' }], order: 'order-sold' })),
+    ];
+    const report = wasteReport(slips, invoices.map(held), november, voided, { counts: [shortage, correction, wrongCount, openCount], cancelledOrders: new Set(['order-cancelled']) });
+    // A rose in November is 85 ₽ (see above).
+    expect(report).toMatchObject({ writeOffs: 2 * 85, shortages: 7 * 85, cancelled: 11 * 85, money: 20 * 85 });
+    expect(report.byReason).toEqual([
+      { key: cancelledKey, qty: 11, money: 935, share: 0.0935 },
+      { key: shortageKey, qty: 7, money: 595, share: 0.0595 },
+      { key: 'wilted', qty: 2, money: 170, share: 0.017 },
+    ]);
+    expect(report.byFlower).toEqual([{ key: 'rose', qty: 20, money: 1700, share: 0.17 }]);
   });
 });

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { ClientHistory, LastRecipient } from '../../../../schema/studio/clients/client-history';
-import { formatRoubles } from '../../../../schema/shared/money';
 import { orderTitle } from '../../../../schema/studio/orders/order-number';
 import type { OfficeRecord } from '../../../../schema/shared/record';
 import { clientHistory } from '../../../data/client-history';
+import { Money } from '../../../ui/money';
 
 const dayMonth = (mmdd: string) => `${mmdd.slice(3, 5)}.${mmdd.slice(0, 2)}`;
 const shownDay = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
@@ -60,7 +60,7 @@ export const ClientDates = ({ record }: { record: OfficeRecord }) => {
                     <Link to="/admin/$resource/$id" params={{ resource: 'orders', id: String(o.number) }}>
                       {orderTitle(o.number)}
                     </Link>{' '}
-                    {shownDay(o.date)}, {formatRoubles(o.total)}, {o.recipient.name}
+                    {shownDay(o.date)}, <Money value={o.total} />, {o.recipient.name}
                   </li>
                 ))}
               </ul>

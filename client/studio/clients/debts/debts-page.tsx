@@ -8,6 +8,7 @@ import { recordCall } from '../../../lib/record-call';
 import { supplierPayment } from '../../../../schema/entities/supplier-payment';
 import { randomId } from '../../../lib/random-id';
 import './debts.css';
+import { Money } from '../../../ui/money';
 
 /** A typed sum: roubles (kopecks for a supplier), more than nothing; undefined when it is not one. */
 const typedSum = (text: string): number | undefined => {
@@ -101,21 +102,21 @@ const CounterpartyPayment = ({ c, onPaid }: { c: Counterparty; onPaid: () => voi
 const overdueNote = (overdue: number | undefined) =>
   overdue ? (
     <>
-      , <span className="debt__overdue">просрочено {formatRoubles(overdue)}</span>
+      , <span className="debt__overdue">просрочено <Money value={overdue} /></span>
     </>
   ) : null;
 
 const Side = ({ title, parties, total, overdue, onPaid }: { title: string; parties: Counterparty[]; total: number; overdue?: number; onPaid: () => void }) => (
   <section aria-label={title} className="debts__side">
     <h2>
-      {title}: <span data-testid={`${title}-total`}>{formatRoubles(total)}</span>
+      {title}: <span data-testid={`${title}-total`}><Money value={total} /></span>
       {overdueNote(overdue)}
     </h2>
     {parties.length === 0 && <p className="muted">Долгов нет.</p>}
     {parties.map((c) => (
       <details key={c.key} className="debt" open={parties.length <= 5}>
         <summary>
-          <strong>{c.name}</strong> — {formatRoubles(c.owed)}, с {c.since}
+          <strong>{c.name}</strong> — <Money value={c.owed} />, с {c.since}
           {c.creditDays !== undefined && `, отсрочка ${c.creditDays} дн.`}
           {overdueNote(c.overdue)}
         </summary>
@@ -129,7 +130,7 @@ const Side = ({ title, parties, total, overdue, onPaid }: { title: string; parti
           {c.items.map((d) => (
             <li key={d.id} aria-label={d.title}>
               <span>
-                {d.title}: должны {formatRoubles(d.owed)} из {formatRoubles(d.total)}, с {d.since}
+                {d.title}: должны <Money value={d.owed} /> из <Money value={d.total} />, с {d.since}
                 {d.due && `, оплатить до ${d.due}`}
                 {d.overdue && <span className="debt__overdue"> — просрочен</span>}
               </span>

@@ -12,6 +12,7 @@ import { VoidedMark, voidedClass } from '../../../ui/voided-mark';
 import { useSession } from '../../../shared/auth/session';
 import { printShiftReport, ShiftReport, ShiftReportSheet } from '../shift/shift-report';
 import { VoidPanel } from '../../kit/void-panel';
+import { Money } from '../../../ui/money';
 
 /** A gap in roubles with its sign: «+1 000 ₽», «−300 ₽», «нет». */
 const gapText = (n: number) => (n === 0 ? 'нет' : `${n > 0 ? '+' : '−'}${formatRoubles(Math.abs(n))}`);
@@ -58,8 +59,8 @@ const ServerCheck = ({ check }: { check: ShiftCheck }) => {
   const row = (label: string, device: number, books: number, diff: number, id: string) => (
     <tr>
       <th scope="row">{label}</th>
-      <td>{formatRoubles(device)}</td>
-      <td>{formatRoubles(books)}</td>
+      <td><Money value={device} /></td>
+      <td><Money value={books} /></td>
       <td data-testid={`server-gap-${id}`}>{gapText(diff)}</td>
     </tr>
   );

@@ -1,6 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { charge, chargeDirections } from '../../../../schema/entities/charge';
-import { formatRoubles } from '../../../../schema/shared/money';
 import { paidMethods } from '../../../../schema/studio/orders/order';
 import { refLabel } from '../../../../schema/entities/ref';
 import { shiftDifference, tillMethods } from '../../../../schema/studio/money/shift-takings';
@@ -18,6 +17,7 @@ import { printShiftReport, ShiftReport, ShiftReportSheet } from './shift-report'
 import { differenceText } from '../../kit/papers';
 import { typedCount } from '../../../../schema/entities/shift';
 import './full-close.css';
+import { Money } from '../../../ui/money';
 
 const methodLabel = (id: string) => paidMethods.find((m) => m.id === id)?.label ?? id;
 
@@ -112,7 +112,7 @@ const MovesList = ({ charges }: { charges: readonly DayCharge[] }) => {
     <ul className="full-close__moves" aria-label="Движения наличных">
       {cash.map((c) => (
         <li key={c.id}>
-          {c.direction === 'in' ? 'Внесено' : 'Выдано'}: {refLabel(reasonEntries, c.category)}, {formatRoubles(c.amount)}
+          {c.direction === 'in' ? 'Внесено' : 'Выдано'}: {refLabel(reasonEntries, c.category)}, <Money value={c.amount} />
           {c.note && ` — ${c.note}`}
         </li>
       ))}
@@ -229,7 +229,7 @@ export const FullCloseDialog = ({ onClose }: { onClose: () => void }) => {
             {tillMethods.map((m) => (
               <tr key={m}>
                 <th scope="row">{methodLabel(m)}</th>
-                <td data-testid={`takings-${m}`}>{formatRoubles(takings.byMethod[m])}</td>
+                <td data-testid={`takings-${m}`}><Money value={takings.byMethod[m]} /></td>
               </tr>
             ))}
           </tbody>
@@ -238,8 +238,8 @@ export const FullCloseDialog = ({ onClose }: { onClose: () => void }) => {
         <CashMove day={input.day} />
         {field('opening', 'Наличные на начало смены, ₽')}
         <p>
-          Должно быть в кассе: <strong data-testid="expected-cash">{formatRoubles(takings.expectedCash)}</strong>, по карте:{' '}
-          <strong data-testid="expected-card">{formatRoubles(takings.expectedCard)}</strong>
+          Должно быть в кассе: <strong data-testid="expected-cash"><Money value={takings.expectedCash} /></strong>, по карте:{' '}
+          <strong data-testid="expected-card"><Money value={takings.expectedCard} /></strong>
         </p>
         {field('cash', 'Пересчитано наличных, ₽')}
         {field('card', 'По терминалу (карта), ₽')}

@@ -11,6 +11,7 @@ import { PaperSheet, printPaper } from '../../../ui/paper-sheet';
 import type { PrintedPaper } from '../../../ui/printed-paper';
 import { differenceText, shiftPaper } from '../../kit/papers';
 import './shift-report.css';
+import { Money } from '../../../ui/money';
 
 const methodLabel = (id: string) => paidMethods.find((m) => m.id === id)?.label ?? id;
 const closedAt = (at: number) => new Date(at).toLocaleString('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
@@ -66,7 +67,7 @@ export const ShiftReport = ({ record }: { record: OfficeRecord }) => {
           <ul>
             {s.cashMoves.map((m, i) => (
               <li key={i}>
-                {m.direction === 'in' ? 'Внесено' : 'Выдано'}: {refLabel(reasons, m.category)}, {formatRoubles(m.amount)}
+                {m.direction === 'in' ? 'Внесено' : 'Выдано'}: {refLabel(reasons, m.category)}, <Money value={m.amount} />
                 {m.note && ` — ${m.note}`}
               </li>
             ))}

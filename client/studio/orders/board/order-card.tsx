@@ -1,12 +1,13 @@
 import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
-import { formatRoubles } from '../../../../schema/shared/money';
 import { deliveryPlace, type Order } from '../../../../schema/studio/orders/order';
 import { paymentLabel } from '../../../../schema/studio/orders/payment-label';
 import { statusName } from '../../../../schema/studio/orders/order-lifecycle';
 import { formatPhone } from '../../../../schema/shared/phone';
 import { clientNote, paidOf } from './board-orders';
 import { orderNo } from '../../../../schema/studio/orders/order-number';
+import { Money } from '../../../ui/money';
+import { ClippedText } from '../../../ui/clipped-text';
 
 interface Props {
   order: Order;
@@ -45,7 +46,7 @@ export const OrderCard = memo(function OrderCard({ order: o, florist, courier, s
         <span className="order-card__slot">{o.slot}</span>
       </header>
       <p className="order-card__who">
-        {o.recipient.name}, <a href={`tel:+${o.recipient.phone}`}>{formatPhone(o.recipient.phone)}</a>
+        <ClippedText text={o.recipient.name} />, <a href={`tel:+${o.recipient.phone}`}>{formatPhone(o.recipient.phone)}</a>
       </p>
       {o.clientNote && (
         <p className="order-card__alert tag tag--alert" data-testid="client-alert">
@@ -56,13 +57,13 @@ export const OrderCard = memo(function OrderCard({ order: o, florist, courier, s
       <ul className="order-card__lines">
         {o.lines.map((l, i) => (
           <li key={`${l.id}-${i}`}>
-            {l.name}
+            <ClippedText text={l.name} />
             {l.letterSize ? ` (${l.letterSize})` : ''} × {l.count}
           </li>
         ))}
       </ul>
       <p className="order-card__money">
-        <strong>{formatRoubles(o.total)}</strong> <span className={paid ? 'tag tag--ok' : 'tag tag--warn'}>{paymentLabel(o)}</span>{' '}
+        <strong><Money value={o.total} /></strong> <span className={paid ? 'tag tag--ok' : 'tag tag--warn'}>{paymentLabel(o)}</span>{' '}
         <span className="muted">{source}</span>
       </p>
       <p className="order-card__staff">

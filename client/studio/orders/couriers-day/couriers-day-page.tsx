@@ -16,6 +16,7 @@ import { couriersHeading, type CourierRoute, type DayCourier, type Delivery } fr
 import { useCouriersDay } from './use-couriers-day';
 import './couriers-day.css';
 import { orderNo } from '../../../../schema/studio/orders/order-number';
+import { Money } from '../../../ui/money';
 
 /** Hands a delivery to a courier (or takes it back): a command, written on the device, offline too. */
 const useAssign = () => {
@@ -103,7 +104,7 @@ const Route = ({ route, onPrint, assigning }: { route: CourierRoute; onPrint: ()
     </header>
     {route.deliveries.length ? <DeliveryRows deliveries={route.deliveries} assigning={{ ...assigning, current: route.courier.id }} /> : <p className="muted">Доставок нет.</p>}
     <p className="courier-route__sums">
-      Доставок: {route.deliveries.length} · получить с клиентов: <strong>{formatRoubles(route.toCollect)}</strong> · оплата курьеру: <strong>{formatRoubles(route.fee)}</strong>
+      Доставок: {route.deliveries.length} · получить с клиентов: <strong><Money value={route.toCollect} /></strong> · оплата курьеру: <strong><Money value={route.fee} /></strong>
     </p>
   </section>
 );
@@ -136,7 +137,7 @@ const CouriersDay = ({ day }: { day: string }) => {
       ) : (
         <>
           <p className="couriers-day__sums no-print">
-            Оплата курьерам за день: <strong>{formatRoubles(result.fees)}</strong> · получить с клиентов: <strong>{formatRoubles(result.toCollect)}</strong>
+            Оплата курьерам за день: <strong><Money value={result.fees} /></strong> · получить с клиентов: <strong><Money value={result.toCollect} /></strong>
           </p>
           <section className="courier-route courier-route--unassigned no-print" aria-label="Без курьера">
             <h2>Без курьера</h2>

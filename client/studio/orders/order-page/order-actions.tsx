@@ -3,12 +3,12 @@ import { lifecycle, rank, statusName, transitionIssue } from '../../../../schema
 import { orderStatus, paidMethods, paymentStatuses, type Order } from '../../../../schema/studio/orders/order';
 import { mayCommand, type OrderAction } from '../../../../schema/studio/orders/order-command';
 import { moneyRights, moneySummary, owed, staffCommandIssue, voidablePayment } from '../../../../schema/studio/orders/order-money';
-import { formatRoubles } from '../../../../schema/shared/money';
 import type { User } from '../../../../schema/shared/user';
 import { formatPhone, phone as phoneSchema } from '../../../../schema/shared/phone';
 import type { CourierChoice } from './use-order';
 import { historyMoment, paymentText } from './order-labels';
 import { ReasonForm } from './reason-form';
+import { Money } from '../../../ui/money';
 
 type Send = (action: OrderAction) => Promise<void>;
 
@@ -100,7 +100,7 @@ export const PaymentForm = ({ order, send, user }: { order: Order; send: Send; u
           </select>
         </label>
       ) : (
-        <p className="order-page__pay-whole">Записать оплату всего заказа: {formatRoubles(order.total)}</p>
+        <p className="order-page__pay-whole">Записать оплату всего заказа: <Money value={order.total} /></p>
       )}
       {status === 'paid' && (
         <>

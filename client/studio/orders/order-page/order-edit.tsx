@@ -9,6 +9,7 @@ import { useShopSettings } from '../../../data/shop-settings';
 import { ProductPicker } from '../../../ui/product-picker';
 import { addProduct, draftLines, editLinesOf, previewOf, type EditLine } from './edit-lines';
 import { seenUpdatedAt } from './projected-order';
+import { Money } from '../../../ui/money';
 
 type Send = (action: OrderAction) => Promise<void>;
 
@@ -100,8 +101,8 @@ export const EditForm = ({ order, base, products, send, onDone }: { order: Order
         <p className="muted">0 — убрать позицию из заказа.</p>
         <ProductPicker products={products} label="Добавить из каталога" onPick={(p) => setLines(addProduct(lines, p))} />
         <p className="order-page__preview" aria-live="polite">
-          Предварительно: {formatRoubles(preview.goods)}
-          {preview.delivery ? ` + доставка ${formatRoubles(preview.delivery)}` : ''} = <strong>{formatRoubles(preview.total)}</strong>
+          Предварительно: <Money value={preview.goods} />
+          {preview.delivery ? ` + доставка ${formatRoubles(preview.delivery)}` : ''} = <strong><Money value={preview.total} /></strong>
           <span className="muted"> (сумму считает сервер по каталогу)</span>
         </p>
       </fieldset>

@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useParams } from '@tanstack/react-router';
-import { formatRoubles } from '../../../../schema/shared/money';
 import { formatPhone } from '../../../../schema/shared/phone';
 import { askRecipientLabel, type Order } from '../../../../schema/studio/orders/order';
 import { refLabel } from '../../../../schema/entities/ref';
@@ -33,6 +32,8 @@ import { orderTitle } from '../../../../schema/studio/orders/order-number';
 import { PrintOnPrinter } from '../../team/printer/print-on-printer';
 import { postcardDoc, ticketDoc } from './ticket-doc';
 import { DocumentLink } from '../../kit/document-link';
+import { Money } from '../../../ui/money';
+import { ClippedText } from '../../../ui/clipped-text';
 
 const actionText = (a: OrderAction): string => {
   if (a.kind === 'status') return `${statusName(a.from)} → ${statusName(a.to)}${a.reason ? ` (${a.reason})` : ''}`;
@@ -70,7 +71,7 @@ const Person = ({ title, p }: { title: string; p: Order['sender'] }) => (
   <div>
     <dt>{title}</dt>
     <dd>
-      {p.name}, <a href={`tel:+${p.phone}`}>{formatPhone(p.phone)}</a>
+      <ClippedText text={p.name} />, <a href={`tel:+${p.phone}`}>{formatPhone(p.phone)}</a>
     </dd>
   </div>
 );
@@ -281,18 +282,18 @@ export const OrderPage = () => {
             <li key={`${l.id}-${l.letterSize ?? ''}`}>
               {l.image ? <img src={l.image} alt="" width={64} height={64} loading="lazy" /> : <span className="order-page__noimage" />}
               <span>
-                {l.name}
+                <ClippedText text={l.name} />
                 {l.letterSize ? ` (${l.letterSize})` : ''} <span className="muted">арт. {l.art}</span>
               </span>
               <span>
-                {l.count} × {formatRoubles(l.price)}
+                {l.count} × <Money value={l.price} />
               </span>
-              <strong>{formatRoubles(l.sum)}</strong>
+              <strong><Money value={l.sum} /></strong>
             </li>
           ))}
         </ul>
         <p className="order-page__total">
-          Доставка: {formatRoubles(order.deliveryPrice)} · Итого: <strong>{formatRoubles(order.total)}</strong>
+          Доставка: <Money value={order.deliveryPrice} /> · Итого: <strong><Money value={order.total} /></strong>
         </p>
         {order !== server && order.lines !== server.lines && <p className="muted">Суммы пересчитает сервер.</p>}
         {isEditable(order.status) && !editing && (

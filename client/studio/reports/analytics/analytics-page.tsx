@@ -30,7 +30,8 @@ const tiles: Tile[] = [
   { label: 'Заказы', value: (f) => f.orders, format: (v) => count.format(v) },
   { label: 'Средний чек', value: (f) => f.averageCheck, format: money },
   { label: 'Валовая маржа', value: (f) => f.margin.value, format: money },
-  { label: 'Списания, доля выручки', value: (f) => f.writeOffs.share, format: (v) => percent.format(v) },
+  { label: 'Потери за период', value: (f) => f.losses.total, format: money },
+  { label: 'Потери, доля выручки', value: (f) => f.losses.share, format: (v) => percent.format(v) },
   { label: 'Новые клиенты', value: (f) => f.clients.new, format: (v) => count.format(v) },
   { label: 'Постоянные клиенты', value: (f) => f.clients.returning, format: (v) => count.format(v) },
 ];
@@ -137,6 +138,56 @@ const Tops = ({ report }: { report: AnalyticsReport }) => (
       ) : (
         <p className="muted">Нет собранных по техкарте заказов: цветы считаются по актам сборки.</p>
       )}
+    </section>
+  </>
+);
+
+/**
+ * What the stock is worth now at purchase prices, per warehouse and in all, and the period's losses by kind
+ * (issue 29, item 3): both from the server's report (schema/studio/stock/stock-value.ts, write-off-report.ts).
+ */
+const StockAndLosses = ({ report: { stock, current } }: { report: AnalyticsReport }) => (
+  <>
+    <section className="analytics-table" aria-label="Склад по закупочным ценам">
+      <h2>Склад по закупочным ценам</h2>
+      <table>
+        <tbody>
+          {stock.byWarehouse.map((w) => (
+            <tr key={w.warehouse}>
+              <th scope="row">{w.name}</th>
+              <td>{money(w.value)}</td>
+            </tr>
+          ))}
+          <tr className="analytics-total" data-figure="Стоимость склада">
+            <th scope="row">Всего сейчас</th>
+            <td>{money(stock.total)}</td>
+          </tr>
+        </tbody>
+      </table>
+      {stock.unpriced > 0 && <p className="muted">Без цены закупки (ни одной проведённой накладной): {count.format(stock.unpriced)} поз. — в сумму не вошли.</p>}
+    </section>
+    <section className="analytics-table" aria-label="Потери за период">
+      <h2>Потери за период</h2>
+      <table>
+        <tbody>
+          <tr>
+            <th scope="row">Списания</th>
+            <td>{money(current.losses.writeOffs)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Недостачи при пересчёте</th>
+            <td>{money(current.losses.shortages)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Собраны, заказ отменён</th>
+            <td>{money(current.losses.cancelled)}</td>
+          </tr>
+          <tr className="analytics-total">
+            <th scope="row">Всего</th>
+            <td>{money(current.losses.total)}</td>
+          </tr>
+        </tbody>
+      </table>
     </section>
   </>
 );
@@ -288,6 +339,7 @@ export const AnalyticsScreen = ({ search }: { search: ScreenSearch }) => {
             <Slices title="По способам оплаты" what="Способ оплаты" now={report.current.byPayment} before={report.previous.byPayment} total={report.current.revenue} />
             <Slices title="По категориям" what="Категория" now={report.current.byCategory} before={report.previous.byCategory} total={report.current.revenue} />
             <Tops report={report} />
+            <StockAndLosses report={report} />
             <MonthCharges month={report.month} />
           </div>
         </>

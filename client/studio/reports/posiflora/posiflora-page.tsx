@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { formatRoubles } from '../../../../schema/shared/money';
 import { formatPhone } from '../../../../schema/shared/phone';
 import type { PosifloraRun } from '../../../../schema/studio/reports/posiflora';
 import type { ArchivedOrder } from '../../../../schema/studio/reports/posiflora-mapping';
@@ -8,6 +7,7 @@ import { levelOf, reaches } from '../../../../schema/shared/user';
 import { call } from '../../../lib/api';
 import { useSession } from '../../../shared/auth/session';
 import './posiflora.css';
+import { Money } from '../../../ui/money';
 
 interface Status {
   connected: boolean;
@@ -193,7 +193,7 @@ const OrdersArchive = () => {
                 <td>{o.docNo}</td>
                 <td>{o.day}</td>
                 <td>{o.status}</td>
-                <td>{formatRoubles(o.total)}</td>
+                <td><Money value={o.total} /></td>
                 <td>{o.customerPhone ? formatPhone(o.customerPhone) : '—'}</td>
                 <td>{o.address}</td>
               </tr>

@@ -9,6 +9,7 @@ import { useBalanceBook } from '../../../data/stock-balances';
 import { useStockRecords } from '../../../data/stock-records';
 import { useSession } from '../../../shared/auth/session';
 import { BelowZero, belowZeroMark } from '../moves/below-zero';
+import { stockValue } from '../../../../schema/studio/stock/stock-value';
 import { money } from './money';
 import './stock.css';
 
@@ -28,6 +29,8 @@ export const FlowersPage = () => {
   const [query, setQuery] = useState('');
   const [kind, setKind] = useState('');
   const warehouses = stock.warehouses.filter((w) => w.data.active || stock.flowers.some((f) => book.balance(f.record.id, w.record.id)));
+  // What the stock is worth at purchase prices (schema/studio/stock/stock-value.ts), whatever the search shows.
+  const value = useMemo(() => stockValue(book.all(), stock.prices), [book, stock.prices]);
   const shown = useMemo(() => {
     const q = query.trim().toLocaleLowerCase('ru');
     return stock.flowers.filter(({ data: f }) => (!kind || f.kind === kind) && (!q || flowerEntity.title(f).toLocaleLowerCase('ru').includes(q)));
@@ -50,6 +53,10 @@ export const FlowersPage = () => {
         </Link>
       </header>
       <BelowZero />
+      <p className="stock-value" data-testid="stock-value">
+        Склад по закупочным ценам: <strong className="money">{money(value.total)}</strong>
+        {value.unpriced.length > 0 && <span className="muted"> (без цены закупки: {value.unpriced.length} поз., в сумму не вошли)</span>}
+      </p>
       <form className="record-list__tools" role="search" onSubmit={(e) => e.preventDefault()}>
         <label className="field">
           <span>Поиск</span>
@@ -130,6 +137,21 @@ export const FlowersPage = () => {
               );
             })}
           </tbody>
+          <tfoot>
+            <tr className="stock-table__value">
+              <th scope="row" colSpan={5}>
+                Стоимость по закупке
+              </th>
+              {warehouses.map(({ record: w, data: { name } }) => (
+                <td key={w.id} data-label={name} className="num" data-testid={`stock-value-${w.id}`}>
+                  {money(value.byWarehouse.find((v) => v.warehouse === w.id)?.value ?? 0)}
+                </td>
+              ))}
+              <td data-label="Всего" className="num">
+                {money(value.total)}
+              </td>
+            </tr>
+          </tfoot>
         </table>
       </div>
       {!stock.loading && !shown.length && <p className="muted">{query || kind ? 'Ничего не нашлось.' : 'Пока пусто.'}</p>}

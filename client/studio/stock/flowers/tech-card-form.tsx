@@ -18,6 +18,7 @@ import { useSession } from '../../../shared/auth/session';
 import type { RecordFormProps } from '../../kit/record-form';
 import { ReferenceInput, type ReferenceGroup } from '../../kit/reference-input';
 import { useEntityWrites } from '../../kit/use-entity';
+import { Money } from '../../../ui/money';
 
 /** A recipe line as the inputs hold it: what it names (`f:{flower}` or `c:{card}`) and the quantity typed. */
 interface LineInput {
@@ -202,11 +203,11 @@ export const TechCardForm = ({ record, initial: from, onDone }: RecordFormProps)
 
       <section className="tech-card-sums" aria-label="Себестоимость и цена" aria-live="polite">
         <p>
-          Себестоимость: <strong>{formatRoubles(cost)}</strong>
+          Себестоимость: <strong><Money value={cost} /></strong>
           {unpriced.length > 0 && <span className="muted"> · без закупочной цены: {unpriced.map(titleOf).join(', ')}</span>}
         </p>
         <p>
-          Рекомендуемая цена при наценке {markup} %: <strong>{formatRoubles(suggested)}</strong>
+          Рекомендуемая цена при наценке {markup} %: <strong><Money value={suggested} /></strong>
         </p>
         {flag && <p className={`tech-card-flag tech-card-flag--${flag.level}`}>⚠ {flag.text}</p>}
         {form.warehouse && <p className="muted">Из цветов на складе можно собрать: {canMake}</p>}

@@ -3,7 +3,6 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { listRequest, pageSize } from '../../../../schema/shared/api';
 import { cardImage } from '../../../../schema/shared/image-path';
 import type { Product } from '../../../../schema/shop/product';
-import { formatRoubles } from '../../../../schema/shared/money';
 import { FilterSelect } from '../../../ui/filter-select';
 import { useNotice } from '../../../ui/notices';
 import { Pager } from '../../../ui/pager';
@@ -11,6 +10,7 @@ import type { ListSearch } from '../../kit/list-search';
 import { listItems, saveItem } from './items-api';
 import { categoryOptions, itemsRequest, tagOptions, yesNo } from './items-search';
 import './items.css';
+import { Money } from '../../../ui/money';
 
 const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text.replace(',', '.').replace(/\s/g, '')));
 
@@ -72,7 +72,7 @@ const ItemRow = ({ item, onSaved }: { item: Product; onSaved: (item: Product) =>
       <td data-label="Цена со скидкой, ₽">{input('discountPrice', 'Цена со скидкой')}</td>
       <td data-label="Остаток">{input('count', 'Остаток')}</td>
       <td data-label="На витрине" className="muted">
-        {formatRoubles(item.discountPrice || item.price)}
+        <Money value={item.discountPrice || item.price} />
       </td>
     </tr>
   );

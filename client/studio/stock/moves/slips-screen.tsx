@@ -1,11 +1,13 @@
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { can } from '../../../../schema/shared/access';
 import { day as dayShape, today } from '../../../../schema/shared/day';
 import { assemblyReason, assemblyReasonLabel, slip } from '../../../../schema/entities/slip';
-import { formatRoubles } from '../../../../schema/shared/money';
+import { stockCount } from '../../../../schema/entities/stock-count';
 import { staffName } from '../../../../schema/shared/user';
-import { lineLoss, monthOf, slipMatches, wasteReport, type SlipFilter } from '../../../../schema/studio/stock/write-off-report';
+import { lineLoss, lossLabel, monthOf, slipMatches, wasteReport, type SlipFilter } from '../../../../schema/studio/stock/write-off-report';
 import { useOfficeOf } from '../../../data/office-of';
+import { useLocal } from '../../../data/local-data-context';
 import { useRefList } from '../../../data/ref-list';
 import { refLabel } from '../../../../schema/entities/ref';
 import { useStaffNames } from '../../../data/staff-directory';
@@ -18,6 +20,7 @@ import { quantityText } from './stock-names';
 import { useStock } from './use-stock';
 import { WasteSummary } from './waste-summary';
 import './stock-moves.css';
+import { Money } from '../../../ui/money';
 
 /** The list's address: `f.from`, `f.to` (the period, this month by default), `f.reason`, `f.flower`. */
 type Filters = Record<string, string> | undefined;
@@ -34,15 +37,31 @@ const periodOf = (f: Filters): SlipFilter => {
  * waste at a glance above them; «Списать» opens the phone screen, an act's date opens the act. A voided act is
  * listed struck through and counts nowhere. Read from the device: works offline.
  */
+/**
+ * The cancelled orders the device holds (the studio's copies: a week back and what is ahead), live: a bouquet made
+ * for one of them is a loss in «Потери за период». Older cancellations are in the analytics' losses, read on the server.
+ */
+const useCancelledOrders = (): ReadonlySet<string> => {
+  const { data } = useLocal();
+  const [ids, setIds] = useState<ReadonlySet<string>>(() => new Set());
+  useEffect(() => {
+    const sub = data.shop.orders.find({ selector: { status: 'cancelled' } }).$.subscribe((docs) => setIds(new Set(docs.map((d) => d.id))));
+    return () => sub.unsubscribe();
+  }, [data]);
+  return ids;
+};
+
 export const SlipsScreen = ({ filters }: { filters: Filters }) => {
   const stock = useStock();
   const { user } = useSession();
   const names = useStaffNames();
   const inSyncAt = useObservable(officeInSyncAt$, officeInSyncAt$.value);
   const acts = useOfficeOf(stock.office, slip);
+  const counts = useOfficeOf(stock.office, stockCount);
+  const cancelledOrders = useCancelledOrders();
   const reasonEntries = useRefList('write-off-reason');
   const reasons = { choices: reasonEntries.filter((e) => e.active), label: (code: string) => refLabel(reasonEntries, code) };
-  const reasonLabel = (code: string) => (code === assemblyReason ? assemblyReasonLabel : reasons.label(code));
+  const reasonLabel = (code: string) => (code === assemblyReason ? assemblyReasonLabel : (lossLabel(code) ?? reasons.label(code)));
   const navigate = useNavigate({ from: '/admin/$resource' });
   const filter = periodOf(filters);
   const go = (next: Record<string, string | undefined>) =>
@@ -55,6 +74,7 @@ export const SlipsScreen = ({ filters }: { filters: Filters }) => {
     stock.invoices,
     filter,
     stock.voided,
+    { counts: counts.items.map((c) => ({ id: c.record.id, data: c.data })), cancelledOrders },
   );
 
   return (
@@ -117,7 +137,7 @@ export const SlipsScreen = ({ filters }: { filters: Filters }) => {
                   {data.note && <div className="muted">{data.note}</div>}
                 </td>
                 <td>{staffName(record.createdBy, names)}</td>
-                <td className="num">{formatRoubles(data.lines.reduce((s, l) => s + lineLoss(l, data.day, stock.history), 0))}</td>
+                <td className="num"><Money value={data.lines.reduce((s, l) => s + lineLoss(l, data.day, stock.history), 0)} /></td>
               </tr>
             ))}
           </tbody>
