@@ -35,8 +35,9 @@ export const phone = z
 export const optionalPhone = z
   .string()
   .transform((s) => (nationalDigits(s) ? `7${nationalDigits(s)}` : ''))
-  .refine((d) => d === '' || d.length === 11, { error: `${phoneMessages.length} — или оставьте поле пустым`, abort: true })
-  .refine((d) => d === '' || d[1] === '9', phoneMessages.notMobile);
+  // Not aborting: the order's other checks (a phone order's missing name) are still said beside their fields.
+  .refine((d) => d === '' || d.length === 11, `${phoneMessages.length} — или оставьте поле пустым`)
+  .refine((d) => d.length !== 11 || d[1] === '9', phoneMessages.notMobile);
 
 export const code = z.string({ error: 'Введите код из СМС' }).regex(/^\d{4}$/, 'Код — 4 цифры');
 

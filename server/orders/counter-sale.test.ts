@@ -5,7 +5,7 @@ import { deliverySlots, type Order } from '../../schema/studio/orders/order';
 import type { CommandOutcome, OrderAction } from '../../schema/studio/orders/order-command';
 import { shiftTakings } from '../../schema/studio/money/shift-takings';
 import { customerOrdersDb } from '../../schema/shared/databases';
-import { call, demoPhones, startTestShop } from '../testing/test-shop';
+import { demoPhones, startTestShop } from '../testing/test-shop';
 import { techCardStudio as studio } from '../testing/tech-card-studio';
 import { recordFromDoc } from './order-record';
 

@@ -25,10 +25,16 @@ const optionalPerson = z.strictObject({ name: z.string().trim().max(100, 'Имя
 const studioPeopleIssues = (d: { source: string; delivery: { method: string }; customer: { phone: string; name: string }; sender: { phone: string; name: string }; recipient: { phone: string; name: string } }, ctx: z.RefinementCtx) => {
   if (isCounterSale(d)) return;
   for (const who of ['customer', 'sender', 'recipient'] as const) {
+    // Read as it came when another field is wrong: a phone still typed is the phone field's own message.
+    if (typeof d[who].phone !== 'string' || typeof d[who].name !== 'string') continue;
     if (!d[who].phone) ctx.addIssue({ code: 'custom', path: [who, 'phone'], message: phoneMessages.missing });
     if (!d[who].name) ctx.addIssue({ code: 'custom', path: [who, 'name'], message: 'Укажите имя' });
   }
 };
+
+/** Whether a draft, however wrong elsewhere, has its people and delivery as objects: what `studioPeopleIssues` reads. */
+const readablePeople = z.object({ customer: z.object({}), sender: z.object({}), recipient: z.object({}), delivery: z.object({}) });
+const peopleReadable = (v: unknown): boolean => readablePeople.safeParse(v).success;
 
 export const studioOrderDraft = orderDraft
   .extend({
@@ -38,7 +44,8 @@ export const studioOrderDraft = orderDraft
     sender: optionalPerson,
     recipient: optionalPerson,
   })
-  .superRefine(studioPeopleIssues);
+  // Said even while other fields are wrong (a half-typed phone, no lines): the form shows every field's message at once.
+  .superRefine(studioPeopleIssues, { when: (p) => peopleReadable(p.value) });
 export type StudioOrderDraft = z.infer<typeof studioOrderDraft>;
 
 /** A walk-in counter sale: no phone, so no client card and no copy in /my (DECISIONS «Counter sale completes at once»). */
