@@ -53,6 +53,8 @@ export const NewOrderForm = ({ user, counter = false, start = {} }: { user: User
   const slots = studioSlots(form.date, new Date(), settings);
   const preview = previewTotal(form, byId, settings);
   const invalid = (path: string) => !!errors[path];
+  // Whatever stops a sale is said beside the button that was pressed too, not only at its field (issue 29).
+  const refusal = errors.form ?? (counter ? firstProblem(errors) : undefined);
 
   const submit = async () => {
     const problems = checkStudioForm(form, new Date(), settings);
@@ -217,11 +219,7 @@ export const NewOrderForm = ({ user, counter = false, start = {} }: { user: User
         </div>
         <p className="field-error">{errors.payment ?? ''}</p>
       </fieldset>
-      {/* Whatever stops the sale is said here too, beside the button that was pressed (issue 29, item 3). */}
-      {(() => {
-        const said = errors.form ?? (counter ? firstProblem(errors) : undefined);
-        return <p className="field-error studio-order__refusal" role={said ? 'alert' : undefined}>{said ?? ''}</p>;
-      })()}
+      <p className="field-error studio-order__refusal" role={refusal ? 'alert' : undefined}>{refusal ?? ''}</p>
       <button className="button button--big" disabled={busy}>{busy ? 'Сохраняем…' : counter ? 'Записать продажу' : 'Принять заказ'}</button>
       <Waiting orders={provisional} online={online} />
     </form>
