@@ -1,6 +1,8 @@
 import type { RxCollection } from 'rxdb';
 import { monthRange, shopEvent, type EventInput, type EventsMonth, type ShopEvent } from '../../schema/studio/orders/event';
 import { call, ApiError } from '../lib/api';
+import { calendarFactTypes, factEvents } from '../../schema/studio/orders/fact-events';
+import type { OfficeRecord } from '../../schema/shared/record';
 import { randomId } from '../lib/random-id';
 
 /** Where a month's events came from: the server, or the device's copy (offline, or the server out of reach). */
@@ -18,6 +20,15 @@ export const deviceMonth = async (events: RxCollection<ShopEvent>, month: Events
   return docs.map((d) => d.toMutableJSON()).sort(byDay);
 };
 
+/**
+ * The month's entries made from the books this device holds (schema/studio/orders/fact-events.ts): supplies, write-offs,
+ * shift closes, offline too. Never stored as events: read from the office records each time.
+ */
+export const deviceFacts = async (office: RxCollection<OfficeRecord>, month: EventsMonth): Promise<ShopEvent[]> => {
+  const docs = await office.find({ selector: { type: { $in: [...calendarFactTypes] } } }).exec();
+  return factEvents(docs.map((d) => d.toMutableJSON()), month);
+};
+
 /** A network that is down or a server out of reach: the device's copy answers instead. */
 const unreachable = (e: unknown) => e instanceof ApiError && (e.status === 0 || e.status >= 500);
 
@@ -25,8 +36,13 @@ const unreachable = (e: unknown) => e instanceof ApiError && (e.status === 0 || 
  * The calendar's month (spec §7: /api/events/list with month and year, no cache): the server's answer online, the
  * device's copy (pulled from /db/events) offline. Events written on this device and not pushed yet are shown too.
  */
-export const loadMonth = async (events: RxCollection<ShopEvent>, month: EventsMonth, ask = (m: EventsMonth) => call('POST /api/events/list', m)): Promise<MonthEvents> => {
-  const local = await deviceMonth(events, month);
+export const loadMonth = async (
+  events: RxCollection<ShopEvent>,
+  month: EventsMonth,
+  ask = (m: EventsMonth) => call('POST /api/events/list', m),
+  facts: (m: EventsMonth) => Promise<ShopEvent[]> = async () => [],
+): Promise<MonthEvents> => {
+  const local = [...(await deviceMonth(events, month)), ...(await facts(month))].sort(byDay);
   if (globalThis.navigator?.onLine === false) return { events: local, from: 'device' };
   try {
     const server = await ask(month);

@@ -27,6 +27,18 @@ export const phone = z
   .refine((d) => d.length === 11, { error: phoneMessages.length, abort: true })
   .refine((d) => d[1] === '9', phoneMessages.notMobile);
 
+/**
+ * A phone a person may leave out (a walk-in buyer at the counter): empty stays empty, anything typed must be a whole
+ * mobile number (a half-typed one is refused with the same words as `phone`, and says the field may stay empty).
+ * Its output is a string as `phone`'s, so a stored order's schema, and the devices' store derived from it, is the same.
+ */
+export const optionalPhone = z
+  .string()
+  .transform((s) => (nationalDigits(s) ? `7${nationalDigits(s)}` : ''))
+  // Not aborting: the order's other checks (a phone order's missing name) are still said beside their fields.
+  .refine((d) => d === '' || d.length === 11, `${phoneMessages.length} — или оставьте поле пустым`)
+  .refine((d) => d.length !== 11 || d[1] === '9', phoneMessages.notMobile);
+
 export const code = z.string({ error: 'Введите код из СМС' }).regex(/^\d{4}$/, 'Код — 4 цифры');
 
 /** Header user menu: drop the first 7 characters, pad with * to 6 characters (spec §2). */

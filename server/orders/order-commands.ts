@@ -1,6 +1,6 @@
 import { courier as courierEntity } from '../../schema/entities/courier';
 import { orderActionLabels } from '../../schema/entities/order-command';
-import { customerCancelId, mayCommand, mayCreateOrder, onlineStepId, reservedIdIssue, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/studio/orders/order-command';
+import { counterSoldId, customerCancelId, isCounterSale, mayCommand, mayCreateOrder, onlineStepId, reservedIdIssue, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/studio/orders/order-command';
 import { assemblingFlorist, concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/studio/orders/order-lifecycle';
 import { deliveryCost, type Order, type OrderChange, type OrderPayment, type PaidMethod } from '../../schema/studio/orders/order';
 import { paymentProviderName, paymentReversal, recordedPayment, staffCommandIssue } from '../../schema/studio/orders/order-money';
@@ -329,7 +329,16 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
           const now = Date.now();
           const change: OrderChange = { command: command.id, by: user.phone, at: now, ...madeAtOf(madeAt, now), what: orderActionLabels.create, before: {}, after: { source: command.action.draft.source } };
           const placed = await service.createForStudio(command.action.draft, change);
-          return { outcome: ok(orderTitle(placed.number)), order: placed };
+          if (!isCounterSale(command.action.draft)) return { outcome: ok(orderTitle(placed.number)), order: placed };
+          // A counter sale is handed over as it is sold: «Доставлен» at once, by whoever sold it, so its stems are
+          // taken (the assembly's act) and it never waits on the board as a pickup. Once, by its id; a repeat of
+          // the create repeats what follows it (a crash between the two steps).
+          const sold = await applyTo({ id: counterSoldId(command.order), order: command.order, action: { kind: 'status', from: 'new', to: 'done' }, madeAt }, user, true).catch((e: unknown) => {
+            // A sale a manager has cancelled since stays cancelled: the create sent again is still the create's answer.
+            if (e instanceof HttpError) return { order: placed };
+            throw e;
+          });
+          return { outcome: ok(orderTitle(placed.number)), order: sold.order ?? placed };
         }
         return await applyTo({ ...command, madeAt }, user, true);
       } catch (e) {

@@ -2,7 +2,7 @@ import { today } from '../../schema/shared/day';
 import { formatRoubles } from '../../schema/shared/money';
 import type { StudioOrderDraft } from '../../schema/studio/orders/order-command';
 import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/shop/online-payment';
-import { deliveryCost, draftLimitIssues, openSlots, type Order, type OrderChange, type OrderDraft } from '../../schema/studio/orders/order';
+import { deliveryCost, draftLimitIssues, openSlots, walkInName, type Order, type OrderChange, type OrderDraft } from '../../schema/studio/orders/order';
 import { product, type Product } from '../../schema/shop/product';
 import { isAdmin, type User } from '../../schema/shared/user';
 import { limitRate } from '../auth/rate-limit';
@@ -246,10 +246,16 @@ export const orderService = (shop: Shop) => {
         const issue = refCodeIssue(await storedRefEntries(storage, 'order-source'), 'order-source', source);
         if (issue) throw new HttpError(400, issue);
       }
-      const known = await shop.users.signIn(customer.phone);
-      if (!known.name) await shop.users.update(customer.phone, { name: customer.name });
-      await knownClient(storage, { phone: customer.phone, name: customer.name, source: clientSourceOfOrder(source, await storedRefEntries(storage, 'client-source')) });
-      return (await place(draft, customer.phone, { source, change })).order;
+      // A walk-in buyer (a counter sale without a phone) has no card and no account: the sale is the studio's alone.
+      if (customer.phone) {
+        const known = await shop.users.signIn(customer.phone);
+        if (!known.name && customer.name) await shop.users.update(customer.phone, { name: customer.name });
+        await knownClient(storage, { phone: customer.phone, name: customer.name, source: clientSourceOfOrder(source, await storedRefEntries(storage, 'client-source')) });
+      }
+      // The one who bought is named on the order: as typed, or «Покупатель в студии».
+      const buyer = { phone: customer.phone, name: customer.name || walkInName };
+      const named = (p: { phone: string; name: string }) => (p.name ? p : { ...p, name: buyer.name });
+      return (await place({ ...draft, sender: named(draft.sender), recipient: named(draft.recipient) }, customer.phone, { source, change })).order;
     },
 
     recordOf,

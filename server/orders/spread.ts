@@ -7,7 +7,8 @@ import type { Storage } from '../db/storage';
 import { toSynced } from '../db/synced';
 import { customerView } from './customer-view';
 import { inStudioWindow } from './studio-window';
-import { orderTitle } from '../../schema/studio/orders/order-number';
+import { orderNo, orderTitle } from '../../schema/studio/orders/order-number';
+import { isCounterSale } from '../../schema/studio/orders/order-command';
 import { alertOf, withAlert } from '../clients/client-alert';
 
 /** The staff copies' database (schema/shared/databases.ts): every order delivered from the studio window's start on. */
@@ -22,10 +23,11 @@ export const studioOrdersDb = 'studio-orders';
 const eventOf = (o: Order): ShopEvent => ({
   id: `order-${o.number}`,
   source: 'shop',
-  title: orderTitle(o.number),
-  description: `${o.slot}, ${o.delivery.method === 'pickup' ? 'самовывоз' : 'доставка'}`,
+  // A counter sale is the spec's «Продажа» of its day, not a pickup in a slot (DECISIONS «Counter sale completes at once»).
+  ...(isCounterSale(o)
+    ? { title: `Продажа в студии, ${orderNo(o.number)}`, description: '', type: 'sell' as const }
+    : { title: orderTitle(o.number), description: `${o.slot}, ${o.delivery.method === 'pickup' ? 'самовывоз' : 'доставка'}`, type: 'order' as const }),
   day: o.date,
-  type: 'order',
   sum: o.total,
   data: { number: o.number },
   meta: { author: '', createdAt: o.createdAt },
@@ -55,8 +57,9 @@ export const spreadOrder = async (
   event: 'if-missing' | 'replace' = 'if-missing',
 ): Promise<void> => {
   const replace = copy === 'replace';
-  await writeCopy(storage.db(customerOrdersDb(o.customer)), customerView(o), replace);
-  if (inStudioWindow(o.date)) await writeCopy(storage.db(studioOrdersDb), withAlert(o, await alertOf(storage, o.customer)), replace);
+  // A walk-in sale has no customer to copy it to.
+  if (o.customer) await writeCopy(storage.db(customerOrdersDb(o.customer)), customerView(o), replace);
+  if (inStudioWindow(o.date)) await writeCopy(storage.db(studioOrdersDb), withAlert(o, o.customer ? await alertOf(storage, o.customer) : ''), replace);
   const e = eventOf(o);
   await upsert<Omit<ShopEvent, 'id'>>(storage.db('events'), e.id, (current) => {
     if (!current) return toSynced(e);

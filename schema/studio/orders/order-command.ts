@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { day } from '../../shared/day';
 import { derivedId } from '../../shared/derived-id';
-import { phone } from '../../shared/phone';
+import { optionalPhone, phoneMessages } from '../../shared/phone';
 import { levelOf, reaches, type Level, type User } from '../../shared/user';
 import { orderDraft, orderSource, orderStatus, orderPayment, paidMethod } from './order';
 
@@ -16,12 +16,40 @@ const person = orderDraft.shape.sender;
  * An order taken by phone or at the counter: the customer is found or created by phone; the same numbering, pricing,
  * stock and calendar as the site, without the site's limits for customers (DECISIONS.md).
  */
-export const studioOrderDraft = orderDraft.extend({
-  // Any code of the studio's list but the site's: site orders are placed by their customers.
-  source: orderSource.refine((s) => s !== 'site', 'Заказ с сайта оформляет сам покупатель'),
-  customer: z.strictObject({ phone, name: z.string().trim().min(1).max(100) }),
-});
+const optionalPerson = z.strictObject({ name: z.string().trim().max(100, 'Имя длиннее 100 символов'), phone: optionalPhone });
+
+/**
+ * A phone or counter order's people: everyone named with a phone, but a counter sale's buyer, who may stay unnamed
+ * (a walk-in: no phone, no name; a phone only for one who wants the card). Said on the fields it concerns.
+ */
+const studioPeopleIssues = (d: { source: string; delivery: { method: string }; customer: { phone: string; name: string }; sender: { phone: string; name: string }; recipient: { phone: string; name: string } }, ctx: z.RefinementCtx) => {
+  if (isCounterSale(d)) return;
+  for (const who of ['customer', 'sender', 'recipient'] as const) {
+    // Read as it came when another field is wrong: a phone still typed is the phone field's own message.
+    if (typeof d[who].phone !== 'string' || typeof d[who].name !== 'string') continue;
+    if (!d[who].phone) ctx.addIssue({ code: 'custom', path: [who, 'phone'], message: phoneMessages.missing });
+    if (!d[who].name) ctx.addIssue({ code: 'custom', path: [who, 'name'], message: 'Укажите имя' });
+  }
+};
+
+/** Whether a draft, however wrong elsewhere, has its people and delivery as objects: what `studioPeopleIssues` reads. */
+const readablePeople = z.object({ customer: z.object({}), sender: z.object({}), recipient: z.object({}), delivery: z.object({}) });
+const peopleReadable = (v: unknown): boolean => readablePeople.safeParse(v).success;
+
+export const studioOrderDraft = orderDraft
+  .extend({
+    // Any code of the studio's list but the site's: site orders are placed by their customers.
+    source: orderSource.refine((s) => s !== 'site', 'Заказ с сайта оформляет сам покупатель'),
+    customer: optionalPerson,
+    sender: optionalPerson,
+    recipient: optionalPerson,
+  })
+  // Said even while other fields are wrong (a half-typed phone, no lines): the form shows every field's message at once.
+  .superRefine(studioPeopleIssues, { when: (p) => peopleReadable(p.value) });
 export type StudioOrderDraft = z.infer<typeof studioOrderDraft>;
+
+/** A walk-in counter sale: no phone, so no client card and no copy in /my (DECISIONS «Counter sale completes at once»). */
+export const isWalkIn = (draft: Pick<StudioOrderDraft, 'customer'>): boolean => draft.customer.phone === '';
 
 export const orderAction = z.discriminatedUnion('kind', [
   /** A phone or counter order (its `order` is the draft's id); offline it waits with a provisional mark until numbered. */
@@ -83,7 +111,7 @@ export const mayCommand = (user: User | null | undefined, kind: OrderAction['kin
  * A counter sale: bouquets sold in the studio from the showcase and taken away (source «Витрина», pickup). Any staff
  * member records one, a florist too; orders by phone and those delivered are a manager's (DECISIONS.md «Counter sale»).
  */
-export const isCounterSale = (draft: Pick<StudioOrderDraft, 'source' | 'delivery'>): boolean => draft.source === 'showcase' && draft.delivery.method === 'pickup';
+export const isCounterSale = (draft: { source?: string; delivery: { method: string } }): boolean => draft.source === 'showcase' && draft.delivery.method === 'pickup';
 const counterSaleLevel: Level = 'florist';
 
 /** Whether this user may take this order: a manager any, a florist a counter sale. The server's check and the screens read it. */
@@ -99,6 +127,12 @@ export const maySellAtCounter = (user: User | null | undefined): boolean => reac
  */
 export const createCommandId = (order: string): string => derivedId('new-', order);
 
+/**
+ * The id of the server's step that hands a counter sale over (its status to «Доставлен») right after it is placed:
+ * one per order, so a create sent again completes it once (DECISIONS «Counter sale completes at once»).
+ */
+export const counterSoldId = (order: string): string => derivedId('sold-', order);
+
 /** The id of a customer's own cancellation from /my: one per order, so two taps or two tabs cancel once. */
 export const customerCancelId = (order: string): string => derivedId('cancel-', order);
 
@@ -112,7 +146,7 @@ export const onlineStepId = (step: string): string => derivedId('online-', step)
  * through /api or /db/office, is held to this (server/orders/order-commands.ts).
  */
 export const reservedIdIssue = (command: Pick<OrderCommand, 'id' | 'action'>): string | null => {
-  if (['cancel-', 'online-'].some((p) => command.id.startsWith(p))) return 'Такой номер команды сервер оставляет за собой: обновите приложение и повторите';
+  if (['cancel-', 'online-', 'sold-'].some((p) => command.id.startsWith(p))) return 'Такой номер команды сервер оставляет за собой: обновите приложение и повторите';
   if (command.id.startsWith('new-') && command.action.kind !== 'create') return 'Такой номер бывает только у команды нового заказа: обновите приложение и повторите';
   return null;
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { day, moscowMinutes, nextDay, today } from '../../shared/day';
 import { letterSize } from '../../shop/size';
 import { roubles } from '../../shared/money';
-import { phone } from '../../shared/phone';
+import { optionalPhone, phone } from '../../shared/phone';
 import { onlinePayment } from '../../shop/online-payment';
 import { refCode } from '../../shared/ref-choice';
 import { defaultShopSettings, slotEnd, slotPattern, slotStart, type DeliverySlot, type ShopSettings } from '../site/shop-settings';
@@ -186,10 +186,22 @@ const orderLine = z.strictObject({
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
+/**
+ * A person as a stored order names them: a walk-in buyer at the counter has no phone (`''`, DECISIONS «Counter sale
+ * completes at once»). The same JSON as `person` (a phone's output is a string either way), so devices' stores stay as they are.
+ */
+const storedPerson = person.extend({ phone: optionalPhone });
+
+/** Who a walk-in counter sale names when the buyer gave no name. */
+export const walkInName = 'Покупатель в студии';
+
 /** An accepted order, as the server stores it. */
 export const order = orderDraft.extend({
   number: z.number().int().min(1),
+  /** The customer's phone; `''` for a walk-in counter sale (no card, no copy in /my). */
   customer: z.string(),
+  sender: storedPerson,
+  recipient: storedPerson,
   lines: z.array(orderLine),
   deliveryPrice: roubles,
   total: roubles,

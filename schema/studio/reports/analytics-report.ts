@@ -260,8 +260,9 @@ const figuresOf = (facts: Facts, period: Period): PeriodFigures => {
       }
     }
 
-    const isNew = (facts.firstDay.get(o.customer) ?? o.date) >= period.from;
-    if (!seenClients.has(o.customer)) {
+    // A walk-in counter sale (no phone) is nobody's: no new client, no returning one.
+    const isNew = !!o.customer && (facts.firstDay.get(o.customer) ?? o.date) >= period.from;
+    if (o.customer && !seenClients.has(o.customer)) {
       seenClients.add(o.customer);
       if (isNew) clients.new += 1;
       else clients.returning += 1;

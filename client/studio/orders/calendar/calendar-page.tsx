@@ -14,17 +14,20 @@ const showDay = (d: string) => dayTitle.format(new Date(`${d}T00:00:00Z`));
 /**
  * /admin/calendar (spec §2: «events for a month and year, grouped by day»): a month grid, Monday first, each day with
  * its events' colours by type, a count and a sum; month, year and the day opened live in the address. Orders by
- * delivery day, sales, supplies, studio events, work days and birthdays all come from the one `events` store.
+ * delivery day, counter sales, studio events, work days and birthdays come from the `events` store; supplies, write-offs
+ * and shift closes are made from the books the device holds (schema/studio/orders/fact-events.ts). The legend filters by type.
  */
 export const CalendarPage = () => {
   const search = useSearch({ from: '/admin/calendar' });
   const shown = shownMonth(search);
   const { month, year } = shown;
   const { shown: loaded, error } = useMonth(shown);
-  const days = useMemo(() => groupByDay(loaded?.events ?? []), [loaded]);
+  const { type } = search;
+  const days = useMemo(() => groupByDay((loaded?.events ?? []).filter((e) => !type || e.type === type)), [loaded, type]);
   const weeks = useMemo(() => monthWeeks({ month, year }), [month, year]);
-  const prev = stepMonth(shown, -1);
-  const next = stepMonth(shown, 1);
+  // The type filter stays as the month changes or a day opens.
+  const prev = { ...stepMonth(shown, -1), type };
+  const next = { ...stepMonth(shown, 1), type };
   const todayKey = today();
   const opened = search.day?.startsWith(`${year}-${String(month).padStart(2, '0')}-`) ? search.day : undefined;
   const openedDay = opened ? days.get(opened) : undefined;
@@ -49,10 +52,17 @@ export const CalendarPage = () => {
       </div>
       {loaded?.from === 'device' && <p className="muted">Нет связи с сервером: показаны события, сохранённые на этом устройстве.</p>}
       {error && <p role="alert">{error}</p>}
-      <ul className="calendar__legend" aria-label="Типы событий">
+      <ul className="calendar__legend" aria-label="Показать события типа">
+        <li>
+          <Link to="/admin/calendar" search={{ ...search, type: undefined }} aria-current={!type ? 'true' : undefined}>
+            Все
+          </Link>
+        </li>
         {eventTypes.map((t) => (
           <li key={t.id} className={`event--${t.id}`}>
-            {t.label}
+            <Link to="/admin/calendar" search={{ ...search, type: type === t.id ? undefined : t.id }} aria-current={type === t.id ? 'true' : undefined}>
+              {t.label}
+            </Link>
           </li>
         ))}
       </ul>
@@ -75,7 +85,7 @@ export const CalendarPage = () => {
                 const label = `${showDay(d)}: ${summary ? `${summary.count} ${summary.types.map(eventTypeLabel).join(', ')}, ${formatRoubles(summary.sum)}` : 'событий нет'}`;
                 return (
                   <td key={d} className={`calendar__day${d === todayKey ? ' calendar__day--today' : ''}${d === opened ? ' calendar__day--open' : ''}`} data-day={d}>
-                    <Link to="/admin/calendar" search={{ month, year, day: d }} aria-label={label} aria-current={d === opened ? 'date' : undefined}>
+                    <Link to="/admin/calendar" search={{ month, year, day: d, type }} aria-label={label} aria-current={d === opened ? 'date' : undefined}>
                       <span className="calendar__number">{Number(d.slice(8))}</span>
                       {summary && (
                         <>

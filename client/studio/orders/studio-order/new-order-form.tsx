@@ -16,7 +16,7 @@ import { useOnline } from '../../../lib/use-online';
 import { Choice, Field } from '../../../ui/form-field';
 import { PhoneInput } from '../../../ui/phone-input';
 import { ProductPicker } from '../../../ui/product-picker';
-import { addLine, blankCounterSale, blankStudioForm, studioSlots, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm, type StudioFormErrors } from './studio-order-form';
+import { addLine, blankCounterSale, firstProblem, blankStudioForm, studioSlots, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm, type StudioFormErrors } from './studio-order-form';
 import { useProvisionalOrders } from './provisional-orders';
 import { useKnownCustomer } from './known-customer';
 import { prefilled, type NewOrderSearch } from './new-order-search';
@@ -53,6 +53,8 @@ export const NewOrderForm = ({ user, counter = false, start = {} }: { user: User
   const slots = studioSlots(form.date, new Date(), settings);
   const preview = previewTotal(form, byId, settings);
   const invalid = (path: string) => !!errors[path];
+  // Whatever stops a sale is said beside the button that was pressed too, not only at its field (issue 29).
+  const refusal = errors.form ?? (counter ? firstProblem(errors) : undefined);
 
   const submit = async () => {
     const problems = checkStudioForm(form, new Date(), settings);
@@ -98,7 +100,8 @@ export const NewOrderForm = ({ user, counter = false, start = {} }: { user: User
       )}
       <fieldset>
         <legend>{counter ? 'Покупатель' : 'Заказчик'}</legend>
-        <Field label="Телефон заказчика" error={errors['customer.phone']}>
+        {counter && <p className="muted">Телефон и имя — только если покупатель хочет карту клиента; без них продажа тоже записывается.</p>}
+        <Field label={counter ? 'Телефон покупателя (необязательно)' : 'Телефон заказчика'} error={errors['customer.phone']}>
           <PhoneInput name="customer-phone" value={form.customer.phone} onChange={(phone) => change({ customer: { ...form.customer, phone } })} invalid={invalid('customer.phone')} />
         </Field>
         {known && (
@@ -114,7 +117,7 @@ export const NewOrderForm = ({ user, counter = false, start = {} }: { user: User
             )}
           </p>
         )}
-        <Field label="Имя заказчика" error={errors['customer.name']}>
+        <Field label={counter ? 'Имя покупателя (необязательно)' : 'Имя заказчика'} error={errors['customer.name']}>
           <input name="customer-name" value={form.customer.name} onChange={(e) => change({ customer: { ...form.customer, name: e.target.value } })} aria-invalid={invalid('customer.name')} maxLength={100} />
         </Field>
       </fieldset>
@@ -216,8 +219,7 @@ export const NewOrderForm = ({ user, counter = false, start = {} }: { user: User
         </div>
         <p className="field-error">{errors.payment ?? ''}</p>
       </fieldset>
-      {counter && (errors.slot || errors.date) && <p className="field-error" role="alert">{errors.slot ?? errors.date}</p>}
-      <p className="field-error" role={errors.form ? 'alert' : undefined}>{errors.form ?? ''}</p>
+      <p className="field-error studio-order__refusal" role={refusal ? 'alert' : undefined}>{refusal ?? ''}</p>
       <button className="button button--big" disabled={busy}>{busy ? 'Сохраняем…' : counter ? 'Записать продажу' : 'Принять заказ'}</button>
       <Waiting orders={provisional} online={online} />
     </form>

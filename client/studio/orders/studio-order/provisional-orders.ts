@@ -3,7 +3,7 @@ import { useCatalogue } from '../../../data/catalogue';
 import { useShopSettings } from '../../../data/shop-settings';
 import { map, switchMap } from 'rxjs';
 import { orderCommandEntity } from '../../../../schema/entities/order-command';
-import type { StudioOrderDraft } from '../../../../schema/studio/orders/order-command';
+import { isCounterSale, type StudioOrderDraft } from '../../../../schema/studio/orders/order-command';
 import { linePrice } from '../../../../schema/shop/cart';
 import { deliveryCost, type Order } from '../../../../schema/studio/orders/order';
 import { defaultShopSettings, type ShopSettings } from '../../../../schema/studio/site/shop-settings';
@@ -44,7 +44,7 @@ export const provisionalMark = (o: ProvisionalOrder, online: boolean): string =>
 
 /**
  * A waiting order as the board and the couriers' day show it (issue 18, item 10): an order without a number yet
- * (`number` 0), new, priced from the device's catalogue as a preview (the server prices it from its own).
+ * (`number` 0), new (a counter sale: handed over, as the server will make it), priced from the device's catalogue as a preview (the server prices it from its own).
  */
 export const waitingOrders = (list: readonly ProvisionalOrder[], products: ReadonlyMap<string, Product>, settings: Pick<ShopSettings, 'deliveryPrice' | 'freeDeliveryFrom'> = defaultShopSettings): Order[] =>
   list.flatMap((p): Order[] => {
@@ -58,7 +58,7 @@ export const waitingOrders = (list: readonly ProvisionalOrder[], products: Reado
     });
     const goods = priced.reduce((sum, l) => sum + l.sum, 0);
     const deliveryPrice = deliveryCost(draft.delivery.method, goods, settings);
-    return [{ ...draft, id, source, number: 0, customer: customer.phone, lines: priced, deliveryPrice, total: goods + deliveryPrice, status: 'new', createdAt: p.createdAt, updatedAt: p.createdAt }];
+    return [{ ...draft, id, source, number: 0, customer: customer.phone, lines: priced, deliveryPrice, total: goods + deliveryPrice, status: isCounterSale(p.draft) ? 'done' : 'new', createdAt: p.createdAt, updatedAt: p.createdAt }];
   });
 
 /** Live: the phone and counter orders taken on this device (or pulled from colleagues), with their numbers once given. */

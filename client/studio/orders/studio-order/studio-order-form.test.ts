@@ -7,7 +7,7 @@ import { isCounterSale, mayCreateOrder, studioOrderDraft } from '../../../../sch
 import type { Product } from '../../../../schema/shop/product';
 import { user } from '../../../../schema/shared/user';
 import { knownCustomer } from './known-customer';
-import { addLine, blankCounterSale, blankStudioForm, firstStudioDay, studioSlots, budgetChoices, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm } from './studio-order-form';
+import { addLine, blankCounterSale, blankStudioForm, firstProblem, firstStudioDay, studioSlots, budgetChoices, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm } from './studio-order-form';
 
 const product = (id: string, price: number, part: Partial<Product> = {}): Product => ({
   id, art: id.toUpperCase(), name: `Букет ${id}`, description: '', composition: '', images: [], price, count: 5, category: 'bouquets', itemType: 'bouquet',
@@ -158,6 +158,21 @@ describe('a counter sale', () => {
     expect(form).toMatchObject({ date: '2026-03-07', slot: '21:00–23:00' });
     expect(checkStudioForm(form, late)).toEqual({});
     expect(checkStudioForm({ ...form, source: 'phone' }, late)).toMatchObject({ slot: 'Это время уже недоступно, выберите другое' });
+  });
+
+  it('a walk-in sale needs no phone or name; a half-typed phone is refused, and said beside the button too', () => {
+    const walkIn = { ...blankCounterSale('draft-0123456789abcdef', noon), lines: [{ id: 'p-001', count: 1 }] };
+    expect(checkStudioForm(walkIn, noon)).toEqual({});
+    const draft = studioOrderDraft.parse(studioDraftFrom(walkIn));
+    expect(draft.customer).toEqual({ phone: '', name: '' });
+    expect(firstProblem(checkStudioForm(walkIn, noon))).toBeUndefined();
+
+    const half = checkStudioForm({ ...walkIn, customer: { name: '', phone: '+7 (916) 12' } }, noon);
+    expect(half).toEqual({ 'customer.phone': 'Номер телефона: +7 и 10 цифр — или оставьте поле пустым' });
+    expect(firstProblem(half)).toBe('Телефон покупателя: Номер телефона: +7 и 10 цифр — или оставьте поле пустым');
+    expect(firstProblem(checkStudioForm({ ...walkIn, lines: [] }, noon))).toBe('Состав: Добавьте букет из каталога или букет на сумму');
+    // A phone order still asks for its customer.
+    expect(checkStudioForm({ ...walkIn, source: 'phone' }, noon)).toMatchObject({ 'customer.phone': 'Укажите номер телефона', 'customer.name': 'Укажите имя' });
   });
 
   it('offers no time on a day the studio closed, and says why as the checkout does', () => {

@@ -147,6 +147,22 @@ export const checkStudioForm = (form: StudioForm, now = new Date(), settings: Pi
   return errors;
 };
 
+/** Where each field's message is, in the words said beside the button. */
+const problemPlaces: Record<string, string> = {
+  'customer.phone': 'Телефон покупателя',
+  'customer.name': 'Имя покупателя',
+  lines: 'Состав',
+  payment: 'Оплата',
+  slot: 'Время',
+  date: 'Дата',
+};
+
+/** The first of the form's messages, named by its field: what a counter sale's button says when it cannot record the sale. */
+export const firstProblem = (errors: StudioFormErrors): string | undefined => {
+  const key = Object.keys(problemPlaces).find((k) => errors[k]) ?? Object.keys(errors).find((k) => k !== 'form');
+  return key ? `${problemPlaces[key] ?? 'Проверьте поле'}: ${errors[key]}` : undefined;
+};
+
 /**
  * The commands the form sends: the order itself, and its payment when the customer has paid already.
  * Both carry the draft's id as the order; the server applies them in the order they were written.
