@@ -40,6 +40,9 @@ const deliveryPriceChanged = (seen: number, now: number, goods: number) => {
   return new HttpError(409, `Стоимость доставки изменилась: ${price(now)} вместо ${price(seen)}. Новая сумма заказа — ${formatRoubles(goods + now)}. Проверьте заказ и оформите его ещё раз`);
 };
 
+/** Checkout's refusal when a bouquet's stems no longer make what the cart asks. */
+export const bouquetGone = 'Этот букет только что закончился';
+
 /** A draft whose sender is not the session's phone: the device must confirm that phone by its code first. */
 const senderNotConfirmed = 'Подтвердите телефон отправителя кодом из СМС: заказ оформляется на этот номер';
 
@@ -130,6 +133,8 @@ export const orderService = (shop: Shop) => {
       return refuse(r, 409, `Неподтверждённых заказов у вас уже ${config.unconfirmedOrdersPerCustomer} — новый можно оформить, когда флорист позвонит и подтвердит прежние, или по телефону студии`);
     const short = await stock.hold(holdKey(r), r.lines);
     if (short?.unconfirmed) return refuse(r, 503, 'Склад сейчас отвечает не полностью — заказ не принят, попробуйте ещё раз через минуту');
+    // A tech-card bouquet whose last stems went (a write-off on another device, a sale a moment earlier): DECISIONS «One stock truth for bouquets».
+    if (short?.bouquet) return refuse(r, 409, bouquetGone);
     if (short) return refuse(r, 409, `«${r.lines.find((l) => l.id === short.product)?.name ?? short.product}»: в наличии ${short.available} шт.`);
     const number = r.number ?? (await numbers.next(r.id));
     const after = await settle(r, (current) => ({ ...current, stage: 'placed', number, updatedAt: Date.now() }));
