@@ -15,6 +15,7 @@ import { stockOf } from '../stock/stock';
 import { orderNumbers } from './numbering';
 import { holdKey, orderOf, orderRecord, recordFromDoc, type OrderRecord } from './order-record';
 import { priceLines } from './price-lines';
+import { bouquetGone } from '../../schema/studio/stock/bouquet-stock';
 import { customerView } from './customer-view';
 import { spreadOrder } from './spread';
 import { knownClient } from '../clients/known-client';
@@ -39,9 +40,6 @@ const deliveryPriceChanged = (seen: number, now: number, goods: number) => {
   const price = (n: number) => (n ? formatRoubles(n) : 'бесплатно');
   return new HttpError(409, `Стоимость доставки изменилась: ${price(now)} вместо ${price(seen)}. Новая сумма заказа — ${formatRoubles(goods + now)}. Проверьте заказ и оформите его ещё раз`);
 };
-
-/** Checkout's refusal when a bouquet's stems no longer make what the cart asks. */
-export const bouquetGone = 'Этот букет только что закончился';
 
 /** A draft whose sender is not the session's phone: the device must confirm that phone by its code first. */
 const senderNotConfirmed = 'Подтвердите телефон отправителя кодом из СМС: заказ оформляется на этот номер';
@@ -134,7 +132,7 @@ export const orderService = (shop: Shop) => {
     const short = await stock.hold(holdKey(r), r.lines);
     if (short?.unconfirmed) return refuse(r, 503, 'Склад сейчас отвечает не полностью — заказ не принят, попробуйте ещё раз через минуту');
     // A tech-card bouquet whose last stems went (a write-off on another device, a sale a moment earlier): DECISIONS «One stock truth for bouquets».
-    if (short?.bouquet) return refuse(r, 409, bouquetGone);
+    if (short?.bouquet && short.available === 0) return refuse(r, 409, bouquetGone);
     if (short) return refuse(r, 409, `«${r.lines.find((l) => l.id === short.product)?.name ?? short.product}»: в наличии ${short.available} шт.`);
     const number = r.number ?? (await numbers.next(r.id));
     const after = await settle(r, (current) => ({ ...current, stage: 'placed', number, updatedAt: Date.now() }));
@@ -165,7 +163,8 @@ export const orderService = (shop: Shop) => {
       const issues = draftLimitIssues(draft, new Date(), settings);
       if (issues.length) throw new HttpError(400, issues[0].message, issues);
     }
-    const lines = priceLines(draft, await productsOf(draft.lines.map((l) => l.id)));
+    const ids = draft.lines.map((l) => l.id);
+    const lines = priceLines(draft, await productsOf(ids), new Map(), await stock.fromStems(ids));
     if (!studio) await limitRate(shop.auth, `orders:${customer}`, config.ordersPerCustomerPerHour, 3600_000);
     const subtotal = lines.reduce((s, l) => s + l.sum, 0);
     const delivery = deliveryCost(draft.delivery.method, subtotal, settings);

@@ -72,11 +72,15 @@ describe('a tech-card bouquet’s count follows its stems', () => {
 
   it('checkout refuses more than the stems make with «Этот букет только что закончился», and holds nothing', async () => {
     await countBecomes(3);
+    const tooMany = await order(4);
+    expect([tooMany.status, tooMany.body.error]).toEqual([409, `«${s.bouquet.name}»: в наличии 3 шт.`]);
     // Another device writes off the stems while this customer's cart still shows 3.
     await record('slips', { day: today(), warehouse: s.cold, lines: [{ flower: s.rose, qty: 40, reason: 'wilted' }] }, s.florist);
     const refused = await order(1);
     expect([refused.status, refused.body.error]).toEqual([409, 'Этот букет только что закончился']);
     await countBecomes(0);
+    // A device whose catalogue already shows 0 is told the same.
+    expect((await order(1)).body.error).toBe('Этот букет только что закончился');
     const { rows } = await shop.shop.storage.db('orders').allDocs({ include_docs: true });
     expect(rows.filter((r) => (r.doc as { stage?: string }).stage === 'placed')).toHaveLength(2);
   });

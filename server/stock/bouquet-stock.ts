@@ -62,13 +62,16 @@ export const bouquetStock = (storage: Storage, projection: StockProjection, hub:
   // One pass at a time; changes during a pass ask for one more.
   let running: Promise<void> | null = null;
   let again = false;
+  let stopped = false;
   const schedule = (): void => {
+    if (stopped) return;
     if (running) {
       again = true;
       return;
     }
     running = reprojectAll()
-      .catch((e: unknown) => log.error({ err: e }, 'stock: projecting bouquets from stems failed'))
+      // After stopping, the databases may be closing under a pass still under way: nothing to tell.
+      .catch((e: unknown) => void (stopped || log.error({ err: e }, 'stock: projecting bouquets from stems failed')))
       .finally(() => {
         running = null;
         if (again) {
@@ -84,7 +87,10 @@ export const bouquetStock = (storage: Storage, projection: StockProjection, hub:
       stock.deriveFrom(async (id) => (await counts()).get(id) ?? null);
       await reprojectAll();
       const stops = [hub.watch(tierDatabases.office, schedule), hub.watch('stock', schedule)];
-      return () => stops.forEach((stop) => stop());
+      return () => {
+        stopped = true;
+        stops.forEach((stop) => stop());
+      };
     },
     /** Waits for the pass under way, if any (tests). */
     async settled(): Promise<void> {

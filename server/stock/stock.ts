@@ -217,6 +217,13 @@ const stockService = (storage: Storage) => {
       derived = count;
     },
 
+    /** Which of these products have a count their stems decide (a published tech card). */
+    async fromStems(ids: readonly string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (const id of new Set(ids)) if ((await derived(id)) !== null) found.add(id);
+      return found;
+    },
+
     /** Writes these products' counts into the catalogue again (after stems moved), each in its turn. */
     async reproject(ids: Iterable<string>): Promise<void> {
       for (const id of new Set(ids)) await inTurn(id, () => project(id));

@@ -1,5 +1,8 @@
 import { bouquetsFromStems, cardsByProduct, stemsOf, type TechCard } from './tech-card';
 
+/** Checkout's refusal of a bouquet nothing is left of (its last stems written off or sold a moment ago). */
+export const bouquetGone = 'Этот букет только что закончился';
+
 const thousandths = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
