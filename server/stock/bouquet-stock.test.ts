@@ -84,4 +84,15 @@ describe('a tech-card bouquet’s count follows its stems', () => {
     const { rows } = await shop.shop.storage.db('orders').allDocs({ include_docs: true });
     expect(rows.filter((r) => (r.doc as { stage?: string }).stage === 'placed')).toHaveLength(2);
   });
+
+  it('refuses a tech card naming a flower switched off, in Russian, and stores nothing', async () => {
+    const peony = await record('flowers', { name: 'Пион', unit: 'pcs' });
+    await record('flowers', { ...peony.data, active: false }, s.manager, peony.id, peony.updatedAt);
+    const before = (await s.office()).filter((r) => r.type === 'techCard').length;
+    const refused = await call<{ error: string }>(shop.url, '/api/products/update', { data: { name: 'Пионы', warehouse: s.cold, lines: [{ flower: peony.id, qty: 9 }] } }, s.florist);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/[а-яё]/i);
+    expect(JSON.stringify(refused.body)).toMatch(/Пион/);
+    expect((await s.office()).filter((r) => r.type === 'techCard')).toHaveLength(before);
+  });
 });
