@@ -11,6 +11,8 @@ export interface ServerProcess {
 /** Limits that a test's many customers behind one address would hit; each test states what it relies on. */
 export const testEnv = {
   SHOP_MODE: 'demo',
+  // As in test shops: the books start empty (server/seed/recipes.ts only when a test asks).
+  SEED_RECIPES: '0',
   QUIET: '1',
   CODE_COOLDOWN_MS: '0',
   LOGINS_PER_IP_PER_HOUR: '100000',
