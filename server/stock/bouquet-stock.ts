@@ -84,7 +84,9 @@ export const bouquetStock = (storage: Storage, projection: StockProjection, hub:
   return {
     /** Makes tech-card bouquets' counts derived from now on, projects them all, and keeps them current. Answers how to stop. */
     async start(): Promise<() => void> {
-      stock.deriveFrom(async (id) => (await counts()).get(id) ?? null);
+      // A product no card names (as last read) is no bouquet by card: its ledger decides, without reading the feed.
+      // Cards change rarely and the office feed is followed live, so a card just published is seen within moments.
+      stock.deriveFrom(async (id) => (cardsByProduct(projection.cached().cards).has(id) ? ((await counts()).get(id) ?? null) : null));
       await reprojectAll();
       const stops = [hub.watch(tierDatabases.office, schedule), hub.watch('stock', schedule)];
       return () => {

@@ -116,6 +116,10 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
       await sync();
       return unwatch;
     },
+    /** The ledger as last caught up, without reading the feed (a hint: what may have changed since is not in it). */
+    cached(): StockLedger {
+      return ledger;
+    },
     /** The ledger as of now (caught up with every change stored before the call). */
     async current(): Promise<StockLedger> {
       await sync();
