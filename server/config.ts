@@ -57,6 +57,11 @@ export interface ShopConfig {
   /** Made an admin at every start (ADMIN_PHONE): the first admin of a shop without demo data. */
   adminPhone?: string;
   seed: boolean;
+  /**
+   * With the demo data, the demo's bouquets by tech card and the stems that make them (server/seed/recipes.ts);
+   * SEED_RECIPES=0 leaves them out. Unset: as `seed`. Test shops leave them out unless a test asks: their books start empty.
+   */
+  seedRecipes?: boolean;
   quiet: boolean;
   /** Whether every /api answer is checked against the contract (schema/shared/api-contract.ts); unset: outside production mode. */
   checkAnswers?: boolean;
@@ -181,6 +186,7 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
     adminPhone: readAdminPhone(env.ADMIN_PHONE),
     // Demo staff phones would be real people's numbers in a real shop: production seeds only when asked to.
     seed: env.SEED === undefined || env.SEED === '' ? mode === 'demo' : env.SEED !== '0',
+    ...(env.SEED_RECIPES === '0' ? { seedRecipes: false } : {}),
     quiet: env.QUIET === '1',
     publicOrigin: env.PUBLIC_ORIGIN ? parsePublicOrigin(env.PUBLIC_ORIGIN) : undefined,
     yookassa: readYookassa(env),

@@ -17,6 +17,7 @@ import { orderCommands } from './orders/order-commands';
 import { upgradeOrderCopies } from './orders/copies-upgrade';
 import { commandProcessor } from './orders/command-processor';
 import { stockProjection } from './stock/stock-projection';
+import { bouquetStock } from './stock/bouquet-stock';
 import { dbAccess } from '../schema/shared/databases';
 import { sweepEveryHour } from './auth/sweep';
 import { sweepStudioOrdersHourly } from './orders/studio-sweep';
@@ -70,6 +71,8 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   // Stock balances and purchase prices: the sum of every stored stock-moving record, read from sequence 0.
   const stock = stockProjection(shop.storage, hub);
   const stopStock = await stock.start();
+  // Tech-card bouquets' counts: what their stems make, from now on and after every movement.
+  const stopBouquets = await bouquetStock(shop.storage, stock, hub).start();
   const server = createApp(shop, hub, catalog, stock).listen(config.port);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const port = (server.address() as AddressInfo).port;
@@ -87,6 +90,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
       stopBackups();
       await stopCommands();
       stopStock();
+      stopBouquets();
       hub.close();
       await catalog.close();
       server.closeAllConnections();

@@ -15,6 +15,7 @@ import { stockOf } from '../stock/stock';
 import { orderNumbers } from './numbering';
 import { holdKey, orderOf, orderRecord, recordFromDoc, type OrderRecord } from './order-record';
 import { priceLines } from './price-lines';
+import { bouquetGone } from '../../schema/studio/stock/bouquet-stock';
 import { customerView } from './customer-view';
 import { spreadOrder } from './spread';
 import { knownClient } from '../clients/known-client';
@@ -130,6 +131,8 @@ export const orderService = (shop: Shop) => {
       return refuse(r, 409, `Неподтверждённых заказов у вас уже ${config.unconfirmedOrdersPerCustomer} — новый можно оформить, когда флорист позвонит и подтвердит прежние, или по телефону студии`);
     const short = await stock.hold(holdKey(r), r.lines);
     if (short?.unconfirmed) return refuse(r, 503, 'Склад сейчас отвечает не полностью — заказ не принят, попробуйте ещё раз через минуту');
+    // A tech-card bouquet whose last stems went (a write-off on another device, a sale a moment earlier): DECISIONS «One stock truth for bouquets».
+    if (short?.bouquet && short.available === 0) return refuse(r, 409, bouquetGone);
     if (short) return refuse(r, 409, `«${r.lines.find((l) => l.id === short.product)?.name ?? short.product}»: в наличии ${short.available} шт.`);
     const number = r.number ?? (await numbers.next(r.id));
     const after = await settle(r, (current) => ({ ...current, stage: 'placed', number, updatedAt: Date.now() }));
@@ -160,7 +163,8 @@ export const orderService = (shop: Shop) => {
       const issues = draftLimitIssues(draft, new Date(), settings);
       if (issues.length) throw new HttpError(400, issues[0].message, issues);
     }
-    const lines = priceLines(draft, await productsOf(draft.lines.map((l) => l.id)));
+    const ids = draft.lines.map((l) => l.id);
+    const lines = priceLines(draft, await productsOf(ids), new Map(), await stock.fromStems(ids));
     if (!studio) await limitRate(shop.auth, `orders:${customer}`, config.ordersPerCustomerPerHour, 3600_000);
     const subtotal = lines.reduce((s, l) => s + l.sum, 0);
     const delivery = deliveryCost(draft.delivery.method, subtotal, settings);

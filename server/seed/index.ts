@@ -5,6 +5,7 @@ import { demoProducts } from './products';
 import { demoPages } from './pages';
 import { demoStaff } from './staff';
 import { seedStock } from './stock';
+import { seedRecipes } from './recipes';
 
 /**
  * Fills the catalogue, the info pages and the three staff accounts on first start. Each document is written only
@@ -15,6 +16,8 @@ import { seedStock } from './stock';
 export const seedDemo = async (shop: Shop): Promise<void> => {
   await seedStock(shop);
   if (await getDoc(shop.auth, 'seeded')) return;
+  // A new demo store only: the bouquets by tech card and their stems (a store seeded before keeps its own books).
+  if (shop.config.seedRecipes !== false) await seedRecipes(shop);
   const catalog = shop.storage.db('catalog');
   const pages = shop.storage.db('pages');
   const users = shop.storage.db('users');

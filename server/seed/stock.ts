@@ -10,10 +10,10 @@ import { toSynced } from '../db/synced';
 import { demoStaff } from './staff';
 
 /** Seeded in the demo admin's name, at the time the demo was made. */
-const author = demoStaff.find((u) => u.roles.includes('admin'))!.phone;
-const at = Date.UTC(2026, 10, 1);
+export const author = demoStaff.find((u) => u.roles.includes('admin'))!.phone;
+export const at = Date.UTC(2026, 10, 1);
 
-const recordOf = <E extends AnyEntity>(entity: E, id: string, input: z.input<E['fields']>): OfficeRecord => {
+export const recordOf = <E extends AnyEntity>(entity: E, id: string, input: z.input<E['fields']>): OfficeRecord => {
   const data = entity.fields.parse(input) as z.infer<E['fields']>;
   return { id, type: entity.type, ...derivedFields(entity, data), createdBy: author, createdAt: at, updatedBy: author, updatedAt: at, data: data as Record<string, unknown> };
 };

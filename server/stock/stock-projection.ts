@@ -1,5 +1,8 @@
 import { tierDatabases } from '../../schema/shared/databases';
 import { invoice } from '../../schema/entities/invoice';
+import { slip } from '../../schema/entities/slip';
+import { techCard } from '../../schema/entities/tech-card';
+import type { TechCard } from '../../schema/studio/stock/tech-card';
 import { purchasePrices, type InvoiceRecord, type PurchasePrice } from '../../schema/studio/stock/purchase-price';
 import { officeRecord, recordData } from '../../schema/shared/record';
 import { movesOfRecord, stockMovingTypes, voidTargetOf } from '../../schema/shared/record-moves';
@@ -25,12 +28,26 @@ const batch = 500;
 class StockLedger {
   readonly book = new BalanceBook();
   private readonly posted = new Map<string, InvoiceRecord>();
+  /** The tech cards by record id: which catalogue items are bouquets whose count the stems decide. */
+  readonly cards = new Map<string, TechCard>();
+  /** Orders whose assembly act is stored (by the act's id, to the order's id): their stems left through it. */
+  private readonly assembly = new Map<string, string>();
+  private readonly assemblies = new Set<string>();
 
   /** One document as the changes feed gives it (`_id`, synced envelope), or its deletion. */
   take(id: string, doc: unknown, deleted = false): void {
     const parsed = !deleted && doc && typeof doc === 'object' ? officeRecord.safeParse(fromSynced(doc as { _id: string })) : null;
     const record = parsed?.success ? parsed.data : null;
     this.book.setVoid(id, record && voidTargetOf(record));
+    const card = record?.type === techCard.type ? recordData(techCard, record) : null;
+    if (card) this.cards.set(id, card);
+    else this.cards.delete(id);
+    const order = record?.type === slip.type ? recordData(slip, record)?.order : undefined;
+    const was = this.assembly.get(id);
+    if (was) this.assemblies.delete(was);
+    if (order) this.assemblies.add(order);
+    if (order) this.assembly.set(id, order);
+    else this.assembly.delete(id);
     if (!record || !stockMovingTypes.includes(record.type)) {
       this.book.set(id, []);
       this.posted.delete(id);
@@ -40,6 +57,11 @@ class StockLedger {
     const data = record.type === invoice.type ? recordData(invoice, record) : null;
     if (data?.status === 'posted') this.posted.set(id, { id, updatedAt: record.updatedAt, data });
     else this.posted.delete(id);
+  }
+
+  /** Whether an order's stems already left stock through its assembly act. */
+  assembled(orderId: string): boolean {
+    return this.assemblies.has(orderId);
   }
 
   prices(): Map<string, PurchasePrice> {
@@ -93,6 +115,10 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
       const unwatch = hub.watch(officeDb, () => void sync().catch(() => undefined));
       await sync();
       return unwatch;
+    },
+    /** The ledger as last caught up, without reading the feed (a hint: what may have changed since is not in it). */
+    cached(): StockLedger {
+      return ledger;
     },
     /** The ledger as of now (caught up with every change stored before the call). */
     async current(): Promise<StockLedger> {

@@ -11,7 +11,12 @@ interface Shortage {
   available: number;
   /** Units were there, but the hold reached too few copies of a CouchDB cluster to stand against a rival's. */
   unconfirmed?: true;
+  /** A tech-card bouquet whose stems make fewer than asked (its count is derived from them, not kept here). */
+  bouquet?: true;
 }
+
+/** How many of a product the stems make, when a tech card decides it (server/stock/bouquet-stock.ts); null for any other product. */
+export type DerivedCount = (id: string) => Promise<number | null>;
 
 const shelfCount = z.object({ count: z.number().int().min(0) });
 
@@ -35,6 +40,9 @@ const stockService = (storage: Storage) => {
     const shelf = shelfCount.safeParse(await getDoc(catalog, id));
     return { supply: { opening: shelf.success ? shelf.data.count : 0 }, holds: {}, released: {} };
   };
+
+  /** Tech-card bouquets' counts, derived from the stems; until set (or for other products) the ledger's balance is the count. */
+  let derived: DerivedCount = async () => null;
 
   /** Whether a contested hold may be dropped (set by the order service: the hold's order is refused first). */
   let mayDrop: (key: string) => Promise<boolean> = async () => false;
@@ -82,10 +90,13 @@ const stockService = (storage: Storage) => {
   const project = async (id: string): Promise<void> => {
     let changed = false;
     await upsert<Omit<Product, 'id'>>(catalog, id, async (p) => {
-      const s = await read(id);
-      if (!p || !s || p.count === balanceOf(s)) return null;
+      if (!p) return null;
+      const fromStems = await derived(id);
+      const s = fromStems === null ? await read(id) : null;
+      const count = fromStems ?? (s ? balanceOf(s) : p.count);
+      if (p.count === count) return null;
       changed = true;
-      return { ...stripMeta(p), count: balanceOf(s), updatedAt: Date.now() };
+      return { ...stripMeta(p), count, updatedAt: Date.now() };
     });
     if (changed) onChange();
   };
@@ -103,14 +114,18 @@ const stockService = (storage: Storage) => {
         const short = await inTurn(id, async () => {
           let shortage: Shortage | null = null;
           let quorum = true;
+          // A bouquet by tech card: what its stems make now, less what orders not yet assembled were promised (this one's hold not among them yet).
+          const fromStems = await derived(id);
           await changeLedger(
             id,
             (s) => {
               shortage = null;
+              const available = fromStems ?? balanceOf(s);
+              const refusal: Shortage = fromStems === null ? { product: id, available } : { product: id, available, bouquet: true };
               // A released attempt holds nothing, now or later: its hold was dropped, or it was refused.
-              if (s.released[key]) return ((shortage = { product: id, available: balanceOf(s) }), null);
+              if (s.released[key]) return ((shortage = refusal), null);
               if (key in s.holds) return null;
-              if (balanceOf(s) < n) return ((shortage = { product: id, available: balanceOf(s) }), null);
+              if (available < n) return ((shortage = refusal), null);
               return { ...s, holds: { ...s.holds, [key]: n } };
             },
             (w) => (quorum = w.quorum),
@@ -186,6 +201,32 @@ const stockService = (storage: Storage) => {
             await project(row.id);
           });
       }
+    },
+
+    /** The ledgers of these products, as stored (those that have one). */
+    async some(ids: readonly string[]): Promise<Map<string, StockLedger>> {
+      const { rows } = await ledgers.allDocs({ keys: [...ids], include_docs: true });
+      return new Map(rows.flatMap((r) => ('doc' in r && r.doc ? [[r.key, stockLedger.parse(stripMeta(r.doc))] as const] : [])));
+    },
+
+    /**
+     * Who knows the counts of tech-card bouquets (server/stock/bouquet-stock.ts): from then on their catalogue count
+     * is what the stems make, and a hold is judged against it.
+     */
+    deriveFrom(count: DerivedCount) {
+      derived = count;
+    },
+
+    /** Which of these products have a count their stems decide (a published tech card). */
+    async fromStems(ids: readonly string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (const id of new Set(ids)) if ((await derived(id)) !== null) found.add(id);
+      return found;
+    },
+
+    /** Writes these products' counts into the catalogue again (after stems moved), each in its turn. */
+    async reproject(ids: Iterable<string>): Promise<void> {
+      for (const id of new Set(ids)) await inTurn(id, () => project(id));
     },
 
     /** Every ledger as stored (for the start-up check of many orders at once). */

@@ -27,7 +27,8 @@ const exited = (child: ChildProcess) => new Promise<void>((r) => (child.exitCode
 export const startServerProcess = (env: Record<string, string>): Promise<ServerProcess> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: '0', ...env },
+      // As in test shops, the books start empty: the demo's recipes and their stems (server/seed/recipes.ts) only when a test asks.
+      env: { ...process.env, PORT: '0', SEED_RECIPES: '0', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     child.stdout!.on('data', (chunk: Buffer) => {

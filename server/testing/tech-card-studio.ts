@@ -46,6 +46,14 @@ export const techCardStudio = async (url: string) => {
   };
   const send = (order: string, action: OrderAction, id = `cmd-${crypto.randomUUID()}`, cookie = florist) =>
     call<{ error?: string }>(url, '/api/orders/command', { id, order, action }, cookie);
-  return { florist, manager, me, base, card, cold, rose, euc, bouquet, vase, office, balance, slipsOf, place, send, save };
+  /** Another posted invoice into the cold room: the bouquet sells only as many as its stems make (DECISIONS «One stock truth for bouquets»). */
+  const restock = async (roses = 100, eucalyptus = 20) => {
+    const count = async () => (await call<{ data: Product }>(url, '/api/items/get', { id: bouquet.id })).body.data.count;
+    const before = await count();
+    await save('invoices', { day: today(), warehouse: cold, lines: [{ flower: rose, qty: roses, price: 90 }, { flower: euc, qty: eucalyptus, price: 40.5 }], status: 'posted' }, florist);
+    // The catalogue's count follows the office a moment later (server/stock/bouquet-stock.ts).
+    for (let i = 0; i < 100 && (await count()) === before; i++) await new Promise((r) => setTimeout(r, 50));
+  };
+  return { florist, manager, me, base, card, cold, rose, euc, bouquet, vase, office, balance, slipsOf, place, send, save, restock };
 };
 

@@ -25,6 +25,8 @@ export const startTestShop = async (overrides: Partial<ShopConfig> = {}): Promis
   const running = await startShop({
     mode: 'demo',
     seed: true,
+    // The tests' books start empty (stock, invoices): the demo's recipes and their opening stock only when a test asks.
+    seedRecipes: false,
     port: 0,
     dataDir,
     quiet: true,

@@ -31,6 +31,7 @@ import { InvoiceForm } from '../stock/flowers/invoice-form';
 import { FlowersPage } from '../stock/flowers/flowers-page';
 import { SupplierAccountPanel } from '../stock/flowers/supplier-account';
 import { flower } from '../../../schema/entities/flower';
+import { techCard } from '../../../schema/entities/tech-card';
 
 type ListComponent = ComponentType<{ entity: AnyEntity; search: ListSearch }>;
 
@@ -141,12 +142,14 @@ export const ListScreen = () => {
 /** /admin/{path}/new and /admin/{path}/$id: one record in the generic form. */
 export const RecordScreen = () => {
   const { resource, id } = useParams({ from: '/admin/$resource/$id' });
-  const { from } = useSearch({ from: '/admin/$resource/$id' });
+  const { from, product, name } = useSearch({ from: '/admin/$resource/$id' });
   const screen = Object.hasOwn(pathScreens, resource) ? pathScreens[resource] : undefined;
   if (screen) return screen.Record ? <screen.Record key={id} id={id} /> : <NotBuilt />;
   const entity = entityOfScreen(resource);
   if (!entity) return <NotBuilt />;
-  return id === 'new' ? <NewRecord key={from ?? ''} entity={entity} from={from} /> : <EditRecord key={id} entity={entity} id={id} />;
+  // A tech card made for a catalogue item starts bound to it, under its name.
+  const prefill = product && entity.type === techCard.type ? { product, ...(name ? { name } : {}) } : undefined;
+  return id === 'new' ? <NewRecord key={from ?? product ?? ''} entity={entity} from={from} prefill={prefill} /> : <EditRecord key={id} entity={entity} id={id} />;
 };
 
 const useBackToList = (entity: AnyEntity) => {
@@ -166,12 +169,12 @@ const ReopenedNote = ({ kept }: { kept: RefusedChange | undefined }) =>
  * A new record in the entity's new screen or form; with `from`, filled with a refused new record of this entity kept on
  * the device (data/sync/refused-changes.ts), which is forgotten once saved again.
  */
-const NewRecord = ({ entity, from }: { entity: AnyEntity; from?: string }) => {
+const NewRecord = ({ entity, from, prefill }: { entity: AnyEntity; from?: string; prefill?: Record<string, unknown> }) => {
   const back = useBackToList(entity);
   const found = useRefusedChange('office', from);
   const kept = found?.type === entity.type && found.fresh ? found : undefined;
   // The data as first read: forgetting it on saving does not empty the form.
-  const [initial] = useState(() => kept?.data);
+  const [initial] = useState(() => kept?.data ?? prefill);
   const saved = () => {
     if (kept) forgetRefused('office', kept.id);
   };

@@ -21,4 +21,7 @@ export type ListSearch = z.infer<typeof listSearch>;
 /** A record screen's address: `from` names a refused change kept on the device (data/sync/refused-changes.ts) that a new record's form opens filled with. */
 export const recordSearch = z.object({
   from: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional().catch(undefined),
+  /** A new tech card made for a catalogue item («Создать техкарту» beside an item without one): the item's id and name. */
+  product: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional().catch(undefined),
+  name: z.string().max(120).optional().catch(undefined),
 });

@@ -101,7 +101,7 @@ export const compositionText = (stems: ReadonlyMap<string, number>, flowers: Rea
     .join(', ');
 
 /** The card each catalogue item is published as: of the active cards naming a product, the first by id. */
-const cardsByProduct = <C extends Pick<TechCard, 'product' | 'active'>>(cards: ReadonlyMap<string, C>): Map<string, { id: string; card: C }> => {
+export const cardsByProduct = <C extends Pick<TechCard, 'product' | 'active'>>(cards: ReadonlyMap<string, C>): Map<string, { id: string; card: C }> => {
   const byProduct = new Map<string, { id: string; card: C }>();
   for (const [id, card] of [...cards].toSorted(([a], [b]) => a.localeCompare(b))) if (card.active && card.product && !byProduct.has(card.product)) byProduct.set(card.product, { id, card });
   return byProduct;

@@ -54,9 +54,11 @@ export const TechCardForm = ({ record, initial: from, onDone }: RecordFormProps)
   const balances = useBalanceBook(data.shop.office).book;
   const inSyncAt = useObservable(officeInSyncAt$, officeInSyncAt$.value);
   const stored = useMemo(() => techCard.fields.safeParse(record ? record.data : from).data, [record, from]);
+  // A new card made for a catalogue item («Создать техкарту» on /admin/items) starts with its name, bound to it.
+  const madeFor = useMemo(() => (record ? undefined : techCard.fields.pick({ name: true, product: true }).partial().safeParse(from).data), [record, from]);
   // The form starts from the record as first read; later copies (a publish writing the item's id) do not reset typing.
   const [initial] = useState(() => ({
-    name: stored?.name ?? '',
+    name: stored?.name ?? madeFor?.name ?? '',
     art: stored?.art ?? '',
     warehouse: stored?.warehouse ?? '',
     markup: String(stored?.markup ?? 150),
@@ -79,7 +81,7 @@ export const TechCardForm = ({ record, initial: from, onDone }: RecordFormProps)
     lines: form.lines.map(lineOf),
     markup: numberOf(form.markup, 150),
     price: numberOf(form.price, 0),
-    product: record?.data.product ?? '',
+    product: record?.data.product ?? stored?.product ?? madeFor?.product ?? '',
     active: form.active,
     note: form.note,
   };

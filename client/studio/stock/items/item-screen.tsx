@@ -9,6 +9,7 @@ import { useSession } from '../../../shared/auth/session';
 import { ItemImages } from './item-images';
 import { categoryOptions } from './items-search';
 import { deleteItem, getItem, saveItem } from './items-api';
+import { TechCardMark, useItemCards } from './tech-card-mark';
 import './items.css';
 
 const itemTypes = [
@@ -111,6 +112,7 @@ export const ItemScreen = ({ id }: { id: string }) => {
   const navigate = useNavigate();
   const notice = useNotice();
   const { user } = useSession();
+  const cards = useItemCards();
 
   useEffect(() => {
     if (isNew) return;
@@ -208,6 +210,7 @@ export const ItemScreen = ({ id }: { id: string }) => {
   return (
     <section className="record-screen item-screen">
       <h1>{isNew ? 'Новая позиция' : `Позиция: ${stored?.name}`}</h1>
+      {stored && <TechCardMark item={stored} cards={cards} />}
       <form className="form record-form" onSubmit={(e) => void submit(e)} noValidate>
         {text('name', 'Название')}
         {text('art', 'Артикул')}

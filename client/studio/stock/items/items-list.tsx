@@ -9,13 +9,14 @@ import { Pager } from '../../../ui/pager';
 import type { ListSearch } from '../../kit/list-search';
 import { listItems, saveItem } from './items-api';
 import { categoryOptions, itemsRequest, tagOptions, yesNo } from './items-search';
+import { TechCardMark, useItemCards } from './tech-card-mark';
 import './items.css';
 import { Money } from '../../../ui/money';
 
 const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text.replace(',', '.').replace(/\s/g, '')));
 
 /** One item's row: price, discount price and stock edited in place, saved on Enter or on leaving the row's field. */
-const ItemRow = ({ item, onSaved }: { item: Product; onSaved: (item: Product) => void }) => {
+const ItemRow = ({ item, onSaved, cards }: { item: Product; onSaved: (item: Product) => void; cards: ReadonlyMap<string, string> | undefined }) => {
   const shown = (p: Product) => ({ price: String(p.price), discountPrice: p.discountPrice ? String(p.discountPrice) : '', count: String(p.count) });
   const [values, setValues] = useState(shown(item));
   const [error, setError] = useState<string>();
@@ -62,6 +63,7 @@ const ItemRow = ({ item, onSaved }: { item: Product; onSaved: (item: Product) =>
         <span className="muted"> · {item.art}</span>
         {!item.isActive && <span className="muted"> · не активен</span>}
         {item.isHidden && <span className="muted"> · скрыт</span>}
+        <TechCardMark item={item} cards={cards} />
         {error && (
           <p className="field-error" id={`row-error-${item.id}`} role="alert">
             {error}
@@ -70,7 +72,8 @@ const ItemRow = ({ item, onSaved }: { item: Product; onSaved: (item: Product) =>
       </td>
       <td data-label="Цена, ₽">{input('price', 'Цена')}</td>
       <td data-label="Цена со скидкой, ₽">{input('discountPrice', 'Цена со скидкой')}</td>
-      <td data-label="Остаток">{input('count', 'Остаток')}</td>
+      {/* A tech-card bouquet's count is what its stems make: moved by stock, not typed. */}
+      <td data-label="Остаток">{cards?.has(item.id) ? <span title="Считается по остатку цветов">{item.count}</span> : input('count', 'Остаток')}</td>
       <td data-label="На витрине" className="muted">
         <Money value={item.discountPrice || item.price} />
       </td>
@@ -86,6 +89,7 @@ export const ItemsList = ({ search }: { search: ListSearch }) => {
   const [answer, setAnswer] = useState<{ items: Product[]; total: number }>();
   const [error, setError] = useState<string>();
   const request = JSON.stringify(itemsRequest(search));
+  const cards = useItemCards();
 
   useEffect(() => {
     let live = true;
@@ -137,7 +141,7 @@ export const ItemsList = ({ search }: { search: ListSearch }) => {
             </tr>
           </thead>
           <tbody>
-            {answer?.items.map((item) => <ItemRow key={item.id} item={item} onSaved={replace} />)}
+            {answer?.items.map((item) => <ItemRow key={item.id} item={item} onSaved={replace} cards={cards} />)}
           </tbody>
         </table>
       </div>

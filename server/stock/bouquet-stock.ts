@@ -1,0 +1,104 @@
+import { tierDatabases } from '../../schema/shared/databases';
+import { assemblyStart } from '../../schema/studio/orders/order-assembly';
+import { sellableBouquets } from '../../schema/studio/stock/bouquet-stock';
+import { cardsByProduct } from '../../schema/studio/stock/tech-card';
+import type { ChangesHub } from '../db/changes-hub';
+import type { Storage } from '../db/storage';
+import { log } from '../ops/log';
+import { orderRecord } from '../orders/order-record';
+import { stripMeta } from '../db/docs';
+import type { StockProjection } from './stock-projection';
+import { stockOf } from './stock';
+
+/**
+ * One stock truth for bouquets (DECISIONS «One stock truth for bouquets»): the count of every catalogue item a tech
+ * card is published as is what the stems in the card's warehouse make, less the stems promised to orders not yet
+ * assembled — derived when asked from the stock projection (every stock-moving record: invoices, write-offs,
+ * transfers, counts, assemblies, voids) and the orders' holds, never kept as a counter. The stock service judges a
+ * hold by it (so checkout refuses what the stems no longer make) and projects it into the catalogue's `count`, which
+ * the storefront, its server-rendered pages and the cart read; this module projects it again whenever the office
+ * records or the holds change, on every app server (each computes the same number from the same facts).
+ */
+export const bouquetStock = (storage: Storage, projection: StockProjection, hub: ChangesHub) => {
+  const stock = stockOf(storage);
+  const orders = storage.db('orders');
+
+  /** Bouquets per catalogue item held by orders that are neither cancelled nor assembled (their stems are still on the shelf). */
+  const promised = async (products: readonly string[], assembled: (order: string) => boolean): Promise<Map<string, number>> => {
+    const holds: { product: string; order: string; n: number }[] = [];
+    for (const [product, ledger] of await stock.some(products))
+      for (const [key, n] of Object.entries(ledger.holds)) {
+        const order = key.slice(0, key.indexOf('/'));
+        if (!ledger.released[key] && order && !assembled(order)) holds.push({ product, order, n });
+      }
+    const found = await orders.allDocs({ keys: [...new Set(holds.map((h) => h.order))], include_docs: true });
+    const waiting = new Set(
+      found.rows.flatMap((row) => {
+        const parsed = 'doc' in row && row.doc ? orderRecord.safeParse({ ...stripMeta(row.doc), id: row.key }) : null;
+        const r = parsed?.success ? parsed.data : null;
+        return r && r.stage !== 'refused' && r.status !== 'cancelled' && !assemblyStart(r.history) ? [row.key] : [];
+      }),
+    );
+    const byProduct = new Map<string, number>();
+    for (const h of holds) if (waiting.has(h.order)) byProduct.set(h.product, (byProduct.get(h.product) ?? 0) + h.n);
+    return byProduct;
+  };
+
+  /** Every tech-card bouquet's count now. */
+  const counts = async (): Promise<Map<string, number>> => {
+    const ledger = await projection.current();
+    const products = [...cardsByProduct(ledger.cards).keys()];
+    return sellableBouquets(ledger.cards, (flower, warehouse) => ledger.book.balance(flower, warehouse), await promised(products, (o) => ledger.assembled(o)));
+  };
+
+  /** Items counted last time: one whose card went away gets the ledger's count back once. */
+  let counted = new Set<string>();
+  const reprojectAll = async () => {
+    const now = new Set((await counts()).keys());
+    await stock.reproject([...now, ...counted]);
+    counted = now;
+  };
+
+  // One pass at a time; changes during a pass ask for one more.
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const schedule = (): void => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = reprojectAll()
+      // After stopping, the databases may be closing under a pass still under way: nothing to tell.
+      .catch((e: unknown) => void (stopped || log.error({ err: e }, 'stock: projecting bouquets from stems failed')))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          schedule();
+        }
+      });
+  };
+
+  return {
+    /** Makes tech-card bouquets' counts derived from now on, projects them all, and keeps them current. Answers how to stop. */
+    async start(): Promise<() => void> {
+      // A product no card names (as last read) is no bouquet by card: its ledger decides, without reading the feed.
+      // Cards change rarely and the office feed is followed live, so a card just published is seen within moments.
+      stock.deriveFrom(async (id) => (cardsByProduct(projection.cached().cards).has(id) ? ((await counts()).get(id) ?? null) : null));
+      await reprojectAll();
+      const stops = [hub.watch(tierDatabases.office, schedule), hub.watch('stock', schedule)];
+      return () => {
+        stopped = true;
+        stops.forEach((stop) => stop());
+      };
+    },
+    /** Waits for the pass under way, if any (tests). */
+    async settled(): Promise<void> {
+      while (running) await running;
+    },
+    counts,
+  };
+};
+export type BouquetStock = ReturnType<typeof bouquetStock>;
