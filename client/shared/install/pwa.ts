@@ -39,6 +39,8 @@ export const keepPage = (path: string) => {
 };
 
 const laterAsked = { shop: false, staff: false };
+/** Files asked for at once: two connections stay with sync's long polls, and one is left for anything else. */
+const laterBatch = 3;
 
 /**
  * Has the worker fetch and keep the code the first view did not need (client/lib/later-code.ts): the storefront's
@@ -55,7 +57,9 @@ export const keepLaterCode = (kind: keyof LaterFiles) => {
       const answer = await fetch(laterFilesList, { cache: 'no-cache' });
       if (!answer.ok) throw new Error(`${laterFilesList}: ${answer.status}`);
       const urls = laterFilesSchema.parse(await answer.json())[kind];
-      await wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: urls } });
+      // A few at a time: all at once took every connection the browser allows the shop (six), and the device's first
+      // pull of the catalogue waited behind them; a florist who went offline then had no bouquets to pick.
+      for (let i = 0; i < urls.length; i += laterBatch) await wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: urls.slice(i, i + laterBatch) } });
     } catch (e) {
       laterAsked[kind] = false;
       console.warn('Код не сохранён для работы без сети:', e instanceof Error ? e.message : e);
