@@ -4,6 +4,7 @@ import type { Order } from '../schema/studio/orders/order';
 import { journeyWaitMs, lastCode, type TestShop } from './harness';
 import { laterCodeCache, laterFilesList, type LaterFiles } from '../client/lib/later-code';
 import { userKey } from '../client/shared/auth/stored-user';
+import { isStaff, user } from '../schema/shared/user';
 
 /** Answers the open sign-in dialog: the phone typed as a person would (the mask adds +7 and brackets), then the code. */
 export const answerSignInDialog = async (page: Page, shop: TestShop, phone: string) => {
@@ -38,7 +39,8 @@ export const waitForOfflineReady = async (page: Page) => {
   await page.reload();
   await waitFor('service worker control', () => page.evaluate(() => !!navigator.serviceWorker.controller));
   expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  const staff = await page.evaluate((key) => /"roles":\[[^\]]*"(florist|manager|admin)"|"isAdmin":true/.test(localStorage.getItem(key) ?? ''), userKey);
+  const stored = user.safeParse(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), userKey)) ?? 'null'));
+  const staff = stored.success && isStaff(stored.data);
   await waitForLaterCode(page, staff ? ['shop', 'staff'] : ['shop']);
 };
 
