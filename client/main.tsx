@@ -2,6 +2,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { router } from './router';
 import { localOpened, storeWanted, type Local } from './data/local-data-context';
 import { readSnapshot } from './data/snapshot-context';
+import { holdEarlyTaps } from './lib/early-taps';
 import { keepLaterCode, startOfflineSupport } from './shared/install/pwa';
 import { currentUser, onUserChange } from './shared/auth/current-user';
 import { isStaff } from '../schema/shared/user';
@@ -69,6 +70,9 @@ const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
  * service worker's page offline) opens the store first and renders from it, as it always did.
  */
 const start = async () => {
+  const container = document.getElementById('root')!;
+  // A page the server drew has buttons already; the plain shell has none until the store opens.
+  const releaseTaps = container.firstElementChild ? holdEarlyTaps(container) : () => {};
   startOfflineSupport();
   // Staff code is kept for offline once a staff member is signed in (client/lib/later-code.ts).
   const keepIfStaff = () => isStaff(currentUser()) && keepLaterCode('staff');
@@ -76,7 +80,6 @@ const start = async () => {
   onUserChange(keepIfStaff);
   analytics.loadWhenIdle();
   watchFreshness(__BUILD_DATE__);
-  const container = document.getElementById('root')!;
   // The scripts' evaluation is one long task already; reading the snapshot and the router's first load go after it.
   await nextTask();
   const snapshot = readSnapshot();
@@ -89,6 +92,7 @@ const start = async () => {
     await new Promise<void>((hydrated) => {
       root = hydrateRoot(container, <ShopApp router={router} local={null} snapshot={snapshot} onCommitted={hydrated} />);
     });
+    releaseTaps();
     if (!root) return;
     const hydratedRoot = root;
     await afterFirstView();
@@ -96,6 +100,7 @@ const start = async () => {
     if (local) hydratedRoot.render(<ShopApp router={router} local={local} snapshot={snapshot} />);
     return;
   }
+  releaseTaps();
   const root = createRoot(container);
   const local = await openStore(root);
   if (local) root.render(<ShopApp router={router} local={local} snapshot={null} />);

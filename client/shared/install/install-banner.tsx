@@ -6,7 +6,9 @@ import { applyUpdate, dismissInstall, install, installState$ } from './pwa';
  * back-office): only a new version is offered; the shop's install prompt would cover the studio's screens.
  */
 export const InstallBanner = ({ onlyUpdates = false }: { onlyUpdates?: boolean }) => {
-  const state = useObservable(installState$, installState$.value);
+  // Drawn first as the server drew it (no banner): a worker that installed before React took a slow phone's page over
+  // made the first draw differ, and React threw the server's page away and drew it again (taps and typing lost).
+  const state = useObservable(installState$, 'idle');
   if (onlyUpdates && state !== 'update waiting') return null;
   if (state === 'update waiting')
     return (
