@@ -11,13 +11,16 @@ import { watchFreshness } from './shared/freshness/freshness';
 import { ShopApp } from './shop-app';
 import './styles.css';
 
+const testHooks = import.meta.env.DEV || 'shopTestHooks' in window;
 /**
  * The device's data on `window.shopData`, for the console in the dev server and for browser tests, which ask
  * for it before the page loads (e2e/harness.ts). A production page shows it to no one else.
  */
 const exposeForTests = (local: Local) => {
-  if (import.meta.env.DEV || 'shopTestHooks' in window) Object.assign(window, { shopData: local.data });
+  if (testHooks) Object.assign(window, { shopData: local.data });
 };
+// The router on `window.shopRouter` likewise: a journey going through many addresses moves inside the tab, as a person does.
+if (testHooks) Object.assign(window, { shopRouter: router });
 
 const openStore = async (root: Root): Promise<Local | null> => {
   try {

@@ -41,8 +41,14 @@ export const openStaffScreen = async (journey: Journey, phone: string, path: str
 /** What an admin address showed once it settled: the screen, «Недостаточно прав», the sign-in page or «Page not found» («Такого раздела нет» for staff). */
 type Outcome = 'open' | 'denied' | 'sign-in' | 'not-found';
 
-export const outcomeOf = async (page: Page, path: string): Promise<{ outcome: Outcome; url: string }> => {
-  await page.goto(path);
+/** Opens `path` and says what it showed; `inTab`: reached inside the open tab, as a link would, rather than loaded. */
+export const outcomeOf = async (page: Page, path: string, inTab = false): Promise<{ outcome: Outcome; url: string }> => {
+  if (inTab)
+    await page.evaluate(async (href) => {
+      await (window as unknown as { shopRouter: { navigate(to: { href: string }): Promise<void> } }).shopRouter.navigate({ href });
+      await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+    }, path);
+  else await page.goto(path);
   const outcome = await waitFor(`${path} to settle`, () =>
     page.evaluate((): string | null => {
       const h1 = document.querySelector('main h1')?.textContent ?? '';
