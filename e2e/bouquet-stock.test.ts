@@ -45,6 +45,19 @@ describe('a tech-card bouquet on the storefront', () => {
     await page.goto(`/items/${product}`);
     await page.getByRole('heading', { name: 'Розы с эвкалиптом' }).waitFor();
     const quantity = page.locator('.quantity input');
+    // Says, if the page never shows it, where the count stopped: on the server, on the device, or on the screen.
+    const shown = async (text: string) => {
+      try {
+        await page.getByText(text).waitFor();
+      } catch (e) {
+        const server = ((await shop.shop.storage.db('catalog').get(product)) as unknown as { count: number }).count;
+        const device = await page.evaluate(async (id) => {
+          const data = (window as unknown as { shopData?: { shop: { products: { findOne(id: string): { exec(): Promise<{ count: number } | null> } } } } }).shopData;
+          return data ? ((await data.shop.products.findOne(id).exec())?.count ?? 'none') : 'store not open';
+        }, product);
+        throw new Error(`«${text}» not shown: the server counts ${server}, the device ${device}, the field holds ${await quantity.inputValue()}`, { cause: e });
+      }
+    };
     await quantity.fill('7');
     await page.getByText('Можно заказать не больше 6 шт.').waitFor();
     await quantity.fill('1');
@@ -55,7 +68,7 @@ describe('a tech-card bouquet on the storefront', () => {
     const wiltedRoses = (qty: number) => call(shop.url, '/api/slips/update', { data: { day: today(), warehouse: s.cold, lines: [{ flower: s.rose, qty, reason: 'wilted' }] } }, s.florist);
     expect((await wiltedRoses(60)).status).toBe(200);
     await quantity.fill('3');
-    await page.getByText('Можно заказать не больше 2 шт.').waitFor();
+    await shown('Можно заказать не больше 2 шт.');
     // The rest go too (30: 10 roses make no bouquet): sold out on the storefront.
     expect((await wiltedRoses(30)).status).toBe(200);
     await page.getByRole('button', { name: 'Нет в наличии' }).waitFor();
