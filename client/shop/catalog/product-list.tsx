@@ -2,6 +2,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { pageSize } from '../../../schema/shared/api';
 import type { Product } from '../../../schema/shop/product';
 import { listParams, shelfCompare, type ListParams, type ShelfOrder } from '../../../schema/shop/shelf';
+import { countOf } from '../../../schema/shared/plural';
 import { wantLocal } from '../../data/local-data-context';
 import { ProductGrid } from './product-card';
 import './product-list.css';
@@ -9,11 +10,7 @@ import './product-list.css';
 
 const orderLabels: Record<ShelfOrder, string> = { popular: 'Сначала популярные', cheap: 'Сначала дешевле', dear: 'Сначала дороже' };
 
-const goods = (n: number) => {
-  const [one, few, many] = ['товар', 'товара', 'товаров'];
-  const rule = new Intl.PluralRules('ru-RU').select(n);
-  return `${n} ${rule === 'one' ? one : rule === 'few' ? few : many}`;
-};
+const goods = (n: number) => countOf(n, ['товар', 'товара', 'товаров']);
 
 /**
  * A shelf of products (already filtered, most popular first): a choice of order, and 20 at a time (spec §9)

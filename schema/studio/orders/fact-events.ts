@@ -1,21 +1,27 @@
 import { invoice, invoiceTotal } from '../../entities/invoice';
 import { shift } from '../../entities/shift';
+import { supplierPayment } from '../../entities/supplier-payment';
 import { assemblyReason, slip } from '../../entities/slip';
 import { voidFact } from '../../entities/void';
 import { derivedId } from '../../shared/derived-id';
 import { recordData, type OfficeRecord } from '../../shared/record';
 import { voidedIds } from '../../shared/voids';
+import { paymentMethods } from './order';
+import { countOf } from '../../shared/plural';
+
+const lineWords = ['строка', 'строки', 'строк'] as const;
 import { monthRange, shiftCloseTitle, type EventsMonth, type ShopEvent } from './event';
 
 /**
  * The calendar's entries the books already hold (issue 29, item 4; DECISIONS «The whole day in the calendar»): a
  * posted supply invoice is a «Закупка», a write-off act a «Событие» titled «Списание», a full shift close a «Событие»
- * titled «Закрытие смены» (spec §3's types and the quick close's title), each on its record's day. Made from the office
+ * titled «Закрытие смены» (spec §3's types and the quick close's title), a posted return to a supplier and a payment to
+ * one «Событие»s titled so, each on its record's day. Made from the office
  * records wherever they are read (a device offline holds them), never stored: a fact is typed once, and a voided one
  * leaves the calendar as it leaves every other reader. Counter sales are their order's own event («Продажа», written
  * with the order: server/orders/spread.ts). An assembly's act is an order's stems, not a write-off: left out.
  */
-export const factEventTypes: readonly string[] = [invoice.type, slip.type, shift.type];
+export const factEventTypes: readonly string[] = [invoice.type, slip.type, shift.type, supplierPayment.type];
 
 /** The office entity types the calendar reads to make its entries (the facts, and the voids that strike them out). */
 export const calendarFactTypes: readonly string[] = [...factEventTypes, voidFact.type];
@@ -38,15 +44,23 @@ const entry = (r: OfficeRecord, day: string, type: ShopEvent['type'], title: str
 const eventOfFact = (r: OfficeRecord): ShopEvent | null => {
   if (r.type === invoice.type) {
     const i = recordData(invoice, r);
-    if (!i || i.status !== 'posted' || i.kind !== 'supply') return null;
+    if (!i || i.status !== 'posted') return null;
     const named = [i.number ? `накладная № ${i.number}` : 'накладная', i.supplierName].filter(Boolean).join(', ');
-    return entry(r, i.day, 'supply', `Закупка: ${named}`, `${i.lines.length} строк`, invoiceTotal(i.lines));
+    return i.kind === 'supply'
+      ? entry(r, i.day, 'supply', `Закупка: ${named}`, countOf(i.lines.length, lineWords), invoiceTotal(i.lines))
+      : entry(r, i.day, 'event', `Возврат поставщику: ${named}`, [countOf(i.lines.length, lineWords), i.note].filter(Boolean).join(', '), invoiceTotal(i.lines));
   }
   if (r.type === slip.type) {
     const s = recordData(slip, r);
     if (!s || s.order || s.lines.every((l) => l.reason === assemblyReason)) return null;
     const stems = s.lines.reduce((n, l) => n + l.qty, 0);
     return entry(r, s.day, 'event', 'Списание', [`${stems} шт.`, s.note].filter(Boolean).join(', '), s.lines.reduce((sum, l) => sum + l.qty * l.cost, 0));
+  }
+  if (r.type === supplierPayment.type) {
+    const p = recordData(supplierPayment, r);
+    if (!p) return null;
+    const method = paymentMethods.find((m) => m.id === p.method)?.label;
+    return entry(r, p.day, 'event', 'Оплата поставщику', [method, p.note].filter(Boolean).join(', '), p.amount);
   }
   if (r.type === shift.type) {
     const c = recordData(shift, r);
