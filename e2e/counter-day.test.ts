@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { today } from '../schema/shared/day';
 import { formatRoubles } from '../schema/shared/money';
-import { orderTitle } from '../schema/studio/orders/order-number';
+import { orderNo, orderTitle } from '../schema/studio/orders/order-number';
 import { demoPhones } from '../server/testing/test-shop';
 import { techCardStudio } from '../server/testing/tech-card-studio';
 import { recordFromDoc } from '../server/orders/order-record';
+import { counterSales } from '../client/studio/orders/board/board-orders';
 import { journeyPerFile } from './harness';
 import { waitFor } from './journeys';
 import { officeOnServer, openStaffScreen } from './admin-journeys';
@@ -51,6 +52,12 @@ describe('a studio’s day: the counter sale and the calendar', () => {
     expect(sale).toMatchObject({ customer: '', source: 'showcase', sender: { phone: '', name: 'Покупатель в студии' }, paid: { method: 'cash', by: demoPhones.florist } });
     // Its tech card's 15 roses left the cold room, beside the 2 written off.
     expect(await s.balance(s.rose)).toBe(roses - 2 - 15);
+
+    // The board closes the day with it under «Продажи в студии», in no delivery slot.
+    await page.goto('/admin/orders');
+    const card = page.getByRole('link', { name: orderNo(number), exact: true });
+    await page.getByRole('region', { name: counterSales }).getByRole('link', { name: orderNo(number), exact: true }).waitFor();
+    expect(await card.count()).toBe(1);
 
     // The day's takings hold it: the full close shows it, and closes the day with it.
     await page.goto('/admin');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boardDays, boardSearch } from './board-search';
-import { clientNote, filterOrders, groupBySlot, matchesText, statusCounts } from './board-orders';
+import { clientNote, counterSales, filterOrders, groupBySlot, matchesText, statusCounts } from './board-orders';
 import { sampleOrder } from '../../../data/sample-orders';
 
 const day = '2026-11-24';
@@ -34,6 +34,18 @@ describe('grouping the day', () => {
     const groups = groupBySlot(orders);
     expect(groups.map((g) => g.key)).toEqual(['2026-11-23 21:00–23:00', `${day} 09:00–12:00`, `${day} 18:00–21:00`]);
     expect(groups[1].orders.map((o) => o.number)).toEqual([4, 9]);
+  });
+
+  it('puts the counter’s sales after the day’s slots, under «Продажи в студии», not in the slot they were stored with', () => {
+    const counter = { source: 'showcase', delivery: { method: 'pickup' as const } };
+    const orders = [
+      sampleOrder(1, day, { ...counter, slot: '09:00–12:00', number: 11 }),
+      sampleOrder(2, day, { slot: '18:00–21:00', number: 7 }),
+      sampleOrder(3, day, { slot: '09:00–12:00', number: 9 }),
+      sampleOrder(4, day, { ...counter, slot: '09:00–12:00', number: 10 }),
+    ];
+    const groups = groupBySlot(orders);
+    expect(groups.map((g) => [g.title, g.orders.map((o) => o.number)])).toEqual([['09:00–12:00', [9]], ['18:00–21:00', [7]], [counterSales, [10, 11]]]);
   });
 
   it('counts every status, zeros included', () => {

@@ -1,5 +1,6 @@
 import { type DeliverySlot, type Order, type OrderStatus } from '../../../../schema/studio/orders/order';
 import { slotStart } from '../../../../schema/studio/site/shop-settings';
+import { isCounterSale } from '../../../../schema/studio/orders/order-command';
 import { nationalDigits } from '../../../../schema/shared/phone';
 import { unassigned, type BoardSearch } from './board-search';
 
@@ -45,26 +46,31 @@ export const filterOrders = (orders: readonly Order[], f: BoardFilters): Order[]
   );
 
 interface SlotGroup {
-  /** `${date} ${slot}`: unique on a board of several days. */
+  /** `${date} ${slot}` (`${date} counter` for the counter's sales): unique on a board of several days. */
   key: string;
   date: string;
-  slot: DeliverySlot;
+  /** What the group is headed with: the slot, or «Продажи в студии». */
+  title: DeliverySlot | typeof counterSales;
   orders: Order[];
 }
 
-/** Slots by the time they start: whatever slots the settings name now or named when the order was taken. */
-const slotRank = (s: DeliverySlot) => slotStart(s);
+/** Sales at the counter were handed over when made: no slot is theirs, they close the day's board. */
+export const counterSales = 'Продажи в студии';
 
-/** Orders by delivery day and slot in time order; within a slot, by number (the order they came in). */
+/** Slots by the time they start (whatever slots the settings name now or named when the order was taken); the counter's last. */
+const groupRank = (g: SlotGroup) => (g.title === counterSales ? Infinity : slotStart(g.title));
+
+/** Orders by delivery day and slot in time order, the counter's sales after; within a group, by number (the order they came in). */
 export const groupBySlot = (orders: readonly Order[]): SlotGroup[] => {
   const groups = new Map<string, SlotGroup>();
   for (const o of orders) {
-    const key = `${o.date} ${o.slot}`;
+    const counter = isCounterSale(o);
+    const key = `${o.date} ${counter ? 'counter' : o.slot}`;
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { key, date: o.date, slot: o.slot, orders: [] }));
+    if (!g) groups.set(key, (g = { key, date: o.date, title: counter ? counterSales : o.slot, orders: [] }));
     g.orders.push(o);
   }
-  const sorted = [...groups.values()].sort((a, b) => (a.date === b.date ? slotRank(a.slot) - slotRank(b.slot) : a.date < b.date ? -1 : 1));
+  const sorted = [...groups.values()].sort((a, b) => (a.date === b.date ? groupRank(a) - groupRank(b) : a.date < b.date ? -1 : 1));
   for (const g of sorted) g.orders.sort((a, b) => a.number - b.number);
   return sorted;
 };

@@ -148,10 +148,10 @@ export const OrdersBoard = () => {
 
       {groups.length === 0 && <p className="muted">{orders.length ? 'Под эти условия заказов нет.' : 'На эти дни заказов нет.'}</p>}
       {groups.map((g) => (
-        <section key={g.key} className="orders-board__slot" aria-label={`${manyDays ? `${showDay(g.date)}, ` : ''}${g.slot}`}>
+        <section key={g.key} className="orders-board__slot" aria-label={`${manyDays ? `${showDay(g.date)}, ` : ''}${g.title}`}>
           <h2>
             {manyDays && <span>{showDay(g.date)}, </span>}
-            {g.slot} <span className="muted">· {g.orders.length}</span>
+            {g.title} <span className="muted">· {g.orders.length}</span>
           </h2>
           <div className="orders-board__cards" style={{ containIntrinsicSize: `auto ${Math.ceil(g.orders.length / 2) * 16}rem` }}>
             {g.orders.map((o) => (
