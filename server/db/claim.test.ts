@@ -56,7 +56,23 @@ describe('first writer wins on a CouchDB whose copies split a write', () => {
     // Every write that would be a 409 is split, as copies that each took one writer's update would. Each writer adds
     // a keyed fact, as the shop's changes do (a hold, a command in a history): repeating one changes nothing.
     couch.splitWrites((w) => w.id === 'tally' && w.wouldConflict);
-    await Promise.all(Array.from({ length: 8 }, (_, i) => upsert<Seen>(db, 'tally', (c) => (c?.seen[`w${i}`] ? null : { seen: { ...c?.seen, [`w${i}`]: true } }))));
+    // All eight have read the same revision before any writes (on a loaded machine they ran one after another).
+    let read = 0;
+    let allRead: () => void = () => {};
+    const together = new Promise<void>((go) => (allRead = go));
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) => {
+        let first = true;
+        return upsert<Seen>(db, 'tally', async (c) => {
+          if (first) {
+            first = false;
+            if (++read === 8) allRead();
+            await together;
+          }
+          return c?.seen[`w${i}`] ? null : { seen: { ...c?.seen, [`w${i}`]: true } };
+        });
+      }),
+    );
     couch.splitWrites(null);
     expect(couch.splitCount()).toBeGreaterThan(1);
     expect(await liveLeaves(db, 'tally')).toBe(1);
