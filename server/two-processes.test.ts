@@ -2,6 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, demoPhones, signIn } from './testing/test-shop';
 import { startCouchStandIn } from './testing/couch-stand-in';
 import { startServerProcess, testEnv } from './testing/server-process';
+import { nextDay, today } from '../schema/shared/day';
+import type { Product } from '../schema/shop/product';
+import { bouquetGone } from '../schema/studio/stock/bouquet-stock';
+import { draftOf } from './testing/order-rush';
+import { techCardStudio } from './testing/tech-card-studio';
 import { branchedDocs, rushOrders, rushSplits, settleMs } from './testing/cluster-rush';
 
 /**
@@ -42,6 +47,39 @@ describe('two server processes on one CouchDB', () => {
     const fromB = await call<{ data: { total: number } }>(b.url, '/api/items/list', {});
     expect(fromA.body.data.total).toBeGreaterThanOrEqual(60);
     expect(fromB.body.data.total).toBe(fromA.body.data.total);
+  });
+
+  it('never promises the last stems to two bouquets ordered through both at the same moment', async () => {
+    const s = await techCardStudio(a.url);
+    // A second bouquet of 15 roses beside the first (15 roses and eucalyptus); 80 of the 100 roses wilt: 20 roses
+    // make one bouquet of either, never both. Each round after a sale adds 15 roses: one bouquet more, for two orders at once.
+    await s.save('products', { name: 'Розы в вазе', warehouse: s.cold, lines: [{ flower: s.rose, qty: 15 }], product: s.vase.id, price: 3900 }, s.florist);
+    await s.save('slips', { day: today(), warehouse: s.cold, lines: [{ flower: s.rose, qty: 80, reason: 'wilted' }] }, s.florist);
+    const count = async (id: string) => (await call<{ data: Product }>(b.url, '/api/items/get', { id })).body.data.count;
+    const counted = async (n: number) => {
+      for (let i = 0; i < 200 && ((await count(s.bouquet.id)) !== n || (await count(s.vase.id)) !== n); i++) await new Promise((r) => setTimeout(r, 50));
+      expect([await count(s.bouquet.id), await count(s.vase.id)]).toEqual([n, n]);
+    };
+    // A customer an order: one person's unconfirmed orders are limited.
+    const order = (url: string, id: string, phone: string, cookie: string) =>
+      call<{ error?: string }>(url, '/api/orders/create', { ...draftOf(phone, [{ id, count: 1 }]), date: nextDay(nextDay(today())) }, cookie);
+    let placed = 0;
+    let ok = 0;
+    for (let round = 0; round < 4; round++) {
+      // A round whose two orders both stepped back leaves its bouquet's stems for the next.
+      if (ok) await s.save('invoices', { day: today(), warehouse: s.cold, lines: [{ flower: s.rose, qty: 15, price: 90 }], status: 'posted' }, s.florist);
+      await counted(1);
+      const [one, two] = [`7944000081${round}`, `7944000082${round}`];
+      const [first, second] = await Promise.all([signIn(a.url, one), signIn(b.url, two)]);
+      const answers = await Promise.all([order(a.url, s.bouquet.id, one, first), order(b.url, s.vase.id, two, second)]);
+      ok = answers.filter((x) => x.status === 200).length;
+      // Both may step back (each found the other's hold): never both placed.
+      expect(ok, `round ${round}: ${answers.map((x) => x.status)}`).toBeLessThanOrEqual(1);
+      for (const refused of answers.filter((x) => x.status !== 200)) expect(refused.body.error).toContain(bouquetGone);
+      placed += ok;
+      await counted(ok ? 0 : 1);
+    }
+    expect(placed).toBeGreaterThan(0);
   });
 
   it('shares one-time codes, cooldowns and sessions', async () => {

@@ -1,6 +1,6 @@
 import { tierDatabases } from '../../schema/shared/databases';
 import { assemblyStart } from '../../schema/studio/orders/order-assembly';
-import { sellableBouquets } from '../../schema/studio/stock/bouquet-stock';
+import { overPromised, sellableBouquets } from '../../schema/studio/stock/bouquet-stock';
 import { cardsByProduct } from '../../schema/studio/stock/tech-card';
 import type { ChangesHub } from '../db/changes-hub';
 import type { Storage } from '../db/storage';
@@ -51,6 +51,13 @@ export const bouquetStock = (storage: Storage, projection: StockProjection, hub:
     return sellableBouquets(ledger.cards, (flower, warehouse) => ledger.book.balance(flower, warehouse), await promised(products, (o) => ledger.assembled(o)));
   };
 
+  /** Whether this item's stems are promised, with every hold as stored now, past what its card's warehouse holds. */
+  const oversold = async (id: string): Promise<boolean> => {
+    const ledger = await projection.current();
+    const products = [...cardsByProduct(ledger.cards).keys()];
+    return overPromised(ledger.cards, (flower, warehouse) => ledger.book.balance(flower, warehouse), await promised(products, (o) => ledger.assembled(o))).has(id);
+  };
+
   /** Items counted last time: one whose card went away gets the ledger's count back once. */
   let counted = new Set<string>();
   const reprojectAll = async () => {
@@ -86,7 +93,8 @@ export const bouquetStock = (storage: Storage, projection: StockProjection, hub:
     async start(): Promise<() => void> {
       // A product no card names (as last read) is no bouquet by card: its ledger decides, without reading the feed.
       // Cards change rarely and the office feed is followed live, so a card just published is seen within moments.
-      stock.deriveFrom(async (id) => (cardsByProduct(projection.cached().cards).has(id) ? ((await counts()).get(id) ?? null) : null));
+      const byStems = (id: string) => cardsByProduct(projection.cached().cards).has(id);
+      stock.deriveFrom(async (id) => (byStems(id) ? ((await counts()).get(id) ?? null) : null), { byStems, oversold });
       await reprojectAll();
       const stops = [hub.watch(tierDatabases.office, schedule), hub.watch('stock', schedule)];
       return () => {

@@ -18,6 +18,12 @@ interface Shortage {
 /** How many of a product the stems make, when a tech card decides it (server/stock/bouquet-stock.ts); null for any other product. */
 export type DerivedCount = (id: string) => Promise<number | null>;
 
+/** What the stems say beside the count: whether a card decides an item (as last read), and whether its stems are promised past what there is. */
+export interface StemChecks {
+  byStems(id: string): boolean;
+  oversold(id: string): Promise<boolean>;
+}
+
 const shelfCount = z.object({ count: z.number().int().min(0) });
 
 const parseLedger = (doc: Stored<object> | null): StockLedger | null => (doc ? stockLedger.parse(stripMeta(doc)) : null);
@@ -43,6 +49,7 @@ const stockService = (storage: Storage) => {
 
   /** Tech-card bouquets' counts, derived from the stems; until set (or for other products) the ledger's balance is the count. */
   let derived: DerivedCount = async () => null;
+  let stems: StemChecks = { byStems: () => false, oversold: async () => false };
 
   /** Whether a contested hold may be dropped (set by the order service: the hold's order is refused first). */
   let mayDrop: (key: string) => Promise<boolean> = async () => false;
@@ -102,6 +109,8 @@ const stockService = (storage: Storage) => {
   };
 
   const inTurn = <T>(id: string, task: () => Promise<T>) => queue(id, task);
+  /** The turn every hold of a bouquet by tech card takes (no product id has a space). */
+  const stemsTurn = 'stems by card';
 
   return {
     /**
@@ -111,7 +120,8 @@ const stockService = (storage: Storage) => {
      */
     async hold(key: string, lines: readonly { id: string; count: number }[]): Promise<Shortage | null> {
       for (const [id, n] of [...unitsByProduct(lines)].sort(([a], [b]) => a.localeCompare(b))) {
-        const short = await inTurn(id, async () => {
+        // Bouquets by card share stems: on this server they are judged and held one at a time, whatever the item.
+        const short = await inTurn(stems.byStems(id) ? stemsTurn : id, async () => {
           let shortage: Shortage | null = null;
           let quorum = true;
           // A bouquet by tech card: what its stems make now, less what orders not yet assembled were promised (this one's hold not among them yet).
@@ -130,6 +140,12 @@ const stockService = (storage: Storage) => {
             },
             (w) => (quorum = w.quorum),
           );
+          // Another app server may have held the same stems for another bouquet at the same moment: with every hold
+          // now written, an order whose stems are promised past what there is steps back (both may: never oversold).
+          if (!shortage && fromStems !== null && (await stems.oversold(id))) {
+            await changeLedger(id, (s) => (s.released[key] ? null : { ...s, released: { ...s.released, [key]: true } }));
+            shortage = { product: id, available: 0, bouquet: true };
+          }
           await project(id);
           // A hold only one side of a split cluster took could stand beside a rival's for the same units: not counted.
           if (!shortage && !quorum) return { product: id, available: n, unconfirmed: true } satisfies Shortage;
@@ -213,8 +229,9 @@ const stockService = (storage: Storage) => {
      * Who knows the counts of tech-card bouquets (server/stock/bouquet-stock.ts): from then on their catalogue count
      * is what the stems make, and a hold is judged against it.
      */
-    deriveFrom(count: DerivedCount) {
+    deriveFrom(count: DerivedCount, checks?: StemChecks) {
       derived = count;
+      if (checks) stems = checks;
     },
 
     /** Which of these products have a count their stems decide (a published tech card). */

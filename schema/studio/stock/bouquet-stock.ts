@@ -14,11 +14,8 @@ const thousandths = (n: number) => Math.round(n * 1000) / 1000;
  * собрать» on the card. A stem two bouquets share is promised once per order, whichever bouquet it went to.
  * The studio makes bouquets to order, so there are no made-ahead bouquets to add.
  */
-export const sellableBouquets = (
-  cards: ReadonlyMap<string, TechCard>,
-  balance: (flower: string, warehouse: string) => number,
-  promised: ReadonlyMap<string, number> = new Map(),
-): Map<string, number> => {
+/** The stems left per card's warehouse and flower once `promised` (bouquets per item) are taken off the balance. */
+const stemsLeft = (cards: ReadonlyMap<string, TechCard>, balance: (flower: string, warehouse: string) => number, promised: ReadonlyMap<string, number>) => {
   const byProduct = cardsByProduct(cards);
   const stems = new Map([...byProduct].map(([product, { card }]) => [product, stemsOf(card, cards)] as const));
   // Stems promised, per warehouse and flower.
@@ -32,8 +29,31 @@ export const sellableBouquets = (
       held.set(key, thousandths((held.get(key) ?? 0) + qty * n));
     }
   }
+  const left = (flower: string, warehouse: string) => thousandths(balance(flower, warehouse) - (held.get(slot(flower, warehouse)) ?? 0));
+  return { byProduct, stems, left };
+};
+
+export const sellableBouquets = (
+  cards: ReadonlyMap<string, TechCard>,
+  balance: (flower: string, warehouse: string) => number,
+  promised: ReadonlyMap<string, number> = new Map(),
+): Map<string, number> => {
+  const { byProduct, stems, left } = stemsLeft(cards, balance, promised);
   const sellable = new Map<string, number>();
-  for (const [product, { card }] of byProduct)
-    sellable.set(product, bouquetsFromStems(stems.get(product) ?? new Map(), (flower) => thousandths(balance(flower, card.warehouse) - (held.get(slot(flower, card.warehouse)) ?? 0))));
+  for (const [product, { card }] of byProduct) sellable.set(product, bouquetsFromStems(stems.get(product) ?? new Map(), (flower) => left(flower, card.warehouse)));
   return sellable;
+};
+
+/**
+ * The tech-card items some of whose stems are promised to more bouquets than the warehouse holds: two orders for two
+ * bouquets sharing the last stems, each held by a different app server at the same moment, each judged before the
+ * other's hold was written. Read after a hold is written, with every hold: the order that finds its bouquet here steps
+ * back (server/stock/stock.ts).
+ */
+export const overPromised = (cards: ReadonlyMap<string, TechCard>, balance: (flower: string, warehouse: string) => number, promised: ReadonlyMap<string, number>): Set<string> => {
+  const { byProduct, stems, left } = stemsLeft(cards, balance, promised);
+  const over = new Set<string>();
+  for (const [product, { card }] of byProduct)
+    for (const [flower, qty] of stems.get(product) ?? []) if (qty > 0 && (promised.get(product) ?? 0) > 0 && left(flower, card.warehouse) < 0) over.add(product);
+  return over;
 };
