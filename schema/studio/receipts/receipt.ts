@@ -189,3 +189,31 @@ export const receiptsDue = (o: OrderNow, entries: readonly OrderChange[], s: Rec
   }
   return out;
 };
+
+/** What staff read of a receipt (the order page, /admin/documents): its state, never the buyer's contact or the lines. */
+export const receiptView = z.strictObject({
+  id: z.string(),
+  kind: receiptKind,
+  order: z.string(),
+  number: z.number().int().optional(),
+  total: z.number().int(),
+  state: receiptState,
+  label: z.string(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type ReceiptView = z.infer<typeof receiptView>;
+export const viewOfReceipt = (r: Receipt): ReceiptView => ({
+  id: r.id, kind: r.content.kind, order: r.content.order, ...(r.content.number ? { number: r.content.number } : {}), total: r.content.total,
+  state: r.state, label: receiptStateLabel(r), createdAt: r.createdAt, updatedAt: r.updatedAt,
+});
+
+/** /api/receipts/list: one order's receipts, or the newest of all. */
+export const receiptsListRequest = z.strictObject({ order: z.string().min(1).max(64).optional() });
+
+/** The admin's receipt settings with the provider the server is configured for ('' when none). */
+export const receiptSettingsAnswer = z.object({ data: z.object({ settings: receiptSettings, provider: z.string() }) });
+export const receiptSettingsUpdate = z.strictObject({ settings: receiptSettings });
+
+/** Receipts not registered by the end of a shift: what the shift close warns about. */
+export const unregistered = (rs: readonly Pick<ReceiptView, 'state'>[]): number => rs.filter((r) => r.state !== 'registered').length;
