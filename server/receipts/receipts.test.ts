@@ -130,6 +130,24 @@ describe('fiscal receipts through ATOL Online (issue 30)', () => {
     expect(atol.documents().filter((d) => d.externalId.includes(id))).toHaveLength(1);
   }, 60_000);
 
+  it('a counter sale recorded offline on a device yields its receipt when its commands reach the server through /db/office', async () => {
+    const id = `sale-${crypto.randomUUID()}`;
+    const made = Date.now() - 60_000;
+    const command = (cmd: string, at: number, action: object) => ({
+      _id: cmd, type: 'orderCommand', v: 1, title: 'Заказ', createdBy: demoPhones.florist, createdAt: at, updatedBy: demoPhones.florist, updatedAt: at, data: { order: id, action },
+    });
+    const docs = [command(`new-${id}`, made, { kind: 'create', draft: saleDraft(id, bouquet.id) }), command(`pay-${id}`, made + 1, { kind: 'payment', status: 'paid', method: 'card' })];
+    const pushed = await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: florist }, body: JSON.stringify({ docs }) });
+    expect(pushed.status).toBe(201);
+    const rs = await until(() => receiptsOfOrder(shop.shop.storage, id), allRegistered);
+    expect(rs.map((r) => [r.id, r.content.kind, r.content.payment, r.state])).toEqual([[`receipt:sale:${id}:pay-${id}`, 'sale', 'electronic', 'registered']]);
+    // Staff read its state online; the order page shows the same words.
+    const listed = await call<{ data: { items: { label: string; state: string }[] } }>(shop.url, '/api/receipts/list', { order: id }, florist);
+    expect(listed.body.data.items).toEqual([expect.objectContaining({ state: 'registered', label: expect.stringMatching(/^Чек зарегистрирован \(ФП \d+\)$/) })]);
+    // A customer never reads receipts.
+    expect((await call(shop.url, '/api/receipts/list', { order: id }, me)).status).toBe(403);
+  }, 60_000);
+
   it('a receipt the register refuses is failed with its reason in Russian, and the order is not held up', async () => {
     atol.refuseVat('none');
     try {
