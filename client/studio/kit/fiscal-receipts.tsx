@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { receiptKindLabels, type ReceiptView } from '../../../schema/studio/receipts/receipt';
+import { receiptKindLabels, unregistered, type ReceiptView } from '../../../schema/studio/receipts/receipt';
 import { orderNo } from '../../../schema/studio/orders/order-number';
 import { call } from '../../lib/api';
 import { useOnline } from '../../lib/use-online';
@@ -51,5 +51,31 @@ export const FiscalReceipts = ({ order, version }: { order?: string; version?: n
         </li>
       ))}
     </ul>
+  );
+};
+
+/**
+ * The shift close's warning (issue 30): receipts the provider has not registered (on their way or refused), read
+ * online; nothing is said offline or when all are registered. It warns, never blocks: the legal 30-day limit is not built yet.
+ */
+export const UnregisteredReceipts = () => {
+  const online = useOnline();
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    if (!online) return;
+    let current = true;
+    call('POST /api/receipts/list', {}).then(
+      ({ data }) => current && setCount(unregistered(data.items)),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [online]);
+  if (!count) return null;
+  return (
+    <p className="field-error" role="alert" data-testid="receipts-unregistered">
+      Не зарегистрировано чеков: {count}. Проверьте связь с кассой в «Документах» до закрытия смены.
+    </p>
   );
 };
