@@ -194,3 +194,32 @@ describe('fiscal receipts on two app servers (issue 30)', () => {
     }
   }, 120_000);
 });
+
+describe('fiscal receipts through YooKassa (issue 30)', () => {
+  it('an online order paid and handed over: its prepayment and settlement receipts registered at YooKassa, tied to the payment, each once', async () => {
+    const yk = await startYookassaStandIn();
+    const shop = await startTestShop({ yookassa: { shopId: yk.shopId, secretKey: yk.secretKey, apiUrl: yk.apiUrl }, receipts: { provider: 'yookassa' }, receiptsEveryMs: 100 });
+    try {
+      const [me, florist, manager] = await Promise.all([signIn(shop.url, customer), signIn(shop.url, demoPhones.florist), signIn(shop.url, demoPhones.manager)]);
+      const bouquet = await bouquetOf(shop.url, manager);
+      const draft = {
+        id: `ykr-${crypto.randomUUID()}`, lines: [{ id: bouquet.id, count: 2 }], sender: { name: 'Анна', phone: customer }, recipient: { name: 'Ольга', phone: '79440000709' },
+        delivery: { method: 'pickup' }, date: nextDay(today()), slot: '12:00–15:00', payment: 'card',
+      };
+      const started = await call<{ data: PaymentAnswer }>(shop.url, '/api/payments/start', { order: draft.id, method: 'bank_card', draft }, me);
+      const payment = started.body.data.order.online!.payment!;
+      await yk.pay(payment);
+      expect((await call<{ data: PaymentAnswer }>(shop.url, '/api/payments/check', { order: draft.id }, me)).body.data.state).toBe('paid');
+      expect((await call(shop.url, '/api/orders/command', { id: `done-${draft.id}`, order: draft.id, action: { kind: 'status', from: 'new', to: 'done' } }, florist)).status).toBe(200);
+      const rs = await until(() => receiptsOfOrder(shop.shop.storage, draft.id), (x) => x.length === 2 && allRegistered(x));
+      expect(rs.map((r) => [r.content.kind, r.state, r.content.providerPayment])).toEqual([['prepayment', 'registered', payment], ['settlement', 'registered', payment]]);
+      const sent = [...yk.receipts.values()];
+      expect(sent).toHaveLength(2);
+      expect(sent.map((r) => r.type)).toEqual(['payment', 'payment']);
+      expect(rs.every((r) => r.fiscal && /^\d+$/.test(r.fiscal.sign))).toBe(true);
+    } finally {
+      await shop.close();
+      await yk.close();
+    }
+  }, 60_000);
+});
