@@ -148,6 +148,28 @@ describe('fiscal receipts through ATOL Online (issue 30)', () => {
     expect((await call(shop.url, '/api/receipts/list', { order: id }, me)).status).toBe(403);
   }, 60_000);
 
+  it('VAT and tax system are an admin’s settings: the next receipt carries them, and no key of the register is ever answered', async () => {
+    const admin = await signIn(shop.url, demoPhones.admin);
+    const settings = { taxSystem: 'osn', vat: 'vat20', email: 'studio@example.ru', inn: '7701234567', paymentAddress: 'https://flowers.example.ru' };
+    expect((await call(shop.url, '/api/settings/receipts-update', { settings }, manager)).status).toBe(403);
+    const bad = await call<{ error: string }>(shop.url, '/api/settings/receipts-update', { settings: { ...settings, inn: '12' } }, admin);
+    expect([bad.status, JSON.stringify(bad.body)]).toEqual([400, expect.stringContaining('ИНН — 10 или 12 цифр')]);
+    const saved = await call<{ data: unknown }>(shop.url, '/api/settings/receipts-update', { settings }, admin);
+    expect(saved.body.data).toEqual({ settings, provider: 'atol' });
+    expect(JSON.stringify(saved.body)).not.toContain(atol.password);
+    try {
+      const id = `sale-${crypto.randomUUID()}`;
+      expect((await send(id, { kind: 'create', draft: saleDraft(id, bouquet.id) }, florist, `new-${id}`)).status).toBe(200);
+      expect((await send(id, { kind: 'payment', status: 'paid', method: 'cash' })).status).toBe(200);
+      await until(() => receiptsOfOrder(shop.shop.storage, id), allRegistered);
+      const doc = atol.documents().find((d) => d.externalId.includes(id))!.body as { receipt: { company: { sno: string; inn: string }; items: { vat: { type: string } }[] } };
+      expect(doc.receipt.company).toMatchObject({ sno: 'osn', inn: '7701234567' });
+      expect(doc.receipt.items.every((i) => i.vat.type === 'vat20')).toBe(true);
+    } finally {
+      await call(shop.url, '/api/settings/receipts-update', { settings: { taxSystem: 'usn_income', vat: 'none', email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' } }, admin);
+    }
+  }, 60_000);
+
   it('a receipt the register refuses is failed with its reason in Russian, and the order is not held up', async () => {
     atol.refuseVat('none');
     try {

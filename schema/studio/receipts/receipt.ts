@@ -28,10 +28,10 @@ export const receiptSettings = z.strictObject({
   taxSystem: taxSystem.default('usn_income'),
   vat: vatCode.default('none'),
   /** The shop's email: the seller's address on every receipt and the buyer's when a walk-in left no phone. */
-  email: z.string().email().max(100).default('shop@example.ru'),
-  inn: z.string().regex(/^(\d{10}|\d{12})$/).default('7700000000'),
+  email: z.string().email('Укажите email, например shop@example.ru').max(100, 'Email длиннее 100 символов').default('shop@example.ru'),
+  inn: z.string().regex(/^(\d{10}|\d{12})$/, 'ИНН — 10 или 12 цифр').default('7700000000'),
   /** The place of settlement (the site's address). */
-  paymentAddress: z.string().max(200).default('https://example.ru'),
+  paymentAddress: z.string().min(1, 'Укажите место расчётов').max(200, 'Место расчётов длиннее 200 символов').default('https://example.ru'),
 });
 export type ReceiptSettings = z.infer<typeof receiptSettings>;
 export const defaultReceiptSettings: ReceiptSettings = receiptSettings.parse({});
