@@ -45,6 +45,8 @@ const receiptOf = (doc: Stored<object>): Receipt | null => {
 export const queueReceipts = async (storage: Storage, o: Order, entries: readonly OrderChange[]): Promise<void> => {
   if (!entries.length) return;
   try {
+    // Most changes call for no receipt: the settings are read only for those that do.
+    if (!receiptsDue(o, entries, defaultReceiptSettings).length) return;
     const due = receiptsDue(o, entries, await readReceiptSettings(storage));
     const now = Date.now();
     for (const d of due) {
