@@ -30,6 +30,7 @@ import { pagesApi } from './api/pages';
 import { profileApi } from './api/profile';
 import { storefrontApi } from './api/storefront';
 import { settingsApi } from './api/settings';
+import { receiptsApi } from './api/receipts';
 import { navigationApi } from './api/navigation';
 import { staffApi } from './api/staff';
 import { posifloraApi } from './api/posiflora';
@@ -102,7 +103,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
     res.locals.checkAnswers = checkAnswers;
     next();
   });
-  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, posifloraApi, storefrontApi, debtsApi, settingsApi, analyticsApi, shiftBooksApi, backupsApi].forEach((part) => api.use(part(shop)));
+  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, posifloraApi, storefrontApi, debtsApi, settingsApi, receiptsApi, analyticsApi, shiftBooksApi, backupsApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));

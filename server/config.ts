@@ -71,6 +71,14 @@ export interface ShopConfig {
   yookassa?: YookassaSettings;
   /** How long an order chosen to be paid online holds its units unpaid (ONLINE_PAYMENT_HOLD_MINUTES). */
   onlineHoldMs: number;
+  /**
+   * Where fiscal receipts go (issue 30): ATOL Online v5 (ATOL_LOGIN, ATOL_PASSWORD, ATOL_GROUP, ATOL_API_URL) or
+   * YooKassa's receipts (RECEIPTS_PROVIDER=yookassa, with its keys above). Unset: receipts wait in the queue (demo mode
+   * sends them to the ATOL stand-in). Credentials stay here: never in a database a device reads, never in the log.
+   */
+  receipts?: ReceiptsReach;
+  /** How often each app server looks for receipts to send, and the first retry's pause (RECEIPTS_EVERY_MS, 2000). */
+  receiptsEveryMs?: number;
   /** Nightly backups (issue 31): where, when, how many, with what key; without `dir` none are taken. */
   backup: BackupSettings;
   /** LOG_LEVEL: what reaches stdout (server/ops/log.ts reads it at load; checked here so a typo refuses to start). */
@@ -89,6 +97,10 @@ export interface YookassaSettings {
   /** YOOKASSA_API_URL: the API's root, the real one unless tests point it at the stand-in. */
   apiUrl: string;
 }
+
+export type ReceiptsReach =
+  | { provider: 'atol'; apiUrl: string; login: string; password: string; group: string; timeoutMs?: number }
+  | { provider: 'yookassa'; timeoutMs?: number };
 
 export interface BackupSettings {
   /** BACKUP_DIR: a folder (a mounted disk of another machine, ideally); production's default is `<DATA_DIR>-backups`; BACKUP_DIR=off: none. */
@@ -142,6 +154,20 @@ const readYookassa = (env: NodeJS.ProcessEnv): YookassaSettings | undefined => {
   return { shopId, secretKey, apiUrl: (env.YOOKASSA_API_URL || 'https://api.yookassa.ru/v3').replace(/\/+$/, '') };
 };
 
+/** ATOL's three keys or none; RECEIPTS_PROVIDER=yookassa needs YooKassa's keys. */
+const readReceipts = (env: NodeJS.ProcessEnv, yookassa: YookassaSettings | undefined): ReceiptsReach | undefined => {
+  if (env.RECEIPTS_PROVIDER === 'yookassa') {
+    if (!yookassa) throw new ConfigError('RECEIPTS_PROVIDER=yookassa: задайте ключи ЮKassa / set YooKassa keys');
+    return { provider: 'yookassa' };
+  }
+  const login = env.ATOL_LOGIN ?? '';
+  const password = env.ATOL_PASSWORD ?? '';
+  const group = env.ATOL_GROUP ?? '';
+  if (!login && !password && !group) return undefined;
+  if (!login || !password || !group) throw new ConfigError('Задайте ATOL_LOGIN, ATOL_PASSWORD и ATOL_GROUP вместе / set all three ATOL keys');
+  return { provider: 'atol', login, password, group, apiUrl: (env.ATOL_API_URL || 'https://online.atol.ru/possystem/v5').replace(/\/+$/, '') };
+};
+
 const readHoldMinutes = (value: string | undefined): number => {
   const minutes = Number(value || onlineHoldMinutes);
   if (!(minutes > 0)) throw new ConfigError(`ONLINE_PAYMENT_HOLD_MINUTES=${value}: нужно число минут больше нуля / must be a positive number of minutes`);
@@ -190,6 +216,8 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
     quiet: env.QUIET === '1',
     publicOrigin: env.PUBLIC_ORIGIN ? parsePublicOrigin(env.PUBLIC_ORIGIN) : undefined,
     yookassa: readYookassa(env),
+    receipts: readReceipts(env, readYookassa(env)),
+    receiptsEveryMs: int(env.RECEIPTS_EVERY_MS, 2000),
     onlineHoldMs: readHoldMinutes(env.ONLINE_PAYMENT_HOLD_MINUTES) * 60_000,
     backup: readBackup(env, mode, path.resolve(env.DATA_DIR ?? './data')),
     logLevel: readLogLevel(env.LOG_LEVEL),

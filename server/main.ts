@@ -1,6 +1,7 @@
 import { checkConfig, defaultConfig, type ShopConfig } from './config';
 import { startShop } from './shop';
 import { startDemoPayments } from './payments/demo-payments';
+import { startDemoReceipts } from './receipts/demo-receipts';
 
 const refuse = (message: string): never => {
   console.error(message);
@@ -26,6 +27,9 @@ const demoBanner = (config: ShopConfig, testPayments: boolean) =>
           '  Online payment is a test one (a YooKassa stand-in on 127.0.0.1): no money moves.',
         ]
       : []),
+    ...(config.receipts?.provider === 'atol' && config.receipts.login === 'demo-login'
+      ? ['  Чеки уходят в тестовую кассу (заглушка АТОЛ Онлайн на 127.0.0.1) / receipts go to an ATOL stand-in.']
+      : []),
     '='.repeat(78),
     '',
   ].join('\n');
@@ -39,6 +43,8 @@ try {
 }
 const demoPayments = await startDemoPayments(config);
 if (demoPayments) config = demoPayments.config;
+const demoReceipts = await startDemoReceipts(config);
+if (demoReceipts) config = demoReceipts.config;
 if (config.mode === 'demo') console.log(demoBanner(config, !!demoPayments));
 
 const running = await startShop(config).catch((e: Error) => refuse(`Магазин не запустился / the shop did not start: ${e.message}`));
@@ -48,6 +54,7 @@ console.log(`Цветочная мастерская: ${running.url.replace('127
 const stop = async () => {
   await running.close();
   await demoPayments?.close();
+  await demoReceipts?.close();
   process.exit(0);
 };
 process.on('SIGINT', stop);

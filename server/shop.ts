@@ -19,6 +19,7 @@ import { commandProcessor } from './orders/command-processor';
 import { stockProjection } from './stock/stock-projection';
 import { bouquetStock } from './stock/bouquet-stock';
 import { dbAccess } from '../schema/shared/databases';
+import { receiptProvider, receiptSender } from './receipts/receipts';
 import { sweepEveryHour } from './auth/sweep';
 import { sweepStudioOrdersHourly } from './orders/studio-sweep';
 import { remindHourly } from './clients/reminders';
@@ -60,6 +61,8 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   const commands = orderCommands(shop, orders);
   // Orders whose online payment ran out of time give their bouquets back, on every app server.
   const stopPaymentSweep = sweepOnlinePayments(onlinePayments(shop, orders, commands));
+  // Fiscal receipts queued by the orders' changes go to the provider from every app server, each once (issue 30).
+  const stopReceipts = receiptSender(shop.storage, receiptProvider(config), config.receiptsEveryMs ?? 2000).start();
   // Posiflora's changes since the last import, while an account is connected (it has no webhooks).
   const stopPosiflora = pollPosiflora(shop);
   // The night's copy of every database, taken by whichever app server claims the night first.
@@ -86,6 +89,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
       stopStudioSweep();
       stopReminders();
       stopPaymentSweep();
+      await stopReceipts();
       stopPosiflora();
       stopBackups();
       await stopCommands();

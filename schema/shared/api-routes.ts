@@ -56,6 +56,10 @@ export const apiRoutes = {
   'POST /api/settings/sms-get': 'admin',
   'POST /api/settings/sms-update': 'admin',
   'POST /api/settings/sms-test': 'admin',
+  /** Fiscal receipts (issue 30): VAT and tax system for admins; staff read receipts' states (never a buyer's contact). */
+  'POST /api/settings/receipts-get': 'admin',
+  'POST /api/settings/receipts-update': 'admin',
+  'POST /api/receipts/list': 'florist',
   'POST /api/events/list': 'florist',
   'POST /api/events/update': 'florist',
   'POST /api/events/delete': 'florist',

@@ -23,6 +23,7 @@ import { assembly } from './assembly';
 import { spreadOrder } from './spread';
 import type { OrderService } from './order-service';
 import { orderTitle } from '../../schema/studio/orders/order-number';
+import { queueReceipts } from '../receipts/receipts';
 
 type Fields = Record<string, unknown>;
 
@@ -292,6 +293,9 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
     // Taken when the status moves (and again when a command is repeated, in case a crash cut it short): a payment or a photo on an assembled order reads no recipes.
     if (before === after || before.status !== after.status) await stems.take(after);
     await spreadOrder(shop.storage, orderOf(after), 'replace', eventChanged ? 'replace' : 'if-missing');
+    // The fiscal receipts the change's money or hand-over calls for (issue 30): queued once each, never holding the order up.
+    const fresh = (after.history ?? []).filter((h) => !(before.history ?? []).some((b) => b.command === h.command));
+    await queueReceipts(shop.storage, orderOf(after), fresh);
   };
 
   /** A command on a placed order, once: the rules decide; the caller checked who may send its kind, and `staff` bounds it by the sender's rights. */
@@ -299,8 +303,9 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
     const current = await service.recordOf(command.order);
     if (!current || current.stage !== 'placed') throw new HttpError(404, 'Заказ не найден');
     if (current.history?.some((h) => h.command === command.id)) {
-      // Applied before: what followed it is repeated (harmless), in case a crash cut it short.
+      // Applied before: what followed it is repeated (harmless), in case a crash cut it short; its receipts too.
       await follow(current, current, false);
+      await queueReceipts(shop.storage, orderOf(current), (current.history ?? []).filter((h) => h.command === command.id));
       return { outcome: ok('Команда уже выполнена'), order: orderOf(current) };
     }
     const prepared = await prepare(command, current, user, staff);

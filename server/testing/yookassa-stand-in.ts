@@ -37,6 +37,9 @@ const readBody = async (req: http.IncomingMessage): Promise<string> => {
 export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'test_secret') => {
   const payments = new Map<string, StandInPayment>();
   const byKey = new Map<string, string>();
+  /** Receipts (POST /v3/receipts), by id and by Idempotence-Key: a resend with the same key answers the same receipt. */
+  const receipts = new Map<string, { id: string; type: string; status: string; items: unknown[] }>();
+  const receiptsByKey = new Map<string, string>();
   const expected = `Basic ${Buffer.from(`${shopId}:${secretKey}`).toString('base64')}`;
   const state = { notifyUrl: '', notifyTimes: 1, base: '' };
   const sent: { event: string; id: string; status: number }[] = [];
@@ -61,6 +64,32 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
   const server = http.createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', state.base);
+      const receiptApi = /^\/v3\/receipts(?:\/([^/]+))?$/.exec(url.pathname);
+      if (receiptApi) {
+        if (req.headers.authorization !== expected) return json(res, 401, { type: 'error', code: 'invalid_credentials', description: 'Authentication failed' });
+        if (req.method === 'GET' && receiptApi[1]) {
+          const r = receipts.get(decodeURIComponent(receiptApi[1]));
+          return r ? json(res, 200, r) : json(res, 404, { type: 'error', code: 'not_found', description: 'Receipt not found' });
+        }
+        if (req.method !== 'POST' || receiptApi[1]) return json(res, 405, { type: 'error', code: 'method_not_allowed' });
+        const key = req.headers['idempotence-key'];
+        if (typeof key !== 'string' || !key) return json(res, 400, { type: 'error', code: 'invalid_request', description: 'Idempotence-Key header is required' });
+        const known = receiptsByKey.get(key);
+        if (known) return json(res, 200, receipts.get(known));
+        const body = JSON.parse(await readBody(req)) as { type?: string; items?: { quantity: string; amount: { value: string }; vat_code: number }[]; settlements?: { amount: { value: string } }[] };
+        const kop = (v: string) => Math.round(Number(v) * 100);
+        const items = body.items ?? [];
+        const itemsSum = items.reduce((t, i) => t + Math.round(kop(i.amount.value) * Number(i.quantity)), 0);
+        const settled = (body.settlements ?? []).reduce((t, x) => t + kop(x.amount.value), 0);
+        if (!items.length || itemsSum !== settled) return json(res, 400, { type: 'error', code: 'invalid_request', parameter: 'settlements', description: 'Сумма позиций не совпадает с суммой расчёта' });
+        if (items.some((i) => !(i.vat_code >= 1 && i.vat_code <= 12))) return json(res, 400, { type: 'error', code: 'invalid_request', parameter: 'items.vat_code', description: 'Неверная ставка НДС' });
+        const id = crypto.randomUUID();
+        const n = receipts.size + 1;
+        const r = { id, type: body.type ?? 'payment', status: 'succeeded', fiscal_document_number: String(3000 + n), fiscal_storage_number: '9288000100115785', fiscal_attribute: String(2617603921 + n), registered_at: new Date().toISOString(), items, settlements: body.settlements };
+        receipts.set(id, r);
+        receiptsByKey.set(key, id);
+        return json(res, 200, r);
+      }
       const api = /^\/v3\/payments(?:\/([^/]+))?$/.exec(url.pathname);
       if (api) {
         if (req.headers.authorization !== expected) return json(res, 401, { type: 'error', code: 'invalid_credentials', description: 'Authentication failed' });
@@ -120,6 +149,7 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
     shopId,
     secretKey,
     payments,
+    receipts,
     /** Notifications sent, with the shop's answers. */
     sent,
     /** Where notifications go (the shop's /api/payments/notification) and how many times each is sent. */

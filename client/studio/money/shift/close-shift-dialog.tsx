@@ -10,6 +10,7 @@ import { paperMoney } from '../../../ui/printed-paper';
 import { differenceText } from '../../kit/papers';
 import { recordShiftClose } from './close-shift';
 import { useShiftTakings } from './full-close';
+import { UnregisteredReceipts } from '../../kit/fiscal-receipts';
 
 const noCharges: never[] = [];
 
@@ -58,6 +59,7 @@ export const CloseShiftDialog = ({
   return (
     <Dialog title="Закрыть смену" onClose={onClose} width={width}>
       <form className="form" onSubmit={save}>
+        <UnregisteredReceipts />
         <label className="field">
           <span>Выручка за смену, ₽</span>
           <input name="amount" type="number" inputMode="numeric" min={1} step={1} value={amount} onChange={(e) => setAmount(e.target.value)} required aria-describedby="close-takings" />

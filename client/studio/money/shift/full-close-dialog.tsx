@@ -18,6 +18,7 @@ import { differenceText } from '../../kit/papers';
 import { typedCount } from '../../../../schema/entities/shift';
 import './full-close.css';
 import { Money } from '../../../ui/money';
+import { UnregisteredReceipts } from '../../kit/fiscal-receipts';
 
 const methodLabel = (id: string) => paidMethods.find((m) => m.id === id)?.label ?? id;
 
@@ -219,6 +220,7 @@ export const FullCloseDialog = ({ onClose }: { onClose: () => void }) => {
   return (
     <Dialog title="Полное закрытие смены" onClose={onClose} width="36rem">
       <form className="form full-close" onSubmit={(e) => void save(e)} noValidate>
+        <UnregisteredReceipts />
         {field('day', 'Дата', { type: 'date', ...shiftDays(Date.now()) })}
         <p className="muted">Смену закрывают за сегодня, а до 06:00 — и за вчера.</p>
         <table className="full-close__takings">

@@ -25,6 +25,7 @@ import { useCouriers, useOrder } from './use-order';
 import { collectLine, papers, storedPaper, storePaper, ticketLines, setPaperSize, type Paper } from './print-ticket';
 import type { Product } from '../../../../schema/shop/product';
 import './order-page.css';
+import { FiscalReceipts } from '../../kit/fiscal-receipts';
 import { useOnline } from '../../../lib/use-online';
 import { useStaffNames } from '../../../data/staff-directory';
 import { staffName } from '../../../../schema/shared/user';
@@ -314,6 +315,8 @@ export const OrderPage = () => {
         <h2 id="order-money">Оплата</h2>
         <PaymentForm key={JSON.stringify(order.paid ?? {})} order={order} send={send} user={user} />
         <VoidPaymentForm key={`void-${order.history?.length ?? 0}`} order={order} send={send} user={user} />
+        <h3>Чеки</h3>
+        <FiscalReceipts order={order.id} version={order.updatedAt} />
       </section>
       {order.status !== 'cancelled' && <OrderPhoto photo={order.photo} send={send} />}
 

@@ -25,6 +25,7 @@ import { useOrder } from '../../orders/order-page/use-order';
 import { useShiftPaper } from '../../money/shift/shift-report';
 import { routePaper } from '../../orders/couriers-day/route-paper';
 import { invoicePaper, paperKinds, receiptPaper, slipPaper, voidedPaper, type PaperKind, type StockItem } from '../../kit/papers';
+import { FiscalReceipts } from '../../kit/fiscal-receipts';
 import './documents.css';
 
 /** The screen's choice in the address (`f`): the kind of paper, the record (`id`: an invoice's or an act's id, a shift's day, an order's number), the route's `courier` and `day`. */
@@ -73,6 +74,12 @@ export const DocumentsScreen = ({ search }: { search: ListSearch }) => {
       {kind === 'receipt' && f.id && <ReceiptDocument number={f.id} />}
       {kind === 'route' && <RouteDocument day={f.day ?? today()} courier={f.courier} choose={choose} />}
       {!kind && <p className="muted">Выберите документ, затем запись: накладную, акт, смену, заказ или курьера и день.</p>}
+      {!kind && (
+        <section aria-labelledby="fiscal-receipts-title">
+          <h2 id="fiscal-receipts-title">Фискальные чеки</h2>
+          <FiscalReceipts />
+        </section>
+      )}
     </section>
   );
 };

@@ -4,6 +4,7 @@ import { phone as mobilePhone } from '../../../../schema/shared/phone';
 import { shopSettings, type ShopSettings } from '../../../../schema/studio/site/shop-settings';
 import { settingsProblems, type ShopSettingsAnswer } from '../../../../schema/studio/site/shop-settings-update';
 import { call } from '../../../lib/api';
+import { taxSystem, vatCode, type ReceiptSettings, type TaxSystem, type VatCode } from '../../../../schema/studio/receipts/receipt';
 import { errorsByField, issuesOf, refusalOf, useFormAction, type FieldIssue } from '../../../lib/use-form-action';
 import { useOnlineCopy } from '../../../lib/use-online-copy';
 import { Field } from '../../../ui/form-field';
@@ -110,6 +111,7 @@ export const SettingsPage = () => {
         </form>
       )}
       <SmsGatewaySettings />
+      <ReceiptSettingsForm />
     </section>
   );
 };
@@ -172,6 +174,86 @@ const SmsGatewaySettings = () => {
           Отправить тестовое SMS
         </button>
       </p>
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
+    </form>
+  );
+};
+
+const taxSystemLabels: Record<TaxSystem, string> = {
+  osn: 'ОСН', usn_income: 'УСН «доходы»', usn_income_outcome: 'УСН «доходы минус расходы»', envd: 'ЕНВД', esn: 'ЕСХН', patent: 'Патент',
+};
+const vatLabels: Record<VatCode, string> = {
+  none: 'Без НДС', vat0: '0 %', vat5: '5 %', vat7: '7 %', vat10: '10 %', vat20: '20 %', vat105: '5/105', vat107: '7/107', vat110: '10/110', vat120: '20/120',
+};
+const providerLabels: Record<string, string> = { atol: 'АТОЛ Онлайн', yookassa: 'ЮKassa', '': 'не подключена (чеки ждут в очереди)' };
+
+/** Fiscal receipts (issue 30): the tax system, VAT and the seller's details; the register's keys are the server's configuration, never shown here. */
+const ReceiptSettingsForm = () => {
+  const notice = useNotice();
+  const [form, setForm] = useState<ReceiptSettings | null>(null);
+  const [provider, setProvider] = useState('');
+  const { busy, failure, run, fail } = useFormAction();
+  useEffect(() => {
+    let current = true;
+    call('POST /api/settings/receipts-get', {}).then(
+      ({ data }) => current && (setForm(data.settings), setProvider(data.provider)),
+      (e: unknown) => current && fail(refusalOf(e).message),
+    );
+    return () => {
+      current = false;
+    };
+  }, [fail]);
+  const save = () =>
+    run(async () => {
+      if (!form) return;
+      const { data } = await call('POST /api/settings/receipts-update', { settings: form });
+      setForm(data.settings);
+      notice('Настройки чеков сохранены');
+    });
+  return (
+    <form className="form record-form" aria-label="Чеки" noValidate onSubmit={(e) => (e.preventDefault(), void save())}>
+      <h2>Чеки (54-ФЗ)</h2>
+      <p className="muted">Касса: {providerLabels[provider] ?? provider}. Ключи кассы задаются на сервере.</p>
+      {form && (
+        <>
+          <Field label="Система налогообложения">
+            <select name="tax-system" value={form.taxSystem} onChange={(e) => setForm({ ...form, taxSystem: taxSystem.parse(e.target.value) })}>
+              {taxSystem.options.map((t) => (
+                <option key={t} value={t}>
+                  {taxSystemLabels[t]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="НДС">
+            <select name="vat" value={form.vat} onChange={(e) => setForm({ ...form, vat: vatCode.parse(e.target.value) })}>
+              {vatCode.options.map((v) => (
+                <option key={v} value={v}>
+                  {vatLabels[v]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="ИНН продавца">
+            <input name="inn" inputMode="numeric" value={form.inn} onChange={(e) => setForm({ ...form, inn: e.target.value.trim() })} />
+          </Field>
+          <Field label="Email продавца (и покупателя без телефона)">
+            <input name="receipt-email" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value.trim() })} />
+          </Field>
+          <Field label="Место расчётов (адрес сайта)">
+            <input name="payment-address" value={form.paymentAddress} onChange={(e) => setForm({ ...form, paymentAddress: e.target.value })} />
+          </Field>
+          <p className="form__buttons">
+            <button type="submit" className="button" disabled={busy}>
+              Сохранить настройки чеков
+            </button>
+          </p>
+        </>
+      )}
       {failure && (
         <p className="field-error" role="alert">
           {failure}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { Order, OrderChange, OrderLine } from '../orders/order';
+import { defaultReceiptSettings, receiptItems, receiptsDue } from './receipt';
+
+const line = (name: string, count: number, price: number): OrderLine => ({ id: name, art: name, name, image: '', count, price, priceFactor: 1, sum: count * price });
+const sumOf = (items: { sum: number; price: number; quantity: number }[]) => {
+  for (const i of items) expect(i.price * i.quantity).toBe(i.sum);
+  return items.reduce((s, i) => s + i.sum, 0);
+};
+
+describe('receipt lines', () => {
+  it('are the order lines and delivery as a service when the amount is the total', () => {
+    const items = receiptItems({ lines: [line('Розы', 3, 1990), line('Ваза', 1, 700)], deliveryPrice: 490 }, (3 * 1990 + 700 + 490) * 100, 'vat20');
+    expect(items).toEqual([
+      { name: 'Розы', price: 199000, quantity: 3, sum: 597000, object: 'commodity', vat: 'vat20' },
+      { name: 'Ваза', price: 70000, quantity: 1, sum: 70000, object: 'commodity', vat: 'vat20' },
+      { name: 'Доставка', price: 49000, quantity: 1, sum: 49000, object: 'service', vat: 'vat20' },
+    ]);
+  });
+
+  it('spread a discount over the lines to the kopeck, splitting a line whose sum does not divide by its count', () => {
+    const o = { lines: [line('Розы', 3, 1990), line('Тюльпаны', 7, 133), line('Открытка', 1, 1)], deliveryPrice: 490 };
+    for (const amount of [100, 333_33, 777_77, 5000_00, 7411_00 - 1, 7411_00]) {
+      const items = receiptItems(o, amount, 'none');
+      expect(sumOf(items)).toBe(amount);
+      for (const i of items) expect(i.sum).toBeGreaterThan(0);
+    }
+    const odd = receiptItems({ lines: [line('Розы', 3, 1000)], deliveryPrice: 0 }, 2000_00, 'none');
+    expect(odd).toEqual([
+      { name: 'Розы', price: 66666, quantity: 2, sum: 133332, object: 'commodity', vat: 'none' },
+      { name: 'Розы', price: 66668, quantity: 1, sum: 66668, object: 'commodity', vat: 'none' },
+    ]);
+  });
+
+  it('say nothing for nothing paid', () => {
+    expect(receiptItems({ lines: [line('Розы', 1, 100)], deliveryPrice: 0 }, 0, 'none')).toEqual([]);
+  });
+});
+
+describe('receipts due', () => {
+  const entry = (command: string, before: Record<string, unknown>, after: Record<string, unknown>): OrderChange => ({ command, by: 'x', at: 1, what: '', before, after });
+  const base = {
+    id: 'o1', number: 12, customer: '79161234567', sender: { name: 'А', phone: '79161234567' }, lines: [line('Розы', 3, 1990)], deliveryPrice: 490, total: 6460,
+  } satisfies Partial<Order>;
+
+  it('an online order paid, handed over and cancelled: prepayment, settlement and refund, each of the whole sum', () => {
+    const paid = entry('online-paid', { paid: null }, { paid: { status: 'paid', method: 'online', amount: 6460, at: 1, by: 'ЮKassa' } });
+    const done = entry('c-done', { status: 'delivering' }, { status: 'done' });
+    const cancel = entry('c-cancel', { status: 'done' }, { status: 'cancelled' });
+    const history = [paid, done, cancel];
+    const o = { ...base, status: 'cancelled' as const, paid: { status: 'paid' as const, method: 'online' as const, amount: 6460, at: 1, by: 'ЮKassa' }, online: { method: 'bank_card' as const, payment: 'p-1', tries: 1, status: 'pending' as const, until: 0 }, history };
+    const due = receiptsDue(o, history, defaultReceiptSettings);
+    expect(due.map((d) => [d.id, d.content.kind, d.content.mode, d.content.payment, d.content.total])).toEqual([
+      ['receipt:prepayment:o1:online-paid', 'prepayment', 'full_prepayment', 'electronic', 646000],
+      ['receipt:settlement:o1:c-done', 'settlement', 'full_payment', 'prepaid', 646000],
+      ['receipt:refund:o1:c-cancel', 'refund', 'full_payment', 'electronic', 646000],
+    ]);
+    for (const d of due) expect(sumOf(d.content.items)).toBe(d.content.total);
+    expect(due[0]!.content.customer).toEqual({ phone: '+79161234567' });
+  });
+
+  it('a counter sale paid in cash after it is handed over: one sale, to the shop’s email for a walk-in', () => {
+    const sold = entry('sold-o1', { status: 'new' }, { status: 'done' });
+    const cash = entry('pay-1', { paid: null }, { paid: { status: 'paid', method: 'cash', amount: 6460, at: 1, by: 'f' } });
+    const walkIn = { ...base, customer: '', sender: { name: 'Покупатель в студии', phone: '' }, status: 'done' as const, history: [sold, cash] };
+    expect(receiptsDue({ ...walkIn, paid: undefined, history: [sold] }, [sold], defaultReceiptSettings)).toEqual([]);
+    const due = receiptsDue({ ...walkIn, paid: { status: 'paid', method: 'cash', amount: 6460, at: 1, by: 'f' } }, [cash], defaultReceiptSettings);
+    expect(due.map((d) => [d.content.kind, d.content.payment, d.content.total])).toEqual([['sale', 'cash', 646000]]);
+    expect(due[0]!.content.customer).toEqual({ email: defaultReceiptSettings.email });
+  });
+
+  it('a part payment is a partial prepayment, and a reversed payment a refund', () => {
+    const part = entry('pay-1', { paid: null }, { paid: { status: 'unpaid', method: 'card', amount: 1000, at: 1, by: 'm' } });
+    const o = { ...base, status: 'new' as const, paid: { status: 'unpaid' as const, method: 'card' as const, amount: 1000, at: 1, by: 'm' }, history: [part] };
+    expect(receiptsDue(o, [part], defaultReceiptSettings).map((d) => [d.content.kind, d.content.mode, d.content.total])).toEqual([['prepayment', 'partial_prepayment', 100000]]);
+    const back = entry('void-1', { paid: o.paid }, { paid: { status: 'unpaid', amount: 0, at: 2, by: 'm' } });
+    const after = { ...o, paid: { status: 'unpaid' as const, amount: 0, at: 2, by: 'm' }, history: [part, back] };
+    expect(receiptsDue(after, [back], defaultReceiptSettings).map((d) => [d.content.kind, d.content.total])).toEqual([['refund', 100000]]);
+  });
+});

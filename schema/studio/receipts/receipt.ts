@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import type { Order, OrderChange, OrderLine } from '../orders/order';
+import { orderPayment } from '../orders/order';
+
+/**
+ * Fiscal receipts (issue 30, 54-FZ): what a receipt says, decided once here from the order as the server stores it.
+ * Sums are kopecks (the shop's money is whole roubles; a discount spread over lines makes kopecks).
+ */
+
+/** `prepayment` «Предоплата 100%» (money before the goods), `settlement` «Полный расчёт» (prepaid goods handed over), `refund`, `sale` (money and goods at once). */
+export const receiptKind = z.enum(['prepayment', 'settlement', 'refund', 'sale']);
+export type ReceiptKind = z.infer<typeof receiptKind>;
+export const receiptKindLabels: Record<ReceiptKind, string> = { prepayment: 'Предоплата', settlement: 'Полный расчёт', refund: 'Возврат', sale: 'Продажа' };
+
+/** Tax systems as ATOL names them (`sno`); YooKassa's `tax_system_code` is the position + 1. */
+export const taxSystem = z.enum(['osn', 'usn_income', 'usn_income_outcome', 'envd', 'esn', 'patent']);
+export type TaxSystem = z.infer<typeof taxSystem>;
+/** VAT codes as ATOL v5 names them; YooKassa's `vat_code` in `yookassaVat`. */
+export const vatCode = z.enum(['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat105', 'vat107', 'vat110', 'vat120']);
+export type VatCode = z.infer<typeof vatCode>;
+export const yookassaVat: Record<VatCode, number> = { none: 1, vat0: 2, vat10: 3, vat20: 4, vat110: 5, vat120: 6, vat5: 7, vat7: 8, vat105: 9, vat107: 10 };
+
+/** Where receipts go: nowhere (not set up), ATOL Online (a cloud register) or YooKassa's receipts. */
+export const receiptProviderName = z.enum(['none', 'atol', 'yookassa']);
+
+/** The admin's receipt settings (server-only `admin` database, never on a device): no credentials here, those are env. */
+export const receiptSettings = z.strictObject({
+  taxSystem: taxSystem.default('usn_income'),
+  vat: vatCode.default('none'),
+  /** The shop's email: the seller's address on every receipt and the buyer's when a walk-in left no phone. */
+  email: z.string().email('Укажите email, например shop@example.ru').max(100, 'Email длиннее 100 символов').default('shop@example.ru'),
+  inn: z.string().regex(/^(\d{10}|\d{12})$/, 'ИНН — 10 или 12 цифр').default('7700000000'),
+  /** The place of settlement (the site's address). */
+  paymentAddress: z.string().min(1, 'Укажите место расчётов').max(200, 'Место расчётов длиннее 200 символов').default('https://example.ru'),
+});
+export type ReceiptSettings = z.infer<typeof receiptSettings>;
+export const defaultReceiptSettings: ReceiptSettings = receiptSettings.parse({});
+
+/** One line of a receipt: unit price × quantity = sum to the kopeck. */
+export const receiptItem = z.strictObject({
+  name: z.string().min(1).max(128),
+  price: z.number().int().min(0),
+  quantity: z.number().int().min(1),
+  sum: z.number().int().min(0),
+  object: z.enum(['commodity', 'service']),
+  vat: vatCode,
+});
+export type ReceiptItem = z.infer<typeof receiptItem>;
+
+/** How the money of a receipt came: ATOL's payment types (0 cash, 1 card/online, 2 a prepayment counted now). */
+export const receiptPayment = z.enum(['cash', 'electronic', 'prepaid']);
+
+/** What a receipt says: everything a provider needs but the shop's credentials. */
+export const receiptContent = z.strictObject({
+  kind: receiptKind,
+  order: z.string(),
+  number: z.number().int().optional(),
+  /** ATOL's/YooKassa's payment method of every line (FFD 1.2 tag 1214). */
+  mode: z.enum(['full_prepayment', 'partial_prepayment', 'full_payment']),
+  payment: receiptPayment,
+  total: z.number().int().min(1),
+  items: z.array(receiptItem).min(1),
+  customer: z.union([z.strictObject({ phone: z.string() }), z.strictObject({ email: z.string() })]),
+  /** The provider's payment a YooKassa receipt belongs to. */
+  providerPayment: z.string().optional(),
+  taxSystem,
+  company: z.strictObject({ email: z.string(), inn: z.string(), paymentAddress: z.string() }),
+});
+export type ReceiptContent = z.infer<typeof receiptContent>;
+
+export const receiptState = z.enum(['queued', 'sent', 'registered', 'failed']);
+export type ReceiptState = z.infer<typeof receiptState>;
+
+/** A receipt as the server-only `receipts` database keeps it; its id is what it settles (`receiptId`). */
+export const receipt = z.strictObject({
+  id: z.string(),
+  content: receiptContent,
+  state: receiptState,
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  /** Sends tried; the next not before `nextAt`. */
+  tries: z.number().int().min(0),
+  nextAt: z.number().int(),
+  /** An app server sending it now, until `until` (then another may). */
+  lease: z.strictObject({ by: z.string(), until: z.number().int() }).optional(),
+  /** The provider's id of the document, once it took it. */
+  uuid: z.string().optional(),
+  fiscal: z.strictObject({ sign: z.string(), fn: z.string(), number: z.string(), at: z.string() }).optional(),
+  /** Why it failed (or why the last try did not go), in Russian. */
+  reason: z.string().max(500).optional(),
+});
+export type Receipt = z.infer<typeof receipt>;
+
+/** The one line an order page, the receipts list and the shift close show. */
+export const receiptStateLabel = (r: Pick<Receipt, 'state' | 'reason' | 'fiscal'>): string => {
+  if (r.state === 'registered') return `Чек зарегистрирован${r.fiscal ? ` (ФП ${r.fiscal.sign})` : ''}`;
+  if (r.state === 'failed') return `Чек не пробит: ${r.reason ?? 'касса отказала'}`;
+  if (r.state === 'sent') return 'Чек отправлен в кассу';
+  return r.reason ? `Чек в очереди: ${r.reason}` : 'Чек в очереди';
+};
+
+/** The id of the receipt that settles `what` (a payment's command or the provider's payment, a hand-over, a cancellation) of an order. */
+export const receiptId = (kind: ReceiptKind, order: string, what: string): string => `receipt:${kind}:${order}:${what}`;
+
+/**
+ * The lines of `amount` kopecks of an order: its products and the delivery as a service, each scaled so that their
+ * sum is `amount` exactly (a discount or a part payment spread over them by the largest remainder), a line whose
+ * sum does not divide by its count split into two (n−1 units and one unit a few kopecks dearer).
+ */
+export const receiptItems = (o: Pick<Order, 'lines' | 'deliveryPrice'>, amount: number, vat: VatCode): ReceiptItem[] => {
+  const base: { name: string; count: number; sum: number; object: ReceiptItem['object'] }[] = [
+    ...o.lines.map((l: OrderLine) => ({ name: (l.letterSize ? `${l.name} (${l.letterSize})` : l.name).slice(0, 128), count: l.count, sum: l.sum * 100, object: 'commodity' as const })),
+    ...(o.deliveryPrice > 0 ? [{ name: 'Доставка', count: 1, sum: o.deliveryPrice * 100, object: 'service' as const }] : []),
+  ].filter((b) => b.sum > 0);
+  const whole = base.reduce((s, b) => s + b.sum, 0);
+  if (whole === 0 || amount <= 0) return [];
+  const exact = base.map((b) => (b.sum * amount) / whole);
+  const sums = exact.map(Math.floor);
+  let left = amount - sums.reduce((s, x) => s + x, 0);
+  const byRemainder = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (let k = 0; left > 0; k = (k + 1) % byRemainder.length, left--) sums[byRemainder[k]!.i]! += 1;
+  return base.flatMap((b, i): ReceiptItem[] => {
+    const sum = sums[i]!;
+    if (sum === 0) return [];
+    const unit = Math.floor(sum / b.count);
+    const rest = sum - unit * b.count;
+    const item = (quantity: number, price: number): ReceiptItem => ({ name: b.name, price, quantity, sum: price * quantity, object: b.object, vat });
+    if (rest === 0) return [item(b.count, unit)];
+    // rest < count: the dearer unit takes it all.
+    return b.count === 1 ? [item(1, sum)] : [item(b.count - 1, unit), item(1, unit + rest)];
+  });
+};
+
+const paidOf = z.object({ paid: orderPayment.nullable().optional() });
+/** Kopecks an entry brought (positive) or took back (negative) by changing the order's payment. */
+const moneyMoved = (e: Pick<OrderChange, 'before' | 'after'>, total: number): number => {
+  if (!('paid' in e.after)) return 0;
+  const of = (side: Record<string, unknown>) => {
+    const p = paidOf.safeParse(side);
+    const paid = p.success ? p.data.paid : undefined;
+    return paid ? paid.amount ?? (paid.status === 'paid' ? total : 0) : 0;
+  };
+  return (of(e.after) - of(e.before)) * 100;
+};
+const statusTo = (e: Pick<OrderChange, 'after'>): unknown => e.after.status;
+
+/** What the receipts need of the order at the moment the entries were written. */
+type OrderNow = Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total' | 'status' | 'paid' | 'online' | 'history'>;
+export type ReceiptDraft = { id: string; content: ReceiptContent };
+
+/**
+ * The receipts an order's newest history entries call for (issue 30), each with its id. The rule:
+ * - money came (a staff member's payment, the provider's): a `sale` if the order is handed over by then, else a
+ *   `prepayment` (100 % when it covers the total, else partial);
+ * - a prepaid order handed over («Доставлен»): a `settlement` of what was prepaid, counted as prepayment;
+ * - money taken back (cancelled after payment: all received; a payment reversed): a `refund`.
+ * Only the entries given are read, so an order paid before receipts existed never sends old ones.
+ */
+export const receiptsDue = (o: OrderNow, entries: readonly OrderChange[], s: ReceiptSettings): ReceiptDraft[] => {
+  const history = o.history ?? [];
+  const customer = o.customer ? { phone: `+${o.customer}` } : o.sender.phone ? { phone: `+${o.sender.phone}` } : { email: s.email };
+  const make = (kind: ReceiptKind, what: string, amount: number, mode: ReceiptContent['mode'], payment: ReceiptContent['payment'], providerPayment?: string): ReceiptDraft[] => {
+    const items = receiptItems(o, amount, s.vat);
+    if (!items.length) return [];
+    const content: ReceiptContent = {
+      kind, order: o.id, ...(o.number ? { number: o.number } : {}), mode, payment, total: amount, items, customer,
+      ...(providerPayment ? { providerPayment } : {}), taxSystem: s.taxSystem, company: { email: s.email, inn: s.inn, paymentAddress: s.paymentAddress },
+    };
+    return [{ id: receiptId(kind, o.id, what), content }];
+  };
+  const out: ReceiptDraft[] = [];
+  for (const e of entries) {
+    const at = history.indexOf(e);
+    const earlier = at < 0 ? history : history.slice(0, at);
+    const moved = moneyMoved(e, o.total);
+    const handedOver = statusTo(e) === 'done' || (statusTo(e) === undefined && earlier.some((h) => statusTo(h) === 'done') && o.status === 'done');
+    const method = o.paid?.method;
+    const payment = method === 'cash' ? 'cash' : 'electronic';
+    const provider = method === 'online' && o.paid?.by === 'ЮKassa' ? o.online?.payment : undefined;
+    if (moved > 0) {
+      if (handedOver) out.push(...make('sale', e.command, moved, 'full_payment', payment, provider));
+      else out.push(...make('prepayment', e.command, moved, moved >= o.total * 100 ? 'full_prepayment' : 'partial_prepayment', payment, provider));
+    }
+    if (moved < 0 && statusTo(e) !== 'cancelled') out.push(...make('refund', e.command, -moved, 'full_payment', payment, provider));
+    const receivedNow = (o.paid ? o.paid.amount ?? (o.paid.status === 'paid' ? o.total : 0) : 0) * 100;
+    if (statusTo(e) === 'done' && moved === 0 && receivedNow > 0) out.push(...make('settlement', e.command, receivedNow, 'full_payment', 'prepaid', provider));
+    if (statusTo(e) === 'cancelled' && receivedNow > 0)
+      out.push(...make('refund', e.command, receivedNow, earlier.some((h) => statusTo(h) === 'done') ? 'full_payment' : 'full_prepayment', payment, provider));
+  }
+  return out;
+};
+
+/** What staff read of a receipt (the order page, /admin/documents): its state, never the buyer's contact or the lines. */
+export const receiptView = z.strictObject({
+  id: z.string(),
+  kind: receiptKind,
+  order: z.string(),
+  number: z.number().int().optional(),
+  total: z.number().int(),
+  state: receiptState,
+  label: z.string(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type ReceiptView = z.infer<typeof receiptView>;
+export const viewOfReceipt = (r: Receipt): ReceiptView => ({
+  id: r.id, kind: r.content.kind, order: r.content.order, ...(r.content.number ? { number: r.content.number } : {}), total: r.content.total,
+  state: r.state, label: receiptStateLabel(r), createdAt: r.createdAt, updatedAt: r.updatedAt,
+});
+
+/** /api/receipts/list: one order's receipts, or the newest of all. */
+export const receiptsListRequest = z.strictObject({ order: z.string().min(1).max(64).optional() });
+
+/** The admin's receipt settings with the provider the server is configured for ('' when none). */
+export const receiptSettingsAnswer = z.object({ data: z.object({ settings: receiptSettings, provider: z.string() }) });
+export const receiptSettingsUpdate = z.strictObject({ settings: receiptSettings });
+
+/** Receipts not registered by the end of a shift: what the shift close warns about. */
+export const unregistered = (rs: readonly Pick<ReceiptView, 'state'>[]): number => rs.filter((r) => r.state !== 'registered').length;

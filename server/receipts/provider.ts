@@ -1,0 +1,27 @@
+import type { Receipt, ReceiptContent } from '../../schema/studio/receipts/receipt';
+
+/** What a provider answered a send or a poll with. `retry`: not taken (a timeout, a 5xx, the provider away): try later. */
+export type ProviderAnswer =
+  | { kind: 'sent'; uuid: string }
+  | { kind: 'registered'; uuid: string; fiscal: NonNullable<Receipt['fiscal']> }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'retry'; reason: string };
+
+/**
+ * Where receipts go (issue 30, item 3): ATOL Online v5 (server/receipts/atol.ts) or YooKassa's receipts
+ * (server/receipts/yookassa-receipts.ts). `send` carries the receipt's id as its external id / idempotence key: a
+ * resend of the same id is the same document at the provider.
+ */
+export interface ReceiptProvider {
+  name: string;
+  send(id: string, content: ReceiptContent): Promise<ProviderAnswer>;
+  report(uuid: string): Promise<ProviderAnswer | { kind: 'wait' }>;
+}
+
+/** A failed fetch: the provider did not answer in time or at all. */
+export const unreachable = (e: unknown): ProviderAnswer => ({
+  kind: 'retry',
+  reason: e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError') ? 'касса не ответила вовремя' : 'касса недоступна',
+});
+
+export const rub = (kopecks: number): number => Math.round(kopecks) / 100;

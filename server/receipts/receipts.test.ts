@@ -1,0 +1,247 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextDay, today } from '../../schema/shared/day';
+import { deliverySlots } from '../../schema/studio/orders/order';
+import type { OrderAction } from '../../schema/studio/orders/order-command';
+import type { PaymentAnswer } from '../../schema/shop/pay-now';
+import type { Product } from '../../schema/shop/product';
+import type { Receipt } from '../../schema/studio/receipts/receipt';
+import { startAtolStandIn } from '../testing/atol-stand-in';
+import { startCouchStandIn } from '../testing/couch-stand-in';
+import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
+import { startYookassaStandIn } from '../testing/yookassa-stand-in';
+import { listReceipts, receiptsOfOrder } from './receipts';
+
+const customer = '79440000701';
+
+type Shop = Awaited<ReturnType<typeof startTestShop>>;
+type Atol = Awaited<ReturnType<typeof startAtolStandIn>>;
+const atolReach = (atol: Atol) => ({ provider: 'atol' as const, apiUrl: atol.apiUrl, login: atol.login, password: atol.password, group: atol.group, timeoutMs: 400 });
+
+const until = async <T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> => {
+  const end = Date.now() + ms;
+  let v = await what();
+  while (!ok(v) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 50));
+    v = await what();
+  }
+  return v;
+};
+const allRegistered = (rs: Receipt[]) => rs.length > 0 && rs.every((r) => r.state === 'registered' || r.state === 'failed');
+const itemsSum = (body: unknown) => {
+  const items = (body as { receipt: { items: { sum: number; price: number; quantity: number }[] } }).receipt.items;
+  for (const i of items) expect(Math.round(i.price * 100) * i.quantity).toBe(Math.round(i.sum * 100));
+  return items.reduce((s, i) => s + Math.round(i.sum * 100), 0);
+};
+
+const saleDraft = (id: string, product: string) => ({
+  id, source: 'showcase', customer: { phone: '', name: '' }, sender: { phone: '', name: '' }, recipient: { phone: '', name: '' },
+  lines: [{ id: product, count: 2 }], delivery: { method: 'pickup' }, date: today(), slot: deliverySlots[deliverySlots.length - 1], payment: 'cash',
+});
+
+const bouquetOf = async (url: string, cookie: string): Promise<Product> => {
+  const { body } = await call<{ data: { items: Product[] } }>(url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+  // The cheapest: one of it is delivered for a price, so the delivery is a line of its own.
+  const found = body.data.items.filter((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 3).sort((x, y) => x.price - y.price)[0]!;
+  const { updatedAt: _u, ...rest } = found;
+  return (await call<{ data: Product }>(url, '/api/items/update', { ...rest, count: 500 }, cookie)).body.data;
+};
+
+describe('fiscal receipts through ATOL Online (issue 30)', () => {
+  let atol: Atol;
+  let yk: Awaited<ReturnType<typeof startYookassaStandIn>>;
+  let shop: Shop;
+  let me: string;
+  let florist: string;
+  let manager: string;
+  let bouquet: Product;
+  const send = (order: string, action: OrderAction | Record<string, unknown>, cookie = florist, id = `cmd-${crypto.randomUUID()}`) =>
+    call<{ error?: string }>(shop.url, '/api/orders/command', { id, order, action }, cookie);
+
+  beforeAll(async () => {
+    atol = await startAtolStandIn();
+    yk = await startYookassaStandIn();
+    shop = await startTestShop({ yookassa: { shopId: yk.shopId, secretKey: yk.secretKey, apiUrl: yk.apiUrl }, receipts: atolReach(atol), receiptsEveryMs: 100 });
+    [me, florist, manager] = await Promise.all([signIn(shop.url, customer), signIn(shop.url, demoPhones.florist), signIn(shop.url, demoPhones.manager)]);
+    bouquet = await bouquetOf(shop.url, manager);
+  }, 60_000);
+  afterAll(async () => {
+    await shop?.close();
+    await atol?.close();
+    await yk?.close();
+  });
+
+  const paidOnline = async (): Promise<string> => {
+    const draft = {
+      id: `rcpt-${crypto.randomUUID()}`, lines: [{ id: bouquet.id, count: 1 }], sender: { name: 'Анна', phone: customer }, recipient: { name: 'Ольга', phone: '79440000709' },
+      delivery: { method: 'courier', address: 'Москва, ул. Тверская, 1' }, date: nextDay(today()), slot: '12:00–15:00', payment: 'card',
+    };
+    const started = await call<{ data: PaymentAnswer }>(shop.url, '/api/payments/start', { order: draft.id, method: 'bank_card', draft }, me);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await yk.pay(started.body.data.order.online!.payment!);
+    const checked = await call<{ data: PaymentAnswer }>(shop.url, '/api/payments/check', { order: draft.id }, me);
+    expect(checked.body.data.state).toBe('paid');
+    return draft.id;
+  };
+
+  it('an online order paid, handed over and taken back yields exactly a prepayment, a settlement and a refund, each to the kopeck', async () => {
+    const id = await paidOnline();
+    const { total, deliveryPrice } = await shop.shop.storage.db('orders').get<{ total: number; deliveryPrice: number }>(id);
+    expect(deliveryPrice).toBeGreaterThan(0);
+    expect((await send(id, { kind: 'status', from: 'new', to: 'done' })).status).toBe(200);
+    // A return after delivery is the payment taken back (schema/studio/orders/order-lifecycle.ts), by a manager.
+    const back = await send(id, { kind: 'payment', status: 'unpaid', method: 'online', amount: 0 }, manager);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const rs = await until(() => receiptsOfOrder(shop.shop.storage, id), (x) => x.length === 3 && allRegistered(x));
+    expect(rs.map((r) => [r.content.kind, r.content.mode, r.content.payment, r.content.total, r.state])).toEqual([
+      ['prepayment', 'full_prepayment', 'electronic', total * 100, 'registered'],
+      ['settlement', 'full_payment', 'prepaid', total * 100, 'registered'],
+      ['refund', 'full_payment', 'electronic', total * 100, 'registered'],
+    ]);
+    expect(rs[0]!.content.items.at(-1)).toMatchObject({ name: 'Доставка', object: 'service' });
+    expect(rs[0]!.fiscal?.sign).toMatch(/^\d+$/);
+    const docs = atol.documents().filter((d) => d.externalId.includes(id));
+    expect(docs.map((d) => [d.operation, d.total])).toEqual([['sell', total * 100], ['sell', total * 100], ['sell_refund', total * 100]]);
+    for (const d of docs) expect(itemsSum(d.body)).toBe(total * 100);
+    // The same commands again change nothing: no receipt twice.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await receiptsOfOrder(shop.shop.storage, id)).toHaveLength(3);
+  }, 60_000);
+
+  it('an online order cancelled after payment yields its prepayment and a refund of the prepayment', async () => {
+    const id = await paidOnline();
+    expect((await send(id, { kind: 'status', from: 'new', to: 'cancelled', reason: 'Передумали' }, manager)).status).toBe(200);
+    const rs = await until(() => receiptsOfOrder(shop.shop.storage, id), (x) => x.length === 2 && allRegistered(x));
+    expect(rs.map((r) => [r.content.kind, r.content.mode, r.state])).toEqual([
+      ['prepayment', 'full_prepayment', 'registered'],
+      ['refund', 'full_prepayment', 'registered'],
+    ]);
+  }, 60_000);
+
+  it('a counter sale yields one receipt even when the register times out and then answers 500 first', async () => {
+    atol.trouble('timeout', '5xx');
+    const id = `sale-${crypto.randomUUID()}`;
+    expect((await send(id, { kind: 'create', draft: saleDraft(id, bouquet.id) }, florist, `new-${id}`)).status).toBe(200);
+    expect((await send(id, { kind: 'payment', status: 'paid', method: 'cash' })).status).toBe(200);
+    const rs = await until(() => receiptsOfOrder(shop.shop.storage, id), allRegistered);
+    expect(rs.map((r) => [r.content.kind, r.content.payment, r.state])).toEqual([['sale', 'cash', 'registered']]);
+    expect(rs[0]!.tries).toBeGreaterThanOrEqual(3);
+    expect(rs[0]!.content.customer).toEqual({ email: expect.any(String) });
+    expect(atol.documents().filter((d) => d.externalId.includes(id))).toHaveLength(1);
+  }, 60_000);
+
+  it('a counter sale recorded offline on a device yields its receipt when its commands reach the server through /db/office', async () => {
+    const id = `sale-${crypto.randomUUID()}`;
+    const made = Date.now() - 60_000;
+    const command = (cmd: string, at: number, action: object) => ({
+      _id: cmd, type: 'orderCommand', v: 1, title: 'Заказ', createdBy: demoPhones.florist, createdAt: at, updatedBy: demoPhones.florist, updatedAt: at, data: { order: id, action },
+    });
+    const docs = [command(`new-${id}`, made, { kind: 'create', draft: saleDraft(id, bouquet.id) }), command(`pay-${id}`, made + 1, { kind: 'payment', status: 'paid', method: 'card' })];
+    const pushed = await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: florist }, body: JSON.stringify({ docs }) });
+    expect(pushed.status).toBe(201);
+    const rs = await until(() => receiptsOfOrder(shop.shop.storage, id), allRegistered);
+    expect(rs.map((r) => [r.id, r.content.kind, r.content.payment, r.state])).toEqual([[`receipt:sale:${id}:pay-${id}`, 'sale', 'electronic', 'registered']]);
+    // Staff read its state online; the order page shows the same words.
+    const listed = await call<{ data: { items: { label: string; state: string }[] } }>(shop.url, '/api/receipts/list', { order: id }, florist);
+    expect(listed.body.data.items).toEqual([expect.objectContaining({ state: 'registered', label: expect.stringMatching(/^Чек зарегистрирован \(ФП \d+\)$/) })]);
+    // A customer never reads receipts.
+    expect((await call(shop.url, '/api/receipts/list', { order: id }, me)).status).toBe(403);
+  }, 60_000);
+
+  it('VAT and tax system are an admin’s settings: the next receipt carries them, and no key of the register is ever answered', async () => {
+    const admin = await signIn(shop.url, demoPhones.admin);
+    const settings = { taxSystem: 'osn', vat: 'vat20', email: 'studio@example.ru', inn: '7701234567', paymentAddress: 'https://flowers.example.ru' };
+    expect((await call(shop.url, '/api/settings/receipts-update', { settings }, manager)).status).toBe(403);
+    const bad = await call<{ error: string }>(shop.url, '/api/settings/receipts-update', { settings: { ...settings, inn: '12' } }, admin);
+    expect([bad.status, JSON.stringify(bad.body)]).toEqual([400, expect.stringContaining('ИНН — 10 или 12 цифр')]);
+    const saved = await call<{ data: unknown }>(shop.url, '/api/settings/receipts-update', { settings }, admin);
+    expect(saved.body.data).toEqual({ settings, provider: 'atol' });
+    expect(JSON.stringify(saved.body)).not.toContain(atol.password);
+    try {
+      const id = `sale-${crypto.randomUUID()}`;
+      expect((await send(id, { kind: 'create', draft: saleDraft(id, bouquet.id) }, florist, `new-${id}`)).status).toBe(200);
+      expect((await send(id, { kind: 'payment', status: 'paid', method: 'cash' })).status).toBe(200);
+      await until(() => receiptsOfOrder(shop.shop.storage, id), allRegistered);
+      const doc = atol.documents().find((d) => d.externalId.includes(id))!.body as { receipt: { company: { sno: string; inn: string }; items: { vat: { type: string } }[] } };
+      expect(doc.receipt.company).toMatchObject({ sno: 'osn', inn: '7701234567' });
+      expect(doc.receipt.items.every((i) => i.vat.type === 'vat20')).toBe(true);
+    } finally {
+      await call(shop.url, '/api/settings/receipts-update', { settings: { taxSystem: 'usn_income', vat: 'none', email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' } }, admin);
+    }
+  }, 60_000);
+
+  it('a receipt the register refuses is failed with its reason in Russian, and the order is not held up', async () => {
+    atol.refuseVat('none');
+    try {
+      const id = `sale-${crypto.randomUUID()}`;
+      expect((await send(id, { kind: 'create', draft: saleDraft(id, bouquet.id) }, florist, `new-${id}`)).status).toBe(200);
+      expect((await send(id, { kind: 'payment', status: 'paid', method: 'card' })).status).toBe(200);
+      const rs = await until(() => receiptsOfOrder(shop.shop.storage, id), allRegistered);
+      expect(rs.map((r) => [r.state, r.reason])).toEqual([['failed', 'касса отказала: Неверная ставка НДС']]);
+      expect((await shop.shop.storage.db('orders').get<{ status: string; paid: { status: string } }>(id))).toMatchObject({ status: 'done', paid: { status: 'paid' } });
+    } finally {
+      atol.refuseVat('');
+    }
+  }, 60_000);
+});
+
+describe('fiscal receipts on two app servers (issue 30)', () => {
+  it('a counter sale yields one receipt while both servers send at once', async () => {
+    const atol = await startAtolStandIn();
+    const couch = await startCouchStandIn();
+    const a = await startTestShop({ couchUrl: couch.url, receipts: atolReach(atol), receiptsEveryMs: 50 });
+    const b = await startTestShop({ couchUrl: couch.url, seed: false, receipts: atolReach(atol), receiptsEveryMs: 50 });
+    try {
+      const [florist, manager] = await Promise.all([signIn(a.url, demoPhones.florist), signIn(a.url, demoPhones.manager)]);
+      const bouquet = await bouquetOf(a.url, manager);
+      const ids = Array.from({ length: 4 }, () => `sale-${crypto.randomUUID()}`);
+      for (const id of ids) {
+        const made = await call(a.url, '/api/orders/command', { id: `new-${id}`, order: id, action: { kind: 'create', draft: saleDraft(id, bouquet.id) } }, florist);
+        expect(made.status, JSON.stringify(made.body)).toBe(200);
+        // The same payment command reaches both servers (a retry after a lost answer).
+        const pay = { id: `pay-${id}`, order: id, action: { kind: 'payment', status: 'paid', method: 'card' } };
+        const answers = await Promise.all([call(a.url, '/api/orders/command', pay, florist), call(b.url, '/api/orders/command', pay, florist)]);
+        expect(answers.map((x) => x.status)).toEqual([200, 200]);
+      }
+      const rs = await until(() => listReceipts(a.shop.storage), (x) => x.length === ids.length && allRegistered(x));
+      expect(rs.map((r) => r.state)).toEqual(ids.map(() => 'registered'));
+      // Each sent once: the register holds one document per sale, and neither server sent it again (no duplicate answer needed).
+      expect(atol.documents().map((d) => d.externalId).sort()).toEqual(rs.map((r) => r.id).sort());
+      expect(rs.every((r) => r.tries === 1)).toBe(true);
+    } finally {
+      await a.close();
+      await b.close();
+      await couch.close();
+      await atol.close();
+    }
+  }, 120_000);
+});
+
+describe('fiscal receipts through YooKassa (issue 30)', () => {
+  it('an online order paid and handed over: its prepayment and settlement receipts registered at YooKassa, tied to the payment, each once', async () => {
+    const yk = await startYookassaStandIn();
+    const shop = await startTestShop({ yookassa: { shopId: yk.shopId, secretKey: yk.secretKey, apiUrl: yk.apiUrl }, receipts: { provider: 'yookassa' }, receiptsEveryMs: 100 });
+    try {
+      const [me, florist, manager] = await Promise.all([signIn(shop.url, customer), signIn(shop.url, demoPhones.florist), signIn(shop.url, demoPhones.manager)]);
+      const bouquet = await bouquetOf(shop.url, manager);
+      const draft = {
+        id: `ykr-${crypto.randomUUID()}`, lines: [{ id: bouquet.id, count: 2 }], sender: { name: 'Анна', phone: customer }, recipient: { name: 'Ольга', phone: '79440000709' },
+        delivery: { method: 'pickup' }, date: nextDay(today()), slot: '12:00–15:00', payment: 'card',
+      };
+      const started = await call<{ data: PaymentAnswer }>(shop.url, '/api/payments/start', { order: draft.id, method: 'bank_card', draft }, me);
+      const payment = started.body.data.order.online!.payment!;
+      await yk.pay(payment);
+      expect((await call<{ data: PaymentAnswer }>(shop.url, '/api/payments/check', { order: draft.id }, me)).body.data.state).toBe('paid');
+      expect((await call(shop.url, '/api/orders/command', { id: `done-${draft.id}`, order: draft.id, action: { kind: 'status', from: 'new', to: 'done' } }, florist)).status).toBe(200);
+      const rs = await until(() => receiptsOfOrder(shop.shop.storage, draft.id), (x) => x.length === 2 && allRegistered(x));
+      expect(rs.map((r) => [r.content.kind, r.state, r.content.providerPayment])).toEqual([['prepayment', 'registered', payment], ['settlement', 'registered', payment]]);
+      const sent = [...yk.receipts.values()];
+      expect(sent).toHaveLength(2);
+      expect(sent.map((r) => r.type)).toEqual(['payment', 'payment']);
+      expect(rs.every((r) => r.fiscal && /^\d+$/.test(r.fiscal.sign))).toBe(true);
+    } finally {
+      await shop.close();
+      await yk.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,171 @@
+import crypto from 'node:crypto';
+import { tierDatabases } from '../../schema/shared/databases';
+import type { Order, OrderChange } from '../../schema/studio/orders/order';
+import { defaultReceiptSettings, receipt, receiptSettings, receiptsDue, type Receipt, type ReceiptSettings } from '../../schema/studio/receipts/receipt';
+import type { ShopConfig } from '../config';
+import { claim } from '../db/claim';
+import { allDocs, getDoc, stripMeta, upsert, type Stored } from '../db/docs';
+import type { Storage } from '../db/storage';
+import { log } from '../ops/log';
+import { atolProvider } from './atol';
+import type { ProviderAnswer, ReceiptProvider } from './provider';
+import { yookassaReceipts } from './yookassa-receipts';
+
+/** The server-only database of receipts (schema/shared/databases.ts: never served through /db; staff read states through /api). */
+export const receiptsDb = 'receipts';
+
+/** The admin's receipt settings: in the server-only admin database beside the SMS gateway, never on a device. */
+const settingsId = 'settings-receipts';
+
+export const readReceiptSettings = async (storage: Storage): Promise<ReceiptSettings> => {
+  const doc = await getDoc<object>(storage.db(tierDatabases.admin), settingsId);
+  if (!doc) return defaultReceiptSettings;
+  const parsed = receiptSettings.safeParse(stripMeta(doc));
+  if (parsed.success) return parsed.data;
+  log.error('receipt settings do not parse: the defaults apply');
+  return defaultReceiptSettings;
+};
+
+export const saveReceiptSettings = async (storage: Storage, s: ReceiptSettings): Promise<ReceiptSettings> => {
+  await upsert<ReceiptSettings>(storage.db(tierDatabases.admin), settingsId, () => s);
+  return s;
+};
+
+const receiptOf = (doc: Stored<object>): Receipt | null => {
+  const parsed = receipt.safeParse({ ...stripMeta(doc), id: doc._id });
+  return parsed.success ? parsed.data : null;
+};
+
+/**
+ * Queues the receipts `entries` of the order's history call for (schema/studio/receipts/receipt.ts `receiptsDue`),
+ * each written once under its id (create-if-absent: a repeated command, a second app server, a device's push sent
+ * twice find it there). Never throws: the order is never held up by a receipt; a failure is logged, and the command
+ * repeated (or the next sweep) queues it.
+ */
+export const queueReceipts = async (storage: Storage, o: Order, entries: readonly OrderChange[]): Promise<void> => {
+  if (!entries.length) return;
+  try {
+    // Most changes call for no receipt: the settings are read only for those that do.
+    if (!receiptsDue(o, entries, defaultReceiptSettings).length) return;
+    const due = receiptsDue(o, entries, await readReceiptSettings(storage));
+    const now = Date.now();
+    for (const d of due) {
+      const body: Omit<Receipt, 'id'> = { content: d.content, state: 'queued', createdAt: now, updatedAt: now, tries: 0, nextAt: now };
+      if (await claim(storage.db(receiptsDb), d.id, body)) log.info({ receipt: d.id, total: d.content.total }, 'receipt queued');
+    }
+  } catch (e) {
+    log.error({ err: e }, `receipts of order ${o.id} not queued`);
+  }
+};
+
+/** The receipts of one order, oldest first (the order page). */
+export const receiptsOfOrder = async (storage: Storage, order: string): Promise<Receipt[]> => {
+  const res = await storage.db(receiptsDb).allDocs({ include_docs: true, startkey: 'receipt:', endkey: 'receipt:\uffff' });
+  return res.rows
+    .flatMap((r) => (r.doc ? [receiptOf(r.doc)] : []))
+    .filter((r): r is Receipt => !!r && r.content.order === order)
+    .sort((a, b) => a.createdAt - b.createdAt);
+};
+
+/** Every receipt, newest first (/admin/documents). */
+export const listReceipts = async (storage: Storage): Promise<Receipt[]> =>
+  (await allDocs<object>(storage.db(receiptsDb))).flatMap((d) => receiptOf(d) ?? []).sort((a, b) => b.createdAt - a.createdAt);
+
+/** The provider the configuration names, or null (receipts wait in the queue). */
+export const receiptProvider = (config: ShopConfig): ReceiptProvider | null => {
+  const r = config.receipts;
+  if (!r) return null;
+  if (r.provider === 'atol') return atolProvider(r);
+  return config.yookassa ? yookassaReceipts(config.yookassa, r.timeoutMs) : null;
+};
+
+/** How long a sender may hold a receipt it took before another may take it (a process that died mid-send). */
+const leaseMs = 60_000;
+
+/**
+ * The sender every app server runs (issue 30, item 2): it takes due receipts one by one by a lease written as a won
+ * write (two servers never send one at once; the provider would dedupe by external_id anyway), sends it with its id as
+ * external_id, retries timeouts and 5xx with backoff, polls until registered, and records a refusal with its reason.
+ */
+export const receiptSender = (storage: Storage, provider: ReceiptProvider | null, everyMs: number) => {
+  const me = crypto.randomUUID();
+  const db = storage.db(receiptsDb);
+  const retryAfter = (tries: number) => Math.min(10 * 60_000, everyMs * 2 ** Math.min(tries, 12));
+
+  /** Takes the receipt for this server, if it is due and nobody holds it. */
+  const take = async (id: string, now: number): Promise<Receipt | null> => {
+    let mine: Receipt | null = null;
+    await upsert<Omit<Receipt, 'id'>>(db, id, (doc) => {
+      mine = null;
+      const r = doc && receiptOf(doc);
+      if (!r || r.state === 'registered' || r.state === 'failed' || r.nextAt > now || (r.lease && r.lease.until > now && r.lease.by !== me)) return null;
+      const next: Receipt = { ...r, lease: { by: me, until: now + leaseMs }, updatedAt: now };
+      mine = next;
+      const { id: _id, ...rest } = next;
+      return rest;
+    });
+    return mine;
+  };
+
+  /** Writes what the provider said, while this server still holds the receipt. */
+  const record = async (taken: Receipt, a: ProviderAnswer | { kind: 'wait' }, sending: boolean) => {
+    const now = Date.now();
+    await upsert<Omit<Receipt, 'id'>>(db, taken.id, (doc) => {
+      const r = doc && receiptOf(doc);
+      if (!r || r.lease?.by !== me) return null;
+      const { lease: _l, id: _id, ...rest } = r;
+      const base = { ...rest, updatedAt: now, tries: sending ? r.tries + 1 : r.tries };
+      if (a.kind === 'registered') return { ...base, state: 'registered', uuid: a.uuid, fiscal: a.fiscal, reason: undefined, nextAt: now };
+      if (a.kind === 'refused') return { ...base, state: 'failed', reason: a.reason, nextAt: now };
+      if (a.kind === 'sent') return { ...base, state: 'sent', uuid: a.uuid, reason: undefined, nextAt: now + everyMs };
+      if (a.kind === 'wait') return { ...base, nextAt: now + everyMs };
+      return { ...base, reason: a.reason, nextAt: now + retryAfter(base.tries) };
+    });
+    if (a.kind === 'refused') log.error({ receipt: taken.id }, `receipt refused: ${a.reason}`);
+    else if (a.kind === 'retry') log.warn({ receipt: taken.id }, `receipt not sent, tried again later: ${a.reason}`);
+    else if (a.kind === 'registered') log.info({ receipt: taken.id }, 'receipt registered');
+  };
+
+  const sendOne = async (id: string, now: number) => {
+    if (!provider) return;
+    const taken = await take(id, now);
+    if (!taken) return;
+    if (taken.state === 'queued') await record(taken, await provider.send(taken.id, taken.content), true);
+    else if (taken.uuid) await record(taken, await provider.report(taken.uuid), false);
+  };
+
+  /** One round: every due receipt, oldest first. */
+  const round = async (): Promise<void> => {
+    if (!provider) return;
+    const now = Date.now();
+    // A listing only hints; the lease decides who sends. Kept small by its states: registered and failed are skipped.
+    const res = await db.allDocs({ include_docs: true });
+    const due = res.rows.flatMap((row) => {
+      const r = row.doc ? receiptOf(row.doc) : null;
+      return r && (r.state === 'queued' || r.state === 'sent') && r.nextAt <= now ? [r] : [];
+    });
+    for (const r of due.sort((x, y) => x.createdAt - y.createdAt)) await sendOne(r.id, now);
+  };
+
+  return {
+    round,
+    /** Starts the rounds; the answer stops them and waits for a round under way (the databases close after it). */
+    start(): () => Promise<void> {
+      let running: Promise<void> | null = null;
+      const run = () => {
+        running ??= round()
+          .catch((e: unknown) => log.error({ err: e }, 'receipt sender round failed'))
+          .finally(() => {
+            running = null;
+          });
+      };
+      run();
+      const timer = setInterval(run, everyMs);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await running;
+      };
+    },
+  };
+};
