@@ -125,7 +125,7 @@ export const runDoctor = async (env: NodeJS.ProcessEnv, o: DoctorOptions = {}): 
 
   if (config.smsGatewayUrl) found.push(ok('sms', 'SMS-шлюз задан (SMS_GATEWAY_URL)'));
   else if (health?.ok && health.sms === 'gateway') found.push(ok('sms', 'SMS-шлюз задан в настройках магазина'));
-  else found.push(fix('sms', 'SMS-шлюз не задан: коды входа не дойдут. Задайте SMS_GATEWAY_URL и SMS_GATEWAY_TOKEN или укажите шлюз в /admin/settings («Настройки»)'));
+  else found.push(fix('sms', 'SMS-шлюз не задан: коды входа не дойдут, а в режиме production магазин не запустится. Задайте SMS_GATEWAY_URL и SMS_GATEWAY_TOKEN'));
 
   if (config.couchUrl) {
     const quorum = await couchQuorum(config.couchUrl);
