@@ -15,6 +15,7 @@ import { openLocalData, type LocalData } from '../database';
 import { saveOfficeRecord } from '../records';
 import { sendOrderCommand } from '../order-commands';
 import { startShopSync, type ShopSync } from './shop-sync';
+import { storeEpochs } from './store-epoch';
 
 const product = demoProducts.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 10)!;
 const temporary: string[] = [];
@@ -123,4 +124,26 @@ describe('a device after the shop was restored from a backup', () => {
     await expect.poll(async () => (await office.findOne(after).exec())?.title, { timeout: 30_000 }).toBe('После копии');
     expect(await data.shop.products.count().exec()).toBe((await restored.shop.storage.db('catalog').info()).doc_count);
   }, 180_000);
+});
+
+describe('what a device knows of the store epoch', () => {
+  it('adopts the first epoch it meets, restarts once on a change, and a tab that leads later catches up', () => {
+    const device = `tabs${Date.now()}`;
+    const restarts = { a: 0, b: 0 };
+    const a = storeEpochs(device, () => restarts.a++);
+    const b = storeEpochs(device, () => restarts.b++);
+    a.meet(null);
+    a.meet('e1');
+    a.meet('e1');
+    expect([restarts.a, a.suffix(), a.generation()]).toEqual([0, '', 0]);
+    a.meet('e2');
+    a.meet('e2');
+    expect([restarts.a, a.suffix(), a.generation()]).toEqual([1, 'e2', 1]);
+    // Tab b was opened before the change and was not the leader; leading now, its first answer names e2.
+    expect(b.suffix()).toBe('');
+    b.meet('e2');
+    expect([restarts.b, b.suffix()]).toEqual([1, 'e2']);
+    // A device opened after the change starts under it at once.
+    expect(storeEpochs(device, () => {}).suffix()).toBe('e2');
+  });
 });

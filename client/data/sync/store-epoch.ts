@@ -58,18 +58,25 @@ export interface StoreEpochs {
   meet(epoch: string | null): void;
 }
 
-/** The epochs of one device database (`device`: its name); `onChange` restarts its replications under the new suffix. */
+/**
+ * The epochs of one device database (`device`: its name); `onChange` restarts its replications under the new suffix.
+ * The tab remembers the suffix its replications run under: a tab that becomes the leader after another tab met a new
+ * epoch (and wrote it down) finds its suffix behind the stored one at its first answer, and restarts too.
+ */
 export const storeEpochs = (device: string, onChange: () => void): StoreEpochs => {
   let generation = 0;
+  let current = read(device).suffix;
   return {
-    suffix: () => read(device).suffix,
+    suffix: () => current,
     generation: () => generation,
     meet(epoch) {
       if (!epoch) return; // a server from before epochs
       const known = read(device);
-      if (known.epoch === epoch) return;
-      if (known.epoch === undefined) return write(device, { ...known, epoch });
-      write(device, { epoch, suffix: epoch });
+      if (known.epoch === undefined) write(device, { ...known, epoch });
+      else if (known.epoch !== epoch) write(device, { epoch, suffix: epoch });
+      const stored = read(device).suffix;
+      if (stored === current) return;
+      current = stored;
       generation++;
       onChange();
     },
