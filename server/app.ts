@@ -17,6 +17,7 @@ import { securityHeaders } from './http/security-headers';
 import { sessionUser } from './auth/session-cookie';
 import { readRightNow } from './auth/read-right';
 import { dbGateway } from './db/gateway';
+import { storeEpochHeader } from './ops/store-epoch';
 import { dbBodyLimit } from './db/gateway-calls';
 import type { ChangesHub } from './db/changes-hub';
 import type { CatalogIndex } from './db/catalog-index';
@@ -83,7 +84,7 @@ const limitOf = (req: express.Request) => {
 const refuseBody = (req: express.Request, res: express.Response, status: number, message: string) =>
   void res.status(status).json(req.path.startsWith('/db/') ? { error: status === 413 ? 'too_large' : 'bad_request', reason: message } : { error: message });
 
-export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, stock: StockProjection): Express => {
+export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, stock: StockProjection, epoch: string): Express => {
   const app = express();
   const books = booksOf(shop);
   app.disable('x-powered-by');
@@ -123,6 +124,11 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
     mode: 'minimumForPouchDB',
     inMemoryConfig: true,
     logPath: path.join(shop.config.couchUrl ? os.tmpdir() : shop.config.dataDir, 'express-pouchdb.log'),
+  });
+  // Every /db answer names the store's epoch: a device that meets a new one (a restore) replicates afresh.
+  app.use('/db', (_req, res, next) => {
+    res.setHeader(storeEpochHeader, epoch);
+    next();
   });
   app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp, pushRules(books, shop.config.booksClock), mayRead));
 

@@ -27,6 +27,7 @@ import { onlinePayments } from './payments/online-payments';
 import { sweepOnlinePayments } from './payments/payment-sweep';
 import { pollPosiflora } from './posiflora/posiflora-poll';
 import { backupNightly } from './ops/nightly-backup';
+import { ensureStoreEpoch } from './ops/store-epoch';
 
 export interface RunningShop {
   url: string;
@@ -76,7 +77,9 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   const stopStock = await stock.start();
   // Tech-card bouquets' counts: what their stems make, from now on and after every movement.
   const stopBouquets = await bouquetStock(shop.storage, stock, hub).start();
-  const server = createApp(shop, hub, catalog, stock).listen(config.port);
+  // Read once: a restore happens with no shop running on the store, and the next start reads the new one.
+  const epoch = await ensureStoreEpoch(shop.storage);
+  const server = createApp(shop, hub, catalog, stock, epoch).listen(config.port);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const port = (server.address() as AddressInfo).port;
   return {

@@ -2,6 +2,7 @@ import type { ShopConfig } from '../config';
 import { openStorage } from '../db/storage';
 import { BadArchive, readArchive, type ArchiveManifest } from './backup-archive';
 import { storedDatabases } from './backup';
+import { renewStoreEpoch } from './store-epoch';
 
 export interface RestoreOptions {
   /** The key the archive was encrypted with (BACKUP_KEY). */
@@ -16,7 +17,7 @@ const batch = 200;
  * Puts an archive's databases into a store no shop is running on: an empty data directory or CouchDB, or, told to
  * (`force`), one whose databases are dropped first. The archive is read and checked whole before anything is written;
  * a restore that fails part-way drops what it wrote, so the store is left empty rather than half a shop. Documents keep
- * their revisions and conflict branches; the shop's next start finishes what spans databases and re-projects stock.
+ * their revisions and conflict branches; the store gets a new epoch (store-epoch.ts); the shop's next start finishes what spans databases and re-projects stock.
  */
 export const restoreShop = async (config: Pick<ShopConfig, 'dataDir' | 'couchUrl'>, file: string, { key, force = false }: RestoreOptions = {}): Promise<ArchiveManifest> => {
   const { manifest, databases } = await readArchive(file, key);
@@ -40,6 +41,9 @@ export const restoreShop = async (config: Pick<ShopConfig, 'dataDir' | 'couchUrl
       const expected = manifest.databases.find((d) => d.name === name)?.docs ?? 0;
       if (doc_count !== expected) throw new Error(`база ${name}: записано ${doc_count} документов из ${expected}`);
     }
+    // Devices that synced with the shop before hold checkpoints past these databases' sequences: a new epoch tells them.
+    written.push('counters');
+    await renewStoreEpoch(storage);
   } catch (e) {
     for (const name of written) await storage.db(name).destroy().catch(() => undefined);
     throw e;

@@ -506,7 +506,15 @@ describe('order commands', () => {
     };
     const push = async (docs: unknown[], cookie = florist) =>
       (await (await office('/_bulk_docs', { method: 'POST', body: JSON.stringify({ docs }) }, cookie)).json()) as { ok?: boolean; error?: string; reason?: string }[];
-    expect((await push([{ ...doc, data: { ...doc.data, outcome: { ok: true, at: now } }, _id: commandId() }]))[0]).toMatchObject({ error: 'conflict' });
+    // A new command that comes with an outcome (a device pushing again what a store answered before it was restored,
+    // DECISIONS «the store epoch») is stored without it and applied by the server, once: a forged outcome skips nothing.
+    const restored = await place();
+    const answered = commandId();
+    const withOutcome = { ...doc, _id: answered, title: `Статус: ${restored.id}`, data: { order: restored.id, action: doc.data.action, outcome: { ok: false, at: now, reason: 'подделка' } } };
+    expect((await push([withOutcome]))[0]).toMatchObject({ ok: true });
+    await expect.poll(async () => (await stored(restored.id)).history?.filter((h) => h.command === answered).length, { timeout: 10_000, interval: 20 }).toBe(1);
+    expect((await stored(restored.id)).status).toBe('confirmed');
+    await expect.poll(async () => ((await (await office(`/${answered}`)).json()) as { data: { outcome?: CommandOutcome } }).data.outcome, { timeout: 10_000, interval: 20 }).toMatchObject({ ok: true });
     expect((await push([{ ...doc, _id: commandId(), createdBy: demoPhones.manager, updatedBy: demoPhones.manager }]))[0]).toMatchObject({ error: 'conflict' });
     expect((await push([{ ...doc, _id: commandId(), createdBy: customer, updatedBy: customer }], me))[0]).toMatchObject({ error: 'conflict' });
     expect((await push([doc]))[0]).toMatchObject({ ok: true });

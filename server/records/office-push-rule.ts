@@ -6,7 +6,7 @@ import { refuse, type DbPushRule, type PushedDoc, type PushRule, type PushVerdic
 import { withCommandBudget } from './command-budget';
 import { withEndedCommands } from './ended-commands';
 import type { WritePipeline } from './write-pipeline';
-import { commandReason, deniedReason, factReason, frozenReason, outcomeReason } from './record-service';
+import { commandReason, deniedReason, factReason, frozenReason } from './record-service';
 
 /** Stored as pushed (the gateway keeps `_id` and `_rev`): the device's copy and the server's stay the same document. */
 const accept = ({ _id, _rev, ...body }: PushedDoc): PushVerdict => ({ ok: true, doc: body });
@@ -58,7 +58,13 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
   // A command is only created by a device; what happens to it after (its outcome) is the server's to write.
   if (entity.write === 'command') {
     if (before || existing || incoming._deleted) return refuse(commandReason(entity));
-    if (typeof incoming.data === 'object' && incoming.data !== null && 'outcome' in incoming.data) return refuse(outcomeReason);
+    // One that comes with an outcome was answered by this store before it was restored from a backup (a device pushes
+    // its commands again on a new store epoch): stored without it, it is applied again, once (its id in the order's
+    // history), and the server writes the outcome.
+    if (typeof incoming.data === 'object' && incoming.data !== null && 'outcome' in incoming.data) {
+      const { outcome: _answered, ...data } = incoming.data as Record<string, unknown>;
+      incoming = { ...incoming, data };
+    }
   }
 
   const frozen = before && frozenReason(entity, before);

@@ -11,6 +11,7 @@ import { watchReplacedChanges } from './office-conflicts';
 import { markOfficeInSync } from './in-sync-mark';
 import { markStudioPulled } from './pulled-mark';
 import { dropStudioCopies } from './studio-orders';
+import { storeEpochs } from './store-epoch';
 
 /**
  * Keeps the device's databases in step with the server while online.
@@ -49,10 +50,12 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
   let customer: { phone: string; orders: RxCouchDBReplicationState<Order> } | null = null;
   /** The phone last signed in: its own orders stay on the device when staff sign out. */
   let lastPhone: string | null = null;
-  const options = { base, signals: () => signals };
+  /** A restore on the server (a new store epoch) starts every replication again under the new epoch (store-epoch.ts). */
+  const epochs = storeEpochs(data.shop.name, () => void restartAll());
+  const options = { base, signals: () => signals, epochs };
   /** Told when the server ends this device's session itself (server/api/sync-stream.ts). */
   const signedOut = new Set<() => void>();
-  const always = [replicate(data.shop.products, 'catalog', options), replicate(data.shop.pages, 'pages', options)];
+  let always = [replicate(data.shop.products, 'catalog', options), replicate(data.shop.pages, 'pages', options)];
   const replaced = watchReplacedChanges(data.shop.office, () => customer?.phone ?? null);
 
   const openStream = () => {
@@ -100,20 +103,40 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
     void flushOutbox();
   };
 
-  /** Staff replications on or off, one change at a time (`setStaff`). */
+  const startStaff = () => {
+    events = replicate(data.shop.events, 'events', { ...options, push: true });
+    office = replicate(data.shop.office, 'office', { ...options, push: true });
+    watchInSync(office);
+    studio = replicate(data.shop.orders, syncedDatabases['studio-orders'], options);
+    const started = office;
+    void Promise.all([office.awaitInitialReplication(), studio.awaitInitialReplication()])
+      .then(() => office === started && markStudioPulled(true))
+      .catch(() => {});
+  };
+
+  /** Staff replications on or off, one change at a time (`setStaff`); a restart for a new epoch waits its turn too. */
   let staffChange: Promise<void> = Promise.resolve();
+  /**
+   * Every replication stopped, its checkpoints dropped (they belong to the store before the restore), and started
+   * again under the new epoch: the catalogue and pages, the staff's, the customer's orders, as they were on.
+   */
+  const restartAll = () => {
+    const run = staffChange.then(async () => {
+      const staff = !!events;
+      await Promise.all(all().map((r) => r.remove().catch(() => r.cancel())));
+      always = [replicate(data.shop.products, 'catalog', options), replicate(data.shop.pages, 'pages', options)];
+      if (staff) startStaff();
+      if (customer) customer = { phone: customer.phone, orders: replicate(data.shop.orders, customerOrdersDb(customer.phone), options) };
+      signals?.nudge();
+      void flushOutbox();
+    });
+    staffChange = run.catch(() => {});
+    return run;
+  };
   const applyStaff = async (on: boolean) => {
     if (on === !!events) return;
-    if (on) {
-      events = replicate(data.shop.events, 'events', { ...options, push: true });
-      office = replicate(data.shop.office, 'office', { ...options, push: true });
-      watchInSync(office);
-      studio = replicate(data.shop.orders, syncedDatabases['studio-orders'], options);
-      const started = office;
-      void Promise.all([office.awaitInitialReplication(), studio.awaitInitialReplication()])
-        .then(() => office === started && markStudioPulled(true))
-        .catch(() => {});
-    } else {
+    if (on) startStaff();
+    else {
       // remove(): the studio's checkpoint goes with the copies, so the next staff session pulls them all again.
       await Promise.all([events?.cancel(), office?.cancel(), studio?.remove()]);
       events = null;

@@ -35,11 +35,16 @@ const changesOf = async (answer: Response): Promise<ChangesAnswer> => {
  *   (or a minute) and asks once more. So no tab ever holds a long-poll open.
  * - `_bulk_docs` answers are read for refused documents, which are kept as sent (refused-changes.ts) and reported to the user.
  * - Once its replication is stopped (sign-out), a waiting long-poll ends without asking the server again.
+ * - Every answer is shown to `onAnswer` before RxDB reads it (the store's epoch, store-epoch.ts), which may throw.
  */
-export const syncFetch = (db: string, signals: () => ChangeSignals | null, isStopped: () => boolean = () => false) =>
+export const syncFetch = (db: string, signals: () => ChangeSignals | null, isStopped: () => boolean = () => false, onAnswer: (answer: Response) => void = () => {}) =>
   async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = input instanceof Request ? input.url : String(input);
-    const go = (u: string) => fetch(u, { ...init, credentials: 'same-origin' });
+    const go = async (u: string) => {
+      const answer = await fetch(u, { ...init, credentials: 'same-origin' });
+      onAnswer(answer);
+      return answer;
+    };
     if (url.includes('feed=longpoll')) {
       let next = withParam(url, 'feed', 'normal');
       const before = signals()?.seen(db);
