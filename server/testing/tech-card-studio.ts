@@ -16,8 +16,9 @@ const customer = '79440000701';
  * a base card (3 eucalyptus) and a card for a catalogue bouquet (15 roses and the base), with helpers to read the
  * office as a staff device pulls it, place orders and send order commands.
  */
-export const techCardStudio = async (url: string) => {
-  const [florist, manager, me] = await Promise.all([signIn(url, demoPhones.florist), signIn(url, demoPhones.manager), signIn(url, customer)]);
+export const techCardStudio = async (url: string, staff?: { florist: string; manager: string }) => {
+  // `staff`: sessions made already (a store shared with tests that sign the demo's staff in: one code a minute).
+  const [florist, manager, me] = await Promise.all([staff?.florist ?? signIn(url, demoPhones.florist), staff?.manager ?? signIn(url, demoPhones.manager), signIn(url, customer)]);
   const save = async (path: string, data: Record<string, unknown>, cookie = manager) => {
     const answer = await call<{ data: OfficeRecord; error?: string }>(url, `/api/${path}/update`, { data }, cookie);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
