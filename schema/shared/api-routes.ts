@@ -98,6 +98,9 @@ export const apiRoutes = {
   'GET /api/photos/:id/card': 'guest',
   'POST /api/favourites/list': 'customer',
   'POST /api/favourites/change': 'customer',
+  /** Whether the signed-in customer is told by SMS what happens to their orders (issue 30): only their own. */
+  'POST /api/my/sms-get': 'customer',
+  'POST /api/my/sms-set': 'customer',
   'GET /api/payments/offer': 'guest',
   'POST /api/payments/start': 'customer',
   'POST /api/payments/check': 'customer',
