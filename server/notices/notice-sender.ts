@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { mayNotifyAgain, noticeStaleMs, noticeText } from '../../schema/studio/orders/order-notices';
+import { mayNotifyAgain, noticeStaleMs, noticeText, supersededBy } from '../../schema/studio/orders/order-notices';
 import type { Shop } from '../context';
 import { upsert } from '../db/docs';
 import { log } from '../ops/log';
@@ -50,7 +50,9 @@ export const noticeSender = (shop: Shop, origin: () => string) => {
   const deliver = async (n: NoticeDoc, now: number): Promise<Outcome> => {
     if (!(await smsNoticesOn(shop.storage, n.phone))) return { state: 'skipped', reason: 'Покупатель отключил SMS' };
     if (now - n.at > noticeStaleMs) return { state: n.tries > 1 ? 'failed' : 'skipped', reason: n.reason ? `Не отправлено вовремя: ${n.reason}` : 'Устарело' };
-    const sentAts = (await noticesOf(shop.storage, n.order)).flatMap((o) => (o.sentAt ? [o.sentAt] : []));
+    const others = (await noticesOf(shop.storage, n.order)).filter((o) => o.kind !== n.kind);
+    if (supersededBy(n.kind, others.map((o) => o.kind))) return { state: 'skipped', reason: 'Устарело: о заказе уже есть новость позже' };
+    const sentAts = others.flatMap((o) => (o.sentAt ? [o.sentAt] : []));
     if (!mayNotifyAgain(sentAts, now)) return { state: 'skipped', reason: 'Сегодня о заказе уже написали достаточно' };
     try {
       await shop.sms.notify(n.phone, noticeText(n.kind, n.number, origin()));

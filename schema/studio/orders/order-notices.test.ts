@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueNotices, mayNotifyAgain, noticeFreshMs, noticeKinds, noticesPerDay, noticeText } from './order-notices';
+import { dueNotices, mayNotifyAgain, noticeFreshMs, noticeKinds, noticesPerDay, noticeText, supersededBy } from './order-notices';
 import { order, type Order, type OrderChange } from './order';
 
 const now = Date.UTC(2026, 10, 28, 12);
@@ -53,6 +53,13 @@ describe('which moments of an order call for an SMS', () => {
     for (const kind of noticeKinds.filter((k) => k !== 'photo')) expect(noticeText(kind, 999_999, 'https://shop.example').length, kind).toBeLessThanOrEqual(70);
     expect(noticeText('photo', 1042, 'https://shop.example')).toMatch(/ https:\/\/shop\.example\/my#order-1042$/);
     expect(noticeText('accepted', 1042, '')).toBe('Цветочная мастерская: заказ №\u00a01042 принят, готовим букет');
+  });
+
+  it('a message still queued is needless once a later moment is told (a gateway back after a while tells no stale news)', () => {
+    expect(supersededBy('accepted', ['courier'])).toBe(true);
+    expect(supersededBy('accepted', ['photo'])).toBe(false);
+    expect(supersededBy('courier', ['delivered'])).toBe(true);
+    expect(supersededBy('photo', ['courier', 'delivered'])).toBe(false);
   });
 
   it('a day holds at most a few messages about one order', () => {

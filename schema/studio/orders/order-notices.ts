@@ -66,5 +66,13 @@ export const dueNotices = (o: Order, now: number): { kind: NoticeKind; at: numbe
   return due.filter((n) => n.at >= now - noticeFreshMs);
 };
 
+/**
+ * Whether a queued message has become needless by a later one about the same order (queued or sent): «принят» once the
+ * courier left or the order was delivered, «курьер выехал» once delivered. A gateway down for a while must not tell
+ * the moments out of order. The photo is never needless: its link is worth having.
+ */
+export const supersededBy = (kind: NoticeKind, others: readonly NoticeKind[]): boolean =>
+  (kind === 'accepted' && others.some((k) => k === 'courier' || k === 'delivered')) || (kind === 'courier' && others.includes('delivered'));
+
 /** Whether one more message about an order may go, given when the others about it went. */
 export const mayNotifyAgain = (sentAts: readonly number[], now: number): boolean => sentAts.filter((t) => t > now - 24 * 3600_000).length < noticesPerDay;
