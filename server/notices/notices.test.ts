@@ -8,6 +8,7 @@ import { startCouchStandIn } from '../testing/couch-stand-in';
 import { startSmsGatewayStandIn } from '../testing/sms-gateway-stand-in';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { noticesOf } from './outbox';
+import { captureLogs } from '../testing/log-capture';
 import { getDoc } from '../db/docs';
 import { customerOrdersDb } from '../../schema/shared/databases';
 
@@ -185,4 +186,26 @@ describe('SMS about an order on two app servers sharing one store', () => {
       expect(texts.sort(), o.id).toEqual([`${customers[i]} Букет`, `${customers[i]} Цветочная`]);
     }
   }, 90_000);
+});
+
+describe('SMS about an order in demo mode without a gateway', () => {
+  it('sends nothing anywhere and prints the message in the log, as sign-in codes are', async () => {
+    const logs = captureLogs();
+    const shop = await startTestShop({ ...fast, quiet: false });
+    try {
+      const customer = '79440003201';
+      const [florist, me] = await Promise.all([signIn(shop.url, demoPhones.florist), signIn(shop.url, customer)]);
+      const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+      const bouquet = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 1)!.id;
+      const o = await courierOrder(shop.url, me, customer, bouquet);
+      await command(shop.url, florist, o.id, { kind: 'status', from: 'new', to: 'confirmed' });
+      const line = await waitFor('строка журнала', () => logs.lines().find((l) => l.msg?.includes(`заказ №\u00a0${o.number} принят`)), (l) => !!l);
+      // The phone is masked as everywhere in the log.
+      expect(line?.msg).toBe(`[sms] +7 *** ***-32-01: Цветочная мастерская: заказ №\u00a0${o.number} принят, готовим букет`);
+      expect((await noticesOf(shop.shop.storage, o.id)).map((n) => n.state)).toEqual(['sent']);
+    } finally {
+      logs.stop();
+      await shop.close();
+    }
+  }, 60_000);
 });
