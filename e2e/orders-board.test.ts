@@ -65,7 +65,7 @@ describe('the orders board', () => {
 
     // Sound off, remembered on the device; the next order shows but stays silent.
     await board.getByRole('button', { name: 'Понятно' }).click();
-    await board.getByRole('button', { name: 'Звук новых заказов: вкл.' }).click();
+    await board.getByRole('button', { name: 'Звук заказов: вкл.' }).click();
     expect(await board.evaluate(() => localStorage.getItem('board:sound'))).toBe('off');
     const chimes = await board.evaluate(() => (window as unknown as { chimes: number }).chimes);
     const second = await placeOrder('Ирина Соколова');
@@ -86,7 +86,7 @@ describe('the orders board', () => {
     await board.getByRole('button', { name: 'Фильтры: 2' }).click();
     expect(await board.getByRole('combobox', { name: 'Статус', exact: true }).inputValue()).toBe('new');
     expect(await board.evaluate(() => localStorage.getItem('board:sound'))).toBe('off');
-    await board.getByRole('button', { name: 'Звук новых заказов: выкл.' }).waitFor();
+    await board.getByRole('button', { name: 'Звук заказов: выкл.' }).waitFor();
     expect(errors).toEqual([]);
 
     // Signing out, the florist's phone forgets the customers' orders it held.
