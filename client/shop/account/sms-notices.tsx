@@ -21,12 +21,15 @@ export const SmsNotices = () => {
       current = false;
     };
   }, [online]);
+  /** Shown at once; put back if the server did not take it. */
   const change = async (sms: boolean) => {
     setBusy(true);
+    setOn(sms);
     try {
       setOn((await call('POST /api/my/sms-set', { sms })).data.sms);
       setError('');
     } catch (e) {
+      setOn(!sms);
       setError(e instanceof ApiError ? e.message : String(e));
     } finally {
       setBusy(false);
