@@ -10,6 +10,12 @@ const leaseMs = 60_000;
 /** The pause before a message the gateway refused is tried again: `first` (30 s), doubling, at most 15 minutes. */
 const retryAfter = (first: number, tries: number) => Math.min(15 * 60_000, first * 2 ** Math.max(0, tries - 1));
 
+/** The gateway's failure in Russian, for the order's page: its status, or that it did not answer. */
+const gatewayFailure = (e: unknown): string => {
+  const status = e instanceof Error ? /answered (\d{3})/.exec(e.message)?.[1] : undefined;
+  return status ? `SMS-шлюз ответил ошибкой ${status}` : 'SMS-шлюз не ответил';
+};
+
 type Outcome = { state: 'sent' } | { state: 'skipped' | 'failed'; reason: string } | { state: 'waiting'; reason: string };
 
 /**
@@ -59,7 +65,7 @@ export const noticeSender = (shop: Shop, origin: () => string) => {
       return { state: 'sent' };
     } catch (e) {
       log.warn({ err: e }, `SMS about order ${n.order} (${n.kind}) not sent; tried again later`);
-      return { state: 'waiting', reason: e instanceof Error ? e.message.slice(0, 200) : 'SMS-шлюз не ответил' };
+      return { state: 'waiting', reason: gatewayFailure(e) };
     }
   };
 

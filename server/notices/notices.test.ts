@@ -8,6 +8,7 @@ import { startCouchStandIn } from '../testing/couch-stand-in';
 import { startSmsGatewayStandIn } from '../testing/sms-gateway-stand-in';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { noticesOf } from './outbox';
+import { noticeStateLabel, type NoticeView } from '../../schema/studio/orders/order-notices';
 import { captureLogs } from '../testing/log-capture';
 import { getDoc } from '../db/docs';
 import { customerOrdersDb } from '../../schema/shared/databases';
@@ -120,13 +121,18 @@ describe('SMS about an order (issue 30, item 4), one shop', () => {
     await command(shop.url, florist, o.id, { kind: 'status', from: 'new', to: 'confirmed' });
     expect(Date.now() - started).toBeLessThan(5000);
     const waiting = await waitFor('попытки', () => noticesOf(shop.shop.storage, o.id), (ns) => ns.length === 1 && ns[0].tries >= 2 && ns[0].state === 'waiting');
-    expect(waiting[0].reason).toMatch(/503/);
+    expect(waiting[0].reason).toBe('SMS-шлюз ответил ошибкой 503');
     expect(aboutOrder(gateway, o.number)).toEqual([]);
+    // The order's page tells staff, in Russian; a customer may not ask.
+    const shown = await call<{ data: NoticeView[] }>(shop.url, '/api/orders/notices', { id: o.id }, florist);
+    expect(shown.body.data.map((n) => [n.kind, noticeStateLabel(n)])).toEqual([['accepted', 'ждёт отправки: SMS-шлюз ответил ошибкой 503']]);
+    expect((await call(shop.url, '/api/orders/notices', { id: o.id }, cookies[1])).status).toBe(403);
     gateway.refuse(0);
     await waitFor('после сбоя', () => aboutOrder(gateway, o.number).length, (n) => n === 1);
     await new Promise((r) => setTimeout(r, 600));
     expect(aboutOrder(gateway, o.number)).toHaveLength(1);
     expect((await noticesOf(shop.shop.storage, o.id))[0]).toMatchObject({ state: 'sent' });
+    expect((await call<{ data: NoticeView[] }>(shop.url, '/api/orders/notices', { id: o.id }, florist)).body.data.map(noticeStateLabel)).toEqual(['отправлено']);
   }, 60_000);
 
   it('sends nothing to a customer who turned the messages off on /my, and only theirs are off', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dueNotices, noticeKinds, type NoticeKind } from '../../schema/studio/orders/order-notices';
+import { dueNotices, noticeKinds, noticeState, type NoticeKind, type NoticeView } from '../../schema/studio/orders/order-notices';
 import type { Order } from '../../schema/studio/orders/order';
 import { claim } from '../db/claim';
 import { getDoc, upsert } from '../db/docs';
@@ -15,7 +15,6 @@ import { log } from '../ops/log';
  */
 export const noticesDb = 'notices';
 
-export const noticeState = z.enum(['waiting', 'sending', 'sent', 'skipped', 'failed']);
 export const noticeDoc = z.object({
   order: z.string(),
   number: z.number().int(),
@@ -95,3 +94,9 @@ export const noticesOf = async (storage: Storage, order: string): Promise<(Notic
     return parsed.success ? [{ ...parsed.data, id: r.id }] : [];
   });
 };
+
+/** What staff see of an order's messages, in the order of its moments. */
+export const noticeViewsOf = async (storage: Storage, order: string): Promise<NoticeView[]> =>
+  (await noticesOf(storage, order))
+    .sort((a, b) => noticeKinds.indexOf(a.kind) - noticeKinds.indexOf(b.kind))
+    .map(({ kind, state, at, sentAt, tries, reason }) => ({ kind, state, at, tries, ...(sentAt ? { sentAt } : {}), ...(reason ? { reason: reason.slice(0, 300) } : {}) }));

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Order, OrderStatus } from './order';
 import { isCounterSale } from './order-command';
 import { orderNo } from './order-number';
@@ -9,6 +10,38 @@ import { orderNo } from './order-number';
  */
 export const noticeKinds = ['accepted', 'photo', 'courier', 'delivered'] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
+
+/** Where a message is: queued, being sent, sent, not sent for a reason (off, stale, the day's limit), given up on. */
+export const noticeState = z.enum(['waiting', 'sending', 'sent', 'skipped', 'failed']);
+
+/** A message about an order as staff see it on the order's page (`POST /api/orders/notices`). */
+export const noticeView = z.strictObject({
+  kind: z.enum(noticeKinds),
+  state: noticeState,
+  at: z.number().int(),
+  sentAt: z.number().int().optional(),
+  tries: z.number().int().min(0),
+  reason: z.string().max(300).optional(),
+});
+export type NoticeView = z.infer<typeof noticeView>;
+
+export const noticeKindLabels: Record<NoticeKind, string> = { accepted: 'Заказ принят', photo: 'Фото букета', courier: 'Курьер выехал', delivered: 'Доставлен' };
+
+/** «отправлено», «ждёт отправки: SMS-шлюз не ответил (503)», «не отправлено: Покупатель отключил SMS». */
+export const noticeStateLabel = (n: Pick<NoticeView, 'state' | 'reason'>): string => {
+  const why = n.reason ? `: ${n.reason}` : '';
+  switch (n.state) {
+    case 'sent':
+      return 'отправлено';
+    case 'waiting':
+    case 'sending':
+      return `ждёт отправки${why}`;
+    case 'skipped':
+      return `не отправлено${why}`;
+    case 'failed':
+      return `не удалось отправить${why}`;
+  }
+};
 
 /** A moment whose change is older than this is not news: an order the studio changed long ago (a start-up's re-check, a copy upgrade) is not announced. */
 export const noticeFreshMs = 3 * 3600_000;

@@ -26,6 +26,7 @@ import { collectLine, papers, storedPaper, storePaper, ticketLines, setPaperSize
 import type { Product } from '../../../../schema/shop/product';
 import './order-page.css';
 import { useOnline } from '../../../lib/use-online';
+import { OrderSms } from './order-sms';
 import { useStaffNames } from '../../../data/staff-directory';
 import { staffName } from '../../../../schema/shared/user';
 import { orderTitle } from '../../../../schema/studio/orders/order-number';
@@ -316,6 +317,7 @@ export const OrderPage = () => {
         <VoidPaymentForm key={`void-${order.history?.length ?? 0}`} order={order} send={send} user={user} />
       </section>
       {order.status !== 'cancelled' && <OrderPhoto photo={order.photo} send={send} />}
+      <OrderSms order={order.id} changedAt={order.updatedAt} />
 
       <section className="order-page__section" aria-labelledby="order-history">
         <h2 id="order-history">История</h2>

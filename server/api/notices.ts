@@ -2,12 +2,16 @@ import { Router } from 'express';
 import type { User } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { route } from '../http/route';
-import { setSmsNotices, smsNoticesOn } from '../notices/outbox';
+import { noticeViewsOf, setSmsNotices, smsNoticesOn } from '../notices/outbox';
 
-/** The signed-in customer's choice whether the shop tells them by SMS what happens to their orders (issue 30): their own only. */
-export const myNoticesApi = (shop: Shop): Router => {
+/**
+ * The order SMS (issue 30): the signed-in customer's choice whether to get them (their own only), and what was sent
+ * about an order, for staff on its page.
+ */
+export const noticesApi = (shop: Shop): Router => {
   const api = Router();
   route(api, 'POST /api/my/sms-get', async ({ res }) => ({ data: { sms: await smsNoticesOn(shop.storage, (res.locals.user as User).phone) } }));
   route(api, 'POST /api/my/sms-set', async ({ body, res }) => ({ data: { sms: await setSmsNotices(shop.storage, (res.locals.user as User).phone, body.sms) } }));
+  route(api, 'POST /api/orders/notices', async ({ body }) => ({ data: await noticeViewsOf(shop.storage, body.id) }));
   return api;
 };
