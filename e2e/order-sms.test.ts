@@ -23,11 +23,12 @@ describe('the SMS about the photo', () => {
   });
   afterAll(() => gateway?.close());
 
-  it('names a link that opens /my at the order, with its photo, on the customer\'s phone', async () => {
+  it('names a link that opens /my at the order, with its photo, on the customer\'s phone; the order\'s page shows staff it was sent', async () => {
     const { shop } = journey();
     // Everyone signs in while codes still go to the demo's log; then the admin sets the SMS gateway.
     const [admin, florist, me] = await Promise.all([demoPhones.admin, demoPhones.florist, customer].map((p) => signIn(shop.url, p)));
     const context = await contextAs(journey(), customer, phoneViewport);
+    const studio = await contextAs(journey(), demoPhones.florist, phoneViewport);
     expect((await call(shop.url, '/api/settings/sms-update', { url: gateway.url, token: gateway.token }, admin)).status).toBe(200);
 
     const draft = {
@@ -52,6 +53,15 @@ describe('the SMS about the photo', () => {
     const link = new URL(/ (\S+)$/.exec(sms.text)![1]);
     // Without PUBLIC_ORIGIN the link is this server's own address (the demo's localhost).
     expect([link.port, link.pathname, link.hash]).toEqual([String(shop.port), '/my', `#order-${o.number}`]);
+
+    // The order's page tells the studio what the customer was sent.
+    const orderPage = await studio.newPage();
+    await orderPage.goto(`/admin/orders/${o.id}`);
+    const sent = orderPage.getByRole('region', { name: 'SMS покупателю' });
+    await sent.getByText('Фото букета — отправлено').waitFor();
+    await sent.getByText('Заказ принят — отправлено').waitFor();
+    expect(await orderPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phoneViewport.width);
+    await studio.close();
 
     const page = await context.newPage();
     const errors = watchErrors(page);
