@@ -135,6 +135,23 @@ describe('SMS about an order (issue 30, item 4), one shop', () => {
     expect((await call<{ data: NoticeView[] }>(shop.url, '/api/orders/notices', { id: o.id }, florist)).body.data.map(noticeStateLabel)).toEqual(['отправлено']);
   }, 60_000);
 
+  it('sends a message whose sender died while holding it, once its lease runs out; never one still held', async () => {
+    const o = await courierOrder(shop.url, cookies[1], boris, bouquet);
+    const db = shop.shop.storage.db('notices');
+    const now = Date.now();
+    const held = { order: o.id, number: o.number, phone: boris, at: now, createdAt: now, state: 'sending', tries: 1 };
+    // One held by a live server (its lease runs a minute more), one by a server that died (its lease ran out).
+    await db.put({ _id: `n:${o.id}:accepted`, ...held, kind: 'accepted', lease: 'alive', nextAt: now + 60_000 });
+    await db.put({ _id: `n:${o.id}:photo`, ...held, kind: 'photo', lease: 'dead', nextAt: now - 1 });
+    await waitFor('снова отправлено', () => aboutOrder(gateway, o.number).length, (n) => n === 1);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(aboutOrder(gateway, o.number).map((m) => m.text)).toEqual([`Букет по заказу №\u00a0${o.number} готов, фото: ${origin}/my#order-${o.number}`]);
+    expect((await noticesOf(shop.shop.storage, o.id)).map((n) => [n.kind, n.state, n.lease ?? null])).toEqual([
+      ['accepted', 'sending', 'alive'],
+      ['photo', 'sent', null],
+    ]);
+  }, 60_000);
+
   it('sends nothing to a customer who turned the messages off on /my, and only theirs are off', async () => {
     const veraCookie = cookies[2];
     expect((await call<{ data: { sms: boolean } }>(shop.url, '/api/my/sms-get', {}, veraCookie)).body.data.sms).toBe(true);
