@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { nextDay, today } from '../schema/shared/day';
@@ -14,7 +15,7 @@ const product = demoProducts.find((p) => p.isActive && !p.isHidden && !p.sizable
 describe('the orders board', () => {
   const journey = journeyPerFile();
 
-  it('shows an order placed on the site without a reload, with a cue and a chime that can be turned off; filters live in the address', async () => {
+  it('shows an order placed on the site without a reload, with a cue and a chime (also for a payment and a cancellation) that can be turned off; filters live in the address', async () => {
     const shop = journey().shop;
     // The florist's phone: 360 px wide, the board over the next week so whatever day the customer picks is on it.
     const staff = await contextAs(journey(), demoPhones.florist);
@@ -63,9 +64,26 @@ describe('the orders board', () => {
     // The card links to the order's page.
     expect(await card.getByRole('link', { name: `№\u00a0${number}` }).getAttribute('href')).toBe(`/admin/orders/${(await orderIds())[0]}`);
 
+    // A payment recorded on another device and then a cancellation: each named in the cue, each with its chime.
+    const [firstId] = await orderIds();
+    const manager = await signIn(shop.url, demoPhones.manager);
+    const studioCommand = async (action: Record<string, unknown>) => {
+      const { status, body } = await call<{ outcome: { ok: boolean } }>(shop.url, '/api/orders/command', { id: `board-news-${crypto.randomUUID()}`, order: firstId, action }, manager);
+      expect([status, body.outcome.ok]).toEqual([200, true]);
+    };
+    const chimedSoFar = () => board.evaluate(() => (window as unknown as { chimes: number }).chimes);
+    let before = await chimedSoFar();
+    await studioCommand({ kind: 'payment', status: 'paid', method: 'card' });
+    await board.getByRole('status').getByRole('link', { name: `Оплачен: №\u00a0${number}`, exact: false }).waitFor();
+    await waitFor('the payment\'s chime', async () => (await chimedSoFar()) > before);
+    before = await chimedSoFar();
+    await studioCommand({ kind: 'status', from: 'new', to: 'cancelled', reason: 'Покупатель передумал' });
+    await board.getByRole('status').getByRole('link', { name: `Отменён: №\u00a0${number}`, exact: false }).waitFor();
+    await waitFor('the cancellation\'s chime', async () => (await chimedSoFar()) > before);
+
     // Sound off, remembered on the device; the next order shows but stays silent.
     await board.getByRole('button', { name: 'Понятно' }).click();
-    await board.getByRole('button', { name: 'Звук новых заказов: вкл.' }).click();
+    await board.getByRole('button', { name: 'Звук заказов: вкл.' }).click();
     expect(await board.evaluate(() => localStorage.getItem('board:sound'))).toBe('off');
     const chimes = await board.evaluate(() => (window as unknown as { chimes: number }).chimes);
     const second = await placeOrder('Ирина Соколова');
@@ -86,7 +104,7 @@ describe('the orders board', () => {
     await board.getByRole('button', { name: 'Фильтры: 2' }).click();
     expect(await board.getByRole('combobox', { name: 'Статус', exact: true }).inputValue()).toBe('new');
     expect(await board.evaluate(() => localStorage.getItem('board:sound'))).toBe('off');
-    await board.getByRole('button', { name: 'Звук новых заказов: выкл.' }).waitFor();
+    await board.getByRole('button', { name: 'Звук заказов: выкл.' }).waitFor();
     expect(errors).toEqual([]);
 
     // Signing out, the florist's phone forgets the customers' orders it held.

@@ -39,6 +39,7 @@ import { maxUploadBytes } from './photos/item-image';
 import { photosApi } from './photos/photos-api';
 import { ordersApi } from './api/orders';
 import { favouritesApi } from './api/favourites';
+import { noticesApi } from './api/notices';
 import { paymentsApi } from './api/payments';
 import { infoApi } from './api/info';
 import { syncStreamApi } from './api/sync-stream';
@@ -104,7 +105,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
     res.locals.checkAnswers = checkAnswers;
     next();
   });
-  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, posifloraApi, storefrontApi, debtsApi, settingsApi, receiptsApi, analyticsApi, shiftBooksApi, backupsApi].forEach((part) => api.use(part(shop)));
+  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, noticesApi, posifloraApi, storefrontApi, debtsApi, settingsApi, receiptsApi, analyticsApi, shiftBooksApi, backupsApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));

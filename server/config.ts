@@ -69,6 +69,10 @@ export interface ShopConfig {
   publicOrigin?: string;
   /** YooKassa's shop id and secret key (YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY); without them online payment is not offered. */
   yookassa?: YookassaSettings;
+  /** How often every app server sends the customers' due SMS notices (server/notices/); tests make it short. */
+  noticeEveryMs: number;
+  /** The first pause before a notice the gateway refused is tried again; it doubles with each try (at most 15 minutes). */
+  noticeRetryMs: number;
   /** How long an order chosen to be paid online holds its units unpaid (ONLINE_PAYMENT_HOLD_MINUTES). */
   onlineHoldMs: number;
   /**
@@ -218,6 +222,8 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
     yookassa: readYookassa(env),
     receipts: readReceipts(env, readYookassa(env)),
     receiptsEveryMs: int(env.RECEIPTS_EVERY_MS, 2000),
+    noticeEveryMs: 10_000,
+    noticeRetryMs: 30_000,
     onlineHoldMs: readHoldMinutes(env.ONLINE_PAYMENT_HOLD_MINUTES) * 60_000,
     backup: readBackup(env, mode, path.resolve(env.DATA_DIR ?? './data')),
     logLevel: readLogLevel(env.LOG_LEVEL),

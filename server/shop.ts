@@ -28,6 +28,8 @@ import { sweepOnlinePayments } from './payments/payment-sweep';
 import { pollPosiflora } from './posiflora/posiflora-poll';
 import { backupNightly } from './ops/nightly-backup';
 import { ensureStoreEpoch } from './ops/store-epoch';
+import { ensureNoticesView } from './notices/outbox';
+import { noticeSender, sendNoticesEvery } from './notices/notice-sender';
 
 export interface RunningShop {
   url: string;
@@ -45,6 +47,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   await ensureCalendarIndex(shop.storage.db('events'));
   await ensureClientPhoneIndex(shop.storage);
   await ensureWaitingCommandsView(shop.storage);
+  await ensureNoticesView(shop.storage);
   if (config.seed) await seedDemo(shop);
   await seedRefs(shop);
   if (config.adminPhone) await ensureAdmin(shop, config.adminPhone);
@@ -82,6 +85,8 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   const server = createApp(shop, hub, catalog, stock, epoch).listen(config.port);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const port = (server.address() as AddressInfo).port;
+  // The customers' SMS about their orders, sent by whichever app server takes each first.
+  const stopNotices = sendNoticesEvery(noticeSender(shop, () => config.publicOrigin ?? `http://localhost:${port}`), config.noticeEveryMs);
   return {
     url: `http://127.0.0.1:${port}`,
     port,
@@ -89,6 +94,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
     server,
     async close() {
       stopSweep();
+      await stopNotices();
       stopStudioSweep();
       stopReminders();
       stopPaymentSweep();

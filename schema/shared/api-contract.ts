@@ -13,6 +13,8 @@ import { debtsAnswer } from '../studio/clients/debts';
 import { entities, type AnyEntity } from '../entities';
 import { eventDelete, eventInput, eventsListQuery, shopEvent } from '../studio/orders/event';
 import { favouritesChange } from '../shop/favourite';
+import { smsNotices } from '../shop/sms-notices';
+import { noticeView } from '../studio/orders/order-notices';
 import { homeCopy, homeCopyUpdate } from '../shop/home-copy';
 import { navigation } from '../shop/navigation';
 import { navigationUpdate } from '../shop/navigation-update';
@@ -164,6 +166,9 @@ const shapes = {
   'GET /api/photos/:id/card': row('GET /api/photos/:id/card', unparsed, notJson),
   'POST /api/favourites/list': row('POST /api/favourites/list', noPayload, data(z.array(z.string()))),
   'POST /api/favourites/change': row('POST /api/favourites/change', favouritesChange, data(z.array(z.string()))),
+  'POST /api/my/sms-get': row('POST /api/my/sms-get', noPayload, data(smsNotices)),
+  'POST /api/my/sms-set': row('POST /api/my/sms-set', smsNotices, data(smsNotices)),
+  'POST /api/orders/notices': row('POST /api/orders/notices', idRequest, data(z.array(noticeView))),
   'GET /api/payments/offer': row('GET /api/payments/offer', unparsed, data(paymentOffer)),
   'POST /api/payments/start': row('POST /api/payments/start', payNowRequest, data(paymentAnswer)),
   'POST /api/payments/check': row('POST /api/payments/check', paymentOrderRequest, data(paymentAnswer)),

@@ -102,6 +102,11 @@ export const apiRoutes = {
   'GET /api/photos/:id/card': 'guest',
   'POST /api/favourites/list': 'customer',
   'POST /api/favourites/change': 'customer',
+  /** Whether the signed-in customer is told by SMS what happens to their orders (issue 30): only their own. */
+  'POST /api/my/sms-get': 'customer',
+  'POST /api/my/sms-set': 'customer',
+  /** The SMS the customer was sent (or not, and why) about an order, on its page. */
+  'POST /api/orders/notices': 'florist',
   'GET /api/payments/offer': 'guest',
   'POST /api/payments/start': 'customer',
   'POST /api/payments/check': 'customer',

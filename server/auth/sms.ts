@@ -6,6 +6,8 @@ import { log } from '../ops/log';
 /** How a one-time code reaches the customer's phone. */
 export interface SmsSender {
   send(phone: string, code: string): Promise<void>;
+  /** Any other message (an order's notice, server/notices/): the gateway's, or in demo mode without one the log's. */
+  notify(phone: string, text: string): Promise<void>;
   /** Only the log sender keeps codes readable, for /api/dev/last-code. */
   lastCode?(phone: string): Promise<string | null>;
 }
@@ -16,6 +18,8 @@ const text = (code: string) => `Код для входа в Цветочную �
 export const sendThroughGateway = async (gateway: { url: string; token: string }, phone: string, message: string): Promise<void> => {
   const answer = await fetch(gateway.url, {
     method: 'POST',
+    // A gateway that does not answer is one that is down: the message is tried again later, never waited on for ever.
+    signal: AbortSignal.timeout(10_000),
     headers: { 'content-type': 'application/json', authorization: `Bearer ${gateway.token}` },
     body: JSON.stringify({ phone, text: message }),
   });
@@ -24,6 +28,7 @@ export const sendThroughGateway = async (gateway: { url: string; token: string }
 
 const gatewaySms = (url: string, token = ''): SmsSender => ({
   send: (phone, code) => sendThroughGateway({ url, token }, phone, text(code)),
+  notify: (phone, message) => sendThroughGateway({ url, token }, phone, message),
 });
 
 /**
@@ -35,6 +40,9 @@ const logSms = (auth: PouchDB.Database, quiet: boolean): SmsSender => ({
     if (!quiet) log.info(`[sms] +${phone}: ${text(code)}`);
     const now = Date.now();
     await auth.put({ _id: `devsms:${phone}:${orderedStamp()}${crypto.randomBytes(4).toString('hex')}`, code, expiresAt: now + 3600_000 });
+  },
+  async notify(phone, message) {
+    if (!quiet) log.info(`[sms] +${phone}: ${message}`);
   },
   async lastCode(phone) {
     const prefix = `devsms:${phone}:`;
@@ -55,6 +63,10 @@ export const smsSender = (config: ShopConfig, auth: PouchDB.Database, saved: () 
     async send(phone, code) {
       const gateway = await saved();
       return gateway ? sendThroughGateway(gateway, phone, text(code)) : configured.send(phone, code);
+    },
+    async notify(phone, message) {
+      const gateway = await saved();
+      return gateway ? sendThroughGateway(gateway, phone, message) : configured.notify(phone, message);
     },
     ...(configured.lastCode ? { lastCode: configured.lastCode.bind(configured) } : {}),
   };

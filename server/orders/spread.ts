@@ -10,6 +10,7 @@ import { inStudioWindow } from './studio-window';
 import { orderNo, orderTitle } from '../../schema/studio/orders/order-number';
 import { isCounterSale } from '../../schema/studio/orders/order-command';
 import { alertOf, withAlert } from '../clients/client-alert';
+import { queueNotices } from '../notices/outbox';
 
 /** The staff copies' database (schema/shared/databases.ts): every order delivered from the studio window's start on. */
 export const studioOrdersDb = 'studio-orders';
@@ -46,7 +47,8 @@ const writeCopy = (db: PouchDB.Database, target: Order, replace: boolean) =>
 
 /**
  * Writes what follows from a placed order: the customer's copy in `orders-{phone}` (without the history), the staff
- * copy in `studio-orders` (with it) while the order is in the studio window, and the calendar event. Safe to repeat,
+ * copy in `studio-orders` (with it) while the order is in the studio window, the calendar event, and the SMS the
+ * customer is owed for what just happened (queued once each: server/notices/outbox.ts). Safe to repeat,
  * from any number of processes. `copy: 'replace'` brings a changed order to the copies; `event: 'replace'` rewrites
  * the event too (an edit moved the day, the slot or the total; an event stored before it was slimmed).
  */
@@ -66,4 +68,5 @@ export const spreadOrder = async (
     if (event === 'if-missing' || isDeepStrictEqual(stripMeta(current), toSynced(e))) return null;
     return toSynced(e);
   });
+  await queueNotices(storage, o);
 };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { formatRoubles } from '../../../schema/shared/money';
 import { call, ApiError } from '../../lib/api';
@@ -10,6 +10,7 @@ import { repeatLines } from './repeat-order';
 import { useMyOrders, type MyOrder } from './use-my-orders';
 import './my-orders.css';
 import { orderTitle } from '../../../schema/studio/orders/order-number';
+import { orderLinkPath } from '../../../schema/studio/orders/order-notices';
 
 const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', weekday: 'short', timeZone: 'UTC' });
 const dayLabel = (d: string) => dayFormat.format(new Date(`${d}T00:00:00Z`));
@@ -95,7 +96,7 @@ const RepeatOrder = ({ lines }: { lines: MyOrder['lines'] }) => {
 };
 
 const OrderRow = ({ o }: { o: MyOrder }) => (
-  <li className="my-orders__item" data-order-id={o.id}>
+  <li className="my-orders__item" data-order-id={o.id} id={o.number ? orderAnchor(o.number) : undefined}>
     <div className="my-orders__head">
       <strong>{o.number ? orderTitle(o.number) : 'Новый заказ'}</strong>
       <span className={`status status--${o.status}`}>{o.statusLabel}</span>
@@ -132,9 +133,29 @@ const OrderRow = ({ o }: { o: MyOrder }) => (
   </li>
 );
 
+/** The order's line in /my, as the SMS about its photo links to it (schema/studio/orders/order-notices.ts `orderLinkPath`). */
+const orderAnchor = (number: number) => orderLinkPath(number).split('#')[1];
+
+/**
+ * Brings the line the address names (`/my#order-1042`, from an SMS) into view once it is drawn: the orders come from
+ * the device's store after the page, so the browser's own jump to the anchor finds nothing yet.
+ */
+const useScrollToNamedOrder = (count: number) => {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (done || !location.hash) return;
+    const line = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (!line) return;
+    line.scrollIntoView({ block: 'start' });
+    line.classList.add('my-orders__item--named');
+    setDone(true);
+  }, [count, done]);
+};
+
 /** /my: the customer's orders with their status, as staff change it. */
 export const MyOrders = ({ phone }: { phone: string }) => {
   const orders = useMyOrders(phone);
+  useScrollToNamedOrder(orders.length);
   return (
     <section className="my-orders" aria-labelledby="my-orders-title">
       <h2 id="my-orders-title">Мои заказы</h2>

@@ -6,6 +6,7 @@ import { call, ApiError } from '../../lib/api';
 import { useNotice } from '../../ui/notices';
 import { useSession } from '../../shared/auth/session';
 import { MyOrders } from './my-orders';
+import { SmsNotices } from './sms-notices';
 import { SignInOnDemand } from '../../shared/auth/sign-in-on-demand';
 
 /** A guest opens the sign-in dialog right here; their cart stays as it is. */
@@ -65,6 +66,7 @@ export const MyPage = () => {
       <MyOrders phone={user.phone} />
       {/* A form per person: one who signs in here starts from their own stored name. */}
       <Profile key={user.phone} user={user} />
+      <SmsNotices key={`sms-${user.phone}`} />
     </div>
   );
 };

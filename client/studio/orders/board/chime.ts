@@ -19,17 +19,28 @@ export const setSoundOn = (on: boolean): void => {
 
 let context: AudioContext | null = null;
 
+/** What the board announces (new-order-cue.ts `boardNews`); each has its tune, so the studio knows which without looking. */
+export type ChimeKind = 'new' | 'cancelled' | 'paid';
+const tunes: Record<ChimeKind, readonly number[]> = {
+  /** Two rising tones: something to do. */
+  new: [880, 1320],
+  /** Two falling tones: something not to do any more. */
+  cancelled: [660, 440],
+  /** Three quick rising tones: good news. */
+  paid: [1047, 1319, 1568],
+};
+
 /**
- * Two short rising tones made by Web Audio: no file to load, nothing to cache offline. A browser lets a page sound
- * only after the user touched it; before that the chime is silent and the visible cue alone tells of the order.
+ * Short tones made by Web Audio: no file to load, nothing to cache offline. A browser lets a page sound only after
+ * the user touched it; before that the chime is silent and the visible cue alone tells of the order.
  */
-export const chime = (): void => {
+export const chime = (kind: ChimeKind = 'new'): void => {
   if (typeof AudioContext === 'undefined') return;
   context ??= new AudioContext();
   const ctx = context;
   if (ctx.state === 'suspended') void ctx.resume().catch(() => {});
   const start = ctx.currentTime;
-  [880, 1320].forEach((hz, i) => {
+  tunes[kind].forEach((hz, i) => {
     const osc = ctx.createOscillator();
     const gain = ctx.createGain();
     const at = start + i * 0.16;

@@ -51,7 +51,7 @@ export const OrdersBoard = () => {
   const names = useStaffNames();
   const sources = useRefList('order-source');
   const sourceChoices = useMemo(() => sources.filter((s) => s.active).map((s) => ({ id: s.code, label: s.label })), [sources]);
-  const { arrivals, dismiss } = useNewOrderCue(data.shop.orders);
+  const { arrivals, changes, dismiss } = useNewOrderCue(data.shop.orders);
   const fresh = useMemo(() => new Set(arrivals.map((a) => a.id)), [arrivals]);
 
   // Typing in the search box stays responsive while a day of hundreds of cards is filtered again.
@@ -74,16 +74,21 @@ export const OrdersBoard = () => {
         {/* The «Новый заказ» button (issue 10, item 4) goes into this slot. */}
         <div className="orders-board__actions" data-slot="new-order"><NewOrderLink /></div>
         <button type="button" className="button button--ghost" aria-pressed={sound} onClick={() => (setSoundOn(!sound), setSound(!sound))}>
-          {sound ? 'Звук новых заказов: вкл.' : 'Звук новых заказов: выкл.'}
+          {sound ? 'Звук заказов: вкл.' : 'Звук заказов: выкл.'}
         </button>
       </div>
 
-      {arrivals.length > 0 && (
+      {arrivals.length + changes.length > 0 && (
         <div className="orders-board__cue" role="status">
-          <strong>{arrivals.length === 1 ? 'Новый заказ' : `Новые заказы: ${arrivals.length}`}</strong>
+          {arrivals.length > 0 && <strong>{arrivals.length === 1 ? 'Новый заказ' : `Новые заказы: ${arrivals.length}`}</strong>}
           {arrivals.map((a) => (
             <Link key={a.id} to="/admin/orders/$id" params={{ id: a.id }}>
               {orderNo(a.number)} на {showDay(a.date)}, {a.slot}
+            </Link>
+          ))}
+          {changes.map(({ order: c, kind }) => (
+            <Link key={`${kind}-${c.id}`} to="/admin/orders/$id" params={{ id: c.id }}>
+              {kind === 'cancelled' ? 'Отменён' : 'Оплачен'}: {orderNo(c.number)} на {showDay(c.date)}
             </Link>
           ))}
           <button type="button" className="link-button" onClick={dismiss}>

@@ -27,6 +27,7 @@ import type { Product } from '../../../../schema/shop/product';
 import './order-page.css';
 import { FiscalReceipts } from '../../kit/fiscal-receipts';
 import { useOnline } from '../../../lib/use-online';
+import { OrderSms } from './order-sms';
 import { useStaffNames } from '../../../data/staff-directory';
 import { staffName } from '../../../../schema/shared/user';
 import { orderTitle } from '../../../../schema/studio/orders/order-number';
@@ -319,6 +320,7 @@ export const OrderPage = () => {
         <FiscalReceipts order={order.id} version={order.updatedAt} />
       </section>
       {order.status !== 'cancelled' && <OrderPhoto photo={order.photo} send={send} />}
+      <OrderSms order={order.id} changedAt={order.updatedAt} />
 
       <section className="order-page__section" aria-labelledby="order-history">
         <h2 id="order-history">История</h2>
