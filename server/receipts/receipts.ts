@@ -58,13 +58,29 @@ export const queueReceipts = async (storage: Storage, o: Order, entries: readonl
   }
 };
 
+/**
+ * Receipts due by when they may be taken (queued, or sent and waiting for the register's answer) and receipts by
+ * order: kept up by the store, so the sender's round and the order page read what they need, however many receipts
+ * a year of sales has left.
+ */
+const designId = '_design/receipts';
+const design = {
+  views: {
+    due: { map: "function (doc) { if (doc.state === 'queued' || doc.state === 'sent') emit(doc.nextAt, null); }" },
+    byOrder: { map: 'function (doc) { if (doc.content && doc.content.order) emit(doc.content.order, null); }' },
+  },
+  language: 'javascript',
+};
+
+/** Builds the views on a store that lacks them or holds older ones (every app server at start; the same answer from each). */
+export const ensureReceiptsViews = async (storage: Storage): Promise<void> => {
+  await upsert<object>(storage.db(receiptsDb), designId, (current) => (current && 'views' in current && JSON.stringify(current.views) === JSON.stringify(design.views) ? null : design));
+};
+
 /** The receipts of one order, oldest first (the order page). */
 export const receiptsOfOrder = async (storage: Storage, order: string): Promise<Receipt[]> => {
-  const res = await storage.db(receiptsDb).allDocs({ include_docs: true, startkey: 'receipt:', endkey: 'receipt:\uffff' });
-  return res.rows
-    .flatMap((r) => (r.doc ? [receiptOf(r.doc)] : []))
-    .filter((r): r is Receipt => !!r && r.content.order === order)
-    .sort((a, b) => a.createdAt - b.createdAt);
+  const res = await storage.db(receiptsDb).query<object>('receipts/byOrder', { key: order, include_docs: true });
+  return res.rows.flatMap((r) => (r.doc ? (receiptOf(r.doc) ?? []) : [])).sort((a, b) => a.createdAt - b.createdAt);
 };
 
 /** Every receipt, newest first (/admin/documents). */
@@ -138,12 +154,9 @@ export const receiptSender = (storage: Storage, provider: ReceiptProvider | null
   const round = async (): Promise<void> => {
     if (!provider) return;
     const now = Date.now();
-    // A listing only hints; the lease decides who sends. Kept small by its states: registered and failed are skipped.
-    const res = await db.allDocs({ include_docs: true });
-    const due = res.rows.flatMap((row) => {
-      const r = row.doc ? receiptOf(row.doc) : null;
-      return r && (r.state === 'queued' || r.state === 'sent') && r.nextAt <= now ? [r] : [];
-    });
+    // A listing only hints; the lease decides who sends. Only the due ones are read (the view by `nextAt`).
+    const res = await db.query<object>('receipts/due', { endkey: now, include_docs: true, limit: 200 });
+    const due = res.rows.flatMap((row) => (row.doc ? (receiptOf(row.doc) ?? []) : []));
     for (const r of due.sort((x, y) => x.createdAt - y.createdAt)) await sendOne(r.id, now);
   };
 
