@@ -20,7 +20,7 @@ export const receiptsApi = (shop: Shop): Router => {
   route(api, 'POST /api/settings/receipts-update', async ({ body }) => ({ data: { settings: await saveReceiptSettings(shop.storage, body.settings), provider } }));
 
   route(api, 'POST /api/receipts/list', async ({ body }) => {
-    const rs = body.order ? await receiptsOfOrder(shop.storage, body.order) : (await listReceipts(shop.storage)).slice(0, listed);
+    const rs = body.order ? await receiptsOfOrder(shop.storage, body.order) : await listReceipts(shop.storage, listed);
     return { data: { items: rs.map(viewOfReceipt) } };
   });
 

@@ -203,7 +203,7 @@ describe('fiscal receipts on two app servers (issue 30)', () => {
         const answers = await Promise.all([call(a.url, '/api/orders/command', pay, florist), call(b.url, '/api/orders/command', pay, florist)]);
         expect(answers.map((x) => x.status)).toEqual([200, 200]);
       }
-      const rs = await until(() => listReceipts(a.shop.storage), (x) => x.length === ids.length && allRegistered(x));
+      const rs = await until(() => listReceipts(a.shop.storage, 100), (x) => x.length === ids.length && allRegistered(x));
       expect(rs.map((r) => r.state)).toEqual(ids.map(() => 'registered'));
       // Each sent once: the register holds one document per sale, and neither server sent it again (no duplicate answer needed).
       expect(atol.documents().map((d) => d.externalId).sort()).toEqual(rs.map((r) => r.id).sort());

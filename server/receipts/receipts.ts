@@ -4,7 +4,7 @@ import type { Order, OrderChange } from '../../schema/studio/orders/order';
 import { defaultReceiptSettings, receipt, receiptSettings, receiptsDue, type Receipt, type ReceiptSettings } from '../../schema/studio/receipts/receipt';
 import type { ShopConfig } from '../config';
 import { claim } from '../db/claim';
-import { allDocs, getDoc, stripMeta, upsert, type Stored } from '../db/docs';
+import { getDoc, stripMeta, upsert, type Stored } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { log } from '../ops/log';
 import { atolProvider } from './atol';
@@ -68,6 +68,7 @@ const design = {
   views: {
     due: { map: "function (doc) { if (doc.state === 'queued' || doc.state === 'sent') emit(doc.nextAt, null); }" },
     byOrder: { map: 'function (doc) { if (doc.content && doc.content.order) emit(doc.content.order, null); }' },
+    byTime: { map: "function (doc) { if (typeof doc.createdAt === 'number') emit(doc.createdAt, null); }" },
   },
   language: 'javascript',
 };
@@ -83,9 +84,9 @@ export const receiptsOfOrder = async (storage: Storage, order: string): Promise<
   return res.rows.flatMap((r) => (r.doc ? (receiptOf(r.doc) ?? []) : [])).sort((a, b) => a.createdAt - b.createdAt);
 };
 
-/** Every receipt, newest first (/admin/documents). */
-export const listReceipts = async (storage: Storage): Promise<Receipt[]> =>
-  (await allDocs<object>(storage.db(receiptsDb))).flatMap((d) => receiptOf(d) ?? []).sort((a, b) => b.createdAt - a.createdAt);
+/** The newest receipts, newest first (/admin/documents). */
+export const listReceipts = async (storage: Storage, limit: number): Promise<Receipt[]> =>
+  (await storage.db(receiptsDb).query<object>('receipts/byTime', { descending: true, limit, include_docs: true })).rows.flatMap((r) => (r.doc ? (receiptOf(r.doc) ?? []) : []));
 
 /** The provider the configuration names, or null (receipts wait in the queue). */
 export const receiptProvider = (config: ShopConfig): ReceiptProvider | null => {
