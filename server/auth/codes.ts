@@ -61,6 +61,9 @@ export const oneTimeCodes = (auth: PouchDB.Database, secret: string, sms: SmsSen
     return row && doc?.success ? { id: row.id, key: row.id.slice(prefix.length), doc: doc.data } : null;
   };
 
+  /** A cooldown slot's place (server/auth/claims.ts): until when it runs. */
+  const placeDoc = z.object({ expiresAt: z.number() });
+
   return {
     /** Sends a new code; answers how many seconds until another may be asked for. */
     async send(phone: string): Promise<number> {
@@ -78,6 +81,15 @@ export const oneTimeCodes = (auth: PouchDB.Database, secret: string, sms: SmsSen
         const s = Math.floor(now / rules.codeCooldownMs);
         slot = await claim(auth, `send:${phone}:${s}:`, 1, now + rules.codeCooldownMs);
         if (!slot) throw wait((s + 1) * rules.codeCooldownMs - now);
+        // Requests on both sides of a slot's edge each take their own slot: a neighbour's place still running means
+        // another request sends. Both may step aside (both seen at once); never two codes within the cooldown.
+        const neighbours = await Promise.all([s - 1, s + 1].map((n) => auth.allDocs({ startkey: `send:${phone}:${n}:`, endkey: `send:${phone}:${n}:\ufff0`, include_docs: true })));
+        const running = neighbours.flatMap((r) => r.rows).map((r) => placeDoc.safeParse(r.doc));
+        const until = Math.max(0, ...running.map((p) => (p.success && p.data.expiresAt > now ? p.data.expiresAt : 0)));
+        if (until) {
+          await slot.release();
+          throw wait(until - now);
+        }
       }
       await limitRate(auth, `sms-phone:${phone}`, rules.codesPerPhonePerDay, day, 'На этот номер сегодня уже отправлено много кодов, попробуйте завтра');
       await limitRate(auth, 'sms-all', rules.codesPerHour, 3600_000, 'Сейчас слишком много запросов кодов, попробуйте через несколько минут');

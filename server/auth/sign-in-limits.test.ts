@@ -256,6 +256,21 @@ describe('SMS caps', () => {
     }
   });
 
+  it('sends no second code within the cooldown to a request just past a slot’s edge', async () => {
+    const shop = await limitedShop({ smsGatewayUrl: gatewayUrl, codeCooldownMs: 60_000 });
+    received.length = 0;
+    try {
+      // Another request took the slot before this one a moment ago (on another app server, its code not stored yet).
+      const slot = Math.floor(Date.now() / 60_000);
+      await shop.shop.auth.put({ _id: `send:79480000002:${slot - 1}:00001`, expiresAt: Date.now() + 30_000 });
+      const answer = await call<{ error: string }>(shop.url, '/api/login', { phone: '79480000002' });
+      expect(answer.status).toBe(429);
+      expect(received).toEqual([]);
+    } finally {
+      await shop.close();
+    }
+  });
+
   it('waits the cooldown between two codes to one phone, also when asked at once', async () => {
     const shop = await limitedShop({ smsGatewayUrl: gatewayUrl, codeCooldownMs: 60_000 });
     received.length = 0;
