@@ -3,6 +3,7 @@ import { onlineHoldMinutes } from '../schema/shop/online-payment';
 import { phone } from '../schema/shared/phone';
 import { parsePublicOrigin } from './seo/public-origin';
 import type { PosifloraReach } from './posiflora/posiflora-connection';
+import type { GatewayLimits } from './db/gateway-reads';
 import { isLogLevel, logLevels, type LogLevel } from './ops/log';
 
 /**
@@ -93,6 +94,8 @@ export interface ShopConfig {
   posiflora?: PosifloraReach;
   /** Tests only: the clock the books' rules judge a write by (a fact's day, server/days/rules.ts); unset, the real one. */
   booksClock?: () => number;
+  /** Tests only: the bounds of long-polls (server/db/gateway-reads.ts), shorter so a test of the cap need not wait 30 s. */
+  gatewayLimits?: GatewayLimits;
 }
 
 export interface YookassaSettings {
