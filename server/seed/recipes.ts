@@ -11,30 +11,35 @@ import { recordOf } from './stock';
 
 /**
  * The demo's bouquets by tech card (DECISIONS «One stock truth for bouquets»): the monobouquets made of the demo's
- * flowers, each with its recipe, and the stems in the cold room to make as many as the catalogue showed, on one posted
- * invoice «Остатки на начало». A new studio then sees stock move from the first sale: an order promises stems, its
+ * flowers and the rose sold by the stem, each with its recipe, and the stems in the card's warehouse to make as many
+ * as the catalogue showed, on a posted invoice «Остатки на начало» per warehouse. A new studio then sees stock move from the first sale: an order promises stems, its
  * assembly takes them, the catalogue's count follows. Per recipe: the item's name, its flowers per bouquet, and
  * each flower's purchase price.
  */
-const recipes: { item: string; lines: { flower: string; qty: number; price: number }[] }[] = [
+const recipes: { item: string; lines: { flower: string; qty: number; price: number }[]; warehouse?: string }[] = [
   { item: 'Монобукет из 15 белых хризантем', lines: [{ flower: 'flower-chrysanthemum', qty: 15, price: 90 }, { flower: 'flower-kraft-paper', qty: 0.5, price: 60 }] },
   { item: 'Монобукет из 51 красной розы', lines: [{ flower: 'flower-rose-explorer', qty: 51, price: 95 }, { flower: 'flower-satin-ribbon', qty: 1, price: 25 }] },
   { item: 'Монобукет из 25 тюльпанов', lines: [{ flower: 'flower-tulip', qty: 25, price: 45 }, { flower: 'flower-kraft-paper', qty: 0.5, price: 60 }] },
   { item: 'Монобукет из 19 эустом', lines: [{ flower: 'flower-eustoma', qty: 19, price: 110 }] },
   { item: "Монобукет из 25 роз Пинк О'Хара", lines: [{ flower: 'flower-rose-ohara', qty: 25, price: 160 }] },
+  // Sold by the stem from the showcase: one stock with its flower there (DECISIONS «An item sold by the stem is one stock with its flower»).
+  { item: 'Роза Эксплорер, 60 см', lines: [{ flower: 'flower-rose-explorer', qty: 1, price: 95 }], warehouse: 'warehouse-showcase' },
 ];
 
-const warehouse = 'warehouse-cold';
+const coldRoom = 'warehouse-cold';
 /** The demo's materials bought by the metre (server/seed/stock.ts). */
 const byTheMetre = new Set(['flower-kraft-paper', 'flower-satin-ribbon']);
 
-/** The demo's tech cards and the opening stock that makes their catalogue counts (exported for the seed's test). */
-export const demoRecipes = (): { cards: OfficeRecord[]; opening: OfficeRecord } => {
-  const stems = new Map<string, { qty: number; price: number }>();
-  const cards = recipes.map(({ item, lines }, i) => {
+/** The demo's tech cards and the opening stock that makes their catalogue counts, one posted invoice per warehouse (exported for the seed's test). */
+export const demoRecipes = (): { cards: OfficeRecord[]; openings: OfficeRecord[] } => {
+  // Per warehouse, per flower: the stems on hand and their purchase price.
+  const stems = new Map<string, Map<string, { qty: number; price: number }>>();
+  const cards = recipes.map(({ item, lines, warehouse = coldRoom }, i) => {
     const product = demoProducts.find((p) => p.name === item);
     if (!product) throw new Error(`demo recipe for «${item}»: no such demo item`);
-    for (const l of lines) stems.set(l.flower, { qty: (stems.get(l.flower)?.qty ?? 0) + l.qty * product.count, price: l.price });
+    const shelf = stems.get(warehouse) ?? new Map<string, { qty: number; price: number }>();
+    stems.set(warehouse, shelf);
+    for (const l of lines) shelf.set(l.flower, { qty: (shelf.get(l.flower)?.qty ?? 0) + l.qty * product.count, price: l.price });
     return recordOf(techCard, `techcard-demo-${i + 1}`, {
       name: item,
       art: product.art,
@@ -44,14 +49,16 @@ export const demoRecipes = (): { cards: OfficeRecord[]; opening: OfficeRecord } 
       product: product.id,
     });
   });
-  const opening = recordOf(invoice, 'invoice-demo-opening', {
-    number: 'Остатки на начало',
-    day: today(new Date(Date.UTC(2026, 10, 1))),
-    warehouse,
-    lines: [...stems].map(([flower, { qty, price }]) => ({ flower, qty: Math.round(qty * 1000) / 1000, price, unit: byTheMetre.has(flower) ? 'm' : 'pcs' })),
-    status: 'posted',
-  });
-  return { cards, opening };
+  const openings = [...stems].map(([warehouse, shelf]) =>
+    recordOf(invoice, warehouse === coldRoom ? 'invoice-demo-opening' : `invoice-demo-opening-${warehouse.replace(/^warehouse-/, '')}`, {
+      number: 'Остатки на начало',
+      day: today(new Date(Date.UTC(2026, 10, 1))),
+      warehouse,
+      lines: [...shelf].map(([flower, { qty, price }]) => ({ flower, qty: Math.round(qty * 1000) / 1000, price, unit: byTheMetre.has(flower) ? 'm' : 'pcs' })),
+      status: 'posted',
+    }),
+  );
+  return { cards, openings };
 };
 
 /**
@@ -60,6 +67,6 @@ export const demoRecipes = (): { cards: OfficeRecord[]; opening: OfficeRecord } 
  */
 export const seedRecipes = async (shop: Shop): Promise<void> => {
   const office = shop.storage.db(tierDatabases.office);
-  const { cards, opening } = demoRecipes();
-  for (const record of [opening, ...cards]) await createIfMissing(office, record.id, toSynced(record));
+  const { cards, openings } = demoRecipes();
+  for (const record of [...openings, ...cards]) await createIfMissing(office, record.id, toSynced(record));
 };

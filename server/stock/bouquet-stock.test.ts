@@ -96,3 +96,41 @@ describe('a tech-card bouquet’s count follows its stems', () => {
     expect((await s.office()).filter((r) => r.type === 'techCard')).toHaveLength(before);
   });
 });
+
+describe('a bouquet ordered in a larger size promises the stems its assembly will take', () => {
+  let shop: Awaited<ReturnType<typeof startTestShop>>;
+  let s: Awaited<ReturnType<typeof techCardStudio>>;
+  beforeAll(async () => {
+    shop = await startTestShop();
+    s = await techCardStudio(shop.url);
+  });
+  afterAll(() => shop.close());
+
+  const countOf = async (id: string) => (await call<{ data: Product }>(shop.url, '/api/items/get', { id })).body.data.count;
+  const countBecomes = async (id: string, n: number) => {
+    for (let i = 0; i < 100 && (await countOf(id)) !== n; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await countOf(id)).toBe(n);
+  };
+
+  it('two bouquets in L hold three bouquets’ stems before assembly, and the count does not move at assembly', async () => {
+    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+    const sizable = body.data.items.find((p) => p.isActive && !p.isHidden && p.sizable)!;
+    // 10 roses a bouquet in M, from the same 100 roses as the studio's other card (15 roses and 3 eucalyptus): 10 and 6.
+    await s.save('products', { name: sizable.name, warehouse: s.cold, lines: [{ flower: s.rose, qty: 10 }], product: sizable.id, price: 3000 }, s.florist);
+    await countBecomes(sizable.id, 10);
+    const placed = await call<{ data: { id: string }; error?: string }>(
+      shop.url,
+      '/api/orders/create',
+      { ...draftOf('79440000701', [{ id: sizable.id, count: 2, letterSize: 'L' }]), date: nextDay(nextDay(today())) },
+      s.me,
+    );
+    expect(placed.status, placed.body.error).toBe(200);
+    // 2 × L = 30 roses promised: 70 left make 7 of this bouquet and 4 of the other, as the assembly will leave them.
+    await countBecomes(sizable.id, 7);
+    await countBecomes(s.bouquet.id, 4);
+    expect((await s.send(placed.body.data.id, { kind: 'status', from: 'new', to: 'assembling' })).status).toBe(200);
+    expect(await s.balance(s.rose)).toBe(70);
+    await countBecomes(sizable.id, 7);
+    await countBecomes(s.bouquet.id, 4);
+  });
+});

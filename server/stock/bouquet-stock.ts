@@ -1,7 +1,7 @@
 import { tierDatabases } from '../../schema/shared/databases';
 import { assemblyStart } from '../../schema/studio/orders/order-assembly';
 import { overPromised, sellableBouquets } from '../../schema/studio/stock/bouquet-stock';
-import { cardsByProduct } from '../../schema/studio/stock/tech-card';
+import { baseSizeBouquets, cardsByProduct } from '../../schema/studio/stock/tech-card';
 import type { ChangesHub } from '../db/changes-hub';
 import type { Storage } from '../db/storage';
 import { log } from '../ops/log';
@@ -23,7 +23,10 @@ export const bouquetStock = (storage: Storage, projection: StockProjection, hub:
   const stock = stockOf(storage);
   const orders = storage.db('orders');
 
-  /** Bouquets per catalogue item held by orders that are neither cancelled nor assembled (their stems are still on the shelf). */
+  /**
+   * Bouquets per catalogue item held by orders that are neither cancelled nor assembled (their stems are still on the
+   * shelf), in the card's own size: an order's L promises the stems its assembly will take (`baseSizeBouquets`).
+   */
   const promised = async (products: readonly string[], assembled: (order: string) => boolean): Promise<Map<string, number>> => {
     const holds: { product: string; order: string; n: number }[] = [];
     for (const [product, ledger] of await stock.some(products))
@@ -32,15 +35,20 @@ export const bouquetStock = (storage: Storage, projection: StockProjection, hub:
         if (!ledger.released[key] && order && !assembled(order)) holds.push({ product, order, n });
       }
     const found = await orders.allDocs({ keys: [...new Set(holds.map((h) => h.order))], include_docs: true });
-    const waiting = new Set(
+    const waiting = new Map(
       found.rows.flatMap((row) => {
         const parsed = 'doc' in row && row.doc ? orderRecord.safeParse({ ...stripMeta(row.doc), id: row.key }) : null;
         const r = parsed?.success ? parsed.data : null;
-        return r && r.stage !== 'refused' && r.status !== 'cancelled' && !assemblyStart(r.history) ? [row.key] : [];
+        return r && r.stage !== 'refused' && r.status !== 'cancelled' && !assemblyStart(r.history) ? [[row.key, r.lines] as const] : [];
       }),
     );
     const byProduct = new Map<string, number>();
-    for (const h of holds) if (waiting.has(h.order)) byProduct.set(h.product, (byProduct.get(h.product) ?? 0) + h.n);
+    for (const h of holds) {
+      const lines = waiting.get(h.order);
+      if (!lines) continue;
+      const sized = baseSizeBouquets(lines, h.product);
+      byProduct.set(h.product, (byProduct.get(h.product) ?? 0) + (sized > 0 ? sized : h.n));
+    }
     return byProduct;
   };
 

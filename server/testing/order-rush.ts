@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { nextDay, today } from '../../schema/shared/day';
 import type { Order } from '../../schema/studio/orders/order';
 import type { Product } from '../../schema/shop/product';
+import type { LetterSize } from '../../schema/shop/size';
 import { call, signIn } from './test-shop';
 
 /** A customer's phone for test number i: 7 955 1xx xx xx. */
@@ -11,7 +12,7 @@ export const testCustomer = (i: number) => `79551${String(i).padStart(6, '0')}`;
 export const signInAll = (urlOf: (i: number) => string, phones: string[]) => Promise.all(phones.map((p, i) => signIn(urlOf(i), p)));
 
 /** A draft as a device makes it: lines of the given products, delivery tomorrow (every slot open). */
-export const draftOf = (customer: string, lines: { id: string; count: number }[]) => ({
+export const draftOf = (customer: string, lines: { id: string; count: number; letterSize?: LetterSize }[]) => ({
   id: `rush-${crypto.randomUUID()}`,
   lines,
   sender: { name: 'Покупатель', phone: customer },

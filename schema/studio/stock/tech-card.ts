@@ -108,6 +108,13 @@ export const cardsByProduct = <C extends Pick<TechCard, 'product' | 'active'>>(c
 };
 
 /**
+ * How many bouquets of the card's own size an order's lines of `product` come to: each line's count × its size's
+ * price factor (one L is 1.5 bouquets' stems). What an assembly takes and what an unassembled order promises alike.
+ */
+export const baseSizeBouquets = (lines: readonly { id: string; count: number; priceFactor?: number }[], product: string): number =>
+  thousandths(lines.reduce((n, l) => (l.id === product ? n + l.count * (l.priceFactor ?? 1) : n), 0));
+
+/**
  * The write-off an order's assembly makes: for every line whose product has a tech card, the card's stems × the
  * line's count × its size's price factor (a bouquet in L takes 1.5 times the stems; pieces rounded up), from the
  * warehouse of the first such card, each stamped with its purchase price. Null when no line has a card.
@@ -125,7 +132,7 @@ export const assemblyTake = (
     const found = byProduct.get(line.id);
     if (!found) continue;
     warehouse ||= found.card.warehouse;
-    for (const [flower, qty] of stemsOf(found.card, cards, line.count * (line.priceFactor ?? 1))) stems.set(flower, thousandths((stems.get(flower) ?? 0) + qty));
+    for (const [flower, qty] of stemsOf(found.card, cards, baseSizeBouquets([line], line.id))) stems.set(flower, thousandths((stems.get(flower) ?? 0) + qty));
   }
   if (!stems.size) return null;
   return {
