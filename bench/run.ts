@@ -21,6 +21,7 @@ import { benchOfficePush } from './office-push';
 import { benchClusterRush } from './cluster-rush';
 import { benchBackup } from './backup';
 import { benchWorkerReady } from './worker-ready';
+import { benchAdminOpen } from './admin-open';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -62,6 +63,11 @@ console.log(`${'measure'.padEnd(46)} ${'value'.padStart(12)}   | ${'baseline'.pa
 if (process.argv.includes('board')) {
   await benchBoardDay();
   await benchBoardInBrowser();
+  process.exit(0);
+}
+// `npm run bench -- admin`: a florist's first open and reopen of back-office screens on a slowed phone (needs a build).
+if (process.argv.includes('admin')) {
+  await benchAdminOpen();
   process.exit(0);
 }
 // `npm run bench -- round-trip`: a status change between two staff devices only (needs a build).
@@ -171,5 +177,6 @@ await benchOfficePush();
 await benchClusterRush();
 await benchBoardDay();
 await benchBoardInBrowser();
+await benchAdminOpen();
 await benchStatusRoundTrip();
 process.exit(0);
