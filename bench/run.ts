@@ -12,7 +12,7 @@ import { benchClientSearch } from './clients';
 import { benchBoardDay } from './orders-board';
 import { benchStatusRoundTrip } from './order-round-trip';
 import { benchBoardInBrowser } from './board-in-browser';
-import { benchLighthouse } from './lighthouse';
+import { benchLighthouse, benchLighthouseAdmin } from './lighthouse';
 import { benchCalendarMonth } from './calendar';
 import { benchAnalyticsYear } from './analytics';
 import { benchHomeWhileUploading, benchItemImageUpload } from './item-images';
@@ -73,6 +73,13 @@ if (process.argv.includes('admin')) {
 // `npm run bench -- round-trip`: a status change between two staff devices only (needs a build).
 if (process.argv.includes('round-trip')) {
   await benchStatusRoundTrip();
+  process.exit(0);
+}
+// `npm run bench -- lighthouse-admin`: Lighthouse's mobile figures of /admin/orders as a florist only (needs a build).
+if (process.argv.includes('lighthouse-admin')) {
+  const shop = await startTestShop();
+  await benchLighthouseAdmin(shop);
+  await shop.close();
   process.exit(0);
 }
 // `npm run bench -- lighthouse`: Lighthouse's mobile figures of public pages only (needs a build).
@@ -161,6 +168,7 @@ benchFirstViewBytes();
 await benchFirstViewAsSent(seeded);
 await benchCatalogueFromDevice(seeded);
 await benchLighthouse(seeded);
+await benchLighthouseAdmin(seeded);
 await benchWorkerReady(seeded);
 await seeded.close();
 

@@ -1,5 +1,6 @@
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { router } from './router';
+import { preloadAdminGuards } from './admin-routes';
 import { localOpened, storeWanted, type Local } from './data/local-data-context';
 import { readSnapshot } from './data/snapshot-context';
 import { holdEarlyTaps } from './lib/early-taps';
@@ -75,6 +76,8 @@ const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
 const preloadScreens = () => {
   const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
   for (const route of routes) void router.loadRouteChunk(route)?.catch(() => {});
+  // The back-office's guards and the entity registry they read, likewise (the routes ask for them first).
+  if (routes.some((route) => route.id.startsWith('/admin'))) preloadAdminGuards();
 };
 
 /**
@@ -118,7 +121,7 @@ const start = async () => {
   // The screen's code (a back-office area's chunks, its guards and the entity registry they read) loads and runs while
   // the store opens: neither waits for the other, and the first render finds both ready (issue 32, item 1).
   preloadScreens();
-  const [local] = await Promise.all([openStore(root), router.load().catch((e: unknown) => console.warn('Экран не загрузился заранее', e))]);
+  const local = await openStore(root);
   if (local) root.render(<ShopApp router={router} local={local} snapshot={null} />);
 };
 
