@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { contextAs } from '../e2e/admin-journeys';
 import { startJourney } from '../e2e/harness';
@@ -26,11 +27,14 @@ const shownAt = async (page: Page, path: string, selector: string) => {
  * CSS alone), until its product cards show.
  */
 export const benchAdminOpen = async (runs = 3) => {
-  const journey = await startJourney();
+  // `BENCH_BEFORE_DIST=dir` (a dir with another build's dist/ and dist-server/): that build too, run for run in turn
+  // with this one, so a before/after compares the same moments of a shared machine.
+  const before = process.env.BENCH_BEFORE_DIST;
+  const builds = [{ label: '', journey: await startJourney() }, ...(before ? [{ label: ' [before]', journey: await startJourney({ distDir: join(before, 'dist') }) }] : [])];
   try {
     const day = today();
     const orders = Array.from({ length: 20 }, (_, i) => sampleOrder(i, day, { id: `bench-open-${String(i).padStart(6, '0')}` }));
-    await journey.shop.shop.storage.db('studio-orders').bulkDocs(orders.map((o) => ({ _id: o.id, ...toSynced(o) })));
+    for (const { journey } of builds) await journey.shop.shop.storage.db('studio-orders').bulkDocs(orders.map((o) => ({ _id: o.id, ...toSynced(o) })));
     const screens = [
       ['/admin', '/admin', '.admin-dashboard h1'],
       ['/admin/orders', '/admin/orders', '.order-card'],
@@ -40,7 +44,7 @@ export const benchAdminOpen = async (runs = 3) => {
 
     const floor: number[] = [];
     for (let i = 0; i < runs; i++) {
-      const context = await journey.newContext(phone);
+      const context = await builds[0].journey.newContext(phone);
       await context.route(/\.js$/, (r) => r.abort());
       const page = await context.newPage();
       await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: slowdown });
@@ -50,20 +54,24 @@ export const benchAdminOpen = async (runs = 3) => {
     const base = median(floor);
 
     for (const [name, path, selector] of screens) {
-      const first: number[] = [];
-      const again: number[] = [];
+      const first = builds.map((): number[] => []);
+      const again = builds.map((): number[] => []);
       for (let i = 0; i < runs; i++) {
-        const context = await contextAs(journey, demoPhones.florist, phone);
-        const page = await context.newPage();
-        await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: slowdown });
-        first.push(await shownAt(page, path, selector));
-        again.push(await shownAt(page, path, selector));
-        await context.close();
+        for (const [b, { journey }] of builds.entries()) {
+          const context = await contextAs(journey, demoPhones.florist, phone);
+          const page = await context.newPage();
+          await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+          first[b].push(await shownAt(page, path, selector));
+          again[b].push(await shownAt(page, path, selector));
+          await context.close();
+        }
       }
-      row(`${name}, first open (390 px, CPU ×${slowdown})`, `${median(first).toFixed(0)} ms`, 'home page, scripts blocked', `${base.toFixed(0)} ms`, median(first) / base);
-      row(`${name}, reopen`, `${median(again).toFixed(0)} ms`, 'home page, scripts blocked', `${base.toFixed(0)} ms`, median(again) / base);
+      for (const [b, { label }] of builds.entries()) {
+        row(`${name}, first open (390 px, CPU ×${slowdown})${label}`, `${median(first[b]).toFixed(0)} ms`, 'home page, scripts blocked', `${base.toFixed(0)} ms`, median(first[b]) / base);
+        row(`${name}, reopen${label}`, `${median(again[b]).toFixed(0)} ms`, 'home page, scripts blocked', `${base.toFixed(0)} ms`, median(again[b]) / base);
+      }
     }
   } finally {
-    await journey.close();
+    for (const { journey } of builds) await journey.close();
   }
 };
