@@ -12,7 +12,7 @@ import { benchClientSearch } from './clients';
 import { benchBoardDay } from './orders-board';
 import { benchStatusRoundTrip } from './order-round-trip';
 import { benchBoardInBrowser } from './board-in-browser';
-import { benchLighthouse } from './lighthouse';
+import { benchLighthouse, benchLighthouseAdmin } from './lighthouse';
 import { benchCalendarMonth } from './calendar';
 import { benchAnalyticsYear } from './analytics';
 import { benchHomeWhileUploading, benchItemImageUpload } from './item-images';
@@ -21,6 +21,7 @@ import { benchOfficePush } from './office-push';
 import { benchClusterRush } from './cluster-rush';
 import { benchBackup } from './backup';
 import { benchWorkerReady } from './worker-ready';
+import { benchAdminOpen } from './admin-open';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -64,9 +65,21 @@ if (process.argv.includes('board')) {
   await benchBoardInBrowser();
   process.exit(0);
 }
+// `npm run bench -- admin`: a florist's first open and reopen of back-office screens on a slowed phone (needs a build).
+if (process.argv.includes('admin')) {
+  await benchAdminOpen();
+  process.exit(0);
+}
 // `npm run bench -- round-trip`: a status change between two staff devices only (needs a build).
 if (process.argv.includes('round-trip')) {
   await benchStatusRoundTrip();
+  process.exit(0);
+}
+// `npm run bench -- lighthouse-admin`: Lighthouse's mobile figures of /admin/orders as a florist only (needs a build).
+if (process.argv.includes('lighthouse-admin')) {
+  const shop = await startTestShop();
+  await benchLighthouseAdmin(shop);
+  await shop.close();
   process.exit(0);
 }
 // `npm run bench -- lighthouse`: Lighthouse's mobile figures of public pages only (needs a build).
@@ -155,6 +168,7 @@ benchFirstViewBytes();
 await benchFirstViewAsSent(seeded);
 await benchCatalogueFromDevice(seeded);
 await benchLighthouse(seeded);
+await benchLighthouseAdmin(seeded);
 await benchWorkerReady(seeded);
 await seeded.close();
 
@@ -171,5 +185,6 @@ await benchOfficePush();
 await benchClusterRush();
 await benchBoardDay();
 await benchBoardInBrowser();
+await benchAdminOpen();
 await benchStatusRoundTrip();
 process.exit(0);

@@ -16,6 +16,9 @@ import { newOrderSearch } from './studio/orders/studio-order/new-order-search';
  */
 const guards = () => import('./admin-guards');
 
+/** The guards' chunk fetched now, for an app opened at a back-office address (main.tsx): it loads beside the store. */
+export const preloadAdminGuards = () => void guards().catch(() => {});
+
 const AdminShell = lazyRouteComponent(() => import('./studio/admin/admin-shell'), 'AdminShell');
 const Dashboard = lazyRouteComponent(() => import('./studio/admin/dashboard-page'), 'DashboardPage');
 const ListScreen = lazyRouteComponent(() => import('./studio/admin/screens'), 'ListScreen');

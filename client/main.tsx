@@ -1,5 +1,6 @@
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { router } from './router';
+import { preloadAdminGuards } from './admin-routes';
 import { localOpened, storeWanted, type Local } from './data/local-data-context';
 import { readSnapshot } from './data/snapshot-context';
 import { holdEarlyTaps } from './lib/early-taps';
@@ -68,6 +69,18 @@ const afterFirstView = () =>
 const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
 
 /**
+ * The code of every screen the address shows (the back-office's shell and the screen in it) starts loading at once:
+ * the router would fetch it only after the guards' chunk has arrived and run. Code only: the guards still decide
+ * what is shown.
+ */
+const preloadScreens = () => {
+  const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
+  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => {});
+  // The back-office's guards and the entity registry they read, likewise (the routes ask for them first).
+  if (routes.some((route) => route.id.startsWith('/admin'))) preloadAdminGuards();
+};
+
+/**
  * A server-rendered page (it carries the server's snapshot) is hydrated at once from that snapshot, and the device's
  * store is opened after: the page is the server's until then, and the same afterwards. The app's plain shell (the
  * service worker's page offline) opens the store first and renders from it, as it always did.
@@ -105,6 +118,9 @@ const start = async () => {
   }
   releaseTaps();
   const root = createRoot(container);
+  // The screen's code (a back-office area's chunks, its guards and the entity registry they read) loads and runs while
+  // the store opens: neither waits for the other, and the first render finds both ready (issue 32, item 1).
+  preloadScreens();
   const local = await openStore(root);
   if (local) root.render(<ShopApp router={router} local={local} snapshot={null} />);
 };
