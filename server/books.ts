@@ -16,6 +16,7 @@ import { techCardRules } from './tech-cards/rules';
 import { moneyRules } from './money/rules';
 import { clientRules } from './clients/rules';
 import { dayRules } from './days/rules';
+import { clientIdsOfSearch, clientSortRows, clientsById } from './clients/client-index';
 import { clientTotals } from './clients/client-totals';
 import { stampAlert } from './clients/stamp-alert';
 
@@ -40,7 +41,11 @@ export const booksOf = (shop: Shop): WritePipeline => writePipeline(shop.storage
 
 /** What an entity adds when read or after it is stored through the record API (a client's totals, its note stamped on orders). */
 export const recordHooks = (shop: Shop): Partial<Record<string, EntityHooks>> => ({
-  [client.type]: { derive: clientTotals(shop.storage), saved: (r) => stampAlert(shop.storage, String(r.data.phone)) },
+  [client.type]: {
+    derive: clientTotals(shop.storage),
+    saved: (r) => stampAlert(shop.storage, String(r.data.phone)),
+    index: { search: (text) => clientIdsOfSearch(shop.storage, text), byIds: (ids) => clientsById(shop.storage, ids), sortRows: () => clientSortRows(shop.storage) },
+  },
 });
 
 /**

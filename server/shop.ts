@@ -1,4 +1,6 @@
 import { ensureClientPhoneIndex } from './clients/card-of-phone';
+import { ensureClientListIndex } from './clients/client-index';
+import { ensureClientTotalsView } from './clients/client-totals';
 import { ensureWaitingCommandsView } from './orders/waiting-commands';
 import { ensureCalendarIndex } from './db/calendar-index';
 import type { AddressInfo } from 'node:net';
@@ -46,6 +48,8 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   await Promise.all(Object.keys(dbAccess).map((name) => shop.storage.db(name).info()));
   await ensureCalendarIndex(shop.storage.db('events'));
   await ensureClientPhoneIndex(shop.storage);
+  await ensureClientListIndex(shop.storage);
+  await ensureClientTotalsView(shop.storage);
   await ensureWaitingCommandsView(shop.storage);
   await ensureNoticesView(shop.storage);
   if (config.seed) await seedDemo(shop);
