@@ -105,7 +105,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
     res.locals.checkAnswers = checkAnswers;
     next();
   });
-  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, noticesApi, posifloraApi, storefrontApi, debtsApi, settingsApi, receiptsApi, analyticsApi, shiftBooksApi, backupsApi].forEach((part) => api.use(part(shop)));
+  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, noticesApi, posifloraApi, storefrontApi, debtsApi, settingsApi, receiptsApi, shiftBooksApi, backupsApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));
@@ -116,6 +116,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   api.use(techCardsApi(shop, items));
   api.use(syncStreamApi(hub, mayRead));
   api.use(stockApi(stock));
+  api.use(analyticsApi(shop, stock));
   api.use(recordApi(shop, books, recordHooks(shop)));
   api.use('/api', (_req, res) => void res.status(404).json({ error: 'Нет такого метода API' }));
   app.use(api);

@@ -1,6 +1,7 @@
 import { ensureClientPhoneIndex } from './clients/card-of-phone';
 import { ensureClientListIndex } from './clients/client-index';
 import { ensureClientTotalsView } from './clients/client-totals';
+import { ensureAnalyticsViews } from './analytics/studio-facts';
 import { ensureWaitingCommandsView } from './orders/waiting-commands';
 import { ensureCalendarIndex } from './db/calendar-index';
 import type { AddressInfo } from 'node:net';
@@ -50,6 +51,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   await ensureClientPhoneIndex(shop.storage);
   await ensureClientListIndex(shop.storage);
   await ensureClientTotalsView(shop.storage);
+  await ensureAnalyticsViews(shop.storage);
   await ensureWaitingCommandsView(shop.storage);
   await ensureNoticesView(shop.storage);
   if (config.seed) await seedDemo(shop);

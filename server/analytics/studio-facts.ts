@@ -5,7 +5,7 @@ import { charge } from '../../schema/entities/charge';
 import { flower } from '../../schema/entities/flower';
 import { invoice } from '../../schema/entities/invoice';
 import { refEntries, refLabel, type RefEntry } from '../../schema/entities/ref';
-import { slip } from '../../schema/entities/slip';
+import { assemblySlipId, slip } from '../../schema/entities/slip';
 import { voidFact } from '../../schema/entities/void';
 import { product } from '../../schema/shop/product';
 import { officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
@@ -14,7 +14,8 @@ import { stockCount } from '../../schema/entities/stock-count';
 import { warehouse } from '../../schema/entities/warehouse';
 import { balanceBookOf } from '../../schema/shared/record-moves';
 import { stockValue } from '../../schema/studio/stock/stock-value';
-import { allDocs, stripMeta, type Stored } from '../db/docs';
+import { allDocs, stripMeta, upsert, type Stored } from '../db/docs';
+import type { Period } from '../../schema/studio/reports/analytics-period';
 import type { Storage } from '../db/storage';
 import { orderRecord } from '../orders/order-record';
 
@@ -84,7 +85,7 @@ interface OfficeFacts {
  * Write-off acts (assembly ones carry an order's cost of goods), charges and the flowers' names from the back-office
  * records (the `office` database, and `admin` in case charges are kept there).
  */
-const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
+const officeFacts = (docs: Stored<object>[], stockNow?: StockNow): OfficeFacts => {
   const facts: OfficeFacts = { slips: [], charges: [], flowerNames: new Map(), sources: [], prices: new Map(), counts: [], stock: { value: stockValue([], new Map()), warehouseNames: new Map() } };
   const invoices: InvoiceRecord[] = [];
   const counts: z.infer<typeof stockCount.fields>[] = [];
@@ -133,9 +134,12 @@ const officeFacts = (docs: Stored<object>[]): OfficeFacts => {
   facts.sources = refEntries(refs, 'order-source');
   facts.prices = priceHistory(invoices.map((i) => i.data));
   facts.counts = counts;
-  // The voided records were skipped above, so what they moved counts nowhere, as in every balance.
-  const book = balanceBookOf(records);
-  facts.stock = { value: stockValue(book.all(), purchasePrices(invoices)), warehouseNames };
+  if (stockNow) facts.stock = { value: stockValue(stockNow.balances, stockNow.prices), warehouseNames };
+  else {
+    // The voided records were skipped above, so what they moved counts nowhere, as in every balance.
+    const book = balanceBookOf(records);
+    facts.stock = { value: stockValue(book.all(), purchasePrices(invoices)), warehouseNames };
+  }
   return facts;
 };
 
@@ -151,9 +155,89 @@ const categoriesOf = (docs: Stored<object>[]): Map<string, ItemCategory> => {
   return categories;
 };
 
-/** Everything the report reads, from the studio's databases. */
-export const studioFacts = async (storage: Storage): Promise<ReportInput> => {
+/** The stock as it stands (the app server's projection: server/stock/stock-projection.ts), read instead of every move. */
+export interface StockNow {
+  balances: Parameters<typeof stockValue>[0];
+  prices: Parameters<typeof stockValue>[1];
+}
+
+/** Everything the report reads, from the studio's databases: every stored fact (the report before issue 32; kept for comparison in tests and bench). */
+export const allStudioFacts = async (storage: Storage): Promise<ReportInput> => {
   const [orders, office, admin, catalog] = await Promise.all(['orders', 'office', 'admin', 'catalog'].map((name) => allDocs<object>(storage.db(name))));
   const { slips, charges, flowerNames, sources, prices, counts, stock } = officeFacts([...office, ...admin]);
   return { orders: soldOrders(orders), slips, charges, flowerNames, sources, prices, counts, stock, categoryOf: categoriesOf(catalog) };
+};
+
+/**
+ * The views the report reads by (issue 32, item 3; DECISIONS «Analytics reads its periods»), kept current by the store:
+ * - `orders`: placed, numbered orders by delivery day, the value the customer of one not cancelled (null for a
+ *   cancelled one), so the days before the periods give each customer's first day without reading those orders;
+ * - `office` and `admin`: write-offs and charges by their day; the records the report reads whatever the period (posted
+ *   invoices for the prices of each day, counts, warehouses, the reference lists, flowers' names, voids) by type.
+ */
+const designId = '_design/analytics';
+const ordersDesign = {
+  views: {
+    'by-day': {
+      map: "function (doc) { if (doc.stage === 'placed' && typeof doc.number === 'number' && typeof doc.date === 'string') emit(doc.date, doc.status === 'cancelled' ? null : (typeof doc.customer === 'string' ? doc.customer : '')); }",
+    },
+  },
+  language: 'javascript',
+};
+const byTypeTypes = [invoice.type, stockCount.type, warehouse.type, 'ref', flower.type, voidFact.type];
+const officeDesign = {
+  views: {
+    'by-day': { map: `function (doc) { if ((doc.type === '${slip.type}' || doc.type === '${charge.type}') && doc.data && typeof doc.data.day === 'string') emit(doc.data.day, null); }` },
+    'by-type': { map: `function (doc) { if (${JSON.stringify(byTypeTypes)}.indexOf(doc.type) >= 0) emit(doc.type, null); }` },
+  },
+  language: 'javascript',
+};
+
+/** Writes the views once per store (every app server calls it at start; the same content is not written again). */
+export const ensureAnalyticsViews = async (storage: Storage): Promise<void> => {
+  for (const [name, design] of [['orders', ordersDesign], ['office', officeDesign], ['admin', officeDesign]] as const)
+    await upsert<object>(storage.db(name), designId, (current) => (current && 'views' in current && JSON.stringify(current.views) === JSON.stringify(design.views) ? null : design));
+};
+
+const docsOf = (rows: { doc?: object | null }[]): Stored<object>[] => rows.flatMap((r) => (r.doc ? [r.doc as Stored<object>] : []));
+
+/** Documents by id (the ones stored; a missing or deleted id is left out). */
+const byIds = async (db: PouchDB.Database, ids: string[]): Promise<Stored<object>[]> =>
+  ids.length ? docsOf((await db.allDocs({ keys: [...new Set(ids)], include_docs: true })).rows.map((r) => ('doc' in r ? r : {}))) : [];
+
+/**
+ * What the report of `window` (its periods and the month it ends in) reads: the orders, write-offs and charges of those
+ * days through the views by day, the assembly acts of those orders by their ids, the records every report reads by type,
+ * the customers' first days from the by-day view's keys before the window (no document), and the stock as it stands
+ * from `stockNow` (every stock-moving record is read only without it).
+ */
+export const studioFacts = async (storage: Storage, window: Period, stockNow?: StockNow): Promise<ReportInput> => {
+  const range = { startkey: window.from, endkey: window.to, include_docs: true };
+  const ordersDb = storage.db('orders');
+  const [orderRows, earlier, catalog, ...office] = await Promise.all([
+    ordersDb.query<object>('analytics/by-day', range),
+    ordersDb.query<object>('analytics/by-day', { endkey: window.from, inclusive_end: false }),
+    allDocs<object>(storage.db('catalog')),
+    ...(['office', 'admin'] as const).flatMap((name) => [storage.db(name).query<object>('analytics/by-day', range), storage.db(name).query<object>('analytics/by-type', { keys: byTypeTypes, include_docs: true })]),
+    ...(stockNow ? [] : [storage.db('office').allDocs({ include_docs: true })]),
+  ]);
+  const orders = soldOrders(docsOf(orderRows.rows));
+  const officeDocs = office.flatMap((r) => docsOf(r.rows)).filter((d) => !d._id.startsWith('_'));
+  // An order's cost of goods is its assembly act, whatever day the act bears.
+  const acts = await byIds(storage.db('office'), orders.map((o) => assemblySlipId(o.id)));
+  // An act of the window for an order of another day: that order tells whether its stems went to a cancelled one.
+  const known = new Set(orders.map((o) => o.id));
+  const otherOrders = officeDocs.flatMap((d) => {
+    const order = stored.safeParse(d).data?.data.order;
+    return typeof order === 'string' && order && !known.has(order) ? [order] : [];
+  });
+  const more = soldOrders(await byIds(ordersDb, otherOrders));
+  const seen = new Set<string>();
+  const docs = [...officeDocs, ...acts].filter((d) => !seen.has(d._id) && !!seen.add(d._id));
+  const { slips, charges, flowerNames, sources, prices, counts, stock } = officeFacts(docs, stockNow);
+  // Customers of the window who ordered before it: their first day, from the index's keys alone.
+  const customers = new Set(orders.map((o) => o.customer));
+  const firstDays = new Map<string, string>();
+  for (const r of earlier.rows) if (typeof r.value === 'string' && customers.has(r.value) && !firstDays.has(r.value)) firstDays.set(r.value, String(r.key));
+  return { orders: [...orders, ...more], firstDays, slips, charges, flowerNames, sources, prices, counts, stock, categoryOf: categoriesOf(catalog) };
 };

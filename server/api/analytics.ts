@@ -2,10 +2,11 @@ import { Router } from 'express';
 import type { Shop } from '../context';
 import { route } from '../http/route';
 import { analyticsReportOf } from '../analytics/analytics-service';
+import type { StockProjection } from '../stock/stock-projection';
 
 /** /admin/analytics (issue 21, item 4): the studio's figures for a period, computed here from its own data. */
-export const analyticsApi = (shop: Shop): Router => {
+export const analyticsApi = (shop: Shop, stock?: StockProjection): Router => {
   const api = Router();
-  route(api, 'POST /api/analytics/report', ({ body }) => analyticsReportOf(shop.storage, body));
+  route(api, 'POST /api/analytics/report', ({ body }) => analyticsReportOf(shop.storage, body, new Date(), stock));
   return api;
 };
