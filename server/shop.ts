@@ -1,5 +1,4 @@
 import { ensureClientPhoneIndex } from './clients/card-of-phone';
-import { ensureClientListIndex } from './clients/client-index';
 import { ensureClientTotalsView } from './clients/client-totals';
 import { ensureAnalyticsViews } from './analytics/studio-facts';
 import { ensureWaitingCommandsView } from './orders/waiting-commands';
@@ -49,7 +48,6 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   await Promise.all(Object.keys(dbAccess).map((name) => shop.storage.db(name).info()));
   await ensureCalendarIndex(shop.storage.db('events'));
   await ensureClientPhoneIndex(shop.storage);
-  await ensureClientListIndex(shop.storage);
   await ensureClientTotalsView(shop.storage);
   await ensureAnalyticsViews(shop.storage);
   await ensureWaitingCommandsView(shop.storage);

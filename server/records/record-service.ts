@@ -6,7 +6,7 @@ import { currentRecord, derivedFields, recordData, recordIdRequest, recordListRe
 import type { User } from '../../schema/shared/user';
 import { HttpError, notFound, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
-import { listPage, sortColumn, sortedPage, type SortableRecord } from '../../schema/shared/record-page';
+import { listPage, sortColumn, type SortableRecord } from '../../schema/shared/record-page';
 import type { ListAnswer } from '../../schema/shared/api';
 import { today } from '../../schema/shared/day';
 import type { TierStore } from './tier-store';
@@ -55,11 +55,11 @@ export interface EntityHooks {
   index?: ListIndex;
 }
 
-/** What a list reads instead of every record: the ids a search finds, records by id, and the sort columns of all. */
+/** What a list reads instead of every record: the ids a search finds, records by id, and a page of all in the list's order. */
 export interface ListIndex {
   search: (search: string) => Promise<string[]>;
   byIds: (ids: string[]) => Promise<OfficeRecord[]>;
-  sortRows: () => Promise<SortableRecord[]>;
+  page: (params: RecordListRequest['params'], ids?: string[]) => Promise<ListAnswer<SortableRecord>>;
 }
 
 /** Why a record may not be stored as it stands beside the others (the rules of the books: write-pipeline.ts), or undefined: a 400. */
@@ -119,12 +119,13 @@ export const recordService = (
         return { data: { ...shown.data, items: await derive(entity, shown.data.items) } };
       };
       const index = hooks[entity.type]?.index;
-      // A search through the index: the records it finds, then filters, order and the page as without it.
-      if (index && search) return page((await index.byIds(await index.search(search))).map((r) => current(entity, r)), rest);
       const filtered = Object.values(rest).some((v) => v !== undefined);
-      if (index && !search && !filtered && !byComputed) {
-        // Nothing searched or filtered: the order from the index's rows, then the page's records only.
-        const order = sortedPage(entity, await index.sortRows(), request.params);
+      const found = index && search ? await index.search(search) : undefined;
+      // Filtered too: the records the search found, then filters, order and the page as without the index.
+      if (index && found && (filtered || byComputed)) return page((await index.byIds(found)).map((r) => current(entity, r)), rest);
+      if (index && !filtered && !byComputed) {
+        // Searched or not, nothing filtered: the order from the index's rows, then the page's records only.
+        const order = await index.page(request.params, found);
         const byId = new Map((await index.byIds(order.data.items.map((r) => r.id))).map((r) => [r.id, current(entity, r)]));
         const items = order.data.items.flatMap((r) => byId.get(r.id) ?? []);
         return { data: { ...order.data, items: await derive(entity, items) } };
