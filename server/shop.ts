@@ -1,6 +1,4 @@
 import { ensureClientPhoneIndex } from './clients/card-of-phone';
-import { ensureClientTotalsView } from './clients/client-totals';
-import { ensureAnalyticsViews } from './analytics/studio-facts';
 import { ensureWaitingCommandsView } from './orders/waiting-commands';
 import { ensureCalendarIndex } from './db/calendar-index';
 import type { AddressInfo } from 'node:net';
@@ -48,8 +46,6 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   await Promise.all(Object.keys(dbAccess).map((name) => shop.storage.db(name).info()));
   await ensureCalendarIndex(shop.storage.db('events'));
   await ensureClientPhoneIndex(shop.storage);
-  await ensureClientTotalsView(shop.storage);
-  await ensureAnalyticsViews(shop.storage);
   await ensureWaitingCommandsView(shop.storage);
   await ensureNoticesView(shop.storage);
   if (config.seed) await seedDemo(shop);

@@ -1,8 +1,7 @@
 import { monthOf, periodOf, previousPeriod, type AnalyticsRequest, type Period } from '../../schema/studio/reports/analytics-period';
 import { analyticsReport, type AnalyticsReport } from '../../schema/studio/reports/analytics-report';
 import type { Storage } from '../db/storage';
-import type { StockProjection } from '../stock/stock-projection';
-import { studioFacts } from './studio-facts';
+import { studioFacts, type ReportIndexes } from './studio-facts';
 
 /** The days a report reads: its period, the one it is compared with, and the month its charges are of. */
 export const reportWindow = (period: Period): Period => {
@@ -13,11 +12,9 @@ export const reportWindow = (period: Period): Period => {
 
 /**
  * POST /api/analytics/report: the period as asked (Moscow days), against the one before, from the studio's stored facts
- * of those days (DECISIONS «Analytics reads its periods»); the stock's worth from this app server's projection when given.
+ * of those days (DECISIONS «Analytics reads its periods»); the stock's worth from this app server's projection.
  */
-export const analyticsReportOf = async (storage: Storage, request: AnalyticsRequest, now = new Date(), stock?: StockProjection): Promise<{ data: AnalyticsReport }> => {
+export const analyticsReportOf = async (storage: Storage, request: AnalyticsRequest, now: Date, indexes: ReportIndexes): Promise<{ data: AnalyticsReport }> => {
   const period = periodOf(request, now);
-  const ledger = stock && (await stock.current());
-  const stockNow = ledger && { balances: ledger.book.all(), prices: ledger.prices() };
-  return { data: analyticsReport(await studioFacts(storage, reportWindow(period), stockNow), period) };
+  return { data: analyticsReport(await studioFacts(storage, reportWindow(period), indexes), period) };
 };

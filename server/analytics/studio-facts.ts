@@ -14,7 +14,10 @@ import { stockCount } from '../../schema/entities/stock-count';
 import { warehouse } from '../../schema/entities/warehouse';
 import { balanceBookOf } from '../../schema/shared/record-moves';
 import { stockValue } from '../../schema/studio/stock/stock-value';
-import { allDocs, stripMeta, upsert, type Stored } from '../db/docs';
+import { allDocs, stripMeta, type Stored } from '../db/docs';
+import { followDb } from '../db/follow';
+import type { OrdersIndex } from '../orders/orders-index';
+import type { StockProjection } from '../stock/stock-projection';
 import type { Period } from '../../schema/studio/reports/analytics-period';
 import type { Storage } from '../db/storage';
 import { orderRecord } from '../orders/order-record';
@@ -168,64 +171,62 @@ export const allStudioFacts = async (storage: Storage): Promise<ReportInput> => 
   return { orders: soldOrders(orders), slips, charges, flowerNames, sources, prices, counts, stock, categoryOf: categoriesOf(catalog) };
 };
 
+/** The types every report reads whatever its period: prices, counts, warehouses, reference lists, names, voids. */
+const everyReport = new Set<string>([invoice.type, stockCount.type, warehouse.type, 'ref', flower.type, voidFact.type]);
+/** The types a report reads by their day: write-offs and charges. */
+const byDay = new Set<string>([slip.type, charge.type]);
+const envelope = z.object({ type: z.string(), data: z.object({ day: z.string().optional() }).optional() });
+
 /**
- * The views the report reads by (issue 32, item 3; DECISIONS «Analytics reads its periods»), kept current by the store:
- * - `orders`: placed, numbered orders by delivery day, the value the customer of one not cancelled (null for a
- *   cancelled one), so the days before the periods give each customer's first day without reading those orders;
- * - `office` and `admin`: write-offs and charges by their day; the records the report reads whatever the period (posted
- *   invoices for the prices of each day, counts, warehouses, the reference lists, flowers' names, voids) by type.
+ * The back-office records a report reads (issue 32, item 3; DECISIONS «Analytics reads its periods»), in the `office`
+ * and `admin` databases: write-offs and charges by their day, and the types every report reads, in this app server,
+ * caught up with each database's changes before every read (server/db/follow.ts).
  */
-const designId = '_design/analytics';
-const ordersDesign = {
-  views: {
-    'by-day': {
-      map: "function (doc) { if (doc.stage === 'placed' && typeof doc.number === 'number' && typeof doc.date === 'string') emit(doc.date, doc.status === 'cancelled' ? null : (typeof doc.customer === 'string' ? doc.customer : '')); }",
+export const officeIndex = (storage: Storage) => {
+  const dbs = (['office', 'admin'] as const).map((name) => {
+    const records = new Map<string, { type: string; day?: string }>();
+    const sync = followDb(storage, name, (id, doc, deleted) => {
+      const e = !deleted && doc && !id.startsWith('_') ? envelope.safeParse(doc) : null;
+      if (e?.success && (everyReport.has(e.data.type) || (byDay.has(e.data.type) && e.data.data?.day))) records.set(id, { type: e.data.type, day: e.data.data?.day });
+      else records.delete(id);
+    });
+    return { name, records, sync };
+  });
+  return {
+    warm: () => Promise.all(dbs.map((d) => d.sync())),
+    /** Per database, the ids of its write-offs and charges of the days `from`–`to`, and of the records every report reads. */
+    async ids(from: string, to: string): Promise<{ name: 'office' | 'admin'; ids: string[] }[]> {
+      await Promise.all(dbs.map((d) => d.sync()));
+      return dbs.map((d) => ({ name: d.name, ids: [...d.records].filter(([, r]) => everyReport.has(r.type) || (r.day !== undefined && r.day >= from && r.day <= to)).map(([id]) => id) }));
     },
-  },
-  language: 'javascript',
+  };
 };
-const byTypeTypes = [invoice.type, stockCount.type, warehouse.type, 'ref', flower.type, voidFact.type];
-const officeDesign = {
-  views: {
-    'by-day': { map: `function (doc) { if ((doc.type === '${slip.type}' || doc.type === '${charge.type}') && doc.data && typeof doc.data.day === 'string') emit(doc.data.day, null); }` },
-    'by-type': { map: `function (doc) { if (${JSON.stringify(byTypeTypes)}.indexOf(doc.type) >= 0) emit(doc.type, null); }` },
-  },
-  language: 'javascript',
-};
+export type OfficeIndex = ReturnType<typeof officeIndex>;
 
-/** Writes the views once per store (every app server calls it at start; the same content is not written again). */
-export const ensureAnalyticsViews = async (storage: Storage): Promise<void> => {
-  for (const [name, design] of [['orders', ordersDesign], ['office', officeDesign], ['admin', officeDesign]] as const) {
-    await upsert<object>(storage.db(name), designId, (current) => (current && 'views' in current && JSON.stringify(current.views) === JSON.stringify(design.views) ? null : design));
-    // Built now, in the background, rather than by the first report (a year of orders new to a view takes minutes on PouchDB).
-    for (const view of Object.keys(design.views)) void storage.db(name).query(`analytics/${view}`, { limit: 0 }).catch(() => undefined);
-  }
-};
-
-const docsOf = (rows: { doc?: object | null }[]): Stored<object>[] => rows.flatMap((r) => (r.doc ? [r.doc as Stored<object>] : []));
+/** What a report reads through: the app server's projections of the orders, the office records and the stock. */
+export interface ReportIndexes {
+  orders: OrdersIndex;
+  office: OfficeIndex;
+  stock: StockProjection;
+}
 
 /** Documents by id (the ones stored; a missing or deleted id is left out). */
-const byIds = async (db: PouchDB.Database, ids: string[]): Promise<Stored<object>[]> =>
-  ids.length ? docsOf((await db.allDocs({ keys: [...new Set(ids)], include_docs: true })).rows.map((r) => ('doc' in r ? r : {}))) : [];
+const byIds = async (db: PouchDB.Database, ids: string[]): Promise<Stored<object>[]> => {
+  if (!ids.length) return [];
+  const { rows } = await db.allDocs({ keys: [...new Set(ids)], include_docs: true });
+  return rows.flatMap((r) => ('doc' in r && r.doc ? [r.doc as Stored<object>] : []));
+};
 
 /**
  * What the report of `window` (its periods and the month it ends in) reads: the orders, write-offs and charges of those
- * days through the views by day, the assembly acts of those orders by their ids, the records every report reads by type,
- * the customers' first days from the by-day view's keys before the window (no document), and the stock as it stands
- * from `stockNow` (every stock-moving record is read only without it).
+ * days (found by the indexes, read by id), the assembly acts of those orders by their ids, the records every report
+ * reads, the customers' first days from the orders index (no earlier order read), and the stock as it stands.
  */
-export const studioFacts = async (storage: Storage, window: Period, stockNow?: StockNow): Promise<ReportInput> => {
-  const range = { startkey: window.from, endkey: window.to, include_docs: true };
+export const studioFacts = async (storage: Storage, window: Period, indexes: ReportIndexes): Promise<ReportInput> => {
   const ordersDb = storage.db('orders');
-  const [orderRows, earlier, catalog, ...office] = await Promise.all([
-    ordersDb.query<object>('analytics/by-day', range),
-    ordersDb.query<object>('analytics/by-day', { endkey: window.from, inclusive_end: false }),
-    allDocs<object>(storage.db('catalog')),
-    ...(['office', 'admin'] as const).flatMap((name) => [storage.db(name).query<object>('analytics/by-day', range), storage.db(name).query<object>('analytics/by-type', { keys: byTypeTypes, include_docs: true })]),
-    ...(stockNow ? [] : [storage.db('office').allDocs({ include_docs: true })]),
-  ]);
-  const orders = soldOrders(docsOf(orderRows.rows));
-  const officeDocs = office.flatMap((r) => docsOf(r.rows)).filter((d) => !d._id.startsWith('_'));
+  const [orderIds, officeIds, catalog, ledger] = await Promise.all([indexes.orders.ofDays(window.from, window.to), indexes.office.ids(window.from, window.to), allDocs<object>(storage.db('catalog')), indexes.stock.current()]);
+  const orders = soldOrders(await byIds(ordersDb, orderIds));
+  const officeDocs = (await Promise.all(officeIds.map((d) => byIds(storage.db(d.name), d.ids)))).flat();
   // An order's cost of goods is its assembly act, whatever day the act bears.
   const acts = await byIds(storage.db('office'), orders.map((o) => assemblySlipId(o.id)));
   // An act of the window for an order of another day: that order tells whether its stems went to a cancelled one.
@@ -237,10 +238,8 @@ export const studioFacts = async (storage: Storage, window: Period, stockNow?: S
   const more = soldOrders(await byIds(ordersDb, otherOrders));
   const seen = new Set<string>();
   const docs = [...officeDocs, ...acts].filter((d) => !seen.has(d._id) && !!seen.add(d._id));
-  const { slips, charges, flowerNames, sources, prices, counts, stock } = officeFacts(docs, stockNow);
-  // Customers of the window who ordered before it: their first day, from the index's keys alone.
-  const customers = new Set(orders.map((o) => o.customer));
-  const firstDays = new Map<string, string>();
-  for (const r of earlier.rows) if (typeof r.value === 'string' && customers.has(r.value) && !firstDays.has(r.value)) firstDays.set(r.value, String(r.key));
+  const { slips, charges, flowerNames, sources, prices, counts, stock } = officeFacts(docs, { balances: ledger.book.all(), prices: ledger.prices() });
+  // Customers of the window who ordered before it: their first day, from the orders index alone.
+  const firstDays = await indexes.orders.firstDaysBefore(window.from, new Set(orders.map((o) => o.customer)));
   return { orders: [...orders, ...more], firstDays, slips, charges, flowerNames, sources, prices, counts, stock, categoryOf: categoriesOf(catalog) };
 };

@@ -1,8 +1,8 @@
 import { clientPhones } from '../../schema/entities/client';
 import type { OfficeRecord } from '../../schema/shared/record';
 import type { Order } from '../../schema/studio/orders/order';
-import { z } from 'zod';
-import { allDocs, stripMeta, upsert } from '../db/docs';
+import { allDocs, stripMeta } from '../db/docs';
+import type { OrdersIndex } from '../orders/orders-index';
 import type { Storage } from '../db/storage';
 import { orderRecord } from '../orders/order-record';
 
@@ -33,51 +33,13 @@ const totalsOf = (orders: Pick<Order, 'total' | 'date'>[]): ClientTotals => {
 };
 
 /**
- * Placed, numbered, not cancelled orders by customer, with the two figures a card's totals need: a view of the
- * server-only `orders` database, so a page of cards reads the orders of its own phones, not every order.
- */
-const designId = '_design/client-totals';
-const design = {
-  views: {
-    'by-customer': {
-      map: "function (doc) { if (doc.stage === 'placed' && typeof doc.number === 'number' && doc.status !== 'cancelled' && typeof doc.customer === 'string' && typeof doc.total === 'number' && typeof doc.date === 'string') emit(doc.customer, [doc.total, doc.date]); }",
-    },
-  },
-  language: 'javascript',
-};
-
-/** Writes the view once per store (every app server calls it at start; the same content is not written again). */
-export const ensureClientTotalsView = async (storage: Storage): Promise<void> => {
-  await upsert<object>(storage.db('orders'), designId, (current) => (current && 'views' in current && JSON.stringify(current.views) === JSON.stringify(design.views) ? null : design));
-  // Built now, in the background, rather than by the first list after a year of orders arrived.
-  void storage.db('orders').query('client-totals/by-customer', { limit: 0 }).catch(() => undefined);
-};
-
-/** More phones than this and one pass over every order costs less than a look-up per phone. */
-const lookUpAtMost = 500;
-const totalAndDate = z.tuple([z.number(), z.string()]);
-
-/** The orders of these phones, as the totals read them (total and delivery day), by phone. */
-const ordersOfPhones = async (storage: Storage, phones: string[]): Promise<Map<string, Pick<Order, 'total' | 'date'>[]>> => {
-  if (phones.length > lookUpAtMost) return ordersByCustomer(storage);
-  const byCustomer = new Map<string, Pick<Order, 'total' | 'date'>[]>();
-  if (!phones.length) return byCustomer;
-  const { rows } = await storage.db('orders').query<object>('client-totals/by-customer', { keys: phones });
-  for (const r of rows) {
-    const value = totalAndDate.safeParse(r.value);
-    if (!value.success || typeof r.key !== 'string') continue;
-    byCustomer.set(r.key, [...(byCustomer.get(r.key) ?? []), { total: value.data[0], date: value.data[1] }]);
-  }
-  return byCustomer;
-};
-
-/**
  * The client entity's computed fields (schema/entities/client.ts), from the orders on every read: a client's card and
  * list never show totals that went stale. Orders count under the main phone and every other phone of the card.
  */
-export const clientTotals = (storage: Storage) => async (records: OfficeRecord[]): Promise<OfficeRecord[]> => {
+export const clientTotals = (orders: OrdersIndex) => async (records: OfficeRecord[]): Promise<OfficeRecord[]> => {
   const phonesOf = (r: OfficeRecord) => clientPhones({ phone: String(r.data.phone), otherPhones: String(r.data.otherPhones ?? '') });
-  const byCustomer = await ordersOfPhones(storage, [...new Set(records.flatMap(phonesOf))]);
+  // The orders index (server/orders/orders-index.ts) holds each order's total and day: no order is read.
+  const byCustomer = await orders.ofCustomers([...new Set(records.flatMap(phonesOf))]);
   return records.map((r) => {
     const { lastOrder: _stale, ...data } = r.data;
     return { ...r, data: { ...data, ...totalsOf(phonesOf(r).flatMap((p) => byCustomer.get(p) ?? [])) } };
