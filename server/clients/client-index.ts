@@ -5,12 +5,9 @@ import type { OfficeRecord, RecordListRequest } from '../../schema/shared/record
 import { sortedPage, type SortableRecord } from '../../schema/shared/record-page';
 import type { ListAnswer } from '../../schema/shared/api';
 import type { Stored } from '../db/docs';
+import { followDb } from '../db/follow';
 import type { Storage } from '../db/storage';
 import { readRecord } from '../records/tier-store';
-
-type Seq = string | number;
-/** Changes read per request while catching up. */
-const batch = 500;
 
 /**
  * The clients list's index (issue 32, item 2; DECISIONS «The clients list reads an index»): each card's search tokens
@@ -23,14 +20,11 @@ const batch = 500;
  * on the embedded PouchDB and 0.9 s to read a 4,500-row range of it (docs/BENCH.md «Lists and reports read ranges»).
  */
 export const clientIndex = (storage: Storage) => {
-  const db = () => storage.db(tierDatabases[client.tier]);
   const cards = new Map<string, { row: SortableRecord; tokens: string[] }>();
   /** Every token, sorted, with its cards: rebuilt on the first search after a change. */
   let tokens: { sorted: string[]; cards: Map<string, string[]> } | null = null;
   /** The ids in each order asked for since the last change. */
   const orders = new Map<string, SortableRecord[]>();
-  let since: Seq = 0;
-  let chain: Promise<void> = Promise.resolve();
 
   const take = (id: string, doc: Stored<object> | undefined, deleted: boolean) => {
     const record = !deleted && doc && !id.startsWith('_') ? readRecord(doc) : null;
@@ -46,20 +40,7 @@ export const clientIndex = (storage: Storage) => {
     orders.clear();
   };
 
-  const catchUp = async () => {
-    for (;;) {
-      const changes = await db().changes<object>({ since, include_docs: true, limit: batch });
-      for (const change of changes.results) take(change.id, change.doc, change.deleted === true);
-      since = changes.last_seq;
-      if (changes.results.length < batch) return;
-    }
-  };
-  /** One catch-up at a time, each after the one before. */
-  const sync = (): Promise<void> => {
-    const next = chain.then(catchUp);
-    chain = next.catch(() => undefined);
-    return next;
-  };
+  const sync = followDb(storage, tierDatabases[client.tier], take);
 
   const tokenIndex = () => {
     if (tokens) return tokens;
