@@ -10,6 +10,7 @@ import { bodyLimit, kilobytes } from './http/body-limit';
 import { clientsApi } from './api/clients';
 import { debtsApi } from './api/debts';
 import { analyticsApi } from './api/analytics';
+import { ordersIndex } from './orders/orders-index';
 import { shiftBooksApi } from './api/shift-books';
 import { errorAnswer } from './http/errors';
 import { compressAnswers } from './http/compress';
@@ -105,18 +106,22 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
     res.locals.checkAnswers = checkAnswers;
     next();
   });
-  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, noticesApi, posifloraApi, storefrontApi, debtsApi, settingsApi, receiptsApi, analyticsApi, shiftBooksApi, backupsApi].forEach((part) => api.use(part(shop)));
+  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, noticesApi, posifloraApi, storefrontApi, debtsApi, settingsApi, receiptsApi, shiftBooksApi, backupsApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));
   // The catalogue's one writer: staff's item edits and published tech cards alike.
   const items = itemService(shop, catalog, stockOf(shop.storage));
+  // Placed orders by day and by customer, for reports and client totals; read at start, not by the first report.
+  const orderIndex = ordersIndex(shop.storage);
+  void orderIndex.warm().catch(() => undefined);
   api.use(itemsApi(shop, catalog, items));
   api.use(navigationApi(shop, catalog));
   api.use(techCardsApi(shop, items));
   api.use(syncStreamApi(hub, mayRead));
   api.use(stockApi(stock));
-  api.use(recordApi(shop, books, recordHooks(shop)));
+  api.use(analyticsApi(shop, stock, orderIndex));
+  api.use(recordApi(shop, books, recordHooks(shop, orderIndex)));
   api.use('/api', (_req, res) => void res.status(404).json({ error: 'Нет такого метода API' }));
   app.use(api);
   app.get('/metrics', metricsRoute(shop));

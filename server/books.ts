@@ -16,7 +16,9 @@ import { techCardRules } from './tech-cards/rules';
 import { moneyRules } from './money/rules';
 import { clientRules } from './clients/rules';
 import { dayRules } from './days/rules';
+import { clientIndex, clientsById } from './clients/client-index';
 import { clientTotals } from './clients/client-totals';
+import type { OrdersIndex } from './orders/orders-index';
 import { stampAlert } from './clients/stamp-alert';
 
 /**
@@ -39,9 +41,18 @@ const writeRules = (shop: Shop): readonly WriteRule[] => [
 export const booksOf = (shop: Shop): WritePipeline => writePipeline(shop.storage, writeRules(shop), Object.values(entities), shop.config.booksClock);
 
 /** What an entity adds when read or after it is stored through the record API (a client's totals, its note stamped on orders). */
-export const recordHooks = (shop: Shop): Partial<Record<string, EntityHooks>> => ({
-  [client.type]: { derive: clientTotals(shop.storage), saved: (r) => stampAlert(shop.storage, String(r.data.phone)) },
-});
+export const recordHooks = (shop: Shop, orders: OrdersIndex): Partial<Record<string, EntityHooks>> => {
+  const clients = clientIndex(shop.storage);
+  // Read at start, not by the first admin who opens the list (20,000 cards take seconds on a busy machine).
+  void clients.warm().catch(() => undefined);
+  return {
+    [client.type]: {
+      derive: clientTotals(orders),
+      saved: (r) => stampAlert(shop.storage, String(r.data.phone)),
+      index: { search: (text) => clients.search(text), byIds: (ids) => clientsById(shop.storage, ids), page: (params, ids) => clients.page(params, ids) },
+    },
+  };
+};
 
 /**
  * The rule of every database that devices push to, by name. A database that `dbAccess` makes writable but that has no

@@ -5,8 +5,11 @@ import { today } from './day';
 
 type Value = unknown;
 
+/** What a list sorts by: a record, or as much of one as its sortable columns (an index's row). */
+export type SortableRecord = Pick<OfficeRecord, 'id' | 'title' | 'createdAt' | 'updatedAt' | 'data'>;
+
 /** A column's value: the entity's own field, else the envelope's (title, createdAt, updatedAt). */
-const valueOf = (record: OfficeRecord, key: string): Value => {
+const valueOf = (record: SortableRecord, key: string): Value => {
   if (Object.hasOwn(record.data, key)) return record.data[key];
   return key === 'title' ? record.title : key === 'createdAt' ? record.createdAt : key === 'updatedAt' ? record.updatedAt : undefined;
 };
@@ -49,13 +52,21 @@ export const listPage = (entity: AnyEntity, records: OfficeRecord[], { params, q
     .filter((r) => wanted.every(([k, v]) => r.data[k] === v))
     .filter((r) => !view || view.test(r.data as never, day))
     .filter(search ? matchesSearch(entity, search) : () => true);
+  return sortedPage(entity, found, params);
+};
+
+/** One page of rows in the list's order (the column asked, else the entity's; stable by id): `listPage`'s last step. */
+export const sortedPage = <R extends SortableRecord>(entity: AnyEntity, rows: R[], params: RecordListRequest['params']): ListAnswer<R> => {
   const sort = params.sort ?? entity.list.sort;
   const descending = sort.startsWith('-');
   const key = descending ? sort.slice(1) : sort;
-  const sorted = found.sort((a, b) => {
+  const sorted = rows.sort((a, b) => {
     const byValue = compare(valueOf(a, key), valueOf(b, key));
     const empties = [valueOf(a, key), valueOf(b, key)].some((v) => v === undefined || v === null || v === '');
     return (descending && !empties ? -byValue : byValue) || a.id.localeCompare(b.id);
   });
   return pageOf(sorted, params);
 };
+
+/** The column a list is sorted by (the one asked, else the entity's), without its direction. */
+export const sortColumn = (entity: AnyEntity, params: RecordListRequest['params']): string => (params.sort ?? entity.list.sort).replace(/^-/, '');

@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import { can } from '../../schema/shared/access';
 import type { Action } from '../../schema/shared/entity';
 import type { AnyEntity } from '../../schema/entities';
-import { currentRecord, derivedFields, recordData, recordIdRequest, recordListRequest, recordSaveRequest, type OfficeRecord } from '../../schema/shared/record';
+import { currentRecord, derivedFields, recordData, recordIdRequest, recordListRequest, recordSaveRequest, type OfficeRecord, type RecordListRequest } from '../../schema/shared/record';
 import type { User } from '../../schema/shared/user';
 import { HttpError, notFound, unauthorized } from '../http/errors';
 import { parse } from '../http/parse';
-import { listPage } from '../../schema/shared/record-page';
+import { listPage, sortColumn, type SortableRecord } from '../../schema/shared/record-page';
+import type { ListAnswer } from '../../schema/shared/api';
 import { today } from '../../schema/shared/day';
 import type { TierStore } from './tier-store';
 import { voidFact } from '../../schema/entities/void';
@@ -50,6 +51,15 @@ const current = (entity: AnyEntity, record: OfficeRecord): OfficeRecord => curre
 export interface EntityHooks {
   derive?: (records: OfficeRecord[]) => Promise<OfficeRecord[]>;
   saved?: (record: OfficeRecord) => Promise<void>;
+  /** The entity's list indexes, when it has them: a list reads through them, not every record (DECISIONS «The clients list reads an index»). */
+  index?: ListIndex;
+}
+
+/** What a list reads instead of every record: the ids a search finds, records by id, and a page of all in the list's order. */
+export interface ListIndex {
+  search: (search: string) => Promise<string[]>;
+  byIds: (ids: string[]) => Promise<OfficeRecord[]>;
+  page: (params: RecordListRequest['params'], ids?: string[]) => Promise<ListAnswer<SortableRecord>>;
 }
 
 /** Why a record may not be stored as it stands beside the others (the rules of the books: write-pipeline.ts), or undefined: a 400. */
@@ -97,8 +107,30 @@ export const recordService = (
     async list(user: User | null, entity: AnyEntity, body: unknown) {
       const request = parse(recordListRequest(entity), body);
       allow(user, 'read', entity);
-      const records = await derive(entity, (await store.all(entity.tier, entity.type)).map((r) => current(entity, r)));
-      return listPage(entity, records, request, today(new Date(clock())));
+      const day = today(new Date(clock()));
+      const { search, ...rest } = request.query as RecordListRequest['query'] & { view?: string };
+      const computed: readonly string[] = entity.computed ?? [];
+      // Computed fields (a client's totals) are derived for the page shown only, unless the list sorts, filters or
+      // picks by them: then for every record it holds.
+      const byComputed = computed.includes(sortColumn(entity, request.params)) || rest.view !== undefined || Object.keys(rest).some((k) => computed.includes(k));
+      const page = async (records: OfficeRecord[], query: RecordListRequest['query']): Promise<ListAnswer<OfficeRecord>> => {
+        if (byComputed) return listPage(entity, await derive(entity, records), { ...request, query }, day);
+        const shown = listPage(entity, records, { ...request, query }, day);
+        return { data: { ...shown.data, items: await derive(entity, shown.data.items) } };
+      };
+      const index = hooks[entity.type]?.index;
+      const filtered = Object.values(rest).some((v) => v !== undefined);
+      const found = index && search ? await index.search(search) : undefined;
+      // Filtered too: the records the search found, then filters, order and the page as without the index.
+      if (index && found && (filtered || byComputed)) return page((await index.byIds(found)).map((r) => current(entity, r)), rest);
+      if (index && !filtered && !byComputed) {
+        // Searched or not, nothing filtered: the order from the index's rows, then the page's records only.
+        const order = await index.page(request.params, found);
+        const byId = new Map((await index.byIds(order.data.items.map((r) => r.id))).map((r) => [r.id, current(entity, r)]));
+        const items = order.data.items.flatMap((r) => byId.get(r.id) ?? []);
+        return { data: { ...order.data, items: await derive(entity, items) } };
+      }
+      return page((await store.all(entity.tier, entity.type)).map((r) => current(entity, r)), request.query);
     },
 
     async get(user: User | null, entity: AnyEntity, body: unknown) {

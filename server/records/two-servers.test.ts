@@ -33,4 +33,20 @@ describe('the record API on two servers sharing one CouchDB', () => {
     const stored = await call<{ data: OfficeRecord }>(b.url, '/api/couriers/get', { id: read.id }, onB);
     expect(stored.body.data).toEqual(won[0].body.data);
   });
+
+  it('a card written on one server is found, renamed and gone on the other: each server’s clients index follows the shared store', async () => {
+    const [onA, onB] = [await signIn(a.url, demoPhones.admin), await signIn(b.url, demoPhones.admin)];
+    const names = async (search: string) =>
+      (await call<{ data: { items: OfficeRecord[] } }>(b.url, '/api/clients/list', { query: { search } }, onB)).body.data.items.map((r) => r.data.name);
+    const created = await call<{ data: OfficeRecord }>(a.url, '/api/clients/update', { data: { name: 'Зоя Двухсерверная', phone: '79005557001' } }, onA);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(await names('двухсерв')).toEqual(['Зоя Двухсерверная']);
+    const card = created.body.data;
+    expect((await call(a.url, '/api/clients/update', { id: card.id, updatedAt: card.updatedAt, data: { ...card.data, name: 'Зоя Другая' } }, onA)).status).toBe(200);
+    expect(await names('двухсерв')).toEqual([]);
+    expect(await names('7001')).toEqual(['Зоя Другая']);
+    // Both servers answer with the same report of one month, from the views of the shared store.
+    const report = (url: string, cookie: string) => call(url, '/api/analytics/report', { from: '2024-06-01', to: '2024-06-30' }, cookie).then((r) => r.body);
+    expect(await report(b.url, onB)).toEqual(await report(a.url, onA));
+  });
 });

@@ -45,8 +45,13 @@ export interface ChargeFact {
 }
 
 export interface ReportInput {
-  /** Every placed order of the studio (cancelled ones are skipped here): earlier ones tell returning clients from new. */
+  /** The placed orders of the periods read (cancelled ones are skipped here): earlier ones tell returning clients from new. */
   orders: Iterable<SoldOrder>;
+  /**
+   * The first day each customer ordered on before the orders given (when those are a range of days, not every order):
+   * a customer who ordered before counts as returning. Absent: the orders given are every order.
+   */
+  firstDays?: ReadonlyMap<string, string>;
   slips: Iterable<SlipFact>;
   /** The month's charges: every charge fact; only those of the month that holds the period's end are summed. */
   charges: Iterable<ChargeFact>;
@@ -171,7 +176,7 @@ const defaultSources = refEntries([], 'order-source');
 
 const factsOf = (input: ReportInput): Facts => {
   const orders: SoldOrder[] = [];
-  const firstDay = new Map<string, string>();
+  const firstDay = new Map<string, string>(input.firstDays ?? []);
   const cancelledIds = new Set<string>();
   for (const o of input.orders) {
     if (!counts(o)) {
