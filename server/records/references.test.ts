@@ -127,7 +127,7 @@ describe('references name real records, of the right entity, switched on', () =>
     const envelope = (id: string, type: string, v: number, title: string, data: Record<string, unknown>) =>
       ({ _id: id, type, v, title, createdBy: staff.manager.phone, createdAt: at, updatedBy: staff.manager.phone, updatedAt: at, data });
     const flowerData = flower.fields.parse({ name: 'Гвоздика', price: 90 });
-    const actData = { day: today(), warehouse: 'warehouse-balcony-2', lines: [{ flower: 'flower-carnation-1', qty: 2, reason: 'wilted' }] };
+    const actData = { day: today(new Date(at)), warehouse: 'warehouse-balcony-2', lines: [{ flower: 'flower-carnation-1', qty: 2, reason: 'wilted' }] };
     const rows = await pushTo(shop.url, staff.manager.cookie, [
       envelope('warehouse-balcony-2', 'warehouse', 1, 'Лоджия', { name: 'Лоджия' }),
       envelope('flower-carnation-1', 'flower', flower.version, 'Гвоздика', flowerData),
