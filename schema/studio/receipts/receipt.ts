@@ -211,9 +211,55 @@ export const viewOfReceipt = (r: Receipt): ReceiptView => ({
 /** /api/receipts/list: one order's receipts, or the newest of all. */
 export const receiptsListRequest = z.strictObject({ order: z.string().min(1).max(64).optional() });
 
-/** The admin's receipt settings with the provider the server is configured for ('' when none). */
-export const receiptSettingsAnswer = z.object({ data: z.object({ settings: receiptSettings, provider: z.string() }) });
-export const receiptSettingsUpdate = z.strictObject({ settings: receiptSettings });
+/**
+ * Which register the receipts go to, chosen by the admin in /admin/settings (issue 30, item 1), kept in the server-only
+ * admin database: `server` — the server's configuration (ATOL_* or RECEIPTS_PROVIDER; demo mode: the stand-in);
+ * `none` — they wait in the queue; `yookassa` — YooKassa's receipts with the shop's payment keys; `atol` — ATOL Online
+ * with the studio's own login, password and group; `atol-local` — a register on the counter through ATOL's driver web
+ * server (its address). The password is written, never answered (`passwordSet` says whether one is kept).
+ */
+const atolUrl = z.string().trim().url('Адрес — ссылка вида https://…').max(200, 'Адрес длиннее 200 символов');
+const atolChoice = {
+  kind: z.literal('atol'),
+  login: z.string().trim().min(1, 'Укажите логин АТОЛ Онлайн').max(100, 'Логин длиннее 100 символов'),
+  group: z.string().trim().min(1, 'Укажите код группы касс').max(100, 'Код группы длиннее 100 символов'),
+  apiUrl: atolUrl.default('https://online.atol.ru/possystem/v5'),
+};
+export const receiptProviderChoice = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('server') }),
+  z.strictObject({ kind: z.literal('none') }),
+  z.strictObject({ kind: z.literal('yookassa') }),
+  z.strictObject({ ...atolChoice, password: z.string().min(1).max(200) }),
+  z.strictObject({ kind: z.literal('atol-local'), url: atolUrl.default('http://localhost:16732') }),
+]);
+export type ReceiptProviderChoice = z.infer<typeof receiptProviderChoice>;
+/** What the admin's screen reads of the choice: never the password. */
+export const receiptProviderView = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('server') }),
+  z.strictObject({ kind: z.literal('none') }),
+  z.strictObject({ kind: z.literal('yookassa') }),
+  z.strictObject({ ...atolChoice, passwordSet: z.boolean() }),
+  z.strictObject({ kind: z.literal('atol-local'), url: atolUrl }),
+]);
+export type ReceiptProviderView = z.infer<typeof receiptProviderView>;
+/** What the admin sends: an ATOL password left empty keeps the one stored. */
+export const receiptProviderInput = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('server') }),
+  z.strictObject({ kind: z.literal('none') }),
+  z.strictObject({ kind: z.literal('yookassa') }),
+  z.strictObject({ ...atolChoice, password: z.string().max(200, 'Пароль длиннее 200 символов').optional() }),
+  z.strictObject({ kind: z.literal('atol-local'), url: atolUrl }),
+]);
+export type ReceiptProviderInput = z.infer<typeof receiptProviderInput>;
+export const viewOfChoice = (c: ReceiptProviderChoice): ReceiptProviderView => {
+  if (c.kind !== 'atol') return c;
+  const { password, ...rest } = c;
+  return { ...rest, passwordSet: password.length > 0 };
+};
+
+/** The admin's receipt settings, the register chosen and the one the server sends to now ('' when none). */
+export const receiptSettingsAnswer = z.object({ data: z.object({ settings: receiptSettings, provider: z.string(), choice: receiptProviderView }) });
+export const receiptSettingsUpdate = z.strictObject({ settings: receiptSettings, choice: receiptProviderInput.optional() });
 
 /** Receipts not registered by the end of a shift: what the shift close warns about. */
 export const unregistered = (rs: readonly Pick<ReceiptView, 'state'>[]): number => rs.filter((r) => r.state !== 'registered').length;
