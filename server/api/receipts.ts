@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { viewOfChoice, viewOfReceipt } from '../../schema/studio/receipts/receipt';
 import type { Shop } from '../context';
 import { route } from '../http/route';
-import { chosenProviderName, listReceipts, readProviderChoice, readReceiptSettings, receiptsOfOrder, saveProviderChoice, saveReceiptSettings } from '../receipts/receipts';
+import { chosenProviderName, listReceipts, unregisteredOf, readProviderChoice, readReceiptSettings, receiptsOfOrder, saveProviderChoice, saveReceiptSettings } from '../receipts/receipts';
 
 /** The newest receipts /admin/documents lists. */
 const listed = 200;
@@ -27,7 +27,7 @@ export const receiptsApi = (shop: Shop): Router => {
 
   route(api, 'POST /api/receipts/list', async ({ body }) => {
     const rs = body.order ? await receiptsOfOrder(shop.storage, body.order) : await listReceipts(shop.storage, listed);
-    return { data: { items: rs.map(viewOfReceipt) } };
+    return { data: { items: rs.map(viewOfReceipt), unregistered: await unregisteredOf(shop.storage) } };
   });
 
   return api;

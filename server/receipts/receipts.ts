@@ -3,7 +3,7 @@ import { tierDatabases } from '../../schema/shared/databases';
 import type { Order, OrderChange } from '../../schema/studio/orders/order';
 import {
   defaultReceiptSettings, receipt, receiptProviderChoice, receiptSettings, receiptsDue,
-  type Receipt, type ReceiptProviderChoice, type ReceiptProviderInput, type ReceiptSettings,
+  type Receipt, type ReceiptProviderChoice, type ReceiptProviderInput, type ReceiptSettings, type UnregisteredSummary,
 } from '../../schema/studio/receipts/receipt';
 import type { ShopConfig } from '../config';
 import { claim } from '../db/claim';
@@ -74,6 +74,7 @@ const design = {
     due: { map: "function (doc) { if (doc.state === 'queued' || doc.state === 'sent') emit(doc.nextAt, null); }" },
     byOrder: { map: 'function (doc) { if (doc.content && doc.content.order) emit(doc.content.order, null); }' },
     byTime: { map: "function (doc) { if (typeof doc.createdAt === 'number') emit(doc.createdAt, null); }" },
+    unregistered: { map: "function (doc) { if (doc.state && doc.state !== 'registered' && typeof doc.createdAt === 'number') emit(doc.createdAt, null); }" },
   },
   language: 'javascript',
 };
@@ -92,6 +93,13 @@ export const receiptsOfOrder = async (storage: Storage, order: string): Promise<
 /** The newest receipts, newest first (/admin/documents). */
 export const listReceipts = async (storage: Storage, limit: number): Promise<Receipt[]> =>
   (await storage.db(receiptsDb).query<object>('receipts/byTime', { descending: true, limit, include_docs: true })).rows.flatMap((r) => (r.doc ? (receiptOf(r.doc) ?? []) : []));
+
+/** How many receipts are not registered and when the oldest was made (the shift close's limit, schema `receiptsLimit`): one row read. */
+export const unregisteredOf = async (storage: Storage): Promise<UnregisteredSummary> => {
+  const res = await storage.db(receiptsDb).query<object>('receipts/unregistered', { limit: 1 });
+  const oldest = res.rows[0]?.key;
+  return { count: res.total_rows, ...(typeof oldest === 'number' ? { oldestAt: oldest } : {}) };
+};
 
 /** The provider the configuration names, or null (receipts wait in the queue). */
 export const receiptProvider = (config: ShopConfig): ReceiptProvider | null => {

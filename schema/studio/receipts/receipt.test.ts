@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderChange, OrderLine } from '../orders/order';
-import { defaultReceiptSettings, receiptItems, receiptsDue } from './receipt';
+import { defaultReceiptSettings, receiptItems, receiptsDue, receiptsLimit } from './receipt';
 
 const line = (name: string, count: number, price: number): OrderLine => ({ id: name, art: name, name, image: '', count, price, priceFactor: 1, sum: count * price });
 const sumOf = (items: { sum: number; price: number; quantity: number }[]) => {
@@ -76,5 +76,25 @@ describe('receipts due', () => {
     const back = entry('void-1', { paid: o.paid }, { paid: { status: 'unpaid', amount: 0, at: 2, by: 'm' } });
     const after = { ...o, paid: { status: 'unpaid' as const, amount: 0, at: 2, by: 'm' }, history: [part, back] };
     expect(receiptsDue(after, [back], defaultReceiptSettings).map((d) => [d.content.kind, d.content.total])).toEqual([['refund', 100000]]);
+  });
+});
+
+describe('the receipts’ legal limit at the shift close (issue 30, item 2)', () => {
+  const day = 24 * 3600_000;
+  const now = Date.parse('2026-11-28T12:00:00Z');
+  const ago = (days: number, count = 2) => ({ count, oldestAt: now - days * day });
+  it('says nothing when every receipt is registered', () => {
+    expect(receiptsLimit({ count: 0 }, now)).toEqual({});
+    expect(receiptsLimit(null, now)).toEqual({});
+  });
+  it('warns of receipts waiting, and from day 25 how many days are left', () => {
+    expect(receiptsLimit(ago(3), now)).toEqual({ warn: 'Не зарегистрировано чеков: 2, самый старый — 3 дня. Проверьте связь с кассой в «Документах» до закрытия смены' });
+    expect(receiptsLimit(ago(24.9), now).warn).not.toMatch(/Через/);
+    expect(receiptsLimit(ago(25), now)).toEqual({ warn: 'Не зарегистрировано чеков: 2, самый старый — 25 дней. Через 5 дней смену нельзя будет закрыть: проверьте связь с кассой в «Документах»' });
+    expect(receiptsLimit(ago(29.99, 1), now).warn).toMatch(/самый старый — 29 дней\. Через 1 день/);
+  });
+  it('blocks from day 30', () => {
+    expect(receiptsLimit(ago(30), now)).toEqual({ block: 'Смену не закрыть: чек не зарегистрирован уже 30 дней (по 54-ФЗ — не больше 30). Проверьте связь с кассой и отправьте чеки в «Документах»' });
+    expect(receiptsLimit(ago(41), now).block).toMatch(/уже 41 день/);
   });
 });

@@ -263,3 +263,38 @@ export const receiptSettingsUpdate = z.strictObject({ settings: receiptSettings,
 
 /** Receipts not registered by the end of a shift: what the shift close warns about. */
 export const unregistered = (rs: readonly Pick<ReceiptView, 'state'>[]): number => rs.filter((r) => r.state !== 'registered').length;
+
+/** Every receipt not registered (queued, sent, failed): how many, and when the oldest was made. */
+export const unregisteredSummary = z.strictObject({ count: z.number().int().min(0), oldestAt: z.number().int().optional() });
+export type UnregisteredSummary = z.infer<typeof unregisteredSummary>;
+
+/**
+ * 54-FZ: a register's fiscal drive stops after 30 days with a document the tax service has not received, and a
+ * settlement with no receipt must be fixed. So a shift may not be closed while a receipt made 30 or more days ago is
+ * still unregistered, and from day 25 the close warns how many days are left. Days are whole 24-hour spans since the
+ * oldest unregistered receipt was made, at the moment the close was written (an offline close by when it was made).
+ */
+export const receiptsLimitDays = 30;
+export const receiptsWarnDays = 25;
+const dayMs = 24 * 3600_000;
+const daysWord = (n: number): string => {
+  const t = n % 100;
+  const u = n % 10;
+  if (t >= 11 && t <= 14) return 'дней';
+  return u === 1 ? 'день' : u >= 2 && u <= 4 ? 'дня' : 'дней';
+};
+export const receiptsLimit = (s: UnregisteredSummary | null | undefined, at: number): { block?: string; warn?: string } => {
+  if (!s?.count || s.oldestAt === undefined) return {};
+  const days = Math.max(0, Math.floor((at - s.oldestAt) / dayMs));
+  const pending = `Не зарегистрировано чеков: ${s.count}, самый старый — ${days} ${daysWord(days)}`;
+  if (days >= receiptsLimitDays)
+    return { block: `Смену не закрыть: чек не зарегистрирован уже ${days} ${daysWord(days)} (по 54-ФЗ — не больше ${receiptsLimitDays}). Проверьте связь с кассой и отправьте чеки в «Документах»` };
+  if (days >= receiptsWarnDays) {
+    const left = receiptsLimitDays - days;
+    return { warn: `${pending}. Через ${left} ${daysWord(left)} смену нельзя будет закрыть: проверьте связь с кассой в «Документах»` };
+  }
+  return { warn: `${pending}. Проверьте связь с кассой в «Документах» до закрытия смены` };
+};
+
+/** The list's answer: the receipts, and every unregistered one summed up (the shift close reads it). */
+export const receiptsListAnswer = z.object({ data: z.object({ items: z.array(receiptView), unregistered: unregisteredSummary }) });
