@@ -149,12 +149,17 @@ type OrderNow = Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 
 export type ReceiptDraft = { id: string; content: ReceiptContent };
 
 /**
- * The receipts an order's newest history entries call for (issue 30), each with its id. The rule:
+ * The receipts an order's newest history entries call for (issue 30), each with its id. The rule, read over the whole
+ * history so each entry knows what the receipts before it took (`covered`: money taken by receipts, less refunds):
  * - money came (a staff member's payment, the provider's): a `sale` if the order is handed over by then, else a
- *   `prepayment` (100 % when it covers the total, else partial);
- * - a prepaid order handed over («Доставлен»): a `settlement` of what was prepaid, counted as prepayment;
- * - money taken back (cancelled after payment: all received; a payment reversed): a `refund`.
- * Only the entries given are read, so an order paid before receipts existed never sends old ones.
+ *   `prepayment` (100 % when it covers the total, else partial) — also for an order already cancelled (a payment
+ *   that arrived late): the money is the shop's until it is returned;
+ * - a prepaid order handed over («Доставлен»): a `settlement` of what the receipts took, counted as prepayment;
+ *   never for a cancelled order;
+ * - a cancellation: a `refund` of all the receipts took; money taken back later (a lower amount, a payment taken back
+ *   or reversed): a `refund` of that part, never more than the receipts took, so a cancelled order's money returned
+ *   after its refund receipt is not refunded twice.
+ * Only the entries given get receipts, so an order paid before receipts existed never sends old ones.
  */
 export const receiptsDue = (o: OrderNow, entries: readonly OrderChange[], s: ReceiptSettings): ReceiptDraft[] => {
   const history = o.history ?? [];
@@ -168,24 +173,36 @@ export const receiptsDue = (o: OrderNow, entries: readonly OrderChange[], s: Rec
     };
     return [{ id: receiptId(kind, o.id, what), content }];
   };
+  const method = o.paid?.method;
+  const payment = method === 'cash' ? 'cash' : 'electronic';
+  const provider = method === 'online' && o.paid?.by === 'ЮKassa' ? o.online?.payment : undefined;
+  const wanted = new Set(entries);
   const out: ReceiptDraft[] = [];
-  for (const e of entries) {
-    const at = history.indexOf(e);
-    const earlier = at < 0 ? history : history.slice(0, at);
+  let covered = 0;
+  let done = false;
+  let cancelled = false;
+  for (const e of [...history, ...entries.filter((x) => !history.includes(x))]) {
+    const found: ReceiptDraft[] = [];
     const moved = moneyMoved(e, o.total);
-    const handedOver = statusTo(e) === 'done' || (statusTo(e) === undefined && earlier.some((h) => statusTo(h) === 'done') && o.status === 'done');
-    const method = o.paid?.method;
-    const payment = method === 'cash' ? 'cash' : 'electronic';
-    const provider = method === 'online' && o.paid?.by === 'ЮKassa' ? o.online?.payment : undefined;
+    const to = statusTo(e);
     if (moved > 0) {
-      if (handedOver) out.push(...make('sale', e.command, moved, 'full_payment', payment, provider));
-      else out.push(...make('prepayment', e.command, moved, moved >= o.total * 100 ? 'full_prepayment' : 'partial_prepayment', payment, provider));
+      if (done || to === 'done') found.push(...make('sale', e.command, moved, 'full_payment', payment, provider));
+      else found.push(...make('prepayment', e.command, moved, moved >= o.total * 100 ? 'full_prepayment' : 'partial_prepayment', payment, provider));
+      covered += moved;
     }
-    if (moved < 0 && statusTo(e) !== 'cancelled') out.push(...make('refund', e.command, -moved, 'full_payment', payment, provider));
-    const receivedNow = (o.paid ? o.paid.amount ?? (o.paid.status === 'paid' ? o.total : 0) : 0) * 100;
-    if (statusTo(e) === 'done' && moved === 0 && receivedNow > 0) out.push(...make('settlement', e.command, receivedNow, 'full_payment', 'prepaid', provider));
-    if (statusTo(e) === 'cancelled' && receivedNow > 0)
-      out.push(...make('refund', e.command, receivedNow, earlier.some((h) => statusTo(h) === 'done') ? 'full_payment' : 'full_prepayment', payment, provider));
+    if (moved < 0 && to !== 'cancelled') {
+      const back = Math.min(-moved, covered);
+      if (back > 0) found.push(...make('refund', e.command, back, 'full_payment', payment, provider));
+      covered -= back;
+    }
+    if (to === 'done' && moved === 0 && covered > 0 && !cancelled) found.push(...make('settlement', e.command, covered, 'full_payment', 'prepaid', provider));
+    if (to === 'cancelled' && covered > 0) {
+      found.push(...make('refund', e.command, covered, done ? 'full_payment' : 'full_prepayment', payment, provider));
+      covered = 0;
+    }
+    if (to === 'done') done = true;
+    if (to === 'cancelled') cancelled = true;
+    if (wanted.has(e)) out.push(...found);
   }
   return out;
 };
