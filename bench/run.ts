@@ -21,6 +21,7 @@ import { benchOfficePush } from './office-push';
 import { benchClusterRush } from './cluster-rush';
 import { benchBackup } from './backup';
 import { benchWorkerReady } from './worker-ready';
+import { benchReceipts } from './receipts';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -103,6 +104,11 @@ if (process.argv.includes('backup')) {
   await benchBackup();
   process.exit(0);
 }
+// `npm run bench -- receipts`: fiscal receipts through the queue to the ATOL stand-in only.
+if (process.argv.includes('receipts')) {
+  await benchReceipts();
+  process.exit(0);
+}
 // `npm run bench -- stock`: stock balances over 200,000 movements only.
 if (process.argv.includes('stock')) {
   await benchStockLedger();
@@ -167,6 +173,7 @@ await benchAnalyticsYear(50_000);
 await benchItemImageUpload();
 await benchHomeWhileUploading();
 await benchStockLedger();
+await benchReceipts();
 await benchOfficePush();
 await benchClusterRush();
 await benchBoardDay();
