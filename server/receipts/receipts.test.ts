@@ -12,6 +12,7 @@ import { captureLogs } from '../testing/log-capture';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { startYookassaStandIn } from '../testing/yookassa-stand-in';
+import { atolLocalProvider, driverTask, driverUuid } from './atol-local';
 import { listReceipts, receiptsOfOrder } from './receipts';
 
 const customer = '79440000701';
@@ -248,6 +249,40 @@ describe('the register chosen in /admin/settings (issue 30, item 1)', () => {
       await Promise.all([configured.close(), studios.close(), driver.close()]);
     }
   }, 90_000);
+});
+
+describe('a register on the counter through ATOL’s driver web server (issue 30, item 4, the server’s side)', () => {
+  it('a task the driver took whose answer was lost is the same receipt when sent again (409 for its uuid), and a refusal keeps its reason', async () => {
+    const driver = await startAtolDriverStandIn();
+    const provider = atolLocalProvider({ url: driver.url, timeoutMs: 2000 });
+    const c = {
+      kind: 'sale' as const, order: 'o-local', mode: 'full_payment' as const, payment: 'cash' as const, total: 10001, customer: { phone: '+79161234567' }, taxSystem: 'usn_income' as const,
+      items: [{ name: 'Розы', price: 3333, quantity: 2, sum: 6666, object: 'commodity' as const, vat: 'none' as const }, { name: 'Розы', price: 3335, quantity: 1, sum: 3335, object: 'commodity' as const, vat: 'none' as const }],
+      company: { email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' },
+    };
+    try {
+      const id = 'receipt:sale:o-local:pay-1';
+      const uuid = await driverUuid(id);
+      expect(uuid).toBe(await driverUuid(id));
+      // The first send reached the register; its answer never came back.
+      const first = await fetch(`${driver.url}/api/v2/requests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ uuid, request: [driverTask(c)] }) });
+      expect(first.status).toBe(201);
+      const again = await provider.send(id, c);
+      expect(again).toMatchObject({ kind: 'registered', uuid, fiscal: { fn: '7380440800000001' } });
+      expect([driver.posts(), driver.tasks().length]).toEqual([2, 1]);
+      // A register waiting for paper is tried again, not failed.
+      driver.blocked(true);
+      expect(await provider.report(uuid)).toEqual({ kind: 'retry', reason: 'касса ждёт оператора: Закончилась бумага' });
+      driver.blocked(false);
+      // Sums that disagree are refused with the driver's words.
+      const bad = await provider.send('receipt:sale:o-local:pay-2', { ...c, total: 10000 });
+      expect(bad).toEqual({ kind: 'refused', reason: 'касса отказала: Сумма чека не равна сумме позиций и оплат' });
+    } finally {
+      await driver.close();
+    }
+    // The computer is off: tried again later.
+    expect(await provider.send('receipt:sale:o-local:pay-3', c)).toEqual({ kind: 'retry', reason: 'касса недоступна' });
+  });
 });
 
 describe('fiscal receipts on two app servers (issue 30)', () => {
