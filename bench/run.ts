@@ -22,6 +22,7 @@ import { benchClusterRush } from './cluster-rush';
 import { benchBackup } from './backup';
 import { benchWorkerReady } from './worker-ready';
 import { benchAdminOpen } from './admin-open';
+import { benchReceipts } from './receipts';
 
 /** npm run bench: each figure beside a baseline measured in the same run on this machine. */
 const shopWith = async (n: number) => {
@@ -116,6 +117,11 @@ if (process.argv.includes('backup')) {
   await benchBackup();
   process.exit(0);
 }
+// `npm run bench -- receipts`: fiscal receipts through the queue to the ATOL stand-in only.
+if (process.argv.includes('receipts')) {
+  await benchReceipts();
+  process.exit(0);
+}
 // `npm run bench -- stock`: stock balances over 200,000 movements only.
 if (process.argv.includes('stock')) {
   await benchStockLedger();
@@ -181,6 +187,7 @@ await benchAnalyticsYear(50_000);
 await benchItemImageUpload();
 await benchHomeWhileUploading();
 await benchStockLedger();
+await benchReceipts();
 await benchOfficePush();
 await benchClusterRush();
 await benchBoardDay();

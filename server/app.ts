@@ -136,7 +136,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
     res.setHeader(storeEpochHeader, epoch);
     next();
   });
-  app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp, pushRules(books, shop.config.booksClock), mayRead, shop.config.gatewayLimits));
+  app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp, pushRules(books, shop.storage, shop.config.booksClock), mayRead, shop.config.gatewayLimits));
 
   app.use(searchEngineFiles(shop, catalog));
   app.use(clientFiles(shop.config, pageMeta(shop, catalog), knownAddress(shop, catalog), pageSnapshot(shop, catalog), (path) => pageCounters(shop.storage, path)));

@@ -1,7 +1,9 @@
 import { entities } from '../schema/entities';
 import { client } from '../schema/entities/client';
 import type { Shop } from './context';
-import { perDocument, type DbPushRule } from './db/push-rule';
+import type { DbPushRule } from './db/push-rule';
+import type { Storage } from './db/storage';
+import { isQuickClose } from '../schema/studio/orders/event';
 import { eventsRule } from './db/events-rule';
 import { officeBatchRule } from './records/office-push-rule';
 import type { EntityHooks } from './records/record-service';
@@ -14,6 +16,8 @@ import { stockRules } from './stock/rules';
 import { countCorrectionRule } from './stock/count-corrections';
 import { techCardRules } from './tech-cards/rules';
 import { moneyRules } from './money/rules';
+import { receiptsLimitRule } from './receipts/rules';
+import { unregisteredOf } from './receipts/receipts';
 import { clientRules } from './clients/rules';
 import { dayRules } from './days/rules';
 import { clientIndex, clientsById } from './clients/client-index';
@@ -33,6 +37,7 @@ const writeRules = (shop: Shop): readonly WriteRule[] => [
   countCorrectionRule(shop.storage),
   ...techCardRules,
   ...moneyRules(shop.storage),
+  receiptsLimitRule(shop.storage),
   ...clientRules(shop.storage),
   ...voidRules,
   ...dayRules,
@@ -58,7 +63,8 @@ export const recordHooks = (shop: Shop, orders: OrdersIndex): Partial<Record<str
  * The rule of every database that devices push to, by name. A database that `dbAccess` makes writable but that has no
  * rule here accepts nothing: each document is refused, never a 500.
  */
-export const pushRules = (books: WritePipeline, clock?: () => number): Readonly<Record<string, DbPushRule>> => ({
-  events: perDocument(eventsRule('push', clock)),
+export const pushRules = (books: WritePipeline, storage: Storage, clock?: () => number): Readonly<Record<string, DbPushRule>> => ({
+  // The receipts are read only for a batch that may hold a quick close of a shift (their legal limit).
+  events: { judge: async (_db, _user, docs) => eventsRule('push', clock, docs.some((d) => isQuickClose({ title: d.title })) ? await unregisteredOf(storage) : null) },
   office: officeBatchRule(books),
 });

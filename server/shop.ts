@@ -19,7 +19,7 @@ import { commandProcessor } from './orders/command-processor';
 import { stockProjection } from './stock/stock-projection';
 import { bouquetStock } from './stock/bouquet-stock';
 import { dbAccess } from '../schema/shared/databases';
-import { ensureReceiptsViews, receiptProvider, receiptSender } from './receipts/receipts';
+import { ensureReceiptsViews, providerOfChoice, receiptSender } from './receipts/receipts';
 import { sweepEveryHour } from './auth/sweep';
 import { sweepStudioOrdersHourly } from './orders/studio-sweep';
 import { remindHourly } from './clients/reminders';
@@ -67,7 +67,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   const stopPaymentSweep = sweepOnlinePayments(onlinePayments(shop, orders, commands));
   // Fiscal receipts queued by the orders' changes go to the provider from every app server, each once (issue 30).
   await ensureReceiptsViews(shop.storage);
-  const stopReceipts = receiptSender(shop.storage, receiptProvider(config), config.receiptsEveryMs ?? 2000).start();
+  const stopReceipts = receiptSender(shop.storage, providerOfChoice(shop.storage, config), config.receiptsEveryMs ?? 2000).start();
   // Posiflora's changes since the last import, while an account is connected (it has no webhooks).
   const stopPosiflora = pollPosiflora(shop);
   // The night's copy of every database, taken by whichever app server claims the night first.

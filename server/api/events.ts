@@ -9,6 +9,8 @@ import { eventsRule } from '../db/events-rule';
 import type { PushedDoc, PushRule, StoredDoc } from '../db/push-rule';
 import { forbidden, HttpError, notFound, unauthorized } from '../http/errors';
 import { route } from '../http/route';
+import { unregisteredOf } from '../receipts/receipts';
+import { isQuickClose } from '../../schema/studio/orders/event';
 
 const storedOf = (doc: Stored<object> | null): StoredDoc | null => doc && { ...stripMeta(doc), _id: doc._id };
 
@@ -36,7 +38,10 @@ export const eventsApi = (shop: Shop): Router => {
   route(api, 'POST /api/events/update', async ({ body, res }) => {
     const { id: given, ...input } = body;
     const id = given ?? `event-${crypto.randomUUID()}`;
-    const stored = await upsert<object>(events, id, (current) => checked(res.locals.user, { ...input, _id: id }, current));
+    // The receipts' legal limit is read only for what may become a quick close of a shift.
+    const receipts = isQuickClose(input) ? await unregisteredOf(shop.storage) : null;
+    const rule = receipts ? checker(eventsRule('api', shop.config.booksClock, receipts)) : checked;
+    const stored = await upsert<object>(events, id, (current) => rule(res.locals.user, { ...input, _id: id }, current));
     // What the rule signed and stored, read back by the contract's own shape.
     return { data: storedEvent.parse({ ...stored, id }) };
   });

@@ -1,27 +1,33 @@
 import { Router } from 'express';
-import { viewOfReceipt } from '../../schema/studio/receipts/receipt';
+import { viewOfChoice, viewOfReceipt } from '../../schema/studio/receipts/receipt';
 import type { Shop } from '../context';
 import { route } from '../http/route';
-import { listReceipts, readReceiptSettings, receiptsOfOrder, saveReceiptSettings } from '../receipts/receipts';
+import { chosenProviderName, listReceipts, unregisteredOf, readProviderChoice, readReceiptSettings, receiptsOfOrder, saveProviderChoice, saveReceiptSettings } from '../receipts/receipts';
 
 /** The newest receipts /admin/documents lists. */
 const listed = 200;
 
 /**
- * Fiscal receipts (issue 30): admins set VAT and the tax system (credentials are the server's configuration, never
- * here); staff read states, of one order or the newest of all.
+ * Fiscal receipts (issue 30): admins set VAT, the tax system and the register the receipts go to (an ATOL password is
+ * written here and never answered); staff read states, of one order or the newest of all.
  */
 export const receiptsApi = (shop: Shop): Router => {
   const api = Router();
-  const provider = shop.config.receipts?.provider ?? '';
+  const answer = async (settings: Awaited<ReturnType<typeof readReceiptSettings>>) => {
+    const choice = await readProviderChoice(shop.storage);
+    return { data: { settings, provider: chosenProviderName(shop.config, choice), choice: viewOfChoice(choice) } };
+  };
 
-  route(api, 'POST /api/settings/receipts-get', async () => ({ data: { settings: await readReceiptSettings(shop.storage), provider } }));
+  route(api, 'POST /api/settings/receipts-get', async () => answer(await readReceiptSettings(shop.storage)));
 
-  route(api, 'POST /api/settings/receipts-update', async ({ body }) => ({ data: { settings: await saveReceiptSettings(shop.storage, body.settings), provider } }));
+  route(api, 'POST /api/settings/receipts-update', async ({ body }) => {
+    if (body.choice) await saveProviderChoice(shop.storage, shop.config, body.choice);
+    return answer(await saveReceiptSettings(shop.storage, body.settings));
+  });
 
   route(api, 'POST /api/receipts/list', async ({ body }) => {
     const rs = body.order ? await receiptsOfOrder(shop.storage, body.order) : await listReceipts(shop.storage, listed);
-    return { data: { items: rs.map(viewOfReceipt) } };
+    return { data: { items: rs.map(viewOfReceipt), unregistered: await unregisteredOf(shop.storage) } };
   });
 
   return api;

@@ -1,6 +1,7 @@
 import { eventInput, isQuickClose, serverOwnedEvent as serverOwned, shopEvent, type EventInput, type ShopEvent } from '../../schema/studio/orders/event';
 import { writtenAt } from '../../schema/shared/fact-day';
 import { isAdmin } from '../../schema/shared/user';
+import { receiptsLimit, type UnregisteredSummary } from '../../schema/studio/receipts/receipt';
 import { shiftCloseDayIssue } from '../days/rules';
 import { refuse, refuseInvalid, tombstone, type PushRule, type StoredDoc } from './push-rule';
 import { toSynced } from './synced';
@@ -21,10 +22,11 @@ const metaOf = (existing: StoredDoc): ShopEvent['meta'] => {
  * close made offline at 23:50 and pushed in the morning is kept. An edit pushed later is judged by the server's clock:
  * the signature it carries is the first write's.
  */
-const closeDayIssue = (event: EventInput, given: ShopEvent['meta'] | undefined, existing: StoredDoc | null, path: 'api' | 'push', now: number): string | undefined => {
+const closeDayIssue = (event: EventInput, given: ShopEvent['meta'] | undefined, existing: StoredDoc | null, path: 'api' | 'push', now: number, receipts: UnregisteredSummary | null): string | undefined => {
   if (!isQuickClose(event) || (existing && isQuickClose({ title: existing.title }) && existing.day === event.day)) return undefined;
   const at = path === 'push' && !existing && given ? writtenAt(given.createdAt, now) : now;
-  return shiftCloseDayIssue(event.day, at);
+  // The receipts' legal limit (schema/studio/receipts/receipt.ts), as the full close's rule (server/receipts/rules.ts) judges it.
+  return shiftCloseDayIssue(event.day, at) ?? receiptsLimit(receipts, at).block;
 };
 
 /**
@@ -35,10 +37,11 @@ const closeDayIssue = (event: EventInput, given: ShopEvent['meta'] | undefined, 
  *   (an empty or missing one is simply signed).
  * - A florist or manager changes and deletes only their own events; an admin may correct anyone's.
  *   Nobody changes or deletes the server's order events, nor creates one.
- * - A quick close of a shift is dated as the full close is (`closeDayIssue`).
+ * - A quick close of a shift is dated as the full close is, and refused past the receipts' legal limit (`closeDayIssue`;
+ *   `receipts`: the unregistered receipts, read by the caller when a document may become a close).
  * - A deletion is checked like an edit and stored as a bare tombstone.
  */
-export const eventsRule = (path: 'api' | 'push', clock: () => number = Date.now): PushRule => (user, incoming, existing) => {
+export const eventsRule = (path: 'api' | 'push', clock: () => number = Date.now, receipts: UnregisteredSummary | null = null): PushRule => (user, incoming, existing) => {
   if (existing) {
     if (serverOwned(existing._id, existing.source)) return refuse('Это событие заказа ведёт сервер: изменить или удалить его нельзя');
     if (metaOf(existing).author !== user.phone && !isAdmin(user)) {
@@ -55,7 +58,7 @@ export const eventsRule = (path: 'api' | 'push', clock: () => number = Date.now)
   if (given?.author && given.author !== meta.author) {
     return refuse('Событие подписано другим сотрудником: автора записывает сервер по вашему входу');
   }
-  const dayIssue = closeDayIssue(event, given, existing, path, clock());
+  const dayIssue = closeDayIssue(event, given, existing, path, clock(), receipts);
   if (dayIssue) return refuseInvalid(dayIssue);
   return { ok: true, doc: toSynced({ ...event, id: _id, meta }) };
 };

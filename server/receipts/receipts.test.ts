@@ -6,10 +6,13 @@ import type { OrderAction } from '../../schema/studio/orders/order-command';
 import type { PaymentAnswer } from '../../schema/shop/pay-now';
 import type { Product } from '../../schema/shop/product';
 import type { Receipt } from '../../schema/studio/receipts/receipt';
+import { startAtolDriverStandIn } from '../testing/atol-driver-stand-in';
 import { startAtolStandIn } from '../testing/atol-stand-in';
+import { captureLogs } from '../testing/log-capture';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { startYookassaStandIn } from '../testing/yookassa-stand-in';
+import { atolLocalProvider, driverTask, driverUuid } from './atol-local';
 import { listReceipts, receiptsOfOrder } from './receipts';
 
 const customer = '79440000701';
@@ -155,7 +158,7 @@ describe('fiscal receipts through ATOL Online (issue 30)', () => {
     const bad = await call<{ error: string }>(shop.url, '/api/settings/receipts-update', { settings: { ...settings, inn: '12' } }, admin);
     expect([bad.status, JSON.stringify(bad.body)]).toEqual([400, expect.stringContaining('ИНН — 10 или 12 цифр')]);
     const saved = await call<{ data: unknown }>(shop.url, '/api/settings/receipts-update', { settings }, admin);
-    expect(saved.body.data).toEqual({ settings, provider: 'atol' });
+    expect(saved.body.data).toEqual({ settings, provider: 'atol', choice: { kind: 'server' } });
     expect(JSON.stringify(saved.body)).not.toContain(atol.password);
     try {
       const id = `sale-${crypto.randomUUID()}`;
@@ -183,6 +186,103 @@ describe('fiscal receipts through ATOL Online (issue 30)', () => {
       atol.refuseVat('');
     }
   }, 60_000);
+});
+
+describe('the register chosen in /admin/settings (issue 30, item 1)', () => {
+  it('ATOL Online with the studio’s own keys, then the register on the counter: the sender uses the chosen one, the password is never answered nor logged', async () => {
+    const configured = await startAtolStandIn();
+    const studios = await startAtolStandIn('studio-login', 'studio-secret-pass-77', 'studio-group');
+    const driver = await startAtolDriverStandIn();
+    const shop = await startTestShop({ receipts: atolReach(configured), receiptsEveryMs: 100 });
+    const logs = captureLogs();
+    try {
+      const [admin, manager, florist] = await Promise.all([signIn(shop.url, demoPhones.admin), signIn(shop.url, demoPhones.manager), signIn(shop.url, demoPhones.florist)]);
+      const bouquet = await bouquetOf(shop.url, manager);
+      const settings = { taxSystem: 'usn_income', vat: 'none', email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' };
+      const sale = async () => {
+        const id = `sale-${crypto.randomUUID()}`;
+        expect((await call(shop.url, '/api/orders/command', { id: `new-${id}`, order: id, action: { kind: 'create', draft: saleDraft(id, bouquet.id) } }, florist)).status).toBe(200);
+        expect((await call(shop.url, '/api/orders/command', { id: `pay-${id}`, order: id, action: { kind: 'payment', status: 'paid', method: 'cash' } }, florist)).status).toBe(200);
+        return (await until(() => receiptsOfOrder(shop.shop.storage, id), allRegistered))[0]!;
+      };
+      const atolChoice = { kind: 'atol', login: 'studio-login', group: 'studio-group', apiUrl: studios.apiUrl };
+
+      // A manager may not choose; ATOL without a password, or YooKassa without the shop's keys, is refused in Russian.
+      expect((await call(shop.url, '/api/settings/receipts-update', { settings, choice: atolChoice }, manager)).status).toBe(403);
+      const noPassword = await call<{ error: string }>(shop.url, '/api/settings/receipts-update', { settings, choice: atolChoice }, admin);
+      expect([noPassword.status, noPassword.body.error]).toEqual([400, 'Укажите пароль АТОЛ Онлайн']);
+      const noKeys = await call<{ error: string }>(shop.url, '/api/settings/receipts-update', { settings, choice: { kind: 'yookassa' } }, admin);
+      expect(noKeys.status).toBe(400);
+      expect(noKeys.body.error).toMatch(/ключей ЮKassa/);
+
+      // The configured register until the admin chooses.
+      expect((await sale()).state).toBe('registered');
+      expect([configured.documents().length, studios.documents().length]).toEqual([1, 0]);
+
+      const chosen = await call<{ data: unknown }>(shop.url, '/api/settings/receipts-update', { settings, choice: { ...atolChoice, password: 'studio-secret-pass-77' } }, admin);
+      expect(chosen.status).toBe(200);
+      expect(chosen.body.data).toEqual({ settings, provider: 'atol', choice: { ...atolChoice, passwordSet: true } });
+      const r1 = await sale();
+      expect(r1.state).toBe('registered');
+      expect([configured.documents().length, studios.documents().map((d) => d.externalId)]).toEqual([1, [r1.id]]);
+      // Saved again without the password (the screen never has it): the stored one stays.
+      expect((await call(shop.url, '/api/settings/receipts-update', { settings, choice: atolChoice }, admin)).status).toBe(200);
+      expect((await sale()).state).toBe('registered');
+      expect(studios.documents()).toHaveLength(2);
+
+      // The register on the counter, through its driver's web server.
+      const local = await call<{ data: { provider: string } }>(shop.url, '/api/settings/receipts-update', { settings, choice: { kind: 'atol-local', url: driver.url } }, admin);
+      expect(local.body.data.provider).toBe('atol-local');
+      const r2 = await sale();
+      expect([r2.state, r2.fiscal?.fn]).toEqual(['registered', '7380440800000001']);
+      expect(driver.tasks()).toHaveLength(1);
+      expect(studios.documents()).toHaveLength(2);
+
+      const read = await call<{ data: unknown }>(shop.url, '/api/settings/receipts-get', {}, admin);
+      expect(JSON.stringify(read.body)).not.toContain('studio-secret-pass-77');
+      expect(logs.raw.join('\n')).not.toContain('studio-secret-pass-77');
+      // Nothing of it on a device: the admin database is the server's own.
+      expect((await fetch(`${shop.url}/db/admin/settings-receipts-provider`, { headers: { cookie: admin } })).status).not.toBe(200);
+    } finally {
+      logs.stop();
+      await shop.close();
+      await Promise.all([configured.close(), studios.close(), driver.close()]);
+    }
+  }, 90_000);
+});
+
+describe('a register on the counter through ATOL’s driver web server (issue 30, item 4, the server’s side)', () => {
+  it('a task the driver took whose answer was lost is the same receipt when sent again (409 for its uuid), and a refusal keeps its reason', async () => {
+    const driver = await startAtolDriverStandIn();
+    const provider = atolLocalProvider({ url: driver.url, timeoutMs: 2000 });
+    const c = {
+      kind: 'sale' as const, order: 'o-local', mode: 'full_payment' as const, payment: 'cash' as const, total: 10001, customer: { phone: '+79161234567' }, taxSystem: 'usn_income' as const,
+      items: [{ name: 'Розы', price: 3333, quantity: 2, sum: 6666, object: 'commodity' as const, vat: 'none' as const }, { name: 'Розы', price: 3335, quantity: 1, sum: 3335, object: 'commodity' as const, vat: 'none' as const }],
+      company: { email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' },
+    };
+    try {
+      const id = 'receipt:sale:o-local:pay-1';
+      const uuid = await driverUuid(id);
+      expect(uuid).toBe(await driverUuid(id));
+      // The first send reached the register; its answer never came back.
+      const first = await fetch(`${driver.url}/api/v2/requests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ uuid, request: [driverTask(c)] }) });
+      expect(first.status).toBe(201);
+      const again = await provider.send(id, c);
+      expect(again).toMatchObject({ kind: 'registered', uuid, fiscal: { fn: '7380440800000001' } });
+      expect([driver.posts(), driver.tasks().length]).toEqual([2, 1]);
+      // A register waiting for paper is tried again, not failed.
+      driver.blocked(true);
+      expect(await provider.report(uuid)).toEqual({ kind: 'retry', reason: 'касса ждёт оператора: Закончилась бумага' });
+      driver.blocked(false);
+      // Sums that disagree are refused with the driver's words.
+      const bad = await provider.send('receipt:sale:o-local:pay-2', { ...c, total: 10000 });
+      expect(bad).toEqual({ kind: 'refused', reason: 'касса отказала: Сумма чека не равна сумме позиций и оплат' });
+    } finally {
+      await driver.close();
+    }
+    // The computer is off: tried again later.
+    expect(await provider.send('receipt:sale:o-local:pay-3', c)).toEqual({ kind: 'retry', reason: 'касса недоступна' });
+  });
 });
 
 describe('fiscal receipts on two app servers (issue 30)', () => {

@@ -1,13 +1,18 @@
 import crypto from 'node:crypto';
 import { tierDatabases } from '../../schema/shared/databases';
 import type { Order, OrderChange } from '../../schema/studio/orders/order';
-import { defaultReceiptSettings, receipt, receiptSettings, receiptsDue, type Receipt, type ReceiptSettings } from '../../schema/studio/receipts/receipt';
+import {
+  defaultReceiptSettings, receipt, receiptProviderChoice, receiptSettings, receiptsDue,
+  type Receipt, type ReceiptProviderChoice, type ReceiptProviderInput, type ReceiptSettings, type UnregisteredSummary,
+} from '../../schema/studio/receipts/receipt';
 import type { ShopConfig } from '../config';
 import { claim } from '../db/claim';
 import { getDoc, stripMeta, upsert, type Stored } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { log } from '../ops/log';
+import { HttpError } from '../http/errors';
 import { atolProvider } from './atol';
+import { atolLocalProvider } from './atol-local';
 import type { ProviderAnswer, ReceiptProvider } from './provider';
 import { yookassaReceipts } from './yookassa-receipts';
 
@@ -69,6 +74,7 @@ const design = {
     due: { map: "function (doc) { if (doc.state === 'queued' || doc.state === 'sent') emit(doc.nextAt, null); }" },
     byOrder: { map: 'function (doc) { if (doc.content && doc.content.order) emit(doc.content.order, null); }' },
     byTime: { map: "function (doc) { if (typeof doc.createdAt === 'number') emit(doc.createdAt, null); }" },
+    unregistered: { map: "function (doc) { if (doc.state && doc.state !== 'registered' && typeof doc.createdAt === 'number') emit(doc.createdAt, null); }" },
   },
   language: 'javascript',
 };
@@ -88,12 +94,86 @@ export const receiptsOfOrder = async (storage: Storage, order: string): Promise<
 export const listReceipts = async (storage: Storage, limit: number): Promise<Receipt[]> =>
   (await storage.db(receiptsDb).query<object>('receipts/byTime', { descending: true, limit, include_docs: true })).rows.flatMap((r) => (r.doc ? (receiptOf(r.doc) ?? []) : []));
 
+/** How many receipts are not registered and when the oldest was made (the shift close's limit, schema `receiptsLimit`): one row read. */
+export const unregisteredOf = async (storage: Storage): Promise<UnregisteredSummary> => {
+  const res = await storage.db(receiptsDb).query<object>('receipts/unregistered', { limit: 1 });
+  const oldest = res.rows[0]?.key;
+  return { count: res.total_rows, ...(typeof oldest === 'number' ? { oldestAt: oldest } : {}) };
+};
+
 /** The provider the configuration names, or null (receipts wait in the queue). */
 export const receiptProvider = (config: ShopConfig): ReceiptProvider | null => {
   const r = config.receipts;
   if (!r) return null;
   if (r.provider === 'atol') return atolProvider(r);
   return config.yookassa ? yookassaReceipts(config.yookassa, r.timeoutMs) : null;
+};
+
+/** The register the admin chose (issue 30, item 1), beside the receipt settings in the server-only admin database. */
+const choiceId = 'settings-receipts-provider';
+const serverChoice: ReceiptProviderChoice = { kind: 'server' };
+
+export const readProviderChoice = async (storage: Storage): Promise<ReceiptProviderChoice> => {
+  const doc = await getDoc<object>(storage.db(tierDatabases.admin), choiceId);
+  if (!doc) return serverChoice;
+  const parsed = receiptProviderChoice.safeParse(stripMeta(doc));
+  if (parsed.success) return parsed.data;
+  // Never the document itself in the log: it holds a password.
+  log.error('the chosen receipts provider does not parse: the server’s configuration applies');
+  return serverChoice;
+};
+
+/**
+ * Stores the admin's choice; an ATOL password left empty keeps the stored one (the screen never reads it back), and
+ * ATOL Online without any password, or YooKassa without the shop's payment keys, is refused in Russian.
+ */
+export const saveProviderChoice = async (storage: Storage, config: ShopConfig, input: ReceiptProviderInput): Promise<ReceiptProviderChoice> => {
+  if (input.kind === 'yookassa' && !config.yookassa) throw new HttpError(400, 'Чеки ЮKassa требуют ключей ЮKassa: сначала подключите онлайн-оплату на сервере');
+  let saved: ReceiptProviderChoice = serverChoice;
+  await upsert<ReceiptProviderChoice>(storage.db(tierDatabases.admin), choiceId, (doc) => {
+    if (input.kind !== 'atol') return (saved = input);
+    const stored = doc ? receiptProviderChoice.safeParse(stripMeta(doc)) : null;
+    const kept = stored?.success && stored.data.kind === 'atol' ? stored.data.password : '';
+    const password = input.password || kept;
+    if (!password) throw new HttpError(400, 'Укажите пароль АТОЛ Онлайн');
+    return (saved = { ...input, password });
+  });
+  return saved;
+};
+
+/** The provider a choice sends to (null: receipts wait in the queue). */
+export const chosenProvider = (config: ShopConfig, c: ReceiptProviderChoice): ReceiptProvider | null => {
+  const timeoutMs = config.receipts?.timeoutMs;
+  switch (c.kind) {
+    case 'server':
+      return receiptProvider(config);
+    case 'none':
+      return null;
+    case 'yookassa':
+      return config.yookassa ? yookassaReceipts(config.yookassa, timeoutMs) : null;
+    case 'atol':
+      return atolProvider({ apiUrl: c.apiUrl.replace(/\/+$/, ''), login: c.login, password: c.password, group: c.group, ...(timeoutMs ? { timeoutMs } : {}) });
+    case 'atol-local':
+      return atolLocalProvider({ url: c.url.replace(/\/+$/, ''), ...(timeoutMs ? { timeoutMs } : {}) });
+  }
+};
+
+/** The name of what the receipts go to now, as the settings answer says it ('' when nowhere). */
+export const chosenProviderName = (config: ShopConfig, c: ReceiptProviderChoice): string =>
+  c.kind === 'server' ? (config.receipts?.provider ?? '') : c.kind === 'none' || (c.kind === 'yookassa' && !config.yookassa) ? '' : c.kind;
+
+/**
+ * The provider of the admin's choice, read once a round (a new choice applies from the next round on every app
+ * server); the same provider object while the choice stands, so ATOL's token is kept.
+ */
+export const providerOfChoice = (storage: Storage, config: ShopConfig): (() => Promise<ReceiptProvider | null>) => {
+  let last: { key: string; provider: ReceiptProvider | null } | null = null;
+  return async () => {
+    const c = await readProviderChoice(storage);
+    const key = JSON.stringify(c);
+    if (last?.key !== key) last = { key, provider: chosenProvider(config, c) };
+    return last.provider;
+  };
 };
 
 /** How long a sender may hold a receipt it took before another may take it (a process that died mid-send). */
@@ -104,7 +184,7 @@ const leaseMs = 60_000;
  * write (two servers never send one at once; the provider would dedupe by external_id anyway), sends it with its id as
  * external_id, retries timeouts and 5xx with backoff, polls until registered, and records a refusal with its reason.
  */
-export const receiptSender = (storage: Storage, provider: ReceiptProvider | null, everyMs: number) => {
+export const receiptSender = (storage: Storage, providerNow: ReceiptProvider | null | (() => Promise<ReceiptProvider | null>), everyMs: number) => {
   const me = crypto.randomUUID();
   const db = storage.db(receiptsDb);
   const retryAfter = (tries: number) => Math.min(10 * 60_000, everyMs * 2 ** Math.min(tries, 12));
@@ -143,8 +223,7 @@ export const receiptSender = (storage: Storage, provider: ReceiptProvider | null
     else if (a.kind === 'registered') log.info({ receipt: taken.id }, 'receipt registered');
   };
 
-  const sendOne = async (id: string, now: number) => {
-    if (!provider) return;
+  const sendOne = async (provider: ReceiptProvider, id: string, now: number) => {
     const taken = await take(id, now);
     if (!taken) return;
     if (taken.state === 'queued') await record(taken, await provider.send(taken.id, taken.content), true);
@@ -153,12 +232,13 @@ export const receiptSender = (storage: Storage, provider: ReceiptProvider | null
 
   /** One round: every due receipt, oldest first. */
   const round = async (): Promise<void> => {
+    const provider = typeof providerNow === 'function' ? await providerNow() : providerNow;
     if (!provider) return;
     const now = Date.now();
     // A listing only hints; the lease decides who sends. Only the due ones are read (the view by `nextAt`).
     const res = await db.query<object>('receipts/due', { endkey: now, include_docs: true, limit: 200 });
     const due = res.rows.flatMap((row) => (row.doc ? (receiptOf(row.doc) ?? []) : []));
-    for (const r of due.sort((x, y) => x.createdAt - y.createdAt)) await sendOne(r.id, now);
+    for (const r of due.sort((x, y) => x.createdAt - y.createdAt)) await sendOne(provider, r.id, now);
   };
 
   return {

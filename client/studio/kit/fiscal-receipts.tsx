@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { receiptKindLabels, unregistered, type ReceiptView } from '../../../schema/studio/receipts/receipt';
+import { receiptKindLabels, receiptsLimit, type ReceiptView, type UnregisteredSummary } from '../../../schema/studio/receipts/receipt';
 import { orderNo } from '../../../schema/studio/orders/order-number';
 import { call } from '../../lib/api';
 import { useOnline } from '../../lib/use-online';
@@ -55,27 +55,34 @@ export const FiscalReceipts = ({ order, version }: { order?: string; version?: n
 };
 
 /**
- * The shift close's warning (issue 30): receipts the provider has not registered (on their way or refused), read
- * online; nothing is said offline or when all are registered. It warns, never blocks: the legal 30-day limit is not built yet.
+ * The receipts' legal limit at the shift close (issue 30; the rule is schema/studio/receipts/receipt.ts
+ * `receiptsLimit`, the server refuses the close by it too): read online, nothing offline (the server judges the close
+ * when it arrives). `block` disables closing; `warn` is shown beside it.
  */
-export const UnregisteredReceipts = () => {
+export const useReceiptsLimit = (): { block?: string; warn?: string } => {
   const online = useOnline();
-  const [count, setCount] = useState(0);
+  const [summary, setSummary] = useState<UnregisteredSummary | null>(null);
   useEffect(() => {
     if (!online) return;
     let current = true;
     call('POST /api/receipts/list', {}).then(
-      ({ data }) => current && setCount(unregistered(data.items)),
+      ({ data }) => current && setSummary(data.unregistered),
       () => undefined,
     );
     return () => {
       current = false;
     };
   }, [online]);
-  if (!count) return null;
+  return receiptsLimit(summary, Date.now());
+};
+
+/** What the shift close says of the receipts: why it is blocked, or the warning; nothing when all are registered. */
+export const ReceiptsLimitNotice = ({ limit }: { limit: { block?: string; warn?: string } }) => {
+  const text = limit.block ?? limit.warn;
+  if (!text) return null;
   return (
-    <p className="field-error" role="alert" data-testid="receipts-unregistered">
-      Не зарегистрировано чеков: {count}. Проверьте связь с кассой в «Документах» до закрытия смены.
+    <p className="field-error" role="alert" data-testid={limit.block ? 'receipts-blocked' : 'receipts-unregistered'}>
+      {text}
     </p>
   );
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderChange, OrderLine } from '../orders/order';
-import { defaultReceiptSettings, receiptItems, receiptsDue } from './receipt';
+import { defaultReceiptSettings, receiptItems, receiptsDue, receiptsLimit } from './receipt';
 
 const line = (name: string, count: number, price: number): OrderLine => ({ id: name, art: name, name, image: '', count, price, priceFactor: 1, sum: count * price });
 const sumOf = (items: { sum: number; price: number; quantity: number }[]) => {
@@ -76,5 +76,70 @@ describe('receipts due', () => {
     const back = entry('void-1', { paid: o.paid }, { paid: { status: 'unpaid', amount: 0, at: 2, by: 'm' } });
     const after = { ...o, paid: { status: 'unpaid' as const, amount: 0, at: 2, by: 'm' }, history: [part, back] };
     expect(receiptsDue(after, [back], defaultReceiptSettings).map((d) => [d.content.kind, d.content.total])).toEqual([['refund', 100000]]);
+  });
+
+  const paidAs = (amount: number, by = 'm') => ({ status: amount >= base.total ? ('paid' as const) : ('unpaid' as const), method: 'card' as const, amount, at: 1, by });
+  /** Every receipt the history calls for, entry by entry as the server queues them. */
+  const walk = (status: Order['status'], history: OrderChange[], paid?: ReturnType<typeof paidAs>) =>
+    history.flatMap((e, i) => receiptsDue({ ...base, status, ...(paid ? { paid } : {}), history: history.slice(0, i + 1) }, [e], defaultReceiptSettings));
+
+  it('a payment that arrives for a cancelled order: a prepayment, a refund when the money is returned, never a settlement', () => {
+    const cancel = entry('c-cancel', { status: 'new' }, { status: 'cancelled' });
+    const late = entry('late-pay', { paid: null }, { paid: paidAs(6460, 'ЮKassa') });
+    const returned = entry('c-return', { paid: paidAs(6460, 'ЮKassa') }, { paid: { status: 'unpaid', at: 3, by: 'm' } });
+    const due = walk('cancelled', [cancel, late, returned]);
+    expect(due.map((d) => [d.id, d.content.kind, d.content.total])).toEqual([
+      ['receipt:prepayment:o1:late-pay', 'prepayment', 646000],
+      ['receipt:refund:o1:c-return', 'refund', 646000],
+    ]);
+  });
+
+  it('a cancellation after payment refunds once: the money marked returned later makes no second refund', () => {
+    const pay = entry('pay', { paid: null }, { paid: paidAs(6460) });
+    const cancel = entry('c-cancel', { status: 'confirmed' }, { status: 'cancelled' });
+    const returned = entry('c-return', { paid: paidAs(6460) }, { paid: { status: 'unpaid', at: 3, by: 'm' } });
+    expect(walk('cancelled', [pay, cancel, returned]).map((d) => [d.content.kind, d.content.total])).toEqual([['prepayment', 646000], ['refund', 646000]]);
+  });
+
+  it('a partial refund after delivery: a refund receipt of that amount, its lines summing to it to the kopeck', () => {
+    const pay = entry('pay', { paid: null }, { paid: paidAs(6460) });
+    const done = entry('c-done', { status: 'delivering' }, { status: 'done' });
+    const part = entry('c-part', { paid: paidAs(6460) }, { paid: paidAs(6460 - 1333) });
+    const due = walk('done', [pay, done, part], paidAs(6460 - 1333));
+    expect(due.map((d) => [d.content.kind, d.content.mode, d.content.total])).toEqual([['prepayment', 'full_prepayment', 646000], ['settlement', 'full_payment', 646000], ['refund', 'full_payment', 133300]]);
+    const refund = due[2]!.content;
+    expect(sumOf(refund.items)).toBe(133300);
+    // Lines in proportion: the roses' share and the delivery's share of 1333 ₽ (5970 and 490 of 6460).
+    expect(refund.items.filter((i) => i.object === 'service').reduce((x, i) => x + i.sum, 0)).toBe(Math.round((133300 * 49000) / 646000));
+  });
+
+  it('never refunds more than the receipts took', () => {
+    // Money recorded before receipts existed is not in the history: taking it back makes no refund receipt of it.
+    const back = entry('c-back', { paid: paidAs(1000) }, { paid: paidAs(0) });
+    expect(walk('new', [back])).toEqual([]);
+    const part = entry('pay', { paid: null }, { paid: paidAs(1000) });
+    const all = entry('c-all', { paid: paidAs(3000) }, { paid: paidAs(0) });
+    // 1000 ₽ came through a receipt, 3000 ₽ is taken back: the refund is of the 1000 ₽ the receipts took.
+    expect(walk('new', [part, all]).map((d) => [d.content.kind, d.content.total])).toEqual([['prepayment', 100000], ['refund', 100000]]);
+  });
+});
+
+describe('the receipts’ legal limit at the shift close (issue 30, item 2)', () => {
+  const day = 24 * 3600_000;
+  const now = Date.parse('2026-11-28T12:00:00Z');
+  const ago = (days: number, count = 2) => ({ count, oldestAt: now - days * day });
+  it('says nothing when every receipt is registered', () => {
+    expect(receiptsLimit({ count: 0 }, now)).toEqual({});
+    expect(receiptsLimit(null, now)).toEqual({});
+  });
+  it('warns of receipts waiting, and from day 25 how many days are left', () => {
+    expect(receiptsLimit(ago(3), now)).toEqual({ warn: 'Не зарегистрировано чеков: 2, самый старый — 3 дня. Проверьте связь с кассой в «Документах» до закрытия смены' });
+    expect(receiptsLimit(ago(24.9), now).warn).not.toMatch(/Через/);
+    expect(receiptsLimit(ago(25), now)).toEqual({ warn: 'Не зарегистрировано чеков: 2, самый старый — 25 дней. Через 5 дней смену нельзя будет закрыть: проверьте связь с кассой в «Документах»' });
+    expect(receiptsLimit(ago(29.99, 1), now).warn).toMatch(/самый старый — 29 дней\. Через 1 день/);
+  });
+  it('blocks from day 30', () => {
+    expect(receiptsLimit(ago(30), now)).toEqual({ block: 'Смену не закрыть: чек не зарегистрирован уже 30 дней (по 54-ФЗ — не больше 30). Проверьте связь с кассой и отправьте чеки в «Документах»' });
+    expect(receiptsLimit(ago(41), now).block).toMatch(/уже 41 день/);
   });
 });

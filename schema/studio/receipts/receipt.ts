@@ -149,12 +149,17 @@ type OrderNow = Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 
 export type ReceiptDraft = { id: string; content: ReceiptContent };
 
 /**
- * The receipts an order's newest history entries call for (issue 30), each with its id. The rule:
+ * The receipts an order's newest history entries call for (issue 30), each with its id. The rule, read over the whole
+ * history so each entry knows what the receipts before it took (`covered`: money taken by receipts, less refunds):
  * - money came (a staff member's payment, the provider's): a `sale` if the order is handed over by then, else a
- *   `prepayment` (100 % when it covers the total, else partial);
- * - a prepaid order handed over («Доставлен»): a `settlement` of what was prepaid, counted as prepayment;
- * - money taken back (cancelled after payment: all received; a payment reversed): a `refund`.
- * Only the entries given are read, so an order paid before receipts existed never sends old ones.
+ *   `prepayment` (100 % when it covers the total, else partial) — also for an order already cancelled (a payment
+ *   that arrived late): the money is the shop's until it is returned;
+ * - a prepaid order handed over («Доставлен»): a `settlement` of what the receipts took, counted as prepayment;
+ *   never for a cancelled order;
+ * - a cancellation: a `refund` of all the receipts took; money taken back later (a lower amount, a payment taken back
+ *   or reversed): a `refund` of that part, never more than the receipts took, so a cancelled order's money returned
+ *   after its refund receipt is not refunded twice.
+ * Only the entries given get receipts, so an order paid before receipts existed never sends old ones.
  */
 export const receiptsDue = (o: OrderNow, entries: readonly OrderChange[], s: ReceiptSettings): ReceiptDraft[] => {
   const history = o.history ?? [];
@@ -168,24 +173,36 @@ export const receiptsDue = (o: OrderNow, entries: readonly OrderChange[], s: Rec
     };
     return [{ id: receiptId(kind, o.id, what), content }];
   };
+  const method = o.paid?.method;
+  const payment = method === 'cash' ? 'cash' : 'electronic';
+  const provider = method === 'online' && o.paid?.by === 'ЮKassa' ? o.online?.payment : undefined;
+  const wanted = new Set(entries);
   const out: ReceiptDraft[] = [];
-  for (const e of entries) {
-    const at = history.indexOf(e);
-    const earlier = at < 0 ? history : history.slice(0, at);
+  let covered = 0;
+  let done = false;
+  let cancelled = false;
+  for (const e of [...history, ...entries.filter((x) => !history.includes(x))]) {
+    const found: ReceiptDraft[] = [];
     const moved = moneyMoved(e, o.total);
-    const handedOver = statusTo(e) === 'done' || (statusTo(e) === undefined && earlier.some((h) => statusTo(h) === 'done') && o.status === 'done');
-    const method = o.paid?.method;
-    const payment = method === 'cash' ? 'cash' : 'electronic';
-    const provider = method === 'online' && o.paid?.by === 'ЮKassa' ? o.online?.payment : undefined;
+    const to = statusTo(e);
     if (moved > 0) {
-      if (handedOver) out.push(...make('sale', e.command, moved, 'full_payment', payment, provider));
-      else out.push(...make('prepayment', e.command, moved, moved >= o.total * 100 ? 'full_prepayment' : 'partial_prepayment', payment, provider));
+      if (done || to === 'done') found.push(...make('sale', e.command, moved, 'full_payment', payment, provider));
+      else found.push(...make('prepayment', e.command, moved, moved >= o.total * 100 ? 'full_prepayment' : 'partial_prepayment', payment, provider));
+      covered += moved;
     }
-    if (moved < 0 && statusTo(e) !== 'cancelled') out.push(...make('refund', e.command, -moved, 'full_payment', payment, provider));
-    const receivedNow = (o.paid ? o.paid.amount ?? (o.paid.status === 'paid' ? o.total : 0) : 0) * 100;
-    if (statusTo(e) === 'done' && moved === 0 && receivedNow > 0) out.push(...make('settlement', e.command, receivedNow, 'full_payment', 'prepaid', provider));
-    if (statusTo(e) === 'cancelled' && receivedNow > 0)
-      out.push(...make('refund', e.command, receivedNow, earlier.some((h) => statusTo(h) === 'done') ? 'full_payment' : 'full_prepayment', payment, provider));
+    if (moved < 0 && to !== 'cancelled') {
+      const back = Math.min(-moved, covered);
+      if (back > 0) found.push(...make('refund', e.command, back, 'full_payment', payment, provider));
+      covered -= back;
+    }
+    if (to === 'done' && moved === 0 && covered > 0 && !cancelled) found.push(...make('settlement', e.command, covered, 'full_payment', 'prepaid', provider));
+    if (to === 'cancelled' && covered > 0) {
+      found.push(...make('refund', e.command, covered, done ? 'full_payment' : 'full_prepayment', payment, provider));
+      covered = 0;
+    }
+    if (to === 'done') done = true;
+    if (to === 'cancelled') cancelled = true;
+    if (wanted.has(e)) out.push(...found);
   }
   return out;
 };
@@ -211,9 +228,90 @@ export const viewOfReceipt = (r: Receipt): ReceiptView => ({
 /** /api/receipts/list: one order's receipts, or the newest of all. */
 export const receiptsListRequest = z.strictObject({ order: z.string().min(1).max(64).optional() });
 
-/** The admin's receipt settings with the provider the server is configured for ('' when none). */
-export const receiptSettingsAnswer = z.object({ data: z.object({ settings: receiptSettings, provider: z.string() }) });
-export const receiptSettingsUpdate = z.strictObject({ settings: receiptSettings });
+/**
+ * Which register the receipts go to, chosen by the admin in /admin/settings (issue 30, item 1), kept in the server-only
+ * admin database: `server` — the server's configuration (ATOL_* or RECEIPTS_PROVIDER; demo mode: the stand-in);
+ * `none` — they wait in the queue; `yookassa` — YooKassa's receipts with the shop's payment keys; `atol` — ATOL Online
+ * with the studio's own login, password and group; `atol-local` — a register on the counter through ATOL's driver web
+ * server (its address). The password is written, never answered (`passwordSet` says whether one is kept).
+ */
+const atolUrl = z.string().trim().url('Адрес — ссылка вида https://…').max(200, 'Адрес длиннее 200 символов');
+const atolChoice = {
+  kind: z.literal('atol'),
+  login: z.string().trim().min(1, 'Укажите логин АТОЛ Онлайн').max(100, 'Логин длиннее 100 символов'),
+  group: z.string().trim().min(1, 'Укажите код группы касс').max(100, 'Код группы длиннее 100 символов'),
+  apiUrl: atolUrl.default('https://online.atol.ru/possystem/v5'),
+};
+export const receiptProviderChoice = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('server') }),
+  z.strictObject({ kind: z.literal('none') }),
+  z.strictObject({ kind: z.literal('yookassa') }),
+  z.strictObject({ ...atolChoice, password: z.string().min(1).max(200) }),
+  z.strictObject({ kind: z.literal('atol-local'), url: atolUrl.default('http://localhost:16732') }),
+]);
+export type ReceiptProviderChoice = z.infer<typeof receiptProviderChoice>;
+/** What the admin's screen reads of the choice: never the password. */
+export const receiptProviderView = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('server') }),
+  z.strictObject({ kind: z.literal('none') }),
+  z.strictObject({ kind: z.literal('yookassa') }),
+  z.strictObject({ ...atolChoice, passwordSet: z.boolean() }),
+  z.strictObject({ kind: z.literal('atol-local'), url: atolUrl }),
+]);
+export type ReceiptProviderView = z.infer<typeof receiptProviderView>;
+/** What the admin sends: an ATOL password left empty keeps the one stored. */
+export const receiptProviderInput = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('server') }),
+  z.strictObject({ kind: z.literal('none') }),
+  z.strictObject({ kind: z.literal('yookassa') }),
+  z.strictObject({ ...atolChoice, password: z.string().max(200, 'Пароль длиннее 200 символов').optional() }),
+  z.strictObject({ kind: z.literal('atol-local'), url: atolUrl }),
+]);
+export type ReceiptProviderInput = z.infer<typeof receiptProviderInput>;
+export const viewOfChoice = (c: ReceiptProviderChoice): ReceiptProviderView => {
+  if (c.kind !== 'atol') return c;
+  const { password, ...rest } = c;
+  return { ...rest, passwordSet: password.length > 0 };
+};
+
+/** The admin's receipt settings, the register chosen and the one the server sends to now ('' when none). */
+export const receiptSettingsAnswer = z.object({ data: z.object({ settings: receiptSettings, provider: z.string(), choice: receiptProviderView }) });
+export const receiptSettingsUpdate = z.strictObject({ settings: receiptSettings, choice: receiptProviderInput.optional() });
 
 /** Receipts not registered by the end of a shift: what the shift close warns about. */
 export const unregistered = (rs: readonly Pick<ReceiptView, 'state'>[]): number => rs.filter((r) => r.state !== 'registered').length;
+
+/** Every receipt not registered (queued, sent, failed): how many, and when the oldest was made. */
+export const unregisteredSummary = z.strictObject({ count: z.number().int().min(0), oldestAt: z.number().int().optional() });
+export type UnregisteredSummary = z.infer<typeof unregisteredSummary>;
+
+/**
+ * 54-FZ: a register's fiscal drive stops after 30 days with a document the tax service has not received, and a
+ * settlement with no receipt must be fixed. So a shift may not be closed while a receipt made 30 or more days ago is
+ * still unregistered, and from day 25 the close warns how many days are left. Days are whole 24-hour spans since the
+ * oldest unregistered receipt was made, at the moment the close was written (an offline close by when it was made).
+ */
+export const receiptsLimitDays = 30;
+export const receiptsWarnDays = 25;
+const dayMs = 24 * 3600_000;
+const daysWord = (n: number): string => {
+  const t = n % 100;
+  const u = n % 10;
+  if (t >= 11 && t <= 14) return 'дней';
+  return u === 1 ? 'день' : u >= 2 && u <= 4 ? 'дня' : 'дней';
+};
+export const receiptsLimit = (s: UnregisteredSummary | null | undefined, at: number): { block?: string; warn?: string } => {
+  if (!s?.count || s.oldestAt === undefined) return {};
+  const days = Math.max(0, Math.floor((at - s.oldestAt) / dayMs));
+  const pending = `Не зарегистрировано чеков: ${s.count}, самый старый — ${days} ${daysWord(days)}`;
+  if (days >= receiptsLimitDays)
+    return { block: `Смену не закрыть: чек не зарегистрирован уже ${days} ${daysWord(days)} (по 54-ФЗ — не больше ${receiptsLimitDays}). Проверьте связь с кассой и отправьте чеки в «Документах»` };
+  if (days >= receiptsWarnDays) {
+    const left = receiptsLimitDays - days;
+    return { warn: `${pending}. Через ${left} ${daysWord(left)} смену нельзя будет закрыть: проверьте связь с кассой в «Документах»` };
+  }
+  return { warn: `${pending}. Проверьте связь с кассой в «Документах» до закрытия смены` };
+};
+
+/** The list's answer: the receipts, and every unregistered one summed up (the shift close reads it). */
+export const receiptsListAnswer = z.object({ data: z.object({ items: z.array(receiptView), unregistered: unregisteredSummary }) });

@@ -10,7 +10,7 @@ import { paperMoney } from '../../../ui/printed-paper';
 import { differenceText } from '../../kit/papers';
 import { recordShiftClose } from './close-shift';
 import { useShiftTakings } from './full-close';
-import { UnregisteredReceipts } from '../../kit/fiscal-receipts';
+import { ReceiptsLimitNotice, useReceiptsLimit } from '../../kit/fiscal-receipts';
 
 const noCharges: never[] = [];
 
@@ -34,6 +34,7 @@ export const CloseShiftDialog = ({
   const [amount, setAmount] = useState('');
   const [date, setDate] = useState(today());
   const [busy, setBusy] = useState(false);
+  const receipts = useReceiptsLimit();
   // What the books already know of the day (the device's orders, offline too): shown beside the field, with the difference.
   const takings = useShiftTakings(data.shop.orders, noCharges, date, 0);
   const known = takingsTotal(takings);
@@ -59,7 +60,7 @@ export const CloseShiftDialog = ({
   return (
     <Dialog title="Закрыть смену" onClose={onClose} width={width}>
       <form className="form" onSubmit={save}>
-        <UnregisteredReceipts />
+        <ReceiptsLimitNotice limit={receipts} />
         <label className="field">
           <span>Выручка за смену, ₽</span>
           <input name="amount" type="number" inputMode="numeric" min={1} step={1} value={amount} onChange={(e) => setAmount(e.target.value)} required aria-describedby="close-takings" />
@@ -79,7 +80,7 @@ export const CloseShiftDialog = ({
           <button type="button" className="button button--ghost" onClick={onClose}>
             {cancelLabel}
           </button>
-          <button type="submit" className="button" disabled={busy || !amount || !date}>
+          <button type="submit" className="button" disabled={busy || !amount || !date || !!receipts.block}>
             {okLabel}
           </button>
         </div>

@@ -18,7 +18,7 @@ import { differenceText } from '../../kit/papers';
 import { typedCount } from '../../../../schema/entities/shift';
 import './full-close.css';
 import { Money } from '../../../ui/money';
-import { UnregisteredReceipts } from '../../kit/fiscal-receipts';
+import { ReceiptsLimitNotice, useReceiptsLimit } from '../../kit/fiscal-receipts';
 
 const methodLabel = (id: string) => paidMethods.find((m) => m.id === id)?.label ?? id;
 
@@ -158,6 +158,7 @@ export const FullCloseDialog = ({ onClose }: { onClose: () => void }) => {
   const { data } = useLocal();
   const { user } = useSession();
   const [input, setInput] = useState<CloseInput>({ day: today(), opening: '', cash: '', card: '', note: '' });
+  const receipts = useReceiptsLimit();
   const action = useFormAction({ fields: { under: 'data' } });
   const { fail, refuse } = action;
   const charges = useDayCharges(data.shop.office, input.day);
@@ -220,7 +221,7 @@ export const FullCloseDialog = ({ onClose }: { onClose: () => void }) => {
   return (
     <Dialog title="Полное закрытие смены" onClose={onClose} width="36rem">
       <form className="form full-close" onSubmit={(e) => void save(e)} noValidate>
-        <UnregisteredReceipts />
+        <ReceiptsLimitNotice limit={receipts} />
         {field('day', 'Дата', { type: 'date', ...shiftDays(Date.now()) })}
         <p className="muted">Смену закрывают за сегодня, а до 06:00 — и за вчера.</p>
         <table className="full-close__takings">
@@ -262,7 +263,7 @@ export const FullCloseDialog = ({ onClose }: { onClose: () => void }) => {
           <button type="button" className="button button--ghost" onClick={onClose}>
             Отмена
           </button>
-          <button type="submit" className="button" disabled={action.busy || !input.cash || !input.card}>
+          <button type="submit" className="button" disabled={action.busy || !input.cash || !input.card || !!receipts.block}>
             Закрыть смену
           </button>
         </div>

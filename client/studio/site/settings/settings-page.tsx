@@ -4,7 +4,7 @@ import { phone as mobilePhone } from '../../../../schema/shared/phone';
 import { shopSettings, type ShopSettings } from '../../../../schema/studio/site/shop-settings';
 import { settingsProblems, type ShopSettingsAnswer } from '../../../../schema/studio/site/shop-settings-update';
 import { call } from '../../../lib/api';
-import { taxSystem, vatCode, type ReceiptSettings, type TaxSystem, type VatCode } from '../../../../schema/studio/receipts/receipt';
+import { taxSystem, vatCode, type ReceiptProviderInput, type ReceiptProviderView, type ReceiptSettings, type TaxSystem, type VatCode } from '../../../../schema/studio/receipts/receipt';
 import { errorsByField, issuesOf, refusalOf, useFormAction, type FieldIssue } from '../../../lib/use-form-action';
 import { useOnlineCopy } from '../../../lib/use-online-copy';
 import { Field } from '../../../ui/form-field';
@@ -189,18 +189,54 @@ const taxSystemLabels: Record<TaxSystem, string> = {
 const vatLabels: Record<VatCode, string> = {
   none: 'Без НДС', vat0: '0 %', vat5: '5 %', vat7: '7 %', vat10: '10 %', vat20: '20 %', vat105: '5/105', vat107: '7/107', vat110: '10/110', vat120: '20/120',
 };
-const providerLabels: Record<string, string> = { atol: 'АТОЛ Онлайн', yookassa: 'ЮKassa', '': 'не подключена (чеки ждут в очереди)' };
+const providerLabels: Record<string, string> = { atol: 'АТОЛ Онлайн', yookassa: 'ЮKassa', 'atol-local': 'касса на кассовом месте (драйвер АТОЛ)', '': 'не подключена (чеки ждут в очереди)' };
+const choiceLabels: Record<ReceiptProviderInput['kind'], string> = {
+  server: 'Как настроено на сервере',
+  yookassa: 'Чеки ЮKassa',
+  atol: 'АТОЛ Онлайн (облачная касса)',
+  'atol-local': 'Касса на кассовом месте (драйвер АТОЛ)',
+  none: 'Не отправлять (чеки ждут в очереди)',
+};
+/** The form's copy of the choice: every field kept while the admin switches kinds; the password only as typed. */
+interface ChoiceForm {
+  kind: ReceiptProviderInput['kind'];
+  login: string;
+  group: string;
+  apiUrl: string;
+  password: string;
+  passwordSet: boolean;
+  url: string;
+}
+const choiceForm = (v: ReceiptProviderView): ChoiceForm => ({
+  kind: v.kind,
+  login: v.kind === 'atol' ? v.login : '',
+  group: v.kind === 'atol' ? v.group : '',
+  apiUrl: v.kind === 'atol' ? v.apiUrl : 'https://online.atol.ru/possystem/v5',
+  password: '',
+  passwordSet: v.kind === 'atol' && v.passwordSet,
+  url: v.kind === 'atol-local' ? v.url : 'http://localhost:16732',
+});
+const choiceInput = (f: ChoiceForm): ReceiptProviderInput => {
+  if (f.kind === 'atol') return { kind: 'atol', login: f.login, group: f.group, apiUrl: f.apiUrl, ...(f.password ? { password: f.password } : {}) };
+  if (f.kind === 'atol-local') return { kind: 'atol-local', url: f.url };
+  return { kind: f.kind };
+};
+const choiceKinds = Object.keys(choiceLabels) as ReceiptProviderInput['kind'][];
 
-/** Fiscal receipts (issue 30): the tax system, VAT and the seller's details; the register's keys are the server's configuration, never shown here. */
+/**
+ * Fiscal receipts (issue 30): the register they go to, the tax system, VAT and the seller's details. An ATOL password
+ * is sent when typed and never shown: the server says only whether one is kept.
+ */
 const ReceiptSettingsForm = () => {
   const notice = useNotice();
   const [form, setForm] = useState<ReceiptSettings | null>(null);
+  const [choice, setChoice] = useState<ChoiceForm | null>(null);
   const [provider, setProvider] = useState('');
   const { busy, failure, run, fail } = useFormAction();
   useEffect(() => {
     let current = true;
     call('POST /api/settings/receipts-get', {}).then(
-      ({ data }) => current && (setForm(data.settings), setProvider(data.provider)),
+      ({ data }) => current && (setForm(data.settings), setChoice(choiceForm(data.choice)), setProvider(data.provider)),
       (e: unknown) => current && fail(refusalOf(e).message),
     );
     return () => {
@@ -209,17 +245,58 @@ const ReceiptSettingsForm = () => {
   }, [fail]);
   const save = () =>
     run(async () => {
-      if (!form) return;
-      const { data } = await call('POST /api/settings/receipts-update', { settings: form });
+      if (!form || !choice) return;
+      const { data } = await call('POST /api/settings/receipts-update', { settings: form, choice: choiceInput(choice) });
       setForm(data.settings);
+      setChoice(choiceForm(data.choice));
+      setProvider(data.provider);
       notice('Настройки чеков сохранены');
     });
   return (
     <form className="form record-form" aria-label="Чеки" noValidate onSubmit={(e) => (e.preventDefault(), void save())}>
       <h2>Чеки (54-ФЗ)</h2>
-      <p className="muted">Касса: {providerLabels[provider] ?? provider}. Ключи кассы задаются на сервере.</p>
-      {form && (
+      <p className="muted" data-testid="receipts-provider">
+        Чеки уходят: {providerLabels[provider] ?? provider}.
+      </p>
+      {form && choice && (
         <>
+          <Field label="Касса">
+            <select name="receipts-provider" value={choice.kind} onChange={(e) => setChoice({ ...choice, kind: choiceKinds.find((k) => k === e.target.value) ?? 'server' })}>
+              {choiceKinds.map((k) => (
+                <option key={k} value={k}>
+                  {choiceLabels[k]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          {choice.kind === 'atol' && (
+            <>
+              <Field label="Логин АТОЛ Онлайн">
+                <input name="atol-login" autoComplete="off" value={choice.login} onChange={(e) => setChoice({ ...choice, login: e.target.value })} />
+              </Field>
+              <Field label="Пароль АТОЛ Онлайн">
+                <input
+                  name="atol-password"
+                  type="password"
+                  autoComplete="new-password"
+                  placeholder={choice.passwordSet ? 'сохранён — оставьте пустым' : ''}
+                  value={choice.password}
+                  onChange={(e) => setChoice({ ...choice, password: e.target.value })}
+                />
+              </Field>
+              <Field label="Код группы касс">
+                <input name="atol-group" autoComplete="off" value={choice.group} onChange={(e) => setChoice({ ...choice, group: e.target.value })} />
+              </Field>
+              <Field label="Адрес API">
+                <input name="atol-api-url" value={choice.apiUrl} onChange={(e) => setChoice({ ...choice, apiUrl: e.target.value })} />
+              </Field>
+            </>
+          )}
+          {choice.kind === 'atol-local' && (
+            <Field label="Адрес веб-сервера драйвера ККТ">
+              <input name="atol-driver-url" value={choice.url} onChange={(e) => setChoice({ ...choice, url: e.target.value })} />
+            </Field>
+          )}
           <Field label="Система налогообложения">
             <select name="tax-system" value={form.taxSystem} onChange={(e) => setForm({ ...form, taxSystem: taxSystem.parse(e.target.value) })}>
               {taxSystem.options.map((t) => (

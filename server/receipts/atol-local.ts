@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import type { ReceiptContent, TaxSystem } from '../../schema/studio/receipts/receipt';
+import { log } from '../ops/log';
+import { rub, unreachable, type ProviderAnswer, type ReceiptProvider } from './provider';
+
+/**
+ * A register on the studio's counter through ATOL's «web-сервер драйвера ККТ» (issue 30, item 4): its JSON task API
+ * `POST /api/v2/requests` `{uuid, request: [task]}` queues a task under our uuid (201; 409 when that uuid is known —
+ * the same document, so a resend is never a second receipt), `GET /api/v2/requests/{uuid}` answers its results
+ * (`ready` with `fiscalParams`, `wait`/`inProgress`, `error` with `errorDescription`). The uuid is made from the
+ * receipt's id, so whichever side sends it, the driver holds one task for one receipt.
+ */
+
+/** ATOL's driver names tax systems in camel case. */
+const taxationTypes: Record<TaxSystem, string> = { osn: 'osn', usn_income: 'usnIncome', usn_income_outcome: 'usnIncomeOutcome', envd: 'envd', esn: 'esn', patent: 'patent' };
+const paymentMethods: Record<ReceiptContent['mode'], string> = { full_prepayment: 'fullPrepayment', partial_prepayment: 'prepayment', full_payment: 'fullPayment' };
+const paymentTypes: Record<ReceiptContent['payment'], string> = { cash: 'cash', electronic: 'electronically', prepaid: 'prepaid' };
+
+/** A receipt's uuid at the driver: a name-based UUID (the form of v5) of its id, the same on every device and server. */
+export const driverUuid = async (id: string): Promise<string> => {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(`receipt/${id}`))).slice(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+/** The `sell` / `sellReturn` task of a receipt (FFD 1.2 fields as the driver names them). */
+export const driverTask = (c: ReceiptContent) => ({
+  type: c.kind === 'refund' ? 'sellReturn' : 'sell',
+  taxationType: taxationTypes[c.taxSystem],
+  electronically: false,
+  clientInfo: { emailOrPhone: 'phone' in c.customer ? c.customer.phone : c.customer.email },
+  items: c.items.map((i) => ({
+    type: 'position',
+    name: i.name,
+    price: rub(i.price),
+    quantity: i.quantity,
+    amount: rub(i.sum),
+    measurementUnit: 0,
+    paymentMethod: paymentMethods[c.mode],
+    paymentObject: i.object,
+    tax: { type: i.vat },
+  })),
+  payments: [{ type: paymentTypes[c.payment], sum: rub(c.total) }],
+  total: rub(c.total),
+});
+
+const driverResults = z.object({
+  results: z.array(
+    z.object({
+      status: z.string(),
+      errorCode: z.number().optional(),
+      errorDescription: z.string().optional(),
+      result: z
+        .object({
+          fiscalParams: z
+            .object({
+              fiscalDocumentNumber: z.union([z.number(), z.string()]),
+              fiscalDocumentSign: z.union([z.number(), z.string()]),
+              fnNumber: z.string(),
+              fiscalDocumentDateTime: z.string(),
+            })
+            .optional(),
+        })
+        .nullish(),
+    }),
+  ),
+});
+
+export interface AtolLocalReach {
+  /** The driver's web server, http://localhost:16732 on the studio's computer. */
+  url: string;
+  timeoutMs?: number;
+}
+
+export const atolLocalProvider = (s: AtolLocalReach): ReceiptProvider => {
+  const timeout = () => AbortSignal.timeout(s.timeoutMs ?? 15_000);
+  const report = async (uuid: string): Promise<ProviderAnswer | { kind: 'wait' }> => {
+    const res = await fetch(`${s.url}/api/v2/requests/${encodeURIComponent(uuid)}`, { signal: timeout() });
+    if (res.status === 404) return { kind: 'retry', reason: 'касса не знает этот чек' };
+    if (!res.ok) return { kind: 'retry', reason: `касса ответила ошибкой ${res.status}` };
+    const parsed = driverResults.safeParse(await res.json().catch(() => null));
+    const r = parsed.success ? parsed.data.results[0] : undefined;
+    if (!r) return { kind: 'retry', reason: 'касса не назвала документ' };
+    if (r.status === 'ready' && r.result?.fiscalParams) {
+      const f = r.result.fiscalParams;
+      return { kind: 'registered', uuid, fiscal: { sign: String(f.fiscalDocumentSign), fn: f.fnNumber, number: String(f.fiscalDocumentNumber), at: f.fiscalDocumentDateTime } };
+    }
+    if (r.status === 'error') {
+      log.warn({ code: r.errorCode }, 'ATOL driver refused a receipt');
+      return { kind: 'refused', reason: `касса отказала: ${r.errorDescription || `код ${r.errorCode ?? '?'}`}` };
+    }
+    // «blocked»: the register waits for its operator (paper out, a shift over 24 hours); tried again.
+    if (r.status === 'blocked') return { kind: 'retry', reason: `касса ждёт оператора${r.errorDescription ? `: ${r.errorDescription}` : ''}` };
+    return { kind: 'wait' };
+  };
+  return {
+    name: 'Касса на кассовом месте (АТОЛ)',
+    async send(id, content) {
+      try {
+        const uuid = await driverUuid(id);
+        const res = await fetch(`${s.url}/api/v2/requests`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: JSON.stringify({ uuid, request: [driverTask(content)] }),
+          signal: timeout(),
+        });
+        // 409: a task with this uuid is there already (sent before, its answer lost): the same receipt.
+        if (res.status === 201 || res.status === 200 || res.status === 409) {
+          const now = await report(uuid);
+          return now.kind === 'wait' ? { kind: 'sent', uuid } : now;
+        }
+        if (res.status >= 500) return { kind: 'retry', reason: `касса ответила ошибкой ${res.status}` };
+        return { kind: 'refused', reason: `касса не приняла чек (ответ ${res.status})` };
+      } catch (e) {
+        return unreachable(e);
+      }
+    },
+    async report(uuid) {
+      try {
+        return await report(uuid);
+      } catch (e) {
+        return unreachable(e);
+      }
+    },
+  };
+};

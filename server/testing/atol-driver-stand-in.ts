@@ -1,0 +1,101 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A task as the stand-in keeps it. */
+interface DriverTask {
+  uuid: string;
+  request: unknown[];
+  status: 'wait' | 'ready' | 'error';
+  errorDescription?: string;
+  fiscal?: { fiscalDocumentNumber: number; fiscalDocumentSign: string; fnNumber: string; fiscalDocumentDateTime: string };
+}
+
+const json = (res: http.ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+};
+
+const readBody = async (req: http.IncomingMessage): Promise<unknown> => {
+  req.setEncoding('utf8');
+  let text = '';
+  for await (const c of req) text += String(c);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const cents = (x: unknown) => Math.round(Number(x) * 100);
+const vats = new Set(['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat105', 'vat107', 'vat110', 'vat120']);
+
+/** Why the register would refuse a sell/sellReturn task, as the driver says it; null when it prints. */
+const taskIssue = (t: unknown): string | null => {
+  if (!isRecord(t) || (t.type !== 'sell' && t.type !== 'sellReturn')) return 'Неизвестный тип задания';
+  const items = Array.isArray(t.items) ? t.items.filter(isRecord) : [];
+  if (!items.length) return 'Нет позиций';
+  for (const i of items) {
+    if (cents(i.price) * Number(i.quantity) !== cents(i.amount)) return 'Сумма позиции не равна цене × количество';
+    if (!isRecord(i.tax) || !vats.has(String(i.tax.type))) return 'Неверная ставка НДС';
+  }
+  const sum = items.reduce((s, i) => s + cents(i.amount), 0);
+  const paid = (Array.isArray(t.payments) ? t.payments.filter(isRecord) : []).reduce((s, p) => s + cents(p.sum), 0);
+  if (sum !== cents(t.total) || paid !== cents(t.total)) return 'Сумма чека не равна сумме позиций и оплат';
+  return null;
+};
+
+/**
+ * A stand-in for ATOL's «web-сервер драйвера ККТ» (the driver of a register on the counter, http://localhost:16732),
+ * written from its public JSON task API (ATOL's «Драйвер ККТ 10: JSON-задания» and the web server's `/api/v2/requests`):
+ * `POST /api/v2/requests` `{uuid, request: [tasks]}` → 201, or 409 when the uuid is known (the task is not queued
+ * twice); `GET /api/v2/requests/{uuid}` → `{results: [{status, errorCode, errorDescription, result}]}`, a receipt
+ * `ready` with its `fiscalParams` at the first look (or `error` when its sums or VAT are wrong). `offline()` makes it
+ * refuse connections (the studio's computer is off), `blocked()` answers «blocked» as a register waiting for its operator.
+ */
+export const startAtolDriverStandIn = async () => {
+  const tasks = new Map<string, DriverTask>();
+  const state = { blocked: false, posts: 0 };
+  let fiscal = 500;
+
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname === '/api/v2/requests' && req.method === 'POST') {
+        state.posts += 1;
+        const b = await readBody(req);
+        if (!isRecord(b) || typeof b.uuid !== 'string' || !Array.isArray(b.request)) return json(res, 400, { error: 'bad request' });
+        if (tasks.has(b.uuid)) return json(res, 409, { error: { code: 409, description: 'Задание с таким uuid уже существует' } });
+        const issue = b.request.map(taskIssue).find((x) => x) ?? null;
+        tasks.set(b.uuid, issue ? { uuid: b.uuid, request: b.request, status: 'error', errorDescription: issue } : { uuid: b.uuid, request: b.request, status: 'wait' });
+        return json(res, 201, {});
+      }
+      const m = /^\/api\/v2\/requests\/([^/]+)$/.exec(url.pathname);
+      if (m && req.method === 'GET') {
+        const t = tasks.get(decodeURIComponent(m[1]!));
+        if (!t) return json(res, 404, { error: { code: 404, description: 'Задание не найдено' } });
+        if (state.blocked) return json(res, 200, { results: [{ status: 'blocked', errorCode: 0, errorDescription: 'Закончилась бумага', result: null }] });
+        if (t.status === 'wait') {
+          fiscal += 1;
+          t.status = 'ready';
+          t.fiscal = { fiscalDocumentNumber: fiscal, fiscalDocumentSign: String(2_000_000_000 + fiscal), fnNumber: '7380440800000001', fiscalDocumentDateTime: new Date().toISOString() };
+        }
+        if (t.status === 'error') return json(res, 200, { results: [{ status: 'error', errorCode: 1, errorDescription: t.errorDescription, result: null }] });
+        return json(res, 200, { results: [{ status: 'ready', errorCode: 0, errorDescription: '', result: { fiscalParams: t.fiscal } }] });
+      }
+      json(res, 404, { error: 'not found' });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    /** The tasks the register printed (or refused), in the order they came. */
+    tasks: () => [...tasks.values()],
+    posts: () => state.posts,
+    blocked: (on: boolean) => {
+      state.blocked = on;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
