@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf } from '../../shared/plural';
 import type { Order, OrderChange, OrderLine } from '../orders/order';
 import { orderPayment } from '../orders/order';
 
@@ -176,12 +177,15 @@ export const receiptsDue = (o: OrderNow, entries: readonly OrderChange[], s: Rec
   const method = o.paid?.method;
   const payment = method === 'cash' ? 'cash' : 'electronic';
   const provider = method === 'online' && o.paid?.by === 'ЮKassa' ? o.online?.payment : undefined;
-  const wanted = new Set(entries);
+  // Entries are matched by content: the caller's copies need not be the history's own objects.
+  const keyOf = (x: OrderChange) => JSON.stringify(x);
+  const wanted = new Set(entries.map(keyOf));
+  const inHistory = new Set(history.map(keyOf));
   const out: ReceiptDraft[] = [];
   let covered = 0;
   let done = false;
   let cancelled = false;
-  for (const e of [...history, ...entries.filter((x) => !history.includes(x))]) {
+  for (const e of [...history, ...entries.filter((x) => !inHistory.has(keyOf(x)))]) {
     const found: ReceiptDraft[] = [];
     const moved = moneyMoved(e, o.total);
     const to = statusTo(e);
@@ -202,7 +206,7 @@ export const receiptsDue = (o: OrderNow, entries: readonly OrderChange[], s: Rec
     }
     if (to === 'done') done = true;
     if (to === 'cancelled') cancelled = true;
-    if (wanted.has(e)) out.push(...found);
+    if (wanted.has(keyOf(e))) out.push(...found);
   }
   return out;
 };
@@ -294,21 +298,16 @@ export type UnregisteredSummary = z.infer<typeof unregisteredSummary>;
 export const receiptsLimitDays = 30;
 export const receiptsWarnDays = 25;
 const dayMs = 24 * 3600_000;
-const daysWord = (n: number): string => {
-  const t = n % 100;
-  const u = n % 10;
-  if (t >= 11 && t <= 14) return 'дней';
-  return u === 1 ? 'день' : u >= 2 && u <= 4 ? 'дня' : 'дней';
-};
+const days = (n: number): string => countOf(n, ['день', 'дня', 'дней']);
 export const receiptsLimit = (s: UnregisteredSummary | null | undefined, at: number): { block?: string; warn?: string } => {
   if (!s?.count || s.oldestAt === undefined) return {};
-  const days = Math.max(0, Math.floor((at - s.oldestAt) / dayMs));
-  const pending = `Не зарегистрировано чеков: ${s.count}, самый старый — ${days} ${daysWord(days)}`;
-  if (days >= receiptsLimitDays)
-    return { block: `Смену не закрыть: чек не зарегистрирован уже ${days} ${daysWord(days)} (по 54-ФЗ — не больше ${receiptsLimitDays}). Проверьте связь с кассой и отправьте чеки в «Документах»` };
-  if (days >= receiptsWarnDays) {
-    const left = receiptsLimitDays - days;
-    return { warn: `${pending}. Через ${left} ${daysWord(left)} смену нельзя будет закрыть: проверьте связь с кассой в «Документах»` };
+  const age = Math.max(0, Math.floor((at - s.oldestAt) / dayMs));
+  const pending = `Не зарегистрировано чеков: ${s.count}, самый старый — ${days(age)}`;
+  if (age >= receiptsLimitDays)
+    return { block: `Смену не закрыть: чек не зарегистрирован уже ${days(age)} (по 54-ФЗ — не больше ${receiptsLimitDays}). Проверьте связь с кассой и отправьте чеки в «Документах»` };
+  if (age >= receiptsWarnDays) {
+    const left = receiptsLimitDays - age;
+    return { warn: `${pending}. Через ${days(left)} смену нельзя будет закрыть: проверьте связь с кассой в «Документах»` };
   }
   return { warn: `${pending}. Проверьте связь с кассой в «Документах» до закрытия смены` };
 };
