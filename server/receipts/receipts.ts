@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import crypto from 'node:crypto';
 import { tierDatabases } from '../../schema/shared/databases';
 import type { Order, OrderChange } from '../../schema/studio/orders/order';
@@ -22,14 +23,21 @@ export const receiptsDb = 'receipts';
 /** The admin's receipt settings: in the server-only admin database beside the SMS gateway, never on a device. */
 const settingsId = 'settings-receipts';
 
-export const readReceiptSettings = async (storage: Storage): Promise<ReceiptSettings> => {
-  const doc = await getDoc<object>(storage.db(tierDatabases.admin), settingsId);
-  if (!doc) return defaultReceiptSettings;
-  const parsed = receiptSettings.safeParse(stripMeta(doc));
+/**
+ * A document of the server-only admin database read by its schema, or `fallback` when it is absent or does not parse
+ * (logged as `broken`, never with the document: it may hold a password).
+ */
+const readAdminDoc = async <T>(storage: Storage, id: string, schema: z.ZodType<T>, fallback: T, broken: string): Promise<T> => {
+  const doc = await getDoc<object>(storage.db(tierDatabases.admin), id);
+  if (!doc) return fallback;
+  const parsed = schema.safeParse(stripMeta(doc));
   if (parsed.success) return parsed.data;
-  log.error('receipt settings do not parse: the defaults apply');
-  return defaultReceiptSettings;
+  log.error(broken);
+  return fallback;
 };
+
+export const readReceiptSettings = (storage: Storage): Promise<ReceiptSettings> =>
+  readAdminDoc(storage, settingsId, receiptSettings, defaultReceiptSettings, 'receipt settings do not parse: the defaults apply');
 
 export const saveReceiptSettings = async (storage: Storage, s: ReceiptSettings): Promise<ReceiptSettings> => {
   await upsert<ReceiptSettings>(storage.db(tierDatabases.admin), settingsId, () => s);
@@ -113,15 +121,8 @@ export const receiptProvider = (config: ShopConfig): ReceiptProvider | null => {
 const choiceId = 'settings-receipts-provider';
 const serverChoice: ReceiptProviderChoice = { kind: 'server' };
 
-export const readProviderChoice = async (storage: Storage): Promise<ReceiptProviderChoice> => {
-  const doc = await getDoc<object>(storage.db(tierDatabases.admin), choiceId);
-  if (!doc) return serverChoice;
-  const parsed = receiptProviderChoice.safeParse(stripMeta(doc));
-  if (parsed.success) return parsed.data;
-  // Never the document itself in the log: it holds a password.
-  log.error('the chosen receipts provider does not parse: the server’s configuration applies');
-  return serverChoice;
-};
+export const readProviderChoice = (storage: Storage): Promise<ReceiptProviderChoice> =>
+  readAdminDoc(storage, choiceId, receiptProviderChoice, serverChoice, 'the chosen receipts provider does not parse: the server’s configuration applies');
 
 /**
  * Stores the admin's choice; an ATOL password left empty keeps the stored one (the screen never reads it back), and
