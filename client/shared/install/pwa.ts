@@ -78,7 +78,8 @@ export const startOfflineSupport = () => {
     setTimeout(states.offlineNoticeShown, offlineNoticeMs);
   });
   workbox.addEventListener('controlling', (e) => e.isUpdate && location.reload());
-  void workbox.register();
+  // A browser may refuse the worker (a private window, a policy): the shop then works online only, without an error.
+  workbox.register().catch((e: unknown) => console.warn('Работа без сети недоступна в этом браузере:', e instanceof Error ? e.message : e));
   keepLaterCode('shop');
   // A page that came through the worker is kept already; one loaded before it took over is asked for again.
   const here = location.pathname + location.search;
