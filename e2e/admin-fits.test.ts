@@ -116,7 +116,7 @@ const stickingOut = () => {
  * when the page scrolls sideways (its scroll width beyond its width); a wide table scrolls inside its own box.
  */
 describe('every back-office screen fits a 390 and a 360 px phone', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   // The screens in slices, each a test of its own: one test for all of them ran past its two minutes on a busy machine.
   const slices = 4;

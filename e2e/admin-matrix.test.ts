@@ -14,7 +14,7 @@ const phones: Record<Visitor, string | null> = { guest: null, customer: '7944000
  * is sent to sign in and brought back after, a signed-in visitor sees «Недостаточно прав» — never «Page not found».
  */
 describe('the admin routes, as the spec’s table says', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   for (const visitor of visitors) {
     describe(visitor, () => {
@@ -48,7 +48,7 @@ describe('the admin routes, as the spec’s table says', () => {
 });
 
 describe('a guest at an admin address', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('is offered sign-in and brought back to it after', async () => {
     const context = await journey().newContext();

@@ -5,7 +5,7 @@ import { contextAs } from './admin-journeys';
 
 /** The staff shell on a 360 px phone: the menu folds behind a button, opens from the keyboard, and nothing scrolls sideways. */
 describe('the staff shell', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('works on a 360 px phone with the keyboard, and the menu holds only screens this role may open', async () => {
     const context = await contextAs(journey(), demoPhones.florist);

@@ -106,7 +106,7 @@ const slipDoc = (id: string, day: string, order: string, lines: { flower: string
  * computes itself; a period that ends before it starts is refused in Russian; a florist may not open it.
  */
 describe('analytics', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('shows a seeded month’s totals as the test computes them, with the chart, and exports them as CSV', async () => {
     const seeded = await seedMonth(journey().shop);

@@ -11,7 +11,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** The owner sees on the dashboard that no copy was made yet, makes one on a phone, and is told when. */
 describe('backups on the admin’s dashboard', () => {
-  const journey = journeyPerFile({ backup: { dir, at: '03:00', keep: 3 } });
+  const journey = journeyPerFile({ backup: { dir, at: '03:00', keep: 3 } }, { serviceWorker: false });
 
   it('warn that none was made, make one now and say when', async () => {
     const admin = await contextAs(journey(), demoPhones.admin, phoneViewport);

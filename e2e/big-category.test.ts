@@ -14,7 +14,7 @@ const many: Product[] = Array.from({ length: 30 }, (_, i) => ({ ...model, id: `b
  * how many there are in all, and «Показать ещё» brings the next page from the device's store.
  */
 describe('a category bigger than one page', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
   beforeAll(async () => {
     for (const p of many) await putSynced(journey().shop.shop.storage.db('catalog'), p);
     await waitFor('the server to draw the bigger category', async () => (await (await fetch(`${journey().shop.url}/items/baskets`)).text()).includes(`"shelfTotal":${inDemo + many.length}`));

@@ -18,7 +18,7 @@ const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.s
  * An item without a card says so on /admin/items, with one tap to a card made for it.
  */
 describe('a tech-card bouquet on the storefront', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('sells only what its stems make, after every write-off on another device', async () => {
     const { shop } = journey();

@@ -14,7 +14,7 @@ const phone = '79051114455';
 
 /** Reminders on the card (issue 20, item 2): a date's orders of earlier years, and one tap to a phone order for it. */
 describe('client card: dates and their earlier orders', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('an admin sees last year’s order for a client’s important date and taps «Заказать к дате»: the new order holds the customer and the recipient', async () => {
     const { url, shop } = journey().shop;

@@ -41,7 +41,7 @@ const deviceDump = (page: import('playwright-core').Page) =>
  * florist cannot open it and her device holds none of it.
  */
 describe('clients', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('an admin creates a client with an allergy note, and the note shows on the client’s next order on the board and the order page', async () => {
     const context = await contextAs(journey(), demoPhones.admin);

@@ -12,7 +12,7 @@ import { waitFor } from './journeys';
  * (page.route): nothing leaves this machine.
  */
 describe('the storefront loads the counters the settings name', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   const change = async (part: Partial<ShopSettings>) => {
     const { url } = journey().shop;

@@ -16,7 +16,7 @@ type Listed = { data: { items: { id: string; title: string; data: { credit: bool
  * records the payment there, and the debt is gone; a florist opening /admin/debts sees «Недостаточно прав».
  */
 describe('/admin/debts', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('shows what a customer owes, and a payment recorded there closes it', async () => {
     const { shop } = journey();

@@ -11,7 +11,7 @@ import { placeOrders } from './order-journeys';
  * and deletes her own event, and is offered neither for an order's event nor for another's.
  */
 describe('the events list', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('filters by type and source, edits and deletes only what the florist may change', async () => {
     const { shop } = journey();

@@ -5,7 +5,7 @@ import { demoProducts } from '../server/seed/products';
 
 /** Screens whose form state belongs to one record start afresh when another record opens. */
 describe('state that belongs to one record', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('a product opened from «Похожие товары» starts with its own size, count and first photo', async () => {
     const first = demoProducts.find((p) => p.id === 'p-001')!;

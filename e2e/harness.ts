@@ -27,8 +27,18 @@ export const journeyWaitMs = 90_000;
 /** The smallest phone the shop is built for. */
 export const phoneViewport = { width: 360, height: 740 };
 
+/**
+ * How a journey's browser treats the shop's service worker. `serviceWorker: false` is a browser that refuses it (a
+ * private window, a policy): the journey's pages then load from the network alone, without the worker's install,
+ * precache and later code, which cost about two fifths of Chromium's work in a journey that never goes offline
+ * (docs/DECISIONS.md «A suite under 20 minutes»). Every journey about offline, installing or updating keeps it.
+ */
+export interface JourneyOptions {
+  serviceWorker?: boolean;
+}
+
 /** The built shop on a random port with its own data, and a browser to visit it. */
-export const startJourney = async (settings: Parameters<typeof startTestShop>[0] = {}) => {
+export const startJourney = async (settings: Parameters<typeof startTestShop>[0] = {}, { serviceWorker = true }: JourneyOptions = {}) => {
   if (!fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: npm run build first (npm test does it)');
   const shop = await startTestShop(settings);
   const browser = await launchBrowser();
@@ -42,6 +52,10 @@ export const startJourney = async (settings: Parameters<typeof startTestShop>[0]
       context.setDefaultTimeout(journeyWaitMs);
       // Asks the page for `window.shopData` (client/main.tsx), which a production page shows only to tests.
       await context.addInitScript(() => Object.assign(window, { shopTestHooks: true }));
+      if (!serviceWorker)
+        await context.addInitScript(() => {
+          ServiceWorkerContainer.prototype.register = () => Promise.reject(new DOMException('Service workers are disabled', 'SecurityError'));
+        });
       return context;
     },
     async close() {
@@ -91,10 +105,10 @@ export const closeContext = async (context: BrowserContext, ms = 15_000) => {
 };
 
 /** One shop and browser for a test file: started before its tests, closed after them. */
-export const journeyPerFile = (settings: Parameters<typeof startTestShop>[0] = {}): (() => Journey) => {
+export const journeyPerFile = (settings: Parameters<typeof startTestShop>[0] = {}, options: JourneyOptions = {}): (() => Journey) => {
   let journey: Journey | undefined;
   beforeAll(async () => {
-    journey = await startJourney(settings);
+    journey = await startJourney(settings, options);
   });
   afterAll(() => journey?.close());
   return () => journey!;

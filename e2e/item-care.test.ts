@@ -19,7 +19,7 @@ const careShown = (page: Page) =>
  * through the catalogue sync) and in the server's HTML; an item without one says its category's.
  */
 describe('an item’s own care text', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('an admin writes an item’s care and the storefront shows it instead of the category’s, in the server’s HTML too', async () => {
     const [item, other] = demoProducts.filter((p) => p.isActive && !p.isHidden && p.category === 'authors');

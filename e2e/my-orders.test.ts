@@ -10,7 +10,7 @@ const customer = '79550006677';
 
 /** /my for a customer at 360 px (issue 12, item 7): a past order repeated into the cart, one cancelled before assembly. */
 describe('my orders', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('shows the postcard, payment and anonymity, repeats an order into the cart and cancels one before assembly, its stock back once', async () => {
     const { shop } = journey();

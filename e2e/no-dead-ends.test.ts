@@ -3,7 +3,7 @@ import { journeyPerFile, phonePage, watchErrors } from './harness';
 
 /** Issue 12, item 6, on a 360 px phone: no address leaves a shopper stranded, and Back returns them where they were. */
 describe('no dead ends', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
   const phone = () => phonePage(journey());
 
   it('answers an unknown path 404 with the spec’s text, an explanation in Russian, a search and the categories', async () => {

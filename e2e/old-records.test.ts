@@ -10,7 +10,7 @@ import { contextAs } from './admin-journeys';
  * filtered and opened on a florist's phone as the server reads it: upgraded, its new fields at their defaults.
  */
 describe('a back-office record stored by an older version', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('a florist finds an old contractor under «Работает в кредит: нет», with no deferral, and opens it so', async () => {
     const { shop } = journey();

@@ -12,7 +12,7 @@ import { openOrder, orderOnServer, placeOrders, shownStatus, statusButton } from
  * still owed. The server holds the same rule (server/orders/order-commands.test.ts).
  */
 describe('the order page’s money buttons follow who may', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('lets a florist mark only the whole order paid and not cancel an order being assembled; a manager records a part payment and takes it back with a reason', async () => {
     const { shop } = journey();

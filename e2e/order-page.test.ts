@@ -15,7 +15,7 @@ import { openOrder, orderOnServer, placeOrders, shownStatus, statusButton } from
  * needs a reason, and the two print sheets. Each action is a command the server applies; the page follows it.
  */
 describe('the order page', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('shows the order, edits it, prints the ticket and the postcard, and cancels only with a reason', async () => {
     const { shop } = journey();

@@ -16,7 +16,7 @@ const png1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhf
 /** Issue 30, item 4: the SMS about the bouquet's photo links to the order in /my, and /my shows it there. */
 describe('the SMS about the photo', () => {
   // The shop sends due messages ten times a second.
-  const journey = journeyPerFile({ noticeEveryMs: 100 });
+  const journey = journeyPerFile({ noticeEveryMs: 100 }, { serviceWorker: false });
   let gateway: Awaited<ReturnType<typeof startSmsGatewayStandIn>>;
   beforeAll(async () => {
     gateway = await startSmsGatewayStandIn();

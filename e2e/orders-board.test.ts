@@ -13,7 +13,7 @@ const product = demoProducts.find((p) => p.isActive && !p.isHidden && !p.sizable
 
 /** The studio's board open on a florist's phone while customers order on the site (issue 10, items 1 and 2). */
 describe('the orders board', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('shows an order placed on the site without a reload, with a cue and a chime (also for a payment and a cancellation) that can be turned off; filters live in the address', async () => {
     const shop = journey().shop;

@@ -27,7 +27,7 @@ const watchPageWrites = (tab: Tab) => {
  * same call sent with their session straight to the server is refused 403 in Russian, and the page stays as it was.
  */
 describe('who may save a page', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   for (const who of ['florist', 'manager'] as const) {
     it(`a ${who} opens the editors but cannot save, neither from the screen nor by calling the API`, async () => {

@@ -6,7 +6,7 @@ import { contextAs } from './admin-journeys';
 
 /** Issue 22, item 5, in the browser: an admin connects Posiflora, imports, and a second run brings only the change. */
 describe('the Posiflora import at /admin/posiflora', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
   let posiflora: Awaited<ReturnType<typeof startPosifloraStandIn>>;
   beforeAll(async () => {
     posiflora = await startPosifloraStandIn();

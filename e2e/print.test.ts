@@ -15,7 +15,7 @@ import { call, signIn } from '../server/testing/test-shop';
  * bouquet's recipe from the catalogue and the amount to collect.
  */
 describe('the florist’s ticket on paper', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('is one page on A4 and on 80 mm receipt paper, with the recipe and what to collect', async () => {
     const { shop } = journey();

@@ -4,7 +4,7 @@ import { signInThroughDialog, waitFor } from './journeys';
 
 /** A customer signed in on the phone signs the computer in by scanning its QR code. */
 describe('sign-in by QR code', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('signs the computer in once the phone confirms', async () => {
     const phone = await (await journey().newContext()).newPage();

@@ -6,7 +6,7 @@ const product = demoProducts.find((p) => p.isActive && !p.isHidden && !p.sizable
 
 /** Issue 12, item 6: the quantity field is typed freely and never turns into a number the shopper did not type. */
 describe('quantity on a 360 px phone', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('keeps what is typed, says what is wrong, and puts exactly that many into the cart', async () => {
     const context = await journey().newContext();

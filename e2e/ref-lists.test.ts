@@ -15,7 +15,7 @@ import { contextAs, outcomeOf } from './admin-journeys';
  * flower form, and the order page names an order's new source.
  */
 describe('the reference lists', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('an admin renames and switches off order sources, and the phone order form offers what the list holds', async () => {
     const adminContext = await contextAs(journey(), demoPhones.admin);

@@ -11,7 +11,7 @@ const event = (id: string, sum: number) => ({
  * checks — is reported to the user, undone on the device, and the changes after it still reach the server.
  */
 describe('a refused change', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('is shown to the user and does not hold up the rest', async () => {
     const context = await journey().newContext();

@@ -12,7 +12,7 @@ import { contextAs } from './admin-journeys';
  * florist's open tab is signed out at once: no user left on the device, the next request a guest's.
  */
 describe('staff', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('an admin marks a florist’s work day and then removes her: the florist’s open tab is signed out', async () => {
     const { shop } = journey();

@@ -36,7 +36,7 @@ const storefrontParts = (page: Page) => page.evaluate(() => [...document.querySe
  * be closed, and she records a counter sale that reaches the server.
  */
 describe('the studio on a 390 px phone', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('shows the board’s orders and the couriers’ day whole, without the storefront’s footer, and closes the shift', async () => {
     const { shop } = journey();

@@ -18,7 +18,7 @@ const customer = '79440000801';
  * however the order moves on. When roses get dearer, the list flags the bouquet whose margin the cost ate.
  */
 describe('a bouquet by tech card', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('is composed, published, ordered and assembled, and its stems leave stock once', async () => {
     const { shop } = journey();

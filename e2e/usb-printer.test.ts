@@ -50,7 +50,7 @@ const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
 /** Issue 22, item 4: the studio's USB receipt printer, straight from the browser. */
 describe('the receipt printer at /admin/usb', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('is chosen once, prints a test page in PC866 and then an order’s ticket byte for byte, and says so when it is pulled out', async () => {
     const { shop } = journey();

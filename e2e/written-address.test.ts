@@ -24,7 +24,7 @@ const here = (page: Page) => {
  * address again and without an error in the console. Before, the server sent the shell at the address as asked.
  */
 describe('a link to an address written otherwise', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('lands on the written address, drawn by the server and taken over by the tab, with no console errors', async () => {
     const { context, page } = await phonePage(journey());
