@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 import type { TestModule } from 'vitest/node';
 import type { Reporter } from 'vitest/reporters';
@@ -52,6 +53,34 @@ const journeys = {
   expect: { poll: { timeout: 90_000 } },
 };
 
+const unitFiles = ['schema/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.{ts,tsx}'];
+
+/**
+ * Unit files that change what other files in the same worker would see: a mocked module or stubbed global, fake
+ * timers, RxDB's dev-mode (global once added: a plugin, or a device store opened with its checks), the entity registry's test entity, the metrics registry's counters, the
+ * storage test's count of open databases. They run isolated (a fresh module graph each); every other unit file shares
+ * its worker's imports (`isolate: false`), which halved the unit files' time. Found by reading each file, so a file
+ * added later that does one of these is isolated without anyone listing it.
+ */
+const touchesSharedState = /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(|addRxPlugin\(|dev-mode|openLocalData\([^;]*?,\s*true\b|vase-rental|metrics/s;
+const unitFilePattern = /\.test\.tsx?$/;
+const isolatedUnits = ['schema', 'server', 'client']
+  .flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`))
+  .filter((file) => unitFilePattern.test(file) && !file.includes('node_modules'))
+  .filter((file) => file === 'server/db/storage.test.ts' || touchesSharedState.test(fs.readFileSync(file, 'utf8')));
+
+const unit = {
+  environment: 'node',
+  // No test resolves a name on the internet (a real provider's address left in a test fails at once).
+  setupFiles: ['server/testing/no-internet.ts'],
+  // The server's log (server/ops/log.ts) shows warnings and errors only; tests read the rest with captureLogs.
+  env: { LOG_LEVEL: 'warn' },
+  // A bound on a hang, not a claim about speed: at load 13–16 five tests of two app servers (quiet: 5–9 s)
+  // passed 30 s and failed on time alone.
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     reporters: ['default', closingLine],
@@ -59,21 +88,8 @@ export default defineConfig({
     // disks and Chromium, so three at once keep two cores busy.
     maxWorkers: 3,
     projects: [
-      {
-        test: {
-          name: 'unit',
-          include: ['schema/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.{ts,tsx}'],
-          environment: 'node',
-          // No test resolves a name on the internet (a real provider's address left in a test fails at once).
-          setupFiles: ['server/testing/no-internet.ts'],
-          // The server's log (server/ops/log.ts) shows warnings and errors only; tests read the rest with captureLogs.
-          env: { LOG_LEVEL: 'warn' },
-          // A bound on a hang, not a claim about speed: at load 13–16 five tests of two app servers (quiet: 5–9 s)
-          // passed 30 s and failed on time alone.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { test: { ...unit, name: 'unit', include: unitFiles, exclude: [...configDefaults.exclude, ...isolatedUnits], isolate: false } },
+      { test: { ...unit, name: 'unit-isolated', include: isolatedUnits } },
       // isolate: false — a worker imports the server once for all its journey files rather than once a file (10 journeys
       // at load 11–14: 92 s of import down to 16 s, 295 s down to 189 s). No journey mocks a module or stubs a global;
       // each starts and closes its own shop.

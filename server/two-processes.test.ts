@@ -67,7 +67,8 @@ describe('two server processes on one CouchDB', () => {
       call<{ error?: string }>(url, '/api/orders/create', { ...draftOf(phone, [{ id, count: 1 }]), date: nextDay(nextDay(today())) }, cookie);
     let placed = 0;
     let ok = 0;
-    for (let round = 0; round < 4; round++) {
+    // Four rounds at least; on a busy machine both orders of a round may step back every time, so up to ten until one is placed.
+    for (let round = 0; round < 10 && !(round >= 4 && placed > 0); round++) {
       // A round whose two orders both stepped back leaves its bouquet's stems for the next.
       if (ok) await s.save('invoices', { day: today(), warehouse: s.cold, lines: [{ flower: s.rose, qty: 15, price: 90 }], status: 'posted' }, s.florist);
       await counted(1);
