@@ -86,6 +86,12 @@ export interface ShopConfig {
   receiptsEveryMs?: number;
   /** Nightly backups (issue 31): where, when, how many, with what key; without `dir` none are taken. */
   backup: BackupSettings;
+  /**
+   * How long a stopping app server keeps serving, each answer closing its connection, before it stops taking
+   * connections (STOP_GRACE_MS, 5000): longer than the proxy keeps an idle connection (ops/nginx/shop.conf, 4 s), so
+   * none is left idle to race its close (server/http/drain.ts). Test shops stop at once.
+   */
+  stopGraceMs: number;
   /** LOG_LEVEL: what reaches stdout (server/ops/log.ts reads it at load; checked here so a typo refuses to start). */
   logLevel: LogLevel;
   /** METRICS_TOKEN: a scraper may read /metrics with `Authorization: Bearer` it; unset, only an admin's session may. */
@@ -229,6 +235,7 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
     noticeRetryMs: 30_000,
     onlineHoldMs: readHoldMinutes(env.ONLINE_PAYMENT_HOLD_MINUTES) * 60_000,
     backup: readBackup(env, mode, path.resolve(env.DATA_DIR ?? './data')),
+    stopGraceMs: int(env.STOP_GRACE_MS, 5000),
     logLevel: readLogLevel(env.LOG_LEVEL),
     metricsToken: env.METRICS_TOKEN || undefined,
   };

@@ -30,6 +30,10 @@ import { backupNightly } from './ops/nightly-backup';
 import { ensureStoreEpoch } from './ops/store-epoch';
 import { ensureNoticesView } from './notices/outbox';
 import { noticeSender, sendNoticesEvery } from './notices/notice-sender';
+import { drainable } from './http/drain';
+
+/** How long a stopping app server lets the answers it began finish (systemd's TimeoutStopSec is 30 s). */
+const drainMs = 10_000;
 
 export interface RunningShop {
   url: string;
@@ -84,6 +88,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   // Read once: a restore happens with no shop running on the store, and the next start reads the new one.
   const epoch = await ensureStoreEpoch(shop.storage);
   const server = createApp(shop, hub, catalog, stock, epoch).listen(config.port);
+  const http = drainable(server);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const port = (server.address() as AddressInfo).port;
   // The customers' SMS about their orders, sent by whichever app server takes each first.
@@ -94,6 +99,8 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
     shop,
     server,
     async close() {
+      // Answers first, while everything they need still runs; then the loops, then the store.
+      await http.drain(config.stopGraceMs, drainMs);
       stopSweep();
       await stopNotices();
       stopStudioSweep();
@@ -107,8 +114,6 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
       stopBouquets();
       hub.close();
       await catalog.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
       await shop.storage.close();
     },
   };

@@ -28,7 +28,8 @@ export const startServerProcess = (env: Record<string, string>): Promise<ServerP
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       // As in test shops, the books start empty: the demo's recipes and their stems (server/seed/recipes.ts) only when a test asks.
-      env: { ...process.env, PORT: '0', SEED_RECIPES: '0', ...env },
+      // A test's server stops at once unless it asks for the production grace (server/http/drain.ts).
+      env: { ...process.env, PORT: '0', SEED_RECIPES: '0', STOP_GRACE_MS: '0', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     child.stdout!.on('data', (chunk: Buffer) => {

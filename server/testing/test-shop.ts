@@ -42,6 +42,7 @@ export const startTestShop = async (overrides: Partial<ShopConfig> = {}): Promis
     unconfirmedOrdersPerCustomer: 10_000,
     posiflora: offlinePosiflora,
     backup: { at: '03:00', keep: 1 },
+    stopGraceMs: 0,
     ...overrides,
   });
   return {
