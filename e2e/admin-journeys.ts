@@ -26,7 +26,8 @@ export const contextAs = async (journey: Journey, phone: string | null, viewport
 
 /**
  * A staff member's screen at `path` in a context of their own, its console watched: answered once its heading shows and
- * the app would open again offline (the service worker holds it), as every offline journey of the back-office starts.
+ * (where the journey's browser takes the service worker) the app would open again offline, as every offline journey
+ * of the back-office starts.
  */
 export const openStaffScreen = async (journey: Journey, phone: string, path: string, heading: string | { name: string; level: number }, viewport?: { width: number; height: number }) => {
   const context = await contextAs(journey, phone, viewport);
@@ -34,7 +35,7 @@ export const openStaffScreen = async (journey: Journey, phone: string, path: str
   const errors = watchErrors(page);
   await page.goto(path);
   await page.getByRole('heading', typeof heading === 'string' ? { name: heading } : heading).waitFor();
-  await waitForOfflineReady(page);
+  if (journey.serviceWorker) await waitForOfflineReady(page);
   return { context, page, errors };
 };
 

@@ -7,7 +7,7 @@ import { journeyPerFile, phoneViewport } from './harness';
 
 /** A phone typed into a back-office form reads as the storefront's do (client/ui/phone-input.tsx). */
 describe('a phone in a back-office form', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('reads a pasted 8 916… as +7 (916) …, over a number already there too', async () => {
     const { context, page, errors } = await openStaffScreen(journey(), demoPhones.manager, '/admin/couriers/new', courier.labels.create, phoneViewport);

@@ -45,6 +45,8 @@ export const startJourney = async (settings: Parameters<typeof startTestShop>[0]
   return {
     shop,
     browser,
+    /** Whether its pages get the service worker: a staff screen waits for the offline-ready state only where they do. */
+    serviceWorker,
     async newContext(viewport = desktopViewport): Promise<BrowserContext> {
       const context = await browser.newContext({ baseURL: shop.url, locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport });
       // A journey waits for the state it needs for as long as its test may run (the e2e project's testTimeout, 120 s),

@@ -18,7 +18,7 @@ describe('a counter sale’s receipt on the order page', () => {
     atol = await startAtolStandIn();
     Object.assign(settings, { receipts: { provider: 'atol', apiUrl: atol.apiUrl, login: atol.login, password: atol.password, group: atol.group } });
   });
-  const journey = journeyPerFile(settings);
+  const journey = journeyPerFile(settings, { serviceWorker: false });
   afterAll(() => atol?.close());
 
   it('shows «Чек зарегистрирован» once a slow register took it, one document at the register', async () => {

@@ -13,7 +13,7 @@ const phone = { width: 390, height: 844 };
  * pickers of those records, never as bare ids (issue 27, item 2), on a phone, from the device's records.
  */
 describe('references in the generic form', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('shows a write-off’s warehouse and lines’ flowers by name, each in a picker with a search box', async () => {
     const { shop } = journey();
@@ -52,7 +52,7 @@ describe('references in the generic form', () => {
  * its name on a 360 px phone; a switched-off warehouse is not found.
  */
 describe('references in the invoice and tech card forms', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
   const narrow = { width: 360, height: 780 };
 
   // One shop for the file: the records are made once, by the first test that needs them.

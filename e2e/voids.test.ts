@@ -17,7 +17,7 @@ const cold = 'warehouse-cold';
  * balance, the analytics and the list's waste come back.
  */
 describe('voiding a write-off', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { serviceWorker: false });
 
   it('a manager voids a florist’s mistaken write-off on a phone, and the stock and the analytics come back', async () => {
     const { shop } = journey();
