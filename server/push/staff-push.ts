@@ -34,7 +34,7 @@ export const ensureVapidKeys = async (storage: Storage): Promise<VapidKeys> => {
   return keys.data;
 };
 
-const subDoc = pushSubscription.extend({ staff: z.string(), createdAt: z.number().int() });
+const subDoc = z.object({ ...pushSubscription.shape, staff: z.string(), createdAt: z.number().int() });
 type SubDoc = z.infer<typeof subDoc>;
 const subId = (endpoint: string) => `sub:${crypto.createHash('sha256').update(endpoint).digest('hex')}`;
 
