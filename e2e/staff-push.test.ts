@@ -61,8 +61,9 @@ describe('staff told by Web Push', () => {
       PushManager.prototype.getSubscription = async () => current;
     }, device.subscription);
 
-    await page.getByRole('button', { name: 'Уведомления на этом устройстве: выкл.' }).click();
-    await page.getByRole('button', { name: 'Уведомления на этом устройстве: вкл.' }).waitFor();
+    const setting = page.getByRole('checkbox', { name: 'Уведомления на этом устройстве' });
+    await setting.click();
+    await waitFor('уведомления включены', () => setting.isChecked());
 
     const customer = '79440006001';
     const cookie = await signIn(shop.url, customer);
@@ -87,8 +88,8 @@ describe('staff told by Web Push', () => {
     expect(shown.url).toBe(`/admin/orders/${o.number}`);
 
     // Off: the server forgets this device, so the next order is pushed to nobody.
-    await page.getByRole('button', { name: 'Уведомления на этом устройстве: вкл.' }).click();
-    await page.getByRole('button', { name: 'Уведомления на этом устройстве: выкл.' }).waitFor();
+    await setting.click();
+    await waitFor('уведомления выключены', async () => !(await setting.isChecked()) && !(await setting.isDisabled()));
     const next = await siteOrder(shop.url, cookie, customer);
     await staffPusherOf(shop.shop.storage)?.settled();
     expect(service.received.filter((p) => p.payload.includes(`/admin/orders/${next.number}`))).toEqual([]);

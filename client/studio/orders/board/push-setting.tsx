@@ -74,9 +74,10 @@ export const PushSetting = () => {
   };
   return (
     <>
-      <button type="button" className="button button--ghost" aria-pressed={!!on} disabled={busy || on === null} onClick={() => void toggle()}>
-        {on ? 'Уведомления на этом устройстве: вкл.' : 'Уведомления на этом устройстве: выкл.'}
-      </button>
+      <label className="orders-board__push">
+        <input type="checkbox" checked={!!on} disabled={busy || on === null} onChange={() => void toggle()} />
+        Уведомления на этом устройстве
+      </label>
       {problem && <p role="alert">{problem}</p>}
     </>
   );
