@@ -110,7 +110,10 @@ export default defineConfig(({ mode }) => {
         workbox: {
           globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
           // The first view's files only: the rest is kept once the worker is active (the route below, client/lib/later-code.ts).
-          manifestTransforms: [(entries) => ({ manifest: entries.filter((e) => !keptLater.has(e.url)), warnings: [] })],
+          // The staff's push handler (client/public/staff-push-sw.js): kept by the browser with the worker itself, so
+          // not precached; the storefront's first view stays as it was.
+          importScripts: ['/staff-push-sw.js'],
+          manifestTransforms: [(entries) => ({ manifest: entries.filter((e) => !keptLater.has(e.url) && e.url !== 'staff-push-sw.js'), warnings: [] })],
           // No fallback route to the shell for every navigation, nor `/` as the precached shell: pages are the server's
           // (client/lib/kept-pages.ts). Set, not left out: vite-plugin-pwa would add its default fallback.
           navigateFallback: undefined,

@@ -70,6 +70,10 @@ export interface ShopConfig {
   publicOrigin?: string;
   /** YooKassa's shop id and secret key (YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY); without them online payment is not offered. */
   yookassa?: YookassaSettings;
+  /** Staff pushes may go to http://127.0.0.1 (the tests' push-service stand-in); production sends to https only. */
+  pushStandInOnLoopback?: boolean;
+  /** Pauses before a push tried again after a 5xx or no answer (tests make them short). */
+  pushRetryMs?: readonly number[];
   /** How often every app server sends the customers' due SMS notices (server/notices/); tests make it short. */
   noticeEveryMs: number;
   /** The first pause before a notice the gateway refused is tried again; it doubles with each try (at most 15 minutes). */

@@ -29,6 +29,7 @@ import { pollPosiflora } from './posiflora/posiflora-poll';
 import { backupNightly } from './ops/nightly-backup';
 import { ensureStoreEpoch } from './ops/store-epoch';
 import { ensureNoticesView } from './notices/outbox';
+import { ensureVapidKeys, registerStaffPusher, staffPusher } from './push/staff-push';
 import { noticeSender, sendNoticesEvery } from './notices/notice-sender';
 import { drainable } from './http/drain';
 
@@ -57,6 +58,13 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   if (config.adminPhone) await ensureAdmin(shop, config.adminPhone);
   // Pictures stored before their addresses were checked, from another host or not a path at all, are dropped.
   await dropForeignImages(shop);
+  // Staff devices that allowed it are told of new site orders, cancellations and payments (issue 30, item 5).
+  const pusher = staffPusher(shop.storage, shop.users, await ensureVapidKeys(shop.storage), {
+    subject: config.publicOrigin?.startsWith('https:') ? config.publicOrigin : 'mailto:admin@localhost',
+    ...(config.pushStandInOnLoopback ? { standInOnLoopback: true } : {}),
+    ...(config.pushRetryMs ? { retryMs: config.pushRetryMs } : {}),
+  });
+  registerStaffPusher(shop.storage, pusher);
   // Orders a crash left half-way are finished or refused, and every count re-projected, before anyone can order.
   const orders = orderService(shop);
   await orders.reconcile();
@@ -114,6 +122,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
       stopBouquets();
       hub.close();
       await catalog.close();
+      await pusher.settled();
       await shop.storage.close();
     },
   };

@@ -15,6 +15,7 @@ import { eventDelete, eventInput, eventsListQuery, shopEvent } from '../studio/o
 import { favouritesChange } from '../shop/favourite';
 import { smsNotices } from '../shop/sms-notices';
 import { noticeView } from '../studio/orders/order-notices';
+import { pushKey, pushSaved, pushSubscription, pushUnsubscribe } from '../studio/team/staff-push';
 import { homeCopy, homeCopyUpdate } from '../shop/home-copy';
 import { navigation } from '../shop/navigation';
 import { navigationUpdate } from '../shop/navigation-update';
@@ -168,6 +169,9 @@ const shapes = {
   'POST /api/favourites/change': row('POST /api/favourites/change', favouritesChange, data(z.array(z.string()))),
   'POST /api/my/sms-get': row('POST /api/my/sms-get', noPayload, data(smsNotices)),
   'POST /api/my/sms-set': row('POST /api/my/sms-set', smsNotices, data(smsNotices)),
+  'POST /api/staff-push/key': row('POST /api/staff-push/key', noPayload, data(pushKey)),
+  'POST /api/staff-push/subscribe': row('POST /api/staff-push/subscribe', pushSubscription, data(pushSaved)),
+  'POST /api/staff-push/unsubscribe': row('POST /api/staff-push/unsubscribe', pushUnsubscribe, data(pushSaved)),
   'POST /api/orders/notices': row('POST /api/orders/notices', idRequest, data(z.array(noticeView))),
   'GET /api/payments/offer': row('GET /api/payments/offer', unparsed, data(paymentOffer)),
   'POST /api/payments/start': row('POST /api/payments/start', payNowRequest, data(paymentAnswer)),

@@ -105,6 +105,9 @@ export const apiRoutes = {
   /** Whether the signed-in customer is told by SMS what happens to their orders (issue 30): only their own. */
   'POST /api/my/sms-get': 'customer',
   'POST /api/my/sms-set': 'customer',
+  'POST /api/staff-push/key': 'florist',
+  'POST /api/staff-push/subscribe': 'florist',
+  'POST /api/staff-push/unsubscribe': 'florist',
   /** The SMS the customer was sent (or not, and why) about an order, on its page. */
   'POST /api/orders/notices': 'florist',
   'GET /api/payments/offer': 'guest',

@@ -11,6 +11,7 @@ import { orderNo, orderTitle } from '../../schema/studio/orders/order-number';
 import { isCounterSale } from '../../schema/studio/orders/order-command';
 import { alertOf, withAlert } from '../clients/client-alert';
 import { queueNotices } from '../notices/outbox';
+import { announceToStaff } from '../push/staff-push';
 
 /** The staff copies' database (schema/shared/databases.ts): every order delivered from the studio window's start on. */
 export const studioOrdersDb = 'studio-orders';
@@ -48,7 +49,7 @@ const writeCopy = (db: PouchDB.Database, target: Order, replace: boolean) =>
 /**
  * Writes what follows from a placed order: the customer's copy in `orders-{phone}` (without the history), the staff
  * copy in `studio-orders` (with it) while the order is in the studio window, the calendar event, and the SMS the
- * customer is owed for what just happened (queued once each: server/notices/outbox.ts). Safe to repeat,
+ * customer is owed for what just happened (queued once each: server/notices/outbox.ts), and the staff's push. Safe to repeat,
  * from any number of processes. `copy: 'replace'` brings a changed order to the copies; `event: 'replace'` rewrites
  * the event too (an edit moved the day, the slot or the total; an event stored before it was slimmed).
  */
@@ -69,4 +70,6 @@ export const spreadOrder = async (
     return toSynced(e);
   });
   await queueNotices(storage, o);
+  // Staff devices that allowed it hear of a new site order, a cancellation, a payment (server/push/staff-push.ts).
+  await announceToStaff(storage, o);
 };

@@ -41,6 +41,7 @@ export const startTestShop = async (overrides: Partial<ShopConfig> = {}): Promis
     ordersPerCustomerPerHour: 10_000,
     unconfirmedOrdersPerCustomer: 10_000,
     posiflora: offlinePosiflora,
+    pushStandInOnLoopback: true,
     backup: { at: '03:00', keep: 1 },
     stopGraceMs: 0,
     ...overrides,

@@ -13,6 +13,7 @@ import { setSoundOn, soundOn } from './chime';
 import { courierNames$, dayOrders$, pendingCommandOrders$ } from './day-orders';
 import { useNewOrderCue } from './new-order-cue';
 import { OrderCard } from './order-card';
+import { PushSetting } from './push-setting';
 import { NewOrderLink } from '../studio-order/new-order-link';
 import { useWaitingOrders } from '../studio-order/provisional-orders';
 import './orders-board.css';
@@ -76,6 +77,7 @@ export const OrdersBoard = () => {
         <button type="button" className="button button--ghost" aria-pressed={sound} onClick={() => (setSoundOn(!sound), setSound(!sound))}>
           {sound ? 'Звук заказов: вкл.' : 'Звук заказов: выкл.'}
         </button>
+        <PushSetting />
       </div>
 
       {arrivals.length + changes.length > 0 && (
