@@ -128,13 +128,17 @@ export interface BackupSettings {
   keep: number;
   /** BACKUP_KEY: archives are encrypted with it (AES-256-GCM); without it they are only compressed. */
   key?: string;
+  /** BACKUP_COUCHDB_URL: a second CouchDB (credentials in the address) the nightly backup replicates every database into. */
+  couchUrl?: string;
 }
 
 const readBackup = (env: NodeJS.ProcessEnv, mode: ShopMode, dataDir: string): BackupSettings => {
   const at = env.BACKUP_AT || '03:00';
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(at)) throw new ConfigError(`BACKUP_AT=${at}: нужно время ЧЧ:ММ по Москве / must be HH:MM, Moscow time`);
   const dir = env.BACKUP_DIR === 'off' ? undefined : env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : mode === 'production' ? `${dataDir}-backups` : undefined;
-  return { dir, at, keep: Math.max(1, int(env.BACKUP_KEEP, 14)), key: env.BACKUP_KEY || undefined };
+  const couchUrl = env.BACKUP_COUCHDB_URL || undefined;
+  if (couchUrl && !/^https?:\/\//.test(couchUrl)) throw new ConfigError('BACKUP_COUCHDB_URL: нужен адрес http(s)://… / must be an http(s) address');
+  return { dir, at, keep: Math.max(1, int(env.BACKUP_KEEP, 14)), key: env.BACKUP_KEY || undefined, couchUrl };
 };
 
 /** A setting the server cannot run with: main.ts prints it and exits non-zero. */

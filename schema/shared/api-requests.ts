@@ -25,9 +25,12 @@ export const healthAnswer = z.discriminatedUnion('ok', [
     status: z.enum(['ok', 'degraded']),
     db: z.literal('ok'),
     quorum: z.enum(['ok', 'short', 'lost', 'unknown', 'embedded']),
-    backup: z.enum(['ok', 'stale', 'off']),
+    /** `failing`: the last attempt failed after the last success (an unreachable BACKUP_COUCHDB_URL, a full disk). */
+    backup: z.enum(['ok', 'stale', 'failing', 'off']),
     /** Seconds since the last successful backup; absent when there is none or backups are off. */
     backupAgeSeconds: z.number().int().nonnegative().optional(),
+    /** Why the last backup failed, in Russian, with no credentials in it; only while `backup` is `failing`. */
+    backupFailure: z.string().optional(),
     sms: z.enum(['gateway', 'log', 'missing']),
   }),
   z.object({ ok: z.literal(false), status: z.literal('down'), db: z.literal('unreachable'), since: z.string(), message: z.string() }),

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Shop } from '../context';
 import { route } from '../http/route';
 import { couchQuorum, probeMs, withinTime } from '../ops/couch-quorum';
-import { backupAgeSeconds, backupIsStale, backupStatus } from '../ops/nightly-backup';
+import { backupAgeSeconds, backupIsStale, backupsOn, backupStatus, lastFailure } from '../ops/nightly-backup';
 import { readSmsGateway } from '../studio/shop-settings';
 
 /**
@@ -26,13 +26,14 @@ export const healthApi = (shop: Shop): Router => {
     unreachableSince = null;
     const { config, storage } = shop;
     const [status, quorum, savedGateway] = await Promise.all([
-      config.backup.dir ? withinTime(backupStatus(storage), probeMs).catch(() => null) : null,
+      backupsOn(config.backup) ? withinTime(backupStatus(storage), probeMs).catch(() => null) : null,
       config.couchUrl ? couchQuorum(config.couchUrl) : ('embedded' as const),
       config.smsGatewayUrl ? null : withinTime(readSmsGateway(storage), probeMs).catch(() => null),
     ]);
-    const backup = !config.backup.dir ? ('off' as const) : !status || backupIsStale(status) ? ('stale' as const) : ('ok' as const);
+    const failure = status ? lastFailure(status) : null;
+    const backup = !backupsOn(config.backup) ? ('off' as const) : failure ? ('failing' as const) : !status || backupIsStale(status) ? ('stale' as const) : ('ok' as const);
     const sms = config.smsGatewayUrl || savedGateway ? ('gateway' as const) : config.mode === 'demo' ? ('log' as const) : ('missing' as const);
-    const degraded = backup === 'stale' || (quorum !== 'ok' && quorum !== 'embedded') || sms === 'missing';
+    const degraded = backup === 'stale' || backup === 'failing' || (quorum !== 'ok' && quorum !== 'embedded') || sms === 'missing';
     const age = status && backupAgeSeconds(status);
     return {
       ok: true as const,
@@ -41,6 +42,7 @@ export const healthApi = (shop: Shop): Router => {
       quorum,
       backup,
       ...(age != null ? { backupAgeSeconds: Math.round(age) } : {}),
+      ...(failure ? { backupFailure: failure.reason } : {}),
       sms,
     };
   });

@@ -4,7 +4,7 @@ import { isAdmin } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { countWaitingCommands } from '../orders/waiting-commands';
 import { decodeQueue } from '../photos/decode-queue';
-import { backupAgeSeconds, backupStatus } from './nightly-backup';
+import { backupAgeSeconds, backupsOn, backupStatus } from './nightly-backup';
 import { registry, scraped } from './metrics';
 
 const sameSecret = (given: string, expected: string) => {
@@ -17,7 +17,7 @@ const readStoreFigures = async (shop: Shop) => {
   scraped.photosWaiting.set(decodeQueue.waiting);
   try {
     scraped.commandsWaiting.set(await countWaitingCommands(shop.storage));
-    if (shop.config.backup.dir) {
+    if (backupsOn(shop.config.backup)) {
       scraped.backupAge.set(backupAgeSeconds(await backupStatus(shop.storage)) ?? Infinity);
     } else scraped.backupAge.set(NaN);
     scraped.storeUp.set(1);

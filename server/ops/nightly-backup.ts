@@ -3,6 +3,7 @@ import type { BackupSettings, ShopConfig } from '../config';
 import type { Storage } from '../db/storage';
 import { createIfMissing, getDoc, upsert } from '../db/docs';
 import { storeBackup, takeBackup } from './backup';
+import { copyToCouch, targetName } from './backup-couch';
 import { log } from './log';
 
 /** What the last backup of the shop did, kept beside the shop's counters for every app server and /admin to read. */
@@ -12,6 +13,9 @@ export interface BackupStatus {
   file?: string;
   bytes?: number;
   docs?: number;
+  /** When the second CouchDB (BACKUP_COUCHDB_URL) last took a whole copy (ISO), and its name without credentials. */
+  couchAt?: string;
+  target?: string;
   /** The last attempt that failed, and why (in Russian, for the owner). */
   failedAt?: string;
   failure?: string;
@@ -21,6 +25,13 @@ const statusDb = 'counters';
 const statusId = 'backup-status';
 const moscowOffsetMs = 3 * 3_600_000;
 const dayMs = 86_400_000;
+
+/** Backups are on when they have somewhere to go: a folder (BACKUP_DIR), a second CouchDB (BACKUP_COUCHDB_URL), or both. */
+export const backupsOn = (settings: BackupSettings): boolean => !!settings.dir || !!settings.couchUrl;
+
+/** The last failure, when it came after the last success: what /admin and /api/health show until a backup succeeds. */
+export const lastFailure = (status: BackupStatus): { at: string; reason: string } | null =>
+  status.failedAt && (!status.at || status.failedAt > status.at) ? { at: status.failedAt, reason: status.failure ?? '' } : null;
 
 export const backupStatus = async (storage: Storage): Promise<BackupStatus> => (await getDoc<BackupStatus>(storage.db(statusDb), statusId)) ?? {};
 
@@ -50,25 +61,43 @@ export const backupNow = async (
   config: Pick<ShopConfig, 'dataDir' | 'couchUrl'> & { backup: BackupSettings },
   night?: string,
 ): Promise<BackupStatus> => {
-  const { dir, keep, key } = config.backup;
-  if (!dir) throw new Error('Резервные копии выключены: не задана папка BACKUP_DIR');
+  const { dir, keep, key, couchUrl } = config.backup;
+  if (!backupsOn(config.backup)) throw new Error('Резервные копии выключены: не задана папка BACKUP_DIR и нет BACKUP_COUCHDB_URL');
   if (night && !(await createIfMissing(storage.db(statusDb), `backup-night-${night}`, { at: new Date().toISOString() }))) return backupStatus(storage);
   const write = (change: (s: BackupStatus) => BackupStatus) => upsert<BackupStatus>(storage.db(statusDb), statusId, (current) => change(current ?? {}));
-  try {
-    const backup = await takeBackup(storage, config, key);
-    const file = await storeBackup(backup, dir, keep);
-    const docs = backup.manifest.databases.reduce((n, d) => n + d.docs, 0);
-    return (await write((s) => ({ ...s, at: backup.manifest.createdAt, file, bytes: backup.bytes.length, docs }))) ?? {};
-  } catch (e) {
+  const failed = async (e: unknown) => {
+    // The target's failures are worded without its credentials (backup-couch.ts); the archive's name no secret.
     const failure = e instanceof Error ? e.message : String(e);
     log.error({ failure }, 'Резервная копия не сделана');
     return (await write((s) => ({ ...s, failedAt: new Date().toISOString(), failure }))) ?? {};
+  };
+  let status = await backupStatus(storage);
+  if (dir) {
+    try {
+      const backup = await takeBackup(storage, config, key);
+      const file = await storeBackup(backup, dir, keep);
+      const docs = backup.manifest.databases.reduce((n, d) => n + d.docs, 0);
+      status = (await write((s) => ({ ...s, at: backup.manifest.createdAt, file, bytes: backup.bytes.length, docs }))) ?? {};
+    } catch (e) {
+      return failed(e);
+    }
   }
+  if (couchUrl) {
+    try {
+      const copy = await copyToCouch(storage, config, couchUrl);
+      const docs = copy.databases.reduce((n, d) => n + d.docs, 0);
+      // Without a folder the copy is the backup; with one, the archive's time stands and the copy's is beside it.
+      status = (await write((s) => ({ ...s, couchAt: copy.finishedAt, target: targetName(couchUrl), ...(dir ? {} : { at: copy.finishedAt, docs }) }))) ?? {};
+    } catch (e) {
+      return failed(e);
+    }
+  }
+  return status;
 };
 
 /** Takes the night's backup at BACKUP_AT, Moscow time, every night while the shop runs. Answers the stop. */
 export const backupNightly = (storage: Storage, config: Pick<ShopConfig, 'dataDir' | 'couchUrl'> & { backup: BackupSettings }): (() => void) => {
-  if (!config.backup.dir) return () => {};
+  if (!backupsOn(config.backup)) return () => {};
   let timer: NodeJS.Timeout;
   const plan = () => {
     timer = setTimeout(() => {

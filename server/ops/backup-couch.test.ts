@@ -1,0 +1,94 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { healthAnswer } from '../../schema/shared/api-requests';
+import type { BackupView } from '../../schema/shared/backup-view';
+import { nextDay, today } from '../../schema/shared/day';
+import type { Order } from '../../schema/studio/orders/order';
+import { demoProducts } from '../seed/products';
+import { startCouchStandIn } from '../testing/couch-stand-in';
+import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
+import { restoreFromCouch, type CouchCopyManifest } from './backup-couch';
+
+type HealthAnswer = z.infer<typeof healthAnswer>;
+const product = demoProducts.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 10)!;
+const password = 's3cret-target-pass';
+const temporary: string[] = [];
+afterAll(async () => {
+  for (const dir of temporary) await fs.rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+});
+const order = (id: string) => ({
+  id, lines: [{ id: product.id, count: 1 }], sender: { name: 'Анна', phone: '79550007002' }, recipient: { name: 'Ольга', phone: '79440000009' },
+  delivery: { method: 'pickup' }, date: nextDay(today()), slot: '12:00–15:00', postcard: '', anonymous: false, payment: 'cash',
+});
+
+describe('a second CouchDB as the backup target (BACKUP_COUCHDB_URL)', () => {
+  it('takes a copy of every database but auth with a manifest of sequences, and a restore from it gives the shop back', async () => {
+    const shopCouch = await startCouchStandIn();
+    const targetCouch = await startCouchStandIn();
+    const target = targetCouch.url.replace('http://', `http://backup:${password}@`);
+    const shop = await startTestShop({ couchUrl: shopCouch.url.replace('http://', 'http://admin:secret@'), backup: { at: '03:00', keep: 1, couchUrl: target } });
+    let restored: Awaited<ReturnType<typeof startTestShop>> | undefined;
+    try {
+      const customer = await signIn(shop.url, '79550007002');
+      const placed = await call<{ data: Order }>(shop.url, '/api/orders/create', order('couch-backup-first-order'), customer);
+      expect(placed.status).toBe(200);
+      const admin = await signIn(shop.url, demoPhones.admin);
+      const run = await call<BackupView>(shop.url, '/api/backups/run', {}, admin);
+      expect(run.status, JSON.stringify(run.body)).toBe(200);
+      expect(run.body).toMatchObject({ on: true, at: expect.any(String), stale: false, failure: null });
+      expect((await call<HealthAnswer>(shop.url, '/api/health', undefined, undefined, 'GET')).body).toMatchObject({ backup: 'ok' });
+
+      const manifest = (await (await fetch(`${targetCouch.url}shopbackup$manifest/manifest`)).json()) as CouchCopyManifest;
+      const names = manifest.databases.map((d) => d.name);
+      expect(names).toEqual(expect.arrayContaining(['orders', 'catalog', 'counters']));
+      expect(names).not.toContain('auth');
+      expect(names.some((n) => n.startsWith('shopbackup'))).toBe(false);
+      for (const d of manifest.databases) expect(d.seq).toBeTruthy();
+      await shop.close();
+
+      // The shop's store is lost; an empty one is filled from the target.
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-from-couch-'));
+      temporary.push(dataDir);
+      const back = await restoreFromCouch({ dataDir }, target);
+      expect(back.databases.map((d) => d.name)).toEqual(names);
+      await expect(restoreFromCouch({ dataDir }, target)).rejects.toThrow(/Хранилище не пустое/);
+      restored = await startTestShop({ dataDir });
+      const manager = await signIn(restored.url, demoPhones.manager);
+      const list = await call<{ data: { items: Order[] } }>(restored.url, '/api/orders/list', { params: { limit: 200 } }, manager);
+      expect(list.body.data.items.filter((o) => o.id === 'couch-backup-first-order')).toHaveLength(1);
+      // Numbers go on from the copy's counter: none is handed out twice.
+      const next = await call<{ data: Order }>(restored.url, '/api/orders/create', order('couch-backup-next-order'), await signIn(restored.url, '79550007002'));
+      expect(next.status).toBe(200);
+      expect(next.body.data.number).toBe(placed.body.data.number + 1);
+    } finally {
+      await restored?.close();
+      await shop.close().catch(() => undefined);
+      await shopCouch.close();
+      await targetCouch.close();
+    }
+  }, 180_000);
+
+  it('unreachable: /admin and /api/health say so in Russian without its password, and the shop serves on', async () => {
+    const target = `http://backup:${password}@127.0.0.1:9/`;
+    const shop = await startTestShop({ backup: { at: '03:00', keep: 1, couchUrl: target } });
+    try {
+      const admin = await signIn(shop.url, demoPhones.admin);
+      const run = await call<BackupView>(shop.url, '/api/backups/run', {}, admin);
+      expect(run.status).toBe(200);
+      expect(run.body.failure?.reason).toContain('Резервная CouchDB 127.0.0.1:9 недоступна');
+      expect(JSON.stringify(run.body)).not.toContain(password);
+      const status = await call<BackupView>(shop.url, '/api/backups/status', {}, admin);
+      expect(status.body.failure?.reason).toContain('Резервная CouchDB 127.0.0.1:9');
+      const health = await call<HealthAnswer>(shop.url, '/api/health', undefined, undefined, 'GET');
+      expect(health.body).toMatchObject({ ok: true, status: 'degraded', backup: 'failing', backupFailure: expect.stringContaining('недоступна') });
+      expect(JSON.stringify(health.body)).not.toContain(password);
+      expect((await call(shop.url, '/api/items/get', { id: product.id })).status).toBe(200);
+      expect((await call(shop.url, '/api/orders/create', order('couch-backup-unharmed-order'), await signIn(shop.url, '79550007002'))).status).toBe(200);
+    } finally {
+      await shop.close();
+    }
+  }, 120_000);
+});

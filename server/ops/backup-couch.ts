@@ -1,0 +1,123 @@
+import PouchDB from 'pouchdb';
+import type { ShopConfig } from '../config';
+import type { Storage } from '../db/storage';
+import { openStorage } from '../db/storage';
+import { shopIdentity, storedDatabases } from './backup';
+import { BadArchive } from './backup-archive';
+import { renewStoreEpoch } from './store-epoch';
+
+/**
+ * A second CouchDB as a backup target (issue 31, BACKUP_COUCHDB_URL): every database of the shop but `auth` (as in
+ * the archive) is replicated into it under a prefixed name, and a manifest records, per database, the sequence the
+ * shop's database had when its copy began: the copy holds at least that point. A restore replicates them back into an
+ * empty store. The target's address carries its credentials; they are never logged nor shown (`targetName`).
+ */
+const notCopied = new Set(['auth']);
+export const copyPrefix = 'shopbackup-';
+/** The manifest's database: its `$` keeps it apart from any copy (the shop's own names have none). */
+const manifestDb = 'shopbackup$manifest';
+const manifestId = 'manifest';
+
+export interface CouchCopyManifest {
+  shop: string;
+  /** When the copy began and when it was whole (ISO). */
+  startedAt: string;
+  finishedAt: string;
+  databases: { name: string; seq: number | string; docs: number }[];
+}
+
+const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
+
+/** The target as the owner may see it: its host and path, without user or password. */
+export const targetName = (url: string): string => {
+  try {
+    const address = new URL(url);
+    return `${address.host}${address.pathname === '/' ? '' : address.pathname}`;
+  } catch {
+    return 'адрес не разобран';
+  }
+};
+
+/** A failure's words with the target's password cut out, whatever the library put in them (the user name is no secret). */
+const withoutSecrets = (message: string, url: string): string => {
+  let safe = message;
+  try {
+    const { password } = new URL(url);
+    for (const secret of [password, decodeURIComponent(password)]) if (secret) safe = safe.split(secret).join('***');
+  } catch {
+    // An address that does not parse names no secret to cut.
+  }
+  return safe;
+};
+
+/** A failure of the target in Russian, for /admin and /api/health. */
+export class BackupTargetFailure extends Error {}
+
+const targetDb = (url: string, name: string) => new PouchDB(`${withSlash(url)}${encodeURIComponent(name)}`, { skip_setup: false });
+
+/** One pass over every database into the target; answers the manifest it wrote there. */
+export const copyToCouch = async (storage: Storage, config: Pick<ShopConfig, 'dataDir' | 'couchUrl'>, target: string, now = new Date()): Promise<CouchCopyManifest> => {
+  const where = targetName(target);
+  const fail = (e: unknown): never => {
+    const reason = withoutSecrets(e instanceof Error ? e.message : String(e), target);
+    throw new BackupTargetFailure(`Резервная CouchDB ${where} недоступна или отказала: ${reason}`);
+  };
+  const manifest = targetDb(target, manifestDb);
+  await manifest.info().catch(fail);
+  const shop = await shopIdentity(storage);
+  const databases: CouchCopyManifest['databases'] = [];
+  for (const name of await storedDatabases(config)) {
+    // A target on the shop's own cluster must not copy its copies.
+    if (notCopied.has(name) || name.startsWith(copyPrefix) || name === manifestDb) continue;
+    const source = storage.db(name);
+    const release = storage.hold(name);
+    try {
+      const { update_seq: seq, doc_count: docs } = await source.info();
+      const copy = targetDb(target, `${copyPrefix}${name}`);
+      await PouchDB.replicate(source, copy, { batch_size: 200 }).catch(fail);
+      databases.push({ name, seq, docs });
+    } finally {
+      release();
+    }
+  }
+  const written: CouchCopyManifest = { shop, startedAt: now.toISOString(), finishedAt: new Date().toISOString(), databases };
+  const current = await manifest.get<CouchCopyManifest>(manifestId).catch(() => null);
+  await manifest.put({ _id: manifestId, ...(current ? { _rev: current._rev } : {}), ...written }).catch(fail);
+  return written;
+};
+
+/**
+ * The target's copies into a store no shop runs on (an empty one, or, with `force`, one whose databases are dropped
+ * first); a failure part-way drops what was written. The store gets a new epoch, as after an archive's restore.
+ */
+export const restoreFromCouch = async (config: Pick<ShopConfig, 'dataDir' | 'couchUrl'>, target: string, { force = false } = {}): Promise<CouchCopyManifest> => {
+  const manifest = await targetDb(target, manifestDb)
+    .get<CouchCopyManifest>(manifestId)
+    .catch((e: unknown) => {
+      throw new BadArchive(`В резервной CouchDB ${targetName(target)} нет копии магазина: ${withoutSecrets(e instanceof Error ? e.message : String(e), target)}`);
+    });
+  const present = await storedDatabases(config);
+  if (present.length && !force)
+    throw new BadArchive(`Хранилище не пустое (${present.length} баз: ${present.slice(0, 5).join(', ')}…): восстановление его не перезапишет без --force`);
+  const storage = openStorage(config);
+  const written: string[] = [];
+  try {
+    for (const name of present) await new storage.Pouch(name).destroy();
+    for (const { name, docs } of manifest.databases) {
+      const db = storage.db(name);
+      written.push(name);
+      await PouchDB.replicate(targetDb(target, `${copyPrefix}${name}`), db, { batch_size: 200 });
+      const { doc_count } = await db.info();
+      // The copy holds at least the manifest's point; writes the shop took while it was copied may be there too.
+      if (doc_count < docs) throw new Error(`база ${name}: восстановлено ${doc_count} документов из ${docs}`);
+    }
+    written.push('counters');
+    await renewStoreEpoch(storage);
+  } catch (e) {
+    for (const name of written) await storage.db(name).destroy().catch(() => undefined);
+    throw e;
+  } finally {
+    await storage.close().catch(() => undefined);
+  }
+  return manifest;
+};
