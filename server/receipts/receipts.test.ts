@@ -1,3 +1,4 @@
+import { formatRoubles } from '../../schema/shared/money';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, today } from '../../schema/shared/day';
@@ -131,6 +132,28 @@ describe('fiscal receipts through ATOL Online (issue 30)', () => {
     expect(rs[0]!.tries).toBeGreaterThanOrEqual(3);
     expect(rs[0]!.content.customer).toEqual({ email: expect.any(String) });
     expect(atol.documents().filter((d) => d.externalId.includes(id))).toHaveLength(1);
+  }, 60_000);
+
+  it('«Вернуть деньги»: a manager returns part of a payment, once per command, with its refund receipt; more than was paid and not yet returned is refused in Russian', async () => {
+    const id = `refund-${crypto.randomUUID()}`;
+    expect((await send(id, { kind: 'create', draft: saleDraft(id, bouquet.id) }, florist, `new-${id}`)).status).toBe(200);
+    const payment = `pay-${id}`;
+    expect((await send(id, { kind: 'payment', status: 'paid', method: 'cash' }, florist, payment)).status).toBe(200);
+    const { total } = await shop.shop.storage.db('orders').get<{ total: number }>(id);
+    const tooMuch = await send(id, { kind: 'refund', payment, amount: total + 1 }, manager);
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.error).toMatch(/^Вернуть можно не больше/);
+    expect((await send(id, { kind: 'refund', payment, amount: 100 }, florist)).status).toBe(403);
+    expect((await send(id, { kind: 'refund', payment: 'no-such', amount: 100 }, manager)).status).toBe(409);
+    const refund = `back-${id}`;
+    expect((await send(id, { kind: 'refund', payment, amount: 100 }, manager, refund)).status).toBe(200);
+    expect((await send(id, { kind: 'refund', payment, amount: 100 }, manager, refund)).status).toBe(200);
+    const rs = await until(() => receiptsOfOrder(shop.shop.storage, id), (x) => x.length === 2 && allRegistered(x));
+    expect(rs.map((r) => [r.content.kind, r.content.total])).toEqual([['sale', total * 100], ['refund', 100 * 100]]);
+    const paid = (await shop.shop.storage.db('orders').get<{ paid: { amount?: number } }>(id)).paid;
+    expect(paid.amount).toBe(total - 100);
+    const rest = await send(id, { kind: 'refund', payment, amount: total - 99 }, manager);
+    expect(rest.body.error).toBe(`Вернуть можно не больше ${formatRoubles(total - 100)}: по этой оплате получено ${formatRoubles(total)}, возвращено ${formatRoubles(100)}`);
   }, 60_000);
 
   it('a counter sale recorded offline on a device yields its receipt when its commands reach the server through /db/office', async () => {
