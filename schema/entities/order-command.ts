@@ -10,6 +10,7 @@ export const orderActionLabels: Record<z.infer<typeof orderAction>['kind'], stri
   edit: 'Изменение заказа',
   photo: 'Фото букета',
   'void-payment': 'Отмена оплаты',
+  refund: 'Возврат денег',
 };
 
 /**

@@ -3,7 +3,7 @@ import { orderActionLabels } from '../../schema/entities/order-command';
 import { counterSoldId, customerCancelId, isCounterSale, mayCommand, mayCreateOrder, onlineStepId, reservedIdIssue, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/studio/orders/order-command';
 import { assemblingFlorist, concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/studio/orders/order-lifecycle';
 import { deliveryCost, type Order, type OrderChange, type OrderPayment, type PaidMethod } from '../../schema/studio/orders/order';
-import { paymentProviderName, paymentReversal, recordedPayment, staffCommandIssue } from '../../schema/studio/orders/order-money';
+import { paymentProviderName, paymentReversal, recordedPayment, refundOutcome, staffCommandIssue } from '../../schema/studio/orders/order-money';
 import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/shop/online-payment';
 import { unitsByProduct } from '../../schema/studio/stock/stock';
 import { today } from '../../schema/shared/day';
@@ -87,6 +87,7 @@ const onlineHold: User = { phone: 'сайт', name: 'Сайт', roles: [], isAdm
 const managersOnly: Partial<Record<OrderAction['kind'], string>> = {
   create: 'Заказы по телефону и с доставкой принимает менеджер; флорист записывает продажу в студии',
   'void-payment': 'Отменить оплату может только менеджер',
+  refund: 'Вернуть деньги может только менеджер',
 };
 
 const onlineExpiredReason = 'Не оплачен онлайн вовремя: букеты вернулись в продажу';
@@ -203,6 +204,12 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
         if (!reversal.ok) throw new HttpError(reversal.status, reversal.reason);
         const { paid: _reversed, ...rest } = current;
         return { record: reversal.paid ? { ...rest, paid: reversal.paid } : rest, before: reversal.before, after: reversal.after };
+      }
+      case 'refund': {
+        // The money goes back, `paid` is lowered by it; the refund receipt follows from the entry (receipt.ts `receiptsDue`), once per command.
+        const refund = refundOutcome(current, action.payment, action.amount);
+        if (!refund.ok) throw new HttpError(refund.status, refund.reason);
+        return { record: { ...current, paid: refund.paid }, before: refund.before, after: refund.after };
       }
     }
   };

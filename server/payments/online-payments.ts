@@ -9,6 +9,9 @@ import { customerView } from '../orders/customer-view';
 import { orderOf, type OrderRecord } from '../orders/order-record';
 import type { OrderService } from '../orders/order-service';
 import { providerNotification, yookassa, type ProviderPayment } from './yookassa';
+import { paymentReceiptOf } from '../../schema/studio/receipts/receipt';
+import { markReceiptInPayment, readReceiptSettings, receiptsAtYookassa } from '../receipts/receipts';
+import { yookassaReceiptPart } from '../receipts/yookassa-receipts';
 import { log } from '../ops/log';
 
 /** Payments started for one order; past them the customer pays on delivery or calls the studio. */
@@ -95,8 +98,11 @@ export const onlinePayments = (shop: Shop, service: OrderService, commands: Orde
       }
       const tries = (r.online?.tries ?? 0) + 1;
       if (tries > maxPaymentTries) throw new HttpError(409, 'Слишком много попыток оплаты — оплатите заказ при получении или позвоните в студию');
+      // With YooKassa as the register, the payment carries its full-prepayment receipt (issue 30): the same lines as any receipt.
+      const inside = (await receiptsAtYookassa(shop.storage, shop.config)) ? paymentReceiptOf(orderOf(r), await readReceiptSettings(shop.storage)) : null;
       // The same key for the same try: a request repeated (two taps, two servers) makes one payment at the provider.
       const created = await provider.create({
+        ...(inside ? { receipt: yookassaReceiptPart(inside) } : {}),
         key: `${r.id}-${tries}`,
         orderId: r.id,
         number: r.number ?? 0,
@@ -106,6 +112,7 @@ export const onlinePayments = (shop: Shop, service: OrderService, commands: Orde
       });
       const url = created.confirmation?.confirmation_url;
       if (!url) throw new HttpError(502, 'Платёжный сервис не дал ссылку на оплату — попробуйте ещё раз');
+      if (inside) await markReceiptInPayment(shop.storage, created.id, r.id);
       const order = await applied(commands.setOnline(r.id, `try-${tries}`, { method: input.method, payment: created.id, tries, status: 'pending', until: Math.max(r.online?.until ?? 0, Date.now() + holdMs) }), r);
       return answer(order, url);
     },

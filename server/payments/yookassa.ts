@@ -36,6 +36,8 @@ interface NewPayment {
   amount: string;
   method: OnlineMethod;
   returnUrl: string;
+  /** The receipt sent inside the payment (YooKassa as the receipts provider): «Объект чека» without settlements. */
+  receipt?: object;
 }
 
 const unavailable = () => new HttpError(502, 'Платёжный сервис не отвечает — попробуйте ещё раз через минуту или выберите оплату при получении');
@@ -79,6 +81,7 @@ export const yookassa = (settings: YookassaSettings) => {
           description: orderTitle(p.number),
           metadata: { orderId: p.orderId },
           payment_method_data: { type: p.method },
+          ...(p.receipt ? { receipt: p.receipt } : {}),
         },
       });
       if (!res.ok) {

@@ -1,3 +1,4 @@
+import { formatRoubles } from '../../schema/shared/money';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, today } from '../../schema/shared/day';
@@ -131,6 +132,28 @@ describe('fiscal receipts through ATOL Online (issue 30)', () => {
     expect(rs[0]!.tries).toBeGreaterThanOrEqual(3);
     expect(rs[0]!.content.customer).toEqual({ email: expect.any(String) });
     expect(atol.documents().filter((d) => d.externalId.includes(id))).toHaveLength(1);
+  }, 60_000);
+
+  it('«Вернуть деньги»: a manager returns part of a payment, once per command, with its refund receipt; more than was paid and not yet returned is refused in Russian', async () => {
+    const id = `refund-${crypto.randomUUID()}`;
+    expect((await send(id, { kind: 'create', draft: saleDraft(id, bouquet.id) }, florist, `new-${id}`)).status).toBe(200);
+    const payment = `pay-${id}`;
+    expect((await send(id, { kind: 'payment', status: 'paid', method: 'cash' }, florist, payment)).status).toBe(200);
+    const { total } = await shop.shop.storage.db('orders').get<{ total: number }>(id);
+    const tooMuch = await send(id, { kind: 'refund', payment, amount: total + 1 }, manager);
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.error).toMatch(/^Вернуть можно не больше/);
+    expect((await send(id, { kind: 'refund', payment, amount: 100 }, florist)).status).toBe(403);
+    expect((await send(id, { kind: 'refund', payment: 'no-such', amount: 100 }, manager)).status).toBe(409);
+    const refund = `back-${id}`;
+    expect((await send(id, { kind: 'refund', payment, amount: 100 }, manager, refund)).status).toBe(200);
+    expect((await send(id, { kind: 'refund', payment, amount: 100 }, manager, refund)).status).toBe(200);
+    const rs = await until(() => receiptsOfOrder(shop.shop.storage, id), (x) => x.length === 2 && allRegistered(x));
+    expect(rs.map((r) => [r.content.kind, r.content.total])).toEqual([['sale', total * 100], ['refund', 100 * 100]]);
+    const paid = (await shop.shop.storage.db('orders').get<{ paid: { amount?: number } }>(id)).paid;
+    expect(paid.amount).toBe(total - 100);
+    const rest = await send(id, { kind: 'refund', payment, amount: total - 99 }, manager);
+    expect(rest.body.error).toBe(`Вернуть можно не больше ${formatRoubles(total - 100)}: по этой оплате получено ${formatRoubles(total)}, возвращено ${formatRoubles(100)}`);
   }, 60_000);
 
   it('a counter sale recorded offline on a device yields its receipt when its commands reach the server through /db/office', async () => {
@@ -335,13 +358,41 @@ describe('fiscal receipts through YooKassa (issue 30)', () => {
       expect((await call(shop.url, '/api/orders/command', { id: `done-${draft.id}`, order: draft.id, action: { kind: 'status', from: 'new', to: 'done' } }, florist)).status).toBe(200);
       const rs = await until(() => receiptsOfOrder(shop.shop.storage, draft.id), (x) => x.length === 2 && allRegistered(x));
       expect(rs.map((r) => [r.content.kind, r.state, r.content.providerPayment])).toEqual([['prepayment', 'registered', payment], ['settlement', 'registered', payment]]);
+      // The prepayment went inside the payment, with the same lines the queue would send: a full prepayment to the kopeck, the buyer's phone.
+      const inside = yk.paymentReceipts.get(payment);
+      const { total } = await shop.shop.storage.db('orders').get<{ total: number }>(draft.id);
+      expect(inside?.customer).toEqual({ phone: customer });
+      expect(inside?.items?.every((i) => i.payment_mode === 'full_prepayment' && i.vat_code === 1 && i.payment_subject === 'commodity')).toBe(true);
+      expect(inside?.items?.reduce((t, i) => t + Math.round(Number(i.amount.value) * 100) * Number(i.quantity), 0)).toBe(total * 100);
+      expect(rs[0]!.content.inPayment).toBe(true);
+      // Two receipts at YooKassa, not three: the payment's own, and the settlement sent apart.
       const sent = [...yk.receipts.values()];
-      expect(sent).toHaveLength(2);
-      expect(sent.map((r) => r.type)).toEqual(['payment', 'payment']);
+      expect(sent.map((r) => [r.type, r.payment_id, r.items.length > 0])).toEqual([['payment', payment, true], ['payment', payment, true]]);
+      expect(rs[0]!.uuid).toBe(sent[0]!.id);
       expect(rs.every((r) => r.fiscal && /^\d+$/.test(r.fiscal.sign))).toBe(true);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(yk.receipts.size).toBe(2);
     } finally {
       await shop.close();
       await yk.close();
     }
   }, 60_000);
+
+  it('YooKassa (its stand-in) refuses a payment whose receipt does not add up, names no buyer or has an unknown VAT code', async () => {
+    const yk = await startYookassaStandIn();
+    try {
+      const item = { description: 'Букет', quantity: '1.00', amount: { value: '1000.00', currency: 'RUB' }, vat_code: 1, payment_subject: 'commodity', payment_mode: 'full_prepayment' };
+      const pay = (receipt: object) => yk.create({ amount: { value: '1000.00', currency: 'RUB' }, confirmation: { type: 'redirect', return_url: 'http://x/' }, receipt });
+      const good = await pay({ customer: { phone: '79440000701' }, items: [item] });
+      expect(good.status).toBe('pending');
+      for (const [receipt, parameter] of [
+        [{ customer: { phone: '79440000701' }, items: [{ ...item, amount: { value: '999.99', currency: 'RUB' } }] }, 'receipt.items.amount'],
+        [{ customer: {}, items: [item] }, 'receipt.customer'],
+        [{ customer: { email: 'a@b.ru' }, items: [{ ...item, vat_code: 13 }] }, 'receipt.items.vat_code'],
+      ] as const) expect(await pay(receipt)).toMatchObject({ type: 'error', parameter });
+      expect(yk.payments.size).toBe(1);
+    } finally {
+      await yk.close();
+    }
+  });
 });

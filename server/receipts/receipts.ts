@@ -50,6 +50,21 @@ const receiptOf = (doc: Stored<object>): Receipt | null => {
 };
 
 /**
+ * A payment made at YooKassa with its receipt inside (server/payments/online-payments.ts): marked before the customer
+ * is sent to pay, so the prepayment its success calls for is read from YooKassa, never sent apart (a second receipt
+ * for the same money). The mark has no `state` or `createdAt`: the receipts' views pass it by.
+ */
+const inPaymentId = (payment: string) => `in-payment:${payment}`;
+export const markReceiptInPayment = async (storage: Storage, payment: string, order: string): Promise<void> => {
+  await claim(storage.db(receiptsDb), inPaymentId(payment), { order, madeAt: Date.now() });
+};
+const receiptInPayment = async (storage: Storage, payment: string): Promise<boolean> => !!(await getDoc<object>(storage.db(receiptsDb), inPaymentId(payment)));
+
+/** Whether receipts go to YooKassa now (the admin's choice, or the server's configuration): then a payment carries its receipt. */
+export const receiptsAtYookassa = async (storage: Storage, config: ShopConfig): Promise<boolean> =>
+  chosenProviderName(config, await readProviderChoice(storage)) === 'yookassa';
+
+/**
  * Queues the receipts `entries` of the order's history call for (schema/studio/receipts/receipt.ts `receiptsDue`),
  * each written once under its id (create-if-absent: a repeated command, a second app server, a device's push sent
  * twice find it there). Never throws: the order is never held up by a receipt; a failure is logged, and the command
@@ -63,7 +78,9 @@ export const queueReceipts = async (storage: Storage, o: Order, entries: readonl
     const due = receiptsDue(o, entries, await readReceiptSettings(storage));
     const now = Date.now();
     for (const d of due) {
-      const body: Omit<Receipt, 'id'> = { content: d.content, state: 'queued', createdAt: now, updatedAt: now, tries: 0, nextAt: now };
+      const carried = d.content.kind === 'prepayment' && d.content.providerPayment && (await receiptInPayment(storage, d.content.providerPayment));
+      const content = carried ? { ...d.content, inPayment: true as const } : d.content;
+      const body: Omit<Receipt, 'id'> = { content, state: 'queued', createdAt: now, updatedAt: now, tries: 0, nextAt: now };
       if (await claim(storage.db(receiptsDb), d.id, body)) log.info({ receipt: d.id, total: d.content.total }, 'receipt queued');
     }
   } catch (e) {

@@ -17,10 +17,11 @@ const ykReceipt = z.object({
 /** YooKassa's settlement types: a prepayment counted now, or money that came by card/online, or cash. */
 const settlementTypes = { prepaid: 'prepayment', electronic: 'cashless', cash: 'cashless' } as const;
 
-/** The body of POST /v3/receipts (a receipt apart from a payment: the settlement and the refund receipts). */
-export const yookassaReceipt = (c: ReceiptContent) => ({
-  type: c.kind === 'refund' ? 'refund' : 'payment',
-  ...(c.providerPayment ? { payment_id: c.providerPayment } : {}),
+/**
+ * The receipt's part YooKassa's payment object and its receipts share: the buyer's phone (digits) or email, the lines
+ * (each with its VAT code, subject and payment mode), the tax system.
+ */
+export const yookassaReceiptPart = (c: ReceiptContent) => ({
   customer: 'phone' in c.customer ? { phone: c.customer.phone.replace(/^\+/, '') } : { email: c.customer.email },
   items: c.items.map((i) => ({
     description: i.name,
@@ -30,10 +31,22 @@ export const yookassaReceipt = (c: ReceiptContent) => ({
     payment_subject: i.object,
     payment_mode: c.mode,
   })),
-  settlements: [{ type: settlementTypes[c.payment], amount: { value: rub(c.total).toFixed(2), currency: 'RUB' } }],
   tax_system_code: taxSystem.options.indexOf(c.taxSystem) + 1,
-  send: true,
 });
+
+/** The body of POST /v3/receipts (a receipt apart from a payment: the settlement and the refund receipts). */
+export const yookassaReceipt = (c: ReceiptContent) => {
+  const { customer, items, tax_system_code } = yookassaReceiptPart(c);
+  return {
+    type: c.kind === 'refund' ? 'refund' : 'payment',
+    ...(c.providerPayment ? { payment_id: c.providerPayment } : {}),
+    customer,
+    items,
+    settlements: [{ type: settlementTypes[c.payment], amount: { value: rub(c.total).toFixed(2), currency: 'RUB' } }],
+    tax_system_code,
+    send: true,
+  };
+};
 
 /** YooKassa's receipts API (v3): POST /receipts with the receipt's id as Idempotence-Key, GET /receipts/{id}. */
 export const yookassaReceipts = (s: YookassaSettings, timeoutMs = 15_000): ReceiptProvider => {
@@ -55,6 +68,19 @@ export const yookassaReceipts = (s: YookassaSettings, timeoutMs = 15_000): Recei
   return {
     name: 'ЮKassa',
     async send(id, content) {
+      // The payment carried this receipt: YooKassa made it with the payment; only its registration is read.
+      if (content.inPayment && content.providerPayment) {
+        try {
+          const res = await fetch(`${s.apiUrl}/receipts?payment_id=${encodeURIComponent(content.providerPayment)}`, { headers: { authorization: auth }, signal: AbortSignal.timeout(timeoutMs) });
+          if (res.status >= 500) return { kind: 'retry', reason: `ЮKassa ответила ошибкой ${res.status}` };
+          const list = z.object({ items: z.array(z.object({ type: z.string() }).passthrough()) }).safeParse(await res.json().catch(() => null));
+          const own = list.success ? list.data.items.find((r) => r.type === 'payment') : undefined;
+          if (!own) return { kind: 'retry', reason: 'ЮKassa ещё не сформировала чек платежа' };
+          return await answerOf(new Response(JSON.stringify(own), { status: 200 }));
+        } catch (e) {
+          return unreachable(e);
+        }
+      }
       try {
         const res = await fetch(`${s.apiUrl}/receipts`, {
           method: 'POST',

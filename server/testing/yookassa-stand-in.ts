@@ -16,6 +16,27 @@ interface StandInPayment {
   test: true;
 }
 
+interface ReceiptBody {
+  customer?: { phone?: string; email?: string };
+  items?: { description?: string; quantity: string; amount: { value: string }; vat_code: number; payment_subject?: string; payment_mode?: string }[];
+  tax_system_code?: number;
+}
+const kop = (v: string) => Math.round(Number(v) * 100);
+/**
+ * What YooKassa checks of a receipt (its API reference, «Объект чека»): lines whose sum is `total`, each with a VAT
+ * code it knows (1–12), a payment subject and mode, and the buyer's phone or email. The error's description, or null.
+ */
+const receiptError = (r: ReceiptBody, total: number): { parameter: string; description: string } | null => {
+  const items = r.items ?? [];
+  if (!r.customer?.phone && !r.customer?.email) return { parameter: 'receipt.customer', description: 'Укажите телефон или email покупателя' };
+  if (!items.length) return { parameter: 'receipt.items', description: 'В чеке нет позиций' };
+  if (items.some((i) => !(Number.isInteger(i.vat_code) && i.vat_code >= 1 && i.vat_code <= 12))) return { parameter: 'receipt.items.vat_code', description: 'Неверная ставка НДС' };
+  if (items.some((i) => !i.payment_subject || !i.payment_mode || !i.description)) return { parameter: 'receipt.items', description: 'У позиции нет названия, предмета или способа расчёта' };
+  const sum = items.reduce((t, i) => t + Math.round(kop(i.amount.value) * Number(i.quantity)), 0);
+  if (sum !== total) return { parameter: 'receipt.items.amount', description: 'Сумма позиций не совпадает с суммой платежа' };
+  return null;
+};
+
 const json = (res: http.ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
@@ -38,7 +59,9 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
   const payments = new Map<string, StandInPayment>();
   const byKey = new Map<string, string>();
   /** Receipts (POST /v3/receipts), by id and by Idempotence-Key: a resend with the same key answers the same receipt. */
-  const receipts = new Map<string, { id: string; type: string; status: string; items: unknown[] }>();
+  const receipts = new Map<string, { id: string; type: string; status: string; items: unknown[]; payment_id?: string }>();
+  /** Receipts that came inside a payment (`receipt` of POST /v3/payments), made when the payment succeeds. */
+  const paymentReceipts = new Map<string, ReceiptBody>();
   const receiptsByKey = new Map<string, string>();
   const expected = `Basic ${Buffer.from(`${shopId}:${secretKey}`).toString('base64')}`;
   const state = { notifyUrl: '', notifyTimes: 1, base: '' };
@@ -52,11 +75,23 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
     return res.status;
   };
 
+  const register = (type: string, body: object, key?: string) => {
+    const id = crypto.randomUUID();
+    const n = receipts.size + 1;
+    const r = { id, type, status: 'succeeded', fiscal_document_number: String(3000 + n), fiscal_storage_number: '9288000100115785', fiscal_attribute: String(2617603921 + n), registered_at: new Date().toISOString(), items: [], ...body };
+    receipts.set(id, r);
+    if (key) receiptsByKey.set(key, id);
+    return r;
+  };
+
   const settle = async (id: string, status: 'succeeded' | 'canceled') => {
     const p = payments.get(id);
     if (!p || p.status !== 'pending') return p;
     p.status = status;
     p.paid = status === 'succeeded';
+    // The payment's receipt is registered with it (YooKassa sends it to the register when the payment succeeds).
+    const inside = paymentReceipts.get(id);
+    if (inside && status === 'succeeded') register('payment', { ...inside, payment_id: id, settlements: [{ type: 'cashless', amount: p.amount }] });
     if (state.notifyUrl) for (let i = 0; i < state.notifyTimes; i++) await notify(id);
     return p;
   };
@@ -67,6 +102,10 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
       const receiptApi = /^\/v3\/receipts(?:\/([^/]+))?$/.exec(url.pathname);
       if (receiptApi) {
         if (req.headers.authorization !== expected) return json(res, 401, { type: 'error', code: 'invalid_credentials', description: 'Authentication failed' });
+        if (req.method === 'GET' && !receiptApi[1]) {
+          const payment = url.searchParams.get('payment_id');
+          return json(res, 200, { type: 'list', items: [...receipts.values()].filter((r) => !payment || r.payment_id === payment) });
+        }
         if (req.method === 'GET' && receiptApi[1]) {
           const r = receipts.get(decodeURIComponent(receiptApi[1]));
           return r ? json(res, 200, r) : json(res, 404, { type: 'error', code: 'not_found', description: 'Receipt not found' });
@@ -76,18 +115,11 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
         if (typeof key !== 'string' || !key) return json(res, 400, { type: 'error', code: 'invalid_request', description: 'Idempotence-Key header is required' });
         const known = receiptsByKey.get(key);
         if (known) return json(res, 200, receipts.get(known));
-        const body = JSON.parse(await readBody(req)) as { type?: string; items?: { quantity: string; amount: { value: string }; vat_code: number }[]; settlements?: { amount: { value: string } }[] };
-        const kop = (v: string) => Math.round(Number(v) * 100);
-        const items = body.items ?? [];
-        const itemsSum = items.reduce((t, i) => t + Math.round(kop(i.amount.value) * Number(i.quantity)), 0);
+        const body = JSON.parse(await readBody(req)) as ReceiptBody & { type?: string; payment_id?: string; settlements?: { amount: { value: string } }[] };
         const settled = (body.settlements ?? []).reduce((t, x) => t + kop(x.amount.value), 0);
-        if (!items.length || itemsSum !== settled) return json(res, 400, { type: 'error', code: 'invalid_request', parameter: 'settlements', description: 'Сумма позиций не совпадает с суммой расчёта' });
-        if (items.some((i) => !(i.vat_code >= 1 && i.vat_code <= 12))) return json(res, 400, { type: 'error', code: 'invalid_request', parameter: 'items.vat_code', description: 'Неверная ставка НДС' });
-        const id = crypto.randomUUID();
-        const n = receipts.size + 1;
-        const r = { id, type: body.type ?? 'payment', status: 'succeeded', fiscal_document_number: String(3000 + n), fiscal_storage_number: '9288000100115785', fiscal_attribute: String(2617603921 + n), registered_at: new Date().toISOString(), items, settlements: body.settlements };
-        receipts.set(id, r);
-        receiptsByKey.set(key, id);
+        const wrong = receiptError(body, settled);
+        if (wrong) return json(res, 400, { type: 'error', code: 'invalid_request', ...wrong });
+        const r = register(body.type ?? 'payment', body, key);
         return json(res, 200, r);
       }
       const api = /^\/v3\/payments(?:\/([^/]+))?$/.exec(url.pathname);
@@ -98,8 +130,12 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
           if (typeof key !== 'string' || !key) return json(res, 400, { type: 'error', code: 'invalid_request', description: 'Idempotence-Key header is required' });
           const known = byKey.get(key);
           if (known) return json(res, 200, payments.get(known));
-          const body = JSON.parse(await readBody(req)) as { amount: StandInPayment['amount']; confirmation: { return_url: string }; description?: string; metadata?: Record<string, string>; payment_method_data?: { type: string } };
+          const body = JSON.parse(await readBody(req)) as { amount: StandInPayment['amount']; confirmation: { return_url: string }; description?: string; metadata?: Record<string, string>; payment_method_data?: { type: string }; receipt?: ReceiptBody };
           if (!/^\d+\.\d{2}$/.test(body.amount?.value ?? '')) return json(res, 400, { type: 'error', code: 'invalid_request', parameter: 'amount.value' });
+          if (body.receipt) {
+            const wrong = receiptError(body.receipt, kop(body.amount.value));
+            if (wrong) return json(res, 400, { type: 'error', code: 'invalid_request', ...wrong });
+          }
           const id = crypto.randomUUID();
           const p: StandInPayment = {
             id,
@@ -115,6 +151,7 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
           };
           payments.set(id, p);
           byKey.set(key, id);
+          if (body.receipt) paymentReceipts.set(id, body.receipt);
           return json(res, 200, p);
         }
         if (req.method === 'GET' && api[1]) {
@@ -150,6 +187,8 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
     secretKey,
     payments,
     receipts,
+    /** The receipts payments carried, by payment (as the shop sent them). */
+    paymentReceipts,
     /** Notifications sent, with the shop's answers. */
     sent,
     /** Where notifications go (the shop's /api/payments/notification) and how many times each is sent. */

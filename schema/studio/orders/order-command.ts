@@ -95,6 +95,15 @@ export const orderAction = z.discriminatedUnion('kind', [
     payment: z.string().min(1).max(64),
     reason: z.string().trim().min(1, 'Укажите, почему отменяете оплату').max(500, 'Причина — не длиннее 500 знаков'),
   }),
+  /**
+   * «Вернуть деньги»: `amount` roubles of the payment recorded by command `payment` go back to the customer (a refund
+   * receipt follows, once). Refused past what that payment brought and was not yet returned: schema/studio/orders/order-money.ts `refundIssue`.
+   */
+  z.strictObject({
+    kind: z.literal('refund'),
+    payment: z.string().min(1).max(64),
+    amount: z.number().int('Сумма возврата — в целых рублях').min(1, 'Сумма возврата — не меньше 1 ₽').max(10_000_000),
+  }),
 ]);
 export type OrderAction = z.infer<typeof orderAction>;
 
@@ -103,7 +112,7 @@ export type OrderAction = z.infer<typeof orderAction>;
  * (DECISIONS.md «Studio orders»). The server's check and the board's «Новый заказ» button both read this.
  */
 const orderActionLevel: Record<OrderAction['kind'], Level> = {
-  create: 'manager', status: 'florist', payment: 'florist', assign: 'florist', edit: 'florist', photo: 'florist', 'void-payment': 'manager',
+  create: 'manager', status: 'florist', payment: 'florist', assign: 'florist', edit: 'florist', photo: 'florist', 'void-payment': 'manager', refund: 'manager',
 };
 export const mayCommand = (user: User | null | undefined, kind: OrderAction['kind']): boolean => reaches(levelOf(user), orderActionLevel[kind]);
 

@@ -104,7 +104,7 @@ export const paymentsOf = (history: readonly OrderChange[] = []): RecordedPaymen
     if (reversal) {
       const target = all.find((p) => p.entry.command === reversal.payment && !p.voidedBy);
       if (target) target.voidedBy = { ...entry, reason: reversal.reason };
-    } else if ('paid' in entry.after) all.push({ entry, paid: paymentIn(entry.after.paid) ?? { status: 'unpaid' } });
+    } else if ('paid' in entry.after && !refundOf(entry)) all.push({ entry, paid: paymentIn(entry.after.paid) ?? { status: 'unpaid' } });
   }
   return all;
 };
@@ -134,6 +134,7 @@ export const paymentVoidIssue = (history: readonly OrderChange[] | undefined, pa
   if (!target) return { status: 409, reason: 'Такой оплаты в истории заказа нет' };
   if (target.voidedBy) return { status: 409, reason: `Эта оплата уже отменена (${target.voidedBy.reason}): второй раз её не отменяют` };
   if (!broughtMoney(target.paid)) return { status: 400, reason: 'Это не оплата, а снятая отметка: отменяют только записанную оплату' };
+  if (refundedOf(history, payment) > 0) return { status: 409, reason: 'По этой оплате уже вернули деньги: её не отменяют' };
   if (providerPaid(target.paid)) return { status: 409, reason: 'Онлайн-оплату так не отменяют: деньги покупателю возвращают через ЮKassa' };
   if (all.filter((p) => !p.voidedBy).at(-1) !== target) return { status: 409, reason: 'После этой оплаты записана другая: сначала отмените её' };
   return null;
@@ -158,4 +159,51 @@ export const paymentReversal = (
     before: { paid: order.paid ?? null },
     after: { paid: paid ?? null, [voidedPaymentField]: { payment, reason } satisfies VoidedPayment },
   };
+};
+
+/** A refund's mark in its history entry: which payment gave the money back, and how many roubles. */
+export const refundField = 'refund';
+const refundMark = z.strictObject({ payment: z.string(), amount: z.number().int() });
+const refundOf = (c: Pick<OrderChange, 'after'>) => {
+  const parsed = refundMark.safeParse(c.after[refundField]);
+  return parsed.success ? parsed.data : undefined;
+};
+/** Roubles already returned of the payment recorded by command `payment`. */
+const refundedOf = (history: readonly OrderChange[] = [], payment: string): number =>
+  history.reduce((t, e) => t + (refundOf(e)?.payment === payment ? refundOf(e)!.amount : 0), 0);
+
+const roublesOf = (paid: unknown, total: number): number => {
+  const p = paymentIn(paid);
+  return p ? received({ total, paid: p }) : 0;
+};
+
+/**
+ * «Вернуть деньги» (issue 30): the one rule of a refund, for the server's command and the device's projection. It
+ * returns at most what the named payment brought, less what was returned of it already, and never more than the
+ * order holds now; a voided payment returns nothing. The order's `paid` is lowered by the amount; the entry names
+ * the payment and the amount, and the refund receipt follows from the lowered payment (receipt.ts `receiptsDue`).
+ */
+export const refundOutcome = (
+  order: Pick<Order, 'paid' | 'history' | 'total'>,
+  payment: string,
+  amount: number,
+): { ok: true; paid: OrderPayment; before: Record<string, unknown>; after: Record<string, unknown> } | { ok: false; status: 400 | 409; reason: string } => {
+  const target = paymentsOf(order.history).find((p) => p.entry.command === payment);
+  if (!target) return { ok: false, status: 409, reason: 'Такой оплаты в истории заказа нет' };
+  if (target.voidedBy) return { ok: false, status: 409, reason: 'Эта оплата отменена: по ней нечего возвращать' };
+  const brought = Math.max(0, roublesOf(target.entry.after.paid, order.total) - roublesOf(target.entry.before.paid, order.total));
+  const returned = refundedOf(order.history, payment);
+  const held = received(order);
+  const most = Math.max(0, Math.min(brought - returned, held));
+  if (amount > most)
+    return {
+      ok: false,
+      status: 409,
+      reason: most === 0
+        ? `По этой оплате вернуть нечего: получено ${formatRoubles(brought)}, возвращено ${formatRoubles(returned)}`
+        : `Вернуть можно не больше ${formatRoubles(most)}: по этой оплате получено ${formatRoubles(brought)}, возвращено ${formatRoubles(returned)}`,
+    };
+  const left = held - amount;
+  const paid: OrderPayment = { ...(order.paid ?? { status: 'unpaid' }), status: left >= order.total ? 'paid' : 'unpaid', amount: left };
+  return { ok: true, paid, before: { paid: order.paid ?? null }, after: { paid, [refundField]: { payment, amount } } };
 };

@@ -64,6 +64,11 @@ export const receiptContent = z.strictObject({
   customer: z.union([z.strictObject({ phone: z.string() }), z.strictObject({ email: z.string() })]),
   /** The provider's payment a YooKassa receipt belongs to. */
   providerPayment: z.string().optional(),
+  /**
+   * The receipt went to YooKassa inside its payment (POST /v3/payments `receipt`): it is never sent apart, only
+   * its registration read (DECISIONS «Fiscal receipts»).
+   */
+  inPayment: z.literal(true).optional(),
   taxSystem,
   company: z.strictObject({ email: z.string(), inn: z.string(), paymentAddress: z.string() }),
 });
@@ -145,6 +150,27 @@ const moneyMoved = (e: Pick<OrderChange, 'before' | 'after'>, total: number): nu
 };
 const statusTo = (e: Pick<OrderChange, 'after'>): unknown => e.after.status;
 
+/**
+ * One receipt's content: the order's lines for `amount` kopecks (`receiptItems`), the buyer's phone (the customer's,
+ * else the sender's) or the shop's email, the tax system and seller; null when there is nothing to put on it.
+ */
+export const receiptContentOf = (
+  o: Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice'>, s: ReceiptSettings,
+  r: { kind: ReceiptKind; amount: number; mode: ReceiptContent['mode']; payment: ReceiptContent['payment']; providerPayment?: string },
+): ReceiptContent | null => {
+  const items = receiptItems(o, r.amount, s.vat);
+  if (!items.length) return null;
+  const customer = o.customer ? { phone: `+${o.customer}` } : o.sender.phone ? { phone: `+${o.sender.phone}` } : { email: s.email };
+  return {
+    kind: r.kind, order: o.id, ...(o.number ? { number: o.number } : {}), mode: r.mode, payment: r.payment, total: r.amount, items, customer,
+    ...(r.providerPayment ? { providerPayment: r.providerPayment } : {}), taxSystem: s.taxSystem, company: { email: s.email, inn: s.inn, paymentAddress: s.paymentAddress },
+  };
+};
+
+/** The receipt an online payment of the whole order carries inside it (YooKassa): a full prepayment of its total. */
+export const paymentReceiptOf = (o: Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total'>, s: ReceiptSettings): ReceiptContent | null =>
+  receiptContentOf(o, s, { kind: 'prepayment', amount: o.total * 100, mode: 'full_prepayment', payment: 'electronic' });
+
 /** What the receipts need of the order at the moment the entries were written. */
 type OrderNow = Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total' | 'status' | 'paid' | 'online' | 'history'>;
 export type ReceiptDraft = { id: string; content: ReceiptContent };
@@ -164,15 +190,9 @@ export type ReceiptDraft = { id: string; content: ReceiptContent };
  */
 export const receiptsDue = (o: OrderNow, entries: readonly OrderChange[], s: ReceiptSettings): ReceiptDraft[] => {
   const history = o.history ?? [];
-  const customer = o.customer ? { phone: `+${o.customer}` } : o.sender.phone ? { phone: `+${o.sender.phone}` } : { email: s.email };
   const make = (kind: ReceiptKind, what: string, amount: number, mode: ReceiptContent['mode'], payment: ReceiptContent['payment'], providerPayment?: string): ReceiptDraft[] => {
-    const items = receiptItems(o, amount, s.vat);
-    if (!items.length) return [];
-    const content: ReceiptContent = {
-      kind, order: o.id, ...(o.number ? { number: o.number } : {}), mode, payment, total: amount, items, customer,
-      ...(providerPayment ? { providerPayment } : {}), taxSystem: s.taxSystem, company: { email: s.email, inn: s.inn, paymentAddress: s.paymentAddress },
-    };
-    return [{ id: receiptId(kind, o.id, what), content }];
+    const content = receiptContentOf(o, s, { kind, amount, mode, payment, ...(providerPayment ? { providerPayment } : {}) });
+    return content ? [{ id: receiptId(kind, o.id, what), content }] : [];
   };
   const method = o.paid?.method;
   const payment = method === 'cash' ? 'cash' : 'electronic';

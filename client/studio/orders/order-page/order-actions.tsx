@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { lifecycle, rank, statusName, transitionIssue } from '../../../../schema/studio/orders/order-lifecycle';
 import { orderStatus, paidMethods, paymentStatuses, type Order } from '../../../../schema/studio/orders/order';
 import { mayCommand, type OrderAction } from '../../../../schema/studio/orders/order-command';
-import { moneyRights, moneySummary, owed, staffCommandIssue, voidablePayment } from '../../../../schema/studio/orders/order-money';
+import { moneyRights, moneySummary, owed, paymentsOf, received, refundOutcome, staffCommandIssue, voidablePayment } from '../../../../schema/studio/orders/order-money';
 import type { User } from '../../../../schema/shared/user';
 import { formatPhone, phone as phoneSchema } from '../../../../schema/shared/phone';
 import type { CourierChoice } from './use-order';
@@ -159,6 +159,53 @@ export const VoidPaymentForm = ({ order, send, user }: { order: Order; send: Sen
       onSend={(reason) => void send({ kind: 'void-payment', payment: target.entry.command, reason }).then(() => setOpen(false))}
       onBack={() => setOpen(false)}
     />
+  );
+};
+
+/**
+ * «Вернуть деньги»: a manager returns part or all of the latest payment that brought money, naming it by its command.
+ * The refusal (more than that payment brought and was not yet returned) is the server's rule, `refundOutcome`, said
+ * here before sending as the server would say it.
+ */
+export const RefundForm = ({ order, send, user }: { order: Order; send: Send; user: User | null }) => {
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+  const target = paymentsOf(order.history).filter((p) => !p.voidedBy && received({ total: order.total, paid: p.paid }) > 0).at(-1);
+  if (!target || !mayCommand(user, 'refund') || received(order) === 0) return null;
+  if (!open)
+    return (
+      <button type="button" className="button button--ghost order-page__refund" onClick={() => setOpen(true)}>
+        Вернуть деньги
+      </button>
+    );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const sum = Number(amount.replace(/\s/g, ''));
+    if (!Number.isInteger(sum) || sum < 1) return setError('Сумма возврата — целое число рублей, не меньше 1');
+    const outcome = refundOutcome(order, target.entry.command, sum);
+    if (!outcome.ok) return setError(outcome.reason);
+    void send({ kind: 'refund', payment: target.entry.command, amount: sum }).then(() => (setOpen(false), setAmount('')));
+  };
+  return (
+    <form className="order-page__inline-form" onSubmit={submit} noValidate aria-label="Вернуть деньги">
+      <p>Вернуть деньги по оплате «{paymentText(target.paid)}, {historyMoment(target.entry)}». Чек возврата уйдёт в кассу.</p>
+      <label className="field">
+        Сумма возврата, ₽
+        <input inputMode="numeric" value={amount} aria-invalid={!!error} onChange={(e) => (setAmount(e.target.value), setError(''))} />
+      </label>
+      <button type="submit" className="button button--ghost">
+        Вернуть деньги
+      </button>
+      <button type="button" className="button button--ghost" onClick={() => (setOpen(false), setError(''))}>
+        Не возвращать
+      </button>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
   );
 };
 

@@ -14,7 +14,7 @@ import { useShopSettings } from '../../../data/shop-settings';
 import { sendOrderCommand, useOrderCommands, type OrderCommandView } from '../../../data/order-commands';
 import { useSession } from '../../../shared/auth/session';
 import { useNotice } from '../../../ui/notices';
-import { AssignForm, CancelForm, PaymentForm, StatusButtons, VoidPaymentForm } from './order-actions';
+import { AssignForm, CancelForm, PaymentForm, RefundForm, StatusButtons, VoidPaymentForm } from './order-actions';
 import { EditForm } from './order-edit';
 import { OrderPhoto } from './order-photo';
 import { changeRows, dayLabel, deliveredUnpaid, historyMoment, paymentText, placeOf } from './order-labels';
@@ -316,6 +316,7 @@ export const OrderPage = () => {
         <h2 id="order-money">Оплата</h2>
         <PaymentForm key={JSON.stringify(order.paid ?? {})} order={order} send={send} user={user} />
         <VoidPaymentForm key={`void-${order.history?.length ?? 0}`} order={order} send={send} user={user} />
+        <RefundForm key={`refund-${order.history?.length ?? 0}`} order={order} send={send} user={user} />
         <h3>Чеки</h3>
         <FiscalReceipts order={order.id} version={order.updatedAt} />
       </section>

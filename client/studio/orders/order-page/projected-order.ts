@@ -1,7 +1,7 @@
 import { lineSum } from '../../../../schema/shop/cart';
 import { deliveryCost, type Order } from '../../../../schema/studio/orders/order';
 import { defaultShopSettings, type ShopSettings } from '../../../../schema/studio/site/shop-settings';
-import { paymentReversal, recordedPayment } from '../../../../schema/studio/orders/order-money';
+import { paymentReversal, recordedPayment, refundOutcome } from '../../../../schema/studio/orders/order-money';
 import { unitPrice, type Product } from '../../../../schema/shop/product';
 import { priceFactorOf } from '../../../../schema/shop/size';
 import { assemblingFlorist } from '../../../../schema/studio/orders/order-lifecycle';
@@ -46,6 +46,9 @@ export const projectedOrder = (order: Order, commands: readonly OrderCommandView
         const { paid: _reversed, ...rest } = o;
         o = reversal.paid ? { ...rest, paid: reversal.paid } : rest;
       }
+    } else if (a.kind === 'refund') {
+      const refund = refundOutcome(o, a.payment, a.amount);
+      if (refund.ok) o = { ...o, paid: refund.paid };
     }
   }
   return o;
