@@ -278,6 +278,26 @@ export const viewOfChoice = (c: ReceiptProviderChoice): ReceiptProviderView => {
   return { ...rest, passwordSet: password.length > 0 };
 };
 
+/**
+ * The register on the counter as staff devices read it (issue 30, item 2 of the device side): only the driver's address
+ * (no credential; '' when the admin chose no counter register). A staff device prints a counter sale through it while
+ * the server is away; the CSP of staff pages allows connecting to its origin.
+ */
+export const counterRegister = z.strictObject({ url: z.string().max(200) });
+export type CounterRegister = z.infer<typeof counterRegister>;
+export const counterRegisterOf = (c: ReceiptProviderChoice): CounterRegister => ({ url: c.kind === 'atol-local' ? c.url.replace(/\/+$/, '') : '' });
+/** The origin a counter register's address connects to (what the CSP names), or null for none or a malformed one. */
+export const counterOrigin = (r: CounterRegister): string | null => {
+  if (!r.url) return null;
+  try {
+    const u = new URL(r.url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+};
+export const counterRegisterAnswer = z.object({ data: counterRegister });
+
 /** The admin's receipt settings, the register chosen and the one the server sends to now ('' when none). */
 export const receiptSettingsAnswer = z.object({ data: z.object({ settings: receiptSettings, provider: z.string(), choice: receiptProviderView }) });
 export const receiptSettingsUpdate = z.strictObject({ settings: receiptSettings, choice: receiptProviderInput.optional() });

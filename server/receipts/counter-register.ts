@@ -1,0 +1,22 @@
+import { counterOrigin, counterRegisterOf } from '../../schema/studio/receipts/receipt';
+import { addressOf } from '../../schema/shop/address';
+import type { Storage } from '../db/storage';
+import { log } from '../ops/log';
+import { readProviderChoice } from './receipts';
+
+/**
+ * What a page's CSP lets it connect to beside its own origin: on a staff page (/admin…) the counter register's driver
+ * when the admin chose one, so a staff device prints a counter sale through it while the server is away (issue 30,
+ * item 2); never on the storefront. Read on every staff page, so a new choice applies from the next page opened; a
+ * store that cannot be read now gives the page without it rather than no page.
+ */
+export const staffConnect = async (storage: Storage, path: string): Promise<readonly string[]> => {
+  if (addressOf(path)?.kind !== 'admin') return [];
+  try {
+    const origin = counterOrigin(counterRegisterOf(await readProviderChoice(storage)));
+    return origin ? [origin] : [];
+  } catch (e) {
+    log.error({ err: e }, 'receipts: the counter register not read, the staff page goes without it');
+    return [];
+  }
+};
