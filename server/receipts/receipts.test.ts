@@ -12,7 +12,8 @@ import { captureLogs } from '../testing/log-capture';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { startYookassaStandIn } from '../testing/yookassa-stand-in';
-import { atolLocalProvider, driverTask, driverUuid } from './atol-local';
+import { driverTask, driverUuid } from '../../schema/studio/receipts/atol-driver';
+import { atolLocalProvider } from './atol-local';
 import { listReceipts, receiptsOfOrder } from './receipts';
 
 const customer = '79440000701';
