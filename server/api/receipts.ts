@@ -25,7 +25,9 @@ export const receiptsApi = (shop: Shop): Router => {
     return answer(await saveReceiptSettings(shop.storage, body.settings));
   });
 
-  route(api, 'POST /api/receipts/counter-register', async () => ({ data: counterRegisterOf(await readProviderChoice(shop.storage)) }));
+  route(api, 'POST /api/receipts/counter-register', async () => ({
+    data: counterRegisterOf(await readProviderChoice(shop.storage), await readReceiptSettings(shop.storage)),
+  }));
 
   route(api, 'POST /api/receipts/list', async ({ body }) => {
     const rs = body.order ? await receiptsOfOrder(shop.storage, body.order) : await listReceipts(shop.storage, listed);

@@ -3,6 +3,7 @@ import { addressOf } from '../../schema/shop/address';
 import type { Storage } from '../db/storage';
 import { log } from '../ops/log';
 import { readProviderChoice } from './receipts';
+import { defaultReceiptSettings } from '../../schema/studio/receipts/receipt';
 
 /**
  * What a page's CSP lets it connect to beside its own origin: on a staff page (/admin…) the counter register's driver
@@ -13,7 +14,7 @@ import { readProviderChoice } from './receipts';
 export const staffConnect = async (storage: Storage, path: string): Promise<readonly string[]> => {
   if (addressOf(path)?.kind !== 'admin') return [];
   try {
-    const origin = counterOrigin(counterRegisterOf(await readProviderChoice(storage)));
+    const origin = counterOrigin(counterRegisterOf(await readProviderChoice(storage), defaultReceiptSettings));
     return origin ? [origin] : [];
   } catch (e) {
     log.error({ err: e }, 'receipts: the counter register not read, the staff page goes without it');

@@ -279,13 +279,16 @@ export const viewOfChoice = (c: ReceiptProviderChoice): ReceiptProviderView => {
 };
 
 /**
- * The register on the counter as staff devices read it (issue 30, item 2 of the device side): only the driver's address
- * (no credential; '' when the admin chose no counter register). A staff device prints a counter sale through it while
- * the server is away; the CSP of staff pages allows connecting to its origin.
+ * The register on the counter as staff devices read it (issue 30, item 2 of the device side): the driver's address
+ * (no credential; '' when the admin chose no counter register) and, with an address, the receipt settings a device
+ * needs to build a receipt (tax system, VAT, the shop's email, INN and place of settlement: printed on every receipt,
+ * nothing secret). A staff device prints a counter sale through it while the server is away; the CSP of staff pages
+ * allows connecting to its origin.
  */
-export const counterRegister = z.strictObject({ url: z.string().max(200) });
+export const counterRegister = z.strictObject({ url: z.string().max(200), settings: receiptSettings.nullable() });
 export type CounterRegister = z.infer<typeof counterRegister>;
-export const counterRegisterOf = (c: ReceiptProviderChoice): CounterRegister => ({ url: c.kind === 'atol-local' ? c.url.replace(/\/+$/, '') : '' });
+export const counterRegisterOf = (c: ReceiptProviderChoice, settings: ReceiptSettings): CounterRegister =>
+  c.kind === 'atol-local' ? { url: c.url.replace(/\/+$/, ''), settings } : { url: '', settings: null };
 /** The origin a counter register's address connects to (what the CSP names), or null for none or a malformed one. */
 export const counterOrigin = (r: CounterRegister): string | null => {
   if (!r.url) return null;
