@@ -58,6 +58,7 @@ import { searchEngineFiles } from './seo/search-engine-files';
 import { knownAddress } from './seo/known-address';
 import { pageSnapshot } from './render/page-snapshot';
 import { pageCounters } from './render/counters';
+import { staffConnect } from './receipts/counter-register';
 import { requestIds } from './ops/log';
 import { countRequest } from './ops/metrics';
 import { metricsRoute } from './ops/metrics-route';
@@ -139,7 +140,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp, pushRules(books, shop.storage, shop.config.booksClock), mayRead, shop.config.gatewayLimits));
 
   app.use(searchEngineFiles(shop, catalog));
-  app.use(clientFiles(shop.config, pageMeta(shop, catalog), knownAddress(shop, catalog), pageSnapshot(shop, catalog), (path) => pageCounters(shop.storage, path)));
+  app.use(clientFiles(shop.config, pageMeta(shop, catalog), knownAddress(shop, catalog), pageSnapshot(shop, catalog), (path) => pageCounters(shop.storage, path), (path) => staffConnect(shop.storage, path)));
   app.use(errorAnswer);
   return app;
 };

@@ -28,7 +28,8 @@ const cacheFor = (res: Response, file: string) => {
  * «Page not found») for any other; a page's address written otherwise (schema/shop/written-address.ts: a trailing slash, a query
  * its route drops or rewrites, an address without a page of its own) is answered 301 to its written form. A public page comes drawn by the build's renderer from what the server holds,
  * with that snapshot for the tab to hydrate from; should drawing fail, the shell goes out as it is. Every page names the
- * counters the shop's settings switch on, and its CSP allows their hosts (server/render/counters.ts).
+ * counters the shop's settings switch on, and its CSP allows their hosts (server/render/counters.ts); a staff page's CSP
+ * also allows the counter register's driver (`connectOf`).
  */
 export const clientFiles = (
   config: Pick<ShopConfig, 'distDir' | 'publicOrigin'>,
@@ -36,6 +37,7 @@ export const clientFiles = (
   known: KnownAddress,
   snapshotOf: PageSnapshotOf,
   countersOf: (path: string) => Promise<CounterIds>,
+  connectOf: (path: string) => Promise<readonly string[]> = async () => [],
 ): Router => {
   const { distDir } = config;
   const files = Router();
@@ -67,8 +69,8 @@ export const clientFiles = (
       const origin = publicOriginOf(config, req);
       const meta = exists ? await metaOf(req.path, origin) : notFoundMeta;
       const shell = withMeta(await fs.promises.readFile(index, 'utf8'), meta, origin + req.path, origin);
-      const [html, counters] = await Promise.all([exists ? drawn(shell, req.originalUrl, req.path) : shell, countersOf(req.path)]);
-      allowCounters(res, counters);
+      const [html, counters, connect] = await Promise.all([exists ? drawn(shell, req.originalUrl, req.path) : shell, countersOf(req.path), connectOf(req.path)]);
+      allowCounters(res, counters, connect);
       res.setHeader('cache-control', 'no-cache');
       res.status(exists ? 200 : 404).type('html').send(withCounters(html, counters));
     } catch (e) {

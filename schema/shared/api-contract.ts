@@ -31,7 +31,7 @@ import { product, productInput } from '../shop/product';
 import { qrDeviceRequest, qrLoginRequest, qrVerifyRequest } from './qr-login';
 import { officeRecord, recordIdRequest, type recordListRequest, type recordSaveRequest, type RecordSaveRequest } from './record';
 import { shiftChecksAnswer } from '../studio/money/shift-check';
-import { receiptSettingsAnswer, receiptSettingsUpdate, receiptsListAnswer, receiptsListRequest } from '../studio/receipts/receipt';
+import { counterRegisterAnswer, receiptSettingsAnswer, receiptSettingsUpdate, receiptsListAnswer, receiptsListRequest } from '../studio/receipts/receipt';
 import { shopSettings } from '../studio/site/shop-settings';
 import { shopSettingsUpdate, smsGatewayUpdate, smsTest } from '../studio/site/shop-settings-update';
 import { staffChange, staffChangesRequest, staffPerson, staffRemoveRequest, staffSaveRequest, workdayRequest } from '../studio/team/staff';
@@ -131,6 +131,7 @@ const shapes = {
   'POST /api/settings/sms-test': row('POST /api/settings/sms-test', smsTest, data(z.object({ sent: z.literal(true) }))),
   'POST /api/settings/receipts-get': row('POST /api/settings/receipts-get', noPayload, receiptSettingsAnswer),
   'POST /api/settings/receipts-update': row('POST /api/settings/receipts-update', receiptSettingsUpdate, receiptSettingsAnswer),
+  'POST /api/receipts/counter-register': row('POST /api/receipts/counter-register', noPayload, counterRegisterAnswer),
   'POST /api/receipts/list': row('POST /api/receipts/list', receiptsListRequest, receiptsListAnswer),
   'POST /api/events/list': row('POST /api/events/list', eventsListQuery, z.array(storedEvent)),
   'POST /api/events/update': row('POST /api/events/update', eventInput, data(storedEvent)),

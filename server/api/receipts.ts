@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { viewOfChoice, viewOfReceipt } from '../../schema/studio/receipts/receipt';
+import { counterRegisterOf, viewOfChoice, viewOfReceipt } from '../../schema/studio/receipts/receipt';
 import type { Shop } from '../context';
 import { route } from '../http/route';
 import { chosenProviderName, listReceipts, unregisteredOf, readProviderChoice, readReceiptSettings, receiptsOfOrder, saveProviderChoice, saveReceiptSettings } from '../receipts/receipts';
@@ -24,6 +24,10 @@ export const receiptsApi = (shop: Shop): Router => {
     if (body.choice) await saveProviderChoice(shop.storage, shop.config, body.choice);
     return answer(await saveReceiptSettings(shop.storage, body.settings));
   });
+
+  route(api, 'POST /api/receipts/counter-register', async () => ({
+    data: counterRegisterOf(await readProviderChoice(shop.storage), await readReceiptSettings(shop.storage)),
+  }));
 
   route(api, 'POST /api/receipts/list', async ({ body }) => {
     const rs = body.order ? await receiptsOfOrder(shop.storage, body.order) : await listReceipts(shop.storage, listed);

@@ -21,9 +21,10 @@ const tmr = { script: ['https://top-fwz1.mail.ru'], img: ['https://top-fwz1.mail
 /**
  * Scripts only from this shop's own files (the build has no inline script; JSON-LD is data, not script), no
  * inline styles, no plugins, never inside another site's frame. A counter's hosts are allowed only on a page that loads
- * that counter (server/render/counters.ts sets it per page from the shop's settings).
+ * that counter (server/render/counters.ts sets it per page from the shop's settings). `connect` adds origins a page
+ * may reach: a staff page the counter register's driver (server/receipts/counter-register.ts).
  */
-export const contentSecurityPolicy = (analytics: CountersOn): string => {
+export const contentSecurityPolicy = (analytics: CountersOn, connect: readonly string[] = []): string => {
   const counters = [analytics.metrika && metrika, analytics.tmr && tmr].filter((c) => c !== false);
   const hosts = (kind: keyof typeof metrika) => counters.flatMap((c) => c[kind]);
   const frames = hosts('frame');
@@ -33,7 +34,7 @@ export const contentSecurityPolicy = (analytics: CountersOn): string => {
     ['style-src', "'self'"],
     ['img-src', "'self'", ...hosts('img')],
     ['font-src', "'self'"],
-    ['connect-src', "'self'", ...hosts('connect')],
+    ['connect-src', "'self'", ...hosts('connect'), ...connect],
     ['frame-src', ...(frames.length ? frames : ["'none'"])],
     ['worker-src', "'self'"],
     ['manifest-src', "'self'"],

@@ -1,50 +1,17 @@
 import { z } from 'zod';
-import type { ReceiptContent, TaxSystem } from '../../schema/studio/receipts/receipt';
+import { driverTask } from '../../schema/studio/receipts/atol-driver';
+import { driverUuid } from './driver-uuid';
 import { log } from '../ops/log';
-import { rub, unreachable, type ProviderAnswer, type ReceiptProvider } from './provider';
+import { unreachable, type ProviderAnswer, type ReceiptProvider } from './provider';
 
 /**
  * A register on the studio's counter through ATOL's «web-сервер драйвера ККТ» (issue 30, item 4): its JSON task API
  * `POST /api/v2/requests` `{uuid, request: [task]}` queues a task under our uuid (201; 409 when that uuid is known —
  * the same document, so a resend is never a second receipt), `GET /api/v2/requests/{uuid}` answers its results
  * (`ready` with `fiscalParams`, `wait`/`inProgress`, `error` with `errorDescription`). The uuid is made from the
- * receipt's id, so whichever side sends it, the driver holds one task for one receipt.
+ * receipt's id, so whichever side sends it, the driver holds one task for one receipt; the task and its uuid are made
+ * in schema/studio/receipts/atol-driver.ts, which a staff device printing while the server is away uses too.
  */
-
-/** ATOL's driver names tax systems in camel case. */
-const taxationTypes: Record<TaxSystem, string> = { osn: 'osn', usn_income: 'usnIncome', usn_income_outcome: 'usnIncomeOutcome', envd: 'envd', esn: 'esn', patent: 'patent' };
-const paymentMethods: Record<ReceiptContent['mode'], string> = { full_prepayment: 'fullPrepayment', partial_prepayment: 'prepayment', full_payment: 'fullPayment' };
-const paymentTypes: Record<ReceiptContent['payment'], string> = { cash: 'cash', electronic: 'electronically', prepaid: 'prepaid' };
-
-/** A receipt's uuid at the driver: a name-based UUID (the form of v5) of its id, the same on every device and server. */
-export const driverUuid = async (id: string): Promise<string> => {
-  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(`receipt/${id}`))).slice(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-};
-
-/** The `sell` / `sellReturn` task of a receipt (FFD 1.2 fields as the driver names them). */
-export const driverTask = (c: ReceiptContent) => ({
-  type: c.kind === 'refund' ? 'sellReturn' : 'sell',
-  taxationType: taxationTypes[c.taxSystem],
-  electronically: false,
-  clientInfo: { emailOrPhone: 'phone' in c.customer ? c.customer.phone : c.customer.email },
-  items: c.items.map((i) => ({
-    type: 'position',
-    name: i.name,
-    price: rub(i.price),
-    quantity: i.quantity,
-    amount: rub(i.sum),
-    measurementUnit: 0,
-    paymentMethod: paymentMethods[c.mode],
-    paymentObject: i.object,
-    tax: { type: i.vat },
-  })),
-  payments: [{ type: paymentTypes[c.payment], sum: rub(c.total) }],
-  total: rub(c.total),
-});
 
 const driverResults = z.object({
   results: z.array(

@@ -13,7 +13,9 @@ import { captureLogs } from '../testing/log-capture';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { startYookassaStandIn } from '../testing/yookassa-stand-in';
-import { atolLocalProvider, driverTask, driverUuid } from './atol-local';
+import { driverTask } from '../../schema/studio/receipts/atol-driver';
+import { driverUuid } from './driver-uuid';
+import { atolLocalProvider } from './atol-local';
 import { listReceipts, receiptsOfOrder } from './receipts';
 
 const customer = '79440000701';

@@ -20,9 +20,9 @@ export const pageCounters = async (storage: Storage, path: string): Promise<Coun
   return countersOf(settings, path);
 };
 
-/** The page's CSP allows exactly its counters' hosts (server/http/security-headers.ts). */
-export const allowCounters = (res: Response, ids: CounterIds) =>
-  void res.setHeader('content-security-policy', contentSecurityPolicy({ metrika: ids.metrika !== '', tmr: ids.tmr !== '' }));
+/** The page's CSP allows exactly its counters' hosts and the origins `connect` names (server/http/security-headers.ts). */
+export const allowCounters = (res: Response, ids: CounterIds, connect: readonly string[] = []) =>
+  void res.setHeader('content-security-policy', contentSecurityPolicy({ metrika: ids.metrika !== '', tmr: ids.tmr !== '' }, connect));
 
 /** Names the page's counter ids for its script (digits only: `counterId` in schema/studio/site/shop-settings.ts); none, no tag. */
 export const withCounters = (html: string, ids: CounterIds): string =>

@@ -298,6 +298,19 @@ export const viewOfChoice = (c: ReceiptProviderChoice): ReceiptProviderView => {
   return { ...rest, passwordSet: password.length > 0 };
 };
 
+/**
+ * The register on the counter as staff devices read it (issue 30, item 2 of the device side): the driver's address
+ * (no credential; '' when the admin chose no counter register) and, with an address, the receipt settings a device
+ * needs to build a receipt (tax system, VAT, the shop's email, INN and place of settlement: printed on every receipt,
+ * nothing secret). A staff device prints a counter sale through it while the server is away; the CSP of staff pages
+ * allows connecting to its origin.
+ */
+export const counterRegister = z.strictObject({ url: z.string().max(200), settings: receiptSettings.nullable() });
+export type CounterRegister = z.infer<typeof counterRegister>;
+export const counterRegisterOf = (c: ReceiptProviderChoice, settings: ReceiptSettings): CounterRegister =>
+  c.kind === 'atol-local' ? { url: c.url.replace(/\/+$/, ''), settings } : { url: '', settings: null };
+export const counterRegisterAnswer = z.object({ data: counterRegister });
+
 /** The admin's receipt settings, the register chosen and the one the server sends to now ('' when none). */
 export const receiptSettingsAnswer = z.object({ data: z.object({ settings: receiptSettings, provider: z.string(), choice: receiptProviderView }) });
 export const receiptSettingsUpdate = z.strictObject({ settings: receiptSettings, choice: receiptProviderInput.optional() });
