@@ -15,14 +15,14 @@ import { archiveWriter, type ArchiveManifest, type StoredDoc } from './backup-ar
 const notCopied = new Set(['auth']);
 
 /** Where the shop's identity lives: a server-only database every shop has. */
-const identityDb = 'counters';
-const identityId = 'shop-identity';
+export const shopIdentityDb = 'counters';
+export const shopIdentityId = 'shop-identity';
 
 /** This shop's identity, made once: an archive names it, and a restore over another shop's store is told apart. */
 export const shopIdentity = async (storage: Storage): Promise<string> => {
-  const db = storage.db(identityDb);
-  await createIfMissing(db, identityId, { id: crypto.randomUUID() });
-  return (await getDoc<{ id: string }>(db, identityId))!.id;
+  const db = storage.db(shopIdentityDb);
+  await createIfMissing(db, shopIdentityId, { id: crypto.randomUUID() });
+  return (await getDoc<{ id: string }>(db, shopIdentityId))!.id;
 };
 
 const dbName = /^[a-z][a-z0-9_$()+-]*$/;
