@@ -25,7 +25,10 @@ export const healthAnswer = z.discriminatedUnion('ok', [
     status: z.enum(['ok', 'degraded']),
     db: z.literal('ok'),
     quorum: z.enum(['ok', 'short', 'lost', 'unknown', 'embedded']),
-    backup: z.enum(['ok', 'stale', 'off']),
+    /** `failed`: the last attempt after the last archive failed (a full or unreachable target), `backupFailure` says why. */
+    backup: z.enum(['ok', 'stale', 'failed', 'off']),
+    /** The last failure's reason in Russian (no path or host), while it is newer than the last archive. */
+    backupFailure: z.string().optional(),
     /** Seconds since the last successful backup; absent when there is none or backups are off. */
     backupAgeSeconds: z.number().int().nonnegative().optional(),
     sms: z.enum(['gateway', 'log', 'missing']),

@@ -3,14 +3,14 @@ import type { BackupView } from '../../schema/shared/backup-view';
 import type { Shop } from '../context';
 import { HttpError } from '../http/errors';
 import { route } from '../http/route';
-import { backupIsStale, backupNow, backupStatus, type BackupStatus } from '../ops/nightly-backup';
+import { backupFailing, backupIsStale, backupNow, backupStatus, type BackupStatus } from '../ops/nightly-backup';
 
 /** What /admin shows of the backups: when the last was made, whether that is too long ago, the last failure. */
 const shown = (status: BackupStatus, on: boolean): BackupView => ({
   on,
   at: status.at ?? null,
   stale: on && backupIsStale(status),
-  failure: status.failedAt && (!status.at || status.failedAt > status.at) ? { at: status.failedAt, reason: status.failure ?? '' } : null,
+  failure: status.failedAt && backupFailing(status) !== null ? { at: status.failedAt, reason: backupFailing(status) ?? '' } : null,
 });
 
 /** The shop's backups for its admins (issue 31): their state, and one taken now (the night's are taken by themselves). */

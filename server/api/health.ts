@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Shop } from '../context';
 import { route } from '../http/route';
 import { couchQuorum, probeMs, withinTime } from '../ops/couch-quorum';
-import { backupAgeSeconds, backupIsStale, backupStatus } from '../ops/nightly-backup';
+import { backupAgeSeconds, backupFailing, backupIsStale, backupStatus } from '../ops/nightly-backup';
 import { readSmsGateway } from '../studio/shop-settings';
 
 /**
@@ -30,9 +30,10 @@ export const healthApi = (shop: Shop): Router => {
       config.couchUrl ? couchQuorum(config.couchUrl) : ('embedded' as const),
       config.smsGatewayUrl ? null : withinTime(readSmsGateway(storage), probeMs).catch(() => null),
     ]);
-    const backup = !config.backup.dir ? ('off' as const) : !status || backupIsStale(status) ? ('stale' as const) : ('ok' as const);
+    const failing = status && backupFailing(status);
+    const backup = !config.backup.dir ? ('off' as const) : failing ? ('failed' as const) : !status || backupIsStale(status) ? ('stale' as const) : ('ok' as const);
     const sms = config.smsGatewayUrl || savedGateway ? ('gateway' as const) : config.mode === 'demo' ? ('log' as const) : ('missing' as const);
-    const degraded = backup === 'stale' || (quorum !== 'ok' && quorum !== 'embedded') || sms === 'missing';
+    const degraded = backup === 'stale' || backup === 'failed' || (quorum !== 'ok' && quorum !== 'embedded') || sms === 'missing';
     const age = status && backupAgeSeconds(status);
     return {
       ok: true as const,
@@ -41,6 +42,7 @@ export const healthApi = (shop: Shop): Router => {
       quorum,
       backup,
       ...(age != null ? { backupAgeSeconds: Math.round(age) } : {}),
+      ...(failing ? { backupFailure: failing } : {}),
       sms,
     };
   });

@@ -2,7 +2,7 @@ import { today } from '../../schema/shared/day';
 import type { BackupSettings, ShopConfig } from '../config';
 import type { Storage } from '../db/storage';
 import { createIfMissing, getDoc, upsert } from '../db/docs';
-import { storeBackup, takeBackup } from './backup';
+import { backupFailureReason, storeBackup, takeBackup } from './backup';
 import { log } from './log';
 
 /** What the last backup of the shop did, kept beside the shop's counters for every app server and /admin to read. */
@@ -26,6 +26,10 @@ export const backupStatus = async (storage: Storage): Promise<BackupStatus> => (
 
 /** Seconds since the last backup was made, or null when none was. */
 export const backupAgeSeconds = (status: BackupStatus, now = Date.now()): number | null => (status.at ? Math.max(0, (now - Date.parse(status.at)) / 1000) : null);
+
+/** The last attempt failed after the last archive was written (or none ever was): its reason, else null. */
+export const backupFailing = (status: BackupStatus): string | null =>
+  status.failedAt && (!status.at || status.failedAt > status.at) ? (status.failure ?? 'Резервная копия не сделана') : null;
 
 /** A backup older than a day (or none) is worth a warning on /admin and in /api/health. */
 export const backupIsStale = (status: BackupStatus, now = Date.now()): boolean => {
@@ -60,8 +64,8 @@ export const backupNow = async (
     const docs = backup.manifest.databases.reduce((n, d) => n + d.docs, 0);
     return (await write((s) => ({ ...s, at: backup.manifest.createdAt, file, bytes: backup.bytes.length, docs }))) ?? {};
   } catch (e) {
-    const failure = e instanceof Error ? e.message : String(e);
-    log.error({ failure }, 'Резервная копия не сделана');
+    const failure = backupFailureReason(e);
+    log.error({ failure, error: e instanceof Error ? e.message : String(e) }, 'Резервная копия не сделана');
     return (await write((s) => ({ ...s, failedAt: new Date().toISOString(), failure }))) ?? {};
   }
 };
