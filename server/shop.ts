@@ -28,6 +28,7 @@ import { sweepOnlinePayments } from './payments/payment-sweep';
 import { pollPosiflora } from './posiflora/posiflora-poll';
 import { backupNightly } from './ops/nightly-backup';
 import { ensureStoreEpoch } from './ops/store-epoch';
+import { shopIdentity } from './ops/backup';
 import { ensureNoticesView } from './notices/outbox';
 import { ensureVapidKeys, registerStaffPusher, staffPusher } from './push/staff-push';
 import { noticeSender, sendNoticesEvery } from './notices/notice-sender';
@@ -95,6 +96,8 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   const stopBouquets = await bouquetStock(shop.storage, stock, hub).start();
   // Read once: a restore happens with no shop running on the store, and the next start reads the new one.
   const epoch = await ensureStoreEpoch(shop.storage);
+  // Named from the first start, so a restore of another shop's archive over this store is told apart (restore.ts).
+  await shopIdentity(shop.storage);
   const server = createApp(shop, hub, catalog, stock, epoch).listen(config.port);
   const http = drainable(server);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

@@ -19,8 +19,11 @@ export const archivedDatabase = z.strictObject({ name: z.string().min(1), docs: 
 export const archiveManifest = z.strictObject({
   kind: z.literal('manifest'),
   format: z.literal(1),
-  /** The shop it was taken from (its identity document), so an archive from another shop is told apart. */
-  shop: z.string().min(1),
+  /**
+   * The shop it was taken from (its identity document), so an archive from another shop is told apart. Optional: an
+   * archive written before the field existed is still restorable; it is only not told apart.
+   */
+  shop: z.string().min(1).optional(),
   createdAt: z.string(),
   databases: z.array(archivedDatabase),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defaultConfig } from '../config';
 import { openStorage } from '../db/storage';
-import { storeBackup, takeBackup } from './backup';
+import { backupFailureReason, storeBackup, takeBackup } from './backup';
 
 /**
  * `npm run backup [-- --to DIR]`: a copy of every database now, into BACKUP_DIR (or DIR, or `<DATA_DIR>-backups`).
@@ -28,7 +28,7 @@ main().catch((e: unknown) => {
   console.error(
     /lock|LOCK|Resource temporarily unavailable/.test(message)
       ? 'Хранилище занято работающим магазином. Копию снимает он сам каждую ночь (BACKUP_AT) и по кнопке «Сделать копию» в /admin; или остановите магазин и повторите.'
-      : `Резервная копия не сделана: ${message}`,
+      : `Резервная копия не сделана: ${backupFailureReason(e)}`,
   );
   process.exit(1);
 });

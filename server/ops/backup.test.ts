@@ -10,7 +10,7 @@ import { demoProducts } from '../seed/products';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { readArchive } from './backup-archive';
-import { storeBackup, takeBackup } from './backup';
+import { storeBackup, storedDatabases, takeBackup } from './backup';
 import { restoreShop } from './restore';
 
 const key = 'ключ резервных копий студии';
@@ -163,6 +163,29 @@ describe('a backup that cannot be used', () => {
     } finally {
       await shop.close();
     }
+  }, 120_000);
+
+  it('from another shop is refused over that shop\'s store unless told; into an empty store it is fine', async () => {
+    const { plain } = await taken;
+    const other = await tempDir();
+    const running = await startTestShop({ dataDir: other });
+    await running.close();
+    const before = await storedDatabases({ dataDir: other });
+    expect(before).toContain('counters');
+    await expect(restoreShop({ dataDir: other }, plain)).rejects.toThrow(/Копия сделана в другом магазине \(.+\), а хранилище принадлежит магазину .+ без --force/);
+    // Refused before anything was dropped: the other shop's databases are all still there.
+    expect(await storedDatabases({ dataDir: other })).toEqual(before);
+    await restoreShop({ dataDir: other }, plain, { force: true });
+    expect((await readArchive(plain)).manifest.shop).toBeTruthy();
+
+    // An archive written before manifests named their shop is still restored.
+    const lines = zlib.gunzipSync(new Uint8Array(await fs.readFile(plain))).toString('utf8').split('\n').filter(Boolean);
+    const { shop: _named, ...unnamed } = JSON.parse(lines.pop()!) as Record<string, unknown>;
+    const old = path.join(await tempDir(), 'old.fsbk');
+    await fs.writeFile(old, new Uint8Array(zlib.gzipSync([...lines, JSON.stringify(unnamed)].join('\n') + '\n')));
+    const dataDir = await tempDir();
+    expect((await restoreShop({ dataDir }, old)).shop).toBeUndefined();
+    await expect(restoreShop({ dataDir }, old)).rejects.toThrow(/Хранилище не пустое/);
   }, 120_000);
 
   it('keeps only the newest archives it is told to', async () => {

@@ -15,14 +15,14 @@ import { archiveWriter, type ArchiveManifest, type StoredDoc } from './backup-ar
 const notCopied = new Set(['auth']);
 
 /** Where the shop's identity lives: a server-only database every shop has. */
-const identityDb = 'counters';
-const identityId = 'shop-identity';
+export const shopIdentityDb = 'counters';
+export const shopIdentityId = 'shop-identity';
 
 /** This shop's identity, made once: an archive names it, and a restore over another shop's store is told apart. */
 export const shopIdentity = async (storage: Storage): Promise<string> => {
-  const db = storage.db(identityDb);
-  await createIfMissing(db, identityId, { id: crypto.randomUUID() });
-  return (await getDoc<{ id: string }>(db, identityId))!.id;
+  const db = storage.db(shopIdentityDb);
+  await createIfMissing(db, shopIdentityId, { id: crypto.randomUUID() });
+  return (await getDoc<{ id: string }>(db, shopIdentityId))!.id;
 };
 
 const dbName = /^[a-z][a-z0-9_$()+-]*$/;
@@ -92,6 +92,21 @@ export const takeBackup = async (storage: Storage, config: Pick<ShopConfig, 'dat
   return { bytes: writer.finish(manifest, key), manifest };
 };
 
+/**
+ * Why a backup could not be written, in Russian for the owner and without the target's path (it is shown on
+ * /api/health, which names no host or folder): what the disk or folder said, by its error code.
+ */
+export const backupFailureReason = (e: unknown): string => {
+  const code = e && typeof e === 'object' && 'code' in e && typeof e.code === 'string' ? e.code : '';
+  if (code === 'ENOSPC' || code === 'EDQUOT') return 'На диске для резервных копий нет места (BACKUP_DIR): освободите место или укажите другую папку';
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    return 'В папку резервных копий нельзя писать (BACKUP_DIR): проверьте права и что диск подключён не только для чтения';
+  if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'ENOENT') return 'Папки резервных копий нет (BACKUP_DIR): путь ведёт не в папку; проверьте, подключён ли диск';
+  if (code === 'EIO' || code === 'ENXIO' || code === 'ESTALE' || code === 'ETIMEDOUT' || code === 'EHOSTDOWN' || code === 'ENOTCONN')
+    return 'Диск резервных копий не отвечает (BACKUP_DIR): проверьте, подключён ли он';
+  return e instanceof Error ? e.message : String(e);
+};
+
 /** An archive's file name: when it was taken, sortable. */
 export const archiveName = (at: Date) => `shop-${at.toISOString().slice(0, 23).replace(/[:T.]/g, '-')}.fsbk`;
 
@@ -103,14 +118,20 @@ export const storeBackup = async (backup: Backup, dir: string, keep: number): Pr
   await fs.mkdir(dir, { recursive: true });
   const file = path.join(dir, archiveName(new Date(backup.manifest.createdAt)));
   const partial = `${file}.partial`;
-  const handle = await fs.open(partial, 'w');
   try {
-    await handle.writeFile(backup.bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
+    const handle = await fs.open(partial, 'w');
+    try {
+      await handle.writeFile(backup.bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(partial, file);
+  } catch (e) {
+    // A full or failing disk leaves no half archive behind (nor a name a restore could be pointed at by mistake).
+    await fs.rm(partial, { force: true }).catch(() => undefined);
+    throw e;
   }
-  await fs.rename(partial, file);
   const archives = (await fs.readdir(dir)).filter((f) => /^shop-.*\.fsbk$/.test(f)).sort();
   for (const old of archives.slice(0, Math.max(0, archives.length - keep))) await fs.rm(path.join(dir, old), { force: true });
   return file;

@@ -2,7 +2,7 @@ import { today } from '../../schema/shared/day';
 import type { BackupSettings, ShopConfig } from '../config';
 import type { Storage } from '../db/storage';
 import { createIfMissing, getDoc, upsert } from '../db/docs';
-import { storeBackup, takeBackup } from './backup';
+import { backupFailureReason, storeBackup, takeBackup } from './backup';
 import { copyToCouch, targetName } from './backup-couch';
 import { log } from './log';
 
@@ -66,9 +66,10 @@ export const backupNow = async (
   if (night && !(await createIfMissing(storage.db(statusDb), `backup-night-${night}`, { at: new Date().toISOString() }))) return backupStatus(storage);
   const write = (change: (s: BackupStatus) => BackupStatus) => upsert<BackupStatus>(storage.db(statusDb), statusId, (current) => change(current ?? {}));
   const failed = async (e: unknown) => {
-    // The target's failures are worded without its credentials (backup-couch.ts); the archive's name no secret.
-    const failure = e instanceof Error ? e.message : String(e);
-    log.error({ failure }, 'Резервная копия не сделана');
+    // A disk's failure in Russian by its code, without the folder's path (backup.ts); the target's worded without its
+    // credentials (backup-couch.ts). The log keeps the error as it came.
+    const failure = backupFailureReason(e);
+    log.error({ failure, error: e instanceof Error ? e.message : String(e) }, 'Резервная копия не сделана');
     return (await write((s) => ({ ...s, failedAt: new Date().toISOString(), failure }))) ?? {};
   };
   let status = await backupStatus(storage);

@@ -1,7 +1,7 @@
 import type { ShopConfig } from '../config';
 import { openStorage } from '../db/storage';
 import { BadArchive, readArchive, type ArchiveManifest } from './backup-archive';
-import { storedDatabases } from './backup';
+import { shopIdentityDb, shopIdentityId, storedDatabases } from './backup';
 import { renewStoreEpoch } from './store-epoch';
 
 export interface RestoreOptions {
@@ -13,6 +13,17 @@ export interface RestoreOptions {
 
 const batch = 200;
 
+/** The identity of the shop a store holds (backup.ts's `shopIdentity`), read through a handle closed after. */
+const storeOwner = async (storage: ReturnType<typeof openStorage>): Promise<string | undefined> => {
+  const counters = new storage.Pouch(shopIdentityDb);
+  try {
+    const doc: unknown = await counters.get(shopIdentityId).catch(() => undefined);
+    return doc && typeof doc === 'object' && 'id' in doc && typeof doc.id === 'string' ? doc.id : undefined;
+  } finally {
+    await counters.close().catch(() => undefined);
+  }
+};
+
 /**
  * Puts an archive's databases into a store no shop is running on: an empty data directory or CouchDB, or, told to
  * (`force`), one whose databases are dropped first. The archive is read and checked whole before anything is written;
@@ -22,9 +33,14 @@ const batch = 200;
 export const restoreShop = async (config: Pick<ShopConfig, 'dataDir' | 'couchUrl'>, file: string, { key, force = false }: RestoreOptions = {}): Promise<ArchiveManifest> => {
   const { manifest, databases } = await readArchive(file, key);
   const present = await storedDatabases(config);
-  if (present.length && !force)
-    throw new BadArchive(`Хранилище не пустое (${present.length} баз: ${present.slice(0, 5).join(', ')}…): восстановление его не перезапишет без --force`);
   const storage = openStorage(config);
+  const owner = present.includes(shopIdentityDb) ? await storeOwner(storage) : undefined;
+  if (present.length && !force) {
+    await storage.close().catch(() => undefined);
+    if (owner && manifest.shop && owner !== manifest.shop)
+      throw new BadArchive(`Копия сделана в другом магазине (${manifest.shop}), а хранилище принадлежит магазину ${owner}: восстановление его не заменит без --force`);
+    throw new BadArchive(`Хранилище не пустое (${present.length} баз: ${present.slice(0, 5).join(', ')}…): восстановление его не перезапишет без --force`);
+  }
   const written: string[] = [];
   try {
     // Dropped through handles of their own: the storage's are for the databases written next.
