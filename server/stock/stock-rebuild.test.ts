@@ -49,8 +49,8 @@ describe('the stock projection rebuilt from sequence 0', () => {
     const stopIncremental = await incremental.start();
     const revs = new Map<string, string>();
     let at = 1;
-    // 26 rounds of 200: more than one page of the changes feed (5,000), with edits, deletions and voids among them.
-    for (let round = 0; round < 26; round++) {
+    // 32 rounds of 200: more documents than one page of the changes feed (5,000), with edits, deletions and voids among them.
+    for (let round = 0; round < 32; round++) {
       const docs: object[] = [];
       const touched = new Set<string>();
       for (let k = 0; k < 200; k++) {
@@ -78,6 +78,7 @@ describe('the stock projection rebuilt from sequence 0', () => {
       }
       await incremental.current();
     }
+    expect(revs.size, `seed ${seed}`).toBeGreaterThan(5000);
     const caughtUp = sorted((await incremental.current()).answer());
     stopIncremental();
 
