@@ -16,8 +16,12 @@ import { log } from '../ops/log';
 type Seq = string | number;
 
 const officeDb = tierDatabases[invoice.tier];
-/** Changes read per request while catching up. */
-const batch = 500;
+/**
+ * Changes read per request while catching up. Large: each request of PouchDB's changes feed over LevelDB pays a fixed
+ * cost that made the rebuild from sequence 0 in pages of 500 about nine tenths of its time (200,000 moves: 10.9 s in
+ * pages of 500, 1.2 s in pages of 5,000; docs/BENCH.md). 5,000 office documents are a few megabytes held at once.
+ */
+const batch = 5000;
 
 /**
  * What the ledger projection keeps per office document: its moves (by record id, in the BalanceBook) and, for a
@@ -53,8 +57,9 @@ class StockLedger {
       this.posted.delete(id);
       return;
     }
-    this.book.set(id, movesOfRecord(record));
+    // An invoice's data is parsed once, for its moves (its entity's rule) and its prices.
     const data = record.type === invoice.type ? recordData(invoice, record) : null;
+    this.book.set(id, record.type !== invoice.type ? movesOfRecord(record) : data ? (invoice.moves?.(data) ?? []) : []);
     if (data?.status === 'posted') this.posted.set(id, { id, updatedAt: record.updatedAt, data });
     else this.posted.delete(id);
   }
