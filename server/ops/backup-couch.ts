@@ -1,10 +1,9 @@
 import PouchDB from 'pouchdb';
 import type { ShopConfig } from '../config';
 import type { Storage } from '../db/storage';
-import { openStorage } from '../db/storage';
 import { shopIdentity, storedDatabases } from './backup';
 import { BadArchive } from './backup-archive';
-import { renewStoreEpoch } from './store-epoch';
+import { restoreInto } from './restore';
 
 /**
  * A second CouchDB as a backup target (issue 31, BACKUP_COUCHDB_URL): every database of the shop but `auth` (as in
@@ -87,8 +86,8 @@ export const copyToCouch = async (storage: Storage, config: Pick<ShopConfig, 'da
 };
 
 /**
- * The target's copies into a store no shop runs on (an empty one, or, with `force`, one whose databases are dropped
- * first); a failure part-way drops what was written. The store gets a new epoch, as after an archive's restore.
+ * The target's copies into a store no shop runs on (`restoreInto`: empty, or with `force` dropped first; a failure
+ * part-way drops what was written; a new epoch after).
  */
 export const restoreFromCouch = async (config: Pick<ShopConfig, 'dataDir' | 'couchUrl'>, target: string, { force = false } = {}): Promise<CouchCopyManifest> => {
   const manifest = await targetDb(target, manifestDb)
@@ -96,28 +95,13 @@ export const restoreFromCouch = async (config: Pick<ShopConfig, 'dataDir' | 'cou
     .catch((e: unknown) => {
       throw new BadArchive(`В резервной CouchDB ${targetName(target)} нет копии магазина: ${withoutSecrets(e instanceof Error ? e.message : String(e), target)}`);
     });
-  const present = await storedDatabases(config);
-  if (present.length && !force)
-    throw new BadArchive(`Хранилище не пустое (${present.length} баз: ${present.slice(0, 5).join(', ')}…): восстановление его не перезапишет без --force`);
-  const storage = openStorage(config);
-  const written: string[] = [];
-  try {
-    for (const name of present) await new storage.Pouch(name).destroy();
-    for (const { name, docs } of manifest.databases) {
-      const db = storage.db(name);
-      written.push(name);
-      await PouchDB.replicate(targetDb(target, `${copyPrefix}${name}`), db, { batch_size: 200 });
-      const { doc_count } = await db.info();
-      // The copy holds at least the manifest's point; writes the shop took while it was copied may be there too.
-      if (doc_count < docs) throw new Error(`база ${name}: восстановлено ${doc_count} документов из ${docs}`);
-    }
-    written.push('counters');
-    await renewStoreEpoch(storage);
-  } catch (e) {
-    for (const name of written) await storage.db(name).destroy().catch(() => undefined);
-    throw e;
-  } finally {
-    await storage.close().catch(() => undefined);
-  }
+  const docsOf = new Map(manifest.databases.map((d) => [d.name, d.docs]));
+  await restoreInto(config, { shop: manifest.shop, names: [...docsOf.keys()] }, force, async (db, name) => {
+    await PouchDB.replicate(targetDb(target, `${copyPrefix}${name}`), db, { batch_size: 200 });
+    const { doc_count } = await db.info();
+    const docs = docsOf.get(name) ?? 0;
+    // The copy holds at least the manifest's point; writes the shop took while it was copied may be there too.
+    if (doc_count < docs) throw new Error(`база ${name}: восстановлено ${doc_count} документов из ${docs}`);
+  });
   return manifest;
 };
