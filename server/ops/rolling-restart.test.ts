@@ -127,6 +127,16 @@ describe.skipIf(!hasNginx)('nginx in front of two app servers', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /** What `sed` and `nginx -s reload` do in docs/PRODUCTION.md: the upstream line marked `down` or not, then a reload. */
+  const inRotation = async (port: number, serving: boolean) => {
+    const file = path.join(dir, 'shop.conf');
+    const line = new RegExp(`^(\\s*server 127\\.0\\.0\\.1:${port}\\b[^;]*?)( down)?;`, 'm');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(line, serving ? '$1;' : '$1 down;'));
+    nginx.kill('SIGHUP');
+    // The new workers take requests at once; the old ones finish theirs inside the stopping server's grace.
+    await new Promise((r) => setTimeout(r, 1000));
+  };
+
   it('passes `nginx -t` as the repository has it, with only ports, addresses and certificates replaced', () => {
     const out = execFileSync(nginxPath, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     expect(out).toBe('');
@@ -173,13 +183,14 @@ describe.skipIf(!hasNginx)('nginx in front of two app servers', () => {
         }
       }
     });
-    // As docs/PRODUCTION.md says: one at a time, and the next only once nginx sends to the restarted one again (its
-    // fail_timeout, 5 s, after the last refused connect).
+    // As docs/PRODUCTION.md «Upgrading» says: one at a time, each first taken out of nginx's rotation (`down`, then a
+    // reload), stopped, started, and put back once it answers.
     for (const [i, port] of [ports.a, ports.b].entries()) {
       await new Promise((r) => setTimeout(r, 1500));
+      await inRotation(port, false);
       await servers[i]!.stop();
       servers[i] = await startServerProcess(env(port));
-      await new Promise((r) => setTimeout(r, 6000));
+      await inRotation(port, true);
     }
     restarting = false;
     await Promise.all(rush);
