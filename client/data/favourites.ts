@@ -89,6 +89,33 @@ const offline = () => typeof navigator !== 'undefined' && navigator.onLine === f
  */
 export const syncFavourites = async (owner: string): Promise<void> => {
   if (owner === guestOwner || offline()) return;
+  try {
+    await exchange(owner);
+    clearTimeout(retries.get(owner)?.timer);
+    retries.delete(owner);
+  } catch (e) {
+    // A lost request (status 0), a server error or «too many» is tried again; a refusal (signed out, forbidden) is not.
+    if (!(e instanceof ApiError) || e.status === 0 || e.status === 429 || e.status >= 500) retryLater(owner);
+    throw e;
+  }
+};
+
+/**
+ * A try that failed with the network up (the first request after the network returns, a server restarting) comes
+ * again after 2 s, then 4, 8… up to a minute, while marks wait: the heart must reach the server without another tap,
+ * reload or `online` event. Offline, the `online` event brings the next try instead.
+ */
+const retries = new Map<string, { timer: ReturnType<typeof setTimeout>; wait: number }>();
+const retryLater = (owner: string) => {
+  const last = retries.get(owner);
+  if (last) clearTimeout(last.timer);
+  if (!Object.keys(read(owner).pending).length) return void retries.delete(owner);
+  const wait = Math.min((last?.wait ?? 1000) * 2, 60_000);
+  const timer = setTimeout(() => void syncFavourites(owner).catch(() => undefined), wait);
+  retries.set(owner, { timer, wait });
+};
+
+const exchange = async (owner: string): Promise<void> => {
   let server: string[] | null = null;
   const done = (sent: FavouriteMark[]) => {
     // Unless the heart was tapped again meanwhile, a mark taken (or refused for good) is done with.
