@@ -2,7 +2,7 @@ import path from 'node:path';
 import { onlineHoldMinutes } from '../schema/shop/online-payment';
 import { phone } from '../schema/shared/phone';
 import { parsePublicOrigin } from './seo/public-origin';
-import type { PosifloraReach } from './posiflora/posiflora-connection';
+import type { OutsideReach } from './http/outside-request';
 import type { GatewayLimits } from './db/gateway-reads';
 import { isLogLevel, logLevels, type LogLevel } from './ops/log';
 
@@ -101,7 +101,7 @@ export interface ShopConfig {
   /** METRICS_TOKEN: a scraper may read /metrics with `Authorization: Bearer` it; unset, only an admin's session may. */
   metricsToken?: string;
   /** Tests only (no environment variable sets it): the resolver of Posiflora's names, and the stand-in on 127.0.0.1. */
-  posiflora?: PosifloraReach;
+  posiflora?: OutsideReach;
   /** Tests only: the clock the books' rules judge a write by (a fact's day, server/days/rules.ts); unset, the real one. */
   booksClock?: () => number;
   /** Tests only: the bounds of long-polls (server/db/gateway-reads.ts), shorter so a test of the cap need not wait 30 s. */

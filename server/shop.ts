@@ -62,7 +62,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   // Staff devices that allowed it are told of new site orders, cancellations and payments (issue 30, item 5).
   const pusher = staffPusher(shop.storage, shop.users, await ensureVapidKeys(shop.storage), {
     subject: config.publicOrigin?.startsWith('https:') ? config.publicOrigin : 'mailto:admin@localhost',
-    ...(config.pushStandInOnLoopback ? { standInOnLoopback: true } : {}),
+    ...(config.pushStandInOnLoopback ? { reach: { standInOnLoopback: true } } : {}),
     ...(config.pushRetryMs ? { retryMs: config.pushRetryMs } : {}),
   });
   registerStaffPusher(shop.storage, pusher);

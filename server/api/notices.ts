@@ -3,7 +3,7 @@ import type { User } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { route } from '../http/route';
 import { noticeViewsOf, setSmsNotices, smsNoticesOn } from '../notices/outbox';
-import { deleteSubscription, saveSubscription, staffPusherOf } from '../push/staff-push';
+import { deleteSubscription, staffPusherOf } from '../push/staff-push';
 import { HttpError } from '../http/errors';
 
 /**
@@ -21,7 +21,10 @@ export const noticesApi = (shop: Shop): Router => {
     return { data: { publicKey: pusher.publicKey } };
   });
   route(api, 'POST /api/staff-push/subscribe', async ({ body, res }) => {
-    await saveSubscription(shop.storage, (res.locals.user as User).phone, body);
+    const pusher = staffPusherOf(shop.storage);
+    if (!pusher) throw new HttpError(503, 'Уведомления сейчас недоступны');
+    const issue = await pusher.subscribe((res.locals.user as User).phone, body);
+    if (issue) throw new HttpError(400, issue);
     return { data: { on: true } };
   });
   route(api, 'POST /api/staff-push/unsubscribe', async ({ body, res }) => {

@@ -1,6 +1,6 @@
 import { posifloraSession } from '../../schema/studio/reports/posiflora';
 import { HttpError } from '../http/errors';
-import { InsideAddressError, OversizedAnswerError, request, type Answer, type PosifloraReach } from './posiflora-connection';
+import { InsideAddressError, OversizedAnswerError, request, type Answer, type OutsideReach } from '../http/outside-request';
 
 /** Posiflora answers 415 to plain application/json: JSON:API's own type, both ways. */
 const jsonApi = 'application/vnd.api+json';
@@ -29,11 +29,11 @@ export const onlyPosiflora = 'Адрес Posiflora — только https:// н�
 
 /**
  * Where the server may send the studio's login: https on a Posiflora host (and, in tests only, plain http to the
- * stand-in on 127.0.0.1: `PosifloraReach`). Anything else — an address by number, another site, a login inside the
+ * stand-in on 127.0.0.1: `OutsideReach`). Anything else — an address by number, another site, a login inside the
  * address — is refused before a byte is sent; a Posiflora name that resolves inside a network is refused by the
- * connection itself (posiflora-connection.ts).
+ * connection itself (server/http/outside-request.ts).
  */
-export const addressIssue = (url: string, reach: PosifloraReach = {}): string | undefined => {
+export const addressIssue = (url: string, reach: OutsideReach = {}): string | undefined => {
   let u: URL;
   try {
     u = new URL(url);
@@ -46,14 +46,14 @@ export const addressIssue = (url: string, reach: PosifloraReach = {}): string | 
   return onlyPosiflora;
 };
 
-const send = async (reach: PosifloraReach, url: string, init: { method: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: unknown; text: string }> => {
+const send = async (reach: OutsideReach, url: string, init: { method: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: unknown; text: string }> => {
   // Every request, not only the connect form's: an account stored before this rule is not reached either.
   const issue = addressIssue(url, reach);
   if (issue) throw new PosifloraError(issue);
   let answer: Answer;
   try {
     // A redirect is an answer (>= 300), never followed: it could point anywhere the rule above refuses.
-    answer = await request(reach, new URL(url), { ...init, headers: { 'content-type': jsonApi, accept: jsonApi, ...init.headers }, signal: AbortSignal.timeout(timeoutMs) });
+    answer = await request(reach, 'Posiflora', new URL(url), { ...init, headers: { 'content-type': jsonApi, accept: jsonApi, ...init.headers }, signal: AbortSignal.timeout(timeoutMs) });
   } catch (e) {
     if (e instanceof InsideAddressError || e instanceof OversizedAnswerError) throw new PosifloraError(e.message);
     throw new PosifloraError('Posiflora не отвечает: проверьте адрес и сеть');
@@ -74,7 +74,7 @@ interface Tokens {
 }
 
 /** POST /v1/sessions: signs in with the studio's login. Wrong credentials are a PosifloraError that says so. */
-const signInToPosiflora = async (reach: PosifloraReach, url: string, username: string, password: string): Promise<Tokens> => {
+const signInToPosiflora = async (reach: OutsideReach, url: string, username: string, password: string): Promise<Tokens> => {
   const answer = await send(reach, `${apiBase(url)}/sessions`, { method: 'POST', body: JSON.stringify({ data: { type: 'sessions', attributes: { username, password } } }) });
   if (answer.status === 401 || answer.status === 403 || answer.status === 422 || answer.status === 400)
     throw new PosifloraError('Posiflora не приняла логин и пароль', true);
@@ -87,7 +87,7 @@ const signInToPosiflora = async (reach: PosifloraReach, url: string, username: s
 };
 
 /** GET a list page with the session's token; a refused token is a PosifloraError marked unauthorized (the caller signs in again once). */
-const getPage = async (reach: PosifloraReach, url: string, token: string, path: string, query: Record<string, string>): Promise<unknown> => {
+const getPage = async (reach: OutsideReach, url: string, token: string, path: string, query: Record<string, string>): Promise<unknown> => {
   const answer = await send(reach, `${apiBase(url)}${path}?${new URLSearchParams(query)}`, { method: 'GET', headers: { authorization: `Bearer ${token}` } });
   if (answer.status === 401) throw new PosifloraError('Сессия Posiflora истекла', true);
   if (answer.status >= 300) throw new PosifloraError(`Posiflora ответила ${answer.status} на ${path}`);
@@ -95,7 +95,7 @@ const getPage = async (reach: PosifloraReach, url: string, token: string, path: 
 };
 
 /** The calls this server makes to Posiflora, each through the address rule and the checked connection. */
-export const posifloraClient = (reach: PosifloraReach = {}) => ({
+export const posifloraClient = (reach: OutsideReach = {}) => ({
   addressIssue: (url: string) => addressIssue(url, reach),
   signIn: (url: string, username: string, password: string) => signInToPosiflora(reach, url, username, password),
   getPage: (url: string, token: string, path: string, query: Record<string, string>) => getPage(reach, url, token, path, query),

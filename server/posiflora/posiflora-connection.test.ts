@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PosifloraRun } from '../../schema/studio/reports/posiflora';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { addressIssue, onlyPosiflora } from './posiflora-api';
-import { insideAddress, insideReason } from './posiflora-connection';
+import { insideAddress, insideReason } from '../http/outside-request';
 import { posifloraStore } from './posiflora-store';
 
 /**
@@ -74,7 +74,7 @@ describe('the connection to Posiflora', () => {
     asked.length = 0;
     const answer = await call<{ error: string }>(shop.url, '/api/posiflora/connect', { url: `https://loop.posiflora.com:${port}`, username: 'studio', password: 'secret' }, admin);
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toBe(insideReason('loop.posiflora.com', '127.0.0.1'));
+    expect(answer.body.error).toBe(insideReason('Posiflora', 'loop.posiflora.com', '127.0.0.1'));
     expect(answer.body.error).toBe('Адрес Posiflora loop.posiflora.com ведёт во внутреннюю сеть (127.0.0.1): сервер туда не подключается');
     expect(asked).toEqual(['loop.posiflora.com']);
     expect(connections).toBe(0);
@@ -85,7 +85,7 @@ describe('the connection to Posiflora', () => {
     for (const [hostname, addresses] of Object.entries(answers)) {
       const answer = await call<{ error: string }>(shop.url, '/api/posiflora/connect', { url: `https://${hostname}:${port}`, username: 'studio', password: 'secret' }, admin);
       expect(answer.status, hostname).toBe(400);
-      expect(answer.body.error, hostname).toBe(insideReason(hostname, addresses.find((a) => a !== '203.0.113.7')!));
+      expect(answer.body.error, hostname).toBe(insideReason('Posiflora', hostname, addresses.find((a) => a !== '203.0.113.7')!));
     }
     expect(connections).toBe(0);
   });
@@ -100,7 +100,7 @@ describe('the connection to Posiflora', () => {
     for (const [hostname, address] of Object.entries(carriers)) {
       const answer = await call<{ error: string }>(shop.url, '/api/posiflora/connect', { url: `https://${hostname}:${port}`, username: 'studio', password: 'secret' }, admin);
       expect(answer.status, hostname).toBe(400);
-      expect(answer.body.error, hostname).toBe(insideReason(hostname, address));
+      expect(answer.body.error, hostname).toBe(insideReason('Posiflora', hostname, address));
     }
     // Neighbours on the internet stay reachable: the ranges are not wider than written.
     for (const address of ['192.88.98.1', '192.88.100.1', '2001:4860:4860::8888', '2003::1', '::1:0:0:1']) expect(insideAddress(address), address).toBe(false);
@@ -112,7 +112,7 @@ describe('the connection to Posiflora', () => {
     await store.saveAccount({ url: `https://loop.posiflora.com:${port}`, username: 'studio', password: 'secret', accessToken: '', refreshToken: '', expireAt: 0, connectedBy: demoPhones.admin, connectedAt: Date.now() });
     const run = await call<{ data: PosifloraRun }>(shop.url, '/api/posiflora/run', {}, manager);
     expect(run.status).toBe(200);
-    expect(new Set(run.body.data.errors.map((e) => e.message))).toEqual(new Set([insideReason('loop.posiflora.com', '127.0.0.1')]));
+    expect(new Set(run.body.data.errors.map((e) => e.message))).toEqual(new Set([insideReason('Posiflora', 'loop.posiflora.com', '127.0.0.1')]));
     expect(connections).toBe(0);
   });
 });

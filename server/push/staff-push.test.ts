@@ -6,7 +6,7 @@ import type { Product } from '../../schema/shop/product';
 import type { StaffPushMessage } from '../../schema/studio/team/staff-push';
 import { startPushServiceStandIn } from '../testing/push-service-stand-in';
 import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
-import { staffPusherOf, subscriptions } from './staff-push';
+import { devicesPerStaff, staffPusherOf, subscriptions } from './staff-push';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;
 type PushService = Awaited<ReturnType<typeof startPushServiceStandIn>>;
@@ -110,6 +110,24 @@ describe('Web Push for staff (issue 30, item 5), one shop', () => {
     await settled();
     expect(pushesTo(service, kept.id).map((m) => m.url)).toContain(`/admin/orders/${second.number}`);
     expect(pushesTo(service, flaky.id).map((m) => m.url)).toEqual([`/admin/orders/${first.number}`]);
+  });
+
+  it('takes subscriptions only for a push service on the internet, and keeps ten devices a person', async () => {
+    const sub = service.subscribe().subscription;
+    for (const endpoint of ['https://10.0.0.7/push/x', 'https://[::1]/push/x', 'http://fcm.googleapis.com/fcm/send/x', 'https://user:pw@fcm.googleapis.com/fcm/send/x', 'https://fcm.googleapis.com:8443/fcm/send/x', 'https://intranet/push/x', 'http://localhost:9/x']) {
+      const refused = await call<{ error: string }>(shop.url, '/api/staff-push/subscribe', { ...sub, endpoint }, florist);
+      expect(refused.status, endpoint).toBe(400);
+      expect(refused.body.error).toBe('Адрес подписки — только https:// службы уведомлений браузера');
+    }
+    expect((await subscriptions(shop.shop.storage)).map((s) => s.endpoint).filter((e) => !e.startsWith('http://127.0.0.1'))).toEqual([]);
+
+    const manager = await signIn(shop.url, demoPhones.manager);
+    const hers = Array.from({ length: devicesPerStaff + 1 }, () => service.subscribe());
+    for (const s of hers) expect((await call(shop.url, '/api/staff-push/subscribe', s.subscription, manager)).status).toBe(200);
+    const kept = (await subscriptions(shop.shop.storage)).filter((s) => s.staff === demoPhones.manager).map((s) => s.endpoint);
+    expect(kept).toHaveLength(devicesPerStaff);
+    expect(kept).not.toContain(hers[0]!.subscription.endpoint);
+    expect(kept).toContain(hers[devicesPerStaff]!.subscription.endpoint);
   });
 });
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import net from 'node:net';
 import webpush from 'web-push';
 import { z } from 'zod';
 import { formatRoubles } from '../../schema/shared/money';
@@ -9,6 +10,7 @@ import { claim } from '../db/claim';
 import { createIfMissing, getDoc, upsert } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { log } from '../ops/log';
+import { request, type OutsideReach } from '../http/outside-request';
 import { inStudioWindow } from '../orders/studio-window';
 
 /**
@@ -38,10 +40,34 @@ const subDoc = z.object({ ...pushSubscription.shape, staff: z.string(), createdA
 type SubDoc = z.infer<typeof subDoc>;
 const subId = (endpoint: string) => `sub:${crypto.createHash('sha256').update(endpoint).digest('hex')}`;
 
+/** The most devices one staff member is told on: an eleventh subscription replaces her oldest. */
+export const devicesPerStaff = 10;
+
 /** Stores a device's subscription for the signed-in staff member (a device's new subscription replaces its old one). */
-export const saveSubscription = async (storage: Storage, staff: string, sub: PushSubscriptionJson): Promise<void> => {
+const saveSubscription = async (storage: Storage, staff: string, sub: PushSubscriptionJson): Promise<void> => {
   const doc: SubDoc = { ...sub, staff, createdAt: Date.now() };
   await upsert<SubDoc>(storage.db(staffPushDb), subId(sub.endpoint), () => doc);
+  const hers = (await subscriptions(storage)).filter((s) => s.staff === staff).sort((a, b) => b.createdAt - a.createdAt);
+  for (const old of hers.slice(devicesPerStaff)) await deleteSubscription(storage, old.endpoint, staff);
+};
+
+/**
+ * Where the server may post a push: a browser's push service over https, by name (the name's addresses are checked
+ * at connection, server/http/outside-request.ts), with no login in the address; in tests only, plain http to the
+ * stand-in on 127.0.0.1. A subscription is the device's word, so anything else would let a staff device make the
+ * server post into its own network.
+ */
+export const pushEndpointIssue = (endpoint: string, reach: OutsideReach): string | undefined => {
+  let u: URL;
+  try {
+    u = new URL(endpoint);
+  } catch {
+    return 'Адрес подписки не читается';
+  }
+  if (reach.standInOnLoopback && u.protocol === 'http:' && u.hostname === '127.0.0.1') return undefined;
+  if (u.protocol !== 'https:' || u.username || u.password || u.port || net.isIP(u.hostname.replace(/^\[|\]$/g, '')) || !u.hostname.includes('.'))
+    return 'Адрес подписки — только https:// службы уведомлений браузера';
+  return undefined;
 };
 
 /** Deletes a subscription: its device turned the setting off (`staff`: only its own), or the push service forgot it. */
@@ -63,16 +89,11 @@ export const subscriptions = async (storage: Storage): Promise<SubDoc[]> => {
 export interface StaffPushSettings {
   /** The VAPID contact: the shop's https origin, else a mailto: address. */
   subject: string;
-  /** Lets endpoints on http://127.0.0.1 through (the tests' push-service stand-in); production takes https only. */
-  standInOnLoopback?: boolean;
+  /** How the push services are reached: `standInOnLoopback` lets the tests' stand-in on http://127.0.0.1 through. */
+  reach?: OutsideReach;
   /** Pauses before the second and third try of a push the service answered 5xx or not at all. */
   retryMs?: readonly number[];
 }
-
-const reachable = (endpoint: string, loopback: boolean): boolean => {
-  const u = new URL(endpoint);
-  return u.protocol === 'https:' || (loopback && u.protocol === 'http:' && u.hostname === '127.0.0.1');
-};
 
 /** The endpoint's host only: the log never holds the endpoint's token, nor a phone. */
 const hostOf = (endpoint: string) => new URL(endpoint).host;
@@ -83,6 +104,7 @@ type Delivery = 'sent' | 'gone' | 'failed';
 export const staffPusher = (storage: Storage, users: { get(phone: string): Promise<User | null> }, keys: VapidKeys, settings: StaffPushSettings) => {
   const inFlight = new Set<Promise<void>>();
   const retryMs = settings.retryMs ?? [2000, 10_000];
+  const reach = settings.reach ?? {};
 
   const deliver = async (sub: SubDoc, payload: string): Promise<Delivery> => {
     const { staff: _s, createdAt: _c, ...subscription } = sub;
@@ -96,9 +118,7 @@ export const staffPusher = (storage: Storage, users: { get(phone: string): Promi
           contentEncoding: 'aes128gcm',
         });
         const headers = Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)]));
-        const answer = await fetch(details.endpoint, { method: 'POST', headers, body: new Uint8Array(details.body), signal: AbortSignal.timeout(10_000) });
-        status = answer.status;
-        await answer.arrayBuffer().catch(() => undefined);
+        status = (await request(reach, 'службы уведомлений', new URL(details.endpoint), { method: 'POST', headers, body: new Uint8Array(details.body), signal: AbortSignal.timeout(10_000) })).status;
       } catch (e) {
         log.warn({ err: e instanceof Error ? e.name : 'error' }, `push to ${hostOf(sub.endpoint)} did not answer`);
       }
@@ -117,7 +137,7 @@ export const staffPusher = (storage: Storage, users: { get(phone: string): Promi
     const payload = JSON.stringify(message);
     const window = inStudioWindow(o.date);
     for (const sub of await subscriptions(storage)) {
-      if (!reachable(sub.endpoint, settings.standInOnLoopback ?? false)) continue;
+      if (pushEndpointIssue(sub.endpoint, reach)) continue;
       const member = await users.get(sub.staff);
       if (!mayBeToldOf(levelOf(member), window)) continue;
       const outcome = await deliver(sub, payload);
@@ -127,6 +147,12 @@ export const staffPusher = (storage: Storage, users: { get(phone: string): Promi
 
   return {
     publicKey: keys.publicKey,
+    /** Keeps a device's subscription for the signed-in staff member, or says why not (in Russian). */
+    async subscribe(staff: string, sub: PushSubscriptionJson): Promise<string | undefined> {
+      const issue = pushEndpointIssue(sub.endpoint, reach);
+      if (!issue) await saveSubscription(storage, staff, sub);
+      return issue;
+    },
     /**
      * Claims the order's fresh moments (once per store) and sends the won ones in the background. Never throws: a
      * notification is never worth failing an order.

@@ -14,7 +14,7 @@ export interface StandInResource {
   relationships?: Record<string, unknown>;
 }
 
-/** The length of an oversized answer: well past what our server reads (posiflora-connection.ts `maxAnswerBytes`). */
+/** The length of an oversized answer: well past what our server reads (server/http/outside-request.ts `maxAnswerBytes`). */
 export const oversizedBytes = 64 * 1024 * 1024;
 
 export const startPosifloraStandIn = async (login = { username: 'studio', password: 'secret' }) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ShopConfig } from '../config';
-import type { PosifloraReach } from '../posiflora/posiflora-connection';
+import type { OutsideReach } from '../http/outside-request';
 import { startShop, type RunningShop } from '../shop';
 import { startCouchStandIn } from './couch-stand-in';
 
@@ -10,7 +10,7 @@ import { startCouchStandIn } from './couch-stand-in';
  * No test reaches Posiflora on the internet: a test shop resolves none of its names (a test that means a name to
  * resolve gives its own resolver), and plain http to 127.0.0.1 lets the stand-in through.
  */
-const offlinePosiflora: PosifloraReach = {
+const offlinePosiflora: OutsideReach = {
   resolve: (hostname) => Promise.reject(Object.assign(new Error(`${hostname}: тесты не ходят в интернет`), { code: 'ENOTFOUND' })),
   standInOnLoopback: true,
 };

@@ -13,13 +13,14 @@ interface ResolvedAddress {
 type Resolve = (hostname: string) => Promise<ResolvedAddress[]>;
 
 /**
- * How this server reaches Posiflora. Both fields exist for tests only, and no environment variable sets either
- * (`defaultConfig` never does), so a production shop always resolves with the system's resolver and speaks https.
+ * How this server reaches a service on the internet that an admin or a device named (Posiflora, a browser's push
+ * service). Both fields exist for tests only, and no environment variable sets either (`defaultConfig` never does), so
+ * a production shop always resolves with the system's resolver and speaks https.
  */
-export interface PosifloraReach {
-  /** The resolver of Posiflora's host names: the system's unless a test gives its own (one that answers 127.0.0.1). */
+export interface OutsideReach {
+  /** The resolver of the service's host names: the system's unless a test gives its own (one that answers 127.0.0.1). */
   resolve?: Resolve;
-  /** Plain http to 127.0.0.1, where the stand-in listens (server/testing/posiflora-stand-in.ts). */
+  /** Plain http to 127.0.0.1, where a test's stand-in listens (server/testing/). */
   standInOnLoopback?: boolean;
 }
 
@@ -60,7 +61,7 @@ for (const [prefix, bits] of [
 ] as const)
   inside.ipv6.addSubnet(prefix, bits, 'ipv6');
 
-/** Whether an address is one the server never connects to for Posiflora (see `inside`); anything unreadable is. */
+/** Whether an address is one the server never connects to for a service outside (see `inside`); anything unreadable is. */
 export const insideAddress = (address: string): boolean => {
   const family = net.isIP(address);
   if (family === 0) return true;
@@ -69,26 +70,26 @@ export const insideAddress = (address: string): boolean => {
   return family === 4 ? inside.ipv4.check(address, 'ipv4') : inside.ipv6.check(address, 'ipv6');
 };
 
-/** Why a connection was not made, in Russian: the name answered an address inside a network. */
-export const insideReason = (hostname: string, address: string) =>
-  `Адрес Posiflora ${hostname} ведёт во внутреннюю сеть (${address}): сервер туда не подключается`;
+/** Why a connection was not made, in Russian: the name answered an address inside a network. `service`: «Posiflora»… */
+export const insideReason = (service: string, hostname: string, address: string) =>
+  `Адрес ${service} ${hostname} ведёт во внутреннюю сеть (${address}): сервер туда не подключается`;
 
 /** A connection the lookup refused: the reason is the admin's to read. */
 export class InsideAddressError extends Error {}
 
 /**
- * The lookup a Posiflora connection is made with: the name is resolved once, every address it answers must be on the
+ * The lookup a connection outside is made with: the name is resolved once, every address it answers must be on the
  * internet (one inside refuses the name), and the socket connects to the address that was checked, so a name that
  * answers a public address to one question and 127.0.0.1 to the next has no second question to answer.
  */
 const checkedLookup =
-  (resolve: Resolve): LookupFunction =>
+  (resolve: Resolve, service: string): LookupFunction =>
   (hostname, options, callback) => {
     resolve(hostname).then(
       (addresses) => {
         const wanted = addresses.filter((a) => !options.family || a.family === options.family);
         const bad = addresses.find((a) => insideAddress(a.address));
-        if (bad) return callback(new InsideAddressError(insideReason(hostname, bad.address)), '', 0);
+        if (bad) return callback(new InsideAddressError(insideReason(service, hostname, bad.address)), '', 0);
         const [first] = wanted;
         if (!first) return callback(Object.assign(new Error(`${hostname}: нет адреса`), { code: 'ENOTFOUND' }), '', 0);
         return options.all ? callback(null, wanted) : callback(null, first.address, first.family);
@@ -111,26 +112,26 @@ export interface Answer {
 const maxAnswerBytes = 20 * 1024 * 1024;
 
 /** Why an answer was not read, in Russian: it was longer than `maxAnswerBytes`. */
-const oversizedReason = `Posiflora прислала ответ больше ${maxAnswerBytes / 1024 / 1024} МБ: сервер его не дочитал и ничего из него не взял`;
+const oversizedReason = (service: string) => `${service} прислала ответ больше ${maxAnswerBytes / 1024 / 1024} МБ: сервер его не дочитал и ничего из него не взял`;
 
 /** An answer cut off at `maxAnswerBytes`: the reason is the admin's to read. */
 export class OversizedAnswerError extends Error {}
 
 /**
- * One request to Posiflora over node:https with the checked lookup (node:http only for the stand-in on 127.0.0.1, a
+ * One request to a service outside (`service`, its name in reasons: «Posiflora») over node:https with the checked lookup (node:http only for the stand-in on 127.0.0.1, a
  * literal address no lookup is asked about). No redirect is followed and no connection is pooled. An answer longer
  * than `maxAnswerBytes` (by its Content-Length, or counted as it comes) is not read on: the connection is closed.
  * Rejects with an InsideAddressError when the name leads inside, an OversizedAnswerError for such an answer, with the
  * socket's error otherwise.
  */
-export const request = (reach: PosifloraReach, url: URL, init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }): Promise<Answer> =>
+export const request = (reach: OutsideReach, service: string, url: URL, init: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal: AbortSignal }): Promise<Answer> =>
   new Promise((resolve, reject) => {
-    const options = { method: init.method, headers: init.headers, signal: init.signal, agent: false as const, lookup: checkedLookup(reach.resolve ?? systemResolve) };
+    const options = { method: init.method, headers: init.headers, signal: init.signal, agent: false as const, lookup: checkedLookup(reach.resolve ?? systemResolve, service) };
     const req = (url.protocol === 'https:' ? https : http).request(url, options, (res) => {
       const chunks: Uint8Array[] = [];
       let bytes = 0;
       const cut = () => {
-        reject(new OversizedAnswerError(oversizedReason));
+        reject(new OversizedAnswerError(oversizedReason(service)));
         req.destroy();
       };
       if (Number(res.headers['content-length'] ?? 0) > maxAnswerBytes) return cut();
