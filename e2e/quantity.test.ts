@@ -3,6 +3,7 @@ import { journeyPerFile, watchErrors } from './harness';
 import { demoProducts } from '../server/seed/products';
 
 const product = demoProducts.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 5 && p.count < 99)!;
+const sizable = demoProducts.find((p) => p.isActive && !p.isHidden && p.sizable && p.count >= 5)!;
 
 /** Issue 12, item 6: the quantity field is typed freely and never turns into a number the shopper did not type. */
 describe('quantity on a 360 px phone', () => {
@@ -37,6 +38,32 @@ describe('quantity on a 360 px phone', () => {
     await add.click();
     await page.getByTestId('cart-count').filter({ hasText: '3' }).waitFor();
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a size and a quantity chosen before the page’s scripts took over, through the next render', async () => {
+    const context = await journey().newContext();
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 360, height: 740 });
+    let typed!: () => void;
+    const held = new Promise<void>((resolve) => (typed = resolve));
+    // The server's page is on screen; its scripts wait until the shopper has chosen (a slow phone on a slow network).
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    // Module scripts hold DOMContentLoaded back: the page is there once its elements are.
+    await page.goto(`/items/${sizable.id}`, { waitUntil: 'commit' });
+    await page.getByText('L', { exact: true }).click();
+    await page.getByRole('textbox', { name: 'Количество' }).fill('3');
+    typed();
+    // Hydrated: React has taken the field over.
+    await page.waitForFunction(() => Object.keys(document.querySelector('.quantity input') ?? {}).some((k) => k.startsWith('__reactFiber')));
+    await page.getByRole('button', { name: 'В корзину' }).click();
+    await page.getByTestId('cart-count').filter({ hasText: '3' }).waitFor();
+    // The cart's change rendered the page again: what the shopper chose is still what is shown.
+    expect(await page.getByRole('textbox', { name: 'Количество' }).inputValue()).toBe('3');
+    expect(await page.locator('input[name="size"][value="L"]').isChecked()).toBe(true);
     await context.close();
   });
 });

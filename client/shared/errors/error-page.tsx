@@ -1,9 +1,10 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { barCategories } from '../../../schema/shop/catalog-setup';
 import { useCatalogSetup } from '../../data/storefront';
 import { notFoundTitle } from '../../../schema/shared/title';
 import { usePageTitle } from '../../ui/page-title';
+import { useTypedBeforeHydration } from '../../ui/typed-before-hydration';
 import { analytics } from '../analytics/analytics';
 
 /** Spec §2: search-engine and link-preview bots are not shown the error page. */
@@ -50,6 +51,8 @@ const WaysOn = () => {
   const navigate = useNavigate();
   const [q, setQ] = useState('');
   const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(field, q, setQ);
   const setup = useCatalogSetup();
   return (
     <div className="error-page__ways">
@@ -63,7 +66,7 @@ const WaysOn = () => {
         }}
       >
         <label htmlFor={id}>Найти в каталоге</label>
-        <input id={id} name="q" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Букет, цветок или артикул" />
+        <input id={id} ref={field} name="q" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Букет, цветок или артикул" />
         <button type="submit" className="button">Найти</button>
       </form>
       <nav aria-label="Категории каталога" className="chips error-page__categories">

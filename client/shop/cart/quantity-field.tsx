@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { readQuantity } from './quantity';
+import { useTypedBeforeHydration } from '../../ui/typed-before-hydration';
 
 /**
  * «Количество»: typed freely (the field may be emptied on the way from 1 to 5) and never changed behind the
@@ -8,6 +9,12 @@ import { readQuantity } from './quantity';
 export const QuantityField = ({ most, onChange }: { most: number; onChange: (count: number | null) => void }) => {
   const [typed, setTyped] = useState('1');
   const errorId = useId();
+  const field = useRef<HTMLInputElement>(null);
+  const type = (text: string) => {
+    setTyped(text);
+    onChange(readQuantity(text, most).count ?? null);
+  };
+  useTypedBeforeHydration(field, typed, type);
   const { error } = readQuantity(typed, most);
   return (
     <div className="quantity">
@@ -19,11 +26,9 @@ export const QuantityField = ({ most, onChange }: { most: number; onChange: (cou
           autoComplete="off"
           size={3}
           maxLength={4}
+          ref={field}
           value={typed}
-          onChange={(e) => {
-            setTyped(e.target.value);
-            onChange(readQuantity(e.target.value, most).count ?? null);
-          }}
+          onChange={(e) => type(e.target.value)}
           aria-invalid={!!error}
           aria-describedby={errorId}
         />

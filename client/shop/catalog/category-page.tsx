@@ -3,6 +3,8 @@ import { categoryLabelIn } from '../../../schema/shop/catalog-setup';
 import { useCatalogSetup } from '../../data/storefront';
 import { wantLocal } from '../../data/local-data-context';
 import { usePageTitle } from '../../ui/page-title';
+import { useTypedBeforeHydration } from '../../ui/typed-before-hydration';
+import { useRef } from 'react';
 import { catalogueName, categoryTitle } from '../../../schema/shared/title';
 import { ProductList } from './product-list';
 import { useShelf } from './use-products';
@@ -23,11 +25,13 @@ const Filters = ({ filter, onChange: change }: FilterProps) => {
     wantLocal();
     change(next);
   };
+  const name = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(name, filter.name ?? '', (typed) => onChange({ ...filter, name: typed }));
   return (
   <div className="filters">
     <label className="field field--inline">
       <span>Название или артикул</span>
-      <input type="search" value={filter.name ?? ''} onChange={(e) => onChange({ ...filter, name: e.target.value })} />
+      <input ref={name} type="search" value={filter.name ?? ''} onChange={(e) => onChange({ ...filter, name: e.target.value })} />
     </label>
     <div className="chips" role="group" aria-label="Повод">
       {tags.map(({ id: tag, label }) => {

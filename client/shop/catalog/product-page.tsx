@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { sizedPrice, sizes, type LetterSize } from '../../../schema/shop/size';
 import { unitPrice, type Product } from '../../../schema/shop/product';
 import { formatRoubles } from '../../../schema/shared/money';
@@ -16,19 +16,27 @@ import { formatPhone } from '../../../schema/shared/phone';
 import { phoneHref } from '../../../schema/studio/team/studio-profile';
 import { useStudioProfile } from '../../data/studio-profile';
 import { useProduct, useProductsOnSale } from './use-products';
+import { useTypedBeforeHydration } from '../../ui/typed-before-hydration';
 
-const SizePicker = ({ value, onChange, price }: { value: LetterSize; onChange: (s: LetterSize) => void; price: number }) => (
-  <fieldset className="sizes">
-    <legend>Размер</legend>
-    {sizes.map((s) => (
-      <label key={s.id} className={`size ${value === s.id ? 'size--on' : ''}`}>
-        <input type="radio" name="size" value={s.id} checked={value === s.id} onChange={() => onChange(s.id)} />
-        <span>{s.id}</span>
-        <small>{formatRoubles(sizedPrice(price, s.priceFactor))}</small>
-      </label>
-    ))}
-  </fieldset>
-);
+const SizePicker = ({ value, onChange, price }: { value: LetterSize; onChange: (s: LetterSize) => void; price: number }) => {
+  const group = useRef<HTMLFieldSetElement>(null);
+  useTypedBeforeHydration(group, value, (picked) => {
+    const size = sizes.find((s) => s.id === picked);
+    if (size) onChange(size.id);
+  });
+  return (
+    <fieldset className="sizes" ref={group}>
+      <legend>Размер</legend>
+      {sizes.map((s) => (
+        <label key={s.id} className={`size ${value === s.id ? 'size--on' : ''}`}>
+          <input type="radio" name="size" value={s.id} checked={value === s.id} onChange={() => onChange(s.id)} />
+          <span>{s.id}</span>
+          <small>{formatRoubles(sizedPrice(price, s.priceFactor))}</small>
+        </label>
+      ))}
+    </fieldset>
+  );
+};
 
 const Buy = ({ product }: { product: Product }) => {
   const { add } = useCart();
