@@ -93,6 +93,19 @@ describe('staff told by Web Push', () => {
     const next = await siteOrder(shop.url, cookie, customer);
     await staffPusherOf(shop.shop.storage)?.settled();
     expect(service.received.filter((p) => p.payload.includes(`/admin/orders/${next.number}`))).toEqual([]);
+
+    // A tap on the first one, still shown: the worker moves the open tab of the shop to that order (a synthetic
+    // click, as headless Chromium has no notification to tap; the worker's handler is the one a real tap runs).
+    const [worker] = context.serviceWorkers();
+    expect(worker).toBeDefined();
+    await worker!.evaluate(async (tag) => {
+      const scope = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(e: Event): boolean };
+      const [n] = await scope.registration.getNotifications({ tag });
+      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: n! }));
+    }, `order-${o.number}-new`);
+    await page.waitForURL(`**/admin/orders/${o.number}`);
+    await page.getByRole('heading', { name: new RegExp(String(o.number)) }).first().waitFor();
+    expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length)).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
