@@ -20,6 +20,7 @@ const publicFiles = {
   cart: ['use-cart', 'cart-widget', 'quantity-field'],
   catalog: ['use-products', 'product-list', 'product-card', 'campaign-tags', 'favourite-button', 'use-favourites'],
   errors: ['error-page'],
+  install: ['active-worker'],
   search: ['search-panel', 'find-products'],
   content: ['page-body'],
   favourites: ['favourites-sync', 'favourites-page'],

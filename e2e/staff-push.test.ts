@@ -6,7 +6,7 @@ import type { Product } from '../schema/shop/product';
 import { staffPusherOf } from '../server/push/staff-push';
 import { startPushServiceStandIn } from '../server/testing/push-service-stand-in';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
-import { openStaffScreen } from './admin-journeys';
+import { contextAs, openStaffScreen } from './admin-journeys';
 import { journeyPerFile } from './harness';
 import { waitFor } from './journeys';
 
@@ -107,6 +107,22 @@ describe('staff told by Web Push', () => {
     await page.getByRole('heading', { name: new RegExp(String(o.number)) }).first().waitFor();
     expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length)).toBe(0);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a browser that refused the service worker says so at the switch, instead of a switch that never wakes', async () => {
+    const context = await contextAs(journey(), demoPhones.florist);
+    await context.addInitScript(() => {
+      ServiceWorkerContainer.prototype.register = () => Promise.reject(new DOMException('Service workers are disabled', 'SecurityError'));
+    });
+    const page = await context.newPage();
+    await page.goto('/admin/orders');
+    const setting = page.getByRole('checkbox', { name: 'Уведомления на этом устройстве' });
+    await waitFor('переключатель доступен', async () => !(await setting.isDisabled()));
+    expect(await setting.isChecked()).toBe(false);
+    await setting.click();
+    await page.getByRole('alert').filter({ hasText: 'Браузер не запустил фоновую часть сайта' }).waitFor();
+    expect(await setting.isChecked()).toBe(false);
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import { addressOf } from '../../../schema/shop/address';
 import { keepPageHeader } from '../../lib/kept-pages';
 import { laterFilesList, laterFilesSchema, type LaterFiles } from '../../lib/later-code';
 import { installStates } from './install-state';
+import { workerRefused } from './active-worker';
 /** Spec §9: the worker is checked every 3600 s. */
 const workerCheckMs = 3600_000;
 /** How long 'ready to work offline' stays on screen. */
@@ -79,7 +80,10 @@ export const startOfflineSupport = () => {
   });
   workbox.addEventListener('controlling', (e) => e.isUpdate && location.reload());
   // A browser may refuse the worker (a private window, a policy): the shop then works online only, without an error.
-  workbox.register().catch((e: unknown) => console.warn('Работа без сети недоступна в этом браузере:', e instanceof Error ? e.message : e));
+  workbox.register().catch((e: unknown) => {
+    console.warn('Работа без сети недоступна в этом браузере:', e instanceof Error ? e.message : e);
+    workerRefused();
+  });
   keepLaterCode('shop');
   // A page that came through the worker is kept already; one loaded before it took over is asked for again.
   const here = location.pathname + location.search;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { call } from '../../../lib/api';
+import { activeWorker } from '../../../shared/install/active-worker';
 
 /** The VAPID public key (base64url) as the bytes `pushManager.subscribe` takes. */
 const keyBytes = (base64url: string): Uint8Array<ArrayBuffer> => {
@@ -10,10 +11,14 @@ const keyBytes = (base64url: string): Uint8Array<ArrayBuffer> => {
 };
 
 const supported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-const registration = () => navigator.serviceWorker.ready;
+
+const noWorker = 'Браузер не запустил фоновую часть сайта (так бывает в приватном окне): уведомления на этом устройстве недоступны';
 
 /** This device's subscription, as the browser holds it (none where the worker or push is unavailable). */
-const current = async (): Promise<PushSubscription | null> => (supported() ? (await registration()).pushManager.getSubscription() : null);
+const current = async (): Promise<PushSubscription | null> => {
+  if (!supported()) return null;
+  return (await activeWorker())?.pushManager.getSubscription() ?? null;
+};
 
 /**
  * Turns this device's staff pushes on: the browser's permission, a subscription with the shop's public key, sent to
@@ -21,9 +26,10 @@ const current = async (): Promise<PushSubscription | null> => (supported() ? (aw
  */
 const turnOn = async (): Promise<string | null> => {
   if (!supported()) return 'Этот браузер не умеет показывать уведомления';
+  const reg = await activeWorker();
+  if (!reg) return noWorker;
   if ((await Notification.requestPermission()) !== 'granted') return 'Браузер не разрешил уведомления: включите их в настройках сайта';
   const { data } = await call('POST /api/staff-push/key', {});
-  const reg = await registration();
   const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(data.publicKey) });
   const json = sub.toJSON();
   await call('POST /api/staff-push/subscribe', { endpoint: sub.endpoint, expirationTime: json.expirationTime ?? null, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } });
