@@ -7,7 +7,7 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The browser journeys run in: Chromium's headless shell (Debian's chromium-headless-shell, the same version and
- * engine without the full browser's window machinery), which did a journey's pages on about two thirds of the CPU
+ * engine without the full browser's window machinery), which did a journey's pages on two thirds to four fifths of the CPU
  * (docs/DECISIONS.md «A suite under 20 minutes»). Without it installed, the full Chromium. The bench and a journey
  * whose claim is a time (`fullChromium`) run the full browser, as a shopper's phone does.
  */
