@@ -8,14 +8,15 @@ import { contextAs, outcomeOf } from './admin-journeys';
 
 const phones: Record<Visitor, string | null> = { guest: null, customer: '79440000001', ...demoPhones };
 
+/** One shop and browser for the file: the guest's sign-in below changes nothing the visitors above read. */
+const journey = journeyPerFile({}, { serviceWorker: false });
+
 /**
  * Every admin route of the spec, opened in Chromium by each of the five kinds of visitor, against the spec's table
  * written by hand (e2e/fixtures/spec-admin-matrix.ts): may open → the screen (in the staff shell); may not → a guest
  * is sent to sign in and brought back after, a signed-in visitor sees «Недостаточно прав» — never «Page not found».
  */
 describe('the admin routes, as the spec’s table says', () => {
-  const journey = journeyPerFile({}, { serviceWorker: false });
-
   for (const visitor of visitors) {
     describe(visitor, () => {
       let context: BrowserContext;
@@ -48,8 +49,6 @@ describe('the admin routes, as the spec’s table says', () => {
 });
 
 describe('a guest at an admin address', () => {
-  const journey = journeyPerFile({}, { serviceWorker: false });
-
   it('is offered sign-in and brought back to it after', async () => {
     const context = await journey().newContext();
     const page = await context.newPage();

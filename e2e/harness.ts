@@ -5,14 +5,24 @@ import { startTestShop } from '../server/testing/test-shop';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * The browser journeys run in: Chromium's headless shell (Debian's chromium-headless-shell, the same version and
+ * engine without the full browser's window machinery), which did a journey's pages on two thirds to four fifths of the CPU
+ * (docs/DECISIONS.md «A suite under 20 minutes»). Without it installed, the full Chromium. The bench and a journey
+ * whose claim is a time (`fullChromium`) run the full browser, as a shopper's phone does.
+ */
+const shellPath = process.env.CHROMIUM_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+const journeyChromiumPath = process.env.CHROMIUM_PATH ?? (fs.existsSync(shellPath) ? shellPath : chromiumPath);
+
 /** The flags every run of Chromium here gets: nothing that reaches outside this machine (the bench's Lighthouse too). */
 export const chromiumFlags = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
-/** Debian's Chromium, headless, with nothing that reaches outside this machine. */
-export const launchBrowser = (): Promise<Browser> => {
-  if (!fs.existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium (or run bash .ci/run)`);
+/** Debian's Chromium, headless, with nothing that reaches outside this machine: the full browser, or the journeys' headless shell. */
+export const launchBrowser = ({ fullChromium = true }: { fullChromium?: boolean } = {}): Promise<Browser> => {
+  const executablePath = fullChromium ? chromiumPath : journeyChromiumPath;
+  if (!fs.existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: apt-get install -y chromium (or run bash .ci/run)`);
   return chromium.launch({
-    executablePath: chromiumPath,
+    executablePath,
     headless: true,
     args: chromiumFlags,
   });
@@ -35,13 +45,15 @@ export const phoneViewport = { width: 360, height: 740 };
  */
 export interface JourneyOptions {
   serviceWorker?: boolean;
+  /** The full Chromium rather than the headless shell: for a journey whose claim is a time on a shopper's browser. */
+  fullChromium?: boolean;
 }
 
 /** The built shop on a random port with its own data, and a browser to visit it. */
-export const startJourney = async (settings: Parameters<typeof startTestShop>[0] = {}, { serviceWorker = true }: JourneyOptions = {}) => {
+export const startJourney = async (settings: Parameters<typeof startTestShop>[0] = {}, { serviceWorker = true, fullChromium = false }: JourneyOptions = {}) => {
   if (!fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: npm run build first (npm test does it)');
   const shop = await startTestShop(settings);
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ fullChromium });
   return {
     shop,
     browser,

@@ -28,7 +28,7 @@ const cardsNow = (page: Page) => page.locator('main .card').count();
  * server's page with its snapshot. Unknown addresses still answer 404 under the worker.
  */
 describe('offline from the first page', () => {
-  const journey = journeyPerFile();
+  const journey = journeyPerFile({}, { fullChromium: true });
 
   it('the home page, a category and a product page open offline at once after three seconds online', async () => {
     for (const [path, shown] of [

@@ -29,7 +29,7 @@ describe('paying online', () => {
     shop = await startTestShop({ yookassa: { shopId: yk.shopId, secretKey: yk.secretKey, apiUrl: yk.apiUrl } });
     origin = shop.url.replace('127.0.0.1', 'localhost');
     yk.notifyTo(`${shop.url}/api/payments/notification`, 2);
-    browser = await launchBrowser();
+    browser = await launchBrowser({ fullChromium: false });
   });
   afterAll(async () => {
     await browser?.close();

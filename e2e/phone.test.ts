@@ -28,7 +28,7 @@ describe('phone habits', () => {
   beforeAll(async () => {
     // A real cooldown, short enough to watch the resend button count down.
     shop = await startTestShop({ codeCooldownMs: 4_000 });
-    browser = await launchBrowser();
+    browser = await launchBrowser({ fullChromium: false });
     context = await browser.newContext({ baseURL: shop.url, locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     page = await context.newPage();

@@ -15,7 +15,8 @@ import { waitFor } from './journeys';
  * through the push service (the stand-in: headless Chromium reaches no real one) into the page's service worker, which
  * shows it; turned off, the next order is pushed to nobody.
  */
-const journey = journeyPerFile({ publicOrigin: 'https://shop.example' });
+// The full Chromium: the headless shell shows no notification a service worker asks for.
+const journey = journeyPerFile({ publicOrigin: 'https://shop.example' }, { fullChromium: true });
 let service: Awaited<ReturnType<typeof startPushServiceStandIn>>;
 beforeAll(async () => {
   service = await startPushServiceStandIn();

@@ -128,7 +128,7 @@ describe('an entity added as one file and one registry line', () => {
         plugins: [withRegistryLine()],
       });
       await client.listen();
-      browser = await launchBrowser();
+      browser = await launchBrowser({ fullChromium: false });
     }, 120_000);
     afterAll(async () => {
       await browser?.close();
