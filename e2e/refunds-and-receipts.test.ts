@@ -85,7 +85,7 @@ describe('receipts settings, the receipts’ limit at the shift close, refunds t
     const dialog = page.getByRole('dialog', { name: 'Закрыть смену' });
     await dialog.getByTestId('receipts-unregistered').filter({ hasText: 'самый старый — 26 дней. Через 4 дня смену нельзя будет закрыть' }).waitFor();
     await dialog.locator('input[name="amount"]').fill('1000');
-    expect(await dialog.getByRole('button', { name: 'Закрыть смену' }).isEnabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Ок', exact: true }).isEnabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Отмена' }).click();
 
     // The same receipt five days older: past the legal limit.
@@ -95,7 +95,7 @@ describe('receipts settings, the receipts’ limit at the shift close, refunds t
     await page.getByRole('button', { name: 'Закрыть смену' }).click();
     await dialog.getByTestId('receipts-blocked').filter({ hasText: 'Смену не закрыть: чек не зарегистрирован уже 31 день (по 54-ФЗ — не больше 30)' }).waitFor();
     await dialog.locator('input[name="amount"]').fill('1000');
-    expect(await dialog.getByRole('button', { name: 'Закрыть смену' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Ок', exact: true }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Отмена' }).click();
     // Registered: the block is gone (so the refund journey's receipts are the only ones waiting).
     await db.put({ ...(await db.get<Omit<Receipt, 'id'>>('receipt:sale:journey:old')), state: 'registered', fiscal: { sign: '1', fn: '1', number: '1', at: 'x' } });
