@@ -125,6 +125,7 @@ describe('receipts settings, the receipts’ limit at the shift close, refunds t
     const { context, page, errors } = await openStaffScreen(journey(), demoPhones.manager, `/admin/orders/${number}`, { name: orderTitle(number), level: 1 }, { width: 390, height: 844 });
     await page.getByRole('button', { name: 'Вернуть деньги' }).click();
     const form = page.getByRole('form', { name: 'Вернуть деньги' });
+    await form.getByText('Деньги вернутся покупателю через ЮKassa, чек возврата — с ними.').waitFor();
     await form.getByLabel('Сумма возврата, ₽').fill('100');
     await form.getByRole('button', { name: 'Вернуть деньги' }).click();
     const refunds = page.getByRole('list', { name: 'Возвраты через ЮKassa' });
