@@ -25,6 +25,7 @@ import { sweepStudioOrdersHourly } from './orders/studio-sweep';
 import { remindHourly } from './clients/reminders';
 import { onlinePayments } from './payments/online-payments';
 import { sweepOnlinePayments } from './payments/payment-sweep';
+import { refundSender } from './payments/refunds';
 import { pollPosiflora } from './posiflora/posiflora-poll';
 import { backupNightly } from './ops/nightly-backup';
 import { ensureStoreEpoch } from './ops/store-epoch';
@@ -81,6 +82,8 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   // Fiscal receipts queued by the orders' changes go to the provider from every app server, each once (issue 30).
   await ensureReceiptsViews(shop.storage);
   const stopReceipts = receiptSender(shop.storage, providerOfChoice(shop.storage, config), config.receiptsEveryMs ?? 2000).start();
+  // Refunds of online payments go back through YooKassa from every app server, each once (issue 30).
+  const stopRefunds = refundSender(shop.storage, config, config.receiptsEveryMs ?? 2000).start();
   // Posiflora's changes since the last import, while an account is connected (it has no webhooks).
   const stopPosiflora = pollPosiflora(shop);
   // The night's copy of every database, taken by whichever app server claims the night first.
@@ -118,6 +121,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
       stopReminders();
       stopPaymentSweep();
       await stopReceipts();
+      await stopRefunds();
       stopPosiflora();
       stopBackups();
       await stopCommands();

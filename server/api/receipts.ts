@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { counterRegisterOf, viewOfChoice, viewOfReceipt } from '../../schema/studio/receipts/receipt';
 import type { Shop } from '../context';
 import { route } from '../http/route';
+import { refundsOfOrder, viewOfRefund } from '../payments/refunds';
 import { chosenProviderName, listReceipts, unregisteredOf, readProviderChoice, readReceiptSettings, receiptsOfOrder, saveProviderChoice, saveReceiptSettings } from '../receipts/receipts';
 
 /** The newest receipts /admin/documents lists. */
@@ -31,7 +32,8 @@ export const receiptsApi = (shop: Shop): Router => {
 
   route(api, 'POST /api/receipts/list', async ({ body }) => {
     const rs = body.order ? await receiptsOfOrder(shop.storage, body.order) : await listReceipts(shop.storage, listed);
-    return { data: { items: rs.map(viewOfReceipt), unregistered: await unregisteredOf(shop.storage) } };
+    const refunds = body.order ? (await refundsOfOrder(shop.storage, body.order)).map(viewOfRefund) : undefined;
+    return { data: { items: rs.map(viewOfReceipt), unregistered: await unregisteredOf(shop.storage), ...(refunds ? { refunds } : {}) } };
   });
 
   return api;

@@ -24,6 +24,7 @@ import { spreadOrder } from './spread';
 import type { OrderService } from './order-service';
 import { orderTitle } from '../../schema/studio/orders/order-number';
 import { queueReceipts } from '../receipts/receipts';
+import { queueRefunds } from '../payments/refunds';
 
 type Fields = Record<string, unknown>;
 
@@ -302,6 +303,8 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
     await spreadOrder(shop.storage, orderOf(after), 'replace', eventChanged ? 'replace' : 'if-missing');
     // The fiscal receipts the change's money or hand-over calls for (issue 30): queued once each, never holding the order up.
     const fresh = (after.history ?? []).filter((h) => !(before.history ?? []).some((b) => b.command === h.command));
+    // Money paid through YooKassa goes back through it (a cancellation, «Вернуть деньги»), queued before the refund receipt it may carry.
+    await queueRefunds(shop.storage, shop.config, orderOf(after), fresh);
     await queueReceipts(shop.storage, orderOf(after), fresh);
   };
 
@@ -312,7 +315,9 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
     if (current.history?.some((h) => h.command === command.id)) {
       // Applied before: what followed it is repeated (harmless), in case a crash cut it short; its receipts too.
       await follow(current, current, false);
-      await queueReceipts(shop.storage, orderOf(current), (current.history ?? []).filter((h) => h.command === command.id));
+      const own = (current.history ?? []).filter((h) => h.command === command.id);
+      await queueRefunds(shop.storage, shop.config, orderOf(current), own);
+      await queueReceipts(shop.storage, orderOf(current), own);
       return { outcome: ok('Команда уже выполнена'), order: orderOf(current) };
     }
     const prepared = await prepare(command, current, user, staff);

@@ -1,5 +1,6 @@
 import { awaitsOnlinePayment, providerAmount, type OnlineMethod, type PaymentState } from '../../schema/shop/online-payment';
-import type { Order, OrderDraft } from '../../schema/studio/orders/order';
+import { orderPayment, type Order, type OrderChange, type OrderDraft } from '../../schema/studio/orders/order';
+import { paymentsOf, providerPaid, received, refundMarkOf } from '../../schema/studio/orders/order-money';
 import type { PaymentAnswer } from '../../schema/shop/pay-now';
 import type { User } from '../../schema/shared/user';
 import type { Shop } from '../context';
@@ -13,6 +14,52 @@ import { paymentReceiptOf } from '../../schema/studio/receipts/receipt';
 import { markReceiptInPayment, readReceiptSettings, receiptsAtYookassa } from '../receipts/receipts';
 import { yookassaReceiptPart } from '../receipts/yookassa-receipts';
 import { log } from '../ops/log';
+
+/** A refund through YooKassa an order's change calls for: its id at the shop (the Idempotence-Key is made from it). */
+export interface RefundDue {
+  id: string;
+  /** The history entry (its command) that called for it. */
+  command: string;
+  /** YooKassa's payment the money goes back from. */
+  payment: string;
+  /** Roubles. */
+  amount: number;
+  /** What YooKassa's payment brought, in roubles: no refunds of it together go past it. */
+  brought: number;
+}
+
+export const refundIdOf = (order: string, command: string): string => `refund:${order}:${command}`;
+
+const roubles = (paid: unknown, total: number): number => {
+  const p = orderPayment.safeParse(paid);
+  return p.success ? received({ total, paid: p.data }) : 0;
+};
+
+/**
+ * The money an order's new history entries return through YooKassa (issue 30; the one rule, DECISIONS «Refunds through
+ * YooKassa»): only money YooKassa's payment brought (`providerPaid`), never a staff member's record. A cancellation
+ * returns what that payment brought less what was returned of it before; «Вернуть деньги» on that payment returns its
+ * amount, capped the same way. An entry that returns nothing calls for no refund; the queue refuses past the payment too.
+ */
+export const refundsDue = (o: Pick<Order, 'id' | 'total' | 'online' | 'history'>, entries: readonly OrderChange[]): RefundDue[] => {
+  const payment = o.online?.payment;
+  const history = o.history ?? [];
+  const provider = paymentsOf(history).filter((p) => providerPaid(p.paid) && !p.voidedBy);
+  if (!payment || !provider.length) return [];
+  const byProvider = new Set(provider.map((p) => p.entry.command));
+  const brought = provider.reduce((t, p) => t + Math.max(0, roubles(p.entry.after.paid, o.total) - roubles(p.entry.before.paid, o.total)), 0);
+  const wanted = new Set(entries.map((e) => e.command));
+  const out: RefundDue[] = [];
+  let returned = 0;
+  for (const e of history) {
+    const mark = refundMarkOf(e);
+    const asked = mark && byProvider.has(mark.payment) ? mark.amount : e.after.status === 'cancelled' ? brought - returned : 0;
+    const amount = Math.max(0, Math.min(asked, brought - returned));
+    returned += amount;
+    if (amount > 0 && wanted.has(e.command)) out.push({ id: refundIdOf(o.id, e.command), command: e.command, payment, amount, brought });
+  }
+  return out;
+};
 
 /** Payments started for one order; past them the customer pays on delivery or calls the studio. */
 const maxPaymentTries = 5;

@@ -28,6 +28,47 @@ export const providerNotification = z.object({
   object: z.object({ id: providerPaymentId, metadata: z.object({ orderId: z.string().max(64).optional() }).optional() }),
 });
 
+/** What the shop reads of a refund (API v3 «Объект возврата»). */
+const providerRefund = z.object({
+  id: z.string().min(1).max(64),
+  status: z.enum(['pending', 'succeeded', 'canceled']),
+  amount: z.object({ value: z.string(), currency: z.string() }),
+  payment_id: z.string(),
+  cancellation_details: z.object({ party: z.string().optional(), reason: z.string().optional() }).optional(),
+});
+
+/** YooKassa's reasons a refund is cancelled (its «cancellation_details.reason»), in Russian. */
+const refundCancelReasons: Record<string, string> = {
+  insufficient_funds: 'на балансе магазина в ЮKassa не хватает денег',
+  rejected_by_payee: 'эмитент карты отклонил возврат',
+  rejected_by_timeout: 'банк не ответил вовремя',
+  yoo_money_account_closed: 'кошелёк ЮMoney покупателя закрыт',
+  payment_basket_id_not_found: 'платёж не найден у банка',
+  payment_article_number_not_found: 'платёж не найден у банка',
+  payment_tru_code_not_found: 'платёж не найден у банка',
+  too_many_refunding_articles: 'слишком много позиций в возврате',
+  some_articles_already_refunded: 'часть товаров уже возвращена',
+  general_decline: 'ЮKassa отклонила возврат',
+};
+
+/** What a refund request or read came to: the refund as YooKassa has it, a refusal in Russian, or «try again later». */
+export type RefundAnswer =
+  | { kind: 'pending'; id: string }
+  | { kind: 'succeeded'; id: string }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'retry'; reason: string };
+
+export interface NewRefund {
+  /** Idempotence-Key: derived from the shop's refund id, so a retried request never refunds twice. */
+  key: string;
+  payment: string;
+  /** Roubles. */
+  amount: number;
+  description: string;
+  /** The refund receipt (YooKassa as the receipts provider): «Объект чека» without settlements. */
+  receipt?: object;
+}
+
 interface NewPayment {
   /** YooKassa's Idempotence-Key: the same key answers the same payment, so a retried request never makes two. */
   key: string;
@@ -39,6 +80,36 @@ interface NewPayment {
   /** The receipt sent inside the payment (YooKassa as the receipts provider): «Объект чека» without settlements. */
   receipt?: object;
 }
+
+/** A refund call's answer as the shop reads it; never throws. */
+const refundAnswer = async (request: () => Promise<Response>, what: string): Promise<RefundAnswer> => {
+  let res: Response;
+  try {
+    res = await request();
+  } catch (e) {
+    const late = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
+    log.warn(`yookassa ${what}: ${late ? 'no answer in time' : 'unreachable'}`);
+    return { kind: 'retry', reason: late ? 'ЮKassa не ответила вовремя' : 'ЮKassa недоступна' };
+  }
+  if (res.status >= 500 || res.status === 429) {
+    await res.text().catch(() => '');
+    return { kind: 'retry', reason: `ЮKassa ответила ошибкой ${res.status}` };
+  }
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const why = z.object({ description: z.string().max(500) }).safeParse(body);
+    log.error({ status: res.status }, `yookassa ${what} refused`);
+    return { kind: 'refused', reason: `ЮKassa отказала: ${why.success ? why.data.description : `код ${res.status}`}` };
+  }
+  const parsed = providerRefund.safeParse(body);
+  if (!parsed.success) return { kind: 'retry', reason: 'ЮKassa ответила непонятно' };
+  const r = parsed.data;
+  if (r.status === 'canceled') {
+    const reason = r.cancellation_details?.reason;
+    return { kind: 'refused', reason: `ЮKassa отменила возврат: ${(reason && refundCancelReasons[reason]) ?? reason ?? 'причина не названа'}` };
+  }
+  return { kind: r.status, id: r.id };
+};
 
 const unavailable = () => new HttpError(502, 'Платёжный сервис не отвечает — попробуйте ещё раз через минуту или выберите оплату при получении');
 
@@ -89,6 +160,33 @@ export const yookassa = (settings: YookassaSettings) => {
         throw unavailable();
       }
       return paymentOf(res, `create for ${p.orderId}`);
+    },
+
+    /**
+     * `POST /v3/refunds` (issue 30): a refund of `amount` roubles of the payment. A timeout or a 5xx is «retry»: the
+     * same key sent again answers the refund YooKassa made the first time, if it made one.
+     */
+    async refund(r: NewRefund, timeoutMs = 15_000): Promise<RefundAnswer> {
+      return refundAnswer(
+        () =>
+          fetch(`${settings.apiUrl}/refunds`, {
+            method: 'POST',
+            headers: { authorization: auth, 'content-type': 'application/json', 'idempotence-key': r.key },
+            body: JSON.stringify({
+              payment_id: r.payment,
+              amount: { value: r.amount.toFixed(2), currency: 'RUB' },
+              description: r.description,
+              ...(r.receipt ? { receipt: r.receipt } : {}),
+            }),
+            signal: AbortSignal.timeout(timeoutMs),
+          }),
+        `refund of ${r.payment}`,
+      );
+    },
+
+    /** `GET /v3/refunds/{id}`: a pending refund as YooKassa has it now. */
+    async refundState(id: string, timeoutMs = 15_000): Promise<RefundAnswer> {
+      return refundAnswer(() => fetch(`${settings.apiUrl}/refunds/${encodeURIComponent(id)}`, { headers: { authorization: auth }, signal: AbortSignal.timeout(timeoutMs) }), `refund ${id}`);
     },
 
     /** The payment as the provider has it now, or null when it does not know the id. */

@@ -60,6 +60,25 @@ export const markReceiptInPayment = async (storage: Storage, payment: string, or
 };
 const receiptInPayment = async (storage: Storage, payment: string): Promise<boolean> => !!(await getDoc<object>(storage.db(receiptsDb), inPaymentId(payment)));
 
+/**
+ * A refund receipt YooKassa makes with the refund that carries it (server/payments/refunds.ts): marked before the
+ * receipt is queued, so it is read from YooKassa, never sent apart.
+ */
+const inRefundId = (receipt: string) => `in-refund:${receipt}`;
+export const markReceiptInRefund = async (storage: Storage, receipt: string, refund: string): Promise<void> => {
+  await claim(storage.db(receiptsDb), inRefundId(receipt), { refund, madeAt: Date.now() });
+};
+
+/** A refund that carried its receipt was refused: that receipt will never be made, so it fails with the refund's reason. */
+export const failReceiptOfRefund = async (storage: Storage, receipt: string, reason: string): Promise<void> => {
+  await upsert<Omit<Receipt, 'id'>>(storage.db(receiptsDb), receipt, (doc) => {
+    const r = doc && receiptOf(doc);
+    if (!r || !r.content.inPayment || (r.state !== 'queued' && r.state !== 'sent')) return null;
+    const { id: _id, lease: _l, ...rest } = r;
+    return { ...rest, state: 'failed', reason: `Возврат не прошёл, чека возврата нет: ${reason}`, updatedAt: Date.now() };
+  });
+};
+
 /** Whether receipts go to YooKassa now (the admin's choice, or the server's configuration): then a payment carries its receipt. */
 export const receiptsAtYookassa = async (storage: Storage, config: ShopConfig): Promise<boolean> =>
   chosenProviderName(config, await readProviderChoice(storage)) === 'yookassa';
@@ -78,7 +97,9 @@ export const queueReceipts = async (storage: Storage, o: Order, entries: readonl
     const due = receiptsDue(o, entries, await readReceiptSettings(storage));
     const now = Date.now();
     for (const d of due) {
-      const carried = d.content.kind === 'prepayment' && d.content.providerPayment && (await receiptInPayment(storage, d.content.providerPayment));
+      const carried =
+        (d.content.kind === 'prepayment' && d.content.providerPayment && (await receiptInPayment(storage, d.content.providerPayment))) ||
+        (d.content.kind === 'refund' && d.content.providerPayment && !!(await getDoc<object>(storage.db(receiptsDb), inRefundId(d.id))));
       const content = carried ? { ...d.content, inPayment: true as const } : d.content;
       const body: Omit<Receipt, 'id'> = { content, state: 'queued', createdAt: now, updatedAt: now, tries: 0, nextAt: now };
       if (await claim(storage.db(receiptsDb), d.id, body)) log.info({ receipt: d.id, total: d.content.total }, 'receipt queued');
@@ -100,6 +121,9 @@ const design = {
     byOrder: { map: 'function (doc) { if (doc.content && doc.content.order) emit(doc.content.order, null); }' },
     byTime: { map: "function (doc) { if (typeof doc.createdAt === 'number') emit(doc.createdAt, null); }" },
     unregistered: { map: "function (doc) { if (doc.state && doc.state !== 'registered' && typeof doc.createdAt === 'number') emit(doc.createdAt, null); }" },
+    // Refunds through YooKassa (server/payments/refunds.ts) live beside the receipts under their own fields.
+    refundsDue: { map: "function (doc) { if (doc.refundState === 'queued' || doc.refundState === 'pending') emit(doc.nextAt, null); }" },
+    refundsByOrder: { map: 'function (doc) { if (doc.refund && doc.refund.order) emit(doc.refund.order, null); }' },
   },
   language: 'javascript',
 };

@@ -73,9 +73,12 @@ export const yookassaReceipts = (s: YookassaSettings, timeoutMs = 15_000): Recei
         try {
           const res = await fetch(`${s.apiUrl}/receipts?payment_id=${encodeURIComponent(content.providerPayment)}`, { headers: { authorization: auth }, signal: AbortSignal.timeout(timeoutMs) });
           if (res.status >= 500) return { kind: 'retry', reason: `ЮKassa ответила ошибкой ${res.status}` };
-          const list = z.object({ items: z.array(z.object({ type: z.string() }).passthrough()) }).safeParse(await res.json().catch(() => null));
-          const own = list.success ? list.data.items.find((r) => r.type === 'payment') : undefined;
-          if (!own) return { kind: 'retry', reason: 'ЮKassa ещё не сформировала чек платежа' };
+          const listed = z.object({ type: z.string(), items: z.array(z.object({ quantity: z.string(), amount: z.object({ value: z.string() }) })).optional() }).passthrough();
+          const list = z.object({ items: z.array(listed) }).safeParse(await res.json().catch(() => null));
+          const kopecks = (r: z.infer<typeof listed>) => (r.items ?? []).reduce((t, i) => t + Math.round(Math.round(Number(i.amount.value) * 100) * Number(i.quantity)), 0);
+          // A refund's receipt came with the refund (server/payments/refunds.ts): the refund receipt of this payment for this sum.
+          const own = list.success ? list.data.items.find((r) => (content.kind === 'refund' ? r.type === 'refund' && kopecks(r) === content.total : r.type === 'payment')) : undefined;
+          if (!own) return { kind: 'retry', reason: content.kind === 'refund' ? 'ЮKassa ещё не сформировала чек возврата' : 'ЮKassa ещё не сформировала чек платежа' };
           return await answerOf(new Response(JSON.stringify(own), { status: 200 }));
         } catch (e) {
           return unreachable(e);

@@ -37,6 +37,19 @@ const receiptError = (r: ReceiptBody, total: number): { parameter: string; descr
   return null;
 };
 
+/** A refund as the stand-in keeps it: YooKassa's API v3 «Объект возврата». */
+interface StandInRefund {
+  id: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  amount: { value: string; currency: string };
+  payment_id: string;
+  description?: string;
+  created_at: string;
+  cancellation_details?: { party: string; reason: string };
+}
+/** What goes wrong with the next refund requests, one each: made but answered 500, made but answered too late, cancelled by YooKassa. */
+export type RefundTrouble = '5xx' | 'timeout' | 'cancel';
+
 const json = (res: http.ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
@@ -64,7 +77,12 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
   const paymentReceipts = new Map<string, ReceiptBody>();
   const receiptsByKey = new Map<string, string>();
   const expected = `Basic ${Buffer.from(`${shopId}:${secretKey}`).toString('base64')}`;
-  const state = { notifyUrl: '', notifyTimes: 1, base: '' };
+  const state = { notifyUrl: '', notifyTimes: 1, base: '', lateMs: 1500 };
+  /** Refunds (POST /v3/refunds) by id and by Idempotence-Key; every request as it came (key and body). */
+  const refunds = new Map<string, StandInRefund>();
+  const refundsByKey = new Map<string, string>();
+  const refundRequests: { key: string; body: unknown }[] = [];
+  const refundTrouble: RefundTrouble[] = [];
   const sent: { event: string; id: string; status: number }[] = [];
 
   const notify = async (id: string, event = `payment.${payments.get(id)?.status ?? 'succeeded'}`): Promise<number> => {
@@ -120,6 +138,52 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
         const wrong = receiptError(body, settled);
         if (wrong) return json(res, 400, { type: 'error', code: 'invalid_request', ...wrong });
         const r = register(body.type ?? 'payment', body, key);
+        return json(res, 200, r);
+      }
+      const refundApi = /^\/v3\/refunds(?:\/([^/]+))?$/.exec(url.pathname);
+      if (refundApi) {
+        if (req.headers.authorization !== expected) return json(res, 401, { type: 'error', code: 'invalid_credentials', description: 'Authentication failed' });
+        if (req.method === 'GET' && refundApi[1]) {
+          const r = refunds.get(decodeURIComponent(refundApi[1]));
+          return r ? json(res, 200, r) : json(res, 404, { type: 'error', code: 'not_found', description: 'Refund not found' });
+        }
+        if (req.method !== 'POST' || refundApi[1]) return json(res, 405, { type: 'error', code: 'method_not_allowed' });
+        const key = req.headers['idempotence-key'];
+        if (typeof key !== 'string' || !key || key.length > 64) return json(res, 400, { type: 'error', code: 'invalid_request', description: 'Idempotence-Key header is required (at most 64 characters)' });
+        const body = JSON.parse(await readBody(req)) as { payment_id?: string; amount?: { value?: string; currency?: string }; description?: string; receipt?: ReceiptBody };
+        refundRequests.push({ key, body });
+        const trouble = refundTrouble.shift();
+        const known = refundsByKey.get(key);
+        let r = known ? refunds.get(known) : undefined;
+        if (!r) {
+          const p = payments.get(body.payment_id ?? '');
+          if (!p) return json(res, 400, { type: 'error', code: 'invalid_request', parameter: 'payment_id', description: 'Payment not found' });
+          if (p.status !== 'succeeded') return json(res, 400, { type: 'error', code: 'invalid_request', parameter: 'payment_id', description: 'Payment is not in succeeded status' });
+          if (!/^\d+\.\d{2}$/.test(body.amount?.value ?? '') || body.amount?.currency !== p.amount.currency) return json(res, 400, { type: 'error', code: 'invalid_request', parameter: 'amount' });
+          const refunded = [...refunds.values()].filter((x) => x.payment_id === p.id && x.status !== 'canceled').reduce((t, x) => t + kop(x.amount.value), 0);
+          if (refunded + kop(body.amount!.value!) > kop(p.amount.value))
+            return json(res, 400, { type: 'error', code: 'invalid_request', parameter: 'amount.value', description: 'Refund amount exceeds the amount available for refund' });
+          if (body.receipt) {
+            const wrong = receiptError(body.receipt, kop(body.amount!.value!));
+            if (wrong) return json(res, 400, { type: 'error', code: 'invalid_request', ...wrong });
+          }
+          const id = crypto.randomUUID();
+          r = {
+            id,
+            status: trouble === 'cancel' ? 'canceled' : 'succeeded',
+            amount: { value: body.amount!.value!, currency: p.amount.currency },
+            payment_id: p.id,
+            ...(body.description ? { description: body.description } : {}),
+            created_at: new Date().toISOString(),
+            ...(trouble === 'cancel' ? { cancellation_details: { party: 'yoo_money', reason: 'insufficient_funds' } } : {}),
+          };
+          refunds.set(id, r);
+          refundsByKey.set(key, id);
+          if (body.receipt && r.status === 'succeeded') register('refund', { ...body.receipt, payment_id: p.id, refund_id: id, settlements: [{ type: 'cashless', amount: r.amount }] });
+        }
+        // Made, but the answer is lost: a 500, or an answer later than the shop waits.
+        if (trouble === '5xx') return json(res, 500, { type: 'error', code: 'internal_server_error', description: 'Internal server error' });
+        if (trouble === 'timeout') await new Promise((done) => setTimeout(done, state.lateMs));
         return json(res, 200, r);
       }
       const api = /^\/v3\/payments(?:\/([^/]+))?$/.exec(url.pathname);
@@ -187,6 +251,13 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
     secretKey,
     payments,
     receipts,
+    /** Refunds made, by id; every refund request with its Idempotence-Key and body. */
+    refunds,
+    refundRequests,
+    /** The next refund requests go wrong, one each, in this order. */
+    troubleRefunds(...t: RefundTrouble[]) {
+      refundTrouble.push(...t);
+    },
     /** The receipts payments carried, by payment (as the shop sent them). */
     paymentReceipts,
     /** Notifications sent, with the shop's answers. */

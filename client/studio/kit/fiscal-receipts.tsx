@@ -1,12 +1,26 @@
 import { useEffect, useState } from 'react';
 import { receiptKindLabels, receiptsLimit, type ReceiptView, type UnregisteredSummary } from '../../../schema/studio/receipts/receipt';
 import { orderNo } from '../../../schema/studio/orders/order-number';
+import type { RefundView } from '../../../schema/studio/orders/order-refund';
 import { call } from '../../lib/api';
 import { useOnline } from '../../lib/use-online';
 
 const kopecks = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (k: number) => `${kopecks.format(k / 100)} ₽`;
 const settled = (rs: readonly ReceiptView[]) => rs.every((r) => r.state === 'registered' || r.state === 'failed');
+const refundsSettled = (rs: readonly RefundView[]) => rs.every((r) => r.state === 'succeeded' || r.state === 'refused');
+
+/** Money returned through YooKassa: each refund's state in Russian (pending, done, refused with YooKassa's reason). */
+const Refunds = ({ refunds }: { refunds: readonly RefundView[] }) =>
+  refunds.length ? (
+    <ul className="fiscal-receipts" aria-label="Возвраты через ЮKassa">
+      {refunds.map((r) => (
+        <li key={r.id} data-state={r.state}>
+          {r.label}
+        </li>
+      ))}
+    </ul>
+  ) : null;
 
 /**
  * Fiscal receipts' states (issue 30), read online from the server (receipts live in a server-only database): one
@@ -16,6 +30,7 @@ const settled = (rs: readonly ReceiptView[]) => rs.every((r) => r.state === 'reg
 export const FiscalReceipts = ({ order, version }: { order?: string; version?: number }) => {
   const online = useOnline();
   const [items, setItems] = useState<ReceiptView[] | null>(null);
+  const [refunds, setRefunds] = useState<RefundView[]>([]);
   const [error, setError] = useState('');
   useEffect(() => {
     if (!online) return;
@@ -26,8 +41,9 @@ export const FiscalReceipts = ({ order, version }: { order?: string; version?: n
         ({ data }) => {
           if (!current) return;
           setItems(data.items);
+          setRefunds(data.refunds ?? []);
           setError('');
-          if (!settled(data.items) && left > 0) timer = setTimeout(() => void read(left - 1), 2000);
+          if (!(settled(data.items) && refundsSettled(data.refunds ?? [])) && left > 0) timer = setTimeout(() => void read(left - 1), 2000);
         },
         () => current && setError('Состояние чеков сейчас не прочитать'),
       );
@@ -41,8 +57,15 @@ export const FiscalReceipts = ({ order, version }: { order?: string; version?: n
   if (!online) return <p className="muted">Состояние чеков видно при подключении к сети</p>;
   if (error) return <p className="muted">{error}</p>;
   if (!items) return <p className="muted">Читаем чеки…</p>;
-  if (!items.length) return <p className="muted">{order ? 'Чеков по заказу нет' : 'Чеков пока нет'}</p>;
+  if (!items.length)
+    return (
+      <>
+        <p className="muted">{order ? 'Чеков по заказу нет' : 'Чеков пока нет'}</p>
+        <Refunds refunds={refunds} />
+      </>
+    );
   return (
+    <>
     <ul className="fiscal-receipts" aria-label="Чеки">
       {items.map((r) => (
         <li key={r.id} data-state={r.state}>
@@ -51,6 +74,8 @@ export const FiscalReceipts = ({ order, version }: { order?: string; version?: n
         </li>
       ))}
     </ul>
+    <Refunds refunds={refunds} />
+    </>
   );
 };
 

@@ -104,7 +104,7 @@ export const paymentsOf = (history: readonly OrderChange[] = []): RecordedPaymen
     if (reversal) {
       const target = all.find((p) => p.entry.command === reversal.payment && !p.voidedBy);
       if (target) target.voidedBy = { ...entry, reason: reversal.reason };
-    } else if ('paid' in entry.after && !refundOf(entry)) all.push({ entry, paid: paymentIn(entry.after.paid) ?? { status: 'unpaid' } });
+    } else if ('paid' in entry.after && !refundMarkOf(entry)) all.push({ entry, paid: paymentIn(entry.after.paid) ?? { status: 'unpaid' } });
   }
   return all;
 };
@@ -164,13 +164,14 @@ export const paymentReversal = (
 /** A refund's mark in its history entry: which payment gave the money back, and how many roubles. */
 export const refundField = 'refund';
 const refundMark = z.strictObject({ payment: z.string(), amount: z.number().int() });
-const refundOf = (c: Pick<OrderChange, 'after'>) => {
+/** The refund an entry of the history records, if it is one. */
+export const refundMarkOf = (c: Pick<OrderChange, 'after'>) => {
   const parsed = refundMark.safeParse(c.after[refundField]);
   return parsed.success ? parsed.data : undefined;
 };
 /** Roubles already returned of the payment recorded by command `payment`. */
 const refundedOf = (history: readonly OrderChange[] = [], payment: string): number =>
-  history.reduce((t, e) => t + (refundOf(e)?.payment === payment ? refundOf(e)!.amount : 0), 0);
+  history.reduce((t, e) => t + (refundMarkOf(e)?.payment === payment ? refundMarkOf(e)!.amount : 0), 0);
 
 const roublesOf = (paid: unknown, total: number): number => {
   const p = paymentIn(paid);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { countOf } from '../../shared/plural';
 import type { Order, OrderChange, OrderLine } from '../orders/order';
 import { orderPayment } from '../orders/order';
+import { refundView } from '../orders/order-refund';
 
 /**
  * Fiscal receipts (issue 30, 54-FZ): what a receipt says, decided once here from the order as the server stores it.
@@ -345,5 +346,5 @@ export const receiptsLimit = (s: UnregisteredSummary | null | undefined, at: num
   return { warn: `${pending}. Проверьте связь с кассой в «Документах» до закрытия смены` };
 };
 
-/** The list's answer: the receipts, and every unregistered one summed up (the shift close reads it). */
-export const receiptsListAnswer = z.object({ data: z.object({ items: z.array(receiptView), unregistered: unregisteredSummary }) });
+/** The list's answer: the receipts, and every unregistered one summed up (the shift close reads it); one order's answer also carries its refunds through YooKassa. */
+export const receiptsListAnswer = z.object({ data: z.object({ items: z.array(receiptView), unregistered: unregisteredSummary, refunds: z.array(refundView).optional() }) });

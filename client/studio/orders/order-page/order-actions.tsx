@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { lifecycle, rank, statusName, transitionIssue } from '../../../../schema/studio/orders/order-lifecycle';
 import { orderStatus, paidMethods, paymentStatuses, type Order } from '../../../../schema/studio/orders/order';
 import { mayCommand, type OrderAction } from '../../../../schema/studio/orders/order-command';
-import { moneyRights, moneySummary, owed, paymentsOf, received, refundOutcome, staffCommandIssue, voidablePayment } from '../../../../schema/studio/orders/order-money';
+import { moneyRights, moneySummary, owed, paymentsOf, providerPaid, received, refundOutcome, staffCommandIssue, voidablePayment } from '../../../../schema/studio/orders/order-money';
 import type { User } from '../../../../schema/shared/user';
 import { formatPhone, phone as phoneSchema } from '../../../../schema/shared/phone';
 import type { CourierChoice } from './use-order';
@@ -189,7 +189,10 @@ export const RefundForm = ({ order, send, user }: { order: Order; send: Send; us
   };
   return (
     <form className="order-page__inline-form" onSubmit={submit} noValidate aria-label="Вернуть деньги">
-      <p>Вернуть деньги по оплате «{paymentText(target.paid)}, {historyMoment(target.entry)}». Чек возврата уйдёт в кассу.</p>
+      <p>
+        Вернуть деньги по оплате «{paymentText(target.paid)}, {historyMoment(target.entry)}».{' '}
+        {providerPaid(target.paid) ? 'Деньги вернутся покупателю через ЮKassa, чек возврата — с ними.' : 'Чек возврата уйдёт в кассу.'}
+      </p>
       <label className="field">
         Сумма возврата, ₽
         <input inputMode="numeric" value={amount} aria-invalid={!!error} onChange={(e) => (setAmount(e.target.value), setError(''))} />

@@ -1,0 +1,138 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextDay, today } from '../schema/shared/day';
+import { formatRoubles } from '../schema/shared/money';
+import { orderTitle } from '../schema/studio/orders/order-number';
+import type { PaymentAnswer } from '../schema/shop/pay-now';
+import type { Product } from '../schema/shop/product';
+import type { Receipt } from '../schema/studio/receipts/receipt';
+import type { ShopConfig } from '../server/config';
+import { readProviderChoice, receiptsDb } from '../server/receipts/receipts';
+import { call, demoPhones, signIn } from '../server/testing/test-shop';
+import { startYookassaStandIn } from '../server/testing/yookassa-stand-in';
+import { refundsOfOrder } from '../server/payments/refunds';
+import { journeyPerFile, phoneViewport } from './harness';
+import { openStaffScreen } from './admin-journeys';
+
+const dayMs = 24 * 3600_000;
+
+/** A receipt made `days` ago that no register took (as server/receipts/shift-limit.test.ts makes one). */
+const oldReceipt = (id: string, days: number): Omit<Receipt, 'id'> & { _id: string } => {
+  const at = Date.now() - days * dayMs - 60_000;
+  return {
+    _id: id,
+    content: {
+      kind: 'sale', order: `order-${id}`, mode: 'full_payment', payment: 'cash', total: 150000, customer: { email: 'shop@example.ru' }, taxSystem: 'usn_income',
+      items: [{ name: 'Букет', price: 150000, quantity: 1, sum: 150000, object: 'commodity', vat: 'none' }], company: { email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' },
+    },
+    state: 'queued', createdAt: at, updatedAt: at, tries: 3, nextAt: at + 365 * dayMs, reason: 'касса недоступна',
+  };
+};
+
+/**
+ * Issue 30 in Chromium: the admin's receipts settings (the ATOL password never shown back), the shift close warned
+ * from day 25 and blocked past day 30 of an unregistered receipt, and «Вернуть деньги» on an online-paid order, the
+ * money going back through YooKassa (its stand-in) and its state on the order page.
+ */
+describe('receipts settings, the receipts’ limit at the shift close, refunds through YooKassa', () => {
+  const settings: Partial<ShopConfig> = { receiptsEveryMs: 200 };
+  let yk: Awaited<ReturnType<typeof startYookassaStandIn>>;
+  beforeAll(async () => {
+    yk = await startYookassaStandIn();
+    Object.assign(settings, { yookassa: { shopId: yk.shopId, secretKey: yk.secretKey, apiUrl: yk.apiUrl } });
+  });
+  const journey = journeyPerFile(settings, { serviceWorker: false });
+  afterAll(() => yk?.close());
+
+  it('the admin chooses ATOL Online with its keys; the password is kept and never shown back', async () => {
+    const { shop } = journey();
+    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.admin, '/admin/settings', { name: 'Настройки', level: 1 });
+    const form = page.getByRole('form', { name: 'Чеки' });
+    await form.locator('select[name="receipts-provider"]').selectOption({ label: 'АТОЛ Онлайн (облачная касса)' });
+    await form.locator('input[name="atol-login"]').fill('studio-login');
+    await form.locator('input[name="atol-password"]').fill('very-secret-1');
+    await form.locator('input[name="atol-group"]').fill('group-7');
+    await form.getByRole('button', { name: 'Сохранить настройки чеков' }).click();
+    await form.getByTestId('receipts-provider').filter({ hasText: 'Чеки уходят: АТОЛ Онлайн.' }).waitFor();
+    // Saved: the field is empty again, the placeholder says one is kept; the server holds it.
+    await form.locator('input[name="atol-password"][placeholder="сохранён — оставьте пустым"]').waitFor();
+    expect(await form.locator('input[name="atol-password"]').inputValue()).toBe('');
+    expect(await readProviderChoice(shop.shop.storage)).toMatchObject({ kind: 'atol', login: 'studio-login', group: 'group-7', password: 'very-secret-1' });
+    // Read again: the login is shown, the password nowhere on the page.
+    await page.reload();
+    await form.locator('input[name="atol-login"]').waitFor();
+    expect(await form.locator('input[name="atol-login"]').inputValue()).toBe('studio-login');
+    expect(await form.locator('input[name="atol-password"]').inputValue()).toBe('');
+    expect(await page.content()).not.toContain('very-secret-1');
+    // Saved again without typing it: the stored password stays.
+    await form.locator('input[name="atol-group"]').fill('group-8');
+    await form.getByRole('button', { name: 'Сохранить настройки чеков' }).click();
+    await expect.poll(async () => readProviderChoice(shop.shop.storage)).toMatchObject({ kind: 'atol', group: 'group-8', password: 'very-secret-1' });
+    // Back to nothing, so the other journeys' receipts wait in the queue.
+    await form.locator('select[name="receipts-provider"]').selectOption({ label: 'Не отправлять (чеки ждут в очереди)' });
+    await form.getByRole('button', { name: 'Сохранить настройки чеков' }).click();
+    await form.getByTestId('receipts-provider').filter({ hasText: 'не подключена' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('the shift close warns of a receipt unregistered for 26 days and cannot close past 30', async () => {
+    const { shop } = journey();
+    const db = shop.shop.storage.db(receiptsDb);
+    await db.put(oldReceipt('receipt:sale:journey:old', 26));
+    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.florist, '/admin', 'Рабочий стол', phoneViewport);
+    await page.getByRole('button', { name: 'Закрыть смену' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Закрыть смену' });
+    await dialog.getByTestId('receipts-unregistered').filter({ hasText: 'самый старый — 26 дней. Через 4 дня смену нельзя будет закрыть' }).waitFor();
+    await dialog.locator('input[name="amount"]').fill('1000');
+    expect(await dialog.getByRole('button', { name: 'Ок', exact: true }).isEnabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Отмена' }).click();
+
+    // The same receipt five days older: past the legal limit.
+    const doc = await db.get<Omit<Receipt, 'id'>>('receipt:sale:journey:old');
+    const at = Date.now() - 31 * dayMs - 60_000;
+    await db.put({ ...doc, createdAt: at, updatedAt: at });
+    await page.getByRole('button', { name: 'Закрыть смену' }).click();
+    await dialog.getByTestId('receipts-blocked').filter({ hasText: 'Смену не закрыть: чек не зарегистрирован уже 31 день (по 54-ФЗ — не больше 30)' }).waitFor();
+    await dialog.locator('input[name="amount"]').fill('1000');
+    expect(await dialog.getByRole('button', { name: 'Ок', exact: true }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Отмена' }).click();
+    // Registered: the block is gone (so the refund journey's receipts are the only ones waiting).
+    await db.put({ ...(await db.get<Omit<Receipt, 'id'>>('receipt:sale:journey:old')), state: 'registered', fiscal: { sign: '1', fn: '1', number: '1', at: 'x' } });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('«Вернуть деньги» on an order paid online returns the money through YooKassa and shows it on the order page', async () => {
+    const { shop } = journey();
+    const manager = await signIn(shop.url, demoPhones.manager);
+    const customer = '79440000901';
+    const me = await signIn(shop.url, customer);
+    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+    const { updatedAt: _u, ...bouquet } = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 1)!;
+    await call(shop.url, '/api/items/update', { ...bouquet, count: 50 }, manager);
+    const draft = {
+      id: `jrf-${crypto.randomUUID()}`, lines: [{ id: bouquet.id, count: 1 }], sender: { name: 'Анна', phone: customer }, recipient: { name: 'Ольга', phone: '79440000909' },
+      delivery: { method: 'pickup' }, date: nextDay(today()), slot: '12:00–15:00', payment: 'card',
+    };
+    const started = await call<{ data: PaymentAnswer }>(shop.url, '/api/payments/start', { order: draft.id, method: 'bank_card', draft }, me);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const payment = started.body.data.order.online!.payment!;
+    await yk.pay(payment);
+    expect((await call<{ data: PaymentAnswer }>(shop.url, '/api/payments/check', { order: draft.id }, me)).body.data.state).toBe('paid');
+    const number = (await shop.shop.storage.db('orders').get<{ number: number }>(draft.id)).number;
+
+    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.manager, `/admin/orders/${number}`, { name: orderTitle(number), level: 1 }, { width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Вернуть деньги' }).click();
+    const form = page.getByRole('form', { name: 'Вернуть деньги' });
+    await form.getByText('Деньги вернутся покупателю через ЮKassa, чек возврата — с ними.').waitFor();
+    await form.getByLabel('Сумма возврата, ₽').fill('100');
+    await form.getByRole('button', { name: 'Вернуть деньги' }).click();
+    const refunds = page.getByRole('list', { name: 'Возвраты через ЮKassa' });
+    await refunds.getByText(`Деньги возвращены через ЮKassa: ${formatRoubles(100)}`).waitFor({ timeout: 30_000 });
+    expect([...yk.refunds.values()].filter((r) => r.payment_id === payment).map((r) => r.amount.value)).toEqual(['100.00']);
+    expect((await refundsOfOrder(shop.shop.storage, draft.id)).map((r) => r.refundState)).toEqual(['succeeded']);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

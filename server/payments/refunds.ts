@@ -1,0 +1,197 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import type { Order, OrderChange } from '../../schema/studio/orders/order';
+import { orderTitle } from '../../schema/studio/orders/order-number';
+import { refundLabel, refundState, type RefundView } from '../../schema/studio/orders/order-refund';
+import { formatRoubles } from '../../schema/shared/money';
+import { receiptId, receiptsDue } from '../../schema/studio/receipts/receipt';
+import type { ShopConfig } from '../config';
+import { claim } from '../db/claim';
+import { stripMeta, upsert, type Stored } from '../db/docs';
+import type { Storage } from '../db/storage';
+import { log } from '../ops/log';
+import { failReceiptOfRefund, markReceiptInRefund, readReceiptSettings, receiptsAtYookassa, receiptsDb } from '../receipts/receipts';
+import { yookassaReceiptPart } from '../receipts/yookassa-receipts';
+import { refundsDue } from './online-payments';
+import { yookassa, type RefundAnswer } from './yookassa';
+
+/**
+ * Refunds through YooKassa (issue 30): queued in the server-only receipts database beside the receipts (their own
+ * fields and views, so the receipts' views pass them by), each written once under its id, sent by every app server's
+ * sender under a lease, retried on timeouts and 5xx with the same Idempotence-Key, never holding the order up.
+ */
+const stored = z.object({
+  refund: z.object({
+    order: z.string(),
+    number: z.number().int().optional(),
+    command: z.string(),
+    payment: z.string(),
+    amount: z.number().int(),
+    brought: z.number().int(),
+    receipt: z.record(z.string(), z.unknown()).optional(),
+    /** The refund receipt it carries, by its id in the receipts' queue. */
+    receiptId: z.string().optional(),
+  }),
+  refundState,
+  queuedAt: z.number().int(),
+  updatedAt: z.number().int(),
+  tries: z.number().int(),
+  nextAt: z.number().int(),
+  providerId: z.string().optional(),
+  reason: z.string().optional(),
+  lease: z.object({ by: z.string(), until: z.number().int() }).optional(),
+});
+type StoredRefund = z.infer<typeof stored>;
+export type Refund = StoredRefund & { id: string };
+
+const refundOf = (doc: Stored<object>): Refund | null => {
+  const parsed = stored.safeParse(stripMeta(doc));
+  return parsed.success ? { ...parsed.data, id: doc._id } : null;
+};
+
+/** YooKassa's Idempotence-Key (at most 64 characters): the refund's id hashed, the same on every retry and every app server. */
+export const refundKey = (id: string): string => crypto.createHash('sha256').update(id).digest('hex');
+
+/** An order's refunds, oldest first. */
+export const refundsOfOrder = async (storage: Storage, order: string): Promise<Refund[]> => {
+  const res = await storage.db(receiptsDb).query<object>('receipts/refundsByOrder', { key: order, include_docs: true });
+  return res.rows.flatMap((r) => (r.doc ? (refundOf(r.doc) ?? []) : [])).sort((a, b) => a.queuedAt - b.queuedAt);
+};
+
+export const viewOfRefund = (r: Refund): RefundView => ({ id: r.id, amount: r.refund.amount, state: r.refundState, label: refundLabel({ amount: r.refund.amount, state: r.refundState, reason: r.reason, tries: r.tries }), updatedAt: r.updatedAt });
+
+/**
+ * Queues the refunds the order's new entries call for (online-payments.ts `refundsDue`), each once under its id. A
+ * refund that would take back more than the payment brought, with the ones queued before, is stored refused with the
+ * reason, never sent. Never throws: a failure is logged, and the command repeated queues it.
+ */
+export const queueRefunds = async (storage: Storage, config: ShopConfig, o: Order, entries: readonly OrderChange[]): Promise<void> => {
+  if (!config.yookassa || !entries.length) return;
+  try {
+    const due = refundsDue(o, entries);
+    if (!due.length) return;
+    const before = await refundsOfOrder(storage, o.id);
+    const atYookassa = await receiptsAtYookassa(storage, config);
+    const settings = atYookassa ? await readReceiptSettings(storage) : null;
+    const now = Date.now();
+    for (const d of due) {
+      if (before.some((r) => r.id === d.id)) continue;
+      const taken = before.filter((r) => r.refund.payment === d.payment && r.refundState !== 'refused').reduce((t, r) => t + r.refund.amount, 0);
+      const over = taken + d.amount > d.brought;
+      const entry = entries.find((e) => e.command === d.command);
+      const rid = receiptId('refund', o.id, d.command);
+      const content = settings && entry ? receiptsDue(o, [entry], settings).find((r) => r.id === rid)?.content : undefined;
+      const receipt = content && content.total === d.amount * 100 ? yookassaReceiptPart(content) : undefined;
+      const body: StoredRefund = {
+        refund: { order: o.id, ...(o.number ? { number: o.number } : {}), command: d.command, payment: d.payment, amount: d.amount, brought: d.brought, ...(receipt ? { receipt, receiptId: rid } : {}) },
+        refundState: over ? 'refused' : 'queued',
+        ...(over ? { reason: `вернуть можно не больше ${formatRoubles(Math.max(0, d.brought - taken))}: ЮKassa получила ${formatRoubles(d.brought)}, возвращено ${formatRoubles(taken)}` } : {}),
+        queuedAt: now,
+        updatedAt: now,
+        tries: 0,
+        nextAt: now,
+      };
+      // The mark first: the receipt queued next sees it and waits for YooKassa to make it with the refund.
+      if (receipt && !over) await markReceiptInRefund(storage, rid, d.id);
+      if (await claim(storage.db(receiptsDb), d.id, body)) {
+        if (over) log.error({ refund: d.id }, `refund refused before sending: ${body.reason ?? ''}`);
+        else log.info({ refund: d.id, amount: d.amount }, 'refund queued');
+      }
+    }
+  } catch (e) {
+    log.error({ err: e }, `refunds of order ${o.id} not queued`);
+  }
+};
+
+/** How long a sender may hold a refund it took before another may take it (a process that died mid-send). */
+const leaseMs = 60_000;
+
+/**
+ * The refunds' sender every app server runs: takes due refunds one by one by a lease written as a won write, sends
+ * `POST /v3/refunds` with the refund's key, retries timeouts and 5xx with backoff (the same key: YooKassa answers the
+ * refund it made), reads a pending one until it is done, records a refusal with YooKassa's reason.
+ */
+export const refundSender = (storage: Storage, config: ShopConfig, everyMs: number) => {
+  const me = crypto.randomUUID();
+  const db = storage.db(receiptsDb);
+  const api = config.yookassa ? yookassa(config.yookassa) : null;
+  const timeoutMs = config.receipts?.timeoutMs ?? 15_000;
+  const retryAfter = (tries: number) => Math.min(10 * 60_000, everyMs * 2 ** Math.min(tries, 12));
+
+  const take = async (id: string, now: number): Promise<Refund | null> => {
+    let mine: Refund | null = null;
+    await upsert<StoredRefund>(db, id, (doc) => {
+      mine = null;
+      const r = doc && refundOf(doc);
+      if (!r || (r.refundState !== 'queued' && r.refundState !== 'pending') || r.nextAt > now || (r.lease && r.lease.until > now && r.lease.by !== me)) return null;
+      const { id: _id, ...rest } = r;
+      const next = { ...rest, lease: { by: me, until: now + leaseMs }, updatedAt: now };
+      mine = { ...next, id };
+      return next;
+    });
+    return mine;
+  };
+
+  const record = async (taken: Refund, a: RefundAnswer, sending: boolean) => {
+    const now = Date.now();
+    await upsert<StoredRefund>(db, taken.id, (doc) => {
+      const r = doc && refundOf(doc);
+      if (!r || r.lease?.by !== me) return null;
+      const { lease: _l, id: _id, reason: _r, ...rest } = r;
+      const base = { ...rest, updatedAt: now, tries: sending ? r.tries + 1 : r.tries };
+      if (a.kind === 'succeeded') return { ...base, refundState: 'succeeded', providerId: a.id, nextAt: now };
+      if (a.kind === 'pending') return { ...base, refundState: 'pending', providerId: a.id, nextAt: now + everyMs };
+      if (a.kind === 'refused') return { ...base, refundState: 'refused', reason: a.reason, nextAt: now };
+      return { ...base, reason: a.reason, nextAt: now + retryAfter(base.tries) };
+    });
+    if (a.kind === 'refused') {
+      log.error({ refund: taken.id }, `refund refused: ${a.reason}`);
+      if (taken.refund.receiptId) await failReceiptOfRefund(storage, taken.refund.receiptId, a.reason);
+    }
+    else if (a.kind === 'retry') log.warn({ refund: taken.id }, `refund not sent, tried again later: ${a.reason}`);
+    else if (a.kind === 'succeeded') log.info({ refund: taken.id }, 'refund succeeded');
+  };
+
+  const sendOne = async (id: string, now: number) => {
+    if (!api) return;
+    const taken = await take(id, now);
+    if (!taken) return;
+    if (taken.refundState === 'pending' && taken.providerId) return record(taken, await api.refundState(taken.providerId, timeoutMs), false);
+    const { refund } = taken;
+    const answer = await api.refund(
+      { key: refundKey(taken.id), payment: refund.payment, amount: refund.amount, description: `Возврат: ${orderTitle(refund.number ?? 0)}`, ...(refund.receipt ? { receipt: refund.receipt } : {}) },
+      timeoutMs,
+    );
+    await record(taken, answer, true);
+  };
+
+  const round = async (): Promise<void> => {
+    if (!api) return;
+    const now = Date.now();
+    const res = await db.query<object>('receipts/refundsDue', { endkey: now, include_docs: true, limit: 100 });
+    const due = res.rows.flatMap((row) => (row.doc ? (refundOf(row.doc) ?? []) : []));
+    for (const r of due.sort((x, y) => x.queuedAt - y.queuedAt)) await sendOne(r.id, now);
+  };
+
+  return {
+    round,
+    start(): () => Promise<void> {
+      if (!api) return async () => undefined;
+      let running: Promise<void> | null = null;
+      const run = () => {
+        running ??= round()
+          .catch((e: unknown) => log.error({ err: e }, 'refund sender round failed'))
+          .finally(() => {
+            running = null;
+          });
+      };
+      run();
+      const timer = setInterval(run, everyMs);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await running;
+      };
+    },
+  };
+};
