@@ -36,7 +36,12 @@ const runToExit = (env: Record<string, string>) =>
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, PORT: '0', SEED_RECIPES: '0', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += String(chunk)));
-    child.once('exit', (code) => resolve({ code, stderr }));
+    // A server that started after all is stopped, so a failing test leaves no process behind.
+    const started = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.once('exit', (code) => {
+      clearTimeout(started);
+      resolve({ code, stderr });
+    });
   });
 
 describe('two server processes starting at once on one new store', () => {
@@ -69,8 +74,10 @@ describe('two server processes starting at once on one new store', () => {
   }, 240_000);
 
   it('a server whose code is older than the store’s data refuses to start, says why in Russian and English, exits 78 and writes nothing', async () => {
-    const marker = await couchJson<{ _rev: string }>(`${couch.url}counters/${dataVersionId}`);
-    const raised = await fetch(`${couch.url}counters/${dataVersionId}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ _rev: marker._rev, version: dataVersion + 1, at: new Date().toISOString() }) });
+    // The store the test above left, or a new one when this test runs alone.
+    await fetch(`${couch.url}counters`, { method: 'PUT' });
+    const marker = await couchJson<{ _rev?: string }>(`${couch.url}counters/${dataVersionId}`);
+    const raised = await fetch(`${couch.url}counters/${dataVersionId}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...(marker._rev ? { _rev: marker._rev } : {}), version: dataVersion + 1, at: new Date().toISOString() }) });
     expect(raised.status).toBe(201);
     const before = await storeState(couch);
     const { code, stderr } = await runToExit({ ...testEnv, COUCHDB_URL: couch.url });
