@@ -62,6 +62,7 @@ import { staffConnect } from './receipts/counter-register';
 import { requestIds } from './ops/log';
 import { countRequest } from './ops/metrics';
 import { metricsRoute } from './ops/metrics-route';
+import { outdatedMessage, type DataVersionWatch } from './ops/data-version';
 
 /**
  * The largest body each /api route takes; others take 16 KB (an order of 50 lines is about 8 KB).
@@ -87,7 +88,21 @@ const limitOf = (req: express.Request) => {
 const refuseBody = (req: express.Request, res: express.Response, status: number, message: string) =>
   void res.status(status).json(req.path.startsWith('/db/') ? { error: status === 413 ? 'too_large' : 'bad_request', reason: message } : { error: message });
 
-export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, stock: StockProjection, epoch: string): Express => {
+/**
+ * An app server whose code is older than the store's data (a newer release raised the marker while this one ran)
+ * answers no /api or /db call but its health: it would write what the newer release may not read (DECISIONS
+ * «Upgrades without closing»). 503 with a pause: nginx tries a read on the other app server, a device sends again.
+ */
+const refuseWhenOutdated =
+  (versions: DataVersionWatch): express.RequestHandler =>
+  (req, res, next) => {
+    // Mounted on /api and /db: `baseUrl` is which, `path` the rest.
+    if (!versions.outdated() || (req.method === 'GET' && req.baseUrl === '/api' && req.path === '/health')) return next();
+    res.set('retry-after', '30');
+    res.status(503).json(req.baseUrl === '/db' ? { error: 'service_unavailable', reason: outdatedMessage } : { error: outdatedMessage });
+  };
+
+export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, stock: StockProjection, epoch: string, versions: DataVersionWatch): Express => {
   const app = express();
   const books = booksOf(shop);
   app.disable('x-powered-by');
@@ -95,6 +110,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   app.use(requestIds(countRequest));
   app.use(compressAnswers());
   app.use(securityHeaders());
+  app.use(['/api', '/db'], refuseWhenOutdated(versions));
 
   app.use(bodyLimit(limitOf, refuseBody));
   app.use(imagesApi());
@@ -107,7 +123,8 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
     res.locals.checkAnswers = checkAnswers;
     next();
   });
-  [healthApi, authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, noticesApi, posifloraApi, storefrontApi, debtsApi, settingsApi, receiptsApi, shiftBooksApi, backupsApi].forEach((part) => api.use(part(shop)));
+  api.use(healthApi(shop, versions));
+  [authApi, qrLoginApi, eventsApi, pagesApi, profileApi, clientsApi, staffApi, infoApi, favouritesApi, noticesApi, posifloraApi, storefrontApi, debtsApi, settingsApi, receiptsApi, shiftBooksApi, backupsApi].forEach((part) => api.use(part(shop)));
   api.use(ordersApi(shop, catalog));
   api.use(paymentsApi(shop));
   api.use(photosApi(shop));

@@ -106,6 +106,10 @@ export interface ShopConfig {
   booksClock?: () => number;
   /** Tests only: the bounds of long-polls (server/db/gateway-reads.ts), shorter so a test of the cap need not wait 30 s. */
   gatewayLimits?: GatewayLimits;
+  /** Tests only: the data version this code claims (server/ops/data-version.ts), to play an older or a newer release. */
+  dataVersion?: number;
+  /** Tests only: how often a running server reads the store's data version (15 s unless set). */
+  dataVersionEveryMs?: number;
 }
 
 export interface YookassaSettings {

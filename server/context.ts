@@ -21,8 +21,8 @@ export interface Shop {
   qr: QrTickets;
 }
 
-export const openShop = async (config: ShopConfig): Promise<Shop> => {
-  const storage = openStorage(config);
+/** `storage`: one the caller opened already (start-up reads the data version before anything is written). */
+export const openShop = async (config: ShopConfig, storage: Storage = openStorage(config)): Promise<Shop> => {
   const auth = storage.db('auth');
   const secret = await loadSecret(auth);
   const sms = smsSender(config, auth, () => readSmsGateway(storage));

@@ -2,10 +2,11 @@ import { checkConfig, defaultConfig, type ShopConfig } from './config';
 import { startShop } from './shop';
 import { startDemoPayments } from './payments/demo-payments';
 import { startDemoReceipts } from './receipts/demo-receipts';
+import { NewerDataVersion, newerDataExitCode } from './ops/data-version';
 
-const refuse = (message: string): never => {
+const refuse = (message: string, code = 1): never => {
   console.error(message);
-  process.exit(1);
+  process.exit(code);
 };
 
 const demoBanner = (config: ShopConfig, testPayments: boolean) =>
@@ -47,7 +48,10 @@ const demoReceipts = await startDemoReceipts(config);
 if (demoReceipts) config = demoReceipts.config;
 if (config.mode === 'demo') console.log(demoBanner(config, !!demoPayments));
 
-const running = await startShop(config).catch((e: Error) => refuse(`Магазин не запустился / the shop did not start: ${e.message}`));
+const running = await startShop(config).catch((e: Error) =>
+  // A store of a newer release's data: its own exit code, which systemd does not restart (ops/systemd/shop@.service).
+  e instanceof NewerDataVersion ? refuse(e.message, newerDataExitCode) : refuse(`Магазин не запустился / the shop did not start: ${e.message}`),
+);
 demoPayments?.connect(running.url);
 console.log(`Цветочная мастерская: ${running.url.replace('127.0.0.1', 'localhost')} (данные: ${config.couchUrl ? 'CouchDB' : config.dataDir})`);
 

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { defaultConfig, type ShopConfig } from './config';
 import { openShop, type Shop } from './context';
+import { openStorage } from './db/storage';
+import { checkDataVersion, dataVersion, raiseDataVersion, watchDataVersion } from './ops/data-version';
 import { createApp } from './app';
 import { catalogIndex } from './db/catalog-index';
 import { changesHub } from './db/changes-hub';
@@ -34,6 +36,7 @@ import { ensureNoticesView } from './notices/outbox';
 import { ensureVapidKeys, registerStaffPusher, staffPusher } from './push/staff-push';
 import { noticeSender, sendNoticesEvery } from './notices/notice-sender';
 import { drainable } from './http/drain';
+import { log } from './ops/log';
 
 /** How long a stopping app server lets the answers it began finish (systemd's TimeoutStopSec is 30 s). */
 const drainMs = 10_000;
@@ -49,7 +52,14 @@ export interface RunningShop {
 /** Opens the databases, seeds them on first start, settles what a crash left half-way, then serves the shop. Tests start it on port 0. */
 export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<RunningShop> => {
   const config = { ...defaultConfig(), ...overrides };
-  const shop = await openShop(config);
+  const ownVersion = config.dataVersion ?? dataVersion;
+  const storage = openStorage(config);
+  // Before anything is written: a store of a newer release's data is left as it is (server/ops/data-version.ts).
+  await checkDataVersion(storage, ownVersion).catch(async (e: unknown) => {
+    await storage.close();
+    throw e;
+  });
+  const shop = await openShop(config, storage);
   await Promise.all(Object.keys(dbAccess).map((name) => shop.storage.db(name).info()));
   await ensureCalendarIndex(shop.storage.db('events'));
   await ensureClientPhoneIndex(shop.storage);
@@ -101,20 +111,13 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   const epoch = await ensureStoreEpoch(shop.storage);
   // Named from the first start, so a restore of another shop's archive over this store is told apart (restore.ts).
   await shopIdentity(shop.storage);
-  const server = createApp(shop, hub, catalog, stock, epoch).listen(config.port);
-  const http = drainable(server);
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  const port = (server.address() as AddressInfo).port;
-  // The customers' SMS about their orders, sent by whichever app server takes each first.
-  const stopNotices = sendNoticesEvery(noticeSender(shop, () => config.publicOrigin ?? `http://localhost:${port}`), config.noticeEveryMs);
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    shop,
-    server,
-    async close() {
-      // Answers first, while everything they need still runs; then the loops, then the store.
-      await http.drain(config.stopGraceMs, drainMs);
+  // Every start-up migration above is done: the store now holds this release's data (the first of two servers wins).
+  const raisedVersion = await raiseDataVersion(shop.storage, ownVersion);
+  // The loops that write stop at once if a newer release raises the marker while this one runs; `close` stops them too.
+  let loopsHalted: Promise<void> | null = null;
+  let stopNotices = async () => {};
+  const haltLoops = () =>
+    (loopsHalted ??= (async () => {
       stopSweep();
       await stopNotices();
       stopStudioSweep();
@@ -127,6 +130,27 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
       await stopCommands();
       stopStock();
       stopBouquets();
+    })());
+  const versions = watchDataVersion(shop.storage, ownVersion, raisedVersion, config.dataVersionEveryMs ?? 15_000, () => {
+    log.error({ own: ownVersion }, 'data version of the store is newer than this server: it serves no /api or /db call and its loops stop');
+    void haltLoops().catch((e: unknown) => log.error({ err: e }, 'loops of an outdated server not stopped'));
+  });
+  const server = createApp(shop, hub, catalog, stock, epoch, versions).listen(config.port);
+  const http = drainable(server);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const port = (server.address() as AddressInfo).port;
+  // The customers' SMS about their orders, sent by whichever app server takes each first.
+  stopNotices = sendNoticesEvery(noticeSender(shop, () => config.publicOrigin ?? `http://localhost:${port}`), config.noticeEveryMs);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    shop,
+    server,
+    async close() {
+      // Answers first, while everything they need still runs; then the loops, then the store.
+      await http.drain(config.stopGraceMs, drainMs);
+      versions.stop();
+      await haltLoops();
       hub.close();
       await catalog.close();
       await pusher.settled();

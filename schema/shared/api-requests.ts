@@ -32,6 +32,11 @@ export const healthAnswer = z.discriminatedUnion('ok', [
     /** Why the last backup failed, in Russian, with no credentials in it; only while `backup` is `failing`. */
     backupFailure: z.string().optional(),
     sms: z.enum(['gateway', 'log', 'missing']),
+    /** The data version this app server's code writes (server/ops/data-version.ts), and the store's as it last read it. */
+    dataVersion: z.number().int().nonnegative(),
+    storeDataVersion: z.number().int().nonnegative(),
+    /** Only when the store's data is newer than this server's code: it answers no other call until it is updated. */
+    dataVersionProblem: z.string().optional(),
   }),
   z.object({ ok: z.literal(false), status: z.literal('down'), db: z.literal('unreachable'), since: z.string(), message: z.string() }),
 ]);

@@ -4,13 +4,14 @@ import { route } from '../http/route';
 import { couchQuorum, probeMs, withinTime } from '../ops/couch-quorum';
 import { backupAgeSeconds, backupIsStale, backupsOn, backupStatus, lastFailure } from '../ops/nightly-backup';
 import { readSmsGateway } from '../studio/shop-settings';
+import { outdatedMessage, type DataVersionWatch } from '../ops/data-version';
 
 /**
  * GET /api/health: whether this app server can reach its database and what is degraded, for a load balancer (200 or
  * 503) and for people (schema/shared/api-requests.ts `healthAnswer`). `since` is when this process first found the store
  * unreachable (a figure about this process, not shared state).
  */
-export const healthApi = (shop: Shop): Router => {
+export const healthApi = (shop: Shop, versions: DataVersionWatch): Router => {
   const api = Router();
   let unreachableSince: Date | null = null;
   route(api, 'GET /api/health', async ({ res }) => {
@@ -33,7 +34,8 @@ export const healthApi = (shop: Shop): Router => {
     const failure = status ? lastFailure(status) : null;
     const backup = !backupsOn(config.backup) ? ('off' as const) : failure ? ('failing' as const) : !status || backupIsStale(status) ? ('stale' as const) : ('ok' as const);
     const sms = config.smsGatewayUrl || savedGateway ? ('gateway' as const) : config.mode === 'demo' ? ('log' as const) : ('missing' as const);
-    const degraded = backup === 'stale' || backup === 'failing' || (quorum !== 'ok' && quorum !== 'embedded') || sms === 'missing';
+    const outdated = versions.outdated();
+    const degraded = outdated || backup === 'stale' || backup === 'failing' || (quorum !== 'ok' && quorum !== 'embedded') || sms === 'missing';
     const age = status && backupAgeSeconds(status);
     return {
       ok: true as const,
@@ -44,6 +46,9 @@ export const healthApi = (shop: Shop): Router => {
       ...(age != null ? { backupAgeSeconds: Math.round(age) } : {}),
       ...(failure ? { backupFailure: failure.reason } : {}),
       sms,
+      dataVersion: versions.own,
+      storeDataVersion: versions.stored(),
+      ...(outdated ? { dataVersionProblem: `${outdatedMessage} (данные — версия ${versions.stored()}, сервер — ${versions.own})` } : {}),
     };
   });
   return api;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { startTestShop } from '../testing/test-shop';
 import { storeBackup, takeBackup } from './backup';
-import { backupChecks, diskCheck, doctorReport, runDoctor, type Finding } from './doctor';
+import { backupChecks, backupCouchCheck, diskCheck, doctorReport, runDoctor, type Finding } from './doctor';
 
 const temporary: string[] = [];
 const tempDir = async () => {
@@ -88,6 +88,33 @@ describe('npm run doctor', () => {
     expect(await backupChecks({ mode: 'production', backup: { at: '03:00', keep: 14 } }, {})).toEqual([expect.objectContaining({ check: 'backup', level: 'fix' })]);
     // Nothing is left behind by the probe.
     expect(await fs.readdir(stale)).toEqual(['shop-2026-11-20-00-00-00-000.fsbk']);
+  });
+
+  it('checks a second CouchDB as the backup target: it answers, takes its name and password, and says in Russian what to fix', async () => {
+    const target = await startCouchStandIn(undefined, { admin: { name: 'backup', password: 'верный-пароль' } });
+    try {
+      const at = (user: string, password: string) => `http://${user}:${encodeURIComponent(password)}@127.0.0.1:${target.port}/`;
+      const good = await backupCouchCheck(at('backup', 'верный-пароль'));
+      expect(good).toMatchObject({ check: 'backup-couch', level: 'ok', message: expect.stringContaining(`127.0.0.1:${target.port}`) });
+      const wrong = await backupCouchCheck(at('backup', 'неверный'));
+      expect(wrong).toMatchObject({ level: 'fix', message: expect.stringMatching(/не принимает имя и пароль из BACKUP_COUCHDB_URL/) });
+      // The password is never repeated to whoever reads the report.
+      expect(wrong.message).not.toContain('неверный');
+      // A couch-only target needs no folder; both are checked when both are set.
+      const couchOnly = await backupChecks({ mode: 'production', backup: { at: '03:00', keep: 14, couchUrl: at('backup', 'верный-пароль') } }, {});
+      expect(levels(couchOnly)).toEqual({ 'backup-couch': 'ok' });
+      const both = await backupChecks({ mode: 'production', backup: { dir: await tempDir(), at: '03:00', keep: 14, key: 'k', couchUrl: at('backup', 'неверный') } }, {});
+      expect(levels(both)).toMatchObject({ 'backup-couch': 'fix', 'backup-target': 'ok' });
+      const { port } = target;
+      await target.close();
+      const gone = await backupCouchCheck(`http://backup:x@127.0.0.1:${port}/`);
+      expect(gone).toMatchObject({ level: 'fix', message: expect.stringMatching(/не отвечает: проверьте адрес в BACKUP_COUCHDB_URL/) });
+      // Something else on the address: not a CouchDB.
+      const notCouch = await backupCouchCheck(`${shop.url}/`);
+      expect(notCouch).toMatchObject({ level: 'fix', message: expect.stringMatching(/отвечает, но не как CouchDB/) });
+    } finally {
+      await target.close().catch(() => undefined);
+    }
   });
 
   it('measures free space on the real disk of a folder, even one not made yet', async () => {

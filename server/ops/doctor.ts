@@ -2,7 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { healthAnswer } from '../../schema/shared/api-requests';
 import { ConfigError, defaultConfig, type ShopConfig } from '../config';
+import { z } from 'zod';
 import { couchQuorum, probeMs, withinTime } from './couch-quorum';
+import { couchRequest } from '../db/claim';
+import { targetName } from './backup-couch';
 
 /**
  * `npm run doctor`: is this a production configuration? Each check says, in Russian, what is right, what is worth a
@@ -58,11 +61,41 @@ export const diskCheck = async (check: string, what: string, dir: string, o: Doc
   return ok(check, text);
 };
 
-/** The backup folder: there (or can be made), writable, and holding an archive younger than a day. */
+/** `GET /_session`: who CouchDB takes the address's credentials for. */
+const session = z.object({ userCtx: z.object({ name: z.string().nullable(), roles: z.array(z.string()) }) });
+
+/**
+ * The second CouchDB the nightly backup replicates into (BACKUP_COUCHDB_URL, server/ops/backup-couch.ts): it answers,
+ * takes the address's name and password, and they are an administrator's (a copy creates databases). Only reads.
+ */
+export const backupCouchCheck = async (url: string): Promise<Finding> => {
+  const where = targetName(url);
+  const get = async (pathname: string) => {
+    const { href, headers } = couchRequest(`${url.endsWith('/') ? url : `${url}/`}${pathname}`);
+    return withinTime(fetch(href, { headers }), probeMs).catch(() => null);
+  };
+  const root = await get('');
+  if (!root) return fix('backup-couch', `Резервная CouchDB ${where} не отвечает: проверьте адрес в BACKUP_COUCHDB_URL, что она запущена и что эта машина до неё достаёт (брандмауэр, порт)`);
+  const answer = root.status === 401 ? root : await get('_session');
+  if (answer?.status === 401 || answer?.status === 403)
+    return fix('backup-couch', `Резервная CouchDB ${where} не принимает имя и пароль из BACKUP_COUCHDB_URL: исправьте их (http://имя:пароль@адрес:5984) в /etc/shop/shop.env`);
+  const who = answer?.ok ? session.safeParse(await answer.json().catch(() => null)) : null;
+  if (!who?.success) return fix('backup-couch', `${where} по адресу BACKUP_COUCHDB_URL отвечает, но не как CouchDB: проверьте адрес (нужен корень CouchDB, обычно порт 5984)`);
+  const { name, roles } = who.data.userCtx;
+  if (!roles.includes('_admin'))
+    return fix('backup-couch', `Пользователь ${name ?? '(без имени)'} резервной CouchDB ${where} не администратор: копия создаёт базы, укажите в BACKUP_COUCHDB_URL администратора`);
+  return ok('backup-couch', `Резервная CouchDB ${where} отвечает, имя и пароль приняты`);
+};
+
+/**
+ * The backup targets: a second CouchDB that answers and takes its credentials; the backup folder there (or can be
+ * made), writable, and holding an archive younger than a day.
+ */
 export const backupChecks = async (config: Pick<ShopConfig, 'backup' | 'mode'>, o: DoctorOptions): Promise<Finding[]> => {
-  const { dir, key } = config.backup;
-  if (!dir) return [fix('backup', 'Резервные копии выключены (BACKUP_DIR=off): задайте BACKUP_DIR — папку на другом диске или машине')];
-  const found: Finding[] = [];
+  const { dir, key, couchUrl } = config.backup;
+  if (!dir && !couchUrl) return [fix('backup', 'Резервные копии выключены (BACKUP_DIR=off, BACKUP_COUCHDB_URL не задан): задайте BACKUP_DIR — папку на другом диске или машине — или BACKUP_COUCHDB_URL')];
+  const found: Finding[] = couchUrl ? [await backupCouchCheck(couchUrl)] : [];
+  if (!dir) return found;
   const probe = path.join(dir, `.doctor-${process.pid}-${Date.now()}`);
   try {
     await fs.mkdir(dir, { recursive: true });

@@ -48,7 +48,7 @@ const bulkDocs = /^\/([^_/][^/]*)\/_bulk_docs$/;
  * as a three-node cluster's coordinator does: while writes are split, as too few copies (a node away) unless the
  * options say the splits are races (`race`).
  */
-export const startCouchStandIn = async (at?: { port: number; dir: string }) => {
+export const startCouchStandIn = async (at?: { port: number; dir: string }, { admin }: { admin?: { name: string; password: string } } = {}) => {
   const dir = at?.dir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'couch-')));
   const handles = new Map<string, PouchDB.Database>();
   // express-pouchdb keeps its database objects in `__dbCacheMap`: the splits write through the same ones.
@@ -127,7 +127,15 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }) => {
 
   /** The cluster as CouchDB's coordinator sees it: the third node is away while writes are split as too few copies. */
   const away = () => !!choose && !how.race;
+  /**
+   * `admin`: as a CouchDB with an administrator and `require_valid_user`: every request needs his name and password
+   * (else 401), and `/_session` names him. Without it, as an admin party: anyone is an administrator.
+   */
+  const expected = admin && `Basic ${Buffer.from(`${admin.name}:${admin.password}`).toString('base64')}`;
   const app = express()
+    .use((req, res, next) => (!expected || req.headers.authorization === expected ? next() : void res.status(401).json({ error: 'unauthorized', reason: 'Name or password is incorrect.' })))
+    .get('/', (_req, res) => void res.json({ couchdb: 'Welcome', version: 'stand-in' }))
+    .get('/_session', (_req, res) => void res.json({ ok: true, userCtx: { name: admin?.name ?? null, roles: ['_admin'] } }))
     .get('/_up', (_req, res) => void res.json({ status: 'ok' }))
     .get('/_membership', (_req, res) => void res.json({ all_nodes: away() ? nodes.slice(0, 2) : nodes, cluster_nodes: nodes }))
     .get(docShards, (_req, res) => void res.json({ range: '00000000-ffffffff', nodes }))
