@@ -58,6 +58,14 @@ const ensureBudgetView = async (db: PouchDB.Database, types: readonly string[]) 
   viewWritten.set(db, views);
 };
 
+const commandTypesOf = (registry: Record<string, AnyEntity>) => Object.values(registry).filter((e) => e.write === 'command').map((e) => e.type).sort();
+
+/** At start: the view written and built in the background, so the first push of commands after a deploy does not build it. */
+export const ensureCommandBudgetView = async (db: PouchDB.Database, registry: Record<string, AnyEntity>): Promise<void> => {
+  await ensureBudgetView(db, commandTypesOf(registry));
+  void db.query(byAuthor, { limit: 0 }).catch(() => undefined);
+};
+
 /**
  * Wraps the office's per-document rule with the pusher's budget: reads, once per batch that creates commands, what
  * of theirs the database holds, answers 503 (StorageBusy) when the batch's commands would not fit what may wait, and
@@ -66,7 +74,7 @@ const ensureBudgetView = async (db: PouchDB.Database, types: readonly string[]) 
 export const withCommandBudget =
   (registry: Record<string, AnyEntity>, rule: PushRule, limits: CommandLimits = commandLimits, clock: () => number = Date.now) =>
   async (db: PouchDB.Database, user: { phone: string }, docs: readonly PushedDoc[]): Promise<PushRule> => {
-    const commandTypes = new Set<string>(Object.values(registry).filter((e) => e.write === 'command').map((e) => e.type));
+    const commandTypes = new Set<string>(commandTypesOf(registry));
     const isCommand = (doc: PushedDoc) => !doc._deleted && typeof doc.type === 'string' && commandTypes.has(doc.type);
     const incoming = docs.filter(isCommand);
     if (!incoming.length) return rule;
@@ -80,7 +88,7 @@ export const withCommandBudget =
     };
     // This person's commands only, through the view (`byAuthor`), never the office whole: what waits, with its
     // bytes; the count of those answered since `since`; and which of the batch's ids are theirs already.
-    await ensureBudgetView(db, [...commandTypes].sort());
+    await ensureBudgetView(db, [...commandTypes]);
     const [waiting, answered, already] = await Promise.all([
       db.query(byAuthor, { key: [user.phone, null], include_docs: true }),
       db.query(byAuthor, { startkey: [user.phone, since], endkey: [user.phone, {}] }),
