@@ -1,5 +1,7 @@
 import { ensureClientPhoneIndex } from './clients/card-of-phone';
 import { ensureWaitingCommandsView } from './orders/waiting-commands';
+import { ensureCommandBudgetView } from './records/command-budget';
+import { entities } from '../schema/entities';
 import { ensureCalendarIndex } from './db/calendar-index';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -64,6 +66,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   await ensureCalendarIndex(shop.storage.db('events'));
   await ensureClientPhoneIndex(shop.storage);
   await ensureWaitingCommandsView(shop.storage);
+  await ensureCommandBudgetView(shop.storage.db('office'), entities);
   await ensureNoticesView(shop.storage);
   if (config.seed) await seedDemo(shop);
   await seedRefs(shop);

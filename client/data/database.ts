@@ -10,6 +10,7 @@ import type { OfficeRecord } from '../../schema/shared/record';
 import { dataSourceCollections, shopCollections, type PendingOrder } from './collections';
 import type { StoredCart } from './stored-cart';
 import { zodValidatedStorage } from './zod-storage';
+import { rangeReadStorage } from './range-reads';
 import { officeConflictHandler } from './sync/office-conflicts';
 
 interface ShopCollections {
@@ -63,7 +64,7 @@ export const openLocalData = async (
   /** Tabs of one origin tell each other of writes. In Node that goes through temp files; a bench of one tab turns it off. */
   { multiInstance = true }: { multiInstance?: boolean } = {},
 ): Promise<LocalData> => {
-  const storage = await withDevChecks(getRxStorageDexie(idb), devChecks);
+  const storage = await withDevChecks(rangeReadStorage(getRxStorageDexie(idb)), devChecks);
   const shop = await createRxDatabase<ShopCollections>({ name: `${prefix}shop`, storage, multiInstance, closeDuplicates: true });
   const shopCreators = creators(shopCollections);
   // Two staff devices changed one record offline: the entity's merge rule decides (sync/office-conflicts.ts).

@@ -1,7 +1,7 @@
 import { canPushDb } from '../../schema/shared/databases';
 import type { User } from '../../schema/shared/user';
 import { isCouch, TooFewCopies, writeDocs } from './claim';
-import type { DbPushRule, PushedDoc, PushVerdict, StoredDoc } from './push-rule';
+import type { DbPushRule, PushedDoc, PushRule, PushVerdict, StoredDoc } from './push-rule';
 import { StorageBusy, type Storage } from './storage';
 import { rev } from './gateway-calls';
 import { log } from '../ops/log';
@@ -90,36 +90,77 @@ export const pushDocs = async (storage: Storage, rules: PushRules, name: string,
   if (why || !user || !rule) return counted(name, shaped.map((s) => refusedRow(s.ok ? s.doc._id : s.id, why ?? '')));
 
   const db = storage.db(name);
-  const ids = shaped.flatMap((s) => (s.ok ? [s.doc._id] : []));
-  const stored = new Map<string, StoredDoc>();
-  if (ids.length) {
-    for (const row of (await db.allDocs({ keys: ids, include_docs: true })).rows) {
-      if ('doc' in row && row.doc) {
-        const { _rev, ...doc } = row.doc as unknown as StoredDoc & { _rev?: string };
-        stored.set(row.key, doc);
-      }
-    }
-  }
+  // Only a document pushed over a revision is read first: one pushed without `_rev` can be stored only where no live
+  // document has its id (else the write is a conflict whatever its verdict), so it is judged as new, and read only if
+  // it then turns out not to be (`againstStored`). RxDB pushes without `_rev` what the server held nothing of a moment
+  // ago, so a batch of new documents costs one write, no read.
+  const stored = await storedOf(db, shaped.flatMap((s) => (s.ok && s.rev ? [s.doc._id] : [])));
   const judge = await rule.judge(db, user, shaped.flatMap((s) => (s.ok ? [s.doc] : [])));
-  const verdicts = shaped.map((s): { id: string; verdict: PushVerdict; rev?: string } => {
+  const verdicts = shaped.map((s): Verdict => {
     if (!s.ok) return { id: s.id, verdict: { ok: false, reason: s.reason } };
-    try {
-      return { id: s.doc._id, verdict: judge(user, s.doc, stored.get(s.doc._id) ?? null), rev: s.rev };
-    } catch (e) {
-      log.error({ err: e }, `push rule of ${name} failed on ${s.doc._id}`);
-      return { id: s.doc._id, verdict: { ok: false, reason: 'Документ не удалось проверить' } };
-    }
+    return { id: s.doc._id, doc: s.doc, verdict: judged(name, judge, user, s.doc, stored.get(s.doc._id) ?? null), rev: s.rev };
   });
   // Refused documents the rule ends are stored as tombstones first, so a document of this batch that waits on one
   // (an order command following a refused one) finds it ended when its own write wakes the server. A tombstone already
-  // there answers a conflict, which changes nothing: the row stays refused either way.
+  // there, or a live document under a new one's id, answers a conflict, which changes nothing: the row stays refused.
   const ended = verdicts.flatMap((v) => (!v.verdict.ok && v.verdict.end && !stored.has(v.id) ? [{ _id: v.id, _deleted: true }] : []));
-  if (ended.length) await writeAll(db, ended);
+  const endedRows = ended.length ? await writeAll(db, ended) : [];
   const accepted = verdicts.flatMap((v) => (v.verdict.ok ? [{ ...v.verdict.doc, _id: v.id, ...(v.rev ? { _rev: v.rev } : {}) }] : []));
   const written = accepted.length ? await writeAll(db, accepted) : [];
   const kept = accepted.filter((_, i) => 'ok' in written[i] && written[i].ok);
   // What follows from the stored documents is the server's own doing: a failure there is logged, the push stands.
   if (kept.length && rule.stored) await rule.stored(user, kept).catch((e: unknown) => log.error({ err: e }, `after a push to ${name}`));
   let w = 0;
-  return counted(name, verdicts.map((v) => (v.verdict.ok ? writtenRow(v.id, written[w++]) : refusedRow(v.id, v.verdict.reason))));
+  const rows = verdicts.map((v) => (v.verdict.ok ? writtenRow(v.id, written[w++]) : refusedRow(v.id, v.verdict.reason)));
+  // A new document refused, or not written, may have met a live one under its id: it is answered as if judged against
+  // that one, as a document pushed over a revision is (refused by the rule, or else a conflict).
+  const endedLost = new Set(ended.filter((_, i) => !('ok' in endedRows[i] && endedRows[i].ok)).map((d) => d._id));
+  const doubtful = verdicts.flatMap((v, i) => (v.doc && !v.rev && (!v.verdict.ok ? !v.verdict.end || endedLost.has(v.id) : !('ok' in rows[i])) ? [i] : []));
+  return counted(name, doubtful.length ? await againstStored(db, rule, name, user, verdicts, rows, doubtful) : rows);
+};
+
+type Verdict = { id: string; verdict: PushVerdict; doc?: PushedDoc; rev?: string };
+
+/** The live stored documents of `ids`, without `_rev`; a tombstone or nothing is absent. */
+const storedOf = async (db: PouchDB.Database, ids: string[]): Promise<Map<string, StoredDoc>> => {
+  const stored = new Map<string, StoredDoc>();
+  if (!ids.length) return stored;
+  for (const row of (await db.allDocs({ keys: ids, include_docs: true })).rows) {
+    if ('doc' in row && row.doc) {
+      const { _rev, ...doc } = row.doc as unknown as StoredDoc & { _rev?: string };
+      stored.set(row.key, doc);
+    }
+  }
+  return stored;
+};
+
+/** One document's verdict by the batch's rule; a rule that throws refuses the document, never the batch. */
+const judged = (name: string, judge: PushRule, user: User, doc: PushedDoc, existing: StoredDoc | null): PushVerdict => {
+  try {
+    return judge(user, doc, existing);
+  } catch (e) {
+    log.error({ err: e }, `push rule of ${name} failed on ${doc._id}`);
+    return { ok: false, reason: 'Документ не удалось проверить' };
+  }
+};
+
+/**
+ * The rows of new documents that met a live stored one (`doubtful`: refused as new, or not written): judged again,
+ * as a batch of their own (a rule's batch state starts afresh), against what is stored, their row is that refusal, or
+ * else a conflict (nothing new is written over a live document). Those that met no live document keep their row.
+ */
+const againstStored = async (db: PouchDB.Database, rule: DbPushRule, name: string, user: User, verdicts: Verdict[], rows: Row[], doubtful: number[]): Promise<Row[]> => {
+  const stored = await storedOf(db, doubtful.map((i) => verdicts[i].id));
+  const met = doubtful.flatMap((i) => {
+    const { doc } = verdicts[i];
+    const existing = doc && stored.get(doc._id);
+    return doc && existing ? [{ i, doc, existing }] : [];
+  });
+  if (!met.length) return rows;
+  const judge = await rule.judge(db, user, met.map((m) => m.doc));
+  const again = new Map(met.map((m) => [m.i, judged(name, judge, user, m.doc, m.existing)]));
+  return rows.map((row, i) => {
+    const verdict = again.get(i);
+    return !verdict ? row : verdict.ok ? { id: row.id, error: 'conflict', reason: 'Документ уже изменён на сервере' } : refusedRow(row.id, verdict.reason);
+  });
 };

@@ -166,6 +166,25 @@ describe('/db/events pushes, judged one document at a time', () => {
     expect((await push('admin', [{ _id: 'order-901', _rev: await revOf('order-901'), _deleted: true }]))[0]).toMatchObject({ rejected: true });
   });
 
+  it('answers a new document over a live one as judged against the stored one: its refusal, or else a conflict', async () => {
+    // A push without `_rev` is judged as new without a read (server/db/gateway-pushes.ts); one whose id is taken
+    // by a live document is answered as if it had been judged against that one, and changes nothing.
+    const rows = await push('florist', [
+      own(demoPhones.florist, 'manager-sale-01', { sum: 1 }),
+      { _id: 'order-901', _deleted: true },
+      own(demoPhones.florist, 'florist-own-04'),
+      own(demoPhones.florist, 'florist-own-01', { sum: 2 }),
+    ]);
+    expect(rows[0]).toMatchObject({ id: 'manager-sale-01', error: 'conflict', rejected: true, reason: expect.stringMatching(/другой сотрудник/) });
+    expect(rows[1]).toMatchObject({ id: 'order-901', error: 'conflict', rejected: true, reason: expect.stringMatching(/сервер/) });
+    expect(rows[2]).toMatchObject({ id: 'florist-own-04', ok: true });
+    expect(rows[3]).toMatchObject({ id: 'florist-own-01', error: 'conflict' });
+    expect(rows[3].rejected).toBeUndefined();
+    expect(await stored('manager-sale-01')).toMatchObject({ meta: { author: demoPhones.manager } });
+    expect(await stored('order-901')).toMatchObject({ type: 'order' });
+    expect((await stored('florist-own-01'))?.sum).not.toBe(2);
+  });
+
   it('applies the same rule to /api/events writes', async () => {
     const update = (cookie: string, body: unknown) => call<{ error?: string }>(shop.url, '/api/events/update', body, cookie);
     const { _id, ...fields } = own(demoPhones.manager, 'manager-sale-01', { sum: 1 });

@@ -85,6 +85,20 @@ describe('a person’s command budget in the office database', () => {
     const verdicts = batch.map((d) => judge(someone, d, null));
     expect(verdicts).toMatchObject([{ ok: true }, { ok: true }, { ok: false, reason: expect.stringMatching(/За сутки отправлено 5 команд/) }]);
   });
+
+  it('reads the pusher’s own commands as they are now: one sent again counts once, one answered since waits no more', async () => {
+    const db = storage.db('office');
+    const someone: User = { ...florist, phone: '79000000009' };
+    const waiting = [command(someone), command(someone), command(someone)];
+    await store(waiting);
+    // Three wait: a command already stored, sent again, adds nothing; a new one is one too many.
+    await expect(budget(db, someone, [waiting[0]])).resolves.toBeTypeOf('function');
+    await expect(budget(db, someone, [waiting[0], command(someone)])).rejects.toBeInstanceOf(StorageBusy);
+    // One answered by the server: it waits no more (the view follows the store), so a new one fits.
+    const answered = await db.get<{ data: Record<string, unknown> }>(waiting[1]._id);
+    await db.put({ ...answered, data: { ...answered.data, outcome: { ok: true, at: now - 1000 } } });
+    await expect(budget(db, someone, [waiting[0], command(someone)])).resolves.toBeTypeOf('function');
+  });
 });
 
 describe('the office database of a running shop', () => {
