@@ -129,7 +129,8 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
     const run = staffChange.then(async () => {
       const staff = !!events;
       await Promise.all(all().map((r) => r.remove().catch(() => r.cancel())));
-      await forgetRestoredStore(data, customer?.phone ?? lastPhone ?? lastCustomer.get(data.shop.name));
+      // A failure here must not keep the replications stopped: they start again whatever it left.
+      await forgetRestoredStore(data, customer?.phone ?? lastPhone ?? lastCustomer.get(data.shop.name)).catch((e: Error) => console.warn('После восстановления магазина:', e.message));
       always = [replicate(data.shop.products, 'catalog', options), replicate(data.shop.pages, 'pages', options)];
       if (staff) startStaff();
       if (customer) customer = { phone: customer.phone, orders: replicate(data.shop.orders, customerOrdersDb(customer.phone), options) };
