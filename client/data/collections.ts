@@ -4,16 +4,17 @@ import { product } from '../../schema/shop/product';
 import { page } from '../../schema/shop/page';
 import { shopEvent } from '../../schema/studio/orders/event';
 import { cacheRecord } from '../../schema/shared/cache-record';
-import { order, orderDraft } from '../../schema/studio/orders/order';
+import { order, placeRequest } from '../../schema/studio/orders/order';
 import { officeEnvelope } from '../../schema/shared/record';
 import { rxSchemaOf } from './rx-schema';
 import { storedCart } from './stored-cart';
 
 /**
  * An order placed on this device: kept until the server's copy of it has been pulled into `orders`.
- * `number` is set once the server accepted it; `error` when the server refused it.
+ * `number` is set once the server accepted it; `error` when the server refused it. `formerNumber`: an order the shop
+ * lost in a restore from a backup, put back here to be sent again (sync/restored-store.ts).
  */
-export const pendingOrder = orderDraft.extend({
+export const pendingOrder = placeRequest.extend({
   owner: z.string().regex(/^7\d{10}$/),
   createdAt: z.number().int().min(0),
   number: z.number().int().min(1).optional(),
@@ -86,11 +87,12 @@ export const shopCollections = derive({
   // Indexed by delivery day: the studio's board reads one day out of every order a staff device holds.
   // 6: the history's `madeAt`; 7: the staff copy's `clientNote` (the client card's note); 8: a slot is any the settings
   // name, not one of five; 9: the source is any code of the studio's list «Источники заказов», not one of four.
-  // Server copies are pulled again.
-  orders: { owner: 'server', zod: order, key: 'id', version: 9, indexes: ['date'] },
+  // 10: `formerNumber`, the number an order a restore lost had before a device sent it again. Server copies are pulled again.
+  orders: { owner: 'server', zod: order, key: 'id', version: 10, indexes: ['date'] },
   // 2: courier delivery may carry `askRecipient` and no address; 3: the slot is any the settings name, and the draft may
-  // carry the delivery price the customer saw. Every stored draft is valid as it is.
-  pendingOrders: { owner: 'device', zod: pendingOrder, key: 'id', version: 3, migrations: { 1: unchanged, 2: unchanged, 3: unchanged } },
+  // carry the delivery price the customer saw. 4: `formerNumber` (an order a restore lost, sent again). Every stored
+  // draft is valid as it is.
+  pendingOrders: { owner: 'device', zod: pendingOrder, key: 'id', version: 4, migrations: { 1: unchanged, 2: unchanged, 3: unchanged, 4: unchanged } },
   // Staff devices: every office-tier record (tasks, couriers, …) in one envelope; it holds unsent staff edits.
   // 4: the envelope's type names the stock, money and catalogue entities (issues 19 and 21), and a studio order's slot
   // is any the settings name (orderCommand's draft); stored records are valid as they are.

@@ -20,7 +20,7 @@ import { homeCopy, homeCopyUpdate } from '../shop/home-copy';
 import { navigation } from '../shop/navigation';
 import { navigationUpdate } from '../shop/navigation-update';
 import { clientNotice, healthAnswer, orderListRequest, posifloraOrdersRequest, statusUpdate } from './api-requests';
-import { order, orderDraft } from '../studio/orders/order';
+import { order, placeRequest } from '../studio/orders/order';
 import { commandOutcome, orderCommand } from '../studio/orders/order-command';
 import { page, pageDraft, pageDraftRequest, pageUpdate } from '../shop/page';
 import { paymentAnswer, paymentOffer, paymentOrderRequest, payNowRequest } from '../shop/pay-now';
@@ -158,7 +158,7 @@ const shapes = {
   'POST /api/stock/balances': row('POST /api/stock/balances', noPayload, stockAnswer),
   'POST /api/backups/status': row('POST /api/backups/status', noPayload, backupView),
   'POST /api/backups/run': row('POST /api/backups/run', noPayload, backupView),
-  'POST /api/orders/create': row('POST /api/orders/create', orderDraft, data(order)),
+  'POST /api/orders/create': row('POST /api/orders/create', placeRequest, data(order)),
   'POST /api/orders/cancel': row('POST /api/orders/cancel', idRequest, z.object({ data: order.optional(), outcome: commandOutcome })),
   'POST /api/orders/list': row('POST /api/orders/list', orderListRequest, listOf(order)),
   'POST /api/orders/update-status': row('POST /api/orders/update-status', statusUpdate, commandAnswer),

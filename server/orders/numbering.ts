@@ -6,6 +6,11 @@ const numberId = (n: number) => `number:${String(n).padStart(10, '0')}`;
 /** A store that never answers 201 (most copies away) fails the order rather than loop. */
 const maxTries = 200;
 const legacyCounter = z.object({ value: z.number().int().min(0) });
+/**
+ * How far above the highest claimed number a former number is still honoured: the orders a shop takes between its last
+ * backup and a restore stay well under it, and a device cannot push the numbering far ahead.
+ */
+export const formerNumberReach = 1000;
 
 /**
  * Human order numbers, by claim: number N is the document `number:{N, zero-padded}` in the server-only `counters`
@@ -30,12 +35,16 @@ export const orderNumbers = (counters: PouchDB.Database) => {
   };
 
   return {
-    /** Claims a number for the order `order` and answers it. */
-    next: (order: string) =>
+    /**
+     * Claims a number for the order `order` and answers it: `former` (the number a device knew the order by before a
+     * restore) if it is free and within reach of the highest, else the next.
+     */
+    next: (order: string, former?: number) =>
       queue('order-number', async () => {
         // On a cluster the listing may lag behind the copies that decide: a taken number is a 409, and the next is tried.
         let n = await highest();
         const count = shortWrites();
+        if (former && former <= n + formerNumberReach && (await claim(counters, numberId(former), { order }, count))) return former;
         for (let tries = 0; tries < maxTries; tries++) {
           n = Math.max(n + 1, tries % 10 === 9 ? (await highest()) + 1 : 0);
           if (await claim(counters, numberId(n), { order }, count)) return n;

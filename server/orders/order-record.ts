@@ -27,4 +27,6 @@ export const holdKey = (r: Pick<OrderRecord, 'id' | 'attempt' | 'holds'>) => r.h
 export const editHoldKey = (orderId: string, commandId: string) => `${orderId}/e-${commandId}`;
 
 /** The order the customer and staff see: a placed record without the server's bookkeeping. */
-export const orderOf = ({ stage: _s, attempt: _a, refusal: _r, holds: _h, ...rest }: OrderRecord): Order => order.parse(rest);
+/** A former number (a device's, sent again after a restore) is the order's to show only when the order got another. */
+export const orderOf = ({ stage: _s, attempt: _a, refusal: _r, holds: _h, formerNumber, ...rest }: OrderRecord): Order =>
+  order.parse({ ...rest, ...(formerNumber && formerNumber !== rest.number ? { formerNumber } : {}) });

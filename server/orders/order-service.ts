@@ -2,7 +2,7 @@ import { today } from '../../schema/shared/day';
 import { formatRoubles } from '../../schema/shared/money';
 import type { StudioOrderDraft } from '../../schema/studio/orders/order-command';
 import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/shop/online-payment';
-import { deliveryCost, draftLimitIssues, openSlots, walkInName, type Order, type OrderChange, type OrderDraft } from '../../schema/studio/orders/order';
+import { deliveryCost, draftLimitIssues, openSlots, walkInName, type Order, type OrderChange, type PlaceRequest } from '../../schema/studio/orders/order';
 import { product, type Product } from '../../schema/shop/product';
 import { isAdmin, type User } from '../../schema/shared/user';
 import { limitRate } from '../auth/rate-limit';
@@ -134,7 +134,7 @@ export const orderService = (shop: Shop) => {
     // A tech-card bouquet whose last stems went (a write-off on another device, a sale a moment earlier): DECISIONS «One stock truth for bouquets».
     if (short?.bouquet && short.available === 0) return refuse(r, 409, bouquetGone);
     if (short) return refuse(r, 409, `«${r.lines.find((l) => l.id === short.product)?.name ?? short.product}»: в наличии ${short.available} шт.`);
-    const number = r.number ?? (await numbers.next(r.id));
+    const number = r.number ?? (await numbers.next(r.id, r.formerNumber));
     const after = await settle(r, (current) => ({ ...current, stage: 'placed', number, updatedAt: Date.now() }));
     return placedOrRefusal(r, after, new HttpError(409, 'Заказ не принят, попробуйте ещё раз'));
   };
@@ -154,7 +154,7 @@ export const orderService = (shop: Shop) => {
    * A new record for a draft (or a new attempt of a refused one): priced, checked against every limit. A studio
    * order (`studio`) is checked only for a past day: the site's limits on a customer are not the studio's.
    */
-  const newRecord = async (draft: OrderDraft, customer: string, previous: OrderRecord | null, studio?: { source: Order['source']; change: OrderChange }, online?: OnlinePayment): Promise<OrderRecord> => {
+  const newRecord = async (draft: PlaceRequest, customer: string, previous: OrderRecord | null, studio?: { source: Order['source']; change: OrderChange }, online?: OnlinePayment): Promise<OrderRecord> => {
     if (draft.date < today()) throw new HttpError(400, 'Дата доставки уже прошла', [{ path: 'date', message: 'Выберите сегодняшний или более поздний день' }]);
     const { settings } = await readShopSettings(storage);
     if (!studio) {
@@ -187,7 +187,7 @@ export const orderService = (shop: Shop) => {
   };
 
   /** Places a draft (idempotent on its id): a draft left half-way (a crash) is finished here. */
-  const place = async (draft: OrderDraft, customer: string, studio?: { source: Order['source']; change: OrderChange }, online?: OnlinePayment): Promise<{ order: Order; created: boolean }> => {
+  const place = async (draft: PlaceRequest, customer: string, studio?: { source: Order['source']; change: OrderChange }, online?: OnlinePayment): Promise<{ order: Order; created: boolean }> => {
     // A store that takes no write on enough copies refuses the order with 503 after a few tries (server/db/claim.ts).
     const count = shortWrites();
     for (;;) {
@@ -227,7 +227,7 @@ export const orderService = (shop: Shop) => {
 
   return {
     /** `/api/orders/create`: idempotent on the draft id; a draft left half-way (a crash) is finished here. Answers the customer's view. */
-    async create(draft: OrderDraft, user: User, online?: OnlinePayment): Promise<Order> {
+    async create(draft: PlaceRequest, user: User, online?: OnlinePayment): Promise<Order> {
       // The order belongs to the sender's phone, so the session must have confirmed that phone by its code.
       if (draft.sender.phone !== user.phone) throw new HttpError(403, senderNotConfirmed);
       const { order: placed, created } = await place(draft, user.phone, undefined, online);

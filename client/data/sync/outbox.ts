@@ -1,10 +1,17 @@
-import type { Order, OrderDraft } from '../../../schema/studio/orders/order';
+import type { Order, PlaceRequest } from '../../../schema/studio/orders/order';
 import type { PendingOrder } from '../collections';
 import type { LocalData } from '../database';
 import { callAt, ApiError } from '../../lib/api';
 
 /** The draft as the server takes it: the outbox's own fields dropped. */
-const draftOf = ({ owner: _o, createdAt: _c, number: _n, total: _t, error: _e, ...draft }: PendingOrder): OrderDraft => draft;
+const draftOf = ({ owner: _o, createdAt: _c, number: _n, total: _t, error: _e, ...draft }: PendingOrder): PlaceRequest => draft;
+
+/**
+ * Orders a restore lost go first, the highest former number first: one that cannot keep its number takes the next
+ * above the highest, which is then never another of this device's lost numbers. Then the rest, oldest first.
+ */
+type Sending = Pick<PendingOrder, 'formerNumber' | 'createdAt'>;
+const sendingOrder = (a: Sending, b: Sending) => (b.formerNumber ?? 0) - (a.formerNumber ?? 0) || a.createdAt - b.createdAt;
 
 /** A refusal that sending again will not change (bad data, item sold out); anything else is retried later. */
 const isFinal = (e: unknown) => e instanceof ApiError && e.status >= 400 && e.status < 500 && ![401, 408, 429].includes(e.status);
@@ -18,7 +25,7 @@ export const submitPending = async (data: LocalData, owner: string, base = ''): 
   const run = async () => {
     const accepted: Order[] = [];
     const waiting = await data.shop.pendingOrders.find({ selector: { owner } }).exec();
-    for (const doc of waiting.sort((a, b) => a.createdAt - b.createdAt)) {
+    for (const doc of waiting.sort((a, b) => sendingOrder(a, b))) {
       if (doc.number || doc.error) continue;
       try {
         const { data: order } = await callAt(base, 'POST /api/orders/create', draftOf(doc.toJSON() as PendingOrder));

@@ -12,6 +12,7 @@ import { markOfficeInSync } from './in-sync-mark';
 import { markStudioPulled } from './pulled-mark';
 import { dropStudioCopies } from './studio-orders';
 import { storeEpochs } from './store-epoch';
+import { forgetRestoredStore, lastCustomer } from './restored-store';
 
 /**
  * Keeps the device's databases in step with the server while online.
@@ -96,7 +97,10 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
   /** Pulls this customer's orders and sends their outbox while signed in; null stops it. */
   const setCustomer = async (phone: string | null) => {
     if ((customer?.phone ?? null) === phone) return;
-    if (phone) lastPhone = phone;
+    if (phone) {
+      lastPhone = phone;
+      lastCustomer.set(data.shop.name, phone);
+    }
     await customer?.orders.cancel();
     customer = phone ? { phone, orders: replicate(data.shop.orders, customerOrdersDb(phone), options) } : null;
     if (isLeader) openStream();
@@ -117,13 +121,16 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
   /** Staff replications on or off, one change at a time (`setStaff`); a restart for a new epoch waits its turn too. */
   let staffChange: Promise<void> = Promise.resolve();
   /**
-   * Every replication stopped, its checkpoints dropped (they belong to the store before the restore), and started
-   * again under the new epoch: the catalogue and pages, the staff's, the customer's orders, as they were on.
+   * Every replication stopped, its checkpoints dropped (they belong to the store before the restore), the server's
+   * copies dropped and the customer's unfinished orders put back into the outbox (restored-store.ts), and every
+   * replication started again under the new epoch: the catalogue and pages, the staff's, the customer's orders, as they were on.
    */
   const restartAll = () => {
     const run = staffChange.then(async () => {
       const staff = !!events;
       await Promise.all(all().map((r) => r.remove().catch(() => r.cancel())));
+      // A failure here must not keep the replications stopped: they start again whatever it left.
+      await forgetRestoredStore(data, customer?.phone ?? lastPhone ?? lastCustomer.get(data.shop.name)).catch((e: Error) => console.warn('После восстановления магазина:', e.message));
       always = [replicate(data.shop.products, 'catalog', options), replicate(data.shop.pages, 'pages', options)];
       if (staff) startStaff();
       if (customer) customer = { phone: customer.phone, orders: replicate(data.shop.orders, customerOrdersDb(customer.phone), options) };

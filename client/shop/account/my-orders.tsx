@@ -9,7 +9,7 @@ import { useCart } from '../cart/use-cart';
 import { repeatLines } from './repeat-order';
 import { useMyOrders, type MyOrder } from './use-my-orders';
 import './my-orders.css';
-import { orderTitle } from '../../../schema/studio/orders/order-number';
+import { orderNo, orderTitle } from '../../../schema/studio/orders/order-number';
 import { orderLinkPath } from '../../../schema/studio/orders/order-notices';
 
 const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', weekday: 'short', timeZone: 'UTC' });
@@ -95,10 +95,22 @@ const RepeatOrder = ({ lines }: { lines: MyOrder['lines'] }) => {
   );
 };
 
+/** An order a restore of the shop lost, sent again by this device: what became of the number the customer knew. */
+const formerNumberNote = (o: MyOrder, former: number) =>
+  o.number && o.number !== former
+    ? `Раньше это был заказ ${orderNo(former)}: магазин восстанавливали из резервной копии, и этот номер уже занят другим заказом.`
+    : 'Магазин восстанавливали из резервной копии: заказ отправляется в мастерскую заново.';
+
+/** The number the customer knows it by: the studio's, or the one a draft sent again after a restore had. */
+const titleOf = (o: MyOrder) => {
+  const n = o.number ?? o.formerNumber;
+  return n ? orderTitle(n) : 'Новый заказ';
+};
+
 const OrderRow = ({ o }: { o: MyOrder }) => (
   <li className="my-orders__item" data-order-id={o.id} id={o.number ? orderAnchor(o.number) : undefined}>
     <div className="my-orders__head">
-      <strong>{o.number ? orderTitle(o.number) : 'Новый заказ'}</strong>
+      <strong>{titleOf(o)}</strong>
       <span className={`status status--${o.status}`}>{o.statusLabel}</span>
     </div>
     <p className="my-orders__when">
@@ -125,6 +137,7 @@ const OrderRow = ({ o }: { o: MyOrder }) => (
       )}
     </p>
     {o.status === 'pending' && <p className="muted">Заказ на этом устройстве: он уйдёт в мастерскую сам, как только появится связь.</p>}
+    {o.formerNumber && <p className="muted">{formerNumberNote(o, o.formerNumber)}</p>}
     {o.error && <p className="field-error">{o.error}</p>}
     <div className="my-orders__actions">
       {o.lines.length > 0 && <RepeatOrder lines={o.lines} />}

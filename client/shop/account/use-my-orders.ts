@@ -17,6 +17,11 @@ const pendingLabel = 'Ожидает отправки';
 export interface MyOrder {
   id: string;
   number?: number;
+  /**
+   * The number the customer knew the order by before the shop was restored from a backup: on an order that got
+   * another, or on one waiting on this device to be sent again.
+   */
+  formerNumber?: number;
   date: string;
   slot: string;
   recipient: string;
@@ -63,6 +68,7 @@ const lineLabel = (name: string, count: number, letterSize?: string) => `${name}
 const fromOrder = (o: Order): MyOrder => ({
   id: o.id,
   number: o.number,
+  ...(o.formerNumber ? { formerNumber: o.formerNumber } : {}),
   date: o.date,
   slot: o.slot,
   recipient: o.recipient.name,
@@ -86,6 +92,7 @@ const fromPending = (p: PendingOrder, names: Map<string, string>): MyOrder => {
   return {
     id: p.id,
     number: p.number,
+    ...(p.formerNumber ? { formerNumber: p.formerNumber } : {}),
     date: p.date,
     slot: p.slot,
     recipient: p.recipient.name,

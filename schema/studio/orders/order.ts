@@ -172,6 +172,17 @@ export const orderDraft = z
   });
 export type OrderDraft = z.infer<typeof orderDraft>;
 
+/** An order's number as a person reads it. */
+const orderNumber = z.number().int().min(1);
+
+/**
+ * What a device sends to place an order: the draft, and, when the device sends again an order the shop lost in a
+ * restore from a backup, the number the order had before it (`formerNumber`): kept if still free, else the order gets
+ * a new one and says so (DECISIONS «Orders a restore lost come back from the devices»).
+ */
+export const placeRequest = orderDraft.extend({ formerNumber: orderNumber.optional() });
+export type PlaceRequest = z.infer<typeof placeRequest>;
+
 /** Stored orders keep what they were accepted with, whatever the limits are today. */
 const orderLine = z.strictObject({
   id: z.string(),
@@ -197,7 +208,9 @@ export const walkInName = 'Покупатель в студии';
 
 /** An accepted order, as the server stores it. */
 export const order = orderDraft.extend({
-  number: z.number().int().min(1),
+  number: orderNumber,
+  /** The number a device knew this order by before the shop was restored from a backup, when it could not be kept. */
+  formerNumber: orderNumber.optional(),
   /** The customer's phone; `''` for a walk-in counter sale (no card, no copy in /my). */
   customer: z.string(),
   sender: storedPerson,
