@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -109,9 +111,15 @@ describe('npm run doctor', () => {
       await target.close();
       const gone = await backupCouchCheck(`http://backup:x@127.0.0.1:${port}/`);
       expect(gone).toMatchObject({ level: 'fix', message: expect.stringMatching(/не отвечает: проверьте адрес в BACKUP_COUCHDB_URL/) });
-      // Something else on the address: not a CouchDB.
-      const notCouch = await backupCouchCheck(`${shop.url}/`);
-      expect(notCouch).toMatchObject({ level: 'fix', message: expect.stringMatching(/отвечает, но не как CouchDB/) });
+      // Something else on the address: not a CouchDB (a plain page, answered at once however busy the machine).
+      const site = http.createServer((_req, res) => res.end('<html>Цветы</html>'));
+      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+      try {
+        const notCouch = await backupCouchCheck(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+        expect(notCouch).toMatchObject({ level: 'fix', message: expect.stringMatching(/отвечает, но не как CouchDB/) });
+      } finally {
+        site.close();
+      }
     } finally {
       await target.close().catch(() => undefined);
     }
