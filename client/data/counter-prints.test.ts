@@ -50,7 +50,7 @@ describe('a counter sale printed by the device while the server is away', () => 
     // Online, the device keeps the register's address and the receipt settings.
     const register = (await call<{ data: CounterRegister }>(shop.url, '/api/receipts/counter-register', {}, cookie)).body.data;
     expect(register.url).toBe(driver.url);
-    const product = (await shop.shop.storage.db('catalog').allDocs<Product>({ include_docs: true })).rows.map((r) => r.doc).find((p): p is NonNullable<typeof p> & Product => !!p && typeof p.price === 'number' && p.price > 0 && p.count > 0)!;
+    const product = (await shop.shop.storage.db('catalog').allDocs<Product>({ include_docs: true })).rows.flatMap((r) => (r.doc ? [{ ...r.doc, id: r.id }] : [])).find((p) => p.price > 0 && p.count > 0 && p.itemType === 'bouquet')!;
 
     network.online = false;
     sync = replicate(db.office, 'office', { base: shop.url, signals: () => null, push: true, waitForLeadership: false });
