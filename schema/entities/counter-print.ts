@@ -11,6 +11,8 @@ const furthest: Record<CounterPrint['state'], number> = { queued: 0, failed: 1, 
 export const counterPrint = defineEntity({
   type: 'counterPrint',
   path: 'counter-prints',
+  // Shown on the sale it belongs to, never as a list of its own.
+  screen: '/admin/orders',
   labels: {
     one: 'Чек с кассы',
     many: 'Чеки с кассы',
