@@ -21,7 +21,7 @@ export const counterPrint = defineEntity({
   },
   tier: 'office',
   write: 'record',
-  access: { read: 'florist', create: 'florist', update: 'florist', delete: null },
+  access: { read: 'florist', create: 'florist', update: 'florist', delete: 'admin' },
   fields: counterPrintData,
   list: { columns: ['order', 'state'], search: ['order'], sort: 'order' },
   example: {

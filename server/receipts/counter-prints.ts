@@ -1,7 +1,8 @@
 import { counterPrint } from '../../schema/entities/counter-print';
 import { tierDatabases } from '../../schema/shared/databases';
 import { officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
-import { counterPrintId, type CounterPrint } from '../../schema/studio/receipts/counter-print';
+import { driverUuid } from '../../schema/studio/receipts/atol-driver';
+import type { CounterPrint } from '../../schema/studio/receipts/counter-print';
 import { receipt, type Receipt } from '../../schema/studio/receipts/receipt';
 import { stripMeta, upsert } from '../db/docs';
 import { fromSynced, toSynced } from '../db/synced';
@@ -41,22 +42,15 @@ export const recordDevicePrint = async (storage: Storage, p: CounterPrint, uuid:
   return registered;
 };
 
-/** The record refused unless its id is the driver's uuid of its receipt (the one task both senders name). */
+/** Registers what a device printed, under its receipt's id and the driver's uuid of it (whatever id the record has). */
 export const counterPrintRule = (storage: Storage): WriteRule => ({
   name: 'a device’s counter print is registered in the server’s queue, once',
   applies: (entity) => entity.type === counterPrint.type,
-  judge: () =>
-    Promise.resolve({
-      issue(record: OfficeRecord) {
-        const p = recordData(counterPrint, record);
-        if (!p) return undefined;
-        return record.id === counterPrintId(p.receipt) ? undefined : 'Чек с кассы: идентификатор не совпадает с чеком — обновите приложение';
-      },
-    }),
+  judge: () => Promise.resolve({ issue: () => undefined }),
   async stored(_batch, records) {
     for (const record of records) {
       const p = recordData(counterPrint, record);
-      if (!p || p.known !== undefined || !(await recordDevicePrint(storage, p, record.id))) continue;
+      if (!p || p.known !== undefined || !(await recordDevicePrint(storage, p, driverUuid(p.receipt)))) continue;
       const at = Date.now();
       await upsert<Omit<OfficeRecord, 'id'>>(storage.db(tierDatabases.office), record.id, (doc) => {
         const parsed = doc ? officeRecord.safeParse(fromSynced({ ...doc, _id: record.id })) : null;
