@@ -16,6 +16,7 @@ import { stockRules } from './stock/rules';
 import { countCorrectionRule } from './stock/count-corrections';
 import { techCardRules } from './tech-cards/rules';
 import { moneyRules } from './money/rules';
+import { counterPrintRule } from './receipts/counter-prints';
 import { receiptsLimitRule } from './receipts/rules';
 import { unregisteredOf } from './receipts/receipts';
 import { clientRules } from './clients/rules';
@@ -38,6 +39,7 @@ const writeRules = (shop: Shop): readonly WriteRule[] => [
   ...techCardRules,
   ...moneyRules(shop.storage),
   receiptsLimitRule(shop.storage),
+  counterPrintRule(shop.storage),
   ...clientRules(shop.storage),
   ...voidRules,
   ...dayRules,

@@ -1,6 +1,7 @@
 import { charge } from './charge';
 import { client } from './client';
 import { contractor } from './contractor';
+import { counterPrint } from './counter-print';
 import { courier } from './courier';
 import { flower } from './flower';
 import { invoice } from './invoice';
@@ -18,7 +19,7 @@ import { voidFact } from './void';
 import { warehouse } from './warehouse';
 
 /** Every back-office entity. Adding a plain one is a file beside this and one line here. */
-export const entities = { courier, task, supplier, orderCommand: orderCommandEntity, client, warehouse, flower, ref, invoice, charge, shift, contractor, supplierPayment, slip, techCard, transfer, stockCount, void: voidFact } as const;
+export const entities = { courier, task, supplier, orderCommand: orderCommandEntity, client, warehouse, flower, ref, invoice, charge, shift, contractor, supplierPayment, slip, techCard, transfer, stockCount, void: voidFact, counterPrint } as const;
 export type Entities = typeof entities;
 export type EntityType = keyof Entities;
 export type AnyEntity = Entities[EntityType];

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { driverTask } from '../../schema/studio/receipts/atol-driver';
-import { driverUuid } from './driver-uuid';
+import { driverTask, driverUuid } from '../../schema/studio/receipts/atol-driver';
 import { log } from '../ops/log';
 import { unreachable, type ProviderAnswer, type ReceiptProvider } from './provider';
 
@@ -66,7 +65,7 @@ export const atolLocalProvider = (s: AtolLocalReach): ReceiptProvider => {
     name: 'Касса на кассовом месте (АТОЛ)',
     async send(id, content) {
       try {
-        const uuid = await driverUuid(id);
+        const uuid = driverUuid(id);
         const res = await fetch(`${s.url}/api/v2/requests`, {
           method: 'POST',
           headers: { 'content-type': 'application/json; charset=utf-8' },

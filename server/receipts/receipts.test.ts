@@ -14,7 +14,7 @@ import { startCouchStandIn } from '../testing/couch-stand-in';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { startYookassaStandIn } from '../testing/yookassa-stand-in';
 import { driverTask } from '../../schema/studio/receipts/atol-driver';
-import { driverUuid } from './driver-uuid';
+import { driverUuid } from '../../schema/studio/receipts/atol-driver';
 import { atolLocalProvider } from './atol-local';
 import { listReceipts, receiptsOfOrder } from './receipts';
 
@@ -287,8 +287,16 @@ describe('a register on the counter through ATOL’s driver web server (issue 30
     };
     try {
       const id = 'receipt:sale:o-local:pay-1';
-      const uuid = await driverUuid(id);
-      expect(uuid).toBe(await driverUuid(id));
+      const uuid = driverUuid(id);
+      // The same name-based uuid as Web Crypto's SHA-1 makes (what the server made before it moved into schema/).
+      const webCrypto = async (of: string) => {
+        const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(`receipt/${of}`)));
+        return [...digest.slice(0, 16)].map((b, i) => (i === 6 ? (b & 0x0f) | 0x50 : i === 8 ? (b & 0x3f) | 0x80 : b).toString(16).padStart(2, '0')).join('');
+      };
+      expect(uuid.replaceAll('-', '')).toBe(await webCrypto(id));
+      const long = `receipt:sale:заказ-🌷:${'x'.repeat(70)}`;
+      expect(driverUuid(long).replaceAll('-', '')).toBe(await webCrypto(long));
+      expect(uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       // The first send reached the register; its answer never came back.
       const first = await fetch(`${driver.url}/api/v2/requests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ uuid, request: [driverTask(c)] }) });
       expect(first.status).toBe(201);

@@ -55,12 +55,18 @@ const taskIssue = (t: unknown): string | null => {
  */
 export const startAtolDriverStandIn = async () => {
   const tasks = new Map<string, DriverTask>();
-  const state = { blocked: false, posts: 0 };
+  const state = { blocked: false, posts: 0, stall: 0 };
   let fiscal = 500;
 
   const server = http.createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://x');
+      // The driver answers a staff page's fetch from another origin (a device printing while the server is away).
+      res.setHeader('access-control-allow-origin', '*');
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, { 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'content-type' });
+        return res.end();
+      }
       if (url.pathname === '/api/v2/requests' && req.method === 'POST') {
         state.posts += 1;
         const b = await readBody(req);
@@ -68,6 +74,11 @@ export const startAtolDriverStandIn = async () => {
         if (tasks.has(b.uuid)) return json(res, 409, { error: { code: 409, description: 'Задание с таким uuid уже существует' } });
         const issue = b.request.map(taskIssue).find((x) => x) ?? null;
         tasks.set(b.uuid, issue ? { uuid: b.uuid, request: b.request, status: 'error', errorDescription: issue } : { uuid: b.uuid, request: b.request, status: 'wait' });
+        // A stalled answer: the register took the task, the sender never hears so (its timeout).
+        if (state.stall > 0) {
+          state.stall -= 1;
+          return;
+        }
         return json(res, 201, {});
       }
       const m = /^\/api\/v2\/requests\/([^/]+)$/.exec(url.pathname);
@@ -93,9 +104,17 @@ export const startAtolDriverStandIn = async () => {
     /** The tasks the register printed (or refused), in the order they came. */
     tasks: () => [...tasks.values()],
     posts: () => state.posts,
+    /** The next `n` tasks are taken but never answered (the sender times out). */
+    stall: (n: number) => {
+      state.stall = n;
+    },
     blocked: (on: boolean) => {
       state.blocked = on;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 };

@@ -3,10 +3,59 @@ import type { ReceiptContent, TaxSystem } from './receipt';
 /**
  * A receipt as ATOL's driver web server takes it (`POST /api/v2/requests` `{uuid, request: [task]}`), made in one place
  * for both senders: the server (server/receipts/atol-local.ts) and a staff device printing a counter sale through the
- * driver while the server is away (issue 30, item 2, not built yet). The uuid comes from the receipt's id
- * (server/receipts/driver-uuid.ts: Web Crypto, which schema/'s plain ES library does not type), so whichever sends
- * first, the other's send is the driver's 409 — the same document, never a second receipt.
+ * driver while the server is away (issue 30, item 2: client/data/counter-prints.ts). The uuid comes from the receipt's
+ * id (`driverUuid`, pure here so the server and a device make it alike), so whichever sends first, the other's send is
+ * the driver's 409 — the same document, never a second receipt.
  */
+
+/** SHA-1 of UTF-8 text (FIPS 180-4), pure: schema/ has no Web Crypto, and the uuid must be the same on every side. */
+const sha1 = (text: string): Uint8Array => {
+  const bytes: number[] = [];
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    if (c < 0x80) bytes.push(c);
+    else if (c < 0x800) bytes.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) bytes.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else bytes.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  const bits = bytes.length * 8;
+  bytes.push(0x80);
+  while (bytes.length % 64 !== 56) bytes.push(0);
+  for (let i = 7; i >= 0; i--) bytes.push(i >= 4 ? 0 : (bits >>> (i * 8)) & 0xff);
+  const h = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0];
+  const w = new Array<number>(80);
+  const rotl = (x: number, n: number) => (x << n) | (x >>> (32 - n));
+  for (let off = 0; off < bytes.length; off += 64) {
+    for (let t = 0; t < 16; t++) w[t] = (bytes[off + 4 * t]! << 24) | (bytes[off + 4 * t + 1]! << 16) | (bytes[off + 4 * t + 2]! << 8) | bytes[off + 4 * t + 3]!;
+    for (let t = 16; t < 80; t++) w[t] = rotl(w[t - 3]! ^ w[t - 8]! ^ w[t - 14]! ^ w[t - 16]!, 1);
+    let [a, b, c, d, e] = h as [number, number, number, number, number];
+    for (let t = 0; t < 80; t++) {
+      const f = t < 20 ? (b & c) | (~b & d) : t < 40 ? b ^ c ^ d : t < 60 ? (b & c) | (b & d) | (c & d) : b ^ c ^ d;
+      const k = t < 20 ? 0x5a827999 : t < 40 ? 0x6ed9eba1 : t < 60 ? 0x8f1bbcdc : 0xca62c1d6;
+      const next = (rotl(a, 5) + f + e + k + w[t]!) | 0;
+      e = d;
+      d = c;
+      c = rotl(b, 30);
+      b = a;
+      a = next;
+    }
+    h[0] = (h[0]! + a) | 0;
+    h[1] = (h[1]! + b) | 0;
+    h[2] = (h[2]! + c) | 0;
+    h[3] = (h[3]! + d) | 0;
+    h[4] = (h[4]! + e) | 0;
+  }
+  return new Uint8Array(h.flatMap((x) => [(x >>> 24) & 0xff, (x >>> 16) & 0xff, (x >>> 8) & 0xff, x & 0xff]));
+};
+
+/** A receipt's uuid at the driver: a name-based UUID (the form of v5) of its id, the same on every device and server. */
+export const driverUuid = (id: string): string => {
+  const bytes = sha1(`receipt/${id}`).slice(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
 
 /** Kopecks as the driver's roubles. */
 const rub = (kopecks: number): number => Math.round(kopecks) / 100;

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
+import { call, demoPhones, signIn, startTestShop } from '../../server/testing/test-shop';
+import { startAtolDriverStandIn } from '../../server/testing/atol-driver-stand-in';
+import { today } from '../../schema/shared/day';
+import type { OfficeRecord } from '../../schema/shared/record';
+import type { Product } from '../../schema/shop/product';
+import { deliverySlots, type Order } from '../../schema/studio/orders/order';
+import { studioOrderDraft } from '../../schema/studio/orders/order-command';
+import { counterPrintLabel, counterSaleReceipt, printsOnDevice } from '../../schema/studio/receipts/counter-print';
+import { driverUuid } from '../../schema/studio/receipts/atol-driver';
+import type { CounterRegister, ReceiptView } from '../../schema/studio/receipts/receipt';
+import { sendOrderCommand } from './order-commands';
+import { printDue, printsOfOrder, queueCounterPrint } from './counter-prints';
+import { deviceNetwork, openOfficeDevice, type OfficeDevice } from './testing/office-device';
+import { replicate } from './sync/replicate';
+
+/**
+ * Issue 30, item 2: a counter sale recorded while the server is away is printed by the device itself through the
+ * counter register's driver (the stand-in), and when its commands and the print reach the server, the server's queue
+ * holds that receipt as registered under the same id: the register holds one document, the server never sends it.
+ */
+describe('a counter sale printed by the device while the server is away', () => {
+  let shop: Awaited<ReturnType<typeof startTestShop>>;
+  let driver: Awaited<ReturnType<typeof startAtolDriverStandIn>>;
+  let db: OfficeDevice;
+  let sync: RxCouchDBReplicationState<OfficeRecord> | undefined;
+  let cookie: string;
+  let network: ReturnType<typeof deviceNetwork>;
+
+  beforeAll(async () => {
+    driver = await startAtolDriverStandIn();
+    shop = await startTestShop({ receiptsEveryMs: 100 });
+    const admin = await signIn(shop.url, demoPhones.admin);
+    const chosen = await call(shop.url, '/api/settings/receipts-update', { settings: { taxSystem: 'usn_income', vat: 'none', email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' }, choice: { kind: 'atol-local', url: driver.url } }, admin);
+    expect(chosen.status).toBe(200);
+    cookie = await signIn(shop.url, demoPhones.florist);
+    network = deviceNetwork(shop.url, cookie);
+    db = await openOfficeDevice('counter-print');
+  }, 60_000);
+  afterAll(async () => {
+    await sync?.cancel();
+    await db?.close();
+    network?.restore();
+    await shop.close();
+    await driver.close();
+  });
+
+  it('prints once at the register, the first try timing out, and the server registers it without sending it again', async () => {
+    // Online, the device keeps the register's address and the receipt settings.
+    const register = (await call<{ data: CounterRegister }>(shop.url, '/api/receipts/counter-register', {}, cookie)).body.data;
+    expect(register.url).toBe(driver.url);
+    const product = (await shop.shop.storage.db('catalog').allDocs<Product>({ include_docs: true })).rows.flatMap((r) => (r.doc ? [{ ...r.doc, id: r.id }] : [])).find((p) => p.price > 0 && p.count > 0 && p.itemType === 'bouquet')!;
+
+    network.online = false;
+    sync = replicate(db.office, 'office', { base: shop.url, signals: () => null, push: true, waitForLeadership: false });
+    const id = `sale${Date.now()}abcdefgh`;
+    const draft = studioOrderDraft.parse({ id, source: 'showcase', customer: { phone: '', name: '' }, sender: { phone: '', name: '' }, recipient: { phone: '', name: '' }, lines: [{ id: product.id, count: 2 }], delivery: { method: 'pickup' }, date: today(), slot: deliverySlots[deliverySlots.length - 1], payment: 'cash' });
+    expect(printsOnDevice(draft, true, false, register)).toBe(true);
+    expect(printsOnDevice(draft, true, true, register)).toBe(false);
+    await sendOrderCommand(db.office, demoPhones.florist, id, { kind: 'create', draft });
+    const pay = { kind: 'payment', status: 'paid', method: 'cash' } as const;
+    const payId = await sendOrderCommand(db.office, demoPhones.florist, id, pay);
+
+    const price = product.discountPrice ?? product.price;
+    const sale: Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total'> = {
+      id, number: 0, customer: '', sender: { name: '', phone: '' }, deliveryPrice: 0, total: price * 2,
+      lines: [{ id: product.id, art: product.art, name: product.name, image: '', count: 2, price, priceFactor: 1, sum: price * 2 }],
+    };
+    const receipt = counterSaleReceipt(sale, { id: payId, action: pay }, register.settings!)!;
+    expect(receipt.id).toBe(`receipt:sale:${id}:${payId}`);
+    const printId = await queueCounterPrint(db.office, demoPhones.florist, receipt);
+    expect(printId).toBe(driverUuid(receipt.id));
+
+    // The register takes the task, but its answer never comes: the device times out and tries again later.
+    driver.stall(1);
+    expect(await printDue(db.office, register, { timeoutMs: 500, pauseMs: 1 })).toBe(0);
+    const [waiting] = await printsOfOrder(db.office, id);
+    expect(waiting).toMatchObject({ state: 'queued', tries: 1, reason: 'касса не ответила вовремя' });
+    await expect.poll(async () => printDue(db.office, register, { timeoutMs: 5000, pauseMs: 1, now: Date.now() + 60_000 }), { timeout: 10_000 }).toBe(1);
+    const [printed] = await printsOfOrder(db.office, id);
+    expect(counterPrintLabel(printed!)).toBe('Чек напечатан на кассе, ждёт сервер');
+    expect(driver.tasks()).toHaveLength(1);
+    const posts = driver.posts();
+
+    // Back online: the commands and the print reach the server.
+    network.online = true;
+    await expect.poll(async () => (await printsOfOrder(db.office, id))[0]?.known, { timeout: 40_000, interval: 250 }).toBeTypeOf('number');
+    expect(counterPrintLabel((await printsOfOrder(db.office, id))[0]!)).toMatch(/^Чек зарегистрирован \(ФП \d+\)$/);
+    const listed = async () => (await call<{ data: { items: ReceiptView[] } }>(shop.url, '/api/receipts/list', { order: id }, cookie)).body.data.items;
+    await expect.poll(async () => (await call<{ data: { items: Order[] } }>(shop.url, '/api/orders/list', { params: { skip: 0, limit: 200 } }, cookie)).body.data.items.find((o) => o.id === id)?.paid?.status, { timeout: 40_000, interval: 250 }).toBe('paid');
+    await expect.poll(async () => (await listed()).map((r) => [r.id, r.state]), { timeout: 10_000 }).toEqual([[receipt.id, 'registered']]);
+    expect((await listed())[0]?.label).toBe(`Чек зарегистрирован (ФП ${printed!.fiscal!.sign})`);
+    // The server never sent it: the register holds one document, and nothing came after the device's print.
+    expect([driver.tasks().length, driver.posts()]).toEqual([1, posts]);
+  }, 90_000);
+});

@@ -1,0 +1,106 @@
+import type { RxCollection } from 'rxdb';
+import { z } from 'zod';
+import { counterPrint } from '../../schema/entities/counter-print';
+import { derivedFields, officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
+import { driverTask } from '../../schema/studio/receipts/atol-driver';
+import { counterPrintId, type CounterPrint } from '../../schema/studio/receipts/counter-print';
+import { counterRegister, type CounterRegister, type ReceiptDraft } from '../../schema/studio/receipts/receipt';
+
+/**
+ * The device's own queue of counter-sale receipts (issue 30, item 2): a sale recorded while the server is away, when
+ * the admin chose the register on the counter, is printed from here straight through the driver's web server, under
+ * the driver uuid the server would use (`counterPrintId`). The queue rides in the office collection (entity
+ * `counterPrint`: no new collection, no schema change); the office sync pushes each print, and the server then holds
+ * the receipt as registered and writes `known` back.
+ *
+ *   await queueCounterPrint(office, me.phone, draft);        // schema/studio/receipts/counter-print.ts counterSaleReceipt
+ *   await printDue(office, register);                        // each round: sends, polls, records the outcome
+ */
+
+/** The driver's address and receipt settings, kept from /api/receipts/counter-register while online. */
+const registerKey = 'counter-register';
+export const rememberCounterRegister = (r: CounterRegister): void => localStorage.setItem(registerKey, JSON.stringify(r));
+export const rememberedCounterRegister = (): CounterRegister | null => {
+  try {
+    const parsed = counterRegister.safeParse(JSON.parse(localStorage.getItem(registerKey) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Puts a receipt into the device's queue, once (a second call for the same receipt finds it there). */
+export const queueCounterPrint = async (office: RxCollection<OfficeRecord>, author: string, draft: ReceiptDraft, now = Date.now()): Promise<string> => {
+  const id = counterPrintId(draft.id);
+  if (await office.findOne(id).exec()) return id;
+  const data = counterPrint.fields.parse({ receipt: draft.id, order: draft.content.order, content: draft.content, state: 'queued', tries: 0, nextAt: now });
+  await office.insert(officeRecord.parse({ id, type: counterPrint.type, ...derivedFields(counterPrint, data), createdBy: author, createdAt: now, updatedBy: author, updatedAt: now, data }));
+  return id;
+};
+
+const driverResults = z.object({
+  results: z.array(
+    z.object({
+      status: z.string(),
+      errorDescription: z.string().optional(),
+      result: z.object({ fiscalParams: z.object({ fiscalDocumentNumber: z.union([z.number(), z.string()]), fiscalDocumentSign: z.union([z.number(), z.string()]), fnNumber: z.string(), fiscalDocumentDateTime: z.string() }).optional() }).nullish(),
+    }),
+  ),
+});
+
+type Outcome = { state: 'printed'; fiscal: NonNullable<CounterPrint['fiscal']> } | { state: 'failed'; reason: string } | { state: 'queued'; reason: string };
+
+/** One send of a print to the driver: the task under its uuid (a 409 is the same task, sent before), then its result. */
+const sendToDriver = async (url: string, uuid: string, p: CounterPrint, timeoutMs: number): Promise<Outcome> => {
+  try {
+    const post = await fetch(`${url}/api/v2/requests`, {
+      method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ uuid, request: [driverTask(p.content)] }), signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (post.status >= 500) return { state: 'queued', reason: `касса ответила ошибкой ${post.status}` };
+    if (post.status !== 200 && post.status !== 201 && post.status !== 409) return { state: 'failed', reason: `касса не приняла чек (ответ ${post.status})` };
+    const res = await fetch(`${url}/api/v2/requests/${encodeURIComponent(uuid)}`, { signal: AbortSignal.timeout(timeoutMs) });
+    const parsed = driverResults.safeParse(res.ok ? await res.json().catch(() => null) : null);
+    const r = parsed.success ? parsed.data.results[0] : undefined;
+    if (!r) return { state: 'queued', reason: 'касса не назвала документ' };
+    const f = r.result?.fiscalParams;
+    if (r.status === 'ready' && f) return { state: 'printed', fiscal: { sign: String(f.fiscalDocumentSign), fn: f.fnNumber, number: String(f.fiscalDocumentNumber), at: f.fiscalDocumentDateTime } };
+    if (r.status === 'error') return { state: 'failed', reason: `касса отказала: ${r.errorDescription ?? 'без причины'}` };
+    return { state: 'queued', reason: r.status === 'blocked' ? `касса ждёт оператора${r.errorDescription ? `: ${r.errorDescription}` : ''}` : 'касса печатает' };
+  } catch (e) {
+    return { state: 'queued', reason: e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError') ? 'касса не ответила вовремя' : 'касса недоступна' };
+  }
+};
+
+/**
+ * One round of the device's queue: every print due (queued, its pause over) goes to the driver, and its outcome is
+ * written into its record (printed with the fiscal sign, refused with the register's reason, or tried again after a
+ * doubling pause). A timeout is tried again under the same uuid, so a task the register took is never a second receipt.
+ */
+export const printDue = async (office: RxCollection<OfficeRecord>, register: CounterRegister | null, o: { now?: number; timeoutMs?: number; pauseMs?: number } = {}): Promise<number> => {
+  if (!register?.url) return 0;
+  const now = o.now ?? Date.now();
+  const docs = await office.find({ selector: { type: counterPrint.type, 'data.state': 'queued' } }).exec();
+  let printed = 0;
+  for (const doc of docs) {
+    const p = recordData(counterPrint, doc.toMutableJSON());
+    if (!p || p.nextAt > now) continue;
+    const outcome = await sendToDriver(register.url, doc.id, p, o.timeoutMs ?? 15_000);
+    if (outcome.state === 'printed') printed += 1;
+    await doc.incrementalModify((d) => {
+      const current = recordData(counterPrint, d);
+      if (!current || current.state !== 'queued') return d;
+      const tries = current.tries + 1;
+      const { reason: _r, ...rest } = current;
+      const next: CounterPrint =
+        outcome.state === 'printed' ? { ...rest, state: 'printed', tries, fiscal: outcome.fiscal }
+        : outcome.state === 'failed' ? { ...rest, state: 'failed', tries, reason: outcome.reason }
+        : { ...rest, tries, reason: outcome.reason, nextAt: Date.now() + Math.min(5 * 60_000, (o.pauseMs ?? 2000) * 2 ** Math.min(tries - 1, 8)) };
+      return { ...d, data: next, updatedAt: Math.max(Date.now(), d.updatedAt + 1) };
+    });
+  }
+  return printed;
+};
+
+/** The device's prints of one order (the sale's screen shows their state). */
+export const printsOfOrder = async (office: RxCollection<OfficeRecord>, order: string): Promise<CounterPrint[]> =>
+  (await office.find({ selector: { type: counterPrint.type, 'data.order': order } }).exec()).flatMap((d) => recordData(counterPrint, d.toMutableJSON()) ?? []);

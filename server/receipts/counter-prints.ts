@@ -1,0 +1,64 @@
+import { counterPrint } from '../../schema/entities/counter-print';
+import { tierDatabases } from '../../schema/shared/databases';
+import { officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
+import { driverUuid } from '../../schema/studio/receipts/atol-driver';
+import type { CounterPrint } from '../../schema/studio/receipts/counter-print';
+import { receipt, type Receipt } from '../../schema/studio/receipts/receipt';
+import { stripMeta, upsert } from '../db/docs';
+import { fromSynced, toSynced } from '../db/synced';
+import type { Storage } from '../db/storage';
+import { log } from '../ops/log';
+import type { WriteRule } from '../records/write-pipeline';
+import { receiptsDb } from './receipts';
+
+/**
+ * A counter sale's receipt a staff device printed through the register's driver while the server was away (issue 30,
+ * item 2; the rule in schema/studio/receipts/counter-print.ts): once its record reaches the server, on the record API or
+ * a device's push alike, the server's queue holds that receipt as registered under the same id, so it never sends it
+ * again, whichever comes first — the print, or the sale's commands (which queue it, create-if-absent). Then `known` is
+ * written back into the record: the device stops saying «ждёт сервер».
+ */
+
+/** Marks the receipt registered with the register's fiscal sign; answers whether the queue holds it so now. */
+export const recordDevicePrint = async (storage: Storage, p: CounterPrint, uuid: string): Promise<boolean> => {
+  if (p.state !== 'printed' || !p.fiscal) return false;
+  const fiscal = p.fiscal;
+  const now = Date.now();
+  let registered = false;
+  await upsert<Omit<Receipt, 'id'>>(storage.db(receiptsDb), p.receipt, (doc) => {
+    const stored = doc ? receipt.safeParse({ ...stripMeta(doc), id: doc._id }) : null;
+    if (stored?.success && stored.data.state === 'registered') {
+      registered = true;
+      return null;
+    }
+    registered = true;
+    // A receipt the server queued keeps its content; one it has not seen yet is the printed one.
+    const base: Omit<Receipt, 'id'> = stored?.success
+      ? (({ id: _id, lease: _lease, ...rest }) => rest)(stored.data)
+      : { content: p.content, state: 'queued', createdAt: now, updatedAt: now, tries: 0, nextAt: now };
+    return { ...base, state: 'registered', uuid, fiscal, reason: undefined, updatedAt: now, nextAt: now };
+  });
+  if (registered) log.info({ receipt: p.receipt }, 'receipt printed by a staff device: registered');
+  return registered;
+};
+
+/** Registers what a device printed, under its receipt's id and the driver's uuid of it (whatever id the record has). */
+export const counterPrintRule = (storage: Storage): WriteRule => ({
+  name: 'a device’s counter print is registered in the server’s queue, once',
+  applies: (entity) => entity.type === counterPrint.type,
+  judge: () => Promise.resolve({ issue: () => undefined }),
+  async stored(_batch, records) {
+    for (const record of records) {
+      const p = recordData(counterPrint, record);
+      if (!p || p.known !== undefined || !(await recordDevicePrint(storage, p, driverUuid(p.receipt)))) continue;
+      const at = Date.now();
+      await upsert<Omit<OfficeRecord, 'id'>>(storage.db(tierDatabases.office), record.id, (doc) => {
+        const parsed = doc ? officeRecord.safeParse(fromSynced({ ...doc, _id: record.id })) : null;
+        if (!parsed?.success) return null;
+        const data = recordData(counterPrint, parsed.data);
+        if (!data || data.known !== undefined) return null;
+        return toSynced({ ...parsed.data, data: { ...parsed.data.data, known: at }, updatedAt: Math.max(at, parsed.data.updatedAt + 1) });
+      });
+    }
+  },
+});
