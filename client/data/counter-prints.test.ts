@@ -94,4 +94,21 @@ describe('a counter sale printed by the device while the server is away', () => 
     // The server never sent it: the register holds one document, and nothing came after the device's print.
     expect([driver.tasks().length, driver.posts()]).toEqual([1, posts]);
   }, 90_000);
+
+  it('refuses a print that would mark another receipt registered: not under its task, not a sale of its order', async () => {
+    const fiscal = { sign: '123', fn: '9999078900012345', number: '1', at: '2026-11-29T10:00:00' };
+    const content = { kind: 'sale', order: 'a1b2c3d4e5f6g7h8', mode: 'full_payment', payment: 'cash', total: 350000, taxSystem: 'usn_income', customer: { email: 'shop@example.ru' }, items: [{ name: 'Букет', price: 350000, quantity: 1, sum: 350000, object: 'commodity', vat: 'none' }], company: { email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' } };
+    const print = (receipt: string, kind = 'sale') => ({ data: { receipt, order: 'a1b2c3d4e5f6g7h8', content: { ...content, kind }, state: 'printed', tries: 1, nextAt: 0, fiscal } });
+    const refused = async (body: unknown) => {
+      const answer = await call<{ error: string }>(shop.url, '/api/counter-prints/update', body, cookie);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      return answer.body.error;
+    };
+    // An online prepayment's receipt: the server would never send it.
+    expect(await refused(print('receipt:prepayment:a1b2c3d4e5f6g7h8:pay1', 'prepayment'))).toBe('Чек с кассы не относится к продаже этого заказа');
+    // Another order's sale.
+    expect(await refused(print('receipt:sale:zzzzzzzzzzzzzzzz:pay1'))).toBe('Чек с кассы не относится к продаже этого заказа');
+    // Its own sale, but not under the driver's task of that receipt (the record API gives a new record its own id).
+    expect(await refused(print('receipt:sale:a1b2c3d4e5f6g7h8:pay1'))).toBe('Чек с кассы записан не под своим номером задачи кассы');
+  });
 });
