@@ -38,6 +38,26 @@ const answers = async (url: string) => {
   return { orders: orders.body, stock: stock.body, clients: clients.body, pages: pages.body, item: item.body };
 };
 
+/** A real cluster's address as the shop takes it, and a way to drop every database of it. */
+const realCluster = (address: string) => async () => {
+  const u = new URL(address.endsWith('/') ? address : `${address}/`);
+  const headers = { authorization: `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}` };
+  const root = `${u.protocol}//${u.host}/`;
+  const empty = async () => {
+    const names = (await (await fetch(`${root}_all_dbs`, { headers })).json()) as string[];
+    for (const name of names.filter((n) => !n.startsWith('_'))) await fetch(`${root}${encodeURIComponent(name)}`, { method: 'DELETE', headers });
+  };
+  await empty();
+  return {
+    settings: { couchUrl: u.href },
+    fresh: async () => {
+      await empty();
+      return { dataDir: await tempDir(), couchUrl: u.href };
+    },
+    close: empty,
+  };
+};
+
 /** Where the drill's shop keeps its data, and a fresh store of the same kind to restore into. */
 const stores = {
   embedded: async () => ({ settings: {}, fresh: async () => ({ dataDir: await tempDir() }), close: async () => {} }),
@@ -57,10 +77,14 @@ const stores = {
     };
   },
 };
+type Store = Awaited<ReturnType<(typeof stores)['embedded' | 'CouchDB']>>;
+// And a real Apache CouchDB cluster when one is named (../shared/couchdb/cluster.sh start3):
+// TEST_COUCHDB_URL=http://admin:secret@127.0.0.1:15984. Its databases are emptied before the drill and as the store destroyed.
+const drillStores: Record<string, () => Promise<Store>> = { ...stores, ...(process.env.TEST_COUCHDB_URL ? { 'real CouchDB cluster': realCluster(process.env.TEST_COUCHDB_URL) } : {}) };
 
-describe.each(Object.keys(stores) as (keyof typeof stores)[])('a restore drill on the %s store', (kind) => {
+describe.each(Object.keys(drillStores))('a restore drill on the %s store', (kind) => {
   it('gives back every order, number, balance, client and page after the store is destroyed; sessions end', async () => {
-    const store = await stores[kind]();
+    const store = await drillStores[kind]!();
     const shop = await startTestShop(store.settings);
     const customer = await signIn(shop.url, '79550007001');
     const florist = await signIn(shop.url, demoPhones.florist);
