@@ -4,6 +4,7 @@ import type { Shop } from '../context';
 import { upsert } from '../db/docs';
 import { log } from '../ops/log';
 import { dueNoticeIds, noticeDoc, noticesDb, noticesOf, smsNoticesOn, type NoticeDoc } from './outbox';
+import { everyRound } from '../ops/every';
 
 /** How long one app server holds a notice while it sends it: well past the gateway's own timeout (server/auth/sms.ts). */
 const leaseMs = 60_000;
@@ -90,21 +91,4 @@ export const noticeSender = (shop: Shop, origin: () => string) => {
 };
 
 /** Every app server sends due notices at start and then every `everyMs`; the stop waits for a pass under way. */
-export const sendNoticesEvery = (sender: ReturnType<typeof noticeSender>, everyMs: number): (() => Promise<void>) => {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    running ??= sender
-      .sweep()
-      .then(() => undefined)
-      .catch((e: unknown) => log.error({ err: e }, 'notice sweep failed'))
-      .finally(() => (running = null));
-    return running;
-  };
-  void run();
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-};
+export const sendNoticesEvery = (sender: ReturnType<typeof noticeSender>, everyMs: number): (() => Promise<void>) => everyRound(() => sender.sweep(), everyMs, 'notice sweep');

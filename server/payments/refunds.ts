@@ -14,6 +14,7 @@ import { failReceiptOfRefund, markReceiptInRefund, readReceiptSettings, receipts
 import { yookassaReceiptPart } from '../receipts/yookassa-receipts';
 import { refundsDue } from './online-payments';
 import { yookassa, type RefundAnswer } from './yookassa';
+import { everyRound } from '../ops/every';
 
 /**
  * Refunds through YooKassa (issue 30): queued in the server-only receipts database beside the receipts (their own
@@ -175,23 +176,6 @@ export const refundSender = (storage: Storage, config: ShopConfig, everyMs: numb
 
   return {
     round,
-    start(): () => Promise<void> {
-      if (!api) return async () => undefined;
-      let running: Promise<void> | null = null;
-      const run = () => {
-        running ??= round()
-          .catch((e: unknown) => log.error({ err: e }, 'refund sender round failed'))
-          .finally(() => {
-            running = null;
-          });
-      };
-      run();
-      const timer = setInterval(run, everyMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
-    },
+    start: (): (() => Promise<void>) => (api ? everyRound(round, everyMs, 'refund sender round') : async () => undefined),
   };
 };

@@ -16,6 +16,7 @@ import { atolProvider } from './atol';
 import { atolLocalProvider } from './atol-local';
 import type { ProviderAnswer, ReceiptProvider } from './provider';
 import { yookassaReceipts } from './yookassa-receipts';
+import { everyRound } from '../ops/every';
 
 /** The server-only database of receipts (schema/shared/databases.ts: never served through /db; staff read states through /api). */
 export const receiptsDb = 'receipts';
@@ -286,22 +287,6 @@ export const receiptSender = (storage: Storage, providerNow: ReceiptProvider | n
   return {
     round,
     /** Starts the rounds; the answer stops them and waits for a round under way (the databases close after it). */
-    start(): () => Promise<void> {
-      let running: Promise<void> | null = null;
-      const run = () => {
-        running ??= round()
-          .catch((e: unknown) => log.error({ err: e }, 'receipt sender round failed'))
-          .finally(() => {
-            running = null;
-          });
-      };
-      run();
-      const timer = setInterval(run, everyMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
-    },
+    start: (): (() => Promise<void>) => everyRound(round, everyMs, 'receipt sender round'),
   };
 };
