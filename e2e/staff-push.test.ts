@@ -80,8 +80,14 @@ describe('staff told by Web Push', () => {
     });
     await cdp.send('ServiceWorker.enable');
     const registrationId = await waitFor('регистрация воркера', async () => registrations[0]);
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: shop.url, registrationId, data: push.payload });
+    // Handed over again every 10 s until shown, as a push service keeps a message until the browser takes it (in a
+    // loaded full run one hand-over was never shown).
+    let handedAt = 0;
     const shown = await waitFor('уведомление', async () => {
+      if (Date.now() - handedAt > 10_000) {
+        handedAt = Date.now();
+        await cdp.send('ServiceWorker.deliverPushMessage', { origin: shop.url, registrationId, data: push.payload });
+      }
       const all = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, url: (n.data as { url?: string } | null)?.url })));
       return all.find((n) => n.title.includes(String(o.number)));
     });
