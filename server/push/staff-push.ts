@@ -30,8 +30,10 @@ export type VapidKeys = z.infer<typeof vapidKeys>;
 /** The store's VAPID keys, made on its first start; two servers starting at once agree (the first write wins). */
 export const ensureVapidKeys = async (storage: Storage): Promise<VapidKeys> => {
   const db = storage.db('counters');
-  await createIfMissing<VapidKeys & { at: string }>(db, keysId, { ...webpush.generateVAPIDKeys(), at: new Date().toISOString() });
-  const keys = vapidKeys.safeParse(await getDoc(db, keysId));
+  // Made only when the store has none: every start after the first reads them and generates nothing.
+  const stored = await getDoc(db, keysId);
+  if (!stored) await createIfMissing<VapidKeys & { at: string }>(db, keysId, { ...webpush.generateVAPIDKeys(), at: new Date().toISOString() });
+  const keys = vapidKeys.safeParse(stored ?? (await getDoc(db, keysId)));
   if (!keys.success) throw new Error('Хранилище не отдало ключи VAPID (counters/vapid-keys)');
   return keys.data;
 };
