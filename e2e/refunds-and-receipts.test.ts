@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextDay, today } from '../schema/shared/day';
 import { formatRoubles } from '../schema/shared/money';
 import { orderTitle } from '../schema/studio/orders/order-number';
-import type { PaymentAnswer } from '../schema/shop/pay-now';
 import type { Product } from '../schema/shop/product';
 import type { Receipt } from '../schema/studio/receipts/receipt';
 import type { ShopConfig } from '../server/config';
 import { readProviderChoice, receiptsDb } from '../server/receipts/receipts';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { startYookassaStandIn } from '../server/testing/yookassa-stand-in';
+import { paidOnline } from '../server/testing/paid-online';
 import { refundsOfOrder } from '../server/payments/refunds';
 import { journeyPerFile, phoneViewport } from './harness';
 import { openStaffScreen } from './admin-journeys';
@@ -111,16 +110,8 @@ describe('receipts settings, the receipts’ limit at the shift close, refunds t
     const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
     const { updatedAt: _u, ...bouquet } = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 1)!;
     await call(shop.url, '/api/items/update', { ...bouquet, count: 50 }, manager);
-    const draft = {
-      id: `jrf-${crypto.randomUUID()}`, lines: [{ id: bouquet.id, count: 1 }], sender: { name: 'Анна', phone: customer }, recipient: { name: 'Ольга', phone: '79440000909' },
-      delivery: { method: 'pickup' }, date: nextDay(today()), slot: '12:00–15:00', payment: 'card',
-    };
-    const started = await call<{ data: PaymentAnswer }>(shop.url, '/api/payments/start', { order: draft.id, method: 'bank_card', draft }, me);
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const payment = started.body.data.order.online!.payment!;
-    await yk.pay(payment);
-    expect((await call<{ data: PaymentAnswer }>(shop.url, '/api/payments/check', { order: draft.id }, me)).body.data.state).toBe('paid');
-    const number = (await shop.shop.storage.db('orders').get<{ number: number }>(draft.id)).number;
+    const { id, payment } = await paidOnline(shop.url, yk, me, { id: `jrf-${crypto.randomUUID()}`, bouquet: bouquet.id, count: 1, customer, recipient: '79440000909' });
+    const number = (await shop.shop.storage.db('orders').get<{ number: number }>(id)).number;
 
     const { context, page, errors } = await openStaffScreen(journey(), demoPhones.manager, `/admin/orders/${number}`, { name: orderTitle(number), level: 1 }, { width: 390, height: 844 });
     await page.getByRole('button', { name: 'Вернуть деньги' }).click();
@@ -131,7 +122,7 @@ describe('receipts settings, the receipts’ limit at the shift close, refunds t
     const refunds = page.getByRole('list', { name: 'Возвраты через ЮKassa' });
     await refunds.getByText(`Деньги возвращены через ЮKassa: ${formatRoubles(100)}`).waitFor({ timeout: 30_000 });
     expect([...yk.refunds.values()].filter((r) => r.payment_id === payment).map((r) => r.amount.value)).toEqual(['100.00']);
-    expect((await refundsOfOrder(shop.shop.storage, draft.id)).map((r) => r.refundState)).toEqual(['succeeded']);
+    expect((await refundsOfOrder(shop.shop.storage, id)).map((r) => r.refundState)).toEqual(['succeeded']);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

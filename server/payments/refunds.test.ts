@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextDay, today } from '../../schema/shared/day';
 import { formatRoubles } from '../../schema/shared/money';
 import type { Order } from '../../schema/studio/orders/order';
 import type { RefundView } from '../../schema/studio/orders/order-refund';
-import type { PaymentAnswer } from '../../schema/shop/pay-now';
 import type { Product } from '../../schema/shop/product';
 import type { Receipt } from '../../schema/studio/receipts/receipt';
 import { receiptsOfOrder } from '../receipts/receipts';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { startYookassaStandIn, type YookassaStandIn } from '../testing/yookassa-stand-in';
+import { paidOnline as payOnline } from '../testing/paid-online';
 import { refundKey, refundsOfOrder, type Refund } from './refunds';
 
 const customer = '79440000801';
@@ -53,18 +52,10 @@ describe('refunds through YooKassa (issue 30)', () => {
 
   /** An order paid online at the stand-in: its id, YooKassa's payment and the command that recorded the payment. */
   const paidOnline = async () => {
-    const draft = {
-      id: `rfd-${crypto.randomUUID()}`, lines: [{ id: bouquet.id, count: 2 }], sender: { name: 'Анна', phone: customer }, recipient: { name: 'Ольга', phone: '79440000809' },
-      delivery: { method: 'pickup' }, date: nextDay(today()), slot: '12:00–15:00', payment: 'card',
-    };
-    const started = await call<{ data: PaymentAnswer }>(shop.url, '/api/payments/start', { order: draft.id, method: 'bank_card', draft }, me);
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const payment = started.body.data.order.online!.payment!;
-    await yk.pay(payment);
-    expect((await call<{ data: PaymentAnswer }>(shop.url, '/api/payments/check', { order: draft.id }, me)).body.data.state).toBe('paid');
-    const o = await orderOf(draft.id);
+    const { id, payment } = await payOnline(shop.url, yk, me, { id: `rfd-${crypto.randomUUID()}`, bouquet: bouquet.id, count: 2, customer, recipient: '79440000809' });
+    const o = await orderOf(id);
     const paidBy = o.history!.find((h) => h.what && 'paid' in h.after)!.command;
-    return { id: draft.id, payment, paidBy, total: o.total };
+    return { id, payment, paidBy, total: o.total };
   };
 
   it('a paid order cancelled: one refund of the whole payment, also when YooKassa answered 500 and then too late (the same key each time); its refund receipt went with it', async () => {
