@@ -190,10 +190,15 @@ const liveLeaves = async (db: PouchDB.Database, id: string, everyCopy = false): 
   return leaves.sort(byRank);
 };
 
-/** How long a 202 writer whose leaf ranks first waits for lower-ranked 202 writers to end theirs. */
-const stepAsideMs = 400;
 /** How long a 202 writer that sees no rival reads again for its own leaf before it counts as lost. */
 const unseenMs = 2000;
+/**
+ * How long a 202 writer whose leaf ranks first waits for lower-ranked 202 writers to end theirs: longer than one
+ * waiting for a copy keeps its leaf (`unseenMs`), so what is left beside it is a leaf whose writer has finished, a won
+ * write it then copies. Stepping aside sooner left its lost leaf as CouchDB's winner, and the branches' resolution
+ * (docs.ts `upsert`) kept it and ended the won one: a writer told «done» lost its change (seen in a test run).
+ */
+const stepAsideMs = unseenMs + 500;
 /** A 202 writer that finds its leaf alone reads again this many times, this far apart, before it counts as won. */
 const aloneChecks = 3;
 const aloneCheckMs = 40;
@@ -253,7 +258,7 @@ const lostUnseen = async (db: PouchDB.Database, id: string): Promise<WriteOutcom
  *   writer may be taking its own out at the same moment), so it takes the sibling's content as its own, one
  *   generation on, and then ends the sibling, whose content it now holds; lost. Only a sibling's: a leaf on
  *   another branch need not hold what this one was written over, so copying it could drop a write that won;
- * - CouchDB's winner beside several leaves, or beside a leaf of another branch: it waits a moment for the lower ones
+ * - CouchDB's winner beside several leaves, or beside a leaf of another branch: it waits for the lower ones (`stepAsideMs`)
  *   to go, then counts as lost and stays; whoever later finds it as a branch resolves it (docs.ts `upsert`);
  * - no rival seen and its own leaf not seen for a while: lost, likewise.
  * Reads here wait for every copy that answers (r = 3). A write that stands (alone, or copied) has a quorum only when

@@ -85,17 +85,42 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }, { ad
     return `${gen}-${hash}`;
   };
 
+  /**
+   * While writes are split, the writes of one document are judged one at a time, each until it is stored, as each
+   * copy of a cluster decides on a write at once: else writers from one revision could all be judged against it
+   * before the first one stored (all 409s but one, and no split), and a test of races would test none.
+   */
+  const turns = new Map<string, Promise<void>>();
+  const inTurn = async (key: string): Promise<() => void> => {
+    const before = turns.get(key) ?? Promise.resolve();
+    let done!: () => void;
+    const mine = new Promise<void>((r) => (done = r));
+    const chain = before.then(() => mine);
+    turns.set(key, chain);
+    await before;
+    return () => {
+      done();
+      if (turns.get(key) === chain) turns.delete(key);
+    };
+  };
+
   const split: express.RequestHandler = async (req, res, next) => {
     const match = docPut.exec(req.path);
     if (!choose || !match) return next();
+    const [db, id] = [decodeURIComponent(match[1]), decodeURIComponent(match[2])];
+    const release = await inTurn(`${db}/${id}`);
     try {
-      const [db, id] = [decodeURIComponent(match[1]), decodeURIComponent(match[2])];
       const body = req.body as Record<string, unknown>;
       const rev = typeof body._rev === 'string' ? body._rev : typeof req.query.rev === 'string' ? req.query.rev : undefined;
       const branch = await splitOne(db, id, body, rev);
-      if (!branch) return next();
+      if (!branch) {
+        res.once('close', release);
+        return next();
+      }
+      release();
       res.status(202).json({ ok: true, id, rev: branch });
     } catch (e) {
+      release();
       next(e);
     }
   };
@@ -115,9 +140,14 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }, { ad
       const rows = [];
       for (const doc of docs) {
         const id = String(doc._id);
-        const branch = await splitOne(db, id, doc, typeof doc._rev === 'string' ? doc._rev : undefined);
-        if (branch) anySplit = true;
-        rows.push(branch ? { ok: true, id, rev: branch } : (await handle(db).bulkDocs([doc as PouchDB.Core.PutDocument<object>]))[0]);
+        const release = await inTurn(`${db}/${id}`);
+        try {
+          const branch = await splitOne(db, id, doc, typeof doc._rev === 'string' ? doc._rev : undefined);
+          if (branch) anySplit = true;
+          rows.push(branch ? { ok: true, id, rev: branch } : (await handle(db).bulkDocs([doc as PouchDB.Core.PutDocument<object>]))[0]);
+        } finally {
+          release();
+        }
       }
       res.status(anySplit ? 202 : 201).json(rows.map((r) => ('ok' in r && r.ok ? { ok: true, id: r.id, rev: r.rev } : { id: (r as PouchDB.Core.Error).id, error: 'conflict', reason: 'Document update conflict.' })));
     } catch (e) {
