@@ -3,7 +3,6 @@ import { onlineHoldMinutes } from '../schema/shop/online-payment';
 import { phone } from '../schema/shared/phone';
 import { parsePublicOrigin } from './seo/public-origin';
 import type { OutsideReach } from './http/outside-request';
-import type { GatewayLimits } from './db/gateway-reads';
 import { isLogLevel, logLevels, type LogLevel } from './ops/log';
 
 /**
@@ -12,6 +11,17 @@ import { isLogLevel, logLevels, type LogLevel } from './ops/log';
  * An unset SHOP_MODE is production, so a forgotten setting never hands out codes.
  */
 type ShopMode = 'demo' | 'production';
+
+/**
+ * Long-polls are answered within `longpollMs` whatever `timeout` asks, heartbeats come no oftener than
+ * `heartbeatFloorMs`, and one address holds at most `longpollsPerClient` at once (server/db/gateway-reads.ts). The
+ * shop's own client never long-polls (it waits for the SSE signal, then asks briefly); these bound what anyone else can hold open.
+ */
+export interface GatewayLimits {
+  longpollMs: number;
+  heartbeatFloorMs: number;
+  longpollsPerClient: number;
+}
 
 /** Everything the server reads from its environment, with the defaults a single studio machine needs. */
 export interface ShopConfig {

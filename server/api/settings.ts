@@ -21,7 +21,7 @@ export const settingsApi = (shop: Shop): Router => {
 
   route(api, 'POST /api/settings/update', async ({ body }): Promise<ShopSettingsAnswer> => {
     const { settings, updatedAt } = body;
-    return { data: await saveShopSettings(shop, settings, updatedAt) };
+    return { data: await saveShopSettings(shop.storage, settings, updatedAt) };
   });
 
   route(api, 'POST /api/settings/sms-get', async (): Promise<SmsGatewayAnswer> => {

@@ -4,19 +4,10 @@ import { clientAddress } from '../auth/client-address';
 import type { ChangesHub } from './changes-hub';
 import { couchError } from './couch-errors';
 import type { ChangesQuery } from './gateway-calls';
+import type { GatewayLimits } from '../config';
 
 // The reads /db answers itself: info, changes (normal and long-poll) and the conflict reads of RxDB's replication.
 
-/**
- * Long-polls are answered within `longpollMs` whatever `timeout` asks, heartbeats come no oftener than
- * `heartbeatFloorMs`, and one address holds at most `longpollsPerClient` at once. The shop's own client never
- * long-polls (it waits for the SSE signal, then asks briefly); these bound what anyone else can hold open.
- */
-export interface GatewayLimits {
-  longpollMs: number;
-  heartbeatFloorMs: number;
-  longpollsPerClient: number;
-}
 export const defaultGatewayLimits: GatewayLimits = { longpollMs: 30_000, heartbeatFloorMs: 10_000, longpollsPerClient: 6 };
 
 interface ChangesAnswer {

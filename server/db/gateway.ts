@@ -8,7 +8,8 @@ import type { ChangesHub } from './changes-hub';
 import { StorageBusy, type Storage } from './storage';
 import { badRequest, couchError, scrubErrors } from './couch-errors';
 import { bodyOf, changesBody, classify, dbPath, queryOf, type ChangesQuery } from './gateway-calls';
-import { conflictsRead, defaultGatewayLimits, infoAnswer, longpoller, readChanges, type GatewayLimits } from './gateway-reads';
+import { conflictsRead, defaultGatewayLimits, infoAnswer, longpoller, readChanges } from './gateway-reads';
+import type { GatewayLimits } from '../config';
 import { pushDocs, type PushRules } from './gateway-pushes';
 
 /** The database and the call after it, from /db/{db}/{rest}. */

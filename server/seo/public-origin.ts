@@ -1,5 +1,4 @@
 import type { Request } from 'express';
-import type { ShopConfig } from '../config';
 
 /** PUBLIC_ORIGIN as an origin (scheme, host, port); anything else stops the start rather than printing wrong links. */
 export const parsePublicOrigin = (value: string): string => {
@@ -13,5 +12,5 @@ export const parsePublicOrigin = (value: string): string => {
  * the QR sign-in link. Never the request's Host header, which anyone can forge (cache poisoning, phishing QR links).
  * Without PUBLIC_ORIGIN (demo on one machine) it is this server's own port on localhost.
  */
-export const publicOriginOf = (config: Pick<ShopConfig, 'publicOrigin'>, req: Request): string =>
+export const publicOriginOf = (config: { publicOrigin?: string }, req: Request): string =>
   config.publicOrigin ?? `http://localhost:${req.socket.localPort}`;

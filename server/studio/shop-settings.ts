@@ -2,7 +2,6 @@ import { page, type Page } from '../../schema/shop/page';
 import { defaultShopSettings, shopSettings, shopSettingsId, type ShopSettings } from '../../schema/studio/site/shop-settings';
 import { smsGateway, type SmsGateway } from '../../schema/studio/site/shop-settings-update';
 import { tierDatabases } from '../../schema/shared/databases';
-import type { Shop } from '../context';
 import type { Storage } from '../db/storage';
 import { getDoc, upsert } from '../db/docs';
 import { getSynced, toSynced } from '../db/synced';
@@ -36,9 +35,9 @@ export const readShopSettings = async (storage: Storage): Promise<SavedSettings>
  * Saves the settings an admin edited from the version saved at `readAt` (0: none yet); another admin's save since
  * then is not overwritten (409). The settings come checked by `shopSettingsUpdate` (schema/studio/site/shop-settings.ts).
  */
-export const saveShopSettings = async (shop: Shop, settings: ShopSettings, readAt: number): Promise<SavedSettings> => {
+export const saveShopSettings = async (storage: Storage, settings: ShopSettings, readAt: number): Promise<SavedSettings> => {
   const updatedAt = Date.now();
-  const saved = await upsert<Omit<Page, 'id'>>(shop.storage.db('pages'), shopSettingsId, (current) => {
+  const saved = await upsert<Omit<Page, 'id'>>(storage.db('pages'), shopSettingsId, (current) => {
     if ((current?.settings ? current.updatedAt : 0) !== readAt) throw new HttpError(409, 'Настройки изменили, пока вы их правили: обновите страницу и внесите изменения снова');
     return toSynced(page.parse({ id: shopSettingsId, key: shopSettingsId, value: { title: carrierTitle }, settings, updatedAt: Math.max(updatedAt, readAt + 1) }));
   });

@@ -1,4 +1,5 @@
 import { countersMeta, type CounterIds } from '../../../schema/studio/site/shop-settings';
+import type { CounterEvent, CounterSink } from './counter-event';
 
 /**
  * Spec §7 and §9: a page view on every route change and the add-to-cart goals (a second service gets
@@ -7,9 +8,6 @@ import { countersMeta, type CounterIds } from '../../../schema/studio/site/shop-
  * of its own, fetched once the first view is idle and only when the page names a counter. Until then what happens
  * waits, and goes to the counters once they are on.
  */
-export type CounterEvent = { kind: 'hit'; path: string } | { kind: 'addToCart'; price: number } | { kind: 'notFound'; path: string };
-/** Where events go once the counters are on; null: the page has none, and events are dropped. */
-export type CounterSink = ((e: CounterEvent) => void) | null;
 
 /** The counter ids the server put in this page, or null when it names none. */
 const countersOnPage = (): CounterIds | null => {

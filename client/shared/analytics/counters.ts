@@ -1,5 +1,5 @@
 import type { CounterIds } from '../../../schema/studio/site/shop-settings';
-import type { CounterEvent, CounterSink } from './analytics';
+import type { CounterEvent, CounterSink } from './counter-event';
 
 export const currency = 'RUB';
 
