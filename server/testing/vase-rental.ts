@@ -4,7 +4,7 @@ import { defineEntity, lastWriterWins } from '../../schema/shared/entity';
 import { reference } from '../../schema/shared/reference';
 
 /**
- * For tests only: a plain back-office entity as the recipe «Как добавить сущность» (docs/ARCHITECTURE.md) writes one,
+ * For tests only: a plain back-office entity as the recipe «Как добавить сущность» (docs/REFERENCE.md) writes one,
  * a file that would sit in schema/entities/. Not registered: client/studio/admin/one-file-entity.test.ts adds it to
  * the registry for its run and checks that everything else comes from this declaration.
  */
