@@ -33,7 +33,8 @@ export const useCounterPrinter = (user: User | null | undefined): void => {
         running = false;
       }
     };
-    const ask = () => void askCounterRegister().catch(() => undefined);
+    // Asked only while the browser has a network: an offline start has nothing to learn and would only log a failed request.
+    const ask = () => navigator.onLine && void askCounterRegister().catch(() => undefined);
     ask();
     addEventListener('online', ask);
     const asking = setInterval(ask, registerMs);
