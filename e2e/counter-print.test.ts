@@ -71,6 +71,10 @@ describe('a counter sale printed at the register while the server is away', () =
       return docs.some((r) => r.id === receipt!.order && r.doc?.paid?.status === 'paid');
     }, 60_000);
     expect(await listed()).toHaveLength(1);
+    // The order page says the same of it: the device's print and the server's receipt.
+    await page.getByRole('link', { name: /^Заказ №\s\d+$/ }).click();
+    await page.getByRole('list', { name: 'Чеки с кассы этого устройства' }).getByText(`Чек зарегистрирован (ФП ${sign})`).waitFor();
+    await page.getByRole('list', { name: 'Чеки', exact: true }).getByText(`Чек зарегистрирован (ФП ${sign})`).waitFor({ timeout: 30_000 });
     expect([driver.tasks().length, driver.posts()]).toEqual([1, posts]);
 
     expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(e))).toEqual([]);
