@@ -136,3 +136,48 @@ export const counterPrints$ = (office: RxCollection<OfficeRecord>, order: string
 /** Live: whether any print waits for the register (the staff shell's runner then takes a round). */
 export const queuedPrints$ = (office: RxCollection<OfficeRecord>): Observable<number> =>
   office.find({ selector: { type: counterPrint.type, 'data.state': 'queued' } }).$.pipe(map((docs) => docs.length));
+
+/** A repeating timer: starts `fn` every `ms`, answers how to stop it (tests give their own). */
+type Every = (fn: () => void, ms: number) => () => void;
+const everyMs: Every = (fn, ms) => {
+  const timer = setInterval(fn, ms);
+  return () => clearInterval(timer);
+};
+
+/**
+ * The device's printer (the staff shell runs it while staff are signed in): a round of `printDue` whenever a print is
+ * queued, and every `roundMs` while one waits (a print's own doubling pause decides when it is tried again), one round
+ * at a time, against the register `register()` names then. `stop` ends it and waits for a round under way; a round
+ * asked after it does nothing.
+ */
+export const runCounterPrints = (office: RxCollection<OfficeRecord>, register: () => CounterRegister | null, o: { roundMs?: number; every?: Every } = {}) => {
+  let stopped = false;
+  let running: Promise<number> | null = null;
+  let queued = 0;
+  const round = (): Promise<number> => {
+    if (stopped) return Promise.resolve(0);
+    running ??= printDue(office, register())
+      .catch((e: unknown) => {
+        console.warn('Очередь чеков кассы:', e instanceof Error ? e.message : e);
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const cancel = (o.every ?? everyMs)(() => queued > 0 && void round(), o.roundMs ?? 2000);
+  const sub = queuedPrints$(office).subscribe((n) => {
+    queued = n;
+    if (n > 0) void round();
+  });
+  return {
+    round,
+    stop: async (): Promise<void> => {
+      stopped = true;
+      cancel();
+      sub.unsubscribe();
+      await running;
+    },
+  };
+};
