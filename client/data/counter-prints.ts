@@ -1,10 +1,12 @@
 import type { RxCollection } from 'rxdb';
+import { map, type Observable } from 'rxjs';
 import { z } from 'zod';
 import { counterPrint } from '../../schema/entities/counter-print';
 import { derivedFields, officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
 import { driverTask } from '../../schema/studio/receipts/atol-driver';
 import { counterPrintId, type CounterPrint } from '../../schema/studio/receipts/counter-print';
 import { counterRegister, type CounterRegister, type ReceiptDraft } from '../../schema/studio/receipts/receipt';
+import { ApiError, call } from '../lib/api';
 
 /**
  * The device's own queue of counter-sale receipts (issue 30, item 2): a sale recorded while the server is away, when
@@ -26,6 +28,28 @@ export const rememberedCounterRegister = (): CounterRegister | null => {
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
+  }
+};
+
+/**
+ * Asks the server for the register on the counter, keeping what it says (`rememberCounterRegister`), and so learns
+ * whether the server can be reached now: no answer in `timeoutMs`, no network or a 5xx is «unreachable» (the browser's
+ * `navigator.onLine` stays true when only the shop's server is away). The register is then the one kept before.
+ */
+export const askCounterRegister = async (timeoutMs = 4000): Promise<{ reachable: boolean; register: CounterRegister | null }> => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ApiError(0, 'no answer')), timeoutMs);
+  });
+  try {
+    const { data } = await Promise.race([call('POST /api/receipts/counter-register', {}), late]);
+    rememberCounterRegister(data);
+    return { reachable: true, register: data };
+  } catch (e) {
+    const away = !(e instanceof ApiError) || e.status === 0 || e.status >= 500;
+    return { reachable: !away, register: rememberedCounterRegister() };
+  } finally {
+    clearTimeout(timer);
   }
 };
 
@@ -104,3 +128,56 @@ export const printDue = async (office: RxCollection<OfficeRecord>, register: Cou
 /** The device's prints of one order (the sale's screen shows their state). */
 export const printsOfOrder = async (office: RxCollection<OfficeRecord>, order: string): Promise<CounterPrint[]> =>
   (await office.find({ selector: { type: counterPrint.type, 'data.order': order } }).exec()).flatMap((d) => recordData(counterPrint, d.toMutableJSON()) ?? []);
+
+/** Live: the device's prints of one order (the sale's screen and the order page show their state). */
+export const counterPrints$ = (office: RxCollection<OfficeRecord>, order: string): Observable<CounterPrint[]> =>
+  office.find({ selector: { type: counterPrint.type, 'data.order': order } }).$.pipe(map((docs) => docs.flatMap((d) => recordData(counterPrint, d.toMutableJSON()) ?? [])));
+
+/** Live: whether any print waits for the register (the staff shell's runner then takes a round). */
+export const queuedPrints$ = (office: RxCollection<OfficeRecord>): Observable<number> =>
+  office.find({ selector: { type: counterPrint.type, 'data.state': 'queued' } }).$.pipe(map((docs) => docs.length));
+
+/** A repeating timer: starts `fn` every `ms`, answers how to stop it (tests give their own). */
+type Every = (fn: () => void, ms: number) => () => void;
+const everyMs: Every = (fn, ms) => {
+  const timer = setInterval(fn, ms);
+  return () => clearInterval(timer);
+};
+
+/**
+ * The device's printer (the staff shell runs it while staff are signed in): a round of `printDue` whenever a print is
+ * queued, and every `roundMs` while one waits (a print's own doubling pause decides when it is tried again), one round
+ * at a time, against the register `register()` names then. `stop` ends it and waits for a round under way; a round
+ * asked after it does nothing.
+ */
+export const runCounterPrints = (office: RxCollection<OfficeRecord>, register: () => CounterRegister | null, o: { roundMs?: number; every?: Every } = {}) => {
+  let stopped = false;
+  let running: Promise<number> | null = null;
+  let queued = 0;
+  const round = (): Promise<number> => {
+    if (stopped) return Promise.resolve(0);
+    running ??= printDue(office, register())
+      .catch((e: unknown) => {
+        console.warn('Очередь чеков кассы:', e instanceof Error ? e.message : e);
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const cancel = (o.every ?? everyMs)(() => queued > 0 && void round(), o.roundMs ?? 2000);
+  const sub = queuedPrints$(office).subscribe((n) => {
+    queued = n;
+    if (n > 0) void round();
+  });
+  return {
+    round,
+    stop: async (): Promise<void> => {
+      stopped = true;
+      cancel();
+      sub.unsubscribe();
+      await running;
+    },
+  };
+};

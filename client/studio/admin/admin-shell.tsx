@@ -3,6 +3,7 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useSession } from '../../shared/auth/session';
 import { CloseShiftButton } from '../money/shift/close-shift-button';
 import { menuFor } from './admin-access';
+import { useCounterPrinter } from './counter-printer';
 import { LostChangeNotices } from './lost-change-notices';
 import { useWaitingChanges, waitingLabel, waitingTotal } from './waiting-changes';
 import './admin.css';
@@ -27,6 +28,7 @@ export const AdminShell = () => {
   const { user } = useSession();
   const menu = menuFor(user);
   const waiting = useWaitingChanges(user?.phone);
+  useCounterPrinter(user);
   const [open, setOpen] = useState(false);
   const path = useRouterState({ select: (s) => s.location.pathname });
   useEffect(() => setOpen(false), [path]);

@@ -1,8 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { counterPrintLabel } from '../../../schema/studio/receipts/counter-print';
 import { receiptKindLabels, receiptsLimit, type ReceiptView, type UnregisteredSummary } from '../../../schema/studio/receipts/receipt';
 import { orderNo } from '../../../schema/studio/orders/order-number';
 import type { RefundView } from '../../../schema/studio/orders/order-refund';
+import { counterPrints$ } from '../../data/counter-prints';
+import { useLocal } from '../../data/local-data-context';
 import { call } from '../../lib/api';
+import { useObservable } from '../../lib/use-observable';
 import { useOnline } from '../../lib/use-online';
 
 const kopecks = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -21,6 +25,27 @@ const Refunds = ({ refunds }: { refunds: readonly RefundView[] }) =>
       ))}
     </ul>
   ) : null;
+
+/**
+ * The receipts this device printed itself at the counter's register while the server was away (issue 30, item 2),
+ * from the device's own queue, offline too: «Чек напечатан на кассе, ждёт сервер», a refusal in the register's words,
+ * «Чек зарегистрирован» once the server holds it (`counterPrintLabel`).
+ */
+export const CounterPrints = ({ order }: { order: string }) => {
+  const { data } = useLocal();
+  const prints$ = useMemo(() => counterPrints$(data.shop.office, order), [data, order]);
+  const prints = useObservable(prints$, []);
+  if (!prints.length) return null;
+  return (
+    <ul className="fiscal-receipts" aria-label="Чеки с кассы этого устройства">
+      {prints.map((p) => (
+        <li key={p.receipt} data-state={p.known ? 'registered' : p.state} role="status">
+          {counterPrintLabel(p)}
+        </li>
+      ))}
+    </ul>
+  );
+};
 
 /**
  * Fiscal receipts' states (issue 30), read online from the server (receipts live in a server-only database): one

@@ -25,7 +25,7 @@ import { useCouriers, useOrder } from './use-order';
 import { collectLine, papers, storedPaper, storePaper, ticketLines, setPaperSize, type Paper } from './print-ticket';
 import type { Product } from '../../../../schema/shop/product';
 import './order-page.css';
-import { FiscalReceipts } from '../../kit/fiscal-receipts';
+import { CounterPrints, FiscalReceipts } from '../../kit/fiscal-receipts';
 import { useOnline } from '../../../lib/use-online';
 import { OrderSms } from './order-sms';
 import { useStaffNames } from '../../../data/staff-directory';
@@ -318,6 +318,7 @@ export const OrderPage = () => {
         <VoidPaymentForm key={`void-${order.history?.length ?? 0}`} order={order} send={send} user={user} />
         <RefundForm key={`refund-${order.history?.length ?? 0}`} order={order} send={send} user={user} />
         <h3>Чеки</h3>
+        <CounterPrints order={order.id} />
         <FiscalReceipts order={order.id} version={order.updatedAt} />
       </section>
       {order.status !== 'cancelled' && <OrderPhoto photo={order.photo} send={send} />}

@@ -3,7 +3,7 @@ import { formatRoubles } from '../../../../schema/shared/money';
 import { paymentMethods } from '../../../../schema/studio/orders/order';
 import { noSlotReason } from '../../../../schema/shop/no-slot-reason';
 import { refChoices } from '../../../../schema/entities/ref';
-import { studioOrderDraft } from '../../../../schema/studio/orders/order-command';
+import { studioOrderDraft, type OrderAction } from '../../../../schema/studio/orders/order-command';
 import { today } from '../../../../schema/shared/day';
 import type { User } from '../../../../schema/shared/user';
 import { useRefList } from '../../../data/ref-list';
@@ -18,6 +18,7 @@ import { PhoneInput } from '../../../ui/phone-input';
 import { ProductPicker } from '../../../ui/product-picker';
 import { addLine, blankCounterSale, firstProblem, blankStudioForm, studioSlots, checkStudioForm, previewTotal, studioCommands, studioDraftFrom, type StudioForm, type StudioFormErrors } from './studio-order-form';
 import { useProvisionalOrders } from './provisional-orders';
+import { printIfServerAway } from './counter-print';
 import { useKnownCustomer } from './known-customer';
 import { prefilled, type NewOrderSearch } from './new-order-search';
 import { BudgetPicker, Lines } from './order-lines';
@@ -64,7 +65,13 @@ export const NewOrderForm = ({ user, counter = false, start = {} }: { user: User
     setBusy(true);
     try {
       // Written on the device first: offline it waits there, and the office sync sends it once the network is back.
-      for (const action of studioCommands(parsed.data, form)) await sendOrderCommand(data.shop.office, user.phone, parsed.data.id, action);
+      const sent: { id: string; action: OrderAction }[] = [];
+      for (const action of studioCommands(parsed.data, form)) sent.push({ id: await sendOrderCommand(data.shop.office, user.phone, parsed.data.id, action), action });
+      // A counter sale paid now while the server is away: its receipt is printed by this device (issue 30, item 2).
+      if (counter)
+        await printIfServerAway(data.shop.office, user.phone, parsed.data, sent.find((c) => c.action.kind === 'payment'), byId, settings).catch((e: unknown) =>
+          console.warn('Чек продажи не поставлен в очередь кассы', e),
+        );
       setTaken(parsed.data.id);
     } catch (e) {
       setErrors({ form: e instanceof Error ? e.message : String(e) });

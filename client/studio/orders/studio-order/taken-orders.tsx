@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { orderTitle } from '../../../../schema/studio/orders/order-number';
+import { CounterPrints } from '../../kit/fiscal-receipts';
 import { provisionalMark, type ProvisionalOrder } from './provisional-orders';
 
 /** What became of the order just taken: its provisional mark, then its number. */
@@ -17,6 +18,7 @@ export const Taken = ({ order, online, onNext, counter }: { order: ProvisionalOr
         'Сохраняем…'
       )}
     </p>
+    {counter && order && <CounterPrints order={order.id} />}
     <button type="button" className="button" onClick={onNext}>{counter ? 'Ещё продажа' : 'Принять ещё заказ'}</button>
   </section>
 );

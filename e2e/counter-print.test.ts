@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '../schema/shop/product';
+import type { ReceiptView } from '../schema/studio/receipts/receipt';
+import { startAtolDriverStandIn } from '../server/testing/atol-driver-stand-in';
+import { call, demoPhones, signIn } from '../server/testing/test-shop';
+import { journeyPerFile } from './harness';
+import { waitFor } from './journeys';
+import { openStaffScreen } from './admin-journeys';
+
+/**
+ * Issue 30, item 2, on a 390 px phone: the studio loses its network to the shop's server (the counter's register, on
+ * the studio's own network, still answers); a florist records a counter sale paid in cash, and the device prints its
+ * receipt at the register itself — one task. When the server is back, its receipts list holds that receipt
+ * registered with the printed fiscal sign, and it never sends it again: the register still holds one task.
+ */
+describe('a counter sale printed at the register while the server is away', () => {
+  let driver: Awaited<ReturnType<typeof startAtolDriverStandIn>>;
+  beforeAll(async () => {
+    driver = await startAtolDriverStandIn();
+  });
+  const journey = journeyPerFile({ receiptsEveryMs: 200 }, { serviceWorker: false });
+  afterAll(() => driver?.close());
+
+  it('prints once on the device, and the server registers it with that fiscal sign without sending it', async () => {
+    const { shop } = journey();
+    const [admin, manager] = await Promise.all([signIn(shop.url, demoPhones.admin), signIn(shop.url, demoPhones.manager)]);
+    // The admin chooses the register on the counter: ATOL's driver web server at the studio (the stand-in).
+    const chosen = await call(shop.url, '/api/settings/receipts-update', { settings: { taxSystem: 'usn_income', vat: 'none', email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' }, choice: { kind: 'atol-local', url: driver.url } }, admin);
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+    const { updatedAt: _u, ...bouquet } = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 1 && p.itemType === 'bouquet')!;
+    await call(shop.url, '/api/items/update', { ...bouquet, count: 50 }, manager);
+
+    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.florist, '/admin/orders/counter', { name: 'Продажа в студии', level: 1 }, { width: 390, height: 844 });
+    // Online, the staff shell keeps the register's address, so it is known offline.
+    await page.waitForFunction((url) => localStorage.getItem('counter-register')?.includes(url), driver.url);
+    // The bouquet is on the device before the network goes.
+    await page.locator('input[name=product-search]').fill(bouquet.name.slice(0, 6));
+    await page.getByRole('button', { name: `Добавить: ${bouquet.name}` }).click();
+
+    // The shop's server is out of reach; the register on the studio's network is not.
+    const shopOrigin = new URL(shop.url).origin;
+    const away = (url: URL) => url.origin === shopOrigin;
+    await context.route(away, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('radio', { name: 'Наличные' }).check();
+    await page.getByRole('button', { name: 'Записать продажу' }).click();
+    await page.getByRole('heading', { name: 'Продажа записана' }).waitFor();
+
+    // The device printed it: one task at the register, and the sale says it waits for the server.
+    await waitFor('the register’s task', async () => driver.tasks().length > 0, 60_000);
+    const prints = page.getByRole('list', { name: 'Чеки с кассы этого устройства' });
+    await prints.getByText('Чек напечатан на кассе, ждёт сервер').waitFor({ timeout: 30_000 });
+    const [task] = driver.tasks();
+    expect(driver.tasks()).toHaveLength(1);
+    expect(task).toMatchObject({ status: 'ready' });
+    const sign = task!.fiscal!.fiscalDocumentSign;
+    const posts = driver.posts();
+
+    // The network is back: the sale, its payment and the print reach the server.
+    await context.unroute(away);
+    const listed = async () => (await call<{ data: { items: ReceiptView[] } }>(shop.url, '/api/receipts/list', {}, manager)).body.data.items;
+    const [receipt] = await waitFor('the receipt registered on the server', async () => {
+      const items = await listed();
+      return items.length && items.every((r) => r.state === 'registered') ? items : null;
+    }, 90_000);
+    expect(receipt).toMatchObject({ kind: 'sale', state: 'registered', label: `Чек зарегистрирован (ФП ${sign})` });
+    await prints.getByText(`Чек зарегистрирован (ФП ${sign})`).waitFor({ timeout: 60_000 });
+    // The sale is paid on the server, and its receipt, registered, is not sent again: the register holds one task.
+    await waitFor('the sale paid on the server', async () => {
+      const docs = (await shop.shop.storage.db('orders').allDocs<{ paid?: { status: string } }>({ include_docs: true })).rows;
+      return docs.some((r) => r.id === receipt!.order && r.doc?.paid?.status === 'paid');
+    }, 60_000);
+    expect(await listed()).toHaveLength(1);
+    // The order page says the same of it: the device's print and the server's receipt.
+    await page.getByRole('link', { name: /^Заказ №\s\d+$/ }).click();
+    await page.getByRole('list', { name: 'Чеки с кассы этого устройства' }).getByText(`Чек зарегистрирован (ФП ${sign})`).waitFor();
+    await page.getByRole('list', { name: 'Чеки', exact: true }).getByText(`Чек зарегистрирован (ФП ${sign})`).waitFor({ timeout: 30_000 });
+    expect([driver.tasks().length, driver.posts()]).toEqual([1, posts]);
+
+    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(e))).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
