@@ -80,7 +80,7 @@ export const benchAnalyticsYear = async (n = 50_000, runs = 5) => {
   const body = { from: `${year}-01-01`, to: `${year}-12-31` };
   const expected = Array.from({ length: n }, (_, i) => benchOrder(i)).filter((o) => o.status !== 'cancelled');
   const revenue = expected.reduce((s, o) => s + o.total, 0);
-  // Through the API once, to check the figures and the admin's access (the indexes read the year's new documents: once).
+  // Through the API once, to check the figures and the admin's access (the sums by day take the year’s new documents: once).
   const admin = await signIn(shop.url, demoPhones.admin);
   const plainPass = () =>
     Promise.all([allDocs<{ status?: string; total?: number; date?: string }>(orders), allDocs<object>(office), allDocs<object>(shop.shop.storage.db('catalog'))]).then(([docs]) =>
@@ -88,14 +88,14 @@ export const benchAnalyticsYear = async (n = 50_000, runs = 5) => {
     );
   const [once] = await timed(plainPass);
   const [first, answer] = await timed(() => call<{ data: AnalyticsReport }>(shop.url, '/api/analytics/report', body, admin));
-  row(`analytics: indexes take ${n} new orders (once)`, `${first.toFixed(0)} ms`, 'the same documents read and summed', `${once.toFixed(0)} ms`, first / once);
+  row(`analytics: sums by day take ${n} new orders (once)`, `${first.toFixed(0)} ms`, 'the same documents read and summed', `${once.toFixed(0)} ms`, first / once);
   if (answer.body.data?.current.revenue !== revenue || answer.body.data.current.orders !== expected.length)
     throw new Error(`/api/analytics/report answered ${JSON.stringify(answer.body).slice(0, 300)}`);
   const report: number[] = [];
   const plain: number[] = [];
   const everything: number[] = [];
   for (let i = 0; i < runs; i++) {
-    // Through the API: the views by day, and the stock's worth from the app server's projection.
+    // Through the API: the sums by day, and the stock’s worth from the app server’s projection.
     const [t, r] = await timed(() => call<{ data: AnalyticsReport }>(shop.url, '/api/analytics/report', body, admin));
     if (r.body.data.current.revenue !== revenue) throw new Error(`report: revenue ${r.body.data.current.revenue}, expected ${revenue}`);
     report.push(t);

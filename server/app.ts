@@ -130,7 +130,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   api.use(photosApi(shop));
   // The catalogue's one writer: staff's item edits and published tech cards alike.
   const items = itemService(shop, catalog, stockOf(shop.storage));
-  // Placed orders by day and by customer, for reports and client totals; read at start, not by the first report.
+  // Placed orders by customer, for client totals; read at start, not by the first list.
   const orderIndex = ordersIndex(shop.storage);
   void orderIndex.warm().catch(() => undefined);
   api.use(itemsApi(shop, catalog, items));
@@ -138,7 +138,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   api.use(techCardsApi(shop, items));
   api.use(syncStreamApi(hub, mayRead));
   api.use(stockApi(stock));
-  api.use(analyticsApi(shop, stock, orderIndex));
+  api.use(analyticsApi(shop, stock));
   api.use(recordApi(shop, books, recordHooks(shop, orderIndex)));
   api.use('/api', (_req, res) => void res.status(404).json({ error: 'Нет такого метода API' }));
   app.use(api);

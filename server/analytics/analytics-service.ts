@@ -1,20 +1,17 @@
-import { monthOf, periodOf, previousPeriod, type AnalyticsRequest, type Period } from '../../schema/studio/reports/analytics-period';
-import { analyticsReport, type AnalyticsReport } from '../../schema/studio/reports/analytics-report';
+import { periodOf, type AnalyticsRequest } from '../../schema/studio/reports/analytics-period';
+import { analyticsReportOfDays } from '../../schema/studio/reports/analytics-days';
+import type { AnalyticsReport } from '../../schema/studio/reports/analytics-report';
 import type { Storage } from '../db/storage';
-import { studioFacts, type ReportIndexes } from './studio-facts';
-
-/** The days a report reads: its period, the one it is compared with, and the month its charges are of. */
-export const reportWindow = (period: Period): Period => {
-  const before = previousPeriod(period);
-  const month = monthOf(period.to);
-  return { from: [before.from, month.from].sort()[0], to: [period.to, month.to].sort()[1] };
-};
+import type { StockProjection } from '../stock/stock-projection';
+import type { DaySummary } from './day-summary';
+import { reportContext } from './studio-facts';
 
 /**
- * POST /api/analytics/report: the period as asked (Moscow days), against the one before, from the studio's stored facts
- * of those days (DECISIONS «Analytics reads its periods»); the stock's worth from this app server's projection.
+ * POST /api/analytics/report: the period as asked (Moscow days), against the one before, from this app server's sums
+ * by day caught up with the store (DECISIONS «Analytics sums days»); the stock's worth from its stock projection.
  */
-export const analyticsReportOf = async (storage: Storage, request: AnalyticsRequest, now: Date, indexes: ReportIndexes): Promise<{ data: AnalyticsReport }> => {
+export const analyticsReportOf = async (storage: Storage, request: AnalyticsRequest, now: Date, days: DaySummary, stock: StockProjection): Promise<{ data: AnalyticsReport }> => {
   const period = periodOf(request, now);
-  return { data: analyticsReport(await studioFacts(storage, reportWindow(period), indexes), period) };
+  const { sums, always } = await days.read();
+  return { data: analyticsReportOfDays(sums, await reportContext(storage, always, stock), period) };
 };

@@ -55,7 +55,7 @@ describe('a report reads its periods only (issue 32, item 3)', () => {
       data: { day, warehouse: 'wh-main', lines: [{ flower: 'fl-x', qty: 3, reason: 'assembly', cost: 10 }], order: order.id, note: '' },
     });
 
-  it('a year-earlier order tells a returning client without being read, an order outside the window is not read, and the figures are those of reading everything', async () => {
+  it('a year-earlier order tells a returning client, no order or act is read by the report, and the figures are those of reading everything', async () => {
     const returning = '79005550101';
     const earlier = await orderOn(returning, '2023-06-10');
     const again = await orderOn(returning, '2024-06-10');
@@ -74,8 +74,9 @@ describe('a report reads its periods only (issue 32, item 3)', () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       report = answer.body.data;
       const read = await idsRead(spies);
-      expect(read.has(again.id) && read.has(fresh.id) && read.has(assemblySlipId(again.id))).toBe(true);
-      for (const id of [earlier.id, outside.id, assemblySlipId(outside.id)]) expect(read.has(id), id).toBe(false);
+      // The sums by day were caught up before (the report's own catch-up reads the changes feed, not these calls):
+      // the report reads no order and no act at all, of its window or not.
+      for (const id of [earlier.id, again.id, fresh.id, outside.id, assemblySlipId(again.id), assemblySlipId(outside.id)]) expect(read.has(id), id).toBe(false);
     } finally {
       for (const spy of spies) spy.mockRestore();
     }

@@ -21,11 +21,11 @@ const indexed = z.object({
 });
 
 /**
- * The placed orders of the server-only `orders` database by delivery day and by customer (issue 32, items 2–3;
- * DECISIONS «Analytics reads its periods»), in this app server, caught up with the database's changes before every
- * read: a report reads the orders of its days only, the first day of each of its customers without reading an earlier
- * order, and a page of client cards its totals without reading an order. A view of the store would do the same on
- * CouchDB; on the embedded PouchDB a view took about 4 s a thousand orders to build (docs/BENCH.md), minutes for a year.
+ * The placed orders of the server-only `orders` database by customer (issue 32, item 2; DECISIONS «Analytics reads
+ * its periods»), in this app server, caught up with the database's changes before every read: a page of client cards
+ * reads its totals without reading an order. A view of the store would do the same on CouchDB; on the embedded PouchDB
+ * a view took about 4 s a thousand orders to build (docs/BENCH.md), minutes for a year. (Reports read their own
+ * projection, the sums by day: server/analytics/day-summary.ts.)
  */
 export const ordersIndex = (storage: Storage) => {
   const orders = new Map<string, IndexedOrder>();
@@ -38,24 +38,6 @@ export const ordersIndex = (storage: Storage) => {
   return {
     /** Reads the orders so far (every app server at start, without waiting for it). */
     warm: () => sync(),
-
-    /** The ids of the placed orders delivered on the days `from`–`to`, cancelled ones too. */
-    async ofDays(from: string, to: string): Promise<string[]> {
-      await sync();
-      return [...orders].filter(([, o]) => o.date >= from && o.date <= to).map(([id]) => id);
-    },
-
-    /** Each customer's first day among the orders not cancelled before `day`: from the index, no order read. */
-    async firstDaysBefore(day: string, customers: ReadonlySet<string>): Promise<Map<string, string>> {
-      await sync();
-      const first = new Map<string, string>();
-      for (const o of orders.values()) {
-        if (o.cancelled || o.date >= day || !customers.has(o.customer)) continue;
-        const was = first.get(o.customer);
-        if (!was || o.date < was) first.set(o.customer, o.date);
-      }
-      return first;
-    },
 
     /** The orders not cancelled of these customers' phones: the total and the day of each. */
     async ofCustomers(phones: readonly string[]): Promise<Map<string, { total: number; date: string }[]>> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfficeRecord } from '../../schema/shared/record';
+import type { AnalyticsReport } from '../../schema/studio/reports/analytics-report';
 import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
 
 type Shop = Awaited<ReturnType<typeof startTestShop>>;
@@ -45,8 +46,13 @@ describe('the record API on two servers sharing one CouchDB', () => {
     expect((await call(a.url, '/api/clients/update', { id: card.id, updatedAt: card.updatedAt, data: { ...card.data, name: 'Зоя Другая' } }, onA)).status).toBe(200);
     expect(await names('двухсерв')).toEqual([]);
     expect(await names('7001')).toEqual(['Зоя Другая']);
-    // Both servers answer with the same report of one month, from the views of the shared store.
-    const report = (url: string, cookie: string) => call(url, '/api/analytics/report', { from: '2024-06-01', to: '2024-06-30' }, cookie).then((r) => r.body);
+    // Both servers answer with the same report of one month, each from its own sums by day of the shared store: a
+    // charge recorded on one server is in the other's next report.
+    const report = (url: string, cookie: string) => call<{ data: AnalyticsReport }>(url, '/api/analytics/report', { from: '2024-06-01', to: '2024-06-30' }, cookie).then((r) => r.body);
+    const before = (await report(b.url, onB)).data.month.charges;
+    const charge = await call(a.url, '/api/charges/update', { data: { day: '2024-06-20', direction: 'out', category: 'couriers', amount: 800, method: 'cash', note: '' } }, onA);
+    expect(charge.status, JSON.stringify(charge.body)).toBe(200);
+    expect((await report(b.url, onB)).data.month.charges).toBe(before + 800);
     expect(await report(b.url, onB)).toEqual(await report(a.url, onA));
   });
 });

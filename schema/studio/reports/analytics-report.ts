@@ -144,7 +144,8 @@ const unpaid = { id: 'unpaid', label: 'Не оплачено' };
 const delivery = { id: 'delivery', label: 'Доставка' };
 const otherCategory = { id: 'other', label: 'Другое' };
 const extraLabels: Record<(typeof extraCategoryIds)[number], string> = { vases: 'Вазы', paintings: 'Картины', complex: 'Комплекты' };
-const categoryLabel = (id: string) => categories.find((c) => c.id === id)?.label ?? extraLabels[id as keyof typeof extraLabels] ?? otherCategory.label;
+/** A catalogue category's label (an id no category has: «Другое»). */
+export const categoryLabel = (id: string) => categories.find((c) => c.id === id)?.label ?? extraLabels[id as keyof typeof extraLabels] ?? otherCategory.label;
 
 const counts = (o: SoldOrder) => o.status !== 'cancelled';
 const inPeriod = (d: string, p: Period) => d >= p.from && d <= p.to;
@@ -314,19 +315,24 @@ const monthCharges = (facts: Facts, charges: Iterable<ChargeFact>, day: string):
     margin: figures.margin.value,
     partial: figures.margin.partial,
     charges: rub(total),
-    byCategory: [...byCategory].map(([category, amount]) => ({ category, amount: rub(amount) })).sort((a, b) => b.amount - a.amount),
+    // Equal amounts by name: the order the charges were read in decides nothing.
+    byCategory: [...byCategory].map(([category, amount]) => ({ category, amount: rub(amount) })).sort((a, b) => b.amount - a.amount || a.category.localeCompare(b.category)),
     left: rub(figures.margin.value - total),
+  };
+};
+
+/** What the stock is worth, in whole roubles, its warehouses named. */
+export const reportStock = (stock: ReportInput['stock']): StockWorth => {
+  const value = stock?.value ?? { total: 0, byWarehouse: [], unpriced: [] };
+  return {
+    total: rub(value.total),
+    byWarehouse: value.byWarehouse.map((w) => ({ warehouse: w.warehouse, name: stock?.warehouseNames.get(w.warehouse) ?? w.warehouse, value: rub(w.value) })),
+    unpriced: value.unpriced.length,
   };
 };
 
 /** The report of `period` against the period of the same length before it, and the charges of the month `period` ends in. */
 export const analyticsReport = (input: ReportInput, period: Period): AnalyticsReport => {
   const facts = factsOf(input);
-  const value = input.stock?.value ?? { total: 0, byWarehouse: [], unpriced: [] };
-  const stock: StockWorth = {
-    total: rub(value.total),
-    byWarehouse: value.byWarehouse.map((w) => ({ warehouse: w.warehouse, name: input.stock?.warehouseNames.get(w.warehouse) ?? w.warehouse, value: rub(w.value) })),
-    unpriced: value.unpriced.length,
-  };
-  return { current: figuresOf(facts, period), previous: figuresOf(facts, previousPeriod(period)), month: monthCharges(facts, input.charges, period.to), stock };
+  return { current: figuresOf(facts, period), previous: figuresOf(facts, previousPeriod(period)), month: monthCharges(facts, input.charges, period.to), stock: reportStock(input.stock) };
 };
