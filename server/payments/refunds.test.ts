@@ -236,5 +236,5 @@ describe('refunds through YooKassa on two app servers (issue 30)', () => {
       await couch.close();
       await yk.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
