@@ -3,7 +3,7 @@ import { orderActionLabels } from '../../schema/entities/order-command';
 import { counterSoldId, customerCancelId, isCounterSale, mayCommand, mayCreateOrder, onlineStepId, reservedIdIssue, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/studio/orders/order-command';
 import { assemblingFlorist, concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/studio/orders/order-lifecycle';
 import { deliveryCost, type Order, type OrderChange, type OrderPayment, type PaidMethod } from '../../schema/studio/orders/order';
-import { paymentProviderName, paymentReversal, recordedPayment, refundOutcome, staffCommandIssue } from '../../schema/studio/orders/order-money';
+import { lateOnlineRefund, paymentProviderName, paymentReversal, recordedPayment, refundOutcome, staffCommandIssue } from '../../schema/studio/orders/order-money';
 import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/shop/online-payment';
 import { unitsByProduct } from '../../schema/studio/stock/stock';
 import { today } from '../../schema/shared/day';
@@ -72,13 +72,24 @@ const markedPaid = (current: OrderRecord, method: PaidMethod | undefined, amount
  * What the server itself does to an order, beside staff commands: the online payment's steps (DECISIONS.md «Online
  * payment»). Never sent by a device; applied once each by its id, through the same history as staff commands.
  */
-type ServerAction = { kind: 'online'; online: OnlinePayment } | { kind: 'online-paid'; payment: string; amount: number } | { kind: 'online-expired' };
+type ServerAction =
+  | { kind: 'online'; online: OnlinePayment }
+  | { kind: 'online-paid'; payment: string; amount: number }
+  | { kind: 'online-expired' }
+  /** The provider's payment that came after the order was cancelled, returned through it (`lateOnlineRefund`). */
+  | { kind: 'online-refund'; payment: string; amount: number };
 /** When a command was made on the device, for the history: never later than it was applied (a device's clock may run fast). */
 const madeAtOf = (madeAt: number | undefined, now: number): { madeAt?: number } => (madeAt === undefined ? {} : { madeAt: Math.min(madeAt, now) });
 
 type AnyCommand = { id: string; order: string; action: OrderAction | ServerAction; madeAt?: number };
-const isOrderAction = (a: OrderAction | ServerAction): a is OrderAction => a.kind !== 'online' && a.kind !== 'online-paid' && a.kind !== 'online-expired';
-const actionLabels: Record<(OrderAction | ServerAction)['kind'], string> = { ...orderActionLabels, online: 'Оплата онлайн', 'online-paid': 'Оплачен онлайн', 'online-expired': 'Статус' };
+const isOrderAction = (a: OrderAction | ServerAction): a is OrderAction => a.kind !== 'online' && a.kind !== 'online-paid' && a.kind !== 'online-expired' && a.kind !== 'online-refund';
+const actionLabels: Record<(OrderAction | ServerAction)['kind'], string> = {
+  ...orderActionLabels,
+  online: 'Оплата онлайн',
+  'online-paid': 'Оплачен онлайн',
+  'online-expired': 'Статус',
+  'online-refund': 'Оплата пришла после отмены: деньги возвращаются через ЮKassa',
+};
 
 /** Who the history names for the server's own steps of an online payment. */
 const paymentProvider: User = { phone: paymentProviderName, name: paymentProviderName, roles: [], isAdmin: false };
@@ -206,9 +217,11 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
         const { paid: _reversed, ...rest } = current;
         return { record: reversal.paid ? { ...rest, paid: reversal.paid } : rest, before: reversal.before, after: reversal.after };
       }
-      case 'refund': {
+      case 'refund':
+      case 'online-refund': {
         // The money goes back, `paid` is lowered by it; the refund receipt follows from the entry (receipt.ts `receiptsDue`), once per command.
         const refund = refundOutcome(current, action.payment, action.amount);
+        if (!refund.ok && action.kind === 'online-refund') return { unchanged: refund.reason };
         if (!refund.ok) throw new HttpError(refund.status, refund.reason);
         return { record: { ...current, paid: refund.paid }, before: refund.before, after: refund.after };
       }
@@ -369,7 +382,13 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
      * the same rule as a staff member's «Оплачен». The caller read the payment from the provider and checked it.
      */
     async markPaidOnline(order: string, payment: string, amount: number): Promise<{ outcome: CommandOutcome; order?: Order }> {
-      return applyTo({ id: onlineStepId('paid'), order, action: { kind: 'online-paid', payment, amount } }, paymentProvider);
+      const paid = await applyTo({ id: onlineStepId('paid'), order, action: { kind: 'online-paid', payment, amount } }, paymentProvider);
+      // Money that came for an order cancelled before it goes back through the provider (issue 30), once: the step's id is
+      // the payment's, so a notification repeated, the sweep and a second app server all find it done. Checked on every
+      // notification, so a crash between the two steps is finished by the next one.
+      const late = paid.order && lateOnlineRefund(paid.order);
+      if (!late) return paid;
+      return applyTo({ id: onlineStepId(`refund-${payment}`), order, action: { kind: 'online-refund', ...late } }, paymentProvider);
     },
 
     /** A step of the order's online payment (a payment started, failed, given up for payment on delivery), once per `step`. */

@@ -1,6 +1,6 @@
 import { awaitsOnlinePayment, providerAmount, type OnlineMethod, type PaymentState } from '../../schema/shop/online-payment';
 import { orderPayment, type Order, type OrderChange, type OrderDraft } from '../../schema/studio/orders/order';
-import { paymentsOf, providerPaid, received, refundMarkOf } from '../../schema/studio/orders/order-money';
+import { paymentsOf, providerPaid, received, refundMarkOf, voidedPaymentField } from '../../schema/studio/orders/order-money';
 import type { PaymentAnswer } from '../../schema/shop/pay-now';
 import type { User } from '../../schema/shared/user';
 import type { Shop } from '../context';
@@ -37,9 +37,14 @@ const roubles = (paid: unknown, total: number): number => {
 
 /**
  * The money an order's new history entries return through YooKassa (issue 30; the one rule, DECISIONS «Refunds through
- * YooKassa»): only money YooKassa's payment brought (`providerPaid`), never a staff member's record. A cancellation
- * returns what that payment brought less what was returned of it before; «Вернуть деньги» on that payment returns its
- * amount, capped the same way. An entry that returns nothing calls for no refund; the queue refuses past the payment too.
+ * YooKassa»): only money YooKassa's payment brought (`providerPaid`), never a staff member's record. Read in the order
+ * of the history, each entry against the money YooKassa had brought by then less what was returned before it:
+ * - a cancellation returns all of that (nothing, if the money came only later: that payment is then returned by its
+ *   own entry, order-money.ts `lateOnlineRefund`);
+ * - «Вернуть деньги» (or the server's return of a late payment) on YooKassa's payment returns its amount;
+ * - a payment taken back by staff (the «payment» command marking it unpaid or lower: a return after delivery) while
+ *   the order's payment was YooKassa's returns the difference; a cash or card payment taken back is the studio's to hand back.
+ * Each is capped by what is left; an entry that returns nothing calls for no refund; the queue refuses past the payment too.
  */
 export const refundsDue = (o: Pick<Order, 'id' | 'total' | 'online' | 'history'>, entries: readonly OrderChange[]): RefundDue[] => {
   const payment = o.online?.payment;
@@ -47,14 +52,23 @@ export const refundsDue = (o: Pick<Order, 'id' | 'total' | 'online' | 'history'>
   const provider = paymentsOf(history).filter((p) => providerPaid(p.paid) && !p.voidedBy);
   if (!payment || !provider.length) return [];
   const byProvider = new Set(provider.map((p) => p.entry.command));
-  const brought = provider.reduce((t, p) => t + Math.max(0, roubles(p.entry.after.paid, o.total) - roubles(p.entry.before.paid, o.total)), 0);
+  const moved = (e: OrderChange) => roubles(e.after.paid, o.total) - roubles(e.before.paid, o.total);
+  const brought = provider.reduce((t, p) => t + Math.max(0, moved(p.entry)), 0);
+  /** Roubles a staff «payment» entry took back of YooKassa's payment: the order's payment before it was the provider's. */
+  const takenBack = (e: OrderChange): number => {
+    if (!('paid' in e.after) || voidedPaymentField in e.after) return 0;
+    const was = orderPayment.safeParse(e.before.paid);
+    return was.success && providerPaid(was.data) ? Math.max(0, -moved(e)) : 0;
+  };
   const wanted = new Set(entries.map((e) => e.command));
   const out: RefundDue[] = [];
+  let came = 0;
   let returned = 0;
   for (const e of history) {
+    if (byProvider.has(e.command)) came += Math.max(0, moved(e));
     const mark = refundMarkOf(e);
-    const asked = mark && byProvider.has(mark.payment) ? mark.amount : e.after.status === 'cancelled' ? brought - returned : 0;
-    const amount = Math.max(0, Math.min(asked, brought - returned));
+    const asked = mark ? (byProvider.has(mark.payment) ? mark.amount : 0) : e.after.status === 'cancelled' ? came - returned : takenBack(e);
+    const amount = Math.max(0, Math.min(asked, came - returned));
     returned += amount;
     if (amount > 0 && wanted.has(e.command)) out.push({ id: refundIdOf(o.id, e.command), command: e.command, payment, amount, brought });
   }
@@ -108,7 +122,7 @@ export const onlinePayments = (shop: Shop, service: OrderService, commands: Orde
         log.error(`payment ${p.id}: ${p.amount.value} ${p.amount.currency}, order ${r.id} costs ${r.total} RUB: not marked paid`);
         throw new HttpError(409, 'Сумма платежа не совпадает с суммой заказа: заказ не отмечен оплаченным');
       }
-      if (r.status === 'cancelled') log.error(`payment ${p.id}: order ${r.id} was cancelled before the money came: the studio returns it`);
+      if (r.status === 'cancelled') log.warn(`payment ${p.id}: order ${r.id} was cancelled before the money came: it goes back through YooKassa`);
       if (r.paid?.status === 'paid' && r.online?.payment !== p.id && r.paid.method === 'online') log.error(`payment ${p.id}: order ${r.id} was paid already: the studio returns the second payment`);
       return applied(commands.markPaidOnline(r.id, p.id, r.total), r);
     }

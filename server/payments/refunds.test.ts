@@ -8,8 +8,11 @@ import type { Receipt } from '../../schema/studio/receipts/receipt';
 import { receiptsOfOrder } from '../receipts/receipts';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { startYookassaStandIn, type YookassaStandIn } from '../testing/yookassa-stand-in';
-import { paidOnline as payOnline } from '../testing/paid-online';
+import { paidOnline as payOnline, startedOnline } from '../testing/paid-online';
+import { startCouchStandIn } from '../testing/couch-stand-in';
+import { onlineStepId } from '../../schema/studio/orders/order-command';
 import { refundKey, refundsOfOrder, type Refund } from './refunds';
+import { refundIdOf } from './online-payments';
 
 const customer = '79440000801';
 
@@ -117,4 +120,121 @@ describe('refunds through YooKassa (issue 30)', () => {
     expect(answer).toEqual({ kind: 'refused', reason: 'ЮKassa отказала: Refund amount exceeds the amount available for refund' });
     expect(refundsAtYookassa(payment)).toHaveLength(0);
   }, 60_000);
+  it('a payment that came after the order was cancelled goes back whole, once, under one key through a timeout, with its refund receipt; the order says so', async () => {
+    const { id, payment } = await startedOnline(shop.url, me, { id: `late-${crypto.randomUUID()}`, bouquet: bouquet.id, count: 2, customer, recipient: '79440000809' });
+    expect((await send(id, { kind: 'status', from: 'new', to: 'cancelled', reason: 'Клиент не оплатил' })).status).toBe(200);
+    const { total } = await orderOf(id);
+    await yk.pay(payment);
+    yk.troubleRefunds('timeout');
+    const before = yk.refundRequests.length;
+    // YooKassa's notification, twice at once (it repeats them), and the customer back on the site.
+    const note = { type: 'notification', event: 'payment.succeeded', object: { id: payment, metadata: { orderId: id } } };
+    const answers = await Promise.all([call(shop.url, '/api/payments/notification', note), call(shop.url, '/api/payments/notification', note)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const rs = await until(() => refundsOfOrder(shop.shop.storage, id), settled);
+    expect(rs.map((r) => [r.id, r.refundState, r.refund.amount, r.refund.payment])).toEqual([[refundIdOf(id, onlineStepId(`refund-${payment}`)), 'succeeded', total, payment]]);
+    const requests = yk.refundRequests.slice(before);
+    expect(requests.length).toBe(2);
+    expect(new Set(requests.map((r) => r.key))).toEqual(new Set([refundKey(rs[0]!.id)]));
+    expect(refundsAtYookassa(payment).map((r) => [r.status, r.amount.value])).toEqual([['succeeded', `${total}.00`]]);
+    // Its refund receipt came with the refund, read by that refund's id at YooKassa.
+    const receipts = await until(() => receiptsOfOrder(shop.shop.storage, id), (x: Receipt[]) => x.length === 2 && x.every((r) => r.state === 'registered'));
+    expect(receipts.map((r) => [r.content.kind, r.content.total, r.refund])).toEqual([['prepayment', total * 100, undefined], ['refund', total * 100, rs[0]!.id]]);
+    expect(receipts[1]!.uuid).toBe([...yk.receipts.values()].find((r) => r.refund_id === rs[0]!.providerId)!.id);
+    // The order: cancelled, nothing held, the history says why the money went back.
+    const o = await orderOf(id);
+    expect([o.status, o.paid?.amount]).toEqual(['cancelled', 0]);
+    expect(o.history?.at(-1)).toMatchObject({ what: 'Оплата пришла после отмены: деньги возвращаются через ЮKassa', after: { refund: { amount: total } } });
+    const list = await call<{ data: { refunds?: RefundView[] } }>(shop.url, '/api/receipts/list', { order: id }, manager);
+    expect(list.body.data.refunds?.map((r) => r.label)).toEqual([`Деньги возвращены через ЮKassa: ${formatRoubles(total)}`]);
+    // Notified again later: nothing more.
+    expect((await call(shop.url, '/api/payments/notification', note)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(refundsAtYookassa(payment)).toHaveLength(1);
+  }, 60_000);
+
+  it('a return after delivery (the payment marked unpaid, pushed from a manager’s device) refunds the rest of the online payment at YooKassa, never more than it brought', async () => {
+    const { id, payment, paidBy, total } = await paidOnline();
+    expect((await send(id, { kind: 'refund', payment: paidBy, amount: 100 })).status).toBe(200);
+    expect((await send(id, { kind: 'status', from: 'new', to: 'done' })).status).toBe(200);
+    // The «payment» command through /db/office, as the order page sends it offline.
+    const cmd = `back-${crypto.randomUUID()}`;
+    const now = Date.now();
+    const doc = { _id: cmd, type: 'orderCommand', v: 1, title: `Оплата: ${id}`, createdBy: demoPhones.manager, createdAt: now, updatedBy: demoPhones.manager, updatedAt: now, data: { order: id, action: { kind: 'payment', status: 'unpaid' } } };
+    const pushed = await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: manager }, body: JSON.stringify({ docs: [doc] }) });
+    expect(((await pushed.json()) as { ok?: boolean }[])[0]).toMatchObject({ ok: true });
+    const rs = await until(() => refundsOfOrder(shop.shop.storage, id), (x) => x.length === 2 && settled(x));
+    expect(rs.map((r) => [r.refund.command, r.refundState, r.refund.amount])).toEqual([[expect.any(String), 'succeeded', 100], [cmd, 'succeeded', total - 100]]);
+    expect(refundsAtYookassa(payment).reduce((t, r) => t + Number(r.amount.value), 0)).toBe(total);
+    // The same command through the record API, and another take-back: nothing is left to return.
+    expect((await send(id, { kind: 'payment', status: 'unpaid' }, manager, cmd)).status).toBe(200);
+    expect((await send(id, { kind: 'payment', status: 'unpaid' })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await refundsOfOrder(shop.shop.storage, id)).toHaveLength(2);
+    expect(refundsAtYookassa(payment)).toHaveLength(2);
+    // Each refund receipt is YooKassa's receipt of its own refund.
+    const receipts = await until(() => receiptsOfOrder(shop.shop.storage, id), (x: Receipt[]) => x.filter((r) => r.content.kind === 'refund').length === 2 && x.every((r) => r.state === 'registered'));
+    expect(receipts.filter((r) => r.content.kind === 'refund').map((r) => [r.content.total, r.refund])).toEqual([[100 * 100, rs[0]!.id], [(total - 100) * 100, rs[1]!.id]]);
+  }, 60_000);
+
+  it('a cash payment marked unpaid refunds nothing at YooKassa: only its refund receipt', async () => {
+    const { id } = await startedOnline(shop.url, me, { id: `cash-${crypto.randomUUID()}`, bouquet: bouquet.id, count: 1, customer, recipient: '79440000809' });
+    expect((await call(shop.url, '/api/payments/on-delivery', { order: id }, me)).status).toBe(200);
+    expect((await send(id, { kind: 'payment', status: 'paid', method: 'cash' })).status).toBe(200);
+    expect((await send(id, { kind: 'payment', status: 'unpaid' })).status).toBe(200);
+    const receipts = await until(() => receiptsOfOrder(shop.shop.storage, id), (x: Receipt[]) => x.length === 2);
+    expect(receipts.map((r) => [r.content.kind, r.content.payment, r.refund])).toEqual([['prepayment', 'cash', undefined], ['refund', 'cash', undefined]]);
+    expect(await refundsOfOrder(shop.shop.storage, id)).toEqual([]);
+  }, 60_000);
+
+  it('two refunds of one sum on one payment: each refund receipt is YooKassa’s receipt of its own refund', async () => {
+    const { id, paidBy } = await paidOnline();
+    expect((await send(id, { kind: 'refund', payment: paidBy, amount: 100 })).status).toBe(200);
+    expect((await send(id, { kind: 'refund', payment: paidBy, amount: 100 })).status).toBe(200);
+    const rs = await until(() => refundsOfOrder(shop.shop.storage, id), (x) => x.length === 2 && settled(x));
+    const receipts = await until(() => receiptsOfOrder(shop.shop.storage, id), (x: Receipt[]) => x.length === 3 && x.every((r) => r.state === 'registered'));
+    const ofRefund = (providerId: string | undefined) => [...yk.receipts.values()].find((r) => r.type === 'refund' && r.refund_id === providerId)!.id;
+    expect(receipts.slice(1).map((r) => [r.refund, r.uuid])).toEqual(rs.map((r) => [r.id, ofRefund(r.providerId)]));
+    expect(new Set(receipts.slice(1).map((r) => r.uuid)).size).toBe(2);
+  }, 60_000);
+});
+
+describe('refunds through YooKassa on two app servers (issue 30)', () => {
+  it('a late payment and a return after delivery, each reaching both servers at once: one refund each, never above the payment', async () => {
+    const yk = await startYookassaStandIn();
+    const couch = await startCouchStandIn();
+    const config = { yookassa: { shopId: yk.shopId, secretKey: yk.secretKey, apiUrl: yk.apiUrl }, receipts: { provider: 'yookassa' as const, timeoutMs: 400 }, receiptsEveryMs: 50 };
+    const a = await startTestShop({ couchUrl: couch.url, ...config });
+    const b = await startTestShop({ couchUrl: couch.url, seed: false, ...config });
+    try {
+      const [me, manager] = await Promise.all([signIn(a.url, customer), signIn(a.url, demoPhones.manager)]);
+      const { body } = await call<{ data: { items: Product[] } }>(a.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+      const bouquet = body.data.items.filter((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 3)[0]!;
+      const both = (path: string, body: object, cookie?: string) => Promise.all([a.url, b.url].map((url) => call(url, path, body, cookie)));
+      // A late payment, notified to both servers at once.
+      const late = await startedOnline(a.url, me, { id: `late2-${crypto.randomUUID()}`, bouquet: bouquet.id, count: 1, customer, recipient: '79440000809' });
+      expect((await call(a.url, '/api/orders/command', { id: `c-${crypto.randomUUID()}`, order: late.id, action: { kind: 'status', from: 'new', to: 'cancelled', reason: 'Передумали' } }, manager)).status).toBe(200);
+      await yk.pay(late.payment);
+      const note = { type: 'notification', event: 'payment.succeeded', object: { id: late.payment, metadata: { orderId: late.id } } };
+      expect((await both('/api/payments/notification', note)).map((x) => x.status)).toEqual([200, 200]);
+      // A return after delivery, the same command reaching both servers (a retry after a lost answer).
+      const paid = await payOnline(a.url, yk, me, { id: `back2-${crypto.randomUUID()}`, bouquet: bouquet.id, count: 1, customer, recipient: '79440000809' });
+      expect((await call(a.url, '/api/orders/command', { id: `d-${crypto.randomUUID()}`, order: paid.id, action: { kind: 'status', from: 'new', to: 'done' } }, manager)).status).toBe(200);
+      const back = { id: `u-${crypto.randomUUID()}`, order: paid.id, action: { kind: 'payment', status: 'unpaid' } };
+      expect((await both('/api/orders/command', back, manager)).map((x) => x.status)).toEqual([200, 200]);
+      for (const [order, payment] of [[late.id, late.payment], [paid.id, paid.payment]] as const) {
+        const rs = await until(() => refundsOfOrder(a.shop.storage, order), settled);
+        const { total } = await a.shop.storage.db('orders').get<Order>(order);
+        expect(rs.map((r) => [r.refundState, r.refund.amount])).toEqual([['succeeded', total]]);
+        // One request each: the lease let one server send it, and YooKassa made one refund.
+        expect(yk.refundRequests.filter((r) => r.key === refundKey(rs[0]!.id))).toHaveLength(1);
+        expect([...yk.refunds.values()].filter((r) => r.payment_id === payment).map((r) => r.amount.value)).toEqual([`${total}.00`]);
+      }
+    } finally {
+      await a.close();
+      await b.close();
+      await couch.close();
+      await yk.close();
+    }
+  }, 240_000);
 });

@@ -14,7 +14,8 @@ export type ProviderAnswer =
  */
 export interface ReceiptProvider {
   name: string;
-  send(id: string, content: ReceiptContent): Promise<ProviderAnswer>;
+  /** `made.refund`: YooKassa's refund that made this refund receipt (it is read, never sent: `content.inPayment`). */
+  send(id: string, content: ReceiptContent, made?: { refund?: string }): Promise<ProviderAnswer>;
   report(uuid: string): Promise<ProviderAnswer | { kind: 'wait' }>;
 }
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import crypto from 'node:crypto';
 import { tierDatabases } from '../../schema/shared/databases';
 import type { Order, OrderChange } from '../../schema/studio/orders/order';
@@ -70,6 +70,22 @@ export const markReceiptInRefund = async (storage: Storage, receipt: string, ref
   await claim(storage.db(receiptsDb), inRefundId(receipt), { refund, madeAt: Date.now() });
 };
 
+const refundMark = z.object({ refund: z.string() });
+/** The shop's refund that carries the refund receipt `receipt`, if one was marked so. */
+const refundCarrying = async (storage: Storage, receipt: string): Promise<string | undefined> => {
+  const doc = await getDoc<object>(storage.db(receiptsDb), inRefundId(receipt));
+  const mark = doc ? refundMark.safeParse(stripMeta(doc)) : null;
+  return mark?.success ? mark.data.refund : undefined;
+};
+
+/** YooKassa's id of the shop's refund `refund` (its document beside the receipts), once YooKassa made it. */
+const providerRefund = z.object({ providerId: z.string() });
+const providerRefundOf = async (storage: Storage, refund: string): Promise<string | undefined> => {
+  const doc = await getDoc<object>(storage.db(receiptsDb), refund);
+  const made = doc ? providerRefund.safeParse(stripMeta(doc)) : null;
+  return made?.success ? made.data.providerId : undefined;
+};
+
 /** A refund that carried its receipt was refused: that receipt will never be made, so it fails with the refund's reason. */
 export const failReceiptOfRefund = async (storage: Storage, receipt: string, reason: string): Promise<void> => {
   await upsert<Omit<Receipt, 'id'>>(storage.db(receiptsDb), receipt, (doc) => {
@@ -98,11 +114,11 @@ export const queueReceipts = async (storage: Storage, o: Order, entries: readonl
     const due = receiptsDue(o, entries, await readReceiptSettings(storage));
     const now = Date.now();
     for (const d of due) {
-      const carried =
-        (d.content.kind === 'prepayment' && d.content.providerPayment && (await receiptInPayment(storage, d.content.providerPayment))) ||
-        (d.content.kind === 'refund' && d.content.providerPayment && !!(await getDoc<object>(storage.db(receiptsDb), inRefundId(d.id))));
+      // A refund receipt a refund carries names that refund: YooKassa's receipt of it is read by the refund's id, not by its sum.
+      const refund = d.content.kind === 'refund' && d.content.providerPayment ? await refundCarrying(storage, d.id) : undefined;
+      const carried = (d.content.kind === 'prepayment' && d.content.providerPayment && (await receiptInPayment(storage, d.content.providerPayment))) || !!refund;
       const content = carried ? { ...d.content, inPayment: true as const } : d.content;
-      const body: Omit<Receipt, 'id'> = { content, state: 'queued', createdAt: now, updatedAt: now, tries: 0, nextAt: now };
+      const body: Omit<Receipt, 'id'> = { content, state: 'queued', createdAt: now, updatedAt: now, tries: 0, nextAt: now, ...(refund ? { refund } : {}) };
       if (await claim(storage.db(receiptsDb), d.id, body)) log.info({ receipt: d.id, total: d.content.total }, 'receipt queued');
     }
   } catch (e) {
@@ -269,7 +285,11 @@ export const receiptSender = (storage: Storage, providerNow: ReceiptProvider | n
   const sendOne = async (provider: ReceiptProvider, id: string, now: number) => {
     const taken = await take(id, now);
     if (!taken) return;
-    if (taken.state === 'queued') await record(taken, await provider.send(taken.id, taken.content), true);
+    if (taken.state === 'queued' && taken.refund && taken.content.inPayment) {
+      // YooKassa makes this receipt with the refund: it is read once YooKassa has made the refund, by its id there.
+      const made = await providerRefundOf(storage, taken.refund);
+      await record(taken, made ? await provider.send(taken.id, taken.content, { refund: made }) : { kind: 'wait' }, !!made);
+    } else if (taken.state === 'queued') await record(taken, await provider.send(taken.id, taken.content), true);
     else if (taken.uuid) await record(taken, await provider.report(taken.uuid), false);
   };
 

@@ -67,17 +67,19 @@ export const yookassaReceipts = (s: YookassaSettings, timeoutMs = 15_000): Recei
   };
   return {
     name: 'ЮKassa',
-    async send(id, content) {
+    async send(id, content, made) {
       // The payment carried this receipt: YooKassa made it with the payment; only its registration is read.
       if (content.inPayment && content.providerPayment) {
         try {
-          const res = await fetch(`${s.apiUrl}/receipts?payment_id=${encodeURIComponent(content.providerPayment)}`, { headers: { authorization: auth }, signal: AbortSignal.timeout(timeoutMs) });
+          // A refund's receipt is listed by its refund (two refunds of one payment may be of one sum); one stored before that, by its payment.
+          const filter = made?.refund ? `refund_id=${encodeURIComponent(made.refund)}` : `payment_id=${encodeURIComponent(content.providerPayment)}`;
+          const res = await fetch(`${s.apiUrl}/receipts?${filter}`, { headers: { authorization: auth }, signal: AbortSignal.timeout(timeoutMs) });
           if (res.status >= 500) return { kind: 'retry', reason: `ЮKassa ответила ошибкой ${res.status}` };
-          const listed = z.object({ type: z.string(), items: z.array(z.object({ quantity: z.string(), amount: z.object({ value: z.string() }) })).optional() }).passthrough();
+          const listed = z.object({ type: z.string(), refund_id: z.string().optional(), items: z.array(z.object({ quantity: z.string(), amount: z.object({ value: z.string() }) })).optional() }).passthrough();
           const list = z.object({ items: z.array(listed) }).safeParse(await res.json().catch(() => null));
           const kopecks = (r: z.infer<typeof listed>) => (r.items ?? []).reduce((t, i) => t + Math.round(Math.round(Number(i.amount.value) * 100) * Number(i.quantity)), 0);
           // A refund's receipt came with the refund (server/payments/refunds.ts): the refund receipt of this payment for this sum.
-          const own = list.success ? list.data.items.find((r) => (content.kind === 'refund' ? r.type === 'refund' && kopecks(r) === content.total : r.type === 'payment')) : undefined;
+          const own = list.success ? list.data.items.find((r) => (content.kind === 'refund' ? r.type === 'refund' && (made?.refund ? r.refund_id === made.refund : kopecks(r) === content.total) : r.type === 'payment')) : undefined;
           if (!own) return { kind: 'retry', reason: content.kind === 'refund' ? 'ЮKassa ещё не сформировала чек возврата' : 'ЮKassa ещё не сформировала чек платежа' };
           return await answerOf(new Response(JSON.stringify(own), { status: 200 }));
         } catch (e) {

@@ -72,7 +72,7 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
   const payments = new Map<string, StandInPayment>();
   const byKey = new Map<string, string>();
   /** Receipts (POST /v3/receipts), by id and by Idempotence-Key: a resend with the same key answers the same receipt. */
-  const receipts = new Map<string, { id: string; type: string; status: string; items: unknown[]; payment_id?: string }>();
+  const receipts = new Map<string, { id: string; type: string; status: string; items: unknown[]; payment_id?: string; refund_id?: string }>();
   /** Receipts that came inside a payment (`receipt` of POST /v3/payments), made when the payment succeeds. */
   const paymentReceipts = new Map<string, ReceiptBody>();
   const receiptsByKey = new Map<string, string>();
@@ -122,7 +122,8 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
         if (req.headers.authorization !== expected) return json(res, 401, { type: 'error', code: 'invalid_credentials', description: 'Authentication failed' });
         if (req.method === 'GET' && !receiptApi[1]) {
           const payment = url.searchParams.get('payment_id');
-          return json(res, 200, { type: 'list', items: [...receipts.values()].filter((r) => !payment || r.payment_id === payment) });
+          const refund = url.searchParams.get('refund_id');
+          return json(res, 200, { type: 'list', items: [...receipts.values()].filter((r) => (!payment || r.payment_id === payment) && (!refund || r.refund_id === refund)) });
         }
         if (req.method === 'GET' && receiptApi[1]) {
           const r = receipts.get(decodeURIComponent(receiptApi[1]));

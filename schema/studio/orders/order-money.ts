@@ -208,3 +208,21 @@ export const refundOutcome = (
   const paid: OrderPayment = { ...(order.paid ?? { status: 'unpaid' }), status: left >= order.total ? 'paid' : 'unpaid', amount: left };
   return { ok: true, paid, before: { paid: order.paid ?? null }, after: { paid, [refundField]: { payment, amount } } };
 };
+
+/**
+ * A payment the provider took after the order was cancelled (issue 30: the customer paid in a tab left open while the
+ * hold ran out, or the studio cancelled first): nobody keeps that money, so it goes back whole through the provider.
+ * Answers the payment's command and what is still to return of it (never more than the order holds), or null when
+ * nothing is: the server then records it as a refund (server/orders/order-commands.ts `markPaidOnline`), once.
+ */
+export const lateOnlineRefund = (order: Pick<Order, 'status' | 'paid' | 'history' | 'total'>): { payment: string; amount: number } | null => {
+  if (order.status !== 'cancelled') return null;
+  const history = order.history ?? [];
+  const cancelledAt = history.findIndex((e) => e.after.status === 'cancelled');
+  if (cancelledAt < 0) return null;
+  const late = paymentsOf(history.slice(cancelledAt + 1)).find((p) => providerPaid(p.paid) && !p.voidedBy);
+  if (!late) return null;
+  const brought = Math.max(0, roublesOf(late.entry.after.paid, order.total) - roublesOf(late.entry.before.paid, order.total));
+  const amount = Math.min(brought - refundedOf(history, late.entry.command), received(order));
+  return amount > 0 ? { payment: late.entry.command, amount } : null;
+};

@@ -95,6 +95,11 @@ export const receipt = z.strictObject({
   fiscal: z.strictObject({ sign: z.string(), fn: z.string(), number: z.string(), at: z.string() }).optional(),
   /** Why it failed (or why the last try did not go), in Russian. */
   reason: z.string().max(500).optional(),
+  /**
+   * The shop's refund through YooKassa that carries this refund receipt (server/payments/refunds.ts): the receipt is
+   * YooKassa's receipt of that refund, matched by the refund's id there. Receipts stored before it lack it.
+   */
+  refund: z.string().optional(),
 });
 export type Receipt = z.infer<typeof receipt>;
 
@@ -139,12 +144,16 @@ export const receiptItems = (o: Pick<Order, 'lines' | 'deliveryPrice'>, amount: 
 };
 
 const paidOf = z.object({ paid: orderPayment.nullable().optional() });
+/** The order's payment as one side of a history entry has it. */
+const paidIn = (side: Record<string, unknown>) => {
+  const p = paidOf.safeParse(side);
+  return p.success ? (p.data.paid ?? undefined) : undefined;
+};
 /** Kopecks an entry brought (positive) or took back (negative) by changing the order's payment. */
 const moneyMoved = (e: Pick<OrderChange, 'before' | 'after'>, total: number): number => {
   if (!('paid' in e.after)) return 0;
   const of = (side: Record<string, unknown>) => {
-    const p = paidOf.safeParse(side);
-    const paid = p.success ? p.data.paid : undefined;
+    const paid = paidIn(side);
     return paid ? paid.amount ?? (paid.status === 'paid' ? total : 0) : 0;
   };
   return (of(e.after) - of(e.before)) * 100;
@@ -195,9 +204,17 @@ export const receiptsDue = (o: OrderNow, entries: readonly OrderChange[], s: Rec
     const content = receiptContentOf(o, s, { kind, amount, mode, payment, ...(providerPayment ? { providerPayment } : {}) });
     return content ? [{ id: receiptId(kind, o.id, what), content }] : [];
   };
-  const method = o.paid?.method;
-  const payment = method === 'cash' ? 'cash' : 'electronic';
-  const provider = method === 'online' && o.paid?.by === 'ЮKassa' ? o.online?.payment : undefined;
+  // How an entry's money moved: the payment it recorded, or (a payment taken back, which names no method) the one it
+  // took back; an entry that moved no money (a hand-over, a cancellation) settles the order's payment as it stands.
+  const paidBy = (e: OrderChange) => {
+    const after = paidIn(e.after);
+    const before = paidIn(e.before);
+    const p = after?.method ? after : before?.method ? before : o.paid;
+    return {
+      payment: p?.method === 'cash' ? ('cash' as const) : ('electronic' as const),
+      provider: p?.method === 'online' && p.by === 'ЮKassa' ? o.online?.payment : undefined,
+    };
+  };
   // Entries are matched by content: the caller's copies need not be the history's own objects.
   const keyOf = (x: OrderChange) => JSON.stringify(x);
   const wanted = new Set(entries.map(keyOf));
@@ -210,6 +227,7 @@ export const receiptsDue = (o: OrderNow, entries: readonly OrderChange[], s: Rec
     const found: ReceiptDraft[] = [];
     const moved = moneyMoved(e, o.total);
     const to = statusTo(e);
+    const { payment, provider } = paidBy(e);
     if (moved > 0) {
       if (done || to === 'done') found.push(...make('sale', e.command, moved, 'full_payment', payment, provider));
       else found.push(...make('prepayment', e.command, moved, moved >= o.total * 100 ? 'full_prepayment' : 'partial_prepayment', payment, provider));
