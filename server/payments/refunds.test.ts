@@ -12,7 +12,7 @@ import { paidOnline as payOnline, startedOnline } from '../testing/paid-online';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { onlineStepId } from '../../schema/studio/orders/order-command';
 import { refundKey, refundsOfOrder, type Refund } from './refunds';
-import { refundIdOf } from './online-payments';
+import { refundIdOf } from '../../schema/studio/orders/refunds-due';
 
 const customer = '79440000801';
 

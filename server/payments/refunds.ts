@@ -12,7 +12,7 @@ import type { Storage } from '../db/storage';
 import { log } from '../ops/log';
 import { failReceiptOfRefund, markReceiptInRefund, readReceiptSettings, receiptsAtYookassa, receiptsDb } from '../receipts/receipts';
 import { yookassaReceiptPart } from '../receipts/yookassa-receipts';
-import { refundsDue } from './online-payments';
+import { refundsDue } from '../../schema/studio/orders/refunds-due';
 import { yookassa, type RefundAnswer } from './yookassa';
 import { everyRound } from '../ops/every';
 
@@ -62,7 +62,7 @@ export const refundsOfOrder = async (storage: Storage, order: string): Promise<R
 export const viewOfRefund = (r: Refund): RefundView => ({ id: r.id, amount: r.refund.amount, state: r.refundState, label: refundLabel({ amount: r.refund.amount, state: r.refundState, reason: r.reason, tries: r.tries }), updatedAt: r.updatedAt });
 
 /**
- * Queues the refunds the order's new entries call for (online-payments.ts `refundsDue`), each once under its id. A
+ * Queues the refunds the order's new entries call for (`refundsDue`, schema/studio/orders/refunds-due.ts), each once under its id. A
  * refund that would take back more than the payment brought, with the ones queued before, is stored refused with the
  * reason, never sent. Never throws: a failure is logged, and the command repeated queues it.
  */
