@@ -118,7 +118,7 @@ export interface ShopConfig {
   gatewayLimits?: GatewayLimits;
   /** Tests only: the data version this code claims (server/ops/data-version.ts), to play an older or a newer release. */
   dataVersion?: number;
-  /** Tests only: how often a running server reads the store's data version (15 s unless set). */
+  /** Tests only: how often a running server reads the store's data version besides following its changes feed (60 s unless set). */
   dataVersionEveryMs?: number;
 }
 

@@ -134,7 +134,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
       stopStock();
       stopBouquets();
     })());
-  const versions = watchDataVersion(shop.storage, ownVersion, raisedVersion, config.dataVersionEveryMs ?? 15_000, () => {
+  const versions = watchDataVersion(shop.storage, hub, ownVersion, raisedVersion, config.dataVersionEveryMs ?? 60_000, () => {
     log.error({ own: ownVersion }, 'data version of the store is newer than this server: it serves no /api or /db call and its loops stop');
     void haltLoops().catch((e: unknown) => log.error({ err: e }, 'loops of an outdated server not stopped'));
   });

@@ -71,6 +71,62 @@ describe('a second CouchDB as the backup target (BACKUP_COUCHDB_URL)', () => {
     }
   }, 180_000);
 
+  it('with BACKUP_KEY the copy holds no name, phone or id in the clear, sends only what changed, and restores only with the key', async () => {
+    const shopCouch = await startCouchStandIn();
+    const targetCouch = await startCouchStandIn();
+    const key = 'couch-copy-key-31';
+    const phone = '79550007031';
+    const shop = await startTestShop({ couchUrl: shopCouch.url, backup: { at: '03:00', keep: 1, couchUrl: targetCouch.url, key } });
+    let restored: Awaited<ReturnType<typeof startTestShop>> | undefined;
+    try {
+      const customer = await signIn(shop.url, phone);
+      const withPhone = (id: string) => ({ ...order(id), sender: { name: 'Евдокия Сидорова', phone } });
+      const first = await call<{ data: Order }>(shop.url, '/api/orders/create', withPhone('sealed-copy-first-order'), customer);
+      expect(first.status).toBe(200);
+      const admin = await signIn(shop.url, demoPhones.admin);
+      expect((await call<BackupView>(shop.url, '/api/backups/run', {}, admin)).body).toMatchObject({ failure: null });
+      /** Everything the target holds, as one text: names of its databases and every document. */
+      const everything = async () => {
+        // Stand-ins in one process share express-pouchdb's list of databases: the target's own are its copies.
+        const names = ((await (await fetch(`${targetCouch.url}_all_dbs`)).json()) as string[]).filter((n) => n.startsWith('shopbackup'));
+        const bodies = await Promise.all(names.map(async (n) => (await fetch(`${targetCouch.url}${encodeURIComponent(n)}/_all_docs?include_docs=true`)).text()));
+        return { names, text: [...names, ...bodies].join('\n') };
+      };
+      const once = await everything();
+      for (const secret of [phone, 'Евдокия', 'sealed-copy-first-order', 'orders-', 'Сидорова', '\\u0415']) expect(once.text).not.toContain(secret);
+      expect(once.names.filter((n) => n.startsWith('shopbackup-')).length).toBeGreaterThan(5);
+
+      // The second copy sends the new order's revisions only: the copies hold one document a leaf, as before plus the new.
+      const second = await call<{ data: Order }>(shop.url, '/api/orders/create', withPhone('sealed-copy-second-order'), customer);
+      expect(second.status).toBe(200);
+      expect((await call<BackupView>(shop.url, '/api/backups/run', {}, admin)).body).toMatchObject({ failure: null });
+      expect((await everything()).text).not.toContain(phone);
+      await shop.close();
+
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-from-sealed-couch-'));
+      temporary.push(dataDir);
+      await expect(restoreFromCouch({ dataDir }, targetCouch.url)).rejects.toThrow(/зашифрована: задайте ключ BACKUP_KEY/);
+      await expect(restoreFromCouch({ dataDir }, targetCouch.url, { key: 'not-the-key' })).rejects.toThrow(/другим ключом/);
+      const back = await restoreFromCouch({ dataDir }, targetCouch.url, { key });
+      expect(back.databases.map((d) => d.name)).toEqual(expect.arrayContaining(['orders', 'catalog', 'counters', `orders-${phone}`]));
+      restored = await startTestShop({ dataDir });
+      const manager = await signIn(restored.url, demoPhones.manager);
+      const list = await call<{ data: { items: Order[] } }>(restored.url, '/api/orders/list', { params: { limit: 200 } }, manager);
+      const mine = list.body.data.items.filter((o) => o.id.startsWith('sealed-copy-'));
+      expect(mine.map((o) => [o.id, o.number, o.sender.name]).sort()).toEqual([
+        ['sealed-copy-first-order', first.body.data.number, 'Евдокия Сидорова'],
+        ['sealed-copy-second-order', second.body.data.number, 'Евдокия Сидорова'],
+      ]);
+      const next = await call<{ data: Order }>(restored.url, '/api/orders/create', withPhone('sealed-copy-next-order'), await signIn(restored.url, phone));
+      expect(next.body.data.number).toBe(second.body.data.number + 1);
+    } finally {
+      await restored?.close();
+      await shop.close().catch(() => undefined);
+      await shopCouch.close();
+      await targetCouch.close();
+    }
+  }, 180_000);
+
   it('unreachable: /admin and /api/health say so in Russian without its password, and the shop serves on', async () => {
     const target = `http://backup:${password}@127.0.0.1:9/`;
     const shop = await startTestShop({ backup: { at: '03:00', keep: 1, couchUrl: target } });

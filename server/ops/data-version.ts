@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Storage } from '../db/storage';
 import { dropLeaf, writeDoc } from '../db/claim';
 import { isNotFound } from '../db/docs';
+import type { ChangesHub } from '../db/changes-hub';
 
 /**
  * The version of the stored data this code reads and writes (issue 31, item 4). Raise it by one with every start-up
@@ -110,12 +111,18 @@ export interface DataVersionWatch {
 export const outdatedMessage = 'Версия данных новее этого сервера: его нужно обновить и перезапустить';
 
 /**
- * A running app server reads the marker every `everyMs`: another app server of a newer release that started on the
- * same store raised it, and this one's code may no longer write what that release reads. `onOutdated` runs once.
+ * A running app server follows the marker's database (`counters`) on the changes feed it already shares
+ * (server/db/changes-hub.ts): another app server of a newer release that started on the same store raises the marker,
+ * and this one's code may no longer write what that release reads, so it must stop within about a second, not at its
+ * next timed look. Every change of `counters` (order numbers too) asks for one read of the marker, at most one at a time
+ * (changes meanwhile ask for one more). The timed look every `everyMs` stays as a backstop for a feed that is away
+ * (the hub restarts a failed feed and tells its listeners, so this is belt and braces). `onOutdated` runs once.
  */
-export const watchDataVersion = (storage: Storage, own: number, stored: number, everyMs: number, onOutdated: () => void): DataVersionWatch => {
+export const watchDataVersion = (storage: Storage, hub: ChangesHub, own: number, stored: number, everyMs: number, onOutdated: () => void): DataVersionWatch => {
   let last = stored;
   let told = false;
+  let looking = false;
+  let again = false;
   const look = async () => {
     last = Math.max(last, await storedDataVersion(storage));
     if (last > own && !told) {
@@ -123,7 +130,27 @@ export const watchDataVersion = (storage: Storage, own: number, stored: number, 
       onOutdated();
     }
   };
-  const timer = setInterval(() => void look().catch(() => undefined), everyMs);
+  const lookOnce = () => {
+    if (looking) return void (again = true);
+    looking = true;
+    again = false;
+    void look()
+      .catch(() => undefined)
+      .finally(() => {
+        looking = false;
+        if (again && !told) lookOnce();
+      });
+  };
+  const unwatch = hub.watch(markerDb, lookOnce);
+  const timer = setInterval(lookOnce, everyMs);
   timer.unref();
-  return { own, stored: () => last, outdated: () => last > own, stop: () => clearInterval(timer) };
+  return {
+    own,
+    stored: () => last,
+    outdated: () => last > own,
+    stop: () => {
+      clearInterval(timer);
+      unwatch();
+    },
+  };
 };

@@ -85,7 +85,7 @@ export const backupNow = async (
   }
   if (couchUrl) {
     try {
-      const copy = await copyToCouch(storage, config, couchUrl);
+      const copy = await copyToCouch(storage, config, couchUrl, new Date(), key);
       const docs = copy.databases.reduce((n, d) => n + d.docs, 0);
       // Without a folder the copy is the backup; with one, the archive's time stands and the copy's is beside it.
       status = (await write((s) => ({ ...s, couchAt: copy.finishedAt, target: targetName(couchUrl), ...(dir ? {} : { at: copy.finishedAt, docs }) }))) ?? {};

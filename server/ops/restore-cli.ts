@@ -15,7 +15,7 @@ const main = async () => {
   if (process.argv.includes('--from-couch')) {
     const target = file ?? config.backup.couchUrl;
     if (!target) throw new Error('Укажите резервную CouchDB: npm run restore -- --from-couch http://…, или задайте BACKUP_COUCHDB_URL');
-    const copy = await restoreFromCouch(config, target, { force });
+    const copy = await restoreFromCouch(config, target, { force, key: config.backup.key });
     const docs = copy.databases.reduce((n, d) => n + d.docs, 0);
     console.log(`Восстановлено из резервной CouchDB, копия от ${copy.finishedAt}: баз ${copy.databases.length}, документов не меньше ${docs}. Запустите магазин; сотрудники войдут заново.`);
     return;

@@ -1,6 +1,15 @@
+import { z } from 'zod';
 import type { Order } from '../../../schema/studio/orders/order';
 import { pendingOrder, type PendingOrder } from '../collections';
 import type { LocalData } from '../database';
+
+/**
+ * The drafts of a re-queue under way, in the DataSources cache (no schema of its own: the cache's `data` holds any
+ * JSON): written before the copies they come from are dropped and removed once they are in the outbox, so a device
+ * closed in between finds them at its next open (the copies are gone by then).
+ */
+export const requeueNoteId = 'restore-requeue';
+const notedDrafts = z.array(pendingOrder);
 
 /**
  * What a device does when it meets a shop restored from a backup (a new store epoch, store-epoch.ts), before its
@@ -13,16 +22,29 @@ import type { LocalData } from '../database';
  * - every server copy (catalogue, pages, orders) is dropped: the new replications pull what the restored store holds,
  *   and nothing the restore took away lingers. Pull-only replications never push, so dropping sends nothing.
  * Staff records and order commands need none of this: their replications push every document again (store-epoch.ts).
+ *
+ * Safe to run again after a close at any step (shop-sync.ts runs it at the next open while the epoch says the re-queue
+ * is pending, store-epoch.ts `requeuePending`): the drafts are noted in the cache before any copy is dropped (above),
+ * a numbered draft loses its number once, and a draft already in the outbox is not inserted twice.
  */
 export const forgetRestoredStore = async (data: LocalData, owner: string | null): Promise<void> => {
+  const cache = data.dataSources.cache;
+  const noted = await cache.findOne(requeueNoteId).exec();
+  const earlier = noted ? notedDrafts.safeParse(noted.data) : null;
   const copies = owner ? (await data.shop.orders.find({ selector: { customer: owner } }).exec()).map((d) => d.toJSON() as Order) : [];
+  const fromCopies = copies.filter(sentAgain).flatMap((o) => draftOfCopy(o) ?? []);
+  const byId = new Map([...(earlier?.success ? earlier.data : []), ...fromCopies].map((d) => [d.id, d]));
+  const drafts = [...byId.values()];
+  // Noted before the copies they come from go: a close from here on finds them at the next open.
+  if (drafts.length) await cache.upsert({ id: requeueNoteId, key: requeueNoteId, data: drafts, timestamp: Date.now(), ttl: 0 });
   // Copies go first: the outbox drops a draft whose copy it finds (outbox.ts `dropDelivered`).
   await Promise.all([data.shop.products, data.shop.pages, data.shop.orders].map((c) => c.find().remove()));
   for (const draft of await data.shop.pendingOrders.find().exec())
     if (draft.number) await draft.incrementalModify(({ number, total: _t, ...rest }) => ({ ...rest, formerNumber: rest.formerNumber ?? number }));
-  const waiting = await data.shop.pendingOrders.findByIds(copies.map((o) => o.id)).exec();
-  const drafts = copies.filter((o) => sentAgain(o) && !waiting.has(o.id)).flatMap((o) => draftOfCopy(o) ?? []);
-  if (drafts.length) await data.shop.pendingOrders.bulkInsert(drafts);
+  const waiting = await data.shop.pendingOrders.findByIds(drafts.map((d) => d.id)).exec();
+  const missing = drafts.filter((d) => !waiting.has(d.id));
+  if (missing.length) await data.shop.pendingOrders.bulkInsert(missing);
+  await (await cache.findOne(requeueNoteId).exec())?.remove();
 };
 
 /**

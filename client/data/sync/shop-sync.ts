@@ -53,6 +53,9 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
   let lastPhone: string | null = null;
   /** A restore on the server (a new store epoch) starts every replication again under the new epoch (store-epoch.ts). */
   const epochs = storeEpochs(data.shop.name, () => void restartAll());
+  // A restore met before this device (or tab) was closed, whose lost orders were not yet back in the outbox: done now,
+  // as at the moment it was met, under a fresh suffix (store-epoch.ts `resumeRequeue`).
+  if (epochs.resumeRequeue()) queueMicrotask(() => void restartAll());
   const options = { base, signals: () => signals, epochs };
   /** Told when the server ends this device's session itself (server/api/sync-stream.ts). */
   const signedOut = new Set<() => void>();
@@ -128,11 +131,18 @@ export const startShopSync = (data: LocalData, base = location.origin) => {
   const restartAll = () => {
     const run = staffChange.then(async () => {
       const staff = !!events;
-      await Promise.all(all().map((r) => r.remove().catch(() => r.cancel())));
-      // A failure here must not keep the replications stopped: they start again whatever it left.
-      await forgetRestoredStore(data, customer?.phone ?? lastPhone ?? lastCustomer.get(data.shop.name)).catch((e: Error) => console.warn('После восстановления магазина:', e.message));
+      const stopped = all();
+      await Promise.all(stopped.map((r) => r.remove().catch(() => r.cancel())));
+      // A failure here must not keep the replications stopped: they start again whatever it left, and the re-queue
+      // stays pending for the next open (store-epoch.ts `requeuePending`).
+      await forgetRestoredStore(data, customer?.phone ?? lastPhone ?? lastCustomer.get(data.shop.name))
+        .then(() => epochs.requeueDone())
+        .catch((e: Error) => console.warn('После восстановления магазина:', e.message));
       always = [replicate(data.shop.products, 'catalog', options), replicate(data.shop.pages, 'pages', options)];
       if (staff) startStaff();
+      // A customer who signed in meanwhile (setCustomer) started a replication under checkpoints made before the drop.
+      const meanwhile = customer && !stopped.includes(customer.orders) ? customer.orders : null;
+      await meanwhile?.remove().catch(() => meanwhile.cancel());
       if (customer) customer = { phone: customer.phone, orders: replicate(data.shop.orders, customerOrdersDb(customer.phone), options) };
       signals?.nudge();
       void flushOutbox();

@@ -17,6 +17,12 @@ interface Known {
   epoch?: string;
   /** The epoch the replications' checkpoints were started under: '' for those started before any change was met. */
   suffix: string;
+  /**
+   * The epoch whose restore this device has not finished handling (restored-store.ts: its lost orders put back into the
+   * outbox, its server copies dropped). Written in the same write as the new epoch, so a tab closed right after meeting
+   * it still knows at its next open that the re-queue is to be done; cleared once it is.
+   */
+  requeue?: string;
 }
 
 const memory = new Map<string, Known>();
@@ -34,7 +40,11 @@ const read = (device: string): Known => {
   try {
     const parsed = JSON.parse(s.getItem(keyOf(device)) ?? 'null') as unknown;
     if (parsed && typeof parsed === 'object' && 'suffix' in parsed && typeof parsed.suffix === 'string')
-      return { suffix: parsed.suffix, ...('epoch' in parsed && typeof parsed.epoch === 'string' ? { epoch: parsed.epoch } : {}) };
+      return {
+        suffix: parsed.suffix,
+        ...('epoch' in parsed && typeof parsed.epoch === 'string' ? { epoch: parsed.epoch } : {}),
+        ...('requeue' in parsed && typeof parsed.requeue === 'string' ? { requeue: parsed.requeue } : {}),
+      };
   } catch {
     // A broken entry is as none: the next epoch met is adopted.
   }
@@ -56,6 +66,16 @@ export interface StoreEpochs {
   generation(): number;
   /** An answer named `epoch`: adopted if none is known, else a change restarts the replications (`onChange`). */
   meet(epoch: string | null): void;
+  /** A restore met earlier (in this tab or one closed before it finished) whose re-queue is not done yet. */
+  requeuePending(): boolean;
+  /**
+   * At open, before any replication starts: if a re-queue is pending, the replications take a new suffix, so none
+   * carries on from a checkpoint made before the copies are dropped again (a customer's orders pulled under the
+   * epoch, then dropped, would never be pulled again). Answers whether the re-queue is to be done now.
+   */
+  resumeRequeue(): boolean;
+  /** The re-queue for the current epoch is done (restored-store.ts): the next open need not do it again. */
+  requeueDone(): void;
 }
 
 /**
@@ -73,12 +93,24 @@ export const storeEpochs = (device: string, onChange: () => void): StoreEpochs =
       if (!epoch) return; // a server from before epochs
       const known = read(device);
       if (known.epoch === undefined) write(device, { ...known, epoch });
-      else if (known.epoch !== epoch) write(device, { epoch, suffix: epoch });
+      else if (known.epoch !== epoch) write(device, { epoch, suffix: epoch, requeue: epoch });
       const stored = read(device).suffix;
       if (stored === current) return;
       current = stored;
       generation++;
       onChange();
+    },
+    requeuePending: () => read(device).requeue !== undefined,
+    resumeRequeue() {
+      const known = read(device);
+      if (known.requeue === undefined) return false;
+      current = `${known.requeue}~${Date.now().toString(36)}`;
+      write(device, { ...known, suffix: current });
+      return true;
+    },
+    requeueDone() {
+      const { requeue: _done, ...known } = read(device);
+      write(device, known);
     },
   };
 };
