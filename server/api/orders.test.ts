@@ -281,6 +281,22 @@ describe('orders', () => {
     }
   });
 
+  it('gives one draft sent again while it is placed one place, not one a send: the next order still finds one', async () => {
+    const limited = await startTestShop({ unconfirmedOrdersPerCustomer: 2 });
+    try {
+      const cookie = await signIn(limited.url, customer);
+      const send = (body: unknown) => call<{ data: Order; error: string }>(limited.url, '/api/orders/create', body, cookie);
+      const same = draft();
+      const answers = await Promise.all(Array.from({ length: 6 }, () => send(same)));
+      expect(answers.map((x) => x.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(new Set(answers.map((x) => x.body.data.id)).size).toBe(1);
+      expect((await send(draft())).status).toBe(200);
+      expect((await send(draft())).status).toBe(409);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('keeps at most so many unconfirmed orders per customer; a confirmed or cancelled one frees its place', async () => {
     const limited = await startTestShop({ unconfirmedOrdersPerCustomer: 2 });
     try {

@@ -38,7 +38,12 @@ export const unconfirmedPlaces = (counters: PouchDB.Database, recordOf: (id: str
       const free = Array.from({ length: limit }, (_, i) => `${prefix}${i}`).filter((id) => !used.has(id));
       if (!free.length) return false;
       // Every free place in turn: a round is lost only when orders sent at the same moment took all of them.
-      for (const id of free) if (await claim(counters, id, { order: r.id }, count)) return true;
+      for (const id of free) {
+        if (await claim(counters, id, { order: r.id }, count)) return true;
+        // The same draft sent again at the same moment may have won this place: then the order holds one, not two.
+        const won = placeDoc.safeParse(await counters.get(id).catch(() => null));
+        if (won.success && won.data.order === r.id) return true;
+      }
     }
     return false;
   },
