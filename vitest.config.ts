@@ -73,6 +73,8 @@ const unit = {
   environment: 'node',
   // No test resolves a name on the internet (a real provider's address left in a test fails at once).
   setupFiles: ['server/testing/no-internet.ts'],
+  // server/main.ts bundled once for the run: the files that start it as a process (~35 starts) start the bundle.
+  globalSetup: ['server/testing/bundle-server.ts'],
   // The server's log (server/ops/log.ts) shows warnings and errors only; tests read the rest with captureLogs.
   env: { LOG_LEVEL: 'warn' },
   // A bound on a hang, not a claim about speed: at load 13–16 five tests of two app servers (quiet: 5–9 s)
@@ -89,7 +91,9 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       { test: { ...unit, name: 'unit', include: unitFiles, exclude: [...configDefaults.exclude, ...isolatedUnits], isolate: false } },
-      { test: { ...unit, name: 'unit-isolated', include: isolatedUnits } },
+      // Named to sort before 'unit': Vitest queues a group's projects by name, and these started only when the unit files
+      // were done, so their longest (sign-in-limits, ~40 s) ran nearly alone at the group's end (49 s, 28 Nov full run).
+      { test: { ...unit, name: 'isolated', include: isolatedUnits } },
       // isolate: false — a worker imports the server once for all its journey files rather than once a file (10 journeys
       // at load 11–14: 92 s of import down to 16 s, 295 s down to 189 s). No journey mocks a module or stubs a global;
       // each starts and closes its own shop.

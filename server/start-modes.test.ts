@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, today } from '../schema/shared/day';
 import type { Order } from '../schema/studio/orders/order';
 import type { Product } from '../schema/shop/product';
+import { serverEntry } from './testing/server-entry';
 import { call, signIn } from './testing/test-shop';
 
 /** Runs `server/main.ts` as the real process with `env`; answers its exit code, or its address once it listens. */
 const start = (env: Record<string, string>) =>
   new Promise<{ code: number | null; out: string; url?: string; stop(): void }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, serverEntry(), {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', SEED: '0', QUIET: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -39,8 +39,12 @@ export const takeOverScrollRestoration = () => {
   if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
 };
 
-/** Stop trying if the page never grows that tall (the shelf changed meanwhile). */
-const giveUpAfterMs = 5000;
+/**
+ * Stop trying if the page never grows that tall (the shelf changed meanwhile). Generous: on a slow phone the shelf is
+ * drawn from the device's database seconds after the route, and a restore that had given up (it was 5 s) left the
+ * shopper at the top; the shopper's own scroll, tap or key, or leaving the address, stops it sooner.
+ */
+const giveUpAfterMs = 20_000;
 /** Frames the position must hold before the restore is done (late layout, the router's own scroll to top). */
 const steadyFrames = 10;
 
@@ -48,6 +52,7 @@ const steadyFrames = 10;
 export const restoreScroll = (entry: string): boolean => {
   const y = all()[entry];
   if (y === undefined) return false;
+  const address = location.href;
   const started = performance.now();
   let steady = 0;
   let stopped = false;
@@ -59,6 +64,7 @@ export const restoreScroll = (entry: string): boolean => {
   for (const type of interactions) addEventListener(type, stop, { capture: true, passive: true });
   const step = () => {
     if (stopped) return;
+    if (location.href !== address) return stop();
     const reachable = document.documentElement.scrollHeight - innerHeight;
     if (Math.abs(scrollY - y) > 1 && reachable >= y - 1) scrollTo({ top: y, behavior: 'instant' });
     steady = Math.abs(scrollY - y) <= 1 ? steady + 1 : 0;

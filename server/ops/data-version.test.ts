@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestShop } from '../testing/test-shop';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { startServerProcess, testEnv } from '../testing/server-process';
+import { serverEntry } from '../testing/server-entry';
 import { branchedDocs } from '../testing/cluster-rush';
 import { dataVersion, dataVersionId, NewerDataVersion, newerDataExitCode, outdatedMessage } from './data-version';
 
@@ -33,7 +34,7 @@ const markerLeaves = async (couch: StandIn) =>
 /** Runs `server/main.ts` until it exits (it must not start) and answers its exit code and what it said on stderr. */
 const runToExit = (env: Record<string, string>) =>
   new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, PORT: '0', SEED_RECIPES: '0', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, serverEntry(), { env: { ...process.env, PORT: '0', SEED_RECIPES: '0', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += String(chunk)));
     // A server that started after all is stopped, so a failing test leaves no process behind.

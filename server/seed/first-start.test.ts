@@ -7,6 +7,7 @@ import type { Page } from '../../schema/shop/page';
 import type { Product } from '../../schema/shop/product';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { startServerProcess, testEnv } from '../testing/server-process';
+import { serverEntry } from '../testing/server-entry';
 import { demoProducts } from './products';
 import { demoPages } from './pages';
 import { demoStaff } from './staff';
@@ -25,7 +26,7 @@ const killDuringStart = (env: Record<string, string>, db: string, bytes: number)
   new Promise<void>((resolve) => {
     const dir = path.join(env.DATA_DIR, db);
     const before = logBytes(dir);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, serverEntry(), { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     const kill = () => {
       clearInterval(watch);
       child.kill('SIGKILL');

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { serverEntry } from './server-entry';
 
 export interface ServerProcess {
   url: string;
@@ -26,7 +27,7 @@ const exited = (child: ChildProcess) => new Promise<void>((r) => (child.exitCode
 /** Starts `server/main.ts` as its own process (PORT 0) and answers its address once it listens. */
 export const startServerProcess = (env: Record<string, string>): Promise<ServerProcess> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, serverEntry(), {
       // As in test shops, the books start empty: the demo's recipes and their stems (server/seed/recipes.ts) only when a test asks.
       // A test's server stops at once unless it asks for the production grace (server/http/drain.ts).
       env: { ...process.env, PORT: '0', SEED_RECIPES: '0', STOP_GRACE_MS: '0', ...env },
