@@ -1,5 +1,5 @@
 import { awaitsOnlinePayment, providerAmount, type OnlineMethod, type PaymentState } from '../../schema/shop/online-payment';
-import type { OrderDraft } from '../../schema/studio/orders/order';
+import type { Order, OrderDraft } from '../../schema/studio/orders/order';
 import type { PaymentAnswer } from '../../schema/shop/pay-now';
 import type { User } from '../../schema/shared/user';
 import type { Shop } from '../context';
