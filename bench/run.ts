@@ -77,10 +77,15 @@ if (process.argv.includes('round-trip')) {
   process.exit(0);
 }
 // `npm run bench -- lighthouse-admin`: Lighthouse's mobile figures of /admin/orders as a florist only (needs a build).
+// `BENCH_BEFORE_DIST=dir` (another build's dist/ and dist-server/): that build first, then this one, in one run.
 if (process.argv.includes('lighthouse-admin')) {
-  const shop = await startTestShop();
-  await benchLighthouseAdmin(shop);
-  await shop.close();
+  const before = process.env.BENCH_BEFORE_DIST;
+  for (const distDir of [...(before ? [`${before}/dist`] : []), undefined]) {
+    if (before) console.log(distDir ? '[before]' : '[this build]');
+    const shop = await startTestShop(distDir ? { distDir } : {});
+    await benchLighthouseAdmin(shop);
+    await shop.close();
+  }
   process.exit(0);
 }
 // `npm run bench -- lighthouse`: Lighthouse's mobile figures of public pages only (needs a build).

@@ -27,6 +27,8 @@ const openStore = async (root: Root): Promise<Local | null> => {
   try {
     const { openDevice } = await import('./data/open-device');
     const local = await openDevice();
+    // The bench's timeline of a first open (bench/admin-open.ts): when the device's store was ready.
+    performance.mark('shop:store-opened');
     exposeForTests(local);
     localOpened(local);
     return local;
@@ -73,11 +75,13 @@ const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
  * the router would fetch it only after the guards' chunk has arrived and run. Code only: the guards still decide
  * what is shown.
  */
-const preloadScreens = () => {
+const preloadScreens = (): boolean => {
   const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
   for (const route of routes) void router.loadRouteChunk(route)?.catch(() => {});
   // The back-office's guards and the entity registry they read, likewise (the routes ask for them first).
-  if (routes.some((route) => route.id.startsWith('/admin'))) preloadAdminGuards();
+  const backOffice = routes.some((route) => route.id.startsWith('/admin'));
+  if (backOffice) preloadAdminGuards();
+  return backOffice;
 };
 
 /**
@@ -119,8 +123,12 @@ const start = async () => {
   releaseTaps();
   const root = createRoot(container);
   // The screen's code (a back-office area's chunks, its guards and the entity registry they read) loads and runs while
-  // the store opens: neither waits for the other, and the first render finds both ready (issue 32, item 1).
-  preloadScreens();
+  // the store opens: neither waits for the other (issue 32, item 1).
+  const backOffice = preloadScreens();
+  // A back-office screen is drawn at once, without the store: the shell, the menu and what needs no device data show
+  // while it opens, and a part that reads the device waits for it alone (`useLocal` suspends). The storefront's plain
+  // shell (the worker's page offline) still opens the store first: its screens draw from it or from a snapshot.
+  if (backOffice) root.render(<ShopApp router={router} local={null} snapshot={null} />);
   const local = await openStore(root);
   if (local) root.render(<ShopApp router={router} local={local} snapshot={null} />);
 };

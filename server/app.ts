@@ -1,3 +1,4 @@
+import { boardSnapshotOf } from './render/board-snapshot';
 import path from 'node:path';
 import os from 'node:os';
 import express, { type Express } from 'express';
@@ -157,7 +158,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp, pushRules(books, shop.storage, shop.config.booksClock), mayRead, shop.config.gatewayLimits));
 
   app.use(searchEngineFiles(shop, catalog));
-  app.use(clientFiles(shop.config, pageMeta(shop, catalog), knownAddress(shop, catalog), pageSnapshot(shop, catalog), (path) => pageCounters(shop.storage, path), (path) => staffConnect(shop.storage, path)));
+  app.use(clientFiles(shop.config, pageMeta(shop, catalog), knownAddress(shop, catalog), pageSnapshot(shop, catalog), (path) => pageCounters(shop.storage, path), (path) => staffConnect(shop.storage, path), boardSnapshotOf(shop)));
   app.use(errorAnswer);
   return app;
 };

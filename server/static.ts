@@ -13,6 +13,8 @@ import { writtenHref } from './render/router-query';
 import type { CounterIds } from '../schema/studio/site/shop-settings';
 import { allowCounters, withCounters } from './render/counters';
 import { log } from './ops/log';
+import { withBoardSnapshot } from './render/board-snapshot';
+import type { BoardSnapshot } from '../schema/studio/orders/board-snapshot';
 
 const cacheFor = (res: Response, file: string) => {
   const name = path.basename(file);
@@ -38,6 +40,7 @@ export const clientFiles = (
   snapshotOf: PageSnapshotOf,
   countersOf: (path: string) => Promise<CounterIds>,
   connectOf: (path: string) => Promise<readonly string[]> = async () => [],
+  boardOf: (path: string, search: URLSearchParams, cookies: string | undefined) => Promise<BoardSnapshot | null> = async () => null,
 ): Router => {
   const { distDir } = config;
   const files = Router();
@@ -69,9 +72,17 @@ export const clientFiles = (
       const origin = publicOriginOf(config, req);
       const meta = exists ? await metaOf(req.path, origin) : notFoundMeta;
       const shell = withMeta(await fs.promises.readFile(index, 'utf8'), meta, origin + req.path, origin);
-      const [html, counters, connect] = await Promise.all([exists ? drawn(shell, req.originalUrl, req.path) : shell, countersOf(req.path), connectOf(req.path)]);
+      const search = new URLSearchParams(req.originalUrl.slice(req.path.length));
+      const [page, counters, connect, board] = await Promise.all([
+        exists ? drawn(shell, req.originalUrl, req.path) : shell,
+        countersOf(req.path),
+        connectOf(req.path),
+        exists ? boardOf(req.path, search, req.headers.cookie).catch((e: unknown) => (log.error({ err: e, path: req.path }, 'Первый вид доски заказов не собран'), null)) : null,
+      ]);
+      const html = board ? withBoardSnapshot(page, board) : page;
       allowCounters(res, counters, connect);
-      res.setHeader('cache-control', 'no-cache');
+      // A page carrying the studio's orders is this staff member's alone: no shared cache may keep it.
+      res.setHeader('cache-control', board ? 'private, no-cache' : 'no-cache');
       res.status(exists ? 200 : 404).type('html').send(withCounters(html, counters));
     } catch (e) {
       next(e);

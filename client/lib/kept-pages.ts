@@ -33,6 +33,10 @@ export const isPageRequest = ({ request, url }: { request: Request; url: URL }):
 export const withItsScripts = async ({ response, cachedResponse }: { response?: Response; cachedResponse?: Response }): Promise<Response | null> => {
   const page = response ?? cachedResponse;
   if (!page) return null;
-  const script = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(await page.clone().text())?.[1];
+  const text = await page.clone().text();
+  // A page carrying the studio's orders (the board's first content, server/render/board-snapshot.ts) is never kept:
+  // they would outlive a sign-out there. Offline, the shell answers and the board reads the device.
+  if (text.includes('id="board-snapshot"')) return null;
+  const script = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(text)?.[1];
   return script && (await caches.match(script, { ignoreSearch: true })) ? page : null;
 };

@@ -17,15 +17,21 @@ const readCookie = (header: string | undefined, name: string): string | undefine
     .map((part) => part.trim().split('='))
     .find(([key]) => key === name)?.[1];
 
+/** The session a request's cookies name and its user, or `null` for nobody signed in. */
+export const sessionOf = async (shop: Shop, cookies: string | undefined): Promise<{ token: string; user: User | null } | null> => {
+  const token = readCookie(cookies, cookieName);
+  const phone = token && (await shop.sessions.phoneOf(token));
+  return token && phone ? { token, user: await shop.users.get(phone) } : null;
+};
+
 /** Puts the signed-in user (or null) into res.locals for every /api and /db request. */
 export const sessionUser = (shop: Shop): RequestHandler => async (req, res, next) => {
   res.locals.user = null;
   try {
-    const token = readCookie(req.headers.cookie, cookieName);
-    const phone = token && (await shop.sessions.phoneOf(token));
-    if (token && phone) {
-      res.locals.sessionToken = token;
-      res.locals.user = await shop.users.get(phone);
+    const session = await sessionOf(shop, req.headers.cookie);
+    if (session) {
+      res.locals.sessionToken = session.token;
+      res.locals.user = session.user;
     }
     next();
   } catch (e) {

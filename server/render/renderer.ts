@@ -29,7 +29,7 @@ export const renderer = (file: string) => {
 };
 
 /** JSON that cannot end the script element it is written into. */
-const scriptSafe = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const scriptSafe = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** The shell with the page drawn inside #root and the snapshot the tab hydrates it from. */
 export const withRenderedPage = (html: string, body: string, snapshot: ShopSnapshot): string =>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useSession } from '../../shared/auth/session';
 import { CloseShiftButton } from '../money/shift/close-shift-button';
@@ -66,9 +66,14 @@ export const AdminShell = () => {
         </div>
       </nav>
       <div className="admin-shell__main">
-        <Outlet />
+        {/* The shell is drawn before the device's store has opened: a screen that reads it waits here, inside the shell. */}
+        <Suspense fallback={<p className="muted">Загрузка…</p>}>
+          <Outlet />
+        </Suspense>
       </div>
-      <LostChangeNotices />
+      <Suspense fallback={null}>
+        <LostChangeNotices />
+      </Suspense>
     </div>
   );
 };

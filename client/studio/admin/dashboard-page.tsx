@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { map } from 'rxjs';
 import { today } from '../../../schema/shared/day';
@@ -89,15 +89,22 @@ export const DashboardPage = () => {
     <div className="admin-dashboard">
       <h1>Рабочий стол</h1>
       <p>Здравствуйте{user?.name ? `, ${user.name}` : ''}!</p>
-      <RefusedList />
-      <BelowZero />
+      {/* What the device holds shows once its store is open; the rest of the desk does not wait for it. */}
+      <Suspense fallback={null}>
+        <RefusedList />
+        <BelowZero />
+      </Suspense>
       <section aria-labelledby="today">
         <h2 id="today">Сегодня, {new Date().toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', timeZone: 'Europe/Moscow' })}</h2>
-        <TodayEvents />
+        <Suspense fallback={<p className="muted">Загрузка…</p>}>
+          <TodayEvents />
+        </Suspense>
       </section>
       <section aria-labelledby="tasks-today">
         <h2 id="tasks-today">Задачи на сегодня</h2>
-        <TodayTasks />
+        <Suspense fallback={<p className="muted">Загрузка…</p>}>
+          <TodayTasks />
+        </Suspense>
       </section>
       <BackupPanel />
       <section aria-labelledby="areas">

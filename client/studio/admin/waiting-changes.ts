@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { combineLatest, map, type Observable } from 'rxjs';
+import { combineLatest, map, of, type Observable } from 'rxjs';
 import { orderCommandEntity } from '../../../schema/entities/order-command';
 import { task } from '../../../schema/entities/task';
 import type { LocalData } from '../../data/database';
 import { officeInSyncAt$, waitsToBeSent } from '../../data/sync/in-sync-mark';
-import { useLocal } from '../../data/local-data-context';
+import { useLocalIfOpen } from '../../data/local-data-context';
 import { useObservable } from '../../lib/use-observable';
 
 /** What this device holds that has not reached the server (issue 18, item 10): shown on the staff shell. */
@@ -43,8 +43,9 @@ export const waitingChanges$ = (shop: LocalData['shop'], me: string): Observable
 
 const none: WaitingChanges = { orders: 0, commands: 0, tasks: 0 };
 
+/** What waits to be sent; nothing while the device's store is still opening (the shell is drawn before it). */
 export const useWaitingChanges = (me: string | undefined): WaitingChanges => {
-  const { data } = useLocal();
-  const changes$ = useMemo(() => waitingChanges$(data.shop, me ?? ''), [data, me]);
+  const data = useLocalIfOpen()?.data;
+  const changes$ = useMemo(() => (data ? waitingChanges$(data.shop, me ?? '') : of(none)), [data, me]);
   return useObservable(changes$, none);
 };

@@ -25,12 +25,8 @@ export type BoardSearch = z.infer<typeof boardSearch>;
 /** Who is not assigned yet, in the florist and courier filters. */
 export const unassigned = 'none';
 
-/** The delivery days a search shows, first to last: today when none is given; a range given backwards is turned round. */
-export const boardDays = (s: Pick<BoardSearch, 'from' | 'to'>, now = new Date()): { from: string; to: string } => {
-  const from = s.from ?? s.to ?? today(now);
-  const to = s.to ?? from;
-  return from <= to ? { from, to } : { from: to, to: from };
-};
+/** The delivery days a search shows (the server drawing the board's first content reads them alike). */
+export { boardDays } from '../../../../schema/studio/orders/board-days';
 
 /** «Сегодня» and «Завтра»: the search with only these days changed, filters kept. */
 export const dayPresets = (now = new Date()) => [

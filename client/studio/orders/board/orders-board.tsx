@@ -4,7 +4,9 @@ import { orderStatuses, paymentStatuses, type Order } from '../../../../schema/s
 import { refLabel } from '../../../../schema/entities/ref';
 import { useRefList } from '../../../data/ref-list';
 import { staffName } from '../../../../schema/shared/user';
-import { useLocal } from '../../../data/local-data-context';
+import { useLocal, useLocalIfOpen, type Local } from '../../../data/local-data-context';
+import { studioPulled$ } from '../../../data/sync/pulled-mark';
+import { drawnOrders } from './drawn-board';
 import { useStaffNames } from '../../../data/staff-directory';
 import { useObservable } from '../../../lib/use-observable';
 import { filterOrders, groupBySlot, sourceOf, statusCounts } from './board-orders';
@@ -25,34 +27,69 @@ const dayTitle = new Intl.DateTimeFormat('ru-RU', { weekday: 'short', day: 'nume
 const showDay = (d: string) => dayTitle.format(new Date(`${d}T00:00:00Z`));
 
 const noOrders: Order[] = [];
-const noIds = new Set<string>();
-const noCouriers = new Map<string, { name: string; active: boolean }>();
+const noIds: ReadonlySet<string> = new Set<string>();
+const noCouriers: ReadonlyMap<string, { name: string; active: boolean }> = new Map<string, { name: string; active: boolean }>();
+
+/** What the board shows beside the orders, live from the device once its store is open. */
+interface BoardLive {
+  pending: ReadonlySet<string>;
+  couriers: ReadonlyMap<string, { name: string; active: boolean }>;
+  names: ReadonlyMap<string, string>;
+  cue: ReturnType<typeof useNewOrderCue>;
+}
+const noNames = new Map<string, string>();
+/** The server's drawn orders alone: nothing pending, no names or cues until the device answers. */
+const drawnLive: BoardLive = { pending: noIds, couriers: noCouriers, names: noNames, cue: { arrivals: [], changes: [], dismiss: () => {} } };
+
+/** A board with neither the device's store nor the server's drawn orders: it waits for the store (`useLocal` suspends). */
+const WaitForStore = () => {
+  useLocal();
+  return null;
+};
 
 /**
  * /admin/orders: the studio's day. The orders of the chosen delivery days come from the device (offline too) through
- * one indexed query; filters and the search live in the address; cards are grouped by slot in time order.
+ * one indexed query; filters and the search live in the address; cards are grouped by slot in time order. Before the
+ * device's store has opened and pulled the studio's orders, the orders the server wrote into the page show
+ * (`drawnOrders`, issue 32, item 1).
  */
 export const OrdersBoard = () => {
-  const { data } = useLocal();
+  const local = useLocalIfOpen();
+  const { from, to } = boardDays(useSearch({ from: '/admin/orders' }));
+  const drawn = drawnOrders(from, to);
+  if (local) return <LiveBoard local={local} drawn={drawn} />;
+  return drawn ? <BoardView orders={drawn} live={drawnLive} /> : <WaitForStore />;
+};
+
+const LiveBoard = ({ local: { data }, drawn }: { local: Local; drawn: Order[] | null }) => {
+  const { from, to } = boardDays(useSearch({ from: '/admin/orders' }));
+  const orders$ = useMemo(() => dayOrders$(data.shop.orders, from, to), [data, from, to]);
+  const pending$ = useMemo(() => pendingCommandOrders$(data.shop.office), [data]);
+  const couriers$ = useMemo(() => courierNames$(data.shop.office), [data]);
+  const stored = useObservable(orders$, noOrders);
+  // Until the device has pulled the studio's orders, an empty day there is «not here yet»: the server's drawn ones stay.
+  const pulled = useObservable(studioPulled$, studioPulled$.value);
+  const shown = !pulled && !stored.length && drawn ? drawn : stored;
+  // Orders taken offline show before the server numbers them, marked as waiting (issue 18, item 10).
+  const waiting = useWaitingOrders();
+  const orders = useMemo(() => [...shown, ...waiting.filter((o) => o.date >= from && o.date <= to && !shown.some((s) => s.id === o.id))], [shown, waiting, from, to]);
+  const pending = useObservable(pending$, noIds);
+  const couriers = useObservable(couriers$, noCouriers);
+  const names = useStaffNames();
+  const cue = useNewOrderCue(data.shop.orders);
+  const live = useMemo(() => ({ pending, couriers, names, cue }), [pending, couriers, names, cue]);
+  return <BoardView orders={orders} live={live} />;
+};
+
+const BoardView = ({ orders, live: { pending, couriers, names, cue } }: { orders: Order[]; live: BoardLive }) => {
   const online = useOnline();
   const search = useSearch({ from: '/admin/orders' });
   const navigate = useNavigate({ from: '/admin/orders' });
   const set = (patch: Partial<BoardSearch>) => void navigate({ search: (s) => ({ ...s, ...patch }), replace: true });
   const { from, to } = boardDays(search);
-
-  const orders$ = useMemo(() => dayOrders$(data.shop.orders, from, to), [data, from, to]);
-  const pending$ = useMemo(() => pendingCommandOrders$(data.shop.office), [data]);
-  const couriers$ = useMemo(() => courierNames$(data.shop.office), [data]);
-  const stored = useObservable(orders$, noOrders);
-  // Orders taken offline show before the server numbers them, marked as waiting (issue 18, item 10).
-  const waiting = useWaitingOrders();
-  const orders = useMemo(() => [...stored, ...waiting.filter((o) => o.date >= from && o.date <= to && !stored.some((s) => s.id === o.id))], [stored, waiting, from, to]);
-  const pending = useObservable(pending$, noIds);
-  const couriers = useObservable(couriers$, noCouriers);
-  const names = useStaffNames();
   const sources = useRefList('order-source');
   const sourceChoices = useMemo(() => sources.filter((s) => s.active).map((s) => ({ id: s.code, label: s.label })), [sources]);
-  const { arrivals, changes, dismiss } = useNewOrderCue(data.shop.orders);
+  const { arrivals, changes, dismiss } = cue;
   const fresh = useMemo(() => new Set(arrivals.map((a) => a.id)), [arrivals]);
 
   // Typing in the search box stays responsive while a day of hundreds of cards is filtered again.

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { demoPhones } from '../server/testing/test-shop';
+import { sampleOrder } from '../client/data/sample-orders';
+import { today } from '../schema/shared/day';
+import { toSynced } from '../server/db/synced';
+import { journeyPerFile } from './harness';
+import { contextAs } from './admin-journeys';
+
+/**
+ * A florist's first open of the back-office does not wait for the device's store (issue 32, item 1): with the store's
+ * code held back, the shell and the dashboard's heading show, and the orders board shows the day's orders the
+ * server wrote into its page.
+ */
+describe('the back-office before the device store', () => {
+  const journey = journeyPerFile({}, { serviceWorker: false });
+
+  it('shows the shell, the dashboard and the board drawn from the page while the store is held back', async () => {
+    const order = sampleOrder(5, today(), { id: 'before-store-order-1' });
+    await journey().shop.shop.storage.db('studio-orders').put({ _id: order.id, ...toSynced(order) });
+    const context = await contextAs(journey(), demoPhones.florist, { width: 390, height: 844 });
+    // The device store's chunk (RxDB, Dexie) is held back until the checks below are done.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await context.route(/\/assets\/open-device-[^/]*\.js$/, async (r) => {
+      await held;
+      await r.continue().catch(() => {});
+    });
+    const page = await context.newPage();
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Рабочий стол' }).waitFor();
+    await page.getByRole('navigation', { name: 'Разделы мастерской' }).waitFor();
+    await page.goto('/admin/orders');
+    const card = page.locator('.order-card', { hasText: order.recipient.name });
+    await card.waitFor();
+    expect(await page.locator('.order-card').count()).toBe(1);
+    expect(await page.evaluate(() => 'shopData' in window)).toBe(false);
+    // Once the store opens and pulls, the board reads the device: the same card, no empty day between.
+    release();
+    await page.waitForFunction(() => 'shopData' in window);
+    await card.waitFor();
+    expect(await page.locator('.order-card').count()).toBe(1);
+    await context.close();
+  });
+});

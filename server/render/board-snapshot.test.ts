@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPhones, signIn, startTestShop } from '../testing/test-shop';
+import { sampleOrder } from '../../client/data/sample-orders';
+import { nextDay, today } from '../../schema/shared/day';
+import { boardSnapshot, boardSnapshotElementId } from '../../schema/studio/orders/board-snapshot';
+import { toSynced } from '../db/synced';
+import { studioOrdersDb } from '../orders/spread';
+
+const snapshotOf = (html: string) => {
+  const json = new RegExp(`<script id="${boardSnapshotElementId}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
+  return json === undefined ? null : boardSnapshot.parse(JSON.parse(json));
+};
+
+/**
+ * The orders board's first content (issue 32, item 1): the page of /admin/orders carries the studio's orders of the
+ * days its address shows, for staff only, so the board shows before the device's store has opened and pulled.
+ */
+describe('the board drawn into the page', () => {
+  let shop: Awaited<ReturnType<typeof startTestShop>>;
+  const day = today();
+  const tomorrow = nextDay(day);
+  const orders = [
+    sampleOrder(1, day, { id: 'board-snapshot-today-1' }),
+    sampleOrder(2, day, { id: 'board-snapshot-today-2' }),
+    sampleOrder(3, tomorrow, { id: 'board-snapshot-tomorrow' }),
+  ];
+  const get = async (path: string, cookie?: string) => {
+    const res = await fetch(shop.url + path, { headers: cookie ? { cookie } : {} });
+    return { status: res.status, html: await res.text(), cache: res.headers.get('cache-control') };
+  };
+  beforeAll(async () => {
+    if (!fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: npx vite build first (npm test does it)');
+    shop = await startTestShop();
+    await shop.shop.storage.db(studioOrdersDb).bulkDocs(orders.map((o) => ({ _id: o.id, ...toSynced(o) })));
+  });
+  afterAll(() => shop?.close());
+
+  it("gives a florist today's orders, for no shared cache", async () => {
+    const { status, html, cache } = await get('/admin/orders', await signIn(shop.url, demoPhones.florist));
+    expect(status).toBe(200);
+    const drawn = snapshotOf(html);
+    expect(drawn).toMatchObject({ from: day, to: day });
+    expect(drawn?.orders.map((o) => o.id).sort()).toEqual(['board-snapshot-today-1', 'board-snapshot-today-2']);
+    expect(drawn?.orders.find((o) => o.id === 'board-snapshot-today-1')).toEqual(orders[0]);
+    expect(cache).toBe('private, no-cache');
+  });
+
+  it('gives the days the address asks, as the board reads them', async () => {
+    const florist = await signIn(shop.url, demoPhones.florist);
+    expect(snapshotOf((await get(`/admin/orders?from=${tomorrow}`, florist)).html)?.orders.map((o) => o.id)).toEqual(['board-snapshot-tomorrow']);
+    expect(snapshotOf((await get(`/admin/orders?from=${tomorrow}&to=${day}`, florist)).html)?.orders).toHaveLength(3);
+    // A new order is in the next page at once: the index follows the database.
+    const late = sampleOrder(4, tomorrow, { id: 'board-snapshot-late' });
+    await shop.shop.storage.db(studioOrdersDb).put({ _id: late.id, ...toSynced(late) });
+    expect(snapshotOf((await get(`/admin/orders?from=${tomorrow}`, florist)).html)?.orders.map((o) => o.id).sort()).toEqual(['board-snapshot-late', 'board-snapshot-tomorrow']);
+  });
+
+  it('gives nothing to a guest or a customer, nor on another page', async () => {
+    for (const cookie of [undefined, await signIn(shop.url, '79005550101')]) {
+      const { html, cache } = await get('/admin/orders', cookie);
+      expect(snapshotOf(html)).toBeNull();
+      expect(html).not.toContain('board-snapshot-today-1');
+      expect(cache).toBe('no-cache');
+    }
+    const florist = await signIn(shop.url, demoPhones.florist);
+    for (const path of ['/admin', '/admin/orders/board-snapshot-today-1', '/']) expect(snapshotOf((await get(path, florist)).html)).toBeNull();
+  });
+});
