@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isStaff, type User } from '../../../schema/shared/user';
 import { askCounterRegister, rememberedCounterRegister, runCounterPrints } from '../../data/counter-prints';
-import { useLocal } from '../../data/local-data-context';
+import { useLocalIfOpen } from '../../data/local-data-context';
 
 /** How often the register's address and settings are read again while online (the admin may change them). */
 const registerMs = 5 * 60_000;
@@ -9,10 +9,11 @@ const registerMs = 5 * 60_000;
 /**
  * The device's printer of counter-sale receipts (issue 30, item 2), run by the staff shell while a staff member is
  * signed in: it keeps the register's address and receipt settings while the server answers (so they are known
- * offline), and runs the device's queue (`runCounterPrints`). Sign-out (or another person) stops it.
+ * offline), and runs the device's queue (`runCounterPrints`) once the device's store is open: the shell is drawn
+ * before it, and must not wait for it. Sign-out (or another person) stops it.
  */
 export const useCounterPrinter = (user: User | null | undefined): void => {
-  const { data } = useLocal();
+  const local = useLocalIfOpen();
   const staff = isStaff(user) ? user?.phone : undefined;
   useEffect(() => {
     if (!staff) return;
@@ -21,11 +22,11 @@ export const useCounterPrinter = (user: User | null | undefined): void => {
     ask();
     addEventListener('online', ask);
     const asking = setInterval(ask, registerMs);
-    const printer = runCounterPrints(data.shop.office, rememberedCounterRegister);
+    const printer = local && runCounterPrints(local.data.shop.office, rememberedCounterRegister);
     return () => {
       removeEventListener('online', ask);
       clearInterval(asking);
-      void printer.stop();
+      void printer?.stop();
     };
-  }, [data, staff]);
+  }, [local, staff]);
 };
