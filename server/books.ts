@@ -35,7 +35,7 @@ const writeRules = (shop: Shop, stock: StockProjection): readonly WriteRule[] =>
   referencesRule,
   ...refRules,
   ...orderRules,
-  ...stockRules(async () => (await stock.current()).book),
+  ...stockRules(stock),
   countCorrectionRule(shop.storage),
   ...techCardRules,
   ...moneyRules(shop.storage),

@@ -52,8 +52,16 @@ const moveQuantitiesRule: WriteRule = {
 /** A push whose record was written this long before it arrived was recorded offline (a device online pushes within seconds). */
 const offlineAfterMs = 5 * 60_000;
 
-/** The balances a batch is judged against: the stored records' (a projection), with the batch's accepted records over them. */
-export type Balances = () => Promise<Pick<BalanceBook, 'balance' | 'countedMoves'>>;
+/** The stock projection (server/stock/stock-projection.ts) as the stock limit reads it. */
+type Ledger = { book: Pick<BalanceBook, 'balance' | 'countedMoves'> };
+export interface Balances {
+  /** As last caught up with the office's changes: no read. */
+  cached(): Ledger;
+  /** Caught up with every change stored before the call: a read of the changes since. */
+  current(): Promise<Ledger>;
+  /** Records this process stored, counted at once. */
+  saw(records: readonly OfficeRecord[]): void;
+}
 
 /** `stored`'s balances with the batch's accepted records' moves laid over (each in place of its stored version). */
 const withBatch = (stored: Pick<BalanceBook, 'balance' | 'countedMoves'>) => {
@@ -75,23 +83,23 @@ const withBatch = (stored: Pick<BalanceBook, 'balance' | 'countedMoves'>) => {
 /**
  * Online, a write-off or transfer may not take more than its warehouse holds (`stockLimitIssue`). One recorded
  * offline (pushed more than five minutes after its device wrote it) is stored anyway: the stems really are gone, and
- * the balance below zero is shown «ушло в минус» until a count mends it. The balances are the stock projection's,
- * caught up with every stored record (server/stock/stock-projection.ts: one read of the changes since it last looked,
- * where this read the office whole for every batch); each accepted record's moves count for the next. Only the
- * batch's warehouses, flowers and units are read, for the refusal's words. docs/DECISIONS.md «Stock limits».
+ * the balance below zero is shown «ушло в минус» until a count mends it. The balances are the stock projection's
+ * (where this read the office whole for every batch): as last caught up with the office's changes, and this
+ * process's own stored records counted at once (`stored`); only when those would refuse a record is the projection
+ * caught up with everything stored before (one read of the changes since) and the batch judged by that. Each
+ * accepted record's moves count for the next. Only the batch's warehouses, flowers and units are read, for the
+ * refusal's words. docs/DECISIONS.md «Stock limits», «Office pushes close to the wire».
  */
 const stockLimitRule = (balances: Balances): WriteRule => ({
   name: 'no more out than the warehouse holds',
   applies: (entity) => entity.type === slip.type || entity.type === transfer.type,
   async judge(batch, records) {
     const moves = records.flatMap((r) => movesOfRecord(r));
-    const [stored, warehouses, flowers, units] = await Promise.all([
-      balances(),
+    const [warehouses, flowers, units] = await Promise.all([
       Promise.all([...new Set(moves.map((m) => m.warehouse))].map((id) => batch.stored.get(warehouse, id))),
       Promise.all([...new Set(moves.map((m) => m.flower))].map((id) => batch.stored.get(flower, id))),
       batch.stored.prefixed(ref, refId('unit', '')),
     ]);
-    const book = withBatch(stored);
     const known = [...warehouses, ...flowers, ...units].filter((r): r is OfficeRecord => !!r).concat(batch.records);
     const names: StockNames = {
       warehouse: (id) => {
@@ -104,14 +112,28 @@ const stockLimitRule = (balances: Balances): WriteRule => ({
         return { title: f?.title ?? id, unit: unitOf(unitList(known), f?.unit ?? 'pcs').label };
       },
     };
+    const online = (record: OfficeRecord) => !(batch.path === 'push' && batch.now - record.updatedAt > offlineAfterMs);
+    /** The batch's issues in order, each accepted record counting for the next, by one book. */
+    const judged = (stored: Ledger['book']) => {
+      const book = withBatch(stored);
+      return records.map((record) => {
+        const issue = online(record) ? stockLimitIssue(record, book, names) : undefined;
+        if (!issue) book.accept(record);
+        return issue;
+      });
+    };
+    // A refusal by the cached balances is checked against the balances as of now (an invoice just posted elsewhere).
+    const book = judged(balances.cached().book).some((issue) => issue) ? withBatch((await balances.current()).book) : withBatch(balances.cached().book);
     return {
       issue(record, before) {
-        if (before) return undefined;
-        const offline = batch.path === 'push' && batch.now - record.updatedAt > offlineAfterMs;
-        return offline ? undefined : stockLimitIssue(record, book, names);
+        if (before || !online(record)) return undefined;
+        return stockLimitIssue(record, book, names);
       },
       accepted: (record) => book.accept(record),
     };
+  },
+  async stored(_batch, records) {
+    balances.saw(records);
   },
 });
 
