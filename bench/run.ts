@@ -17,7 +17,7 @@ import { benchCalendarMonth } from './calendar';
 import { benchAnalyticsYear } from './analytics';
 import { benchHomeWhileUploading, benchItemImageUpload } from './item-images';
 import { benchStockLedger } from './stock';
-import { benchOfficePush } from './office-push';
+import { benchOfficePush, benchOfficePushOnCouch } from './office-push';
 import { benchClusterRush } from './cluster-rush';
 import { benchBackup } from './backup';
 import { benchWorkerReady } from './worker-ready';
@@ -107,9 +107,15 @@ if (process.argv.includes('couch')) {
   await benchPushOnCouch();
   process.exit(0);
 }
+// `npm run bench -- office-couch`: write-offs pushed through /db/office onto CouchDB only (the stand-in, or BENCH_COUCHDB_URL).
+if (process.argv.includes('office-couch')) {
+  await benchOfficePushOnCouch();
+  process.exit(0);
+}
 // `npm run bench -- office-push`: 1,000 write-offs pushed through /db/office's write pipeline only.
 if (process.argv.includes('office-push')) {
   await benchOfficePush();
+  await benchOfficePushOnCouch();
   process.exit(0);
 }
 // `npm run bench -- cluster`: the two-app-server order rush only (the stand-in, and BENCH_COUCHDB_URL if set).
@@ -194,6 +200,7 @@ await benchHomeWhileUploading();
 await benchStockLedger();
 await benchReceipts();
 await benchOfficePush();
+await benchOfficePushOnCouch();
 await benchClusterRush();
 await benchBoardDay();
 await benchBoardInBrowser();

@@ -105,7 +105,7 @@ const refuseWhenOutdated =
 
 export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, stock: StockProjection, epoch: string, versions: DataVersionWatch): Express => {
   const app = express();
-  const books = booksOf(shop);
+  const books = booksOf(shop, stock);
   app.disable('x-powered-by');
   app.set('trust proxy', shop.config.trustProxy);
   app.use(requestIds(countRequest));

@@ -13,6 +13,7 @@ import { orderRules } from './orders/rules';
 import { refRules } from './refs/rules';
 import { voidRules } from './voids/rules';
 import { stockRules } from './stock/rules';
+import type { StockProjection } from './stock/stock-projection';
 import { countCorrectionRule } from './stock/count-corrections';
 import { techCardRules } from './tech-cards/rules';
 import { moneyRules } from './money/rules';
@@ -30,11 +31,11 @@ import { stampAlert } from './clients/stamp-alert';
  * Every rule of the books, each declared once by its domain and listed here once: the record API and /db/office run
  * them all, in this order, through one pipeline (server/records/write-pipeline.ts).
  */
-const writeRules = (shop: Shop): readonly WriteRule[] => [
+const writeRules = (shop: Shop, stock: StockProjection): readonly WriteRule[] => [
   referencesRule,
   ...refRules,
   ...orderRules,
-  ...stockRules,
+  ...stockRules(stock),
   countCorrectionRule(shop.storage),
   ...techCardRules,
   ...moneyRules(shop.storage),
@@ -45,7 +46,7 @@ const writeRules = (shop: Shop): readonly WriteRule[] => [
   ...dayRules,
 ];
 
-export const booksOf = (shop: Shop): WritePipeline => writePipeline(shop.storage, writeRules(shop), Object.values(entities), shop.config.booksClock);
+export const booksOf = (shop: Shop, stock: StockProjection): WritePipeline => writePipeline(shop.storage, writeRules(shop, stock), Object.values(entities), shop.config.booksClock);
 
 /** What an entity adds when read or after it is stored through the record API (a client's totals, its note stamped on orders). */
 export const recordHooks = (shop: Shop, orders: OrdersIndex): Partial<Record<string, EntityHooks>> => {

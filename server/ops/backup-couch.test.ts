@@ -10,6 +10,7 @@ import type { Order } from '../../schema/studio/orders/order';
 import { demoProducts } from '../seed/products';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
+import { couchRequest } from '../db/claim';
 import { restoreFromCouch, type CouchCopyManifest } from './backup-couch';
 
 type HealthAnswer = z.infer<typeof healthAnswer>;
@@ -24,12 +25,46 @@ const order = (id: string) => ({
   delivery: { method: 'pickup' }, date: nextDay(today()), slot: '12:00–15:00', postcard: '', anonymous: false, payment: 'cash',
 });
 
-describe('a second CouchDB as the backup target (BACKUP_COUCHDB_URL)', () => {
-  it('takes a copy of every database but auth with a manifest of sequences, and a restore from it gives the shop back', async () => {
+/** Every database of a real cluster but its system ones dropped: the drill's store and target start empty. */
+const emptied = async (address: string) => {
+  const root = couchRequest(address.endsWith('/') ? address : `${address}/`);
+  const names = (await (await fetch(`${root.href}_all_dbs`, { headers: root.headers })).json()) as string[];
+  for (const name of names.filter((n) => !n.startsWith('_'))) await fetch(`${root.href}${encodeURIComponent(name)}`, { method: 'DELETE', headers: root.headers });
+};
+
+/**
+ * The shop's CouchDB and the backup target: two stand-ins, and, when `TEST_COUCHDB_URL` names a real Apache CouchDB
+ * cluster (../shared/couchdb/cluster.sh start3), that cluster as both (the copies' names, `shopbackup-…`, are kept
+ * apart from the shop's, and a copy never takes them). Its databases are dropped before and after.
+ */
+const places: Record<string, () => Promise<{ shopUrl: string; target: string; close: () => Promise<void> }>> = {
+  'two CouchDB stand-ins': async () => {
     const shopCouch = await startCouchStandIn();
     const targetCouch = await startCouchStandIn();
-    const target = targetCouch.url.replace('http://', `http://backup:${password}@`);
-    const shop = await startTestShop({ couchUrl: shopCouch.url.replace('http://', 'http://admin:secret@'), backup: { at: '03:00', keep: 1, couchUrl: target } });
+    return {
+      shopUrl: shopCouch.url.replace('http://', 'http://admin:secret@'),
+      target: targetCouch.url.replace('http://', `http://backup:${password}@`),
+      close: async () => {
+        await shopCouch.close();
+        await targetCouch.close();
+      },
+    };
+  },
+  ...(process.env.TEST_COUCHDB_URL
+    ? {
+        'a real CouchDB cluster': async () => {
+          const real = process.env.TEST_COUCHDB_URL ?? '';
+          await emptied(real);
+          return { shopUrl: real, target: real, close: () => emptied(real) };
+        },
+      }
+    : {}),
+};
+
+describe.each(Object.keys(places))('a second CouchDB as the backup target (BACKUP_COUCHDB_URL), on %s', (place) => {
+  it('takes a copy of every database but auth with a manifest of sequences, and a restore from it gives the shop back', async () => {
+    const { shopUrl, target, close } = await places[place]!();
+    const shop = await startTestShop({ couchUrl: shopUrl, backup: { at: '03:00', keep: 1, couchUrl: target } });
     let restored: Awaited<ReturnType<typeof startTestShop>> | undefined;
     try {
       const customer = await signIn(shop.url, '79550007002');
@@ -41,7 +76,8 @@ describe('a second CouchDB as the backup target (BACKUP_COUCHDB_URL)', () => {
       expect(run.body).toMatchObject({ on: true, at: expect.any(String), stale: false, failure: null });
       expect((await call<HealthAnswer>(shop.url, '/api/health', undefined, undefined, 'GET')).body).toMatchObject({ backup: 'ok' });
 
-      const manifest = (await (await fetch(`${targetCouch.url}shopbackup$manifest/manifest`)).json()) as CouchCopyManifest;
+      const manifestAt = couchRequest(`${target.endsWith('/') ? target : `${target}/`}shopbackup$manifest/manifest`);
+      const manifest = (await (await fetch(manifestAt.href, { headers: manifestAt.headers })).json()) as CouchCopyManifest;
       const names = manifest.databases.map((d) => d.name);
       expect(names).toEqual(expect.arrayContaining(['orders', 'catalog', 'counters']));
       expect(names).not.toContain('auth');
@@ -66,10 +102,12 @@ describe('a second CouchDB as the backup target (BACKUP_COUCHDB_URL)', () => {
     } finally {
       await restored?.close();
       await shop.close().catch(() => undefined);
-      await shopCouch.close();
-      await targetCouch.close();
+      await close();
     }
   }, 180_000);
+});
+
+describe('a second CouchDB as the backup target that cannot be reached', () => {
 
   it('with BACKUP_KEY the copy holds no name, phone or id in the clear, sends only what changed, and restores only with the key', async () => {
     const shopCouch = await startCouchStandIn();

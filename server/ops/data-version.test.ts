@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestShop } from '../testing/test-shop';
 import { startCouchStandIn } from '../testing/couch-stand-in';
+import { couchRequest } from '../db/claim';
 import { startServerProcess, testEnv } from '../testing/server-process';
 import { serverEntry } from '../testing/server-entry';
 import { branchedDocs } from '../testing/cluster-rush';
@@ -9,25 +10,60 @@ import { dataVersion, dataVersionId, NewerDataVersion, newerDataExitCode, outdat
 
 // Issue 31, item 4 and «Bad input»: start-up migrations safe from two servers at once; a server older than the data refuses.
 
-type StandIn = Awaited<ReturnType<typeof startCouchStandIn>>;
+/** A CouchDB the test starts servers on: its address (credentials in it, as COUCHDB_URL has them) and its end. */
+type Couch = { url: string; close(): Promise<void> };
 
-const couchJson = async <T>(url: string, init?: RequestInit): Promise<T> => (await (await fetch(url, init)).json()) as T;
+/** A request to CouchDB with the address's credentials as a header (Node's fetch refuses them in the address). */
+const couchFetch = (url: string, init?: RequestInit) => {
+  const { href, headers } = couchRequest(url);
+  return fetch(href, { ...init, headers: { ...headers, ...(init?.headers as Record<string, string> | undefined) } });
+};
+const couchJson = async <T>(url: string, init?: RequestInit): Promise<T> => (await (await couchFetch(url, init)).json()) as T;
+
+/** Every database of a real cluster but its system ones dropped. */
+const emptied = async (url: string) => {
+  for (const name of (await couchJson<string[]>(`${url}_all_dbs`)).filter((n) => !n.startsWith('_'))) await couchFetch(`${url}${encodeURIComponent(name)}`, { method: 'DELETE' });
+};
+
+/**
+ * The CouchDB stand-in, and, when `TEST_COUCHDB_URL` names a real Apache CouchDB cluster (../shared/couchdb/cluster.sh
+ * start3), that cluster, its databases dropped before and after: there two writers of one document from one revision
+ * can both be answered (201 and 202), which the stand-in only imitates.
+ */
+const couches: Record<string, () => Promise<Couch>> = {
+  'the CouchDB stand-in': async () => {
+    const standIn = await startCouchStandIn();
+    return { url: standIn.url, close: () => standIn.close() };
+  },
+  ...(process.env.TEST_COUCHDB_URL
+    ? {
+        'a real CouchDB cluster': async () => {
+          const raw = process.env.TEST_COUCHDB_URL ?? '';
+          const url = raw.endsWith('/') ? raw : `${raw}/`;
+          await emptied(url);
+          return { url, close: () => emptied(url) };
+        },
+      }
+    : {}),
+};
 
 /** Every database of the stand-in with its live documents' ids and its last sequence: what a start may not change. */
-const storeState = async (couch: StandIn) => {
-  const names = (await couchJson<string[]>(`${couch.url}_all_dbs`)).sort();
+const storeState = async (couch: Couch) => {
+  const names = (await couchJson<string[]>(`${couch.url}_all_dbs`)).filter((n) => !n.startsWith('_')).sort();
   const state: Record<string, { ids: string[]; seq: string }> = {};
   for (const name of names) {
     const { rows } = await couchJson<{ rows: { id: string }[] }>(`${couch.url}${name}/_all_docs`);
     const { update_seq } = await couchJson<{ update_seq: number | string }>(`${couch.url}${name}`);
-    state[name] = { ids: rows.map((r) => r.id), seq: String(update_seq) };
+    // A cluster's sequence is its number and an opaque part naming the copies that answered, which differs between
+    // two reads of an unchanged database: the number is what a write would change.
+    state[name] = { ids: rows.map((r) => r.id), seq: String(update_seq).split('-')[0] };
   }
   return state;
 };
 const idsOf = (state: Awaited<ReturnType<typeof storeState>>) => Object.fromEntries(Object.entries(state).map(([name, { ids }]) => [name, ids]));
 
 /** The marker's live leaves as the store holds them. */
-const markerLeaves = async (couch: StandIn) =>
+const markerLeaves = async (couch: Couch) =>
   (await couchJson<{ ok?: { version: number; _deleted?: boolean } }[]>(`${couch.url}counters/${dataVersionId}?open_revs=all`, { headers: { accept: 'application/json' } }))
     .flatMap((l) => (l.ok && !l.ok._deleted ? [l.ok.version] : []));
 
@@ -45,10 +81,10 @@ const runToExit = (env: Record<string, string>) =>
     });
   });
 
-describe('two server processes starting at once on one new store', () => {
-  let couch: StandIn;
+describe.each(Object.keys(couches))('two server processes starting at once on one new store, on %s', (place) => {
+  let couch: Couch;
   beforeAll(async () => {
-    couch = await startCouchStandIn();
+    couch = await couches[place]!();
   });
   afterAll(async () => {
     await couch?.close();
@@ -76,9 +112,9 @@ describe('two server processes starting at once on one new store', () => {
 
   it('a server whose code is older than the store’s data refuses to start, says why in Russian and English, exits 78 and writes nothing', async () => {
     // The store the test above left, or a new one when this test runs alone.
-    await fetch(`${couch.url}counters`, { method: 'PUT' });
+    await couchFetch(`${couch.url}counters`, { method: 'PUT' });
     const marker = await couchJson<{ _rev?: string }>(`${couch.url}counters/${dataVersionId}`);
-    const raised = await fetch(`${couch.url}counters/${dataVersionId}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...(marker._rev ? { _rev: marker._rev } : {}), version: dataVersion + 1, at: new Date().toISOString() }) });
+    const raised = await couchFetch(`${couch.url}counters/${dataVersionId}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...(marker._rev ? { _rev: marker._rev } : {}), version: dataVersion + 1, at: new Date().toISOString() }) });
     expect(raised.status).toBe(201);
     const before = await storeState(couch);
     const { code, stderr } = await runToExit({ ...testEnv, COUCHDB_URL: couch.url });
@@ -90,10 +126,10 @@ describe('two server processes starting at once on one new store', () => {
 });
 
 describe('a newer release started beside a running one', () => {
-  let couch: StandIn;
+  let couch: Couch;
   const shops: Awaited<ReturnType<typeof startTestShop>>[] = [];
   beforeAll(async () => {
-    couch = await startCouchStandIn();
+    couch = await couches['the CouchDB stand-in']!();
   });
   afterAll(async () => {
     for (const s of shops) await s.close();

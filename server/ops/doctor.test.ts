@@ -159,3 +159,30 @@ describe('npm run doctor', () => {
     expect(good.code).toBe(0);
   }, 60_000);
 });
+
+/**
+ * The backup target's check against a real Apache CouchDB cluster (`TEST_COUCHDB_URL`, ../shared/couchdb/cluster.sh
+ * start3): its administrator is taken, a wrong password and a user who is not an administrator are told apart.
+ */
+describe.skipIf(!process.env.TEST_COUCHDB_URL)('the backup target check on a real CouchDB cluster', () => {
+  it('takes its administrator, refuses a wrong password and a plain user, in Russian, never repeating the password', async () => {
+    const real = new URL(process.env.TEST_COUCHDB_URL ?? '');
+    const at = (user: string, password: string) => `${real.protocol}//${encodeURIComponent(user)}:${encodeURIComponent(password)}@${real.host}/`;
+    expect(await backupCouchCheck(real.href)).toMatchObject({ check: 'backup-couch', level: 'ok', message: expect.stringContaining(real.host) });
+    const wrong = await backupCouchCheck(at(decodeURIComponent(real.username), 'неверный-пароль'));
+    expect(wrong).toMatchObject({ level: 'fix', message: expect.stringMatching(/не принимает имя и пароль из BACKUP_COUCHDB_URL/) });
+    expect(wrong.message).not.toContain('неверный-пароль');
+    // A user of the cluster's _users who is no administrator: a copy could not create its databases.
+    const admin = `Basic ${Buffer.from(`${decodeURIComponent(real.username)}:${decodeURIComponent(real.password)}`).toString('base64')}`;
+    const userDoc = `${real.protocol}//${real.host}/_users/org.couchdb.user:backup-reader`;
+    const put = await fetch(userDoc, { method: 'PUT', headers: { authorization: admin, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'backup-reader', password: 'читатель-1', roles: [], type: 'user' }) });
+    expect([201, 202, 409]).toContain(put.status);
+    try {
+      const plain = await backupCouchCheck(at('backup-reader', 'читатель-1'));
+      expect(plain).toMatchObject({ level: 'fix', message: expect.stringMatching(/backup-reader .* не администратор/) });
+    } finally {
+      const { _rev } = (await (await fetch(userDoc, { headers: { authorization: admin } })).json()) as { _rev?: string };
+      if (_rev) await fetch(`${userDoc}?rev=${_rev}`, { method: 'DELETE', headers: { authorization: admin } });
+    }
+  }, 60_000);
+});

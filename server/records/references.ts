@@ -47,7 +47,7 @@ export const referencesRule: WriteRule = {
   name: 'references',
   applies: (entity) => referencePlaces(entity.fields).length > 0,
   async judge(batch, records) {
-    const named = new Map<string, Named>();
+    const looked = new Map<string, Promise<Named>>();
     const targetOf = (place: ReferencePlace) => batch.entityOf(place.entity);
     for (const record of records) {
       const entity = batch.entityOf(record.type);
@@ -56,10 +56,12 @@ export const referencesRule: WriteRule = {
         if (!target) continue;
         for (const { id } of idsAt(record.data, place)) {
           const key = `${target.type}/${id}`;
-          if (!named.has(key)) named.set(key, await lookUp(batch, target, id));
+          if (!looked.has(key)) looked.set(key, lookUp(batch, target, id));
         }
       }
     }
+    // Every id asked at once: the batch's stored records come in one read (write-pipeline.ts).
+    const named = new Map<string, Named>(await Promise.all([...looked].map(async ([key, found]) => [key, await found] as const)));
     return {
       issue(record, before) {
         const entity = batch.entityOf(record.type);

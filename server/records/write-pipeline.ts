@@ -5,7 +5,6 @@ import { currentRecord, officeRecord, type OfficeRecord } from '../../schema/sha
 import type { User } from '../../schema/shared/user';
 import { refuse, type BatchPushRule, type PushedDoc } from '../db/push-rule';
 import type { Storage } from '../db/storage';
-import { getDoc } from '../db/docs';
 import { readRecord } from './tier-store';
 
 /**
@@ -58,10 +57,36 @@ export interface WriteRule {
   stored?(batch: WriteBatch, records: readonly OfficeRecord[]): Promise<void>;
 }
 
-/** Stored records read once a batch, from each tier's database. */
+/**
+ * Stored records read once a batch, from each tier's database. Records asked by id in one turn of the event loop
+ * (every rule's judge is made at once, each asking for all its ids together) are read in one `_all_docs` with their
+ * keys per tier, not one request each: on CouchDB each request is a round trip to a cluster.
+ */
 const storedRecords = (storage: Storage): StoredRecords => {
   const tiers = new Map<Tier, Promise<OfficeRecord[]>>();
   const byId = new Map<string, Promise<OfficeRecord | null>>();
+  let gathering: { ids: Map<Tier, Set<string>>; read: Promise<Map<string, OfficeRecord | null>> } | null = null;
+  const readSoon = (t: Tier, id: string): Promise<OfficeRecord | null> => {
+    if (!gathering) {
+      const ids = new Map<Tier, Set<string>>();
+      const read = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        gathering = null;
+        const found = new Map<string, OfficeRecord | null>();
+        await Promise.all(
+          [...ids].map(async ([tier, keys]) => {
+            const { rows } = await storage.db(tierDatabases[tier]).allDocs({ keys: [...keys], include_docs: true });
+            for (const row of rows) if ('doc' in row && row.doc) found.set(`${tier}/${row.key}`, readRecord(row.doc));
+          }),
+        );
+        return found;
+      });
+      gathering = { ids, read };
+    }
+    const { ids, read } = gathering;
+    const keys = ids.get(t) ?? new Set<string>();
+    ids.set(t, keys.add(id));
+    return read.then((found) => found.get(`${t}/${id}`) ?? null);
+  };
   const tier = (t: Tier) => {
     let all = tiers.get(t);
     if (!all) {
@@ -100,7 +125,7 @@ const storedRecords = (storage: Storage): StoredRecords => {
         const whole = tiers.get(entity.tier);
         found = whole
           ? whole.then((all) => all.find((r) => r.id === id) ?? null)
-          : getDoc(storage.db(tierDatabases[entity.tier]), id).then((doc) => (doc ? readRecord(doc) : null));
+          : readSoon(entity.tier, id);
         byId.set(key, found);
       }
       const record = await found;
@@ -121,15 +146,17 @@ const rulesOf = (rules: readonly WriteRule[], entity: AnyEntity): readonly Write
 
 /** Each rule's judge of the batch, made once; a rule with none of its entities in the batch reads nothing. */
 const judges = async (rules: readonly WriteRule[], registry: readonly AnyEntity[], batch: WriteBatch) => {
-  const made = new Map<WriteRule, RecordJudge>();
-  for (const rule of rules) {
-    const records = batch.records.filter((r) => {
-      const entity = registry.find((e) => e.type === r.type);
-      return !!entity && rulesOf(rules, entity).includes(rule);
-    });
-    if (records.length) made.set(rule, await rule.judge(batch, records));
-  }
-  return made;
+  // Made at once, so their reads by id share one request (storedRecords); kept in the order listed.
+  const made = await Promise.all(
+    rules.map(async (rule) => {
+      const records = batch.records.filter((r) => {
+        const entity = registry.find((e) => e.type === r.type);
+        return !!entity && rulesOf(rules, entity).includes(rule);
+      });
+      return records.length ? ([[rule, await rule.judge(batch, records)]] as const) : [];
+    }),
+  );
+  return new Map<WriteRule, RecordJudge>(made.flat());
 };
 
 /** The first rule's reason a record may not be stored, or undefined; an accepted record is told to every judge. */

@@ -2,7 +2,8 @@ import { flower } from '../../schema/entities/flower';
 import { ref, refId } from '../../schema/entities/ref';
 import { flowerUnitOf, moveQuantityIssue, type FlowerUnitOf } from '../../schema/studio/stock/move-quantities';
 import { recordData, type OfficeRecord } from '../../schema/shared/record';
-import { balanceBookOf, balanceTypes, movesOfRecord, stockMovingTypes } from '../../schema/shared/record-moves';
+import { movesOfRecord, stockMovingTypes } from '../../schema/shared/record-moves';
+import { BalanceBook } from '../../schema/studio/stock/stock-balance';
 import { slip } from '../../schema/entities/slip';
 import { transfer } from '../../schema/entities/transfer';
 import { warehouse } from '../../schema/entities/warehouse';
@@ -32,20 +33,17 @@ const moveQuantitiesRule: WriteRule = {
   async judge(batch, records) {
     const counted = records.filter(counts);
     const flowers = new Map<string, FlowerUnitOf>();
-    for (const id of new Set(counted.flatMap((r) => movesOfRecord(r).map((m) => m.flower)))) {
-      const r = await batch.stored.get(flower, id);
+    // Every read asked at once: the batch's stored records come in one read (write-pipeline.ts).
+    const ids = [...new Set(counted.flatMap((r) => movesOfRecord(r).map((m) => m.flower)))];
+    for (const [i, r] of (await Promise.all(ids.map((id) => batch.stored.get(flower, id)))).entries()) {
       const unit = r && flowerUnitOf(r);
-      if (unit) flowers.set(id, unit);
+      if (unit) flowers.set(ids[i], unit);
     }
     for (const r of batch.records) {
       const unit = flowerUnitOf(r);
       if (unit) flowers.set(r.id, unit);
     }
-    const stored: OfficeRecord[] = [];
-    for (const code of new Set(unitCodes(counted, flowers))) {
-      const r = await batch.stored.get(ref, refId('unit', code));
-      if (r) stored.push(r);
-    }
+    const stored = (await Promise.all([...new Set(unitCodes(counted, flowers))].map((code) => batch.stored.get(ref, refId('unit', code))))).filter((r): r is OfficeRecord => !!r);
     const units = unitList([...stored, ...batch.records.filter((r) => r.type === ref.type)]);
     return { issue: (record) => moveQuantityIssue(record, flowers, units) };
   },
@@ -54,39 +52,89 @@ const moveQuantitiesRule: WriteRule = {
 /** A push whose record was written this long before it arrived was recorded offline (a device online pushes within seconds). */
 const offlineAfterMs = 5 * 60_000;
 
+/** The stock projection (server/stock/stock-projection.ts) as the stock limit reads it. */
+type Ledger = { book: Pick<BalanceBook, 'balance' | 'countedMoves'> };
+export interface Balances {
+  /** As last caught up with the office's changes: no read. */
+  cached(): Ledger;
+  /** Caught up with every change stored before the call: a read of the changes since. */
+  current(): Promise<Ledger>;
+  /** Records this process stored, counted at once. */
+  saw(records: readonly OfficeRecord[]): void;
+}
+
+/** `stored`'s balances with the batch's accepted records' moves laid over (each in place of its stored version). */
+const withBatch = (stored: Pick<BalanceBook, 'balance' | 'countedMoves'>) => {
+  const ours = new BalanceBook();
+  const replaced = new Set<string>();
+  return {
+    balance: (flower: string, warehouse: string) => Math.round((stored.balance(flower, warehouse) + ours.balance(flower, warehouse)) * 1000) / 1000,
+    accept(record: OfficeRecord) {
+      // The stored version's moves are taken away once, as negative moves of a key of their own.
+      if (!replaced.has(record.id)) {
+        replaced.add(record.id);
+        ours.set(`stored\u0000${record.id}`, stored.countedMoves(record.id).map((m) => ({ ...m, qty: -m.qty })));
+      }
+      ours.set(record.id, movesOfRecord(record));
+    },
+  };
+};
+
 /**
  * Online, a write-off or transfer may not take more than its warehouse holds (`stockLimitIssue`). One recorded
  * offline (pushed more than five minutes after its device wrote it) is stored anyway: the stems really are gone, and
- * the balance below zero is shown «ушло в минус» until a count mends it. Balances are read once a batch, and each
- * accepted record's moves count for the next. docs/DECISIONS.md «Stock limits».
+ * the balance below zero is shown «ушло в минус» until a count mends it. The balances are the stock projection's
+ * (where this read the office whole for every batch): as last caught up with the office's changes, and this
+ * process's own stored records counted at once (`stored`); only when those would refuse a record is the projection
+ * caught up with everything stored before (one read of the changes since) and the batch judged by that. Each
+ * accepted record's moves count for the next. Only the batch's warehouses, flowers and units are read, for the
+ * refusal's words. docs/DECISIONS.md «Stock limits», «Office pushes close to the wire».
  */
-const stockLimitRule: WriteRule = {
+const stockLimitRule = (balances: Balances): WriteRule => ({
   name: 'no more out than the warehouse holds',
   applies: (entity) => entity.type === slip.type || entity.type === transfer.type,
-  async judge(batch) {
-    const office = await batch.stored.tier('office');
-    const book = balanceBookOf(office.filter((r) => balanceTypes.includes(r.type)));
-    const known = [...office, ...batch.records];
+  async judge(batch, records) {
+    const moves = records.flatMap((r) => movesOfRecord(r));
+    const [warehouses, flowers, units] = await Promise.all([
+      Promise.all([...new Set(moves.map((m) => m.warehouse))].map((id) => batch.stored.get(warehouse, id))),
+      Promise.all([...new Set(moves.map((m) => m.flower))].map((id) => batch.stored.get(flower, id))),
+      batch.stored.prefixed(ref, refId('unit', '')),
+    ]);
+    const known = [...warehouses, ...flowers, ...units].filter((r): r is OfficeRecord => !!r).concat(batch.records);
     const names: StockNames = {
       warehouse: (id) => {
-        const r = known.find((k) => k.id === id && k.type === warehouse.type);
+        const r = known.findLast((k) => k.id === id && k.type === warehouse.type);
         return (r && recordData(warehouse, r)?.name) ?? id;
       },
       flower: (id) => {
-        const r = known.find((k) => k.id === id && k.type === flower.type);
+        const r = known.findLast((k) => k.id === id && k.type === flower.type);
         const f = r && flowerUnitOf(r);
         return { title: f?.title ?? id, unit: unitOf(unitList(known), f?.unit ?? 'pcs').label };
       },
     };
+    const online = (record: OfficeRecord) => !(batch.path === 'push' && batch.now - record.updatedAt > offlineAfterMs);
+    /** The batch's issues in order, each accepted record counting for the next, by one book. */
+    const judged = (stored: Ledger['book']) => {
+      const book = withBatch(stored);
+      return records.map((record) => {
+        const issue = online(record) ? stockLimitIssue(record, book, names) : undefined;
+        if (!issue) book.accept(record);
+        return issue;
+      });
+    };
+    // A refusal by the cached balances is checked against the balances as of now (an invoice just posted elsewhere).
+    const book = judged(balances.cached().book).some((issue) => issue) ? withBatch((await balances.current()).book) : withBatch(balances.cached().book);
     return {
       issue(record, before) {
-        if (before) return undefined;
-        const offline = batch.path === 'push' && batch.now - record.updatedAt > offlineAfterMs;
-        return offline ? undefined : stockLimitIssue(record, book, names);
+        if (before || !online(record)) return undefined;
+        return stockLimitIssue(record, book, names);
       },
-      accepted: (record) => book.set(record.id, movesOfRecord(record)),
+      accepted: (record) => book.accept(record),
     };
   },
-};
+  async stored(_batch, records) {
+    balances.saw(records);
+  },
+});
 
-export const stockRules: readonly WriteRule[] = [moveQuantitiesRule, stockLimitRule];
+export const stockRules = (balances: Balances): readonly WriteRule[] => [moveQuantitiesRule, stockLimitRule(balances)];

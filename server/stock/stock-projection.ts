@@ -4,13 +4,13 @@ import { slip } from '../../schema/entities/slip';
 import { techCard } from '../../schema/entities/tech-card';
 import type { TechCard } from '../../schema/studio/stock/tech-card';
 import { purchasePrices, type InvoiceRecord, type PurchasePrice } from '../../schema/studio/stock/purchase-price';
-import { officeRecord, recordData } from '../../schema/shared/record';
+import { officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
 import { movesOfRecord, stockMovingTypes, voidTargetOf } from '../../schema/shared/record-moves';
 import { BalanceBook } from '../../schema/studio/stock/stock-balance';
 import type { StockAnswer } from '../../schema/studio/stock/stock-answer';
 import type { ChangesHub } from '../db/changes-hub';
 import type { Storage } from '../db/storage';
-import { fromSynced } from '../db/synced';
+import { fromSynced, toSynced } from '../db/synced';
 import { log } from '../ops/log';
 
 type Seq = string | number;
@@ -124,6 +124,14 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
     /** The ledger as last caught up, without reading the feed (a hint: what may have changed since is not in it). */
     cached(): StockLedger {
       return ledger;
+    },
+    /**
+     * Records this process has just stored, counted at once rather than when the feed brings them (it brings them
+     * again, which changes nothing: each record counts once by its id). So this server's next judgement by the
+     * cached ledger already has them.
+     */
+    saw(records: readonly OfficeRecord[]): void {
+      for (const r of records) ledger.take(r.id, { _id: r.id, ...toSynced(r) });
     },
     /** The ledger as of now (caught up with every change stored before the call). */
     async current(): Promise<StockLedger> {

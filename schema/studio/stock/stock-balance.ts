@@ -69,6 +69,11 @@ export class BalanceBook {
     else this.sums.set(key, next);
   }
 
+  /** What one record moves as counted now (nothing for a voided one). */
+  countedMoves(recordId: string): readonly StockMove[] {
+    return this.voided.has(recordId) ? [] : (this.byRecord.get(recordId) ?? []);
+  }
+
   /** Units of one flower in one warehouse. */
   balance(flower: string, warehouse: string): number {
     return this.sums.get(slot(flower, warehouse)) ?? 0;

@@ -17,7 +17,7 @@ const number = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 3 });
  * than the balance holds («На складе «Холодильник» 48 шт., списать 100 000 нельзя»). Lines of one flower count
  * together. A record recorded offline is not judged by it (the server stores it and the balance shows «ушло в минус»).
  */
-export const stockLimitIssue = (record: Pick<OfficeRecord, 'type' | 'v' | 'data'>, book: BalanceBook, names: StockNames): string | undefined => {
+export const stockLimitIssue = (record: Pick<OfficeRecord, 'type' | 'v' | 'data'>, book: Pick<BalanceBook, 'balance'>, names: StockNames): string | undefined => {
   if (record.type !== slip.type && record.type !== transfer.type) return undefined;
   const out = new Map<string, { flower: string; warehouse: string; qty: number }>();
   for (const m of movesOfRecord(record)) {
