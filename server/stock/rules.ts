@@ -55,8 +55,6 @@ const offlineAfterMs = 5 * 60_000;
 /** The stock projection (server/stock/stock-projection.ts) as the stock limit reads it. */
 type Ledger = { book: Pick<BalanceBook, 'balance' | 'countedMoves'> };
 export interface Balances {
-  /** As last caught up with the office's changes: no read. */
-  cached(): Ledger;
   /** Caught up with every change stored before the call: a read of the changes since. */
   current(): Promise<Ledger>;
   /** Records this process stored, counted at once. */
@@ -84,9 +82,8 @@ const withBatch = (stored: Pick<BalanceBook, 'balance' | 'countedMoves'>) => {
  * Online, a write-off or transfer may not take more than its warehouse holds (`stockLimitIssue`). One recorded
  * offline (pushed more than five minutes after its device wrote it) is stored anyway: the stems really are gone, and
  * the balance below zero is shown «ушло в минус» until a count mends it. The balances are the stock projection's
- * (where this read the office whole for every batch): as last caught up with the office's changes, and this
- * process's own stored records counted at once (`stored`); only when those would refuse a record is the projection
- * caught up with everything stored before (one read of the changes since) and the batch judged by that. Each
+ * (where this read the office whole for every batch), caught up before each batch with every change stored before
+ * it (one read of the changes since), and this process's own stored records counted at once (`stored`). Each
  * accepted record's moves count for the next. Only the batch's warehouses, flowers and units are read, for the
  * refusal's words. docs/DECISIONS.md «Stock limits», «Office pushes close to the wire».
  */
@@ -113,17 +110,9 @@ const stockLimitRule = (balances: Balances): WriteRule => ({
       },
     };
     const online = (record: OfficeRecord) => !(batch.path === 'push' && batch.now - record.updatedAt > offlineAfterMs);
-    /** The batch's issues in order, each accepted record counting for the next, by one book. */
-    const judged = (stored: Ledger['book']) => {
-      const book = withBatch(stored);
-      return records.map((record) => {
-        const issue = online(record) ? stockLimitIssue(record, book, names) : undefined;
-        if (!issue) book.accept(record);
-        return issue;
-      });
-    };
-    // A refusal by the cached balances is checked against the balances as of now (an invoice just posted elsewhere).
-    const book = judged(balances.cached().book).some((issue) => issue) ? withBatch((await balances.current()).book) : withBatch(balances.cached().book);
+    // Caught up with every change stored before this batch (one read of the changes since), on whichever app server
+    // stored them: a write-off judged by this server's cache alone could take stems another server's act just took.
+    const book = withBatch((await balances.current()).book);
     return {
       issue(record, before) {
         if (before || !online(record)) return undefined;
