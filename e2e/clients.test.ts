@@ -84,6 +84,8 @@ describe('clients', () => {
     // Her device pulls what staff pull (the board's orders, office records) and keeps it.
     await page.goto(`/admin/orders?from=${today()}&to=${nextDay(today())}`);
     await page.getByTestId('client-alert').first().waitFor({ timeout: 30_000 });
+    // The board's first cards come with the page (issue 32, item 1): what the device holds is read once it has pulled.
+    await expect.poll(async () => (await deviceDump(page)).text).toContain('аллергия на лилии');
     const { names, text } = await deviceDump(page);
     expect(names.length).toBeGreaterThan(0);
     expect(text).toContain('аллергия на лилии'); // the order's note, the one thing delivery needs

@@ -55,8 +55,11 @@ describe('an order taken by phone', () => {
     await tab.getByRole('navigation', { name: 'Разделы мастерской' }).getByRole('link', { name: 'Курьеры' }).click();
     // Pressed until the address says tomorrow: a press while the screen was still arriving went nowhere once (full run, load 6).
     await waitFor('the couriers’ day on tomorrow', async () => {
-      if (!tab.url().includes(`day=${tomorrow}`)) await tab.getByRole('button', { name: 'Завтра' }).click();
+      if (!tab.url().includes(`day=${tomorrow}`)) await tab.getByRole('button', { name: 'Завтра' }).click({ timeout: 10_000 }).catch(() => {});
       return tab.url().includes(`day=${tomorrow}`);
+    }).catch(async (e: unknown) => {
+      // It failed in full runs only, never alone: say what the tab showed instead.
+      throw new Error(`the couriers’ day never moved to tomorrow, at ${tab.url()}: ${(await tab.locator('body').innerText()).slice(0, 600)}`, { cause: e });
     });
     const waitingRow = tab.getByRole('region', { name: 'Без курьера' }).getByRole('row').filter({ hasText: 'Без номера' });
     await waitingRow.getByText('ждёт отправки').waitFor().catch(async (e: unknown) => {

@@ -67,9 +67,11 @@ const LiveBoard = ({ local: { data }, drawn }: { local: Local; drawn: Order[] | 
   const pending$ = useMemo(() => pendingCommandOrders$(data.shop.office), [data]);
   const couriers$ = useMemo(() => courierNames$(data.shop.office), [data]);
   const stored = useObservable(orders$, noOrders);
-  // Until the device has pulled the studio's orders, an empty day there is «not here yet»: the server's drawn ones stay.
+  // Until the device has pulled the studio's orders, an empty day there is «not here yet»: the server's drawn ones stay;
+  // so they do until the device's query has answered at all (`noOrders` is only its value before), else the board
+  // flashed empty between the two.
   const pulled = useObservable(studioPulled$, studioPulled$.value);
-  const shown = !pulled && !stored.length && drawn ? drawn : stored;
+  const shown = drawn && (stored === noOrders || (!pulled && !stored.length)) ? drawn : stored;
   // Orders taken offline show before the server numbers them, marked as waiting (issue 18, item 10).
   const waiting = useWaitingOrders();
   const orders = useMemo(() => [...shown, ...waiting.filter((o) => o.date >= from && o.date <= to && !shown.some((s) => s.id === o.id))], [shown, waiting, from, to]);
