@@ -34,11 +34,16 @@ describe('the back-office before the device store', () => {
     await card.waitFor();
     expect(await page.locator('.order-card').count()).toBe(1);
     expect(await page.evaluate(() => 'shopData' in window)).toBe(false);
+    // Filters opened before the store opened stay open when the board turns to the device's orders.
+    await page.getByRole('button', { name: 'Фильтры' }).click();
+    await page.getByRole('searchbox').waitFor();
     // Once the store opens and pulls, the board reads the device: the same card, no empty day between.
     release();
     await page.waitForFunction(() => 'shopData' in window);
     await card.waitFor();
     expect(await page.locator('.order-card').count()).toBe(1);
+    await page.getByRole('searchbox').fill(order.recipient.name, { timeout: 10_000 });
+    await card.waitFor();
     await context.close();
   });
 });

@@ -57,11 +57,17 @@ export const OrdersBoard = () => {
   const local = useLocalIfOpen();
   const { from, to } = boardDays(useSearch({ from: '/admin/orders' }));
   const drawn = drawnOrders(from, to);
-  if (local) return <LiveBoard local={local} drawn={drawn} />;
-  return drawn ? <BoardView orders={drawn} live={drawnLive} /> : <WaitForStore />;
+  // Kept here, above the switch from the drawn board to the live one (a new component: its state would start again),
+  // so filters opened before the store opened stay open.
+  const filters = useState(false);
+  if (local) return <LiveBoard local={local} drawn={drawn} filters={filters} />;
+  return drawn ? <BoardView orders={drawn} live={drawnLive} filters={filters} /> : <WaitForStore />;
 };
 
-const LiveBoard = ({ local: { data }, drawn }: { local: Local; drawn: Order[] | null }) => {
+/** Whether the filters are unfolded (on a phone they fold behind one button), and its setter. */
+type FiltersOpen = [boolean, (open: boolean) => void];
+
+const LiveBoard = ({ local: { data }, drawn, filters }: { local: Local; drawn: Order[] | null; filters: FiltersOpen }) => {
   const { from, to } = boardDays(useSearch({ from: '/admin/orders' }));
   const orders$ = useMemo(() => dayOrders$(data.shop.orders, from, to), [data, from, to]);
   const pending$ = useMemo(() => pendingCommandOrders$(data.shop.office), [data]);
@@ -80,10 +86,10 @@ const LiveBoard = ({ local: { data }, drawn }: { local: Local; drawn: Order[] | 
   const names = useStaffNames();
   const cue = useNewOrderCue(data.shop.orders);
   const live = useMemo(() => ({ pending, couriers, names, cue }), [pending, couriers, names, cue]);
-  return <BoardView orders={orders} live={live} />;
+  return <BoardView orders={orders} live={live} filters={filters} />;
 };
 
-const BoardView = ({ orders, live: { pending, couriers, names, cue } }: { orders: Order[]; live: BoardLive }) => {
+const BoardView = ({ orders, live: { pending, couriers, names, cue }, filters }: { orders: Order[]; live: BoardLive; filters: FiltersOpen }) => {
   const online = useOnline();
   const search = useSearch({ from: '/admin/orders' });
   const navigate = useNavigate({ from: '/admin/orders' });
@@ -103,7 +109,7 @@ const BoardView = ({ orders, live: { pending, couriers, names, cue } }: { orders
   const florists = useMemo(() => [...new Set(orders.map((o) => o.florist).filter((f): f is string => !!f))].sort(), [orders]);
   const [sound, setSound] = useState(soundOn);
   // On a phone the filters fold behind one button, so the first screen shows orders (issue 18, item 13).
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [filtersOpen, setFiltersOpen] = filters;
   const activeFilters = [status, paid, florist, courier, source, search.q].filter(Boolean).length;
   const manyDays = from !== to;
 
