@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { call, signIn, startTestShop } from '../../../server/testing/test-shop';
 import { storeBackup, takeBackup } from '../../../server/ops/backup';
 import { restoreShop } from '../../../server/ops/restore';
-import { nextDay, today } from '../../../schema/shared/day';
 import type { Order } from '../../../schema/studio/orders/order';
 import { openLocalData, type LocalData } from '../database';
 import { startShopSync, type ShopSync } from './shop-sync';
+import { deviceCookie, pickupDraft } from '../testing/customer-device';
 
 const temporary: string[] = [];
 const tempDir = async () => {
@@ -19,30 +19,7 @@ const tempDir = async () => {
 };
 
 const customer = '79440000021';
-const draftOf = (id: string, phone = customer) => ({
-  id,
-  lines: [{ id: 'p-001', count: 1 }],
-  sender: { name: 'Анна', phone },
-  recipient: { name: 'Ольга', phone: '79440000009' },
-  delivery: { method: 'pickup' as const },
-  date: nextDay(today()),
-  slot: '12:00–15:00' as const,
-  postcard: '',
-  anonymous: false,
-  comment: '',
-  payment: 'cash' as const,
-});
-
-/** Node's fetch has no cookie jar: the device sends the session it has now, as a browser would (a test's own call keeps its cookie). */
-const deviceCookie = (shopUrl: () => string) => {
-  const plain = globalThis.fetch;
-  const jar = { cookie: '' };
-  globalThis.fetch = (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    return url.startsWith(shopUrl()) ? plain(input, { ...init, headers: { cookie: jar.cookie, ...(init?.headers as Record<string, string>) } }) : plain(input, init);
-  };
-  return { jar, restore: () => void (globalThis.fetch = plain) };
-};
+const draftOf = (id: string, phone = customer) => pickupDraft(id, phone);
 
 /**
  * The restore drill for a customer's device: orders placed online after the last backup are on the device only as

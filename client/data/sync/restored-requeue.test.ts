@@ -6,11 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { signIn, startTestShop } from '../../../server/testing/test-shop';
 import { storeBackup, takeBackup } from '../../../server/ops/backup';
 import { restoreShop } from '../../../server/ops/restore';
-import { nextDay, today } from '../../../schema/shared/day';
 import { openLocalData, type LocalData } from '../database';
 import { startShopSync, type ShopSync } from './shop-sync';
 import { storeEpochHeader, storeEpochs } from './store-epoch';
 import { requeueNoteId } from './restored-store';
+import { deviceCookie, pickupDraft } from '../testing/customer-device';
 
 const temporary: string[] = [];
 const tempDir = async () => {
@@ -20,30 +20,7 @@ const tempDir = async () => {
 };
 
 const customer = '79440000031';
-const draftOf = (id: string) => ({
-  id,
-  lines: [{ id: 'p-001', count: 1 }],
-  sender: { name: 'Анна', phone: customer },
-  recipient: { name: 'Ольга', phone: '79440000009' },
-  delivery: { method: 'pickup' as const },
-  date: nextDay(today()),
-  slot: '12:00–15:00' as const,
-  postcard: '',
-  anonymous: false,
-  comment: '',
-  payment: 'cash' as const,
-});
-
-/** Node's fetch has no cookie jar: the device sends the session it has now, as a browser would. */
-const deviceCookie = (shopUrl: () => string) => {
-  const plain = globalThis.fetch;
-  const jar = { cookie: '' };
-  globalThis.fetch = (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    return url.startsWith(shopUrl()) ? plain(input, { ...init, headers: { cookie: jar.cookie, ...(init?.headers as Record<string, string>) } }) : plain(input, init);
-  };
-  return { jar, restore: () => void (globalThis.fetch = plain) };
-};
+const draftOf = (id: string) => pickupDraft(id, customer);
 
 /**
  * Issue 31 leftovers, item 1: a customer's device closed between meeting the restored store's new epoch and putting its
