@@ -176,4 +176,17 @@ describe('a campaign page from the block editor', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('calls a published address taken even on a device that has not pulled the pages yet', async () => {
+    const context = await contextAs(journey(), demoPhones.admin);
+    // The device's pages sync never answers: only the server's list knows /info (a full run's first minute, made certain).
+    await context.route((url) => url.pathname.startsWith('/db/pages'), (route) => route.abort());
+    const admin = await context.newPage();
+    await admin.goto('/admin/pages');
+    await admin.getByLabel('Адрес новой страницы').fill('info');
+    await admin.getByRole('button', { name: 'Новая страница' }).click();
+    await admin.getByRole('alert').filter({ hasText: 'Страница /info уже есть: откройте её в списке' }).waitFor();
+    expect(new URL(admin.url()).pathname).toBe('/admin/pages');
+    await context.close();
+  });
 });
