@@ -21,7 +21,9 @@ const offlinePosiflora: OutsideReach = {
  * reached only at the stand-in (`offlinePosiflora`).
  */
 export const startTestShop = async (overrides: Partial<ShopConfig> = {}): Promise<RunningShop & { dataDir: string }> => {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-shop-'));
+  // A folder the test passes (a restore's target) is the test's to keep or delete; else one made for this shop alone.
+  const own = !overrides.dataDir;
+  const dataDir = overrides.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'flower-shop-')));
   const running = await startShop({
     mode: 'demo',
     seed: true,
@@ -51,7 +53,7 @@ export const startTestShop = async (overrides: Partial<ShopConfig> = {}): Promis
     dataDir,
     async close() {
       await running.close();
-      await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      if (own) await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 };
