@@ -74,7 +74,8 @@ class StockLedger {
   }
 
   answer(): StockAnswer {
-    return { balances: this.book.all(), prices: [...this.prices()].map(([flower, p]) => ({ flower, ...p })) };
+    const prices = [...this.prices()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return { balances: this.book.all(), prices: prices.map(([flower, p]) => ({ flower, ...p })) };
   }
 }
 
@@ -102,6 +103,22 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
     }
   };
 
+  /**
+   * The build from nothing: every document as `_all_docs` gives it, in pages (PouchDB's changes feed fetches each
+   * document by a lookup of its own), then the feed from the sequence noted before. A document changed meanwhile comes
+   * again through the feed and replaces what it gave.
+   */
+  const rebuild = async () => {
+    const { update_seq: from } = await db().info();
+    for (let after: string | undefined; ; ) {
+      const page = await db().allDocs({ include_docs: true, limit: batch, ...(after === undefined ? {} : { startkey: after, skip: 1 }) });
+      for (const row of page.rows) ledger.take(row.id, row.doc);
+      if (page.rows.length < batch) break;
+      after = page.rows[page.rows.length - 1]!.id;
+    }
+    since = from;
+  };
+
   /** One catch-up at a time; callers arriving before the next one starts share it. */
   const sync = (): Promise<void> => {
     if (queued) return queued;
@@ -115,9 +132,12 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
   };
 
   return {
-    /** Reads everything from sequence 0, then follows changes. */
+    /** Reads every document, then follows changes from where that read began. */
     async start(): Promise<() => void> {
+      const built = chain.then(rebuild);
+      chain = built.catch((e: unknown) => log.error({ err: e }, 'stock: reading the office documents failed'));
       const unwatch = hub.watch(officeDb, () => void sync().catch(() => undefined));
+      await built;
       await sync();
       return unwatch;
     },
