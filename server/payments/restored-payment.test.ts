@@ -53,7 +53,8 @@ describe('an order a restore lost, sent again naming its online payment', () => 
     const orders = orderService(shop.shop);
     return onlinePayments(shop.shop, orders, orderCommands(shop.shop, orders)).sweep(Date.now() + holdMs + 60_000);
   };
-  const paidEntries = (o: Order) => (o.history ?? []).filter((h) => h.command === 'online-paid');
+  // Every entry that marked money from YooKassa, whatever step id it came under.
+  const paidEntries = (o: Order) => (o.history ?? []).filter((h) => h.what === 'Оплачен онлайн');
 
   beforeAll(async () => {
     yk = await startYookassaStandIn();
