@@ -136,6 +136,19 @@ describe('an order a restore lost, sent again naming its online payment', () => 
     }
   });
 
+  it('waits for a payment of it still pending at YooKassa as for any online payment, and marks it paid when it succeeds', async () => {
+    const d = draft();
+    const p = await yk.create({ amount: { value: providerAmount(total), currency: 'RUB' }, confirmation: { type: 'redirect', return_url: 'https://shop.example/x' }, metadata: { orderId: d.id }, payment_method_data: { type: 'bank_card' } });
+    const sent = await sendAgain(d, p.id);
+    expect(sent.status).toBe(200);
+    expect(sent.body.data.online).toMatchObject({ status: 'pending', payment: p.id });
+    expect(sent.body.data.paid?.status ?? 'unpaid').toBe('unpaid');
+    await yk.pay(p.id);
+    const checked = await call<{ data: PaymentAnswer }>(shop.url, '/api/payments/check', { order: d.id }, me);
+    expect(checked.body.data.state).toBe('paid');
+    expect(paidEntries(await stored(d.id))).toHaveLength(1);
+  });
+
   it('keeps the order «checking», never cancelled by the sweep, while YooKassa does not answer; reads it when it is back', async () => {
     const d = draft();
     const payment = await paidBeforeTheLoss(d.id);
