@@ -12,7 +12,8 @@ import { storedCart } from './stored-cart';
 /**
  * An order placed on this device: kept until the server's copy of it has been pulled into `orders`.
  * `number` is set once the server accepted it; `error` when the server refused it. `formerNumber`: an order the shop
- * lost in a restore from a backup, put back here to be sent again (sync/restored-store.ts).
+ * lost in a restore from a backup, put back here to be sent again (sync/restored-store.ts); `formerPayment`: the online
+ * payment its copy named, for the server to read at YooKassa.
  */
 export const pendingOrder = placeRequest.extend({
   owner: z.string().regex(/^7\d{10}$/),
@@ -87,12 +88,19 @@ export const shopCollections = derive({
   // Indexed by delivery day: the studio's board reads one day out of every order a staff device holds.
   // 6: the history's `madeAt`; 7: the staff copy's `clientNote` (the client card's note); 8: a slot is any the settings
   // name, not one of five; 9: the source is any code of the studio's list «Источники заказов», not one of four.
-  // 10: `formerNumber`, the number an order a restore lost had before a device sent it again. Server copies are pulled again.
-  orders: { owner: 'server', zod: order, key: 'id', version: 10, indexes: ['date'] },
+  // 10: `formerNumber`, the number an order a restore lost had before a device sent it again. 11: `online.status` may be
+  // `checking` (a paid order a restore lost, its payment being read at YooKassa). Server copies are pulled again.
+  orders: { owner: 'server', zod: order, key: 'id', version: 11, indexes: ['date'] },
   // 2: courier delivery may carry `askRecipient` and no address; 3: the slot is any the settings name, and the draft may
-  // carry the delivery price the customer saw. 4: `formerNumber` (an order a restore lost, sent again). Every stored
-  // draft is valid as it is.
-  pendingOrders: { owner: 'device', zod: pendingOrder, key: 'id', version: 4, migrations: { 1: unchanged, 2: unchanged, 3: unchanged, 4: unchanged } },
+  // carry the delivery price the customer saw. 4: `formerNumber` (an order a restore lost, sent again). 5: `formerPayment`
+  // (the online payment such an order's copy named, read at YooKassa by the server). Every stored draft is valid as it is.
+  pendingOrders: {
+    owner: 'device',
+    zod: pendingOrder,
+    key: 'id',
+    version: 5,
+    migrations: { 1: unchanged, 2: unchanged, 3: unchanged, 4: unchanged, 5: unchanged },
+  },
   // Staff devices: every office-tier record (tasks, couriers, …) in one envelope; it holds unsent staff edits.
   // 4: the envelope's type names the stock, money and catalogue entities (issues 19 and 21), and a studio order's slot
   // is any the settings name (orderCommand's draft); stored records are valid as they are.

@@ -23,11 +23,30 @@ export const onlinePayment = z.strictObject({
   method: onlineMethod,
   payment: z.string().max(64).optional(),
   tries: z.number().int().min(0),
-  /** pending: a payment is under way; failed: the last one was not made (the customer may try again until `until`); on-delivery: given up, paid to the courier. */
-  status: z.enum(['pending', 'failed', 'paid', 'on-delivery']),
+  /**
+   * pending: a payment is under way; failed: the last one was not made (the customer may try again until `until`); on-delivery: given up, paid to the courier.
+   * checking: an order a restore lost, sent again by the customer's device naming the payment it had (`formerPayment`): the
+   * shop has not yet read that payment at YooKassa; no sweep cancels it meanwhile (DECISIONS «A paid order a restore lost»).
+   */
+  status: z.enum(['pending', 'failed', 'paid', 'on-delivery', 'checking']),
   until: z.number().int(),
 });
 export type OnlinePayment = z.infer<typeof onlinePayment>;
+
+/**
+ * What a device knows of an order's online payment when it sends again an order a restore lost (client/data/sync/restored-store.ts):
+ * YooKassa's payment id as its pulled copy named it, the method and how many payments were started. Only a claim: the
+ * server reads the payment at YooKassa before anything is marked (server/payments/online-payments.ts `sentAgain`).
+ */
+export const formerPayment = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  method: onlineMethod,
+  tries: z.number().int().min(0).max(100),
+});
+export type FormerPayment = z.infer<typeof formerPayment>;
+
+/** The shop is still reading at YooKassa the payment a re-sent order named: neither paid nor unpaid yet. */
+export const paymentChecking = (o: { online?: OnlinePayment; paid?: { status: string } }): boolean => o.online?.status === 'checking' && o.paid?.status !== 'paid';
 
 /** What the thank-you page shows after the provider: paid, still waiting, or not paid (try again or pay on delivery). */
 export const paymentState = z.enum(['paid', 'pending', 'canceled', 'on-delivery', 'order-cancelled']);

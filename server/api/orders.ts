@@ -9,6 +9,7 @@ import { HttpError } from '../http/errors';
 import { route } from '../http/route';
 import { orderCommands } from '../orders/order-commands';
 import { orderService } from '../orders/order-service';
+import { onlinePayments } from '../payments/online-payments';
 import { stockOf } from '../stock/stock';
 
 
@@ -23,7 +24,10 @@ export const ordersApi = (shop: Shop, catalogIndex: CatalogIndex): Router => {
   const commands = orderCommands(shop, orders);
   stockOf(shop.storage).onChange(catalogIndex.invalidate);
 
-  route(api, 'POST /api/orders/create', async ({ body, res }) => ({ data: await orders.create(body, res.locals.user as User) }));
+  // A draft a restore lost may name the online payment its order had: the payments read it at YooKassa (DECISIONS «A paid order a restore lost»).
+  const payments = onlinePayments(shop, orders, commands);
+
+  route(api, 'POST /api/orders/create', async ({ body, res }) => ({ data: await payments.create(body, res.locals.user as User) }));
 
   route(api, 'POST /api/orders/list', async ({ body, res }) => {
     const { params, query } = body;

@@ -1,7 +1,7 @@
 import { today } from '../../schema/shared/day';
 import { formatRoubles } from '../../schema/shared/money';
 import type { StudioOrderDraft } from '../../schema/studio/orders/order-command';
-import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/shop/online-payment';
+import { awaitsOnlinePayment, paymentChecking, type OnlinePayment } from '../../schema/shop/online-payment';
 import { deliveryCost, draftLimitIssues, openSlots, walkInName, type Order, type OrderChange, type PlaceRequest } from '../../schema/studio/orders/order';
 import { product, type Product } from '../../schema/shop/product';
 import { isAdmin, type User } from '../../schema/shared/user';
@@ -170,8 +170,10 @@ export const orderService = (shop: Shop) => {
     const delivery = deliveryCost(draft.delivery.method, subtotal, settings);
     if (draft.deliveryPrice !== undefined && draft.deliveryPrice !== delivery) throw deliveryPriceChanged(draft.deliveryPrice, delivery, subtotal);
     const now = Date.now();
+    // The payment a re-sent draft names is the payments' to read (server/payments/online-payments.ts `sentAgain`), never stored as said.
+    const { formerPayment: _claimed, ...fields } = draft;
     return orderRecord.parse({
-      ...draft,
+      ...fields,
       lines,
       customer,
       deliveryPrice: delivery,
@@ -266,9 +268,9 @@ export const orderService = (shop: Shop) => {
     productsOf,
     stock,
 
-    /** Placed orders still waiting for their online payment (schema/shop/online-payment.ts). */
+    /** Placed orders still waiting for their online payment, or for the payment a re-sent order named to be read (schema/shop/online-payment.ts). */
     async awaitingOnline(): Promise<OrderRecord[]> {
-      return (await allRecords()).filter((r) => r.stage === 'placed' && awaitsOnlinePayment(r));
+      return (await allRecords()).filter((r) => r.stage === 'placed' && (awaitsOnlinePayment(r) || paymentChecking(r)));
     },
 
     list: placedOrders,

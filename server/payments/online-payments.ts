@@ -1,5 +1,5 @@
-import { awaitsOnlinePayment, providerAmount, type OnlineMethod, type PaymentState } from '../../schema/shop/online-payment';
-import type { Order, OrderDraft } from '../../schema/studio/orders/order';
+import { awaitsOnlinePayment, paymentChecking, providerAmount, type FormerPayment, type OnlineMethod, type PaymentState } from '../../schema/shop/online-payment';
+import type { Order, OrderDraft, PlaceRequest } from '../../schema/studio/orders/order';
 import type { PaymentAnswer } from '../../schema/shop/pay-now';
 import type { User } from '../../schema/shared/user';
 import type { Shop } from '../context';
@@ -24,6 +24,7 @@ const paymentStateOf = (o: Pick<Order, 'status' | 'paid' | 'online'>): PaymentSt
   if (o.paid?.status === 'paid') return 'paid';
   if (o.status === 'cancelled') return 'order-cancelled';
   if (!o.online || o.online.status === 'on-delivery') return 'on-delivery';
+  // An order a restore lost, its payment still being read at YooKassa: waiting, as far as the customer can tell.
   return o.online.status === 'failed' || !o.online.payment ? 'canceled' : 'pending';
 };
 
@@ -71,8 +72,69 @@ export const onlinePayments = (shop: Shop, service: OrderService, commands: Orde
     return orderOf(r);
   };
 
+  /**
+   * What the payment a re-sent order named (`online.status: 'checking'`), as YooKassa answered it, means for the order
+   * (DECISIONS «A paid order a restore lost»). Succeeded for this order: marked paid by `settle`, the one path every
+   * payment takes (the sum checked there). Made for this order, not succeeded: the order waits for it as for any payment.
+   * Unknown to YooKassa, or made for another order: the claim is ignored and logged, the order is paid on delivery.
+   * Once per order (`restored-check` in its history), however many app servers read the answer.
+   */
+  const checked = async (r: OrderRecord, p: ProviderPayment | null): Promise<Order> => {
+    const online = r.online;
+    if (!online || !paymentChecking(r)) return orderOf(r);
+    const step = 'restored-check';
+    if (!p || p.metadata?.orderId !== r.id) {
+      const whose = p ? `made for order ${String(p.metadata?.orderId ?? 'none')}` : 'unknown to YooKassa';
+      log.warn(`order ${r.id} sent again after a restore names payment ${online.payment ?? ''}, ${whose}: ignored, the order is not paid`);
+      return applied(commands.setOnline(r.id, step, { method: online.method, tries: online.tries, status: 'on-delivery', until: online.until }), r);
+    }
+    if (p.status === 'succeeded') {
+      try {
+        return await settle(p);
+      } catch (e) {
+        // Another sum than the restored shop's price: logged by `settle`; the studio settles it with the customer.
+        if (!(e instanceof HttpError) || e.status !== 409) throw e;
+        return applied(commands.setOnline(r.id, step, { ...online, status: 'on-delivery' }), r);
+      }
+    }
+    return applied(commands.setOnline(r.id, step, { ...online, status: p.status === 'canceled' ? 'failed' : 'pending', until: Date.now() + holdMs }), r);
+  };
+
+  /**
+   * A draft sent again after a restore that names the payment its order had: the order is placed waiting for that
+   * payment to be read (`checking`), then it is read at YooKassa. An order the restored store still holds, not paid,
+   * is marked paid if YooKassa says this payment of it succeeded (paid after the backup). YooKassa not answering leaves
+   * the check to the sweep; the device's claim alone never marks anything.
+   */
+  const sentAgain = async (draft: PlaceRequest, claim: FormerPayment, user: User): Promise<Order> => {
+    const checking = provider ? { method: claim.method, payment: claim.id, tries: claim.tries, status: 'checking' as const, until: Date.now() + holdMs } : undefined;
+    if (!provider) log.warn(`order ${draft.id} sent again after a restore names payment ${claim.id}, but online payment is off: placed unpaid`);
+    const placed = await service.create(draft, user, checking);
+    const r = await service.recordOf(placed.id);
+    if (!provider || !r || r.stage !== 'placed' || r.paid?.status === 'paid' || r.customer !== user.phone) return placed;
+    try {
+      if (paymentChecking(r)) return customerView(await checked(r, await provider.get(r.online?.payment ?? '')));
+      if (r.online?.payment === claim.id) return placed; // the restored store knows this payment: its own paths read it
+      const p = await provider.get(claim.id);
+      if (p?.metadata?.orderId === r.id && p.status === 'succeeded') return customerView(await settle(p));
+      if (!p || p.metadata?.orderId !== r.id) log.warn(`order ${r.id} sent again after a restore names payment ${claim.id}, ${p ? 'made for another order' : 'unknown to YooKassa'}: ignored`);
+    } catch (e) {
+      // YooKassa away: the order stays as it is (`checking` ones are read again by the sweep).
+      log.warn({ err: e }, `order ${r.id} sent again after a restore: its payment ${claim.id} could not be read now`);
+    }
+    return customerView(orderOf((await service.recordOf(r.id)) ?? r));
+  };
+
   return {
     offered: !!provider,
+
+    /**
+     * `/api/orders/create`: a draft as any, or one a restore lost that names its payment (`sentAgain`). Answers the customer's view.
+     */
+    async create(draft: PlaceRequest, user: User): Promise<Order> {
+      const { formerPayment, ...rest } = draft;
+      return formerPayment ? sentAgain(rest, formerPayment, user) : service.create(rest, user);
+    },
     holdMs,
 
     /**
@@ -91,6 +153,8 @@ export const onlinePayments = (shop: Shop, service: OrderService, commands: Orde
       if (r.status === 'done') throw new HttpError(409, 'Заказ уже доставлен');
       // An order to be paid on delivery stays so: a hold that ran out would cancel an order the customer never meant to risk.
       if (!r.online || r.online.status === 'on-delivery') throw new HttpError(409, 'Этот заказ оплачивается при получении');
+      // A paid order a restore lost, its payment being read: a second payment now would take the money twice.
+      if (paymentChecking(r)) throw new HttpError(409, 'Оплата заказа проверяется — обновите страницу через минуту');
       if (r.online?.status === 'pending' && r.online.payment && r.online.method === input.method) {
         const current = await provider.get(r.online.payment);
         if (current?.status === 'succeeded') return answer(await settle(current));
@@ -120,6 +184,7 @@ export const onlinePayments = (shop: Shop, service: OrderService, commands: Orde
     /** The customer is back from the provider: the payment is read from the provider, not taken from the address. */
     async check(id: string, user: User): Promise<PaymentAnswer> {
       const r = await ownOrder(id, user);
+      if (provider && r.online?.payment && paymentChecking(r)) return answer(await checked(r, await provider.get(r.online.payment)));
       if (provider && r.online?.payment && awaitsOnlinePayment(r)) {
         const p = await provider.get(r.online.payment);
         if (p) return answer(await settle(p));
@@ -130,7 +195,7 @@ export const onlinePayments = (shop: Shop, service: OrderService, commands: Orde
     /** «Оплатить при получении» instead: the order stays, no longer waiting for an online payment. */
     async onDelivery(id: string, user: User): Promise<PaymentAnswer> {
       const r = await ownOrder(id, user);
-      if (r.paid?.status === 'paid' || !r.online || r.online.status === 'on-delivery') return answer(orderOf(r));
+      if (r.paid?.status === 'paid' || !r.online || r.online.status === 'on-delivery' || paymentChecking(r)) return answer(orderOf(r));
       if (r.status === 'cancelled') throw new HttpError(409, 'Заказ отменён — оформите новый');
       return answer(await applied(commands.setOnline(r.id, `off-${r.online.tries}`, { ...r.online, status: 'on-delivery' }), r));
     },
@@ -160,6 +225,13 @@ export const onlinePayments = (shop: Shop, service: OrderService, commands: Orde
     async sweep(now = Date.now()): Promise<number> {
       let cancelled = 0;
       for (const r of await service.awaitingOnline()) {
+        // A re-sent order's payment not read yet (YooKassa was away): read now, whatever its time; never cancelled unread.
+        if (paymentChecking(r)) {
+          await (provider && r.online?.payment ? provider.get(r.online.payment).then((p) => checked(r, p)) : Promise.resolve()).catch((e: unknown) =>
+            log.error({ err: e }, `online payment sweep, order ${r.id}: its payment could not be read`),
+          );
+          continue;
+        }
         if (!r.online || r.online.until > now) continue;
         try {
           const p = provider && r.online.payment ? await provider.get(r.online.payment) : null;

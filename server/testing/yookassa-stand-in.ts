@@ -77,7 +77,7 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
   const paymentReceipts = new Map<string, ReceiptBody>();
   const receiptsByKey = new Map<string, string>();
   const expected = `Basic ${Buffer.from(`${shopId}:${secretKey}`).toString('base64')}`;
-  const state = { notifyUrl: '', notifyTimes: 1, base: '', lateMs: 1500 };
+  const state = { notifyUrl: '', notifyTimes: 1, base: '', lateMs: 1500, paymentsAway: false };
   /** Refunds (POST /v3/refunds) by id and by Idempotence-Key; every request as it came (key and body). */
   const refunds = new Map<string, StandInRefund>();
   const refundsByKey = new Map<string, string>();
@@ -190,6 +190,7 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
       const api = /^\/v3\/payments(?:\/([^/]+))?$/.exec(url.pathname);
       if (api) {
         if (req.headers.authorization !== expected) return json(res, 401, { type: 'error', code: 'invalid_credentials', description: 'Authentication failed' });
+        if (state.paymentsAway) return json(res, 503, { type: 'error', code: 'internal_server_error', description: 'Service unavailable' });
         if (req.method === 'POST' && !api[1]) {
           const key = req.headers['idempotence-key'];
           if (typeof key !== 'string' || !key) return json(res, 400, { type: 'error', code: 'invalid_request', description: 'Idempotence-Key header is required' });
@@ -267,6 +268,10 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
     notifyTo(url: string, times = 1) {
       state.notifyUrl = url;
       state.notifyTimes = times;
+    },
+    /** While set, the payments API answers 503 (YooKassa away); the confirmation pages still work. */
+    paymentsAway(away: boolean) {
+      state.paymentsAway = away;
     },
     pay: (id: string) => settle(id, 'succeeded'),
     cancel: (id: string) => settle(id, 'canceled'),

@@ -54,7 +54,11 @@ export const forgetRestoredStore = async (data: LocalData, owner: string | null)
  */
 const sentAgain = (o: Order) => o.status !== 'done' && o.status !== 'cancelled' && (!o.source || o.source === 'site');
 
-/** The draft an order was placed with, from the customer's copy, which carries every field of it. */
+/**
+ * The draft an order was placed with, from the customer's copy, which carries every field of it; and the online payment
+ * the copy names (`formerPayment`), kept in the draft so the restored shop can read it at YooKassa (DECISIONS «A paid
+ * order a restore lost»).
+ */
 export const draftOfCopy = (o: Order): PendingOrder | null => {
   const parsed = pendingOrder.safeParse({
     id: o.id,
@@ -69,6 +73,8 @@ export const draftOfCopy = (o: Order): PendingOrder | null => {
     comment: o.comment,
     payment: o.payment,
     formerNumber: o.number,
+    // Paid (or being paid) online: the payment its copy names goes with it, for the server to read at YooKassa.
+    ...(o.online?.payment ? { formerPayment: { id: o.online.payment, method: o.online.method, tries: o.online.tries } } : {}),
     owner: o.customer,
     createdAt: o.createdAt,
   });

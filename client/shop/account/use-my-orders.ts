@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { combineLatest, switchMap } from 'rxjs';
 import { deliveryPlace, orderStatuses, type Order, type OrderDraft } from '../../../schema/studio/orders/order';
 import { customerMayCancel } from '../../../schema/studio/orders/order-lifecycle';
-import { awaitsOnlinePayment } from '../../../schema/shop/online-payment';
-import { paymentLabel } from '../../../schema/studio/orders/payment-label';
+import { awaitsOnlinePayment, paymentChecking } from '../../../schema/shop/online-payment';
+import { paymentCheckingLabel, paymentLabel } from '../../../schema/studio/orders/payment-label';
 import { formatRoubles } from '../../../schema/shared/money';
 import { owed, received } from '../../../schema/studio/orders/order-money';
 import type { PendingOrder } from '../../data/collections';
@@ -54,7 +54,7 @@ const onDelivery = (d: Pick<OrderDraft, 'payment'>) => (d.payment === 'card' ? '
 
 /** The payment as the customer should read it: paid, waiting for the online payment, or what they will pay with (the rest, after a part payment). */
 const paymentOf = (o: Order) => {
-  if (o.paid?.status === 'paid' || awaitsOnlinePayment(o)) return paymentLabel(o);
+  if (o.paid?.status === 'paid' || awaitsOnlinePayment(o) || paymentChecking(o)) return paymentLabel(o);
   if (received(o) > 0) return `Оплачено ${formatRoubles(received(o))}, остальные ${formatRoubles(owed(o))} — ${onDelivery(o).toLowerCase()}`;
   return onDelivery(o);
 };
@@ -107,7 +107,8 @@ const fromPending = (p: PendingOrder, names: Map<string, string>): MyOrder => {
     cancellable: false,
     postcard: p.postcard,
     anonymous: p.anonymous,
-    payment: onDelivery(p),
+    // An order a restore lost that was paid online: the shop reads its payment when the draft arrives.
+    payment: p.formerPayment ? paymentCheckingLabel : onDelivery(p),
     awaitsPayment: false,
   };
 };

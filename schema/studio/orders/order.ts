@@ -3,7 +3,7 @@ import { day, moscowMinutes, nextDay, today } from '../../shared/day';
 import { letterSize } from '../../shop/size';
 import { roubles } from '../../shared/money';
 import { optionalPhone, phone } from '../../shared/phone';
-import { onlinePayment } from '../../shop/online-payment';
+import { formerPayment, onlinePayment } from '../../shop/online-payment';
 import { refCode } from '../../shared/ref-choice';
 import { defaultShopSettings, slotEnd, slotPattern, slotStart, type DeliverySlot, type ShopSettings } from '../site/shop-settings';
 
@@ -178,9 +178,11 @@ const orderNumber = z.number().int().min(1);
 /**
  * What a device sends to place an order: the draft, and, when the device sends again an order the shop lost in a
  * restore from a backup, the number the order had before it (`formerNumber`): kept if still free, else the order gets
- * a new one and says so (DECISIONS «Orders a restore lost come back from the devices»).
+ * a new one and says so (DECISIONS «Orders a restore lost come back from the devices»); and, for an order that was paid
+ * online, the payment its copy named (`formerPayment`), read at YooKassa before the order is marked paid (DECISIONS «A paid
+ * order a restore lost»).
  */
-export const placeRequest = orderDraft.extend({ formerNumber: orderNumber.optional() });
+export const placeRequest = orderDraft.extend({ formerNumber: orderNumber.optional(), formerPayment: formerPayment.optional() });
 export type PlaceRequest = z.infer<typeof placeRequest>;
 
 /** Stored orders keep what they were accepted with, whatever the limits are today. */
