@@ -2,8 +2,9 @@ import { formatRoubles } from '../../../../schema/shared/money';
 import { formatPhone } from '../../../../schema/shared/phone';
 import { askRecipientLabel, deliveryPlace, paidMethods, paymentStatuses, type Order, type OrderChange } from '../../../../schema/studio/orders/order';
 import { statusName } from '../../../../schema/studio/orders/order-lifecycle';
-import { onlineMethods } from '../../../../schema/shop/online-payment';
+import { awaitsOnlinePayment, onlineMethods, paymentChecking } from '../../../../schema/shop/online-payment';
 import { voidedPaymentField } from '../../../../schema/studio/orders/order-money';
+import { paymentLabel } from '../../../../schema/studio/orders/payment-label';
 
 const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', weekday: 'long', timeZone: 'UTC' });
 /** «8 марта, воскресенье» for a delivery day (YYYY-MM-DD, Moscow). */
@@ -37,6 +38,9 @@ export const paymentText = (paid: Order['paid']): string => {
   return [name, methodName(paid.method), paid.amount !== undefined && (paid.status === 'paid' || paid.amount) ? formatRoubles(paid.amount) : ''].filter(Boolean).join(' · ');
 };
 
+/** The order page's payment line: an online payment still awaited or being read at YooKassa says so, else what was paid. */
+export const orderPaymentText = (o: Pick<Order, 'paid' | 'online' | 'status'>): string => (awaitsOnlinePayment(o) || paymentChecking(o) ? paymentLabel(o) : paymentText(o.paid));
+
 /** The studio must not forget money for a bouquet already given away. */
 export const deliveredUnpaid = (o: Order): boolean => o.status === 'done' && o.paid?.status !== 'paid';
 
@@ -47,7 +51,7 @@ const fieldNames: Record<string, string> = {
 };
 const fieldName = (f: string): string => fieldNames[f] ?? f;
 
-const onlineStates: Record<string, string> = { pending: 'ждёт оплаты', failed: 'не прошла', paid: 'оплачен', 'on-delivery': 'при получении' };
+const onlineStates: Record<string, string> = { pending: 'ждёт оплаты', failed: 'не прошла', paid: 'оплачен', 'on-delivery': 'при получении', checking: 'проверяется' };
 /** An online payment's step in the history: «СБП · ждёт оплаты», «SberPay · не прошла». */
 const onlineText = (v: Record<string, unknown>): string =>
   [onlineMethods.find((m) => m.id === v.method)?.label ?? '', onlineStates[String(v.status)] ?? ''].filter(Boolean).join(' · ');

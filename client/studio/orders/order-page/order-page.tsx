@@ -17,10 +17,8 @@ import { useNotice } from '../../../ui/notices';
 import { AssignForm, CancelForm, PaymentForm, RefundForm, StatusButtons, VoidPaymentForm } from './order-actions';
 import { EditForm } from './order-edit';
 import { OrderPhoto } from './order-photo';
-import { changeRows, dayLabel, deliveredUnpaid, historyMoment, paymentText, placeOf } from './order-labels';
+import { changeRows, dayLabel, deliveredUnpaid, historyMoment, orderPaymentText, paymentText, placeOf } from './order-labels';
 import { projectedOrder } from './projected-order';
-import { awaitsOnlinePayment } from '../../../../schema/shop/online-payment';
-import { paymentLabel } from '../../../../schema/studio/orders/payment-label';
 import { useCouriers, useOrder } from './use-order';
 import { collectLine, papers, storedPaper, storePaper, ticketLines, setPaperSize, type Paper } from './print-ticket';
 import type { Product } from '../../../../schema/shop/product';
@@ -265,7 +263,7 @@ export const OrderPage = () => {
         )}
         <div>
           <dt>Оплата</dt>
-          <dd data-testid="order-payment">{awaitsOnlinePayment(order) ? paymentLabel(order) : paymentText(order.paid)}</dd>
+          <dd data-testid="order-payment">{orderPaymentText(order)}</dd>
         </div>
         <div>
           <dt>Флорист</dt>
