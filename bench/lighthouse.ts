@@ -54,7 +54,9 @@ const audit = async (url: string, blockScripts: boolean, as?: SignedIn): Promise
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       const [context] = browser.contexts();
       const [name, value] = as.cookie.split('=');
-      await context.addCookies([{ name, value, url }]);
+      // The cookie for the whole site: one set for the page's address has that folder's path (/admin/), so /api/user
+      // never got it, the florist was nobody and Lighthouse measured the sign-in page it was sent to.
+      await context.addCookies([{ name, value, url: new URL('/', url).href }]);
       const page = await context.newPage();
       await page.goto(new URL('/robots.txt', url).href);
       await page.evaluate((user) => localStorage.setItem('shop:user', user), as.user);

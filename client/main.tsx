@@ -10,6 +10,7 @@ import { isStaff } from '../schema/shared/user';
 import { analytics } from './shared/analytics/analytics';
 import { watchFreshness } from './shared/freshness/freshness';
 import { ShopApp } from './shop-app';
+import { boardSnapshotElementId, orderSnapshotElementId } from '../schema/studio/orders/staff-snapshot-ids';
 import './styles.css';
 
 const testHooks = import.meta.env.DEV || 'shopTestHooks' in window;
@@ -84,6 +85,23 @@ const preloadScreens = (): boolean => {
   return backOffice;
 };
 
+/** Whether the server wrote a staff screen's first content into this page (the board's days, an order). */
+const drawnStaffScreen = () => [boardSnapshotElementId, orderSnapshotElementId].some((id) => document.getElementById(id));
+
+/** Longest wait for the first screen's paint before the store opens anyway. */
+const firstPaintWaitMs = 3000;
+
+/**
+ * Resolves once the router has drawn its first screen and the browser has painted it (a frame, then a task), or after
+ * `firstPaintWaitMs` whatever happened.
+ */
+const screenPainted = () =>
+  new Promise<void>((resolve) => {
+    const done = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+    const stop = router.subscribe('onRendered', () => (stop(), done()));
+    setTimeout(() => (stop(), resolve()), firstPaintWaitMs);
+  });
+
 /**
  * A server-rendered page (it carries the server's snapshot) is hydrated at once from that snapshot, and the device's
  * store is opened after: the page is the server's until then, and the same afterwards. The app's plain shell (the
@@ -128,7 +146,13 @@ const start = async () => {
   // A back-office screen is drawn at once, without the store: the shell, the menu and what needs no device data show
   // while it opens, and a part that reads the device waits for it alone (`useLocal` suspends). The storefront's plain
   // shell (the worker's page offline) still opens the store first: its screens draw from it or from a snapshot.
-  if (backOffice) root.render(<ShopApp router={router} local={null} snapshot={null} />);
+  if (backOffice) {
+    root.render(<ShopApp router={router} local={null} snapshot={null} />);
+    // A screen the server gave its first content (the board, an order page) shows it before the store's opening (RxDB,
+    // Dexie, the collections' schemas: seconds of main thread on a slow phone) takes the main thread; another screen
+    // needs the store for its content, which opens at once. An action meanwhile waits for it (`openedLocal`).
+    if (drawnStaffScreen()) await screenPainted();
+  }
   const local = await openStore(root);
   if (local) root.render(<ShopApp router={router} local={local} snapshot={null} />);
 };

@@ -78,4 +78,34 @@ describe('the staff shell', () => {
     await page.getByRole('heading', { name: 'Рабочий стол' }).waitFor();
     await context.close();
   });
+
+  it('says a clicked screen is opening while its code loads, over the old screen, without moving it (issue 32, item 1)', async () => {
+    const context = await contextAs(journey(), demoPhones.florist, { width: 390, height: 844 });
+    const page = await context.newPage();
+    await page.goto('/admin');
+    const heading = page.getByRole('heading', { name: 'Рабочий стол' });
+    await heading.waitFor();
+    // From here on the code of a screen not yet opened is held back until the checks below are done.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await context.route(/\/assets\/[^/]*\.js$/, async (r) => {
+      await held;
+      await r.continue().catch(() => {});
+    });
+    const main = page.locator('.admin-shell__main');
+    const before = await heading.boundingBox();
+    await page.getByRole('button', { name: 'Меню' }).click();
+    await page.getByRole('navigation', { name: 'Разделы мастерской' }).getByRole('link', { name: 'Заказы' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Открываем раздел' });
+    await bar.waitFor();
+    expect(await main.getAttribute('aria-busy')).toBe('true');
+    expect(await page.getByRole('status').filter({ hasText: 'Открываем раздел…' }).count()).toBe(1);
+    // The old screen is still there, where it was.
+    expect(await heading.boundingBox()).toEqual(before);
+    release();
+    await page.getByRole('heading', { name: 'Заказы', level: 1 }).waitFor();
+    await bar.waitFor({ state: 'hidden' });
+    expect(await main.getAttribute('aria-busy')).toBe('false');
+    await context.close();
+  });
 });

@@ -46,4 +46,21 @@ describe('the back-office before the device store', () => {
     await card.waitFor();
     await context.close();
   });
+
+  it("asks for the store's code only once the board's drawn orders are on the page", async () => {
+    const order = sampleOrder(6, today(), { id: 'before-store-order-2' });
+    await journey().shop.shop.storage.db('studio-orders').put({ _id: order.id, ...toSynced(order) });
+    const context = await contextAs(journey(), demoPhones.florist, { width: 390, height: 844 });
+    const page = await context.newPage();
+    // What the page showed when it asked for the store's chunk (RxDB, Dexie), read while that request waits.
+    const asked: boolean[] = [];
+    await context.route(/\/assets\/open-device-[^/]*\.js$/, async (r) => {
+      asked.push(await page.evaluate(() => !!document.querySelector('.order-card')).catch(() => false));
+      await r.continue().catch(() => {});
+    });
+    await page.goto('/admin/orders');
+    await page.waitForFunction(() => 'shopData' in window);
+    expect(asked).toEqual([true]);
+    await context.close();
+  });
 });

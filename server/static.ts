@@ -14,7 +14,7 @@ import type { CounterIds } from '../schema/studio/site/shop-settings';
 import { allowCounters, withCounters } from './render/counters';
 import { log } from './ops/log';
 import { withBoardSnapshot } from './render/board-snapshot';
-import type { BoardSnapshot } from '../schema/studio/orders/board-snapshot';
+import type { StaffSnapshot } from '../schema/studio/orders/board-snapshot';
 
 const cacheFor = (res: Response, file: string) => {
   const name = path.basename(file);
@@ -40,7 +40,7 @@ export const clientFiles = (
   snapshotOf: PageSnapshotOf,
   countersOf: (path: string) => Promise<CounterIds>,
   connectOf: (path: string) => Promise<readonly string[]> = async () => [],
-  boardOf: (path: string, search: URLSearchParams, cookies: string | undefined) => Promise<BoardSnapshot | null> = async () => null,
+  boardOf: (path: string, search: URLSearchParams, cookies: string | undefined) => Promise<StaffSnapshot | null> = async () => null,
 ): Router => {
   const { distDir } = config;
   const files = Router();

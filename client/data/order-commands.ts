@@ -84,9 +84,11 @@ export const orderCommands$ = (office: RxCollection<OfficeRecord>, order: string
   orderQuery(office, order).$.pipe(map((docs) => viewsOf(docs, order)));
 
 /** The same, for a screen; null until the first read. */
-export const useOrderCommands = (office: RxCollection<OfficeRecord>, order: string): OrderCommandView[] | null => {
+export const useOrderCommands = (office: RxCollection<OfficeRecord> | null, order: string): OrderCommandView[] | null => {
   const [commands, setCommands] = useState<{ order: string; list: OrderCommandView[] } | null>(null);
   useEffect(() => {
+    // null until the device's store has opened (a screen drawn from the server's copy first).
+    if (!office) return;
     const sub = orderCommands$(office, order).subscribe((list) => setCommands({ order, list }));
     return () => sub.unsubscribe();
   }, [office, order]);

@@ -7,7 +7,7 @@ import { staffMember } from '../../schema/shared/user';
 import { call } from '../lib/api';
 import { useObservable } from '../lib/use-observable';
 import { loadDataSource } from './data-source';
-import { useLocal } from './local-data-context';
+import { useLocalIfOpen } from './local-data-context';
 
 /**
  * The studio's staff by name (issue 18, item 9), for every staff screen that names a person by phone: an order's
@@ -48,9 +48,10 @@ export const reloadStaffNames = (cache: RxCollection<CacheRecord>): Promise<void
 
 /** Staff names by phone for a screen: empty until the cache or the server answers. `ask`: whether this user may ask (staff only). */
 export const useStaffNames = (ask = true): ReadonlyMap<string, string> => {
-  const { data } = useLocal();
+  // A screen drawn before the device's store has opened (the order page from the server's copy) gets the names once it has.
+  const data = useLocalIfOpen()?.data;
   useEffect(() => {
-    if (ask) void loadStaffNames(data.dataSources.cache);
+    if (ask && data) void loadStaffNames(data.dataSources.cache);
   }, [data, ask]);
   return useObservable(names$, names$.value);
 };

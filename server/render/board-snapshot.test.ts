@@ -3,13 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { sampleOrder } from '../../client/data/sample-orders';
 import { nextDay, today } from '../../schema/shared/day';
-import { boardSnapshot, boardSnapshotElementId } from '../../schema/studio/orders/board-snapshot';
+import { boardSnapshot, boardSnapshotElementId, orderSnapshot, orderSnapshotElementId } from '../../schema/studio/orders/board-snapshot';
 import { toSynced } from '../db/synced';
 import { studioOrdersDb } from '../orders/spread';
 
 const snapshotOf = (html: string) => {
   const json = new RegExp(`<script id="${boardSnapshotElementId}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
   return json === undefined ? null : boardSnapshot.parse(JSON.parse(json));
+};
+
+const drawnOrderOf = (html: string) => {
+  const json = new RegExp(`<script id="${orderSnapshotElementId}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
+  return json === undefined ? null : orderSnapshot.parse(JSON.parse(json));
 };
 
 /**
@@ -65,5 +70,21 @@ describe('the board drawn into the page', () => {
     }
     const florist = await signIn(shop.url, demoPhones.florist);
     for (const path of ['/admin', '/admin/orders/board-snapshot-today-1', '/']) expect(snapshotOf((await get(path, florist)).html)).toBeNull();
+  });
+
+  it("gives an order page's order to staff, by id or by number, and to no one else", async () => {
+    const florist = await signIn(shop.url, demoPhones.florist);
+    const { html, cache } = await get('/admin/orders/board-snapshot-today-2', florist);
+    expect(drawnOrderOf(html)).toEqual({ key: 'board-snapshot-today-2', order: orders[1] });
+    expect(cache).toBe('private, no-cache');
+    expect(drawnOrderOf((await get(`/admin/orders/${orders[2].number}`, florist)).html)).toEqual({ key: String(orders[2].number), order: orders[2] });
+    expect(drawnOrderOf((await get('/admin/orders/no-such-order', florist)).html)).toBeNull();
+    for (const path of ['/admin/orders', '/admin/orders/new', '/admin/orders/board-snapshot-today-2/x']) expect(drawnOrderOf((await get(path, florist)).html)).toBeNull();
+    for (const cookie of [undefined, await signIn(shop.url, '79005550101')]) {
+      const page = await get('/admin/orders/board-snapshot-today-2', cookie);
+      expect(drawnOrderOf(page.html)).toBeNull();
+      expect(page.html).not.toContain(orders[1].recipient.name);
+      expect(page.cache).toBe('no-cache');
+    }
   });
 });

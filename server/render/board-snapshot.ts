@@ -3,7 +3,7 @@ import { canReadDb } from '../../schema/shared/databases';
 import { day } from '../../schema/shared/day';
 import { order } from '../../schema/studio/orders/order';
 import { boardDays } from '../../schema/studio/orders/board-days';
-import { boardSnapshotElementId, boardSnapshotMax, type BoardSnapshot } from '../../schema/studio/orders/board-snapshot';
+import { boardSnapshotElementId, boardSnapshotMax, orderSnapshotElementId, type StaffSnapshot } from '../../schema/studio/orders/board-snapshot';
 import type { Shop } from '../context';
 import { sessionOf } from '../auth/session-cookie';
 import { followDb } from '../db/follow';
@@ -12,41 +12,70 @@ import { studioOrdersDb } from '../orders/spread';
 import { routerQuery } from './router-query';
 import { scriptSafe } from './renderer';
 
-const dated = z.object({ date: day });
+/** A path segment as the router reads it; a malformed one stays as written (and names no order). */
+const decoded = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+const dated = z.object({ date: day, number: z.number().int().optional() });
 
 /**
  * The orders board's first content for the page of `/admin/orders` (issue 32, item 1): the studio's orders of the
- * days the address shows, read from `studio-orders` (what the board's device pulls) through an index of its orders'
+ * days the address shows (an order page's, `/admin/orders/{id}`: that order), read from `studio-orders` (what the board's device pulls) through an index of its orders'
  * days kept in this app server, so a page reads its days' orders only. Drawn only for a session whose user may read
  * that database (staff), and only up to `boardSnapshotMax` orders; `null` otherwise, and the board waits for the
  * device's store as before.
  */
 export const boardSnapshotOf = (shop: Shop) => {
   const days = new Map<string, string>();
+  // Order numbers (as people say them, «заказ 1042») to ids, for an order page's address.
+  const numbers = new Map<number, string>();
   const sync = followDb(shop.storage, studioOrdersDb, (id, doc, deleted) => {
     const d = !deleted && doc ? dated.safeParse(doc) : null;
     if (d?.success) days.set(id, d.data.date);
     else days.delete(id);
+    if (d?.success && d.data.number) numbers.set(d.data.number, id);
   });
-  return async (pathname: string, search: URLSearchParams, cookies: string | undefined): Promise<BoardSnapshot | null> => {
-    if (pathname.replace(/\/+$/, '') !== '/admin/orders') return null;
+  const readOrders = async (ids: string[]) => {
+    const read = ids.length ? await shop.storage.db(studioOrdersDb).allDocs<object>({ keys: ids, include_docs: true }) : { rows: [] };
+    return read.rows.flatMap((row) => {
+      const doc = 'doc' in row && row.doc ? order.safeParse(fromSynced<{ id: string }>(row.doc)) : null;
+      return doc?.success ? [doc.data] : [];
+    });
+  };
+  /** An order page (`/admin/orders/{id or number}`): that order alone, as `useOrder` finds it on the device. */
+  const orderPage = async (key: string): Promise<StaffSnapshot | null> => {
+    await sync();
+    const id = /^\d{1,9}$/.test(key) && !days.has(key) ? numbers.get(Number(key)) : key;
+    const [found] = id ? await readOrders([id]) : [];
+    return found ? { order: { key, order: found } } : null;
+  };
+  return async (pathname: string, search: URLSearchParams, cookies: string | undefined): Promise<StaffSnapshot | null> => {
+    const path = pathname.replace(/\/+$/, '');
+    const orderKey = /^\/admin\/orders\/([^/]+)$/.exec(path)?.[1];
+    if (path !== '/admin/orders' && !orderKey) return null;
     const session = await sessionOf(shop, cookies);
     if (!session || !canReadDb(session.user, studioOrdersDb)) return null;
+    if (orderKey) return orderPage(decoded(orderKey));
     const query = routerQuery(search);
     const { from, to } = boardDays({ from: day.safeParse(query.from).data, to: day.safeParse(query.to).data });
     await sync();
     const ids = [...days].filter(([, d]) => d >= from && d <= to).map(([id]) => id);
     if (ids.length > boardSnapshotMax) return null;
-    const read = ids.length ? await shop.storage.db(studioOrdersDb).allDocs<object>({ keys: ids, include_docs: true }) : { rows: [] };
-    const orders = read.rows.flatMap((row) => {
-      const doc = 'doc' in row && row.doc ? order.safeParse(fromSynced<{ id: string }>(row.doc)) : null;
-      return doc?.success ? [doc.data] : [];
-    });
-    return { from, to, orders };
+    return { board: { from, to, orders: await readOrders(ids) } };
   };
 };
 export type BoardSnapshotOf = ReturnType<typeof boardSnapshotOf>;
 
-/** The page with the board's first content beside #root, for the tab to read (client/studio/orders/board/drawn-board.ts). */
-export const withBoardSnapshot = (html: string, snapshot: BoardSnapshot): string =>
-  html.replace('<div id="root"></div>', () => `<div id="root"></div>\n    <script id="${boardSnapshotElementId}" type="application/json">${scriptSafe(snapshot)}</script>`);
+/**
+ * The page with the board's or the order's first content beside #root, for the tab to read
+ * (client/studio/orders/board/drawn-board.ts, client/studio/orders/order-page/drawn-order.ts).
+ */
+export const withBoardSnapshot = (html: string, snapshot: StaffSnapshot): string => {
+  const [id, data] = 'board' in snapshot ? [boardSnapshotElementId, snapshot.board] : [orderSnapshotElementId, snapshot.order];
+  return html.replace('<div id="root"></div>', () => `<div id="root"></div>\n    <script id="${id}" type="application/json">${scriptSafe(data)}</script>`);
+};

@@ -20,6 +20,23 @@ const MenuLink = ({ path, label }: { path: string; label: string }) =>
     </Link>
   );
 
+/** How long a screen may take to open before the shell says it is opening (as the storefront's loading bar, spec §9). */
+const pendingAfterMs = 200;
+
+/**
+ * Whether a screen the staff member asked for is still loading (its code, its guards): the router's status, shown
+ * only after `pendingAfterMs`, so a quick switch or a filter written into the address does not flicker.
+ */
+const usePendingScreen = (): boolean => {
+  const pending = useRouterState({ select: (s) => s.status === 'pending' });
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(pending), pending ? pendingAfterMs : 0);
+    return () => clearTimeout(timer);
+  }, [pending]);
+  return pending && shown;
+};
+
 /**
  * The staff layout: the menu by area (schema/shared/admin-routes.ts), showing only screens that exist and this user
  * may open. On a phone the menu folds behind a button; on a desktop it stands at the side.
@@ -32,6 +49,7 @@ export const AdminShell = () => {
   const [open, setOpen] = useState(false);
   const path = useRouterState({ select: (s) => s.location.pathname });
   useEffect(() => setOpen(false), [path]);
+  const opening = usePendingScreen();
   return (
     <div className="admin-shell">
       <nav className="admin-nav" aria-label="Разделы мастерской" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
@@ -65,7 +83,13 @@ export const AdminShell = () => {
           ))}
         </div>
       </nav>
-      <div className="admin-shell__main">
+      {/* While a clicked screen's code and guards load, the old screen stays, marked busy under a running bar (drawn
+          over the top of the column: nothing moves), and a screen reader hears that the screen is opening. */}
+      <div className="admin-shell__main" aria-busy={opening}>
+        <div className="admin-shell__opening" role="progressbar" aria-label="Открываем раздел" hidden={!opening} />
+        <p className="admin-shell__said" role="status">
+          {opening ? 'Открываем раздел…' : ''}
+        </p>
         {/* The shell is drawn before the device's store has opened: a screen that reads it waits here, inside the shell. */}
         <Suspense fallback={<p className="muted">Загрузка…</p>}>
           <Outlet />

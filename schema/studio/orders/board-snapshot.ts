@@ -18,5 +18,15 @@ export const boardSnapshot = z.object({
 });
 export type BoardSnapshot = z.infer<typeof boardSnapshot>;
 
-/** The id of the `<script type="application/json">` that carries it. */
-export const boardSnapshotElementId = 'board-snapshot';
+export { boardSnapshotElementId, orderSnapshotElementId } from './staff-snapshot-ids';
+
+/**
+ * An order page's first content (issue 32, item 1): the order the address names (by id or number), as the server
+ * holds it in `studio-orders`, written into the page of staff who may read that database, so the page shows before
+ * the device has pulled it. `key` is the address's, so the tab uses it for that address only.
+ */
+export const orderSnapshot = z.object({ key: z.string(), order });
+export type OrderSnapshot = z.infer<typeof orderSnapshot>;
+
+/** What a staff page may carry: the board's days or one order, each under its own element. */
+export type StaffSnapshot = { board: BoardSnapshot } | { order: OrderSnapshot };

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useParams } from '@tanstack/react-router';
 import { formatPhone } from '../../../../schema/shared/phone';
@@ -8,8 +8,8 @@ import { useRefList } from '../../../data/ref-list';
 import { orderActionLabels } from '../../../../schema/entities/order-command';
 import { isEditable, statusName } from '../../../../schema/studio/orders/order-lifecycle';
 import type { OrderAction } from '../../../../schema/studio/orders/order-command';
-import { useLocal } from '../../../data/local-data-context';
-import { useCatalogue } from '../../../data/catalogue';
+import { openedLocal, useLocal, useLocalIfOpen } from '../../../data/local-data-context';
+import { useCatalogueIfOpen } from '../../../data/catalogue';
 import { useShopSettings } from '../../../data/shop-settings';
 import { sendOrderCommand, useOrderCommands, type OrderCommandView } from '../../../data/order-commands';
 import { useSession } from '../../../shared/auth/session';
@@ -20,6 +20,7 @@ import { OrderPhoto } from './order-photo';
 import { changeRows, dayLabel, deliveredUnpaid, historyMoment, orderPaymentText, paymentText, placeOf } from './order-labels';
 import { projectedOrder } from './projected-order';
 import { useCouriers, useOrder } from './use-order';
+import { drawnOrder } from './drawn-order';
 import { collectLine, papers, storedPaper, storePaper, ticketLines, setPaperSize, type Paper } from './print-ticket';
 import type { Product } from '../../../../schema/shop/product';
 import './order-page.css';
@@ -130,21 +131,39 @@ const print = (what: 'ticket' | 'postcard', paper: Paper) => {
   window.print();
 };
 
-/** /admin/orders/{id}: everything about one order, from the device (offline too), and every action as a command. */
+/** An order page with neither the device's store nor the server's copy of the order: it waits for the store (`useLocal` suspends). */
+const WaitForStore = () => {
+  useLocal();
+  return null;
+};
+
+/**
+ * /admin/orders/{id}: everything about one order, from the device (offline too), and every action as a command.
+ * Before the device's store has opened and pulled the order, the order the server wrote into the page shows
+ * (`drawnOrder`, issue 32, item 1), and an action waits for the store; the same screen then reads the device, so
+ * nothing typed or opened is lost when it turns live.
+ */
 export const OrderPage = () => {
   const { id = '' } = useParams({ strict: false });
-  const { data } = useLocal();
+  const open = useLocalIfOpen();
+  const drawn = drawnOrder(id);
+  if (!open && !drawn) return <WaitForStore />;
+  return <OrderScreen id={id} drawn={drawn} />;
+};
+
+const OrderScreen = ({ id, drawn }: { id: string; drawn: Order | null }) => {
+  const data = useLocalIfOpen()?.data ?? null;
   const { user } = useSession();
   const notice = useNotice();
   const online = useOnline();
-  const server = useOrder(id);
-  const commands = useOrderCommands(data.shop.office, server?.id ?? id);
+  const server = useOrder(id, drawn);
+  const commands = useOrderCommands(data?.shop.office ?? null, server?.id ?? id);
   const couriers = useCouriers();
   const names = useStaffNames();
   const sources = useRefList('order-source');
   const [editing, setEditing] = useState(false);
   const [paper, setPaper] = useState(storedPaper);
-  const catalogue = useCatalogue();
+  const catalogue = useCatalogueIfOpen();
   const products = useMemo(() => new Map(catalogue.map((p) => [p.id, p])), [catalogue]);
   const settings = useShopSettings();
   const order = useMemo(() => (server ? projectedOrder(server, commands ?? [], products, settings) : server), [server, commands, products, settings]);
@@ -153,7 +172,9 @@ export const OrderPage = () => {
     async (action: OrderAction) => {
       if (!user || !server) return;
       try {
-        await sendOrderCommand(data.shop.office, user.phone, server.id, action);
+        // Drawn from the server's copy, the page may be acted on before the store has opened: the command waits for it.
+        const office = (data ?? (await openedLocal()).data).shop.office;
+        await sendOrderCommand(office, user.phone, server.id, action);
       } catch (e) {
         notice(e instanceof Error ? e.message : String(e), 'error');
         throw e;
@@ -316,7 +337,10 @@ export const OrderPage = () => {
         <VoidPaymentForm key={`void-${order.history?.length ?? 0}`} order={order} send={send} user={user} />
         <RefundForm key={`refund-${order.history?.length ?? 0}`} order={order} send={send} user={user} />
         <h3>Чеки</h3>
-        <CounterPrints order={order.id} />
+        {/* The device's own prints: shown once its store has opened. */}
+        <Suspense fallback={null}>
+          <CounterPrints order={order.id} />
+        </Suspense>
         <FiscalReceipts order={order.id} version={order.updatedAt} />
       </section>
       {order.status !== 'cancelled' && <OrderPhoto photo={order.photo} send={send} />}

@@ -1,18 +1,24 @@
 import { useMemo } from 'react';
-import { map } from 'rxjs';
+import { map, of } from 'rxjs';
 import { order as orderSchema, type Order } from '../../../../schema/studio/orders/order';
 import { courier } from '../../../../schema/entities/courier';
 import { recordData } from '../../../../schema/shared/record';
-import { useLocal } from '../../../data/local-data-context';
+import { useLocalIfOpen } from '../../../data/local-data-context';
 import { useObservable } from '../../../lib/use-observable';
+
+/** The device's answer before its store has opened: still loading. */
+const notYet$ = of(undefined);
 
 /**
  * One order from the device's `orders` (staff devices pull `studio-orders` into it): by its id, or by its number
- * as people say it («заказ 1042»). undefined while it loads, null when the device does not hold it.
+ * as people say it («заказ 1042»). undefined while it loads (the store not open yet included), null when the device
+ * does not hold it. `drawn`, the order the server wrote into the page (./drawn-order.ts), answers while the device
+ * has not answered or does not hold it yet (issue 32, item 1); the device's copy wins as soon as it has one.
  */
-export const useOrder = (key: string): Order | null | undefined => {
-  const { data } = useLocal();
+export const useOrder = (key: string, drawn: Order | null = null): Order | null | undefined => {
+  const data = useLocalIfOpen()?.data;
   const order$ = useMemo(() => {
+    if (!data) return notYet$;
     const number = /^\d{1,9}$/.test(key) ? Number(key) : null;
     const selector = number ? { $or: [{ id: key }, { number }] } : { id: key };
     return data.shop.orders.findOne({ selector }).$.pipe(
@@ -23,7 +29,8 @@ export const useOrder = (key: string): Order | null | undefined => {
       }),
     );
   }, [data, key]);
-  return useObservable<Order | null | undefined>(order$, undefined);
+  const stored = useObservable<Order | null | undefined>(order$, undefined);
+  return stored ?? drawn ?? stored;
 };
 
 export interface CourierChoice {
@@ -33,12 +40,17 @@ export interface CourierChoice {
   active: boolean;
 }
 
-/** The studio's couriers (office `courier` records), by name: whom an order may be handed to. */
+const noCouriers: CourierChoice[] = [];
+const noCouriers$ = of(noCouriers);
+
+/** The studio's couriers (office `courier` records), by name: whom an order may be handed to; none before the store opens. */
 export const useCouriers = (): CourierChoice[] => {
-  const { data } = useLocal();
+  const data = useLocalIfOpen()?.data;
   const couriers$ = useMemo(
     () =>
-      data.shop.office.find({ selector: { type: courier.type } }).$.pipe(
+      !data
+        ? noCouriers$
+        : data.shop.office.find({ selector: { type: courier.type } }).$.pipe(
         map((docs) =>
           docs
             .flatMap((d) => {
@@ -50,5 +62,5 @@ export const useCouriers = (): CourierChoice[] => {
       ),
     [data],
   );
-  return useObservable(couriers$, []);
+  return useObservable(couriers$, noCouriers);
 };
