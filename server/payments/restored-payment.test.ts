@@ -10,6 +10,7 @@ import { captureLogs } from '../testing/log-capture';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { startYookassaStandIn, type YookassaStandIn } from '../testing/yookassa-stand-in';
 import { onlinePayments } from './online-payments';
+import { receiptsOfOrder } from '../receipts/receipts';
 
 const customer = '79440000711';
 const holdMs = 30 * 60_000;
@@ -174,4 +175,42 @@ describe('an order a restore lost, sent again naming its online payment', () => 
     expect(o).toMatchObject({ status: 'new', paid: { status: 'paid', method: 'online' }, online: { status: 'paid', payment } });
     expect(paidEntries(o)).toHaveLength(1);
   });
+});
+
+/**
+ * With YooKassa as the register the lost shop's payment carried its prepayment receipt, and the mark saying so was lost
+ * with the store: the restored shop must not send that receipt again apart (two receipts for the same money).
+ */
+describe('an order a restore lost whose payment carried its receipt', () => {
+  it('is marked paid and its prepayment receipt read from YooKassa, never sent a second time', async () => {
+    const yk = await startYookassaStandIn();
+    const shop = await startTestShop({ yookassa: { shopId: yk.shopId, secretKey: yk.secretKey, apiUrl: yk.apiUrl }, receipts: { provider: 'yookassa' }, receiptsEveryMs: 100 });
+    try {
+      const [me, florist] = await Promise.all([signIn(shop.url, customer), signIn(shop.url, demoPhones.florist)]);
+      const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+      const found = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 3)!;
+      const d = { id: draftId(), lines: [{ id: found.id, count: 1 }], sender: { name: 'Анна', phone: customer }, recipient: { name: 'Ольга', phone: '79440000719' }, delivery: { method: 'pickup' }, date: nextDay(today()), slot: '12:00–15:00', payment: 'card' };
+      const price = found.discountPrice || found.price;
+      const item = { description: found.name, quantity: '1.00', amount: { value: providerAmount(price), currency: 'RUB' }, vat_code: 1, payment_subject: 'commodity', payment_mode: 'full_prepayment' };
+      const p = await yk.create({ amount: { value: providerAmount(price), currency: 'RUB' }, confirmation: { type: 'redirect', return_url: 'https://shop.example/x' }, metadata: { orderId: d.id }, payment_method_data: { type: 'bank_card' }, receipt: { customer: { phone: customer }, items: [item] } });
+      await yk.pay(p.id);
+      expect(yk.receipts.size).toBe(1);
+
+      const sent = await call<{ data: Order }>(shop.url, '/api/orders/create', { ...d, formerNumber: 300, formerPayment: { id: p.id, method: 'bank_card', tries: 1 } }, me);
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      expect(sent.body.data.paid).toMatchObject({ status: 'paid', method: 'online' });
+      let rs = await receiptsOfOrder(shop.shop.storage, d.id);
+      for (let i = 0; i < 200 && !(rs.length && rs.every((r) => r.state === 'registered' || r.state === 'failed')); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        rs = await receiptsOfOrder(shop.shop.storage, d.id);
+      }
+      expect(rs.map((r) => [r.content.kind, r.content.inPayment, r.state])).toEqual([['prepayment', true, 'registered']]);
+      // The one receipt at YooKassa is the payment's own: nothing was sent apart.
+      expect([...yk.receipts.values()].map((r) => [r.type, r.payment_id])).toEqual([['payment', p.id]]);
+      expect((await call(shop.url, '/api/orders/list', { params: { skip: 0, limit: 10 } }, florist)).status).toBe(200);
+    } finally {
+      await shop.close();
+      await yk.close();
+    }
+  }, 60_000);
 });

@@ -15,6 +15,8 @@ const providerPayment = z.object({
   amount: z.object({ value: z.string(), currency: z.string() }),
   confirmation: z.object({ type: z.string(), confirmation_url: z.string().url().optional() }).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
+  /** Present when the payment carried its receipt (YooKassa's 54-FZ solution): the receipt is YooKassa's to register. */
+  receipt_registration: z.enum(['pending', 'succeeded', 'canceled']).optional(),
 });
 export type ProviderPayment = z.infer<typeof providerPayment>;
 

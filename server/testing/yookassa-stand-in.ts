@@ -7,6 +7,8 @@ interface StandInPayment {
   id: string;
   status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
   paid: boolean;
+  /** Present when the payment carried a receipt (YooKassa's 54-FZ solution): where its registration stands. */
+  receipt_registration?: 'pending' | 'succeeded' | 'canceled';
   amount: { value: string; currency: string };
   description?: string;
   metadata?: Record<string, string>;
@@ -109,7 +111,11 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
     p.paid = status === 'succeeded';
     // The payment's receipt is registered with it (YooKassa sends it to the register when the payment succeeds).
     const inside = paymentReceipts.get(id);
-    if (inside && status === 'succeeded') register('payment', { ...inside, payment_id: id, settlements: [{ type: 'cashless', amount: p.amount }] });
+    if (inside && status === 'succeeded') {
+      register('payment', { ...inside, payment_id: id, settlements: [{ type: 'cashless', amount: p.amount }] });
+      p.receipt_registration = 'succeeded';
+    }
+    if (inside && status === 'canceled') p.receipt_registration = 'canceled';
     if (state.notifyUrl) for (let i = 0; i < state.notifyTimes; i++) await notify(id);
     return p;
   };
@@ -217,7 +223,10 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
           };
           payments.set(id, p);
           byKey.set(key, id);
-          if (body.receipt) paymentReceipts.set(id, body.receipt);
+          if (body.receipt) {
+            paymentReceipts.set(id, body.receipt);
+            p.receipt_registration = 'pending';
+          }
           return json(res, 200, p);
         }
         if (req.method === 'GET' && api[1]) {
