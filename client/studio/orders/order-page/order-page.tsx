@@ -19,6 +19,7 @@ import { EditForm } from './order-edit';
 import { OrderPhoto } from './order-photo';
 import { changeRows, dayLabel, deliveredUnpaid, historyMoment, paymentText, placeOf } from './order-labels';
 import { projectedOrder } from './projected-order';
+import { printPaymentIfServerAway } from './payment-print';
 import { awaitsOnlinePayment } from '../../../../schema/shop/online-payment';
 import { paymentLabel } from '../../../../schema/studio/orders/payment-label';
 import { useCouriers, useOrder } from './use-order';
@@ -155,13 +156,16 @@ export const OrderPage = () => {
     async (action: OrderAction) => {
       if (!user || !server) return;
       try {
-        await sendOrderCommand(data.shop.office, user.phone, server.id, action);
+        const id = await sendOrderCommand(data.shop.office, user.phone, server.id, action);
+        // A payment on pickup recorded while the server is away is printed at the counter's register by this device.
+        if (action.kind === 'payment')
+          void printPaymentIfServerAway(data.shop.office, user.phone, server, commands ?? [], { id, action }).catch((e: unknown) => notice(`Чек на кассе: ${e instanceof Error ? e.message : String(e)}`, 'error'));
       } catch (e) {
         notice(e instanceof Error ? e.message : String(e), 'error');
         throw e;
       }
     },
-    [data, user, server, notice],
+    [data, user, server, notice, commands],
   );
 
   if (order === undefined) return <p className="muted">Загружаем заказ…</p>;
