@@ -8,10 +8,10 @@ import type { ShopConfig } from '../server/config';
 import { readProviderChoice, receiptsDb } from '../server/receipts/receipts';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { startYookassaStandIn } from '../server/testing/yookassa-stand-in';
-import { paidOnline } from '../server/testing/paid-online';
+import { paidOnline, startedOnline } from '../server/testing/paid-online';
 import { refundsOfOrder } from '../server/payments/refunds';
-import { journeyPerFile, phoneViewport } from './harness';
-import { openStaffScreen } from './admin-journeys';
+import { journeyPerFile, phoneViewport, watchErrors } from './harness';
+import { contextAs, openStaffScreen } from './admin-journeys';
 
 const dayMs = 24 * 3600_000;
 
@@ -123,6 +123,40 @@ describe('receipts settings, the receipts’ limit at the shift close, refunds t
     await refunds.getByText(`Деньги возвращены через ЮKassa: ${formatRoubles(100)}`).waitFor({ timeout: 30_000 });
     expect([...yk.refunds.values()].filter((r) => r.payment_id === payment).map((r) => r.amount.value)).toEqual(['100.00']);
     expect((await refundsOfOrder(shop.shop.storage, id)).map((r) => r.refundState)).toEqual(['succeeded']);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+  it('a payment that comes after the cancellation goes back by itself: the order page and the customer’s /my say so', async () => {
+    const { shop } = journey();
+    const manager = await signIn(shop.url, demoPhones.manager);
+    const customer = '79440000902';
+    const me = await signIn(shop.url, customer);
+    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+    const { updatedAt: _u, ...bouquet } = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 1)!;
+    await call(shop.url, '/api/items/update', { ...bouquet, count: 50 }, manager);
+    // The customer started paying and left the tab open; the studio cancelled; then the payment went through.
+    const { id, payment } = await startedOnline(shop.url, me, { id: `jlate-${crypto.randomUUID()}`, bouquet: bouquet.id, count: 1, customer, recipient: '79440000909' });
+    const cancelled = await call(shop.url, '/api/orders/command', { id: `c-${crypto.randomUUID()}`, order: id, action: { kind: 'status', from: 'new', to: 'cancelled', reason: 'Клиент передумал' } }, manager);
+    expect(cancelled.status).toBe(200);
+    await yk.pay(payment);
+    expect((await call(shop.url, '/api/payments/notification', { type: 'notification', event: 'payment.succeeded', object: { id: payment, metadata: { orderId: id } } })).status).toBe(200);
+    const { number, total } = await shop.shop.storage.db('orders').get<{ number: number; total: number }>(id);
+
+    // The staff order page: the refund through YooKassa, done, and why in the history.
+    const staff = await openStaffScreen(journey(), demoPhones.manager, `/admin/orders/${number}`, { name: orderTitle(number), level: 1 }, phoneViewport);
+    await staff.page.getByRole('list', { name: 'Возвраты через ЮKassa' }).getByText(`Деньги возвращены через ЮKassa: ${formatRoubles(total)}`).waitFor({ timeout: 30_000 });
+    await staff.page.getByText('Оплата пришла после отмены: деньги возвращаются через ЮKassa').first().waitFor();
+    expect([...yk.refunds.values()].filter((r) => r.payment_id === payment).map((r) => [r.status, r.amount.value])).toEqual([['succeeded', `${total}.00`]]);
+    expect(staff.errors).toEqual([]);
+    await staff.context.close();
+
+    // The customer's /my: the cancelled order says its online payment is going back.
+    const context = await contextAs(journey(), customer, phoneViewport);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/my');
+    const row = page.locator(`[data-order-id="${id}"]`);
+    await row.getByText('Заказ отменён: оплата онлайн возвращается через ЮKassa тем же способом, которым вы платили').waitFor({ timeout: 30_000 });
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

@@ -6,8 +6,9 @@ import { today } from '../../schema/shared/day';
 import type { OfficeRecord } from '../../schema/shared/record';
 import type { Product } from '../../schema/shop/product';
 import { deliverySlots, type Order } from '../../schema/studio/orders/order';
-import { studioOrderDraft } from '../../schema/studio/orders/order-command';
-import { counterPrintLabel, counterSaleReceipt, printsOnDevice } from '../../schema/studio/receipts/counter-print';
+import { counterSoldId, onlineStepId, studioOrderDraft } from '../../schema/studio/orders/order-command';
+import { counterPrintLabel, counterSaleReceipt, pickupPaymentPrintsOnDevice, pickupPaymentReceipt, printsOnDevice } from '../../schema/studio/receipts/counter-print';
+import { orderOneBouquet } from '../../server/testing/order-rush';
 import { driverUuid } from '../../schema/studio/receipts/atol-driver';
 import type { CounterRegister, ReceiptView } from '../../schema/studio/receipts/receipt';
 import { sendOrderCommand } from './order-commands';
@@ -95,6 +96,47 @@ describe('a counter sale printed by the device while the server is away', () => 
     expect([driver.tasks().length, driver.posts()]).toEqual([1, posts]);
   }, 90_000);
 
+  it('a payment on pickup recorded while the server is away (after the hand-over, also waiting) is printed once and registered, never sent again', async () => {
+    const register = (await call<{ data: CounterRegister }>(shop.url, '/api/receipts/counter-register', {}, cookie)).body.data;
+    // A customer's site order for pickup, paid at the counter: the device holds the board's copy with its history.
+    const customer = '79440000871';
+    const id = await orderOneBouquet(shop.url, customer);
+    const order = (await call<{ data: { items: Order[] } }>(shop.url, '/api/orders/list', { params: { skip: 0, limit: 200 } }, cookie)).body.data.items.find((o) => o.id === id)!;
+    const pay = { kind: 'payment', status: 'paid', method: 'card' } as const;
+    expect(pickupPaymentPrintsOnDevice(order, pay, false, register)).toBe(true);
+    expect(pickupPaymentPrintsOnDevice(order, pay, true, register)).toBe(false);
+    expect(pickupPaymentPrintsOnDevice(order, { ...pay, method: 'online' }, false, register)).toBe(false);
+    expect(pickupPaymentPrintsOnDevice({ ...order, delivery: { method: 'courier', address: 'Тверская, 1' } }, pay, false, register)).toBe(false);
+
+    network.online = false;
+    sync ??= replicate(db.office, 'office', { base: shop.url, signals: () => null, push: true, waitForLeadership: false });
+    // Handed over, then paid by card: the server will make a `sale` of the payment command.
+    const done = { kind: 'status', from: order.status, to: 'done' } as const;
+    const doneId = await sendOrderCommand(db.office, demoPhones.florist, id, done);
+    const payId = await sendOrderCommand(db.office, demoPhones.florist, id, pay);
+    const receipt = pickupPaymentReceipt(order, [{ id: doneId, action: done }], { id: payId, action: pay }, register.settings!)!;
+    expect([receipt.id, receipt.content.kind, receipt.content.payment, receipt.content.total]).toEqual([`receipt:sale:${id}:${payId}`, 'sale', 'electronic', order.total * 100]);
+    // Paid before the hand-over, it is a prepayment; an edit waiting before it, the device cannot know: the server prints it.
+    expect(pickupPaymentReceipt(order, [], { id: payId, action: pay }, register.settings!)?.id).toBe(`receipt:prepayment:${id}:${payId}`);
+    expect(pickupPaymentReceipt(order, [{ id: 'e1', action: { kind: 'edit', seenUpdatedAt: 0, comment: 'x' } }], { id: payId, action: pay }, register.settings!)).toBeNull();
+    await queueCounterPrint(db.office, demoPhones.florist, receipt);
+    const before = driver.tasks().length;
+    expect(await printDue(db.office, register, { timeoutMs: 5000, pauseMs: 1 })).toBe(1);
+    const [printed] = await printsOfOrder(db.office, id);
+    expect(counterPrintLabel(printed!)).toBe('Чек напечатан на кассе, ждёт сервер');
+    const posts = driver.posts();
+
+    network.online = true;
+    await expect.poll(async () => (await printsOfOrder(db.office, id))[0]?.known, { timeout: 40_000, interval: 250 }).toBeTypeOf('number');
+    const listed = async () => (await call<{ data: { items: ReceiptView[] } }>(shop.url, '/api/receipts/list', { order: id }, cookie)).body.data.items;
+    await expect.poll(async () => (await call<{ data: { items: Order[] } }>(shop.url, '/api/orders/list', { params: { skip: 0, limit: 200 } }, cookie)).body.data.items.find((o) => o.id === id)?.paid?.status, { timeout: 40_000, interval: 250 }).toBe('paid');
+    // The server's own receipt of that payment is the printed one: registered with its fiscal sign, one task at the register.
+    await expect.poll(async () => (await listed()).map((r) => [r.id, r.state]), { timeout: 10_000 }).toEqual([[receipt.id, 'registered']]);
+    expect((await listed())[0]?.label).toBe(`Чек зарегистрирован (ФП ${printed!.fiscal!.sign})`);
+    await new Promise((r) => setTimeout(r, 500));
+    expect([driver.tasks().length - before, driver.posts()]).toEqual([1, posts]);
+  }, 90_000);
+
   it('refuses a print that would mark another receipt registered: not under its task, not a sale of its order', async () => {
     const fiscal = { sign: '123', fn: '9999078900012345', number: '1', at: '2026-11-29T10:00:00' };
     const content = { kind: 'sale', order: 'a1b2c3d4e5f6g7h8', mode: 'full_payment', payment: 'cash', total: 350000, taxSystem: 'usn_income', customer: { email: 'shop@example.ru' }, items: [{ name: 'Букет', price: 350000, quantity: 1, sum: 350000, object: 'commodity', vat: 'none' }], company: { email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' } };
@@ -104,11 +146,15 @@ describe('a counter sale printed by the device while the server is away', () => 
       expect(answer.status, JSON.stringify(answer.body)).toBe(400);
       return answer.body.error;
     };
-    // An online prepayment's receipt: the server would never send it.
-    expect(await refused(print('receipt:prepayment:a1b2c3d4e5f6g7h8:pay1', 'prepayment'))).toBe('Чек с кассы не относится к продаже этого заказа');
-    // Another order's sale.
-    expect(await refused(print('receipt:sale:zzzzzzzzzzzzzzzz:pay1'))).toBe('Чек с кассы не относится к продаже этого заказа');
-    // Its own sale, but not under the driver's task of that receipt (the record API gives a new record its own id).
+    // YooKassa's prepayment (the server's own step), or one riding in a payment: the server would never send it.
+    expect(await refused(print(`receipt:prepayment:a1b2c3d4e5f6g7h8:${onlineStepId('paid')}`, 'prepayment'))).toBe('Чек с кассы не относится к оплате этого заказа');
+    expect(await refused({ data: { ...print('receipt:prepayment:a1b2c3d4e5f6g7h8:pay1', 'prepayment').data, content: { ...content, kind: 'prepayment', providerPayment: 'yk-1' } } })).toBe('Чек с кассы не относится к оплате этого заказа');
+    // A refund, a counter sale's hand-over, another order's sale.
+    expect(await refused(print('receipt:refund:a1b2c3d4e5f6g7h8:pay1', 'refund'))).toBe('Чек с кассы не относится к оплате этого заказа');
+    expect(await refused(print(`receipt:sale:a1b2c3d4e5f6g7h8:${counterSoldId('a1b2c3d4e5f6g7h8')}`))).toBe('Чек с кассы не относится к оплате этого заказа');
+    expect(await refused(print('receipt:sale:zzzzzzzzzzzzzzzz:pay1'))).toBe('Чек с кассы не относится к оплате этого заказа');
+    // Its own sale or payment on pickup, but not under the driver's task of that receipt (the record API gives a new record its own id).
     expect(await refused(print('receipt:sale:a1b2c3d4e5f6g7h8:pay1'))).toBe('Чек с кассы записан не под своим номером задачи кассы');
+    expect(await refused(print('receipt:prepayment:a1b2c3d4e5f6g7h8:pay1', 'prepayment'))).toBe('Чек с кассы записан не под своим номером задачи кассы');
   });
 });

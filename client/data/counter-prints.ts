@@ -1,9 +1,8 @@
 import type { RxCollection } from 'rxdb';
 import { map, type Observable } from 'rxjs';
-import { z } from 'zod';
 import { counterPrint } from '../../schema/entities/counter-print';
 import { derivedFields, officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
-import { driverTask } from '../../schema/studio/receipts/atol-driver';
+import { driverOutcome, driverTask } from '../../schema/studio/receipts/atol-driver';
 import { counterPrintId, type CounterPrint } from '../../schema/studio/receipts/counter-print';
 import { counterRegister, type CounterRegister, type ReceiptDraft } from '../../schema/studio/receipts/receipt';
 import { ApiError, call } from '../lib/api';
@@ -62,16 +61,6 @@ export const queueCounterPrint = async (office: RxCollection<OfficeRecord>, auth
   return id;
 };
 
-const driverResults = z.object({
-  results: z.array(
-    z.object({
-      status: z.string(),
-      errorDescription: z.string().optional(),
-      result: z.object({ fiscalParams: z.object({ fiscalDocumentNumber: z.union([z.number(), z.string()]), fiscalDocumentSign: z.union([z.number(), z.string()]), fnNumber: z.string(), fiscalDocumentDateTime: z.string() }).optional() }).nullish(),
-    }),
-  ),
-});
-
 type Outcome = { state: 'printed'; fiscal: NonNullable<CounterPrint['fiscal']> } | { state: 'failed'; reason: string } | { state: 'queued'; reason: string };
 
 /** One send of a print to the driver: the task under its uuid (a 409 is the same task, sent before), then its result. */
@@ -83,13 +72,10 @@ const sendToDriver = async (url: string, uuid: string, p: CounterPrint, timeoutM
     if (post.status >= 500) return { state: 'queued', reason: `касса ответила ошибкой ${post.status}` };
     if (post.status !== 200 && post.status !== 201 && post.status !== 409) return { state: 'failed', reason: `касса не приняла чек (ответ ${post.status})` };
     const res = await fetch(`${url}/api/v2/requests/${encodeURIComponent(uuid)}`, { signal: AbortSignal.timeout(timeoutMs) });
-    const parsed = driverResults.safeParse(res.ok ? await res.json().catch(() => null) : null);
-    const r = parsed.success ? parsed.data.results[0] : undefined;
-    if (!r) return { state: 'queued', reason: 'касса не назвала документ' };
-    const f = r.result?.fiscalParams;
-    if (r.status === 'ready' && f) return { state: 'printed', fiscal: { sign: String(f.fiscalDocumentSign), fn: f.fnNumber, number: String(f.fiscalDocumentNumber), at: f.fiscalDocumentDateTime } };
-    if (r.status === 'error') return { state: 'failed', reason: `касса отказала: ${r.errorDescription ?? 'без причины'}` };
-    return { state: 'queued', reason: r.status === 'blocked' ? `касса ждёт оператора${r.errorDescription ? `: ${r.errorDescription}` : ''}` : 'касса печатает' };
+    const outcome = driverOutcome(res.ok ? await res.json().catch(() => null) : null);
+    if (outcome.kind === 'registered') return { state: 'printed', fiscal: outcome.fiscal };
+    if (outcome.kind === 'refused') return { state: 'failed', reason: outcome.reason };
+    return { state: 'queued', reason: outcome.kind === 'wait' ? 'касса печатает' : outcome.reason };
   } catch (e) {
     return { state: 'queued', reason: e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError') ? 'касса не ответила вовремя' : 'касса недоступна' };
   }

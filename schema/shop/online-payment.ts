@@ -56,5 +56,19 @@ export type PaymentState = z.infer<typeof paymentState>;
 export const awaitsOnlinePayment = (o: { online?: OnlinePayment; paid?: { status: string }; status: string }): boolean =>
   (o.online?.status === 'pending' || o.online?.status === 'failed') && o.paid?.status !== 'paid' && o.status !== 'cancelled';
 
+/**
+ * What the customer reads in /my of an online payment going back through YooKassa (issue 30), or null. The customer's
+ * copy has no history, so it is read from the order as it stands: YooKassa's payment came (`online.status` paid) for an
+ * order that is cancelled (a cancellation after payment, or a payment that came after it), or for one the studio had
+ * already recorded paid another way (the customer paid twice). The server refunds both whole
+ * (schema/studio/orders/refunds-due.ts, order-money.ts `lateOnlineRefund`).
+ */
+export const onlineRefundNote = (o: { online?: OnlinePayment; paid?: { status: string; method?: string }; status: string }): string | null => {
+  if (o.online?.status !== 'paid') return null;
+  if (o.status === 'cancelled') return 'Заказ отменён: оплата онлайн возвращается через ЮKassa тем же способом, которым вы платили';
+  if (o.paid?.status === 'paid' && o.paid.method !== 'online') return 'Заказ уже был оплачен в студии: оплата онлайн возвращается через ЮKassa тем же способом, которым вы платили';
+  return null;
+};
+
 /** YooKassa's money: a string with kopecks. The shop's totals are whole roubles. */
 export const providerAmount = (roubles: number): string => roubles.toFixed(2);

@@ -3,7 +3,7 @@ import { orderActionLabels } from '../../schema/entities/order-command';
 import { counterSoldId, customerCancelId, isCounterSale, mayCommand, mayCreateOrder, onlineStepId, reservedIdIssue, type CommandOutcome, type OrderAction, type OrderCommand } from '../../schema/studio/orders/order-command';
 import { assemblingFlorist, concurrentStatus, customerCancelReason, customerMayCancel, isEditable, statusName } from '../../schema/studio/orders/order-lifecycle';
 import { deliveryCost, type Order, type OrderChange, type OrderPayment, type PaidMethod } from '../../schema/studio/orders/order';
-import { lateOnlineRefund, paymentProviderName, paymentReversal, recordedPayment, refundOutcome, staffCommandIssue } from '../../schema/studio/orders/order-money';
+import { lateOnlineRefund, paymentProviderName, paymentReversal, providerPaid, received, recordedPayment, refundOutcome, staffCommandIssue } from '../../schema/studio/orders/order-money';
 import { awaitsOnlinePayment, type OnlinePayment } from '../../schema/shop/online-payment';
 import { unitsByProduct } from '../../schema/studio/stock/stock';
 import { today } from '../../schema/shared/day';
@@ -77,18 +77,21 @@ type ServerAction =
   | { kind: 'online-paid'; payment: string; amount: number }
   | { kind: 'online-expired' }
   /** The provider's payment that came after the order was cancelled, returned through it (`lateOnlineRefund`). */
-  | { kind: 'online-refund'; payment: string; amount: number };
+  | { kind: 'online-refund'; payment: string; amount: number }
+  /** The provider's payment that came for an order already paid (cash or card at the counter): returned, the order's payment put back. */
+  | { kind: 'online-twice'; payment: string; amount: number; restore?: OrderPayment };
 /** When a command was made on the device, for the history: never later than it was applied (a device's clock may run fast). */
 const madeAtOf = (madeAt: number | undefined, now: number): { madeAt?: number } => (madeAt === undefined ? {} : { madeAt: Math.min(madeAt, now) });
 
 type AnyCommand = { id: string; order: string; action: OrderAction | ServerAction; madeAt?: number };
-const isOrderAction = (a: OrderAction | ServerAction): a is OrderAction => a.kind !== 'online' && a.kind !== 'online-paid' && a.kind !== 'online-expired' && a.kind !== 'online-refund';
+const isOrderAction = (a: OrderAction | ServerAction): a is OrderAction => a.kind !== 'online' && a.kind !== 'online-paid' && a.kind !== 'online-expired' && a.kind !== 'online-refund' && a.kind !== 'online-twice';
 const actionLabels: Record<(OrderAction | ServerAction)['kind'], string> = {
   ...orderActionLabels,
   online: 'Оплата онлайн',
   'online-paid': 'Оплачен онлайн',
   'online-expired': 'Статус',
   'online-refund': 'Оплата пришла после отмены: деньги возвращаются через ЮKassa',
+  'online-twice': 'Онлайн-оплата пришла, когда заказ уже был оплачен: деньги возвращаются через ЮKassa',
 };
 
 /** Who the history names for the server's own steps of an online payment. */
@@ -177,8 +180,11 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
         return change({ paid: action.status === 'paid' ? markedPaid(current, action.method, action.amount ?? current.total, now, prepared.by) : { status: 'unpaid', at: now, by: prepared.by } });
       }
       case 'online-paid':
-        // Money that came twice (a second payment, staff recorded cash) is the studio's to return: paid stays as it is.
-        if (current.paid?.status === 'paid') return { unchanged: 'Заказ уже оплачен' };
+        // Paid already by YooKassa: nothing more. Paid by staff (cash or card at the counter): the customer paid twice;
+        // the money is recorded on top, and `markPaidOnline` returns it through YooKassa at once (`lateOnlineRefund`).
+        if (current.paid?.status === 'paid' && providerPaid(current.paid)) return { unchanged: 'Заказ уже оплачен' };
+        if (current.paid?.status === 'paid')
+          return change({ paid: markedPaid(current, 'online', received(current) + action.amount, now, prepared.by), ...(current.online ? { online: { ...current.online, status: 'paid' as const, payment: action.payment } } : {}) });
         return change({ paid: markedPaid(current, 'online', action.amount, now, prepared.by), ...(current.online ? { online: { ...current.online, status: 'paid' as const, payment: action.payment } } : {}) });
       case 'online':
         if (current.paid?.status === 'paid') return { unchanged: 'Заказ уже оплачен' };
@@ -218,11 +224,15 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
         return { record: reversal.paid ? { ...rest, paid: reversal.paid } : rest, before: reversal.before, after: reversal.after };
       }
       case 'refund':
-      case 'online-refund': {
+      case 'online-refund':
+      case 'online-twice': {
         // The money goes back, `paid` is lowered by it; the refund receipt follows from the entry (receipt.ts `receiptsDue`), once per command.
         const refund = refundOutcome(current, action.payment, action.amount);
-        if (!refund.ok && action.kind === 'online-refund') return { unchanged: refund.reason };
+        if (!refund.ok && action.kind !== 'refund') return { unchanged: refund.reason };
         if (!refund.ok) throw new HttpError(refund.status, refund.reason);
+        // Paid twice: what is left is the payment the order had before YooKassa's, put back as it was (its method, its day).
+        const restore = action.kind === 'online-twice' && action.restore && received({ total: current.total, paid: action.restore }) === received({ total: current.total, paid: refund.paid }) ? action.restore : undefined;
+        if (restore) return { record: { ...current, paid: restore }, before: refund.before, after: { ...refund.after, paid: restore } };
         return { record: { ...current, paid: refund.paid }, before: refund.before, after: refund.after };
       }
     }
@@ -386,9 +396,13 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
       // Money that came for an order cancelled before it goes back through the provider (issue 30), once: the step's id is
       // the payment's, so a notification repeated, the sweep and a second app server all find it done. Checked on every
       // notification, so a crash between the two steps is finished by the next one.
+      // The same holds for money that came when staff had already recorded the order paid (the customer paid twice).
       const late = paid.order && lateOnlineRefund(paid.order);
       if (!late) return paid;
-      return applyTo({ id: onlineStepId(`refund-${payment}`), order, action: { kind: 'online-refund', ...late } }, paymentProvider);
+      const { cause, ...refund } = late;
+      const step = onlineStepId(`refund-${payment}`);
+      if (cause === 'paid') return applyTo({ id: step, order, action: { kind: 'online-twice', ...refund } }, paymentProvider);
+      return applyTo({ id: step, order, action: { kind: 'online-refund', payment: refund.payment, amount: refund.amount } }, paymentProvider);
     },
 
     /** A step of the order's online payment (a payment started, failed, given up for payment on delivery), once per `step`. */

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { driverTask, driverUuid } from '../../schema/studio/receipts/atol-driver';
+import { driverOutcome, driverTask, driverUuid } from '../../schema/studio/receipts/atol-driver';
 import { log } from '../ops/log';
 import { unreachable, type ProviderAnswer, type ReceiptProvider } from './provider';
 
@@ -7,32 +6,10 @@ import { unreachable, type ProviderAnswer, type ReceiptProvider } from './provid
  * A register on the studio's counter through ATOL's «web-сервер драйвера ККТ» (issue 30, item 4): its JSON task API
  * `POST /api/v2/requests` `{uuid, request: [task]}` queues a task under our uuid (201; 409 when that uuid is known —
  * the same document, so a resend is never a second receipt), `GET /api/v2/requests/{uuid}` answers its results
- * (`ready` with `fiscalParams`, `wait`/`inProgress`, `error` with `errorDescription`). The uuid is made from the
+ * (`ready` with `fiscalParams`, `wait`/`inProgress`, `error` with `error.description`: `driverOutcome`). The uuid is made from the
  * receipt's id, so whichever side sends it, the driver holds one task for one receipt; the task and its uuid are made
  * in schema/studio/receipts/atol-driver.ts, which a staff device printing while the server is away uses too.
  */
-
-const driverResults = z.object({
-  results: z.array(
-    z.object({
-      status: z.string(),
-      errorCode: z.number().optional(),
-      errorDescription: z.string().optional(),
-      result: z
-        .object({
-          fiscalParams: z
-            .object({
-              fiscalDocumentNumber: z.union([z.number(), z.string()]),
-              fiscalDocumentSign: z.union([z.number(), z.string()]),
-              fnNumber: z.string(),
-              fiscalDocumentDateTime: z.string(),
-            })
-            .optional(),
-        })
-        .nullish(),
-    }),
-  ),
-});
 
 export interface AtolLocalReach {
   /** The driver's web server, http://localhost:16732 on the studio's computer. */
@@ -46,20 +23,10 @@ export const atolLocalProvider = (s: AtolLocalReach): ReceiptProvider => {
     const res = await fetch(`${s.url}/api/v2/requests/${encodeURIComponent(uuid)}`, { signal: timeout() });
     if (res.status === 404) return { kind: 'retry', reason: 'касса не знает этот чек' };
     if (!res.ok) return { kind: 'retry', reason: `касса ответила ошибкой ${res.status}` };
-    const parsed = driverResults.safeParse(await res.json().catch(() => null));
-    const r = parsed.success ? parsed.data.results[0] : undefined;
-    if (!r) return { kind: 'retry', reason: 'касса не назвала документ' };
-    if (r.status === 'ready' && r.result?.fiscalParams) {
-      const f = r.result.fiscalParams;
-      return { kind: 'registered', uuid, fiscal: { sign: String(f.fiscalDocumentSign), fn: f.fnNumber, number: String(f.fiscalDocumentNumber), at: f.fiscalDocumentDateTime } };
-    }
-    if (r.status === 'error') {
-      log.warn({ code: r.errorCode }, 'ATOL driver refused a receipt');
-      return { kind: 'refused', reason: `касса отказала: ${r.errorDescription || `код ${r.errorCode ?? '?'}`}` };
-    }
-    // «blocked»: the register waits for its operator (paper out, a shift over 24 hours); tried again.
-    if (r.status === 'blocked') return { kind: 'retry', reason: `касса ждёт оператора${r.errorDescription ? `: ${r.errorDescription}` : ''}` };
-    return { kind: 'wait' };
+    const outcome = driverOutcome(await res.json().catch(() => null));
+    if (outcome.kind === 'registered') return { kind: 'registered', uuid, fiscal: outcome.fiscal };
+    if (outcome.kind === 'refused') log.warn({ reason: outcome.reason }, 'ATOL driver refused a receipt');
+    return outcome;
   };
   return {
     name: 'Касса на кассовом месте (АТОЛ)',

@@ -2,8 +2,8 @@ import { counterPrint } from '../../schema/entities/counter-print';
 import { tierDatabases } from '../../schema/shared/databases';
 import { officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
 import { driverUuid } from '../../schema/studio/receipts/atol-driver';
-import { counterPrintId, type CounterPrint } from '../../schema/studio/receipts/counter-print';
-import { receipt, receiptId, type Receipt } from '../../schema/studio/receipts/receipt';
+import { devicePrintIssue, type CounterPrint } from '../../schema/studio/receipts/counter-print';
+import { receipt, type Receipt } from '../../schema/studio/receipts/receipt';
 import { stripMeta, upsert } from '../db/docs';
 import { fromSynced, toSynced } from '../db/synced';
 import type { Storage } from '../db/storage';
@@ -46,18 +46,14 @@ export const recordDevicePrint = async (storage: Storage, p: CounterPrint, uuid:
 export const counterPrintRule = (storage: Storage): WriteRule => ({
   name: 'a device’s counter print is registered in the server’s queue, once',
   applies: (entity) => entity.type === counterPrint.type,
-  // A print the server will register must be the driver's task of a counter sale's own receipt: under its uuid, and a
-  // sale receipt of the order it names. Anything else would let a device mark another receipt (a YooKassa prepayment,
-  // another order's) registered, so the server would never send it.
+  // A print the server will register must be the driver's task of a staff payment's own receipt (a counter sale, a
+  // payment on pickup): `devicePrintIssue`. Anything else would let a device mark another receipt (a YooKassa
+  // prepayment, another order's) registered, so the server would never send it.
   judge: () =>
     Promise.resolve({
       issue(record) {
         const p = recordData(counterPrint, record);
-        if (!p || p.state !== 'printed') return undefined;
-        if (!p.receipt.startsWith(receiptId('sale', p.order, '')) || p.content.kind !== 'sale' || p.content.order !== p.order) return 'Чек с кассы не относится к продаже этого заказа';
-        if (record.id !== counterPrintId(p.receipt)) return 'Чек с кассы записан не под своим номером задачи кассы';
-        if (!p.fiscal) return 'Напечатанный чек без фискального признака';
-        return undefined;
+        return p ? devicePrintIssue(record.id, p) : undefined;
       },
     }),
   async stored(_batch, records) {

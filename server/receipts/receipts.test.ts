@@ -310,6 +310,14 @@ describe('a register on the counter through ATOL’s driver web server (issue 30
       // Sums that disagree are refused with the driver's words.
       const bad = await provider.send('receipt:sale:o-local:pay-2', { ...c, total: 10000 });
       expect(bad).toEqual({ kind: 'refused', reason: 'касса отказала: Сумма чека не равна сумме позиций и оплат' });
+      // The task in the driver's own names (DECISIONS «The register on the counter»): a measure it knows, a task it took.
+      expect(driverTask(c).items[0]).toMatchObject({ type: 'position', measurementUnit: 'piece', paymentMethod: 'fullPayment', paymentObject: 'commodity', tax: { type: 'none' } });
+      expect(driver.tasks().map((t) => t.status)).toEqual(['ready', 'error']);
+      // A task cancelled at the register is not waited for forever: its uuid is spent, so it is failed with why.
+      const cancelled = 'receipt:sale:o-local:pay-4';
+      await fetch(`${driver.url}/api/v2/requests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ uuid: driverUuid(cancelled), request: [driverTask(c)] }) });
+      driver.cancel(driverUuid(cancelled));
+      expect(await provider.report(driverUuid(cancelled))).toEqual({ kind: 'refused', reason: 'касса не выполнила задание (отменено): Задание отменено' });
     } finally {
       await driver.close();
     }

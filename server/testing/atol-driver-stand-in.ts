@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 interface DriverTask {
   uuid: string;
   request: unknown[];
-  status: 'wait' | 'ready' | 'error';
+  status: 'wait' | 'ready' | 'error' | 'canceled';
   errorDescription?: string;
   fiscal?: { fiscalDocumentNumber: number; fiscalDocumentSign: string; fnNumber: string; fiscalDocumentDateTime: string };
 }
@@ -29,6 +29,8 @@ const readBody = async (req: http.IncomingMessage): Promise<unknown> => {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const cents = (x: unknown) => Math.round(Number(x) * 100);
 const vats = new Set(['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat105', 'vat107', 'vat110', 'vat120']);
+/** The driver's names of a measure (FFD 1.2), as its JSON tasks take them. */
+const measures = new Set(['piece', 'gram', 'kilogram', 'ton', 'centimeter', 'decimeter', 'meter', 'squareCentimeter', 'squareMeter', 'milliliter', 'liter']);
 
 /** Why the register would refuse a sell/sellReturn task, as the driver says it; null when it prints. */
 const taskIssue = (t: unknown): string | null => {
@@ -38,6 +40,7 @@ const taskIssue = (t: unknown): string | null => {
   for (const i of items) {
     if (cents(i.price) * Number(i.quantity) !== cents(i.amount)) return 'Сумма позиции не равна цене × количество';
     if (!isRecord(i.tax) || !vats.has(String(i.tax.type))) return 'Неверная ставка НДС';
+    if (i.measurementUnit !== undefined && !measures.has(String(i.measurementUnit))) return 'Неверная мера количества';
   }
   const sum = items.reduce((s, i) => s + cents(i.amount), 0);
   const paid = (Array.isArray(t.payments) ? t.payments.filter(isRecord) : []).reduce((s, p) => s + cents(p.sum), 0);
@@ -49,7 +52,7 @@ const taskIssue = (t: unknown): string | null => {
  * A stand-in for ATOL's «web-сервер драйвера ККТ» (the driver of a register on the counter, http://localhost:16732),
  * written from its public JSON task API (ATOL's «Драйвер ККТ 10: JSON-задания» and the web server's `/api/v2/requests`):
  * `POST /api/v2/requests` `{uuid, request: [tasks]}` → 201, or 409 when the uuid is known (the task is not queued
- * twice); `GET /api/v2/requests/{uuid}` → `{results: [{status, errorCode, errorDescription, result}]}`, a receipt
+ * twice); `GET /api/v2/requests/{uuid}` → `{results: [{status, error: {code, description}, result}]}`, a receipt
  * `ready` with its `fiscalParams` at the first look (or `error` when its sums or VAT are wrong). `offline()` makes it
  * refuse connections (the studio's computer is off), `blocked()` answers «blocked» as a register waiting for its operator.
  */
@@ -85,14 +88,15 @@ export const startAtolDriverStandIn = async () => {
       if (m && req.method === 'GET') {
         const t = tasks.get(decodeURIComponent(m[1]!));
         if (!t) return json(res, 404, { error: { code: 404, description: 'Задание не найдено' } });
-        if (state.blocked) return json(res, 200, { results: [{ status: 'blocked', errorCode: 0, errorDescription: 'Закончилась бумага', result: null }] });
+        if (state.blocked) return json(res, 200, { results: [{ status: 'blocked', error: { code: 0, description: 'Закончилась бумага' }, result: null }] });
         if (t.status === 'wait') {
           fiscal += 1;
           t.status = 'ready';
           t.fiscal = { fiscalDocumentNumber: fiscal, fiscalDocumentSign: String(2_000_000_000 + fiscal), fnNumber: '7380440800000001', fiscalDocumentDateTime: new Date().toISOString() };
         }
-        if (t.status === 'error') return json(res, 200, { results: [{ status: 'error', errorCode: 1, errorDescription: t.errorDescription, result: null }] });
-        return json(res, 200, { results: [{ status: 'ready', errorCode: 0, errorDescription: '', result: { fiscalParams: t.fiscal } }] });
+        if (t.status === 'error') return json(res, 200, { results: [{ status: 'error', error: { code: 1, description: t.errorDescription }, result: null }] });
+        if (t.status === 'canceled') return json(res, 200, { results: [{ status: 'canceled', error: { code: 0, description: 'Задание отменено' }, result: null }] });
+        return json(res, 200, { results: [{ status: 'ready', error: { code: 0, description: 'Ошибок нет' }, result: { fiscalParams: t.fiscal } }] });
       }
       json(res, 404, { error: 'not found' });
     })();
@@ -107,6 +111,11 @@ export const startAtolDriverStandIn = async () => {
     /** The next `n` tasks are taken but never answered (the sender times out). */
     stall: (n: number) => {
       state.stall = n;
+    },
+    /** A task still waiting is cancelled (the driver's `DELETE /api/v2/requests/{uuid}`, as an operator would). */
+    cancel: (uuid: string) => {
+      const t = tasks.get(uuid);
+      if (t?.status === 'wait') t.status = 'canceled';
     },
     blocked: (on: boolean) => {
       state.blocked = on;

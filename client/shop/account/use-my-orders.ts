@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { combineLatest, switchMap } from 'rxjs';
 import { deliveryPlace, orderStatuses, type Order, type OrderDraft } from '../../../schema/studio/orders/order';
 import { customerMayCancel } from '../../../schema/studio/orders/order-lifecycle';
-import { awaitsOnlinePayment, paymentChecking } from '../../../schema/shop/online-payment';
+import { awaitsOnlinePayment, onlineRefundNote, paymentChecking } from '../../../schema/shop/online-payment';
 import { paymentCheckingLabel, paymentLabel } from '../../../schema/studio/orders/payment-label';
 import { formatRoubles } from '../../../schema/shared/money';
 import { owed, received } from '../../../schema/studio/orders/order-money';
@@ -52,8 +52,10 @@ export interface MyOrder {
 /** What the customer chose to pay on delivery with, in words. */
 const onDelivery = (d: Pick<OrderDraft, 'payment'>) => (d.payment === 'card' ? 'При получении, картой' : 'При получении, наличными');
 
-/** The payment as the customer should read it: paid, waiting for the online payment, or what they will pay with (the rest, after a part payment). */
+/** The payment as the customer should read it: going back through YooKassa, paid, waiting for the online payment, or what they will pay with (the rest, after a part payment). */
 const paymentOf = (o: Order) => {
+  const back = onlineRefundNote(o);
+  if (back) return back;
   if (o.paid?.status === 'paid' || awaitsOnlinePayment(o) || paymentChecking(o)) return paymentLabel(o);
   if (received(o) > 0) return `Оплачено ${formatRoubles(received(o))}, остальные ${formatRoubles(owed(o))} — ${onDelivery(o).toLowerCase()}`;
   return onDelivery(o);

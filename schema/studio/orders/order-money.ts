@@ -210,19 +210,31 @@ export const refundOutcome = (
 };
 
 /**
- * A payment the provider took after the order was cancelled (issue 30: the customer paid in a tab left open while the
- * hold ran out, or the studio cancelled first): nobody keeps that money, so it goes back whole through the provider.
+ * A payment the provider took that nobody keeps, returned whole through the provider (issue 30), for one of two causes:
+ * - `cancelled`: it came after the order was cancelled (the customer paid in a tab left open while the hold ran out,
+ *   or the studio cancelled first);
+ * - `paid`: it came when the order was already paid in full (cash or card at the counter, then the customer's online
+ *   payment went through too): the customer paid twice. The order's payment then goes back to the one it had
+ *   (`restore`), so the shift counts the cash or card as before.
  * Answers the payment's command and what is still to return of it (never more than the order holds), or null when
  * nothing is: the server then records it as a refund (server/orders/order-commands.ts `markPaidOnline`), once.
  */
-export const lateOnlineRefund = (order: Pick<Order, 'status' | 'paid' | 'history' | 'total'>): { payment: string; amount: number } | null => {
-  if (order.status !== 'cancelled') return null;
+export const lateOnlineRefund = (
+  order: Pick<Order, 'status' | 'paid' | 'history' | 'total'>,
+): { payment: string; amount: number; cause: 'cancelled' | 'paid'; restore?: OrderPayment } | null => {
   const history = order.history ?? [];
-  const cancelledAt = history.findIndex((e) => e.after.status === 'cancelled');
-  if (cancelledAt < 0) return null;
-  const late = paymentsOf(history.slice(cancelledAt + 1)).find((p) => providerPaid(p.paid) && !p.voidedBy);
-  if (!late) return null;
-  const brought = Math.max(0, roublesOf(late.entry.after.paid, order.total) - roublesOf(late.entry.before.paid, order.total));
-  const amount = Math.min(brought - refundedOf(history, late.entry.command), received(order));
-  return amount > 0 ? { payment: late.entry.command, amount } : null;
+  const left = (p: RecordedPayment) => {
+    const brought = Math.max(0, roublesOf(p.entry.after.paid, order.total) - roublesOf(p.entry.before.paid, order.total));
+    return Math.min(brought - refundedOf(history, p.entry.command), received(order));
+  };
+  if (order.status === 'cancelled') {
+    const cancelledAt = history.findIndex((e) => e.after.status === 'cancelled');
+    const late = cancelledAt < 0 ? undefined : paymentsOf(history.slice(cancelledAt + 1)).find((p) => providerPaid(p.paid) && !p.voidedBy);
+    if (late && left(late) > 0) return { payment: late.entry.command, amount: left(late), cause: 'cancelled' };
+    return null;
+  }
+  const twice = paymentsOf(history).find((p) => providerPaid(p.paid) && !p.voidedBy && order.total > 0 && roublesOf(p.entry.before.paid, order.total) >= order.total);
+  if (!twice || left(twice) <= 0) return null;
+  const restore = paymentIn(twice.entry.before.paid);
+  return { payment: twice.entry.command, amount: left(twice), cause: 'paid', ...(restore ? { restore } : {}) };
 };

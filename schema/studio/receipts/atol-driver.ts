@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ReceiptContent, TaxSystem } from './receipt';
 
 /**
@@ -65,7 +66,13 @@ const taxationTypes: Record<TaxSystem, string> = { osn: 'osn', usn_income: 'usnI
 const paymentMethods: Record<ReceiptContent['mode'], string> = { full_prepayment: 'fullPrepayment', partial_prepayment: 'prepayment', full_payment: 'fullPayment' };
 const paymentTypes: Record<ReceiptContent['payment'], string> = { cash: 'cash', electronic: 'electronically', prepaid: 'prepaid' };
 
-/** The `sell` / `sellReturn` task of a receipt (FFD 1.2 fields as the driver names them). */
+/**
+ * The `sell` / `sellReturn` task of a receipt (FFD 1.2 fields as the driver names them). Names checked against public
+ * clients of the driver's JSON tasks (DECISIONS «The register on the counter»): `type` sell|sellReturn, `taxationType`
+ * osn|usnIncome|usnIncomeOutcome|esn|patent, `clientInfo.emailOrPhone`, items `type: 'position'` with `price`,
+ * `quantity`, `amount`, `measurementUnit` ('piece'), `paymentMethod` fullPrepayment|prepayment|fullPayment,
+ * `paymentObject`, `tax.type` none|vat0|vat10|vat20|vat110|vat120; `payments[].type` cash|electronically|prepaid.
+ */
 export const driverTask = (c: ReceiptContent) => ({
   type: c.kind === 'refund' ? 'sellReturn' : 'sell',
   taxationType: taxationTypes[c.taxSystem],
@@ -77,7 +84,7 @@ export const driverTask = (c: ReceiptContent) => ({
     price: rub(i.price),
     quantity: i.quantity,
     amount: rub(i.sum),
-    measurementUnit: 0,
+    measurementUnit: 'piece',
     paymentMethod: paymentMethods[c.mode],
     paymentObject: i.object,
     tax: { type: i.vat },
@@ -85,3 +92,52 @@ export const driverTask = (c: ReceiptContent) => ({
   payments: [{ type: paymentTypes[c.payment], sum: rub(c.total) }],
   total: rub(c.total),
 });
+
+/**
+ * What `GET /api/v2/requests/{uuid}` answers of a task: `results[]`, each `{status, error: {code, description},
+ * result}` (status ready | wait | inProgress | interrupted | blocked | canceled | error), a receipt's `result.fiscalParams`
+ * naming its fiscal document (`fiscalDocumentNumber`, `fiscalDocumentSign`, `fnNumber`, `fiscalDocumentDateTime`).
+ */
+export const driverResults = z.object({
+  results: z.array(
+    z.object({
+      status: z.string(),
+      error: z.object({ code: z.number().optional(), description: z.string().optional() }).nullish(),
+      result: z
+        .object({
+          fiscalParams: z
+            .object({
+              fiscalDocumentNumber: z.union([z.number(), z.string()]),
+              fiscalDocumentSign: z.union([z.number(), z.string()]),
+              fnNumber: z.string(),
+              fiscalDocumentDateTime: z.string(),
+            })
+            .optional(),
+        })
+        .nullish(),
+    }),
+  ),
+});
+
+/** What a sender does with a task's first result: registered (its fiscal sign), refused (the register's words), tried again, or waited for. */
+export type DriverOutcome =
+  | { kind: 'registered'; fiscal: { sign: string; fn: string; number: string; at: string } }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'retry'; reason: string }
+  | { kind: 'wait' };
+
+/** The one reading of a task's result, for the server's sender and a device's print alike. */
+export const driverOutcome = (body: unknown): DriverOutcome => {
+  const parsed = driverResults.safeParse(body);
+  const r = parsed.success ? parsed.data.results[0] : undefined;
+  if (!r) return { kind: 'retry', reason: 'касса не назвала документ' };
+  const f = r.result?.fiscalParams;
+  const said = r.error?.description;
+  if (r.status === 'ready' && f) return { kind: 'registered', fiscal: { sign: String(f.fiscalDocumentSign), fn: f.fnNumber, number: String(f.fiscalDocumentNumber), at: f.fiscalDocumentDateTime } };
+  if (r.status === 'error') return { kind: 'refused', reason: `касса отказала: ${said || `код ${r.error?.code ?? '?'}`}` };
+  // Interrupted (an earlier task of the request failed) or cancelled: the uuid is spent, sending it again answers the same.
+  if (r.status === 'interrupted' || r.status === 'canceled') return { kind: 'refused', reason: `касса не выполнила задание (${r.status === 'canceled' ? 'отменено' : 'прервано'})${said ? `: ${said}` : ''}` };
+  // «blocked»: the register waits for its operator (paper out, a shift over 24 hours); tried again.
+  if (r.status === 'blocked') return { kind: 'retry', reason: `касса ждёт оператора${said ? `: ${said}` : ''}` };
+  return { kind: 'wait' };
+};

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { Order, OrderChange } from '../orders/order';
-import { counterSoldId, isCounterSale, type OrderAction } from '../orders/order-command';
+import { counterSoldId, isCounterSale, reservedIdIssue, type OrderAction } from '../orders/order-command';
 import { driverUuid } from './atol-driver';
-import { receiptContent, receiptsDue, type CounterRegister, type ReceiptDraft, type ReceiptSettings } from './receipt';
+import { recordedPayment } from '../orders/order-money';
+import { receiptContent, receiptId, receiptsDue, type CounterRegister, type ReceiptDraft, type ReceiptSettings } from './receipt';
 
 /**
  * A counter sale's receipt printed by the staff device itself, straight through the counter register's driver, while
@@ -38,6 +39,52 @@ export const counterSaleReceipt = (sale: SaleNow, payment: { id: string; action:
   return receiptsDue({ ...sale, status: 'done', paid, history: [sold] }, [money], settings).find((r) => r.content.kind === 'sale') ?? null;
 };
 
+/**
+ * Whether the device prints the receipt of a payment on pickup itself (issue 30): a staff member's «payment» command on
+ * a pickup order's page (a phone or site order, not a counter sale: that is `printsOnDevice`) bringing cash or card
+ * money, recorded while the server cannot be reached, when the admin chose the register on the counter.
+ */
+export const pickupPaymentPrintsOnDevice = (order: Pick<Order, 'source' | 'delivery'>, action: OrderAction, serverReachable: boolean, register: CounterRegister | null): boolean =>
+  action.kind === 'payment' && action.status === 'paid' && (action.method === 'cash' || action.method === 'card') &&
+  order.delivery.method === 'pickup' && !isCounterSale(order) && !serverReachable && !!register?.url && !!register.settings;
+
+/** What the receipt needs of the order as the device holds it (the board's copy, with its history). */
+type OrderNow = Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total' | 'status' | 'paid' | 'history' | 'online'>;
+
+/**
+ * The receipt of a payment on pickup as the server's queue will make it when the commands arrive: `receiptsDue` over
+ * the order's history as the device holds it, the commands still waiting before this one (a hand-over, an earlier
+ * payment) as the server will write them, then this payment. A `sale` when the order is handed over by then, else a
+ * `prepayment`, under `receipt:{kind}:{order}:{payment command}`. Null when the device cannot be sure what the server
+ * will have (an edit, a reversal or a refund waiting before it): the server's queue prints that one when it is back.
+ */
+export const pickupPaymentReceipt = (
+  order: OrderNow,
+  pending: readonly { id: string; action: OrderAction }[],
+  payment: { id: string; action: OrderAction },
+  settings: ReceiptSettings,
+): ReceiptDraft | null => {
+  const step = (command: string, before: Record<string, unknown>, after: Record<string, unknown>): OrderChange => ({ command, by: '', at: 0, what: '', before, after });
+  const money = (o: OrderNow, a: OrderAction) => (a.kind === 'payment' && a.status === 'paid' ? recordedPayment(o.total, a.method, a.amount ?? o.total, 0, '') : ({ status: 'unpaid' as const }));
+  let o: OrderNow = order;
+  const steps: OrderChange[] = [];
+  for (const c of pending) {
+    const a = c.action;
+    if (a.kind === 'status') {
+      steps.push(step(c.id, { status: o.status }, { status: a.to }));
+      o = { ...o, status: a.to };
+    } else if (a.kind === 'payment') {
+      const paid = money(o, a);
+      steps.push(step(c.id, { paid: o.paid ?? null }, { paid }));
+      o = { ...o, paid };
+    } else if (a.kind !== 'assign' && a.kind !== 'photo') return null;
+  }
+  const paid = money(o, payment.action);
+  const entry = step(payment.id, { paid: o.paid ?? null }, { paid });
+  const wanted = new Set([receiptId('sale', order.id, payment.id), receiptId('prepayment', order.id, payment.id)]);
+  return receiptsDue({ ...o, paid, history: [...(o.history ?? []), ...steps] }, [entry], settings).find((r) => wanted.has(r.id)) ?? null;
+};
+
 /** The device's print: waiting for the driver, printed (with the register's fiscal sign) or refused by the register. */
 export const counterPrintState = z.enum(['queued', 'printed', 'failed']);
 export type CounterPrintState = z.infer<typeof counterPrintState>;
@@ -69,4 +116,22 @@ export const counterPrintLabel = (p: Pick<CounterPrint, 'state' | 'reason' | 'fi
   if (p.state === 'printed') return p.known ? `Чек зарегистрирован${p.fiscal ? ` (ФП ${p.fiscal.sign})` : ''}` : 'Чек напечатан на кассе, ждёт сервер';
   if (p.state === 'failed') return `Чек не пробит: ${p.reason ?? 'касса отказала'}`;
   return p.reason ? `Чек ждёт кассу: ${p.reason}` : 'Чек печатается на кассе';
+};
+
+/**
+ * Why the server does not take a device's printed receipt as registered, or undefined (both write paths: server/receipts/
+ * counter-prints.ts). The server cannot ask the register what it printed, so a device's word is taken only for its own
+ * staff's cash or card: a `sale` or `prepayment` of the order it names, settling a staff command (never one of the
+ * server's own steps: YooKassa's payment, its refunds, a counter sale's hand-over), under the driver's uuid of that receipt.
+ */
+export const devicePrintIssue = (recordId: string, p: Pick<CounterPrint, 'receipt' | 'order' | 'content' | 'state' | 'fiscal'>): string | undefined => {
+  if (p.state !== 'printed') return undefined;
+  const kind = p.content.kind;
+  const command = p.receipt.slice(receiptId(kind, p.order, '').length);
+  const own = (kind === 'sale' || kind === 'prepayment') && p.receipt === receiptId(kind, p.order, command) && command.length > 0 && p.content.order === p.order;
+  if (!own || p.content.payment === 'prepaid' || p.content.providerPayment || p.content.inPayment || reservedIdIssue({ id: command, action: { kind: 'payment', status: 'paid' } }))
+    return 'Чек с кассы не относится к оплате этого заказа';
+  if (recordId !== counterPrintId(p.receipt)) return 'Чек с кассы записан не под своим номером задачи кассы';
+  if (!p.fiscal) return 'Напечатанный чек без фискального признака';
+  return undefined;
 };

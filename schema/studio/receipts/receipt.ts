@@ -3,6 +3,7 @@ import { countOf } from '../../shared/plural';
 import type { Order, OrderChange, OrderLine } from '../orders/order';
 import { orderPayment } from '../orders/order';
 import { refundView } from '../orders/order-refund';
+import { refundMarkOf } from '../orders/order-money';
 
 /**
  * Fiscal receipts (issue 30, 54-FZ): what a receipt says, decided once here from the order as the server stores it.
@@ -206,10 +207,13 @@ export const receiptsDue = (o: OrderNow, entries: readonly OrderChange[], s: Rec
   };
   // How an entry's money moved: the payment it recorded, or (a payment taken back, which names no method) the one it
   // took back; an entry that moved no money (a hand-over, a cancellation) settles the order's payment as it stands.
+  // A refund («Вернуть деньги», a late or second online payment returned) goes back the way the payment it names came.
   const paidBy = (e: OrderChange) => {
+    const mark = refundMarkOf(e);
+    const refunded = mark ? paidIn(history.find((h) => h.command === mark.payment)?.after ?? {}) : undefined;
     const after = paidIn(e.after);
     const before = paidIn(e.before);
-    const p = after?.method ? after : before?.method ? before : o.paid;
+    const p = refunded?.method ? refunded : after?.method ? after : before?.method ? before : o.paid;
     return {
       payment: p?.method === 'cash' ? ('cash' as const) : ('electronic' as const),
       provider: p?.method === 'online' && p.by === 'ЮKassa' ? o.online?.payment : undefined,

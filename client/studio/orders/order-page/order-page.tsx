@@ -19,6 +19,7 @@ import { EditForm } from './order-edit';
 import { OrderPhoto } from './order-photo';
 import { changeRows, dayLabel, deliveredUnpaid, historyMoment, orderPaymentText, paymentText, placeOf } from './order-labels';
 import { projectedOrder } from './projected-order';
+import { printPaymentIfServerAway } from './payment-print';
 import { useCouriers, useOrder } from './use-order';
 import { drawnOrder } from './drawn-order';
 import { collectLine, papers, storedPaper, storePaper, ticketLines, setPaperSize, type Paper } from './print-ticket';
@@ -174,13 +175,16 @@ const OrderScreen = ({ id, drawn }: { id: string; drawn: Order | null }) => {
       try {
         // Drawn from the server's copy, the page may be acted on before the store has opened: the command waits for it.
         const office = (data ?? (await openedLocal()).data).shop.office;
-        await sendOrderCommand(office, user.phone, server.id, action);
+        const id = await sendOrderCommand(office, user.phone, server.id, action);
+        // A payment on pickup recorded while the server is away is printed at the counter's register by this device.
+        if (action.kind === 'payment')
+          void printPaymentIfServerAway(office, user.phone, server, commands ?? [], { id, action }).catch((e: unknown) => notice(`Чек на кассе: ${e instanceof Error ? e.message : String(e)}`, 'error'));
       } catch (e) {
         notice(e instanceof Error ? e.message : String(e), 'error');
         throw e;
       }
     },
-    [data, user, server, notice],
+    [data, user, server, notice, commands],
   );
 
   if (order === undefined) return <p className="muted">Загружаем заказ…</p>;

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderTitle } from '../schema/studio/orders/order-number';
+import type { ReceiptView } from '../schema/studio/receipts/receipt';
+import { startAtolDriverStandIn } from '../server/testing/atol-driver-stand-in';
+import { orderOneBouquet } from '../server/testing/order-rush';
+import { call, demoPhones, signIn } from '../server/testing/test-shop';
+import { journeyPerFile } from './harness';
+import { waitFor } from './journeys';
+import { openStaffScreen } from './admin-journeys';
+
+/**
+ * Issue 30, on a 390 px phone: a customer's site order for pickup is paid at the counter while the studio has lost its
+ * network to the shop's server (the counter's register, on the studio's own network, still answers). The florist
+ * records the payment on the order page; the device prints its receipt at the register itself — one task. When the
+ * server is back, its receipts list holds that payment's receipt registered with the printed fiscal sign, and it
+ * never sends it again: the register still holds one task, and nothing was posted to it after the device's print.
+ */
+describe('a payment on pickup printed at the register while the server is away', () => {
+  let driver: Awaited<ReturnType<typeof startAtolDriverStandIn>>;
+  beforeAll(async () => {
+    driver = await startAtolDriverStandIn();
+  });
+  const journey = journeyPerFile({ receiptsEveryMs: 200 }, { serviceWorker: false });
+  afterAll(() => driver?.close());
+
+  it('prints once on the device, and the server registers it with that fiscal sign without sending it', async () => {
+    const { shop } = journey();
+    const [admin, manager] = await Promise.all([signIn(shop.url, demoPhones.admin), signIn(shop.url, demoPhones.manager)]);
+    const chosen = await call(shop.url, '/api/settings/receipts-update', { settings: { taxSystem: 'usn_income', vat: 'none', email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' }, choice: { kind: 'atol-local', url: driver.url } }, admin);
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    // A customer's order from the site, for pickup, to be paid at the studio.
+    const id = await orderOneBouquet(shop.url, '79440000951');
+    const { number } = await shop.shop.storage.db('orders').get<{ number: number }>(id);
+
+    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.florist, `/admin/orders/${number}`, { name: orderTitle(number), level: 1 }, { width: 390, height: 844 });
+    // Online, the staff shell keeps the register's address, so it is known offline.
+    await page.waitForFunction((url) => localStorage.getItem('counter-register')?.includes(url), driver.url);
+
+    // The shop's server is out of reach; the register on the studio's network is not.
+    const shopOrigin = new URL(shop.url).origin;
+    const away = (url: URL) => url.origin === shopOrigin;
+    await context.route(away, (route) => route.abort('internetdisconnected'));
+    const payment = page.getByRole('form', { name: 'Оплата' });
+    await payment.getByLabel('Способ').selectOption({ label: 'Карта' });
+    await payment.getByRole('button', { name: 'Записать оплату' }).click();
+
+    // The device printed it: one task at the register, and the order page says it waits for the server.
+    await waitFor('the register’s task', async () => driver.tasks().length > 0, 60_000);
+    const prints = page.getByRole('list', { name: 'Чеки с кассы этого устройства' });
+    await prints.getByText('Чек напечатан на кассе, ждёт сервер').waitFor({ timeout: 30_000 });
+    const [task] = driver.tasks();
+    expect(driver.tasks()).toHaveLength(1);
+    expect(task).toMatchObject({ status: 'ready', request: [{ type: 'sell', payments: [{ type: 'electronically' }] }] });
+    const sign = task!.fiscal!.fiscalDocumentSign;
+    const posts = driver.posts();
+
+    // The network is back: the payment and the print reach the server.
+    await context.unroute(away);
+    const listed = async () => (await call<{ data: { items: ReceiptView[] } }>(shop.url, '/api/receipts/list', { order: id }, manager)).body.data.items;
+    await waitFor('the order paid on the server', async () => (await shop.shop.storage.db('orders').get<{ paid?: { status: string } }>(id)).paid?.status === 'paid', 60_000);
+    const [receipt] = await waitFor('the payment’s receipt registered on the server', async () => {
+      const items = await listed();
+      return items.length && items.every((r) => r.state === 'registered') ? items : null;
+    }, 90_000);
+    expect(receipt).toMatchObject({ kind: 'prepayment', state: 'registered', label: `Чек зарегистрирован (ФП ${sign})` });
+    await prints.getByText(`Чек зарегистрирован (ФП ${sign})`).waitFor({ timeout: 60_000 });
+    await page.getByRole('list', { name: 'Чеки', exact: true }).getByText(`Чек зарегистрирован (ФП ${sign})`).waitFor({ timeout: 30_000 });
+    // Exactly once: one receipt on the server, one task at the register, nothing posted after the device's print.
+    expect(await listed()).toHaveLength(1);
+    expect([driver.tasks().length, driver.posts()]).toEqual([1, posts]);
+
+    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(e))).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
