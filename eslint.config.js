@@ -52,6 +52,7 @@ const layers = [
   { target: './schema', from: ['./client', './server', './e2e', './bench'], message: 'schema/ is shared by both sides and imports neither.' },
   { target: './server', from: ['./client', './e2e', './bench'], message: 'The server never imports the client.' },
   { target: './client', from: ['./server', './e2e', './bench'], message: 'The client never imports the server.' },
+  { target: './client', from: './client/data/testing', message: 'What tests share is never part of the app.' },
   { target: './client/lib', from: ['./client/data', './client/ui', ...wings, ...app], message: 'client/lib sits under data, ui, the wings and the app.' },
   { target: './client/data', from: ['./client/ui', ...wings, ...app], message: 'client/data sits under ui, the wings and the app.' },
   { target: './client/ui', from: [...wings, ...app], message: 'client/ui sits under the wings and the app.' },
@@ -96,7 +97,8 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**'],
+    // client/**/testing/ holds what tests share (a device drill starts the real server), never imported by the app.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'client/**/testing/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [layers[0]] }] },
   },
 );

@@ -1,22 +1,9 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, signIn, startTestShop } from '../../../server/testing/test-shop';
+import { call, signIn } from '../../../server/testing/test-shop';
 import { storeBackup, takeBackup } from '../../../server/ops/backup';
-import { restoreShop } from '../../../server/ops/restore';
 import type { Order } from '../../../schema/studio/orders/order';
-import { openLocalData, type LocalData } from '../database';
-import { startShopSync, type ShopSync } from './shop-sync';
-import { deviceCookie, pickupDraft } from '../testing/customer-device';
-
-const temporary: string[] = [];
-const tempDir = async () => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-restored-orders-'));
-  temporary.push(dir);
-  return dir;
-};
+import { pickupDraft } from '../testing/customer-device';
+import { deviceDrill, placeFromOutbox, type DeviceDrill } from '../testing/device-drill';
 
 const customer = '79440000021';
 const draftOf = (id: string, phone = customer) => pickupDraft(id, phone);
@@ -29,45 +16,23 @@ const draftOf = (id: string, phone = customer) => pickupDraft(id, phone);
  * and a product the restore took away is gone from the device.
  */
 describe('a customer device after the shop was restored from a backup', () => {
-  let data: LocalData | undefined;
-  let sync: ShopSync | undefined;
-  let network: ReturnType<typeof deviceCookie> | undefined;
-  const shops: { close(): Promise<void> }[] = [];
-  afterAll(async () => {
-    await sync?.stop();
-    await data?.shop.close();
-    await data?.dataSources.close();
-    network?.restore();
-    for (const s of shops) await s.close().catch(() => undefined);
-    for (const dir of temporary) await fs.rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-  });
+  let drill: DeviceDrill | undefined;
+  afterAll(() => drill?.end());
 
   it('sends again the orders the restored shop lacks, once each, and forgets what the restore took away', async () => {
+    drill = deviceDrill(`restored${Date.now()}`);
     // Four orders wait for the studio's call at once: the site's limit on them is not what this test is about.
     const limits = { unconfirmedOrdersPerCustomer: 5 };
-    const first = await startTestShop(limits);
-    shops.push(first);
-    let url = first.url;
-    network = deviceCookie(() => url);
-    network.jar.cookie = await signIn(url, customer);
-    data = await openLocalData(`restored${Date.now()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-    sync = startShopSync(data, url);
+    const first = await drill.startShop(limits);
+    drill.jar.cookie = await signIn(drill.url(), customer);
+    const { data, sync } = await drill.open();
     await sync.setCustomer(customer);
     const shop = data.shop;
-    /** Checkout: the draft into the outbox, sent, its copy pulled, the draft dropped. */
-    const place = async (id: string) => {
-      await shop.pendingOrders.insert({ ...draftOf(id), owner: customer, createdAt: Date.now() });
-      const [sent] = await sync!.flushOutbox();
-      expect(sent?.id).toBe(id);
-      await expect.poll(async () => (await shop.orders.findOne(id).exec())?.number, { timeout: 30_000, interval: 200 }).toBe(sent!.number);
-      await sync!.flushOutbox();
-      expect(await shop.pendingOrders.findOne(id).exec()).toBeNull();
-      return sent!.number;
-    };
+    const place = (id: string) => placeFromOutbox(data, sync, customer, draftOf(id));
 
     const numberA = await place('restore-order-a-000001');
     const backup = await takeBackup(first.shop.storage, { dataDir: first.dataDir });
-    const file = await storeBackup(backup, await tempDir(), 2);
+    const file = await storeBackup(backup, await drill.tempDir(), 2);
 
     // After the backup: three more orders, and a product the studio added; all reach the device.
     const numberB = await place('restore-order-b-000001');
@@ -80,12 +45,8 @@ describe('a customer device after the shop was restored from a backup', () => {
     await expect.poll(async () => (await shop.products.findOne('p-after-backup').exec())?.name, { timeout: 30_000, interval: 200 }).toBe('Букет после копии');
 
     // The disk dies; the archive is restored and the shop starts on the same address. Every session ended with it.
-    await first.close();
-    const dataDir = await tempDir();
-    await restoreShop({ dataDir }, file);
-    const restored = await startTestShop({ ...limits, dataDir, port: first.port });
-    shops.push(restored);
-    url = restored.url;
+    const restored = await drill.restore(first, file, limits);
+    const url = drill.url();
     const orders = restored.shop.storage.db('orders');
     expect(await orders.get('restore-order-b-000001').catch(() => null)).toBeNull();
 
@@ -107,7 +68,7 @@ describe('a customer device after the shop was restored from a backup', () => {
     expect(taken.body.data.number).toBe(numberB);
 
     // The customer signs in again; the outbox goes out.
-    network.jar.cookie = await signIn(url, customer);
+    drill.jar.cookie = await signIn(url, customer);
     await sync.flushOutbox();
     const stored = async (id: string) => (await orders.get<{ number?: number; stage?: string }>(id).catch(() => null))?.number;
     expect(await stored('restore-order-a-000001')).toBe(numberA);
@@ -132,7 +93,7 @@ describe('a customer device after the shop was restored from a backup', () => {
     await expect.poll(async () => (await shop.orders.findOne('restore-order-b-000001').exec())?.number, { timeout: 30_000, interval: 250 }).toBe(numberBNow);
     expect((await shop.orders.findOne('restore-order-b-000001').exec())?.formerNumber).toBe(numberB);
     expect((await shop.orders.findOne('restore-order-c-000001').exec())?.formerNumber).toBeUndefined();
-    await expect.poll(async () => (await sync!.flushOutbox(), shop.pendingOrders.count().exec()), { timeout: 30_000, interval: 500 }).toBe(0);
+    await expect.poll(async () => (await sync.flushOutbox(), shop.pendingOrders.count().exec()), { timeout: 30_000, interval: 500 }).toBe(0);
     expect(await shop.orders.find({ selector: { customer } }).exec()).toHaveLength(4);
   }, 180_000);
 });

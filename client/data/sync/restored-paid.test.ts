@@ -1,24 +1,11 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signIn, startTestShop } from '../../../server/testing/test-shop';
+import { signIn } from '../../../server/testing/test-shop';
 import { paidOnline } from '../../../server/testing/paid-online';
 import { startYookassaStandIn } from '../../../server/testing/yookassa-stand-in';
 import { storeBackup, takeBackup } from '../../../server/ops/backup';
-import { restoreShop } from '../../../server/ops/restore';
 import type { Order } from '../../../schema/studio/orders/order';
-import { openLocalData, type LocalData } from '../database';
-import { startShopSync, type ShopSync } from './shop-sync';
-import { deviceCookie, pickupDraft } from '../testing/customer-device';
-
-const temporary: string[] = [];
-const tempDir = async () => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-restored-paid-'));
-  temporary.push(dir);
-  return dir;
-};
+import { pickupDraft } from '../testing/customer-device';
+import { deviceDrill, type DeviceDrill } from '../testing/device-drill';
 
 const customer = '79440000041';
 
@@ -29,39 +16,29 @@ const customer = '79440000041';
  * (here: the paid order's own payment, written into the other copy on the device) gets nothing marked.
  */
 describe('a customer device whose paid order the restore lost', () => {
-  let data: LocalData | undefined;
-  let sync: ShopSync | undefined;
-  let network: ReturnType<typeof deviceCookie> | undefined;
-  const shops: { close(): Promise<void> }[] = [];
+  let drill: DeviceDrill | undefined;
   let yk: Awaited<ReturnType<typeof startYookassaStandIn>> | undefined;
   afterAll(async () => {
-    await sync?.stop();
-    await data?.shop.close();
-    await data?.dataSources.close();
-    network?.restore();
-    for (const s of shops) await s.close().catch(() => undefined);
+    await drill?.end();
     await yk?.close();
-    for (const dir of temporary) await fs.rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
 
   it('sends it again naming its payment: paid on the restored shop with its former number; a payment claimed for another order marks nothing', async () => {
     yk = await startYookassaStandIn();
     const config = { unconfirmedOrdersPerCustomer: 5, yookassa: { shopId: yk.shopId, secretKey: yk.secretKey, apiUrl: yk.apiUrl } };
-    const first = await startTestShop(config);
-    shops.push(first);
-    let url = first.url;
-    network = deviceCookie(() => url);
-    network.jar.cookie = await signIn(url, customer);
-    data = await openLocalData(`restored-paid${Date.now()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-    sync = startShopSync(data, url);
+    drill = deviceDrill(`restored-paid${Date.now()}`);
+    const first = await drill.startShop(config);
+    let url = drill.url();
+    drill.jar.cookie = await signIn(url, customer);
+    const { data, sync } = await drill.open();
     await sync.setCustomer(customer);
     const shop = data.shop;
 
     // The last backup holds none of this customer's orders.
-    const file = await storeBackup(await takeBackup(first.shop.storage, { dataDir: first.dataDir }), await tempDir(), 2);
+    const file = await storeBackup(await takeBackup(first.shop.storage, { dataDir: first.dataDir }), await drill.tempDir(), 2);
 
     // After it: A paid online at YooKassa; B placed from the outbox, to be paid on delivery. Both reach the device.
-    const paid = await paidOnline(url, yk, network.jar.cookie, { id: 'restore-paid-a-000001', bouquet: 'p-001', count: 1, customer, recipient: '79440000049' });
+    const paid = await paidOnline(url, yk, drill.jar.cookie, { id: 'restore-paid-a-000001', bouquet: 'p-001', count: 1, customer, recipient: '79440000049' });
     await shop.pendingOrders.insert({ ...pickupDraft('restore-paid-b-000001', customer), owner: customer, createdAt: Date.now() });
     await sync.flushOutbox();
     const copyOf = async (id: string) => (await shop.orders.findOne(id).exec())?.toJSON() as Order | undefined;
@@ -76,12 +53,8 @@ describe('a customer device whose paid order the restore lost', () => {
     await (await shop.orders.findOne('restore-paid-b-000001').exec())!.incrementalPatch({ online: { method: 'bank_card', payment: paid.payment, tries: 1, status: 'paid', until: 0 } });
 
     // The disk dies; the archive is restored and the shop starts on the same address, YooKassa as before.
-    await first.close();
-    const dataDir = await tempDir();
-    await restoreShop({ dataDir }, file);
-    const restored = await startTestShop({ ...config, dataDir, port: first.port });
-    shops.push(restored);
-    url = restored.url;
+    const restored = await drill.restore(first, file, config);
+    url = drill.url();
     const orders = restored.shop.storage.db('orders');
     expect(await orders.get(paid.id).catch(() => null)).toBeNull();
 
@@ -93,8 +66,8 @@ describe('a customer device whose paid order the restore lost', () => {
     ]);
 
     // The customer signs in again; the outbox goes out.
-    network.jar.cookie = await signIn(url, customer);
-    await expect.poll(async () => (await sync!.flushOutbox(), shop.pendingOrders.count().exec()), { timeout: 60_000, interval: 500 }).toBe(0);
+    drill.jar.cookie = await signIn(url, customer);
+    await expect.poll(async () => (await sync.flushOutbox(), shop.pendingOrders.count().exec()), { timeout: 60_000, interval: 500 }).toBe(0);
     const record = (id: string) => orders.get<Order>(id);
     expect(await record(paid.id)).toMatchObject({ number: numberA, paid: { status: 'paid', method: 'online' }, online: { status: 'paid', payment: paid.payment } });
     expect((await record(paid.id)).history?.filter((h) => h.what === 'Оплачен онлайн')).toHaveLength(1);

@@ -1,23 +1,10 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signIn, startTestShop } from '../../../server/testing/test-shop';
+import { signIn } from '../../../server/testing/test-shop';
 import { storeBackup, takeBackup } from '../../../server/ops/backup';
-import { restoreShop } from '../../../server/ops/restore';
-import { openLocalData, type LocalData } from '../database';
-import { startShopSync, type ShopSync } from './shop-sync';
 import { storeEpochHeader, storeEpochs } from './store-epoch';
 import { requeueNoteId } from './restored-store';
-import { deviceCookie, pickupDraft } from '../testing/customer-device';
-
-const temporary: string[] = [];
-const tempDir = async () => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-restored-requeue-'));
-  temporary.push(dir);
-  return dir;
-};
+import { pickupDraft } from '../testing/customer-device';
+import { deviceDrill, placeFromOutbox, type DeviceDrill } from '../testing/device-drill';
 
 const customer = '79440000031';
 const draftOf = (id: string) => pickupDraft(id, customer);
@@ -29,68 +16,32 @@ const draftOf = (id: string) => pickupDraft(id, customer);
  * next open finishes it, and every lost order reaches the restored shop once.
  */
 describe('a customer device closed while it handled a restore', () => {
-  const idb = { indexedDB: new IDBFactory(), IDBKeyRange };
   const name = `requeue${Date.now()}`;
-  let data: LocalData | undefined;
-  let sync: ShopSync | undefined;
-  let network: ReturnType<typeof deviceCookie> | undefined;
-  const shops: { close(): Promise<void> }[] = [];
-  afterAll(async () => {
-    await sync?.stop();
-    await data?.shop.close();
-    await data?.dataSources.close();
-    network?.restore();
-    for (const s of shops) await s.close().catch(() => undefined);
-    for (const dir of temporary) await fs.rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-  });
+  let drill: DeviceDrill | undefined;
+  afterAll(() => drill?.end());
 
   it('finishes the re-queue at the next open, whether it was closed before the re-queue began or after the copies were dropped', async () => {
+    const d = (drill = deviceDrill(name));
     const limits = { unconfirmedOrdersPerCustomer: 5 };
-    let shop = await startTestShop(limits);
-    shops.push(shop);
-    let url = shop.url;
-    network = deviceCookie(() => url);
-    network.jar.cookie = await signIn(url, customer);
-    const open = async () => {
-      data = await openLocalData(name, idb);
-      sync = startShopSync(data, url);
-      return data;
-    };
-    const close = async () => {
-      await sync?.stop();
-      await data?.shop.close();
-      await data?.dataSources.close();
-      sync = undefined;
-      data = undefined;
-    };
+    let shop = await d.startShop(limits);
+    let url = d.url();
+    d.jar.cookie = await signIn(url, customer);
+    const open = async () => (await d.open()).data;
+    const close = () => d.close();
     let device = await open();
-    await sync!.setCustomer(customer);
+    await d.sync!.setCustomer(customer);
 
-    /** Checkout: the draft into the outbox, sent, its copy pulled, the draft dropped. */
-    const place = async (id: string) => {
-      await device.shop.pendingOrders.insert({ ...draftOf(id), owner: customer, createdAt: Date.now() });
-      const [sent] = await sync!.flushOutbox();
-      expect(sent?.id).toBe(id);
-      await expect.poll(async () => (await device.shop.orders.findOne(id).exec())?.number, { timeout: 30_000, interval: 200 }).toBe(sent!.number);
-      await sync!.flushOutbox();
-      expect(await device.shop.pendingOrders.findOne(id).exec()).toBeNull();
-      return sent!.number;
-    };
+    const place = (id: string) => placeFromOutbox(device, d.sync!, customer, draftOf(id));
     /** The disk dies; the archive is restored and the shop starts on the same address (every session ended). */
     const restore = async (file: string) => {
-      await shop.close();
-      const dataDir = await tempDir();
-      await restoreShop({ dataDir }, file);
-      const port = shop.port;
-      shop = await startTestShop({ ...limits, dataDir, port });
-      shops.push(shop);
-      url = shop.url;
+      shop = await d.restore(shop, file, limits);
+      url = d.url();
     };
     /** The customer is back: the outbox goes out; what the restored shop holds of each order, by id. */
     const signedInAgain = async (ids: string[]) => {
-      network!.jar.cookie = await signIn(url, customer);
-      await sync!.setCustomer(customer);
-      await expect.poll(async () => (await sync!.flushOutbox(), (await device.shop.pendingOrders.find().exec()).map((d) => JSON.stringify(d.toJSON()))), { timeout: 60_000, interval: 500 }).toEqual([]);
+      d.jar.cookie = await signIn(url, customer);
+      await d.sync!.setCustomer(customer);
+      await expect.poll(async () => (await d.sync!.flushOutbox(), (await device.shop.pendingOrders.find().exec()).map((d) => JSON.stringify(d.toJSON()))), { timeout: 60_000, interval: 500 }).toEqual([]);
       const orders = shop.shop.storage.db('orders');
       const all = (await orders.allDocs({ include_docs: true })).rows.map((r) => r.doc as { _id: string; number?: number; customer?: string } | undefined);
       const mine = all.filter((d) => d?.customer === customer);
@@ -102,7 +53,7 @@ describe('a customer device closed while it handled a restore', () => {
 
     // 1. Closed right after the epoch was seen: the answer that named it was read, the re-queue never began.
     await place('requeue-a-0000000001');
-    const first = await storeBackup(await takeBackup(shop.shop.storage, shop.shop.config), await tempDir(), 2);
+    const first = await storeBackup(await takeBackup(shop.shop.storage, shop.shop.config), await d.tempDir(), 2);
     await place('requeue-b-0000000001');
     await place('requeue-c-0000000001');
     await close();
@@ -120,7 +71,7 @@ describe('a customer device closed while it handled a restore', () => {
     expect(storeEpochs(`${name}shop`, () => undefined).requeuePending()).toBe(false);
 
     // 2. Closed half-way: the copies were dropped, the drafts not yet in the outbox (the insert fails once here).
-    const second = await storeBackup(await takeBackup(shop.shop.storage, shop.shop.config), await tempDir(), 2);
+    const second = await storeBackup(await takeBackup(shop.shop.storage, shop.shop.config), await d.tempDir(), 2);
     await place('requeue-d-0000000001');
     const insert = device.shop.pendingOrders.bulkInsert.bind(device.shop.pendingOrders);
     let broke = false;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPhones, signIn, startTestShop } from '../../../server/testing/test-shop';
 import { openLocalData, type LocalData } from '../database';
 import { startShopSync, type ShopSync } from './shop-sync';
-import { nextDay, today } from '../../../schema/shared/day';
+import { today } from '../../../schema/shared/day';
+import { pickupDraft } from '../testing/customer-device';
 import { rejections$, type Rejection } from './rejections';
 import { call } from '../../../server/testing/test-shop';
 
@@ -70,19 +71,7 @@ describe('RxDB on fake-indexeddb, replicating with the real server', () => {
   it('sends an order from the outbox once and pulls its status changes into the orders collection', async () => {
     const phone = demoPhones.florist;
     await sync.setCustomer(phone);
-    const draft = {
-      id: 'outbox-draft-000000001',
-      lines: [{ id: 'p-001', count: 1 }],
-      sender: { name: 'Анна', phone },
-      recipient: { name: 'Ольга', phone: '79440000009' },
-      delivery: { method: 'pickup' as const },
-      date: nextDay(today()),
-      slot: '12:00–15:00' as const,
-      postcard: '',
-      anonymous: false,
-      comment: '',
-      payment: 'cash' as const,
-    };
+    const draft = pickupDraft('outbox-draft-000000001', phone);
     await data.shop.pendingOrders.insert({ ...draft, owner: phone, createdAt: Date.now() });
     const [sent] = await sync.flushOutbox();
     expect(sent.id).toBe(draft.id);

@@ -1,46 +1,22 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoPhones, signIn, startTestShop } from '../../../server/testing/test-shop';
+import { demoPhones, signIn } from '../../../server/testing/test-shop';
+import { deviceDrill, type DeviceDrill } from '../testing/device-drill';
 import { storeBackup, takeBackup } from '../../../server/ops/backup';
-import { restoreShop } from '../../../server/ops/restore';
 import { demoProducts } from '../../../server/seed/products';
 import { task } from '../../../schema/entities/task';
 import { today } from '../../../schema/shared/day';
 import { deliverySlots } from '../../../schema/studio/orders/order';
 import type { OrderAction } from '../../../schema/studio/orders/order-command';
-import { openLocalData, type LocalData } from '../database';
 import { saveOfficeRecord } from '../records';
 import { sendOrderCommand } from '../order-commands';
-import { startShopSync, type ShopSync } from './shop-sync';
 import { storeEpochs } from './store-epoch';
 
 const product = demoProducts.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 10)!;
-const temporary: string[] = [];
-const tempDir = async () => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-epoch-'));
-  temporary.push(dir);
-  return dir;
-};
-
 /** A walk-in sale a florist rings up on her phone: the order is created by the server from this command. */
 const saleOf = (id: string): OrderAction => ({
   kind: 'create',
   draft: { id, source: 'showcase', customer: { phone: '', name: '' }, sender: { phone: '', name: '' }, recipient: { phone: '', name: '' }, lines: [{ id: product.id, count: 1 }], delivery: { method: 'pickup' }, date: today(), slot: deliverySlots[deliverySlots.length - 1], payment: 'cash' },
 } as OrderAction);
-
-/** Node's fetch has no cookie jar: the device sends the session it has now, as a browser would. */
-const deviceCookie = (shopUrl: () => string) => {
-  const plain = globalThis.fetch;
-  const jar = { cookie: '' };
-  globalThis.fetch = (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    return url.startsWith(shopUrl()) ? plain(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie: jar.cookie } }) : plain(input, init);
-  };
-  return { jar, restore: () => void (globalThis.fetch = plain) };
-};
 
 /**
  * A staff device that synced with the shop after its last backup: the shop is restored from that backup (a new store
@@ -48,27 +24,15 @@ const deviceCookie = (shopUrl: () => string) => {
  * what the restored shop lacks. The server ends with every record once and every order once.
  */
 describe('a device after the shop was restored from a backup', () => {
-  let data: LocalData | undefined;
-  let sync: ShopSync | undefined;
-  let network: ReturnType<typeof deviceCookie> | undefined;
-  const shops: { close(): Promise<void> }[] = [];
-  afterAll(async () => {
-    await sync?.stop();
-    await data?.shop.close();
-    await data?.dataSources.close();
-    network?.restore();
-    for (const s of shops) await s.close().catch(() => undefined);
-    for (const dir of temporary) await fs.rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-  });
+  let drill: DeviceDrill | undefined;
+  afterAll(() => drill?.end());
 
   it('pushes again what it wrote after the backup and pulls what it had, nothing twice', async () => {
-    const first = await startTestShop();
-    shops.push(first);
-    let url = first.url;
-    network = deviceCookie(() => url);
-    network.jar.cookie = await signIn(url, demoPhones.florist);
-    data = await openLocalData(`epoch${Date.now()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-    sync = startShopSync(data, url);
+    drill = deviceDrill(`epoch${Date.now()}`);
+    const first = await drill.startShop();
+    let url = drill.url();
+    drill.jar.cookie = await signIn(url, demoPhones.florist);
+    const { data, sync } = await drill.open();
     await sync.setStaff(true);
     const office = data.shop.office;
     const outcomeOf = async (id: string) => ((await office.findOne(id).exec())?.data as { outcome?: { ok: boolean } } | undefined)?.outcome;
@@ -80,7 +44,7 @@ describe('a device after the shop was restored from a backup', () => {
     await sync.eventsInSync();
 
     const backup = await takeBackup(first.shop.storage, { dataDir: first.dataDir });
-    const file = await storeBackup(backup, await tempDir(), 2);
+    const file = await storeBackup(backup, await drill.tempDir(), 2);
 
     // After the backup: another task, an edit of the first, another sale; all reach the first shop.
     const after = await saveOfficeRecord(office, task, demoPhones.florist, { ...task.example, title: 'После копии' });
@@ -92,12 +56,8 @@ describe('a device after the shop was restored from a backup', () => {
     expect(epochBefore).toMatch(/^[0-9a-f-]{36}$/);
 
     // The disk dies; the archive is restored into a new store and the shop starts on the same address.
-    await first.close();
-    const dataDir = await tempDir();
-    await restoreShop({ dataDir }, file);
-    const restored = await startTestShop({ dataDir, port: first.port });
-    shops.push(restored);
-    url = restored.url;
+    const restored = await drill.restore(first, file);
+    url = drill.url();
     expect(await restored.shop.storage.db('office').get(after).catch(() => null)).toBeNull();
     expect(await restored.shop.storage.db('orders').get('epoch-sale-after').catch(() => null)).toBeNull();
     const epochAfter = (await fetch(`${url}/db/office/`)).headers.get('x-store-epoch');
@@ -105,7 +65,7 @@ describe('a device after the shop was restored from a backup', () => {
     expect(epochAfter).not.toBe(epochBefore);
 
     // Staff sign in again (sessions are not in the archive); the device's replications meet the new epoch.
-    network.jar.cookie = await signIn(url, demoPhones.florist);
+    drill.jar.cookie = await signIn(url, demoPhones.florist);
     const serverOffice = restored.shop.storage.db('office');
     await expect.poll(async () => (await serverOffice.get<{ title: string }>(after).catch(() => null))?.title, { timeout: 60_000, interval: 250 }).toBe('После копии');
     await expect.poll(async () => (await serverOffice.get<{ title: string }>(before).catch(() => null))?.title, { timeout: 30_000, interval: 250 }).toBe('До копии, исправлено');
