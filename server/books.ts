@@ -46,7 +46,7 @@ const writeRules = (shop: Shop, stock: StockProjection): readonly WriteRule[] =>
   ...dayRules,
 ];
 
-export const booksOf = (shop: Shop, stock: StockProjection): WritePipeline => writePipeline(shop.storage, writeRules(shop, stock), Object.values(entities), shop.config.booksClock);
+export const booksOf = (shop: Shop, stock: StockProjection): WritePipeline => writePipeline(shop.storage, writeRules(shop, stock), Object.values(entities), shop.config.booksClock, stock.mirror);
 
 /** What an entity adds when read or after it is stored through the record API (a client's totals, its note stamped on orders). */
 export const recordHooks = (shop: Shop, orders: OrdersIndex): Partial<Record<string, EntityHooks>> => {

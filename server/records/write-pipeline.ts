@@ -5,6 +5,7 @@ import { currentRecord, officeRecord, type OfficeRecord } from '../../schema/sha
 import type { User } from '../../schema/shared/user';
 import { refuse, type BatchPushRule, type PushedDoc } from '../db/push-rule';
 import type { Storage } from '../db/storage';
+import type { OfficeMirror, ReferenceCache } from './reference-cache';
 import { readRecord } from './tier-store';
 
 /**
@@ -15,8 +16,11 @@ interface StoredRecords {
   get(entity: AnyEntity, id: string): Promise<OfficeRecord | null>;
   all(entity: AnyEntity): Promise<OfficeRecord[]>;
   tier(tier: Tier): Promise<OfficeRecord[]>;
-  /** The entity's records whose ids start with `prefix` (one reference list's entries, `ref-unit-`). */
-  prefixed(entity: AnyEntity, prefix: string): Promise<OfficeRecord[]>;
+  /**
+   * The entity's records whose ids start with `prefix` (one reference list's entries, `ref-unit-`). `wanted`: ids the
+   * caller will look for in it (the codes a batch names): one the process's copy lacks has the range read from the store.
+   */
+  prefixed(entity: AnyEntity, prefix: string, wanted?: readonly string[]): Promise<OfficeRecord[]>;
 }
 
 /** One write of records: the record API's one record, or a device's pushed batch. */
@@ -60,11 +64,18 @@ export interface WriteRule {
 /**
  * Stored records read once a batch, from each tier's database. Records asked by id in one turn of the event loop
  * (every rule's judge is made at once, each asking for all its ids together) are read in one `_all_docs` with their
- * keys per tier, not one request each: on CouchDB each request is a round trip to a cluster.
+ * keys per tier, not one request each: on CouchDB each request is a round trip to a cluster. With `mirror` (the
+ * process's copy of the office's reference records, reference-cache.ts), an office record asked by id or a reference
+ * list is taken from that copy once it has caught up with every change stored before the batch (one read of the
+ * changes since, shared with the stock limit's): an id the copy does not hold, and a list lacking an entry the batch
+ * names, are read from the store, so the copy is never trusted for what it lacks.
  */
-const storedRecords = (storage: Storage): StoredRecords => {
+const storedRecords = (storage: Storage, mirror?: OfficeMirror): StoredRecords => {
   const tiers = new Map<Tier, Promise<OfficeRecord[]>>();
   const byId = new Map<string, Promise<OfficeRecord | null>>();
+  let caughtUp: Promise<ReferenceCache> | null = null;
+  /** The mirror for a tier's records, caught up once a batch; none for the admin tier. */
+  const mirrored = (t: Tier) => (mirror && t === 'office' ? (caughtUp ??= mirror.current()) : null);
   let gathering: { ids: Map<Tier, Set<string>>; read: Promise<Map<string, OfficeRecord | null>> } | null = null;
   const readSoon = (t: Tier, id: string): Promise<OfficeRecord | null> => {
     if (!gathering) {
@@ -99,20 +110,31 @@ const storedRecords = (storage: Storage): StoredRecords => {
     return all;
   };
   const ranges = new Map<string, Promise<OfficeRecord[]>>();
-  const prefixed = (entity: AnyEntity, prefix: string) => {
-    const key = `${entity.tier}/${prefix}`;
+  /** A range of ids read from the store (or from the tier when it is read whole anyway), once a batch. */
+  const readRange = (t: Tier, prefix: string) => {
+    const key = `${t}/${prefix}`;
     let found = ranges.get(key);
     if (!found) {
-      const whole = tiers.get(entity.tier);
+      const whole = tiers.get(t);
       found = whole
         ? whole.then((all) => all.filter((r) => r.id.startsWith(prefix)))
         : storage
-            .db(tierDatabases[entity.tier])
+            .db(tierDatabases[t])
             .allDocs({ include_docs: true, startkey: prefix, endkey: `${prefix}\ufff0` })
             .then(({ rows }) => rows.flatMap((r) => (r.doc ? [readRecord(r.doc)].filter((x): x is OfficeRecord => !!x) : [])));
       ranges.set(key, found);
     }
-    return found.then((all) => all.filter((r) => r.type === entity.type));
+    return found;
+  };
+  const prefixed = async (entity: AnyEntity, prefix: string, wanted: readonly string[] = []) => {
+    const copy = mirrored(entity.tier);
+    const cache = copy && (await copy);
+    let found: OfficeRecord[];
+    if (cache && cache.types.has(entity.type) && !tiers.has(entity.tier)) {
+      found = cache.prefixed(prefix);
+      if (wanted.some((id) => !found.some((r) => r.id === id))) found = await readRange(entity.tier, prefix);
+    } else found = await readRange(entity.tier, prefix);
+    return found.filter((r) => r.type === entity.type);
   };
   return {
     tier,
@@ -123,9 +145,12 @@ const storedRecords = (storage: Storage): StoredRecords => {
       let found = byId.get(key);
       if (!found) {
         const whole = tiers.get(entity.tier);
+        const copy = mirrored(entity.tier);
         found = whole
           ? whole.then((all) => all.find((r) => r.id === id) ?? null)
-          : readSoon(entity.tier, id);
+          : copy
+            ? copy.then((cache) => cache.get(id) ?? readSoon(entity.tier, id))
+            : readSoon(entity.tier, id);
         byId.set(key, found);
       }
       const record = await found;
@@ -180,10 +205,10 @@ const pushedRecord = ({ _id, _rev, _deleted, ...fields }: PushedDoc): OfficeReco
  * The one write pipeline: every rule of the books on the record API (a batch of one) and on /db/office pushes (the
  * device's batch), so no rule exists twice and none is forgotten on one path.
  */
-export const writePipeline = (storage: Storage, rules: readonly WriteRule[], registry: readonly AnyEntity[], clock: () => number = Date.now) => {
+export const writePipeline = (storage: Storage, rules: readonly WriteRule[], registry: readonly AnyEntity[], clock: () => number = Date.now, mirror?: OfficeMirror) => {
   const entityOf = (type: string) => registry.find((e) => e.type === type);
   const follow = async (user: User, path: WriteBatch['path'], records: readonly OfficeRecord[]) => {
-    const batch: WriteBatch = { user, now: clock(), path, records, stored: storedRecords(storage), entityOf };
+    const batch: WriteBatch = { user, now: clock(), path, records, stored: storedRecords(storage, mirror), entityOf };
     for (const rule of rules) {
       if (!rule.stored) continue;
       const mine = records.filter((r) => {
@@ -197,7 +222,7 @@ export const writePipeline = (storage: Storage, rules: readonly WriteRule[], reg
   /** The record API's judgement of one record before it is stored: the reason it is refused (a 400), or undefined. */
   async judgeOne(user: User, entity: AnyEntity, record: OfficeRecord, before: OfficeRecord | null): Promise<string | undefined> {
     if (!rulesOf(rules, entity).length) return undefined;
-    const batch: WriteBatch = { user, now: clock(), path: 'api', records: [record], stored: storedRecords(storage), entityOf };
+    const batch: WriteBatch = { user, now: clock(), path: 'api', records: [record], stored: storedRecords(storage, mirror), entityOf };
     return verdict(rules, await judges(rules, registry, batch), entity, currentRecord(entity, record).record, before && currentRecord(entity, before).record);
   },
 
@@ -222,7 +247,7 @@ export const writePipeline = (storage: Storage, rules: readonly WriteRule[], reg
     async (db, user, docs) => {
       const rule = await inner(db, user, docs);
       const records = docs.flatMap((d) => (d._deleted ? [] : [pushedRecord(d)].filter((r): r is OfficeRecord => !!r)));
-      const batch: WriteBatch = { user, now: clock(), path: 'push', records, stored: storedRecords(storage), entityOf };
+      const batch: WriteBatch = { user, now: clock(), path: 'push', records, stored: storedRecords(storage, mirror), entityOf };
       const made = await judges(rules, registry, batch);
       if (!made.size) return rule;
       return (who, incoming, existing) => {

@@ -104,6 +104,10 @@ const codesAt = (data: Record<string, unknown>, place: RefPlace): { code: string
 /** The name of a field's built-in code (`assembly`: «Сборка заказа»), or undefined for any other code. */
 const builtInName = (place: RefPlace, code: string): string | undefined => (Object.hasOwn(place.builtIn, code) ? place.builtIn[code] : undefined);
 
+/** The codes of `list` a record's data names at its places (built-in codes aside): what a batch looks for in the list. */
+export const namedCodes = (places: readonly RefPlace[], data: Record<string, unknown>, list: RefList): string[] =>
+  places.flatMap((place) => (place.list === list ? codesAt(data, place).flatMap(({ code }) => (builtInName(place, code) === undefined ? [code] : [])) : []));
+
 /**
  * Why an entity's data may not take the reference codes it holds, in Russian, or undefined: each code, at the top
  * level or in any row of a list of lines, must be a registered, active entry of the studio's list, or one the stored

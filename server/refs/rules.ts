@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ref, refEntries, refId, type RefEntry, type RefList } from '../../schema/entities/ref';
 import type { WriteRule } from '../records/write-pipeline';
-import { refPlaces, refPlacesIssue } from './ref-codes';
+import { namedCodes, refPlaces, refPlacesIssue } from './ref-codes';
 
 const fieldsOf = z.record(z.string(), z.unknown());
 
@@ -18,7 +18,9 @@ const refCodesRule: WriteRule = {
     const alongside = batch.records.filter((r) => r.type === ref.type);
     const entries = new Map<RefList, RefEntry[]>();
     for (const list of lists) {
-      const stored = (await batch.stored.prefixed(ref, refId(list, ''))).filter((r) => !alongside.some((a) => a.id === r.id));
+      // The codes the batch names: one the process's copy of the list lacks has the list read from the store.
+      const wanted = [...new Set(records.flatMap((r) => namedCodes(refPlaces(batch.entityOf(r.type)?.fields ?? ref.fields), r.data, list)))].map((code) => refId(list, code)).filter((id) => !alongside.some((a) => a.id === id));
+      const stored = (await batch.stored.prefixed(ref, refId(list, ''), wanted)).filter((r) => !alongside.some((a) => a.id === r.id));
       entries.set(list, refEntries([...stored, ...alongside], list));
     }
     return {

@@ -92,7 +92,11 @@ const stockLimitRule = (balances: Balances): WriteRule => ({
   applies: (entity) => entity.type === slip.type || entity.type === transfer.type,
   async judge(batch, records) {
     const moves = records.flatMap((r) => movesOfRecord(r));
-    const [warehouses, flowers, units] = await Promise.all([
+    // Caught up with every change stored before this batch (one read of the changes since), on whichever app server
+    // stored them: a write-off judged by this server's cache alone could take stems another server's act just took.
+    // Asked first, with the names below, so the batch's reference records wait for the same read (write-pipeline.ts).
+    const [ledger, warehouses, flowers, units] = await Promise.all([
+      balances.current(),
       Promise.all([...new Set(moves.map((m) => m.warehouse))].map((id) => batch.stored.get(warehouse, id))),
       Promise.all([...new Set(moves.map((m) => m.flower))].map((id) => batch.stored.get(flower, id))),
       batch.stored.prefixed(ref, refId('unit', '')),
@@ -110,9 +114,7 @@ const stockLimitRule = (balances: Balances): WriteRule => ({
       },
     };
     const online = (record: OfficeRecord) => !(batch.path === 'push' && batch.now - record.updatedAt > offlineAfterMs);
-    // Caught up with every change stored before this batch (one read of the changes since), on whichever app server
-    // stored them: a write-off judged by this server's cache alone could take stems another server's act just took.
-    const book = withBatch((await balances.current()).book);
+    const book = withBatch(ledger.book);
     return {
       issue(record, before) {
         if (before || !online(record)) return undefined;

@@ -12,6 +12,7 @@ import type { ChangesHub } from '../db/changes-hub';
 import type { Storage } from '../db/storage';
 import { fromSynced, toSynced } from '../db/synced';
 import { log } from '../ops/log';
+import { ReferenceCache, type OfficeMirror } from '../records/reference-cache';
 
 type Seq = string | number;
 
@@ -37,11 +38,14 @@ class StockLedger {
   /** Orders whose assembly act is stored (by the act's id, to the order's id): their stems left through it. */
   private readonly assembly = new Map<string, string>();
   private readonly assemblies = new Set<string>();
+  /** The office's reference records (flowers, warehouses, list entries), for the write pipeline's checks. */
+  readonly references = new ReferenceCache();
 
   /** One document as the changes feed gives it (`_id`, synced envelope), or its deletion. */
   take(id: string, doc: unknown, deleted = false): void {
     const parsed = !deleted && doc && typeof doc === 'object' ? officeRecord.safeParse(fromSynced(doc as { _id: string })) : null;
     const record = parsed?.success ? parsed.data : null;
+    this.references.take(id, record);
     this.book.setVoid(id, record && voidTargetOf(record));
     const card = record?.type === techCard.type ? recordData(techCard, record) : null;
     if (card) this.cards.set(id, card);
@@ -90,17 +94,22 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
   const db = () => storage.db(officeDb);
   const ledger = new StockLedger();
   let since: Seq = 0;
-  let chain: Promise<void> = Promise.resolve();
-  /** A catch-up queued and not started yet: a second caller joins it. */
-  let queued: Promise<void> | null = null;
+  /** The reads' results taken in, in the order the reads were sent. */
+  let applied: Promise<void> = Promise.resolve();
+  /** Reads sent whose results are not taken in yet. */
+  let inFlight = 0;
+  /** A catch-up asked and not sent yet: a second caller joins it. */
+  let queued: { done: Promise<void>; send: () => void } | null = null;
+  /** The first read (from sequence 0) is taken in: later reads are one page of recent changes each. */
+  let loaded = false;
 
+  const take = (changes: PouchDB.Core.ChangesResponse<object>) => {
+    for (const change of changes.results) ledger.take(change.id, change.doc, change.deleted === true);
+    since = changes.last_seq;
+    return changes.results.length >= batch;
+  };
   const catchUp = async () => {
-    for (;;) {
-      const changes = await db().changes({ since, include_docs: true, limit: batch });
-      for (const change of changes.results) ledger.take(change.id, change.doc, change.deleted === true);
-      since = changes.last_seq;
-      if (changes.results.length < batch) return;
-    }
+    while (take(await db().changes({ since, include_docs: true, limit: batch })));
   };
 
   /**
@@ -117,25 +126,60 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
       after = page.rows[page.rows.length - 1]!.id;
     }
     since = from;
+    loaded = true;
   };
 
-  /** One catch-up at a time; callers arriving before the next one starts share it. */
-  const sync = (): Promise<void> => {
-    if (queued) return queued;
-    const next = chain.then(() => {
-      queued = null;
-      return catchUp();
+  /** Until loaded, one read at a time; then two: a caller need not wait for the read under way before its own is sent. */
+  const canSend = () => inFlight === 0 || (loaded && inFlight < 2);
+  const send = (): Promise<void> => {
+    inFlight++;
+    const page = db().changes({ since, include_docs: true, limit: batch });
+    page.catch(() => undefined);
+    const done = applied.then(async () => {
+      if (take(await page)) await catchUp();
+      loaded = true;
     });
-    queued = next;
-    chain = next.catch((e: unknown) => log.error({ err: e }, 'stock: reading the office changes failed'));
-    return next;
+    applied = done.catch((e: unknown) => log.error({ err: e }, 'stock: reading the office changes failed'));
+    const settled = () => {
+      inFlight--;
+      if (queued && canSend()) queued.send();
+    };
+    done.then(settled, settled);
+    return done;
+  };
+
+  /**
+   * A catch-up covers every change stored before the call. Callers arriving before its read is sent (in the same
+   * turn, or while two reads are under way) share it. Once loaded, a read is sent at once even while an earlier one
+   * is under way, so a push's batch waits about one round trip, not the feed's catch-up under way and then its own;
+   * the results are taken in in the order the reads were sent, so a later read's copy of a document replaces an
+   * earlier one's, never the other way round.
+   */
+  const sync = (): Promise<void> => {
+    if (queued) return queued.done;
+    let release = () => {};
+    const done = new Promise<void>((resolve) => (release = resolve)).then(() => {
+      queued = null;
+      return send();
+    });
+    queued = { done, send: release };
+    // Sent once this turn's callers have joined (a batch's rules ask together), or when a read under way ends.
+    if (canSend()) release();
+    return done;
   };
 
   return {
     /** Reads every document, then follows changes from where that read began. */
     async start(): Promise<() => void> {
-      const built = chain.then(rebuild);
-      chain = built.catch((e: unknown) => log.error({ err: e }, 'stock: reading the office documents failed'));
+      // The build counts as a read under way: a change the hub announces meanwhile is read after it, from where it began.
+      inFlight++;
+      const built = applied.then(rebuild);
+      applied = built.catch((e: unknown) => log.error({ err: e }, 'stock: reading the office documents failed'));
+      const settled = () => {
+        inFlight--;
+        if (queued && canSend()) queued.send();
+      };
+      built.then(settled, settled);
       const unwatch = hub.watch(officeDb, () => void sync().catch(() => undefined));
       await built;
       await sync();
@@ -158,6 +202,16 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
       await sync();
       return ledger;
     },
+    /**
+     * The office's reference records as of now, caught up by the same read as the ledger (a batch that asks both
+     * before the catch-up starts shares it): what the write pipeline's checks read (write-pipeline.ts).
+     */
+    mirror: {
+      current: async () => {
+        await sync();
+        return ledger.references;
+      },
+    } satisfies OfficeMirror,
   };
 };
 export type StockProjection = ReturnType<typeof stockProjection>;

@@ -155,6 +155,21 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }, { ad
     }
   };
 
+  /** While set, what live changes feeds answer waits for it: an app server's feed has not brought a change yet. */
+  let feedsHeld: Promise<void> | null = null;
+  let releaseFeeds = () => {};
+  const heldFeeds: express.RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' || !req.path.endsWith('/_changes') || (req.query.feed !== 'longpoll' && req.query.feed !== 'continuous')) return next();
+    const [write, end] = [res.write.bind(res), res.end.bind(res)] as ((...a: unknown[]) => unknown)[];
+    const later = (send: (...a: unknown[]) => unknown) => (...a: unknown[]) => {
+      if (feedsHeld) void feedsHeld.then(() => send(...a));
+      else send(...a);
+      return true;
+    };
+    Object.assign(res, { write: later(write), end: later(end) });
+    next();
+  };
+
   /** The cluster as CouchDB's coordinator sees it: the third node is away while writes are split as too few copies. */
   const away = () => !!choose && !how.race;
   /**
@@ -171,6 +186,7 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }, { ad
     .get(docShards, (_req, res) => void res.json({ range: '00000000-ffffffff', nodes }))
     .put(docPut, express.json({ limit: '16mb' }), split)
     .post(bulkDocs, express.json({ limit: '16mb' }), splitBulk)
+    .use(heldFeeds)
     .use(expressPouchDB(Pouch, { mode: 'minimumForPouchDB', inMemoryConfig: true, logPath: path.join(dir, 'log.txt') }));
   const server = app.listen(at?.port ?? 0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -195,6 +211,17 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }, { ad
     /** From now on, every `_bulk_docs` of a device's kind is answered with this status (null: none). */
     failBatches(status: number | null) {
       failing = status;
+    },
+    /**
+     * From now on (true) until called with false, live changes feeds (longpoll, continuous) answer nothing: what
+     * they would send is sent on release. An app server then learns of another's writes only by reading.
+     */
+    holdFeeds(on: boolean) {
+      if (on && !feedsHeld) feedsHeld = new Promise<void>((resolve) => (releaseFeeds = resolve));
+      if (!on && feedsHeld) {
+        feedsHeld = null;
+        releaseFeeds();
+      }
     },
     /** How many writes were split so far. */
     splitCount: () => splits,
