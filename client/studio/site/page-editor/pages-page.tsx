@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { isSettingPage, type Page, type PageDraft } from '../../../../schema/shop/page';
 import { pageAddressIssue } from '../../../../schema/shop/page-address';
@@ -23,7 +23,6 @@ export const PagesPage = () => {
   // The server's published pages: a device that has not pulled the pages store yet must not call an existing address new.
   const [listed, setListed] = useState<Page[] | null>(null);
   const held = useDeviceHolds(pagesOf);
-  const serverPages = useRef<Promise<Page[]> | null>(null);
   const [key, setKey] = useState('');
   const [error, setError] = useState('');
   useEffect(() => {
@@ -32,12 +31,10 @@ export const PagesPage = () => {
       ({ data }) => current && setDrafts(data.items),
       () => undefined,
     );
-    const listing = call('POST /api/pages/list', {}).then(({ data }) => {
-      if (current) setListed(data);
-      return data;
-    });
-    listing.catch(() => undefined);
-    serverPages.current = listing;
+    call('POST /api/pages/list', {}).then(
+      ({ data }) => current && setListed(data),
+      () => undefined,
+    );
     return () => {
       current = false;
     };
@@ -50,7 +47,8 @@ export const PagesPage = () => {
     const addressIssue = pageAddressIssue(k);
     if (addressIssue) return setError(addressIssue);
     // Until the device holds the pages, the server's list decides (offline, what the device has is all there is).
-    const known = held || listed ? keys : [...keys, ...((await serverPages.current?.catch(() => null)) ?? []).map((p) => p.key)];
+    const asked = held || listed ? [] : await call('POST /api/pages/list', {}).then(({ data }) => data, () => []);
+    const known = [...keys, ...asked.map((p) => p.key)];
     if (known.includes(k)) return setError(`Страница /${k} уже есть: откройте её в списке`);
     void navigate({ to: '/admin/pages-editor', search: { key: k, isNew: true } });
   };
