@@ -77,9 +77,12 @@ class StockLedger {
     return purchasePrices([...this.posted.values()].filter((i) => !this.book.isVoided(i.id)));
   }
 
+  /** Balances and prices by flower (and warehouse): the same answer whichever order the records were read in. */
   answer(): StockAnswer {
-    const prices = [...this.prices()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return { balances: this.book.all(), prices: prices.map(([flower, p]) => ({ flower, ...p })) };
+    const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const balances = this.book.all().sort((a, b) => byKey(a.flower, b.flower) || byKey(a.warehouse, b.warehouse));
+    const prices = [...this.prices()].sort(([a], [b]) => byKey(a, b));
+    return { balances, prices: prices.map(([flower, p]) => ({ flower, ...p })) };
   }
 }
 

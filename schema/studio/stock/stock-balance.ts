@@ -86,9 +86,9 @@ export class BalanceBook {
     return Math.round(n * 1000) / 1000;
   }
 
-  /** Every non-zero balance, by flower and warehouse: the same whichever order the records were read in. */
+  /** Every non-zero balance. */
   all(): { flower: string; warehouse: string; qty: number }[] {
-    return [...this.sums].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, qty]) => {
+    return [...this.sums].map(([key, qty]) => {
       const [flower = '', warehouse = ''] = key.split('\u0000');
       return { flower, warehouse, qty };
     });
