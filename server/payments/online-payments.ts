@@ -66,7 +66,8 @@ export const onlinePayments = (shop: Shop, service: OrderService, commands: Orde
       if (r.paid?.status === 'paid' && r.online?.payment !== p.id && r.paid.method === 'online') log.error(`payment ${p.id}: order ${r.id} was paid already: the studio returns the second payment`);
       // A payment that carried its receipt is marked so before it marks the order paid, even where the mark made when it
       // started is gone (a restore from a backup older than the payment): its prepayment receipt is never sent again apart.
-      if (p.receipt_registration) await markReceiptInPayment(shop.storage, p.id, r.id);
+      const settledBefore = r.paid?.status === 'paid' && r.online?.payment === p.id;
+      if (p.receipt_registration && !settledBefore) await markReceiptInPayment(shop.storage, p.id, r.id);
       return applied(commands.markPaidOnline(r.id, p.id, r.total), r);
     }
     // Only the payment tried last decides that the order waits for another try; an older one's failure changes nothing.
