@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextDay, today } from '../../schema/shared/day';
 import { providerAmount } from '../../schema/shop/online-payment';
 import type { Order } from '../../schema/studio/orders/order';
 import type { PaymentAnswer } from '../../schema/shop/pay-now';
@@ -7,6 +6,7 @@ import type { Product } from '../../schema/shop/product';
 import { orderCommands } from '../orders/order-commands';
 import { orderService } from '../orders/order-service';
 import { captureLogs } from '../testing/log-capture';
+import { draftOf } from '../testing/order-rush';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { startYookassaStandIn, type YookassaStandIn } from '../testing/yookassa-stand-in';
 import { onlinePayments } from './online-payments';
@@ -30,16 +30,7 @@ describe('an order a restore lost, sent again naming its online payment', () => 
   let florist: string;
   let bouquet: Product;
   let total: number;
-  const draft = (id = draftId()) => ({
-    id,
-    lines: [{ id: bouquet.id, count: 2 }],
-    sender: { name: 'Анна', phone: customer },
-    recipient: { name: 'Ольга', phone: '79440000719' },
-    delivery: { method: 'pickup' },
-    date: nextDay(today()),
-    slot: '12:00–15:00',
-    payment: 'card',
-  });
+  const draft = (id = draftId()) => ({ ...draftOf(customer, [{ id: bouquet.id, count: 2 }]), id, payment: 'card' });
   /** What the lost shop had done: a payment for the order at YooKassa, with its metadata, paid by the customer. */
   const paidBeforeTheLoss = async (orderId: string, roubles = total) => {
     const p = await yk.create({ amount: { value: providerAmount(roubles), currency: 'RUB' }, confirmation: { type: 'redirect', return_url: 'https://shop.example/x' }, metadata: { orderId }, payment_method_data: { type: 'bank_card' } });
@@ -189,7 +180,7 @@ describe('an order a restore lost whose payment carried its receipt', () => {
       const [me, florist] = await Promise.all([signIn(shop.url, customer), signIn(shop.url, demoPhones.florist)]);
       const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
       const found = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 3)!;
-      const d = { id: draftId(), lines: [{ id: found.id, count: 1 }], sender: { name: 'Анна', phone: customer }, recipient: { name: 'Ольга', phone: '79440000719' }, delivery: { method: 'pickup' }, date: nextDay(today()), slot: '12:00–15:00', payment: 'card' };
+      const d = { ...draftOf(customer, [{ id: found.id, count: 1 }]), id: draftId(), payment: 'card' };
       const price = found.discountPrice || found.price;
       const item = { description: found.name, quantity: '1.00', amount: { value: providerAmount(price), currency: 'RUB' }, vat_code: 1, payment_subject: 'commodity', payment_mode: 'full_prepayment' };
       const p = await yk.create({ amount: { value: providerAmount(price), currency: 'RUB' }, confirmation: { type: 'redirect', return_url: 'https://shop.example/x' }, metadata: { orderId: d.id }, payment_method_data: { type: 'bank_card' }, receipt: { customer: { phone: customer }, items: [item] } });

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextDay, today } from '../../schema/shared/day';
 import type { Order } from '../../schema/studio/orders/order';
 import type { Product } from '../../schema/shop/product';
 import type { StaffPushMessage } from '../../schema/studio/team/staff-push';
+import { draftOf } from '../testing/order-rush';
 import { startPushServiceStandIn } from '../testing/push-service-stand-in';
 import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testing/test-shop';
 import { devicesPerStaff, staffPusherOf, subscriptions } from './staff-push';
@@ -12,16 +12,7 @@ type Shop = Awaited<ReturnType<typeof startTestShop>>;
 type PushService = Awaited<ReturnType<typeof startPushServiceStandIn>>;
 
 const siteOrder = async (url: string, cookie: string, customer: string, bouquet: string, id = `push-${crypto.randomUUID()}`): Promise<Order> => {
-  const draft = {
-    id,
-    lines: [{ id: bouquet, count: 1 }],
-    sender: { name: 'Анна', phone: customer },
-    recipient: { name: 'Ольга', phone: '79550009999' },
-    delivery: { method: 'pickup' },
-    date: nextDay(today()),
-    slot: '12:00–15:00',
-    payment: 'cash',
-  };
+  const draft = { ...draftOf(customer, [{ id: bouquet, count: 1 }]), id };
   const placed = await call<{ data: Order }>(url, '/api/orders/create', draft, cookie);
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   return placed.body.data;
