@@ -7,7 +7,7 @@ import type { OfficeRecord } from '../../schema/shared/record';
 import type { Product } from '../../schema/shop/product';
 import { deliverySlots, type Order } from '../../schema/studio/orders/order';
 import { counterSoldId, onlineStepId, studioOrderDraft } from '../../schema/studio/orders/order-command';
-import { counterPrintLabel, counterSaleReceipt, pickupPaymentPrintsOnDevice, pickupPaymentReceipt, printsOnDevice } from '../../schema/studio/receipts/counter-print';
+import { counterPrintLabel, studioOrderReceipt, pickupPaymentPrintsOnDevice, pickupPaymentReceipt, printsOnDevice } from '../../schema/studio/receipts/counter-print';
 import { orderOneBouquet } from '../../server/testing/order-rush';
 import { driverUuid } from '../../schema/studio/receipts/atol-driver';
 import type { CounterRegister, ReceiptView } from '../../schema/studio/receipts/receipt';
@@ -57,18 +57,18 @@ describe('a counter sale printed by the device while the server is away', () => 
     sync = replicate(db.office, 'office', { base: shop.url, signals: () => null, push: true, waitForLeadership: false });
     const id = `sale${Date.now()}abcdefgh`;
     const draft = studioOrderDraft.parse({ id, source: 'showcase', customer: { phone: '', name: '' }, sender: { phone: '', name: '' }, recipient: { phone: '', name: '' }, lines: [{ id: product.id, count: 2 }], delivery: { method: 'pickup' }, date: today(), slot: deliverySlots[deliverySlots.length - 1], payment: 'cash' });
-    expect(printsOnDevice(draft, true, false, register)).toBe(true);
-    expect(printsOnDevice(draft, true, true, register)).toBe(false);
-    await sendOrderCommand(db.office, demoPhones.florist, id, { kind: 'create', draft });
     const pay = { kind: 'payment', status: 'paid', method: 'cash' } as const;
+    expect(printsOnDevice(draft, pay, false, register)).toBe(true);
+    expect(printsOnDevice(draft, pay, true, register)).toBe(false);
+    await sendOrderCommand(db.office, demoPhones.florist, id, { kind: 'create', draft });
     const payId = await sendOrderCommand(db.office, demoPhones.florist, id, pay);
 
     const price = product.discountPrice ?? product.price;
-    const sale: Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total'> = {
-      id, number: 0, customer: '', sender: { name: '', phone: '' }, deliveryPrice: 0, total: price * 2,
+    const sale: Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total' | 'source' | 'delivery'> = {
+      id, number: 0, source: 'showcase', delivery: { method: 'pickup' }, customer: '', sender: { name: '', phone: '' }, deliveryPrice: 0, total: price * 2,
       lines: [{ id: product.id, art: product.art, name: product.name, image: '', count: 2, price, priceFactor: 1, sum: price * 2 }],
     };
-    const receipt = counterSaleReceipt(sale, { id: payId, action: pay }, register.settings!)!;
+    const receipt = studioOrderReceipt(sale, { id: payId, action: pay }, register.settings!)!;
     expect(receipt.id).toBe(`receipt:sale:${id}:${payId}`);
     const printId = await queueCounterPrint(db.office, demoPhones.florist, receipt);
     expect(printId).toBe(driverUuid(receipt.id));
