@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { onlineHoldMinutes } from '../schema/shop/online-payment';
+import { devicePrintGraceMs } from '../schema/studio/receipts/counter-print';
 import { phone } from '../schema/shared/phone';
 import { parsePublicOrigin } from './seo/public-origin';
 import type { OutsideReach } from './http/outside-request';
@@ -98,6 +99,12 @@ export interface ShopConfig {
   receipts?: ReceiptsReach;
   /** How often each app server looks for receipts to send, and the first retry's pause (RECEIPTS_EVERY_MS, 2000). */
   receiptsEveryMs?: number;
+  /**
+   * How long, with the register on the counter, a receipt a staff device may have printed itself waits after it was
+   * queued before the server's first send (RECEIPTS_DEVICE_GRACE_MS; schema/studio/receipts/counter-print.ts
+   * `devicePrintGraceMs`, 30 000).
+   */
+  receiptsDeviceGraceMs?: number;
   /** Nightly backups (issue 31): where, when, how many, with what key; without `dir` none are taken. */
   backup: BackupSettings;
   /**
@@ -253,6 +260,7 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
     yookassa: readYookassa(env),
     receipts: readReceipts(env, readYookassa(env)),
     receiptsEveryMs: int(env.RECEIPTS_EVERY_MS, 2000),
+    receiptsDeviceGraceMs: int(env.RECEIPTS_DEVICE_GRACE_MS, devicePrintGraceMs),
     noticeEveryMs: 10_000,
     noticeRetryMs: 30_000,
     onlineHoldMs: readHoldMinutes(env.ONLINE_PAYMENT_HOLD_MINUTES) * 60_000,

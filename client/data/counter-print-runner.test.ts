@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../schema/studio/orders/order';
-import { counterSaleReceipt } from '../../schema/studio/receipts/counter-print';
+import { studioOrderReceipt } from '../../schema/studio/receipts/counter-print';
 import { defaultReceiptSettings } from '../../schema/studio/receipts/receipt';
 import { startAtolDriverStandIn } from '../../server/testing/atol-driver-stand-in';
 import { printsOfOrder, queueCounterPrint, runCounterPrints } from './counter-prints';
@@ -23,11 +23,11 @@ describe('the device’s counter printer', () => {
   });
 
   const queueSale = async (order: string) => {
-    const sale: Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total'> = {
-      id: order, number: 0, customer: '', sender: { name: '', phone: '' }, deliveryPrice: 0, total: 350000,
+    const sale: Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total' | 'source' | 'delivery'> = {
+      id: order, number: 0, source: 'showcase', delivery: { method: 'pickup' }, customer: '', sender: { name: '', phone: '' }, deliveryPrice: 0, total: 350000,
       lines: [{ id: 'rose', art: '1', name: 'Букет', image: '', count: 1, price: 350000, priceFactor: 1, sum: 350000 }],
     };
-    const receipt = counterSaleReceipt(sale, { id: `pay-${order}`, action: { kind: 'payment', status: 'paid', method: 'cash' } }, defaultReceiptSettings)!;
+    const receipt = studioOrderReceipt(sale, { id: `pay-${order}`, action: { kind: 'payment', status: 'paid', method: 'cash' } }, defaultReceiptSettings)!;
     await queueCounterPrint(db.office, '79990000003', receipt);
   };
 

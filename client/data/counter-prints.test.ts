@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
 import { call, demoPhones, signIn, startTestShop } from '../../server/testing/test-shop';
 import { startAtolDriverStandIn } from '../../server/testing/atol-driver-stand-in';
-import { today } from '../../schema/shared/day';
+import { nextDay, today } from '../../schema/shared/day';
 import type { OfficeRecord } from '../../schema/shared/record';
 import type { Product } from '../../schema/shop/product';
-import { deliverySlots, type Order } from '../../schema/studio/orders/order';
+import { deliveryCost, deliverySlots, type Order } from '../../schema/studio/orders/order';
+import { defaultShopSettings } from '../../schema/studio/site/shop-settings';
 import { counterSoldId, onlineStepId, studioOrderDraft } from '../../schema/studio/orders/order-command';
-import { counterPrintLabel, counterSaleReceipt, pickupPaymentPrintsOnDevice, pickupPaymentReceipt, printsOnDevice } from '../../schema/studio/receipts/counter-print';
+import { counterPrintLabel, studioOrderReceipt, pickupPaymentPrintsOnDevice, pickupPaymentReceipt, printsOnDevice } from '../../schema/studio/receipts/counter-print';
 import { orderOneBouquet } from '../../server/testing/order-rush';
 import { driverUuid } from '../../schema/studio/receipts/atol-driver';
 import type { CounterRegister, ReceiptView } from '../../schema/studio/receipts/receipt';
@@ -25,6 +26,7 @@ describe('a counter sale printed by the device while the server is away', () => 
   let shop: Awaited<ReturnType<typeof startTestShop>>;
   let driver: Awaited<ReturnType<typeof startAtolDriverStandIn>>;
   let db: OfficeDevice;
+  let phoneDb: OfficeDevice | undefined;
   let sync: RxCouchDBReplicationState<OfficeRecord> | undefined;
   let cookie: string;
   let network: ReturnType<typeof deviceNetwork>;
@@ -42,6 +44,7 @@ describe('a counter sale printed by the device while the server is away', () => 
   afterAll(async () => {
     await sync?.cancel();
     await db?.close();
+    await phoneDb?.close();
     network?.restore();
     await shop.close();
     await driver.close();
@@ -57,18 +60,18 @@ describe('a counter sale printed by the device while the server is away', () => 
     sync = replicate(db.office, 'office', { base: shop.url, signals: () => null, push: true, waitForLeadership: false });
     const id = `sale${Date.now()}abcdefgh`;
     const draft = studioOrderDraft.parse({ id, source: 'showcase', customer: { phone: '', name: '' }, sender: { phone: '', name: '' }, recipient: { phone: '', name: '' }, lines: [{ id: product.id, count: 2 }], delivery: { method: 'pickup' }, date: today(), slot: deliverySlots[deliverySlots.length - 1], payment: 'cash' });
-    expect(printsOnDevice(draft, true, false, register)).toBe(true);
-    expect(printsOnDevice(draft, true, true, register)).toBe(false);
-    await sendOrderCommand(db.office, demoPhones.florist, id, { kind: 'create', draft });
     const pay = { kind: 'payment', status: 'paid', method: 'cash' } as const;
+    expect(printsOnDevice(draft, pay, false, register)).toBe(true);
+    expect(printsOnDevice(draft, pay, true, register)).toBe(false);
+    await sendOrderCommand(db.office, demoPhones.florist, id, { kind: 'create', draft });
     const payId = await sendOrderCommand(db.office, demoPhones.florist, id, pay);
 
     const price = product.discountPrice ?? product.price;
-    const sale: Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total'> = {
-      id, number: 0, customer: '', sender: { name: '', phone: '' }, deliveryPrice: 0, total: price * 2,
+    const sale: Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total' | 'source' | 'delivery'> = {
+      id, number: 0, source: 'showcase', delivery: { method: 'pickup' }, customer: '', sender: { name: '', phone: '' }, deliveryPrice: 0, total: price * 2,
       lines: [{ id: product.id, art: product.art, name: product.name, image: '', count: 2, price, priceFactor: 1, sum: price * 2 }],
     };
-    const receipt = counterSaleReceipt(sale, { id: payId, action: pay }, register.settings!)!;
+    const receipt = studioOrderReceipt(sale, { id: payId, action: pay }, register.settings!)!;
     expect(receipt.id).toBe(`receipt:sale:${id}:${payId}`);
     const printId = await queueCounterPrint(db.office, demoPhones.florist, receipt);
     expect(printId).toBe(driverUuid(receipt.id));
@@ -134,6 +137,58 @@ describe('a counter sale printed by the device while the server is away', () => 
     await expect.poll(async () => (await listed()).map((r) => [r.id, r.state]), { timeout: 10_000 }).toEqual([[receipt.id, 'registered']]);
     expect((await listed())[0]?.label).toBe(`Чек зарегистрирован (ФП ${printed!.fiscal!.sign})`);
     await new Promise((r) => setTimeout(r, 500));
+    expect([driver.tasks().length - before, driver.posts()]).toEqual([1, posts]);
+  }, 90_000);
+
+  it('a phone order taken while the server is away, paid in cash at the counter, is printed once under the id the server gives its receipt', async () => {
+    // A manager's device this time (a phone order is a manager's to take): the florist's sync ends, the manager's begins.
+    await sync?.cancel();
+    sync = undefined;
+    const manager = await signIn(shop.url, demoPhones.manager);
+    network.restore();
+    network = deviceNetwork(shop.url, manager);
+    phoneDb = await openOfficeDevice('phone-order-print');
+    const register = (await call<{ data: CounterRegister }>(shop.url, '/api/receipts/counter-register', {}, manager)).body.data;
+    const product = (await shop.shop.storage.db('catalog').allDocs<Product>({ include_docs: true })).rows.flatMap((r) => (r.doc ? [{ ...r.doc, id: r.id }] : [])).find((p) => p.price > 0 && p.count > 0 && p.itemType === 'bouquet' && !p.sizable)!;
+
+    network.online = false;
+    sync = replicate(phoneDb.office, 'office', { base: shop.url, signals: () => null, push: true, waitForLeadership: false });
+    const id = `phone${Date.now()}abcdefgh`;
+    const customer = '79440000873';
+    const draft = studioOrderDraft.parse({
+      id, source: 'phone', customer: { phone: customer, name: 'Звонившая Мария' }, sender: { phone: customer, name: 'Звонившая Мария' }, recipient: { phone: '79550009999', name: 'Получатель' },
+      lines: [{ id: product.id, count: 1 }], delivery: { method: 'courier', address: 'Тверская, 1' }, date: nextDay(today()), slot: '12:00–15:00', payment: 'cash',
+    });
+    const pay = { kind: 'payment', status: 'paid', method: 'cash' } as const;
+    // Money at the counter prints; a transfer is not money at the counter, and online the server prints it.
+    expect(printsOnDevice(draft, pay, false, register)).toBe(true);
+    expect(printsOnDevice(draft, { ...pay, method: 'transfer' }, false, register)).toBe(false);
+    expect(printsOnDevice(draft, pay, true, register)).toBe(false);
+    await sendOrderCommand(phoneDb.office, demoPhones.manager, id, { kind: 'create', draft });
+    const payId = await sendOrderCommand(phoneDb.office, demoPhones.manager, id, pay);
+
+    // Priced as the device shows the waiting order: the server creates it, then the payment brings the money before anything is handed over.
+    const price = product.discountPrice ?? product.price;
+    const deliveryPrice = deliveryCost('courier', price, defaultShopSettings);
+    const taken: Parameters<typeof studioOrderReceipt>[0] = {
+      id, number: 0, source: 'phone', delivery: draft.delivery, customer, sender: draft.sender, deliveryPrice, total: price + deliveryPrice,
+      lines: [{ id: product.id, art: product.art, name: product.name, image: '', count: 1, price, priceFactor: 1, sum: price }],
+    };
+    const receipt = studioOrderReceipt(taken, { id: payId, action: pay }, register.settings!)!;
+    expect([receipt.id, receipt.content.kind, receipt.content.payment, receipt.content.customer]).toEqual([`receipt:prepayment:${id}:${payId}`, 'prepayment', 'cash', { phone: `+${customer}` }]);
+    await queueCounterPrint(phoneDb.office, demoPhones.manager, receipt);
+    const before = driver.tasks().length;
+    expect(await printDue(phoneDb.office, register, { timeoutMs: 5000, pauseMs: 1 })).toBe(1);
+    const [printed] = await printsOfOrder(phoneDb.office, id);
+    const posts = driver.posts();
+
+    network.online = true;
+    await expect.poll(async () => (await printsOfOrder(phoneDb!.office, id))[0]?.known, { timeout: 40_000, interval: 250 }).toBeTypeOf('number');
+    await expect.poll(async () => (await call<{ data: { items: Order[] } }>(shop.url, '/api/orders/list', { params: { skip: 0, limit: 200 } }, manager)).body.data.items.find((o) => o.id === id)?.paid?.status, { timeout: 40_000, interval: 250 }).toBe('paid');
+    // The server's own receipt of that payment is the printed one: one receipt, registered with the printed sign, one task.
+    const listed = async () => (await call<{ data: { items: ReceiptView[] } }>(shop.url, '/api/receipts/list', { order: id }, manager)).body.data.items;
+    await expect.poll(async () => (await listed()).map((r) => [r.id, r.state]), { timeout: 10_000 }).toEqual([[receipt.id, 'registered']]);
+    expect((await listed())[0]?.label).toBe(`Чек зарегистрирован (ФП ${printed!.fiscal!.sign})`);
     expect([driver.tasks().length - before, driver.posts()]).toEqual([1, posts]);
   }, 90_000);
 

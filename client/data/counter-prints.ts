@@ -2,7 +2,7 @@ import type { RxCollection } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import { counterPrint } from '../../schema/entities/counter-print';
 import { derivedFields, officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
-import { driverOutcome, driverTask } from '../../schema/studio/receipts/atol-driver';
+import { driverKnowsTask, driverOutcome, driverTask } from '../../schema/studio/receipts/atol-driver';
 import { counterPrintId, type CounterPrint } from '../../schema/studio/receipts/counter-print';
 import { counterRegister, type CounterRegister, type ReceiptDraft } from '../../schema/studio/receipts/receipt';
 import { ApiError, call } from '../lib/api';
@@ -14,7 +14,7 @@ import { ApiError, call } from '../lib/api';
  * `counterPrint`: no new collection, no schema change); the office sync pushes each print, and the server then holds
  * the receipt as registered and writes `known` back.
  *
- *   await queueCounterPrint(office, me.phone, draft);        // schema/studio/receipts/counter-print.ts counterSaleReceipt
+ *   await queueCounterPrint(office, me.phone, draft);        // schema/studio/receipts/counter-print.ts studioOrderReceipt
  *   await printDue(office, register);                        // each round: sends, polls, records the outcome
  */
 
@@ -63,14 +63,14 @@ export const queueCounterPrint = async (office: RxCollection<OfficeRecord>, auth
 
 type Outcome = { state: 'printed'; fiscal: NonNullable<CounterPrint['fiscal']> } | { state: 'failed'; reason: string } | { state: 'queued'; reason: string };
 
-/** One send of a print to the driver: the task under its uuid (a 409 is the same task, sent before), then its result. */
+/** One send of a print to the driver: the task under its uuid (one it knows is the same task, sent before: `driverKnowsTask`), then its result. */
 const sendToDriver = async (url: string, uuid: string, p: CounterPrint, timeoutMs: number): Promise<Outcome> => {
   try {
     const post = await fetch(`${url}/api/v2/requests`, {
       method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ uuid, request: [driverTask(p.content)] }), signal: AbortSignal.timeout(timeoutMs),
     });
     if (post.status >= 500) return { state: 'queued', reason: `касса ответила ошибкой ${post.status}` };
-    if (post.status !== 200 && post.status !== 201 && post.status !== 409) return { state: 'failed', reason: `касса не приняла чек (ответ ${post.status})` };
+    if (post.status !== 200 && post.status !== 201 && !driverKnowsTask(post.status, await post.json().catch(() => null))) return { state: 'failed', reason: `касса не приняла чек (ответ ${post.status})` };
     const res = await fetch(`${url}/api/v2/requests/${encodeURIComponent(uuid)}`, { signal: AbortSignal.timeout(timeoutMs) });
     const outcome = driverOutcome(res.ok ? await res.json().catch(() => null) : null);
     if (outcome.kind === 'registered') return { state: 'printed', fiscal: outcome.fiscal };

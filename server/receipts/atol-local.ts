@@ -1,4 +1,4 @@
-import { driverOutcome, driverTask, driverUuid } from '../../schema/studio/receipts/atol-driver';
+import { driverKnowsTask, driverOutcome, driverTask, driverUuid } from '../../schema/studio/receipts/atol-driver';
 import { log } from '../ops/log';
 import { unreachable, type ProviderAnswer, type ReceiptProvider } from './provider';
 
@@ -30,6 +30,7 @@ export const atolLocalProvider = (s: AtolLocalReach): ReceiptProvider => {
   };
   return {
     name: 'Касса на кассовом месте (АТОЛ)',
+    devicePrints: true,
     async send(id, content) {
       try {
         const uuid = driverUuid(id);
@@ -39,8 +40,9 @@ export const atolLocalProvider = (s: AtolLocalReach): ReceiptProvider => {
           body: JSON.stringify({ uuid, request: [driverTask(content)] }),
           signal: timeout(),
         });
-        // 409: a task with this uuid is there already (sent before, its answer lost): the same receipt.
-        if (res.status === 201 || res.status === 200 || res.status === 409) {
+        // A task with this uuid is there already (sent before, its answer lost, or printed by a staff device while the
+        // server was away): the same receipt, whose result is read — registered with the register's fiscal sign.
+        if (res.status === 201 || res.status === 200 || driverKnowsTask(res.status, await res.json().catch(() => null))) {
           const now = await report(uuid);
           return now.kind === 'wait' ? { kind: 'sent', uuid } : now;
         }

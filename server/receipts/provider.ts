@@ -14,6 +14,8 @@ export type ProviderAnswer =
  */
 export interface ReceiptProvider {
   name: string;
+  /** The register on the counter, which a staff device prints to itself while the server is away (schema/studio/receipts/counter-print.ts). */
+  devicePrints?: boolean;
   /** `made.refund`: YooKassa's refund that made this refund receipt (it is read, never sent: `content.inPayment`). */
   send(id: string, content: ReceiptContent, made?: { refund?: string }): Promise<ProviderAnswer>;
   report(uuid: string): Promise<ProviderAnswer | { kind: 'wait' }>;

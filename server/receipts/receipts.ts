@@ -17,6 +17,7 @@ import { atolLocalProvider } from './atol-local';
 import type { ProviderAnswer, ReceiptProvider } from './provider';
 import { yookassaReceipts } from './yookassa-receipts';
 import { everyRound } from '../ops/every';
+import { devicePrintable, devicePrintGraceMs } from '../../schema/studio/receipts/counter-print';
 
 /** The server-only database of receipts (schema/shared/databases.ts: never served through /db; staff read states through /api). */
 export const receiptsDb = 'receipts';
@@ -243,18 +244,32 @@ const leaseMs = 60_000;
  * write (two servers never send one at once; the provider would dedupe by external_id anyway), sends it with its id as
  * external_id, retries timeouts and 5xx with backoff, polls until registered, and records a refusal with its reason.
  */
-export const receiptSender = (storage: Storage, providerNow: ReceiptProvider | null | (() => Promise<ReceiptProvider | null>), everyMs: number) => {
+export const receiptSender = (
+  storage: Storage, providerNow: ReceiptProvider | null | (() => Promise<ReceiptProvider | null>), everyMs: number, o: { devicePrintGraceMs?: number | undefined } = {},
+) => {
+  const graceMs = o.devicePrintGraceMs ?? devicePrintGraceMs;
   const me = crypto.randomUUID();
   const db = storage.db(receiptsDb);
   const retryAfter = (tries: number) => Math.min(10 * 60_000, everyMs * 2 ** Math.min(tries, 12));
 
+  /**
+   * A receipt a staff device may have printed at the register on the counter while the server was away, not yet sent:
+   * held back until `graceMs` after it was queued (stored time: every app server and a restarted one hold it alike),
+   * so the device's print, coming in the same sync as the payment's command, marks it registered first
+   * (server/receipts/counter-prints.ts) and it is never sent. Sent later, the driver answers that it has the task, and
+   * its result is read (server/receipts/atol-local.ts).
+   */
+  const heldForDevice = (provider: ReceiptProvider, r: Receipt, now: number): boolean =>
+    !!provider.devicePrints && r.state === 'queued' && r.tries === 0 && r.createdAt + graceMs > now && devicePrintable(r.id, r.content);
+
   /** Takes the receipt for this server, if it is due and nobody holds it. */
-  const take = async (id: string, now: number): Promise<Receipt | null> => {
+  const take = async (provider: ReceiptProvider, id: string, now: number): Promise<Receipt | null> => {
     let mine: Receipt | null = null;
     await upsert<Omit<Receipt, 'id'>>(db, id, (doc) => {
       mine = null;
       const r = doc && receiptOf(doc);
       if (!r || r.state === 'registered' || r.state === 'failed' || r.nextAt > now || (r.lease && r.lease.until > now && r.lease.by !== me)) return null;
+      if (heldForDevice(provider, r, now)) return null;
       const next: Receipt = { ...r, lease: { by: me, until: now + leaseMs }, updatedAt: now };
       mine = next;
       const { id: _id, ...rest } = next;
@@ -283,7 +298,7 @@ export const receiptSender = (storage: Storage, providerNow: ReceiptProvider | n
   };
 
   const sendOne = async (provider: ReceiptProvider, id: string, now: number) => {
-    const taken = await take(id, now);
+    const taken = await take(provider, id, now);
     if (!taken) return;
     if (taken.state === 'queued' && taken.refund && taken.content.inPayment) {
       // YooKassa makes this receipt with the refund: it is read once YooKassa has made the refund, by its id there.
@@ -293,11 +308,10 @@ export const receiptSender = (storage: Storage, providerNow: ReceiptProvider | n
     else if (taken.uuid) await record(taken, await provider.report(taken.uuid), false);
   };
 
-  /** One round: every due receipt, oldest first. */
-  const round = async (): Promise<void> => {
+  /** One round: every due receipt, oldest first (`now`: a test's clock). */
+  const round = async (now = Date.now()): Promise<void> => {
     const provider = typeof providerNow === 'function' ? await providerNow() : providerNow;
     if (!provider) return;
-    const now = Date.now();
     // A listing only hints; the lease decides who sends. Only the due ones are read (the view by `nextAt`).
     const res = await db.query<object>('receipts/due', { endkey: now, include_docs: true, limit: 200 });
     const due = res.rows.flatMap((row) => (row.doc ? (receiptOf(row.doc) ?? []) : []));
@@ -307,6 +321,6 @@ export const receiptSender = (storage: Storage, providerNow: ReceiptProvider | n
   return {
     round,
     /** Starts the rounds; the answer stops them and waits for a round under way (the databases close after it). */
-    start: (): (() => Promise<void>) => everyRound(round, everyMs, 'receipt sender round'),
+    start: (): (() => Promise<void>) => everyRound(() => round(), everyMs, 'receipt sender round'),
   };
 };

@@ -58,6 +58,19 @@ export const driverUuid = (id: string): string => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 
+/**
+ * Whether the driver's answer to `POST /api/v2/requests` says it holds a task under that uuid already: 409 (the web
+ * server's answer for a known uuid), or a refusal in the driver's words that the task exists (the wording of the
+ * real driver's answer is not confirmed: DECISIONS «The register on the counter»). Then the task's result is read
+ * (`GET /api/v2/requests/{uuid}`): the receipt was printed once, by whichever side sent it first.
+ */
+export const driverKnowsTask = (status: number, body: unknown): boolean => {
+  if (status === 409) return true;
+  if (status < 400 || status >= 500) return false;
+  const said = z.object({ error: z.object({ description: z.string() }) }).safeParse(body);
+  return said.success && /уже существует|already exists/i.test(said.data.error.description);
+};
+
 /** Kopecks as the driver's roubles. */
 const rub = (kopecks: number): number => Math.round(kopecks) / 100;
 

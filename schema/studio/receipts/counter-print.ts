@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Order, OrderChange } from '../orders/order';
-import { counterSoldId, isCounterSale, reservedIdIssue, type OrderAction } from '../orders/order-command';
+import { counterSoldId, createCommandId, isCounterSale, reservedIdIssue, type OrderAction } from '../orders/order-command';
 import { driverUuid } from './atol-driver';
 import { recordedPayment } from '../orders/order-money';
-import { receiptContent, receiptId, receiptsDue, type CounterRegister, type ReceiptDraft, type ReceiptSettings } from './receipt';
+import { receiptContent, receiptId, receiptsDue, type CounterRegister, type ReceiptContent, type ReceiptDraft, type ReceiptSettings } from './receipt';
 
 /**
  * A counter sale's receipt printed by the staff device itself, straight through the counter register's driver, while
@@ -12,31 +12,47 @@ import { receiptContent, receiptId, receiptsDue, type CounterRegister, type Rece
  * records what the device printed in the server's queue.
  */
 
+/** Money a staff member takes at the counter: cash or a card through the studio's terminal. */
+const atCounter = (method: string | undefined): boolean => method === 'cash' || method === 'card';
+
 /**
- * Whether the device prints this sale's receipt itself: a counter sale (`isCounterSale`) paid now, recorded while the
- * server cannot be reached, when the admin chose the register on the counter (its address came with
+ * Whether the payment taken with a studio order as it is created is one the device prints itself when the server is
+ * away (issue 30, item 2): a counter sale (`isCounterSale`) paid now whatever way, a phone or studio order (any
+ * delivery) paid now in cash or by card at the counter — a transfer is not money at the counter.
+ */
+export const studioPaymentPrintable = (draft: { source?: string; delivery: { method: string } }, payment: OrderAction | undefined): boolean =>
+  payment?.kind === 'payment' && payment.status === 'paid' && (isCounterSale(draft) || atCounter(payment.method));
+
+/**
+ * Whether the device prints the receipt of an order it creates itself: its payment `studioPaymentPrintable`, recorded
+ * while the server cannot be reached, when the admin chose the register on the counter (its address came with
  * /api/receipts/counter-register). Online, the server's queue prints it as every other receipt.
  */
-export const printsOnDevice = (draft: { source?: string; delivery: { method: string } }, paid: boolean, serverReachable: boolean, register: CounterRegister | null): boolean =>
-  isCounterSale(draft) && paid && !serverReachable && !!register?.url && !!register.settings;
+export const printsOnDevice = (
+  draft: { source?: string; delivery: { method: string } }, payment: OrderAction | undefined, serverReachable: boolean, register: CounterRegister | null,
+): boolean => studioPaymentPrintable(draft, payment) && !serverReachable && !!register?.url && !!register.settings;
 
 type PaymentAction = Extract<OrderAction, { kind: 'payment' }>;
-/** What the receipt needs of the sale as the device prices it (client/studio/orders/studio-order/provisional-orders.ts `waitingOrders`). */
-type SaleNow = Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total'>;
+/** What the receipt needs of the order as the device prices it (client/studio/orders/studio-order/provisional-orders.ts `waitingOrders`). */
+type OrderTaken = Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total' | 'source' | 'delivery'>;
 
 /**
- * The receipt of a counter sale's payment, as the server's queue will make it once the commands arrive: the server
- * hands the sale over first (`counterSoldId`) and the payment command then brings the money, so `receiptsDue` makes a
- * `sale` under `receipt:sale:{order}:{payment command}`. Built by that same rule from the same two steps, so the id is
- * the server's; the content is the device's pricing (what was printed is what the server records).
+ * The receipt of the payment taken with a studio order, as the server's queue will make it once the commands arrive.
+ * The server creates the order (its `create` entry moves no money); a counter sale it then hands over at once
+ * (`counterSoldId`); the payment command brings the money. So `receiptsDue` makes a counter sale's `sale`, another
+ * order's `prepayment`, under `receipt:{kind}:{order}:{payment command}`: built by that same rule from the same steps,
+ * so the id is the server's; the content is the device's pricing (what was printed is what the server records).
  */
-export const counterSaleReceipt = (sale: SaleNow, payment: { id: string; action: PaymentAction }, settings: ReceiptSettings): ReceiptDraft | null => {
+export const studioOrderReceipt = (order: OrderTaken, payment: { id: string; action: PaymentAction }, settings: ReceiptSettings): ReceiptDraft | null => {
   if (payment.action.status !== 'paid') return null;
   const step = (command: string, before: Record<string, unknown>, after: Record<string, unknown>): OrderChange => ({ command, by: '', at: 0, what: '', before, after });
-  const sold = step(counterSoldId(sale.id), { status: 'new' }, { status: 'done' });
-  const paid = { status: 'paid' as const, ...(payment.action.method ? { method: payment.action.method } : {}), amount: payment.action.amount ?? sale.total };
+  const created = step(createCommandId(order.id), {}, { source: order.source });
+  const counter = isCounterSale(order);
+  const history = counter ? [created, step(counterSoldId(order.id), { status: 'new' }, { status: 'done' })] : [created];
+  const paid = recordedPayment(order.total, payment.action.method, payment.action.amount ?? order.total, 0, '');
   const money = step(payment.id, { paid: null }, { paid });
-  return receiptsDue({ ...sale, status: 'done', paid, history: [sold] }, [money], settings).find((r) => r.content.kind === 'sale') ?? null;
+  const wanted = new Set([receiptId('sale', order.id, payment.id), receiptId('prepayment', order.id, payment.id)]);
+  return receiptsDue({ ...order, status: counter ? 'done' : 'new', paid, history }, [money], settings).find((r) => wanted.has(r.id)) ?? null;
 };
 
 /**
@@ -45,7 +61,7 @@ export const counterSaleReceipt = (sale: SaleNow, payment: { id: string; action:
  * money, recorded while the server cannot be reached, when the admin chose the register on the counter.
  */
 export const pickupPaymentPrintsOnDevice = (order: Pick<Order, 'source' | 'delivery'>, action: OrderAction, serverReachable: boolean, register: CounterRegister | null): boolean =>
-  action.kind === 'payment' && action.status === 'paid' && (action.method === 'cash' || action.method === 'card') &&
+  action.kind === 'payment' && action.status === 'paid' && atCounter(action.method) &&
   order.delivery.method === 'pickup' && !isCounterSale(order) && !serverReachable && !!register?.url && !!register.settings;
 
 /** What the receipt needs of the order as the device holds it (the board's copy, with its history). */
@@ -119,18 +135,36 @@ export const counterPrintLabel = (p: Pick<CounterPrint, 'state' | 'reason' | 'fi
 };
 
 /**
+ * Whether a receipt is one a staff device may have printed itself through the counter's register (the one rule the
+ * device's prints and the server's queue share): a `sale` or `prepayment` of its order settling a staff member's command
+ * (never one of the server's own steps: YooKassa's payment, its refunds, a counter sale's hand-over), with money taken by
+ * staff (not a prepayment counted, nor carried in a YooKassa payment). The server believes a device's print only of
+ * such a receipt (`devicePrintIssue`), and with the register on the counter holds such a receipt back for
+ * `devicePrintGraceMs` before its own first send (server/receipts/receipts.ts), so a print on its way is not sent twice.
+ */
+export const devicePrintable = (id: string, content: ReceiptContent): boolean => {
+  const kind = content.kind;
+  const command = id.slice(receiptId(kind, content.order, '').length);
+  return (kind === 'sale' || kind === 'prepayment') && id === receiptId(kind, content.order, command) && command.length > 0 &&
+    content.payment !== 'prepaid' && !content.providerPayment && !content.inPayment && !reservedIdIssue({ id: command, action: { kind: 'payment', status: 'paid' } });
+};
+
+/**
+ * How long the server's queue holds back a receipt a device may have printed (`devicePrintable`) when the register is
+ * the one on the counter, from when it was queued (its stored `createdAt`, so every app server and a restarted one hold
+ * it alike): the device's print record comes in the same sync as the payment's command, and in another replication's
+ * batch, a few seconds apart. Online, such a receipt is printed this much later (RECEIPTS_DEVICE_GRACE_MS).
+ */
+export const devicePrintGraceMs = 30_000;
+
+/**
  * Why the server does not take a device's printed receipt as registered, or undefined (both write paths: server/receipts/
  * counter-prints.ts). The server cannot ask the register what it printed, so a device's word is taken only for its own
- * staff's cash or card: a `sale` or `prepayment` of the order it names, settling a staff command (never one of the
- * server's own steps: YooKassa's payment, its refunds, a counter sale's hand-over), under the driver's uuid of that receipt.
+ * staff's cash or card (`devicePrintable`) of the order it names, under the driver's uuid of that receipt.
  */
 export const devicePrintIssue = (recordId: string, p: Pick<CounterPrint, 'receipt' | 'order' | 'content' | 'state' | 'fiscal'>): string | undefined => {
   if (p.state !== 'printed') return undefined;
-  const kind = p.content.kind;
-  const command = p.receipt.slice(receiptId(kind, p.order, '').length);
-  const own = (kind === 'sale' || kind === 'prepayment') && p.receipt === receiptId(kind, p.order, command) && command.length > 0 && p.content.order === p.order;
-  if (!own || p.content.payment === 'prepaid' || p.content.providerPayment || p.content.inPayment || reservedIdIssue({ id: command, action: { kind: 'payment', status: 'paid' } }))
-    return 'Чек с кассы не относится к оплате этого заказа';
+  if (p.content.order !== p.order || !devicePrintable(p.receipt, p.content)) return 'Чек с кассы не относится к оплате этого заказа';
   if (recordId !== counterPrintId(p.receipt)) return 'Чек с кассы записан не под своим номером задачи кассы';
   if (!p.fiscal) return 'Напечатанный чек без фискального признака';
   return undefined;

@@ -67,11 +67,10 @@ export const NewOrderForm = ({ user, counter = false, start = {} }: { user: User
       // Written on the device first: offline it waits there, and the office sync sends it once the network is back.
       const sent: { id: string; action: OrderAction }[] = [];
       for (const action of studioCommands(parsed.data, form)) sent.push({ id: await sendOrderCommand(data.shop.office, user.phone, parsed.data.id, action), action });
-      // A counter sale paid now while the server is away: its receipt is printed by this device (issue 30, item 2).
-      if (counter)
-        await printIfServerAway(data.shop.office, user.phone, parsed.data, sent.find((c) => c.action.kind === 'payment'), byId, settings).catch((e: unknown) =>
-          console.warn('Чек продажи не поставлен в очередь кассы', e),
-        );
+      // A counter sale, or an order paid at the counter, while the server is away: its receipt is printed by this device (issue 30, item 2).
+      await printIfServerAway(data.shop.office, user.phone, parsed.data, sent.find((c) => c.action.kind === 'payment'), byId, settings).catch((e: unknown) =>
+        console.warn('Чек продажи не поставлен в очередь кассы', e),
+      );
       setTaken(parsed.data.id);
     } catch (e) {
       setErrors({ form: e instanceof Error ? e.message : String(e) });

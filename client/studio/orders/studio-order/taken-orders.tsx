@@ -18,7 +18,7 @@ export const Taken = ({ order, online, onNext, counter }: { order: ProvisionalOr
         'Сохраняем…'
       )}
     </p>
-    {counter && order && <CounterPrints order={order.id} />}
+    {order && <CounterPrints order={order.id} />}
     <button type="button" className="button" onClick={onNext}>{counter ? 'Ещё продажа' : 'Принять ещё заказ'}</button>
   </section>
 );

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextDay, today } from '../schema/shared/day';
+import type { Product } from '../schema/shop/product';
+import type { ReceiptView } from '../schema/studio/receipts/receipt';
+import { startAtolDriverStandIn } from '../server/testing/atol-driver-stand-in';
+import { call, demoPhones, signIn } from '../server/testing/test-shop';
+import { journeyPerFile } from './harness';
+import { waitFor } from './journeys';
+import { openStaffScreen } from './admin-journeys';
+
+/**
+ * Issue 30, item 2, on a 390 px phone: the studio has lost its network to the shop's server (the counter's register,
+ * on the studio's own network, still answers); a manager takes an order whose customer pays for it in cash at the
+ * counter as it is taken («Уже оплачен», for delivery by courier tomorrow). The device prints the payment's receipt at
+ * the register itself — one task. When the server is back, its receipt of that payment (a prepayment: nothing is
+ * handed over yet) is the printed one, registered with its fiscal sign, and nothing more was posted to the register.
+ */
+describe('a phone order paid at the counter, printed at the register while the server is away', () => {
+  let driver: Awaited<ReturnType<typeof startAtolDriverStandIn>>;
+  beforeAll(async () => {
+    driver = await startAtolDriverStandIn();
+  });
+  const journey = journeyPerFile({ receiptsEveryMs: 200 }, { serviceWorker: false });
+  afterAll(() => driver?.close());
+
+  it('prints once on the device, and the server registers its prepayment with that fiscal sign', async () => {
+    const { shop } = journey();
+    const [admin, manager] = await Promise.all([signIn(shop.url, demoPhones.admin), signIn(shop.url, demoPhones.manager)]);
+    const chosen = await call(shop.url, '/api/settings/receipts-update', { settings: { taxSystem: 'usn_income', vat: 'none', email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' }, choice: { kind: 'atol-local', url: driver.url } }, admin);
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+    const { updatedAt: _u, ...bouquet } = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 1 && p.itemType === 'bouquet')!;
+    await call(shop.url, '/api/items/update', { ...bouquet, count: 50 }, manager);
+
+    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.manager, '/admin/orders/new', { name: 'Новый заказ', level: 1 }, { width: 390, height: 844 });
+    // Online, the staff shell keeps the register's address, so it is known offline.
+    await page.waitForFunction((url) => localStorage.getItem('counter-register')?.includes(url), driver.url);
+    await page.locator('input[name=product-search]').fill(bouquet.name.slice(0, 6));
+    await page.getByRole('button', { name: `Добавить: ${bouquet.name}` }).click();
+
+    // The shop's server is out of reach; the register on the studio's network is not.
+    const shopOrigin = new URL(shop.url).origin;
+    const away = (url: URL) => url.origin === shopOrigin;
+    await context.route(away, (route) => route.abort('internetdisconnected'));
+    await page.locator('input[name=customer-phone]').pressSequentially('9161230873');
+    await page.locator('input[name=customer-name]').fill('Ольга Кассова');
+    await page.locator('input[name=recipient-name]').fill('Мама');
+    await page.locator('input[name=recipient-phone]').pressSequentially('9037650873');
+    await page.locator('input[name=address]').fill('Москва, ул. Тверская, 7, кв. 12');
+    await page.locator('input[name=date]').fill(nextDay(today()));
+    await page.locator('select[name=slot]').selectOption('12:00–15:00');
+    await page.locator('input[name=paid-now]').check();
+    await page.getByRole('radio', { name: 'Наличные' }).check();
+    await page.getByRole('button', { name: 'Принять заказ' }).click();
+    await page.getByRole('heading', { name: 'Заказ принят' }).waitFor();
+
+    // The device printed it: one task at the register, and «Заказ принят» says it waits for the server.
+    await waitFor('the register’s task', async () => driver.tasks().length > 0, 60_000);
+    const prints = page.getByRole('list', { name: 'Чеки с кассы этого устройства' });
+    await prints.getByText('Чек напечатан на кассе, ждёт сервер').waitFor({ timeout: 30_000 });
+    const [task] = driver.tasks();
+    expect(driver.tasks()).toHaveLength(1);
+    // A prepayment of the bouquet and the courier's delivery: nothing is handed over yet.
+    const items = [{ name: bouquet.name, paymentMethod: 'fullPrepayment' }, { name: 'Доставка', paymentMethod: 'fullPrepayment' }];
+    expect(task).toMatchObject({ status: 'ready', request: [{ type: 'sell', payments: [{ type: 'cash' }], items }] });
+    const sign = task!.fiscal!.fiscalDocumentSign;
+    const posts = driver.posts();
+
+    // The network is back: the order, its payment and the print reach the server.
+    await context.unroute(away);
+    const listed = async () => (await call<{ data: { items: ReceiptView[] } }>(shop.url, '/api/receipts/list', {}, manager)).body.data.items;
+    const [receipt] = await waitFor('the receipt registered on the server', async () => {
+      const items = await listed();
+      return items.length && items.every((r) => r.state === 'registered') ? items : null;
+    }, 90_000);
+    expect(receipt).toMatchObject({ kind: 'prepayment', state: 'registered', label: `Чек зарегистрирован (ФП ${sign})` });
+    await prints.getByText(`Чек зарегистрирован (ФП ${sign})`).waitFor({ timeout: 60_000 });
+    await waitFor('the order paid on the server', async () => (await shop.shop.storage.db('orders').get<{ paid?: { status: string } }>(receipt!.order)).paid?.status === 'paid', 60_000);
+    // Exactly once: one receipt, one task at the register, nothing posted to it after the device's print.
+    expect(await listed()).toHaveLength(1);
+    expect([driver.tasks().length, driver.posts()]).toEqual([1, posts]);
+
+    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(e))).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
