@@ -13,6 +13,8 @@ import { startCouchStandIn } from '../testing/couch-stand-in';
 import { onlineStepId } from '../../schema/studio/orders/order-command';
 import { refundKey, refundsOfOrder, type Refund } from './refunds';
 import { refundIdOf } from '../../schema/studio/orders/refunds-due';
+import { customerOrdersDb } from '../../schema/shared/databases';
+import { customerRefundText, returnedToCustomer } from '../../schema/shop/customer-refund';
 
 const customer = '79440000801';
 
@@ -185,6 +187,30 @@ describe('refunds through YooKassa (issue 30)', () => {
     const receipts = await until(() => receiptsOfOrder(shop.shop.storage, id), (x: Receipt[]) => x.length === 2);
     expect(receipts.map((r) => [r.content.kind, r.content.payment, r.refund])).toEqual([['prepayment', 'cash', undefined], ['refund', 'cash', undefined]]);
     expect(await refundsOfOrder(shop.shop.storage, id)).toEqual([]);
+  }, 60_000);
+
+  it('a partial «Вернуть деньги» reaches the customer’s copy: the sum going back, then returned, nothing of the studio’s side, and a refused one is told held up', async () => {
+    const { id, paidBy, total } = await paidOnline();
+    const copy = () => shop.shop.storage.db(customerOrdersDb(customer)).get<Order>(id);
+    // YooKassa answers 500 three times: the refund waits in the queue, and the copy says it is on its way.
+    yk.troubleRefunds('5xx', '5xx', '5xx');
+    expect((await send(id, { kind: 'refund', payment: paidBy, amount: 100 })).status).toBe(200);
+    const going = await until(copy, (o) => o.refunds?.[0]?.state === 'going');
+    expect(going.refunds).toEqual([{ amount: 100, state: 'going' }]);
+    const done = await until(copy, (o) => o.refunds?.[0]?.state === 'done');
+    expect(done.refunds).toEqual([{ amount: 100, state: 'done' }]);
+    // What the customer reads: the copy has no history, no one who recorded the payment, no refund's reason or ids.
+    expect([done.history, done.paid?.by, done.paid?.amount]).toEqual([undefined, undefined, total - 100]);
+    expect(customerRefundText(done.refunds![0]!, done.online?.method)).toBe(`Возвращено ${formatRoubles(100)} на карту`);
+    expect(returnedToCustomer(done.refunds) + (done.paid?.amount ?? 0)).toBe(total);
+    // The staff copy carries no such field: staff read the refunds themselves.
+    expect((await shop.shop.storage.db('studio-orders').get<Order>(id).catch(() => ({}) as Partial<Order>)).refunds).toBeUndefined();
+    // A refund YooKassa refuses: the customer is told it is held up, not that it came.
+    yk.troubleRefunds('cancel');
+    expect((await send(id, { kind: 'refund', payment: paidBy, amount: 50 })).status).toBe(200);
+    const held = await until(copy, (o) => o.refunds?.[1]?.state === 'held');
+    expect(held.refunds).toEqual([{ amount: 100, state: 'done' }, { amount: 50, state: 'held' }]);
+    expect(customerRefundText(held.refunds![1]!)).toBe(`Возврат ${formatRoubles(50)} задерживается: студия свяжется с вами`);
   }, 60_000);
 
   it('paid in cash at the counter, then online too: after YooKassa returns the online payment, «Отменить оплату» of the cash is taken on both write paths, refunds nothing more at YooKassa and makes a cash refund receipt', async () => {
