@@ -115,6 +115,18 @@ export const paymentProviderName = 'ЮKassa';
 /** A payment the provider took (refunded through it), not one staff recorded, online elsewhere included (issue 29, item 8). */
 export const providerPaid = (p: Pick<OrderPayment, 'method' | 'by'>): boolean => p.method === 'online' && p.by === paymentProviderName;
 
+/**
+ * Whether a history entry's payment (its `after.paid`, unknown when the server has not seen the command yet) may be
+ * money taken at the studio's counter: cash or card, or not known yet. A staff payment «Онлайн» (a link, a transfer:
+ * online elsewhere) and the provider's never passed a register on the counter, so no device prints their receipt, and
+ * the server does not take a device's word that it did (schema/studio/receipts/counter-print.ts `devicePrintIssue`):
+ * its receipt goes through the server's queue to the admin's register, as every receipt not printed at the counter.
+ */
+export const paidAtCounter = (paid: unknown): boolean => {
+  const p = paymentIn(paid);
+  return !p?.method || p.method === 'cash' || p.method === 'card';
+};
+
 /** Whether an entry recorded money coming (not a take-back mark). */
 const broughtMoney = (p: OrderPayment): boolean => p.status === 'paid' || (p.amount ?? 0) > 0;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Order, OrderChange } from '../orders/order';
 import { counterSoldId, isCounterSale, reservedIdIssue, type OrderAction } from '../orders/order-command';
 import { driverUuid } from './atol-driver';
-import { recordedPayment } from '../orders/order-money';
+import { paidAtCounter, recordedPayment } from '../orders/order-money';
 import { receiptContent, receiptId, receiptsDue, type CounterRegister, type ReceiptDraft, type ReceiptSettings } from './receipt';
 
 /**
@@ -124,13 +124,15 @@ export const counterPrintLabel = (p: Pick<CounterPrint, 'state' | 'reason' | 'fi
  * staff's cash or card: a `sale` or `prepayment` of the order it names, settling a staff command (never one of the
  * server's own steps: YooKassa's payment, its refunds, a counter sale's hand-over), under the driver's uuid of that receipt.
  */
-export const devicePrintIssue = (recordId: string, p: Pick<CounterPrint, 'receipt' | 'order' | 'content' | 'state' | 'fiscal'>): string | undefined => {
+export const devicePrintIssue = (recordId: string, p: Pick<CounterPrint, 'receipt' | 'order' | 'content' | 'state' | 'fiscal'>, history?: readonly OrderChange[]): string | undefined => {
   if (p.state !== 'printed') return undefined;
   const kind = p.content.kind;
   const command = p.receipt.slice(receiptId(kind, p.order, '').length);
   const own = (kind === 'sale' || kind === 'prepayment') && p.receipt === receiptId(kind, p.order, command) && command.length > 0 && p.content.order === p.order;
   if (!own || p.content.payment === 'prepaid' || p.content.providerPayment || p.content.inPayment || reservedIdIssue({ id: command, action: { kind: 'payment', status: 'paid' } }))
     return 'Чек с кассы не относится к оплате этого заказа';
+  // Money taken online elsewhere (a link, a transfer) never passed the counter: the server's queue sends its receipt (issue 30).
+  if (!paidAtCounter(history?.find((h) => h.command === command)?.after.paid)) return 'Чек с кассы печатают только за наличные или карту в студии: оплату онлайн или переводом пробивает сервер';
   if (recordId !== counterPrintId(p.receipt)) return 'Чек с кассы записан не под своим номером задачи кассы';
   if (!p.fiscal) return 'Напечатанный чек без фискального признака';
   return undefined;
