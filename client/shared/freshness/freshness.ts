@@ -128,11 +128,13 @@ export const buildIsStale = (): boolean => stale;
 
 /** Starts the hourly check and the chunk-failure guard. */
 export const watchFreshness = (currentBuild: string) => {
-  // The failure goes on to whoever asked (the router shows its error page); the server is asked first, and the page
+  // Ours alone to decide: left to go on, the failure made TanStack's lazy routes reload by themselves, server or not.
+  // The import then answers nothing and whoever asked shows its error page; the server is asked first, and the page
   // reloads only when it answers, else the shop says so and reloads once it does.
   const notice = serverAwayNotice();
   let waiting: (() => void) | null = null;
-  addEventListener('vite:preloadError', () => {
+  addEventListener('vite:preloadError', (e) => {
+    e.preventDefault();
     void afterChunkFailure(navigator.onLine).then((outcome) => {
       if (outcome === 'reloaded') console.warn('Не удалось загрузить часть приложения: страница перезагружена');
       if (outcome === 'away') waiting ??= reloadWhenServerAnswers(() => serverAnswers(), notice);
