@@ -125,6 +125,17 @@ describe('receipts settings, the receipts’ limit at the shift close, refunds t
     expect((await refundsOfOrder(shop.shop.storage, id)).map((r) => r.refundState)).toEqual(['succeeded']);
     expect(errors).toEqual([]);
     await context.close();
+
+    // The customer's /my: still paid online, and the part that went back, with its sum.
+    const mine = await contextAs(journey(), customer, phoneViewport);
+    const my = await mine.newPage();
+    const myErrors = watchErrors(my);
+    await my.goto('/my');
+    const row = my.locator(`[data-order-id="${id}"]`);
+    await row.getByText(`Возвращено ${formatRoubles(100)} на карту`).waitFor({ timeout: 30_000 });
+    expect(await row.locator('.my-orders__payment').innerText()).toBe('Оплачен онлайн');
+    expect(myErrors).toEqual([]);
+    await mine.close();
   }, 120_000);
   it('a payment that comes after the cancellation goes back by itself: the order page and the customer’s /my say so', async () => {
     const { shop } = journey();

@@ -30,6 +30,7 @@ import { remindHourly } from './clients/reminders';
 import { onlinePayments } from './payments/online-payments';
 import { sweepOnlinePayments } from './payments/payment-sweep';
 import { refundSender } from './payments/refunds';
+import { refreshCustomerCopy } from './orders/spread';
 import { pollPosiflora } from './posiflora/posiflora-poll';
 import { backupNightly } from './ops/nightly-backup';
 import { ensureStoreEpoch } from './ops/store-epoch';
@@ -96,7 +97,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   await ensureReceiptsViews(shop.storage);
   const stopReceipts = receiptSender(shop.storage, providerOfChoice(shop.storage, config), config.receiptsEveryMs ?? 2000, { devicePrintGraceMs: config.receiptsDeviceGraceMs }).start();
   // Refunds of online payments go back through YooKassa from every app server, each once (issue 30).
-  const stopRefunds = refundSender(shop.storage, config, config.receiptsEveryMs ?? 2000).start();
+  const stopRefunds = refundSender(shop.storage, config, config.receiptsEveryMs ?? 2000, (order) => refreshCustomerCopy(shop.storage, order)).start();
   // Posiflora's changes since the last import, while an account is connected (it has no webhooks).
   const stopPosiflora = pollPosiflora(shop);
   // The night's copy of every database, taken by whichever app server claims the night first.

@@ -323,11 +323,12 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
     else if (holdKey(after) !== holdKey(before)) await stock.move(holdKey(before), holdKey(after), before.lines.map((l) => l.id), after.lines);
     // Taken when the status moves (and again when a command is repeated, in case a crash cut it short): a payment or a photo on an assembled order reads no recipes.
     if (before === after || before.status !== after.status) await stems.take(after);
+    const fresh = (after.history ?? []).filter((h) => !(before.history ?? []).some((b) => b.command === h.command));
+    // Money paid through YooKassa goes back through it (a cancellation, «Вернуть деньги»), queued before the refund receipt it
+    // may carry, and before the copies: the customer's copy says what goes back (server/orders/spread.ts).
+    await queueRefunds(shop.storage, shop.config, orderOf(after), fresh);
     await spreadOrder(shop.storage, orderOf(after), 'replace', eventChanged ? 'replace' : 'if-missing');
     // The fiscal receipts the change's money or hand-over calls for (issue 30): queued once each, never holding the order up.
-    const fresh = (after.history ?? []).filter((h) => !(before.history ?? []).some((b) => b.command === h.command));
-    // Money paid through YooKassa goes back through it (a cancellation, «Вернуть деньги»), queued before the refund receipt it may carry.
-    await queueRefunds(shop.storage, shop.config, orderOf(after), fresh);
     await queueReceipts(shop.storage, orderOf(after), fresh);
   };
 

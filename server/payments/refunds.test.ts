@@ -13,6 +13,8 @@ import { startCouchStandIn } from '../testing/couch-stand-in';
 import { onlineStepId } from '../../schema/studio/orders/order-command';
 import { refundKey, refundsOfOrder, type Refund } from './refunds';
 import { refundIdOf } from '../../schema/studio/orders/refunds-due';
+import { customerOrdersDb } from '../../schema/shared/databases';
+import { customerRefundText, returnedToCustomer } from '../../schema/shop/customer-refund';
 
 const customer = '79440000801';
 
@@ -186,6 +188,78 @@ describe('refunds through YooKassa (issue 30)', () => {
     expect(receipts.map((r) => [r.content.kind, r.content.payment, r.refund])).toEqual([['prepayment', 'cash', undefined], ['refund', 'cash', undefined]]);
     expect(await refundsOfOrder(shop.shop.storage, id)).toEqual([]);
   }, 60_000);
+
+  it('a partial «Вернуть деньги» reaches the customer’s copy: the sum going back, then returned, nothing of the studio’s side, and a refused one is told held up', async () => {
+    const { id, paidBy, total } = await paidOnline();
+    const copy = () => shop.shop.storage.db(customerOrdersDb(customer)).get<Order>(id);
+    // YooKassa answers 500 three times: the refund waits in the queue, and the copy says it is on its way.
+    yk.troubleRefunds('5xx', '5xx', '5xx');
+    expect((await send(id, { kind: 'refund', payment: paidBy, amount: 100 })).status).toBe(200);
+    const going = await until(copy, (o) => o.refunds?.[0]?.state === 'going');
+    expect(going.refunds).toEqual([{ amount: 100, state: 'going' }]);
+    const done = await until(copy, (o) => o.refunds?.[0]?.state === 'done');
+    expect(done.refunds).toEqual([{ amount: 100, state: 'done' }]);
+    // What the customer reads: the copy has no history, no one who recorded the payment, no refund's reason or ids.
+    expect([done.history, done.paid?.by, done.paid?.amount]).toEqual([undefined, undefined, total - 100]);
+    expect(customerRefundText(done.refunds![0]!, done.online?.method)).toBe(`Возвращено ${formatRoubles(100)} на карту`);
+    expect(returnedToCustomer(done.refunds) + (done.paid?.amount ?? 0)).toBe(total);
+    // The staff copy carries no such field: staff read the refunds themselves.
+    expect((await shop.shop.storage.db('studio-orders').get<Order>(id).catch(() => ({}) as Partial<Order>)).refunds).toBeUndefined();
+    // A refund YooKassa refuses: the customer is told it is held up, not that it came.
+    yk.troubleRefunds('cancel');
+    expect((await send(id, { kind: 'refund', payment: paidBy, amount: 50 })).status).toBe(200);
+    const held = await until(copy, (o) => o.refunds?.[1]?.state === 'held');
+    expect(held.refunds).toEqual([{ amount: 100, state: 'done' }, { amount: 50, state: 'held' }]);
+    expect(customerRefundText(held.refunds![1]!)).toBe(`Возврат ${formatRoubles(50)} задерживается: студия свяжется с вами`);
+  }, 60_000);
+
+  it('paid in cash at the counter, then online too: after YooKassa returns the online payment, «Отменить оплату» of the cash is taken on both write paths, refunds nothing more at YooKassa and makes a cash refund receipt', async () => {
+    const push = async (id: string, order: string, action: object) => {
+      const now = Date.now();
+      const doc = { _id: id, type: 'orderCommand', v: 1, title: `Отмена оплаты: ${order}`, createdBy: demoPhones.manager, createdAt: now, updatedBy: demoPhones.manager, updatedAt: now, data: { order, action } };
+      const r = await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: manager }, body: JSON.stringify({ docs: [doc] }) });
+      return ((await r.json()) as { ok?: boolean; reason?: string }[])[0];
+    };
+    /** An order paid in cash whose online payment, left open, went through after: YooKassa's money returned, the cash kept. */
+    const paidTwice = async () => {
+      const { id, payment } = await startedOnline(shop.url, me, { id: `twice1-${crypto.randomUUID()}`, bouquet: bouquet.id, count: 1, customer, recipient: '79440000809' });
+      const cash = `cash-${crypto.randomUUID()}`;
+      expect((await send(id, { kind: 'payment', status: 'paid', method: 'cash' }, manager, cash)).status).toBe(200);
+      await yk.pay(payment);
+      expect((await call(shop.url, '/api/payments/notification', { type: 'notification', event: 'payment.succeeded', object: { id: payment, metadata: { orderId: id } } })).status).toBe(200);
+      expect(await until(() => refundsOfOrder(shop.shop.storage, id), settled)).toHaveLength(1);
+      expect((await orderOf(id)).paid).toMatchObject({ status: 'paid', method: 'cash' });
+      return { id, payment, cash };
+    };
+    const voided = async (id: string, payment: string, cash: string) => {
+      const o = await until(() => orderOf(id), (x) => x.paid === undefined);
+      expect(o.paid).toBeUndefined();
+      expect(o.history?.at(-1)?.after).toMatchObject({ voidedPayment: { payment: cash } });
+      // The online money went back once already: nothing more goes to YooKassa; the cash's refund receipt is a cash one.
+      const receipts = await until(() => receiptsOfOrder(shop.shop.storage, id), (x: Receipt[]) => x.length === 4);
+      expect(receipts.map((r) => [r.id.split(':')[3], r.content.kind, r.content.payment, r.refund])).toEqual([
+        [cash, 'prepayment', 'cash', undefined],
+        ['online-paid', 'prepayment', 'electronic', undefined],
+        [onlineStepId(`refund-${payment}`), 'refund', 'electronic', expect.any(String)],
+        [o.history!.at(-1)!.command, 'refund', 'cash', undefined],
+      ]);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await refundsOfOrder(shop.shop.storage, id)).toHaveLength(1);
+      expect(refundsAtYookassa(payment)).toHaveLength(1);
+    };
+    // Pushed from a manager's device (through /db/office), then the same command on /api: done once.
+    const first = await paidTwice();
+    const pushedId = `void-${crypto.randomUUID()}`;
+    expect(await push(pushedId, first.id, { kind: 'void-payment', payment: first.cash, reason: 'Вернули наличные в кассе' })).toMatchObject({ ok: true });
+    await voided(first.id, first.payment, first.cash);
+    expect((await send(first.id, { kind: 'void-payment', payment: first.cash, reason: 'Вернули наличные в кассе' }, manager, pushedId)).status).toBe(200);
+    expect((await send(first.id, { kind: 'void-payment', payment: first.cash, reason: 'Ещё раз' })).status).toBe(409);
+    // On the record API.
+    const second = await paidTwice();
+    const answer = await send(second.id, { kind: 'void-payment', payment: second.cash, reason: 'Вернули наличные в кассе' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    await voided(second.id, second.payment, second.cash);
+  }, 90_000);
 
   it('two refunds of one sum on one payment: each refund receipt is YooKassa’s receipt of its own refund', async () => {
     const { id, paidBy } = await paidOnline();

@@ -112,7 +112,7 @@ const leaseMs = 60_000;
  * `POST /v3/refunds` with the refund's key, retries timeouts and 5xx with backoff (the same key: YooKassa answers the
  * refund it made), reads a pending one until it is done, records a refusal with YooKassa's reason.
  */
-export const refundSender = (storage: Storage, config: ShopConfig, everyMs: number) => {
+export const refundSender = (storage: Storage, config: ShopConfig, everyMs: number, changed: (order: string) => Promise<void> = async () => undefined) => {
   const me = crypto.randomUUID();
   const db = storage.db(receiptsDb);
   const api = config.yookassa ? yookassa(config.yookassa) : null;
@@ -151,6 +151,9 @@ export const refundSender = (storage: Storage, config: ShopConfig, everyMs: numb
     }
     else if (a.kind === 'retry') log.warn({ refund: taken.id }, `refund not sent, tried again later: ${a.reason}`);
     else if (a.kind === 'succeeded') log.info({ refund: taken.id }, 'refund succeeded');
+    // The customer's copy says where the money stands (server/orders/spread.ts `refreshCustomerCopy`); a failure here is
+    // logged, and the order's next change writes the copy again.
+    if (a.kind !== 'retry' && a.kind !== taken.refundState) await changed(taken.refund.order).catch((e: unknown) => log.error({ err: e, refund: taken.id }, 'customer copy not refreshed'));
   };
 
   const sendOne = async (id: string, now: number) => {

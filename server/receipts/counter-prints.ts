@@ -4,7 +4,9 @@ import { officeRecord, recordData, type OfficeRecord } from '../../schema/shared
 import { driverUuid } from '../../schema/studio/receipts/atol-driver';
 import { devicePrintIssue, type CounterPrint } from '../../schema/studio/receipts/counter-print';
 import { receipt, type Receipt } from '../../schema/studio/receipts/receipt';
-import { stripMeta, upsert } from '../db/docs';
+import { getDoc, stripMeta, upsert } from '../db/docs';
+import { orderRecord } from '../orders/order-record';
+import type { OrderChange } from '../../schema/studio/orders/order';
 import { fromSynced, toSynced } from '../db/synced';
 import type { Storage } from '../db/storage';
 import { log } from '../ops/log';
@@ -49,13 +51,24 @@ export const counterPrintRule = (storage: Storage): WriteRule => ({
   // A print the server will register must be the driver's task of a staff payment's own receipt (a counter sale, a
   // payment on pickup): `devicePrintIssue`. Anything else would let a device mark another receipt (a YooKassa
   // prepayment, another order's) registered, so the server would never send it.
-  judge: () =>
-    Promise.resolve({
+  // The order's history, when the payment's command reached the server first, says how the money came: a staff payment
+  // «Онлайн» (online elsewhere) is not the counter's, and its print is refused (the server's queue sends that receipt).
+  judge: async (_batch, records) => {
+    const orders = new Map<string, readonly OrderChange[]>();
+    for (const record of records) {
+      const p = recordData(counterPrint, record);
+      if (!p || p.state !== 'printed' || orders.has(p.order)) continue;
+      const doc = await getDoc<object>(storage.db('orders'), p.order);
+      const parsed = doc ? orderRecord.safeParse({ ...stripMeta(doc), id: doc._id }) : null;
+      orders.set(p.order, parsed?.success ? (parsed.data.history ?? []) : []);
+    }
+    return {
       issue(record) {
         const p = recordData(counterPrint, record);
-        return p ? devicePrintIssue(record.id, p) : undefined;
+        return p ? devicePrintIssue(record.id, p, orders.get(p.order)) : undefined;
       },
-    }),
+    };
+  },
   async stored(_batch, records) {
     for (const record of records) {
       const p = recordData(counterPrint, record);

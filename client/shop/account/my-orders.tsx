@@ -136,6 +136,11 @@ const OrderRow = ({ o }: { o: MyOrder }) => (
         </>
       )}
     </p>
+    {o.refunds.map((r, i) => (
+      <p key={i} className="my-orders__refund">
+        {r}
+      </p>
+    ))}
     {o.status === 'pending' && <p className="muted">Заказ на этом устройстве: он уйдёт в мастерскую сам, как только появится связь.</p>}
     {o.formerNumber && <p className="muted">{formerNumberNote(o, o.formerNumber)}</p>}
     {o.error && <p className="field-error">{o.error}</p>}

@@ -5,6 +5,7 @@ import { customerMayCancel } from '../../../schema/studio/orders/order-lifecycle
 import { awaitsOnlinePayment, onlineRefundNote, paymentChecking } from '../../../schema/shop/online-payment';
 import { paymentCheckingLabel, paymentLabel } from '../../../schema/studio/orders/payment-label';
 import { formatRoubles } from '../../../schema/shared/money';
+import { customerRefundText, returnedToCustomer } from '../../../schema/shop/customer-refund';
 import { owed, received } from '../../../schema/studio/orders/order-money';
 import type { PendingOrder } from '../../data/collections';
 import type { LocalData } from '../../data/database';
@@ -47,6 +48,8 @@ export interface MyOrder {
   payment: string;
   /** Paid online, not paid yet: the customer may pay again from the thank-you page. */
   awaitsPayment: boolean;
+  /** Money going back through YooKassa, a line each: «Возвращено 1 000 ₽ на карту», «Возвращаем…», «…задерживается». */
+  refunds: string[];
 }
 
 /** What the customer chose to pay on delivery with, in words. */
@@ -57,6 +60,9 @@ const paymentOf = (o: Order) => {
   const back = onlineRefundNote(o);
   if (back) return back;
   if (o.paid?.status === 'paid' || awaitsOnlinePayment(o) || paymentChecking(o)) return paymentLabel(o);
+  // Money the studio gave back is not money the customer still owes: an order paid online with part of it returned reads paid.
+  const returned = returnedToCustomer(o.refunds);
+  if (returned > 0 && received(o) + returned >= o.total) return paymentLabel({ ...o, paid: { ...o.paid, status: 'paid' } });
   if (received(o) > 0) return `Оплачено ${formatRoubles(received(o))}, остальные ${formatRoubles(owed(o))} — ${onDelivery(o).toLowerCase()}`;
   return onDelivery(o);
 };
@@ -87,6 +93,7 @@ const fromOrder = (o: Order): MyOrder => ({
   anonymous: o.anonymous,
   payment: paymentOf(o),
   awaitsPayment: awaitsOnlinePayment(o),
+  refunds: (o.refunds ?? []).map((r) => customerRefundText(r, o.online?.method)),
 });
 
 const fromPending = (p: PendingOrder, names: Map<string, string>): MyOrder => {
@@ -112,6 +119,7 @@ const fromPending = (p: PendingOrder, names: Map<string, string>): MyOrder => {
     // An order a restore lost that was paid online: the shop reads its payment when the draft arrives.
     payment: p.formerPayment ? paymentCheckingLabel : onDelivery(p),
     awaitsPayment: false,
+    refunds: [],
   };
 };
 

@@ -115,28 +115,54 @@ export const paymentProviderName = 'ЮKassa';
 /** A payment the provider took (refunded through it), not one staff recorded, online elsewhere included (issue 29, item 8). */
 export const providerPaid = (p: Pick<OrderPayment, 'method' | 'by'>): boolean => p.method === 'online' && p.by === paymentProviderName;
 
+/**
+ * Whether a history entry's payment (its `after.paid`, unknown when the server has not seen the command yet) may be
+ * money taken at the studio's counter: cash or card, or not known yet. A staff payment «Онлайн» (a link, a transfer:
+ * online elsewhere) and the provider's never passed a register on the counter, so no device prints their receipt, and
+ * the server does not take a device's word that it did (schema/studio/receipts/counter-print.ts `devicePrintIssue`):
+ * its receipt goes through the server's queue to the admin's register, as every receipt not printed at the counter.
+ */
+export const paidAtCounter = (paid: unknown): boolean => {
+  const p = paymentIn(paid);
+  return !p?.method || p.method === 'cash' || p.method === 'card';
+};
+
 /** Whether an entry recorded money coming (not a take-back mark). */
 const broughtMoney = (p: OrderPayment): boolean => p.status === 'paid' || (p.amount ?? 0) > 0;
 
+type Paying = Pick<Order, 'history' | 'total'>;
+
+/** Roubles a recorded payment brought (what the order held after it less before it). */
+const broughtBy = (p: RecordedPayment, total: number): number => Math.max(0, roublesOf(p.entry.after.paid, total) - roublesOf(p.entry.before.paid, total));
+
+/**
+ * The payments that stand: not reversed, and not returned whole. A payment all of whose money went back (a second
+ * online payment returned through ЮKassa after the counter's cash, «Вернуть деньги» of all of it) holds nothing of
+ * the order's money any more, so it does not stand before an earlier one: the cash of a customer who paid twice can
+ * still be reversed after the online payment went back (DECISIONS «Paid twice: the online payment goes back»).
+ */
+const standing = (o: Paying): RecordedPayment[] =>
+  paymentsOf(o.history).filter((p) => !p.voidedBy && !(broughtMoney(p.paid) && broughtBy(p, o.total) > 0 && refundedOf(o.history, p.entry.command) >= broughtBy(p, o.total)));
+
 /** The payment a manager may reverse now: the latest standing one, if it brought money and staff recorded it (not the provider's). */
-export const voidablePayment = (history: readonly OrderChange[] = []): RecordedPayment | undefined => {
-  const last = paymentsOf(history).filter((p) => !p.voidedBy).at(-1);
-  return last && broughtMoney(last.paid) && !providerPaid(last.paid) ? last : undefined;
+export const voidablePayment = (o: Paying): RecordedPayment | undefined => {
+  const last = standing(o).at(-1);
+  return last && broughtMoney(last.paid) && !providerPaid(last.paid) && refundedOf(o.history, last.entry.command) === 0 ? last : undefined;
 };
 
 /**
  * Why the payment recorded by command `payment` may not be reversed on this order now, with the answer's status, or
  * null. Reversed once; an online payment is the provider's to refund; a later payment is reversed first.
  */
-export const paymentVoidIssue = (history: readonly OrderChange[] | undefined, payment: string): { status: 400 | 409; reason: string } | null => {
-  const all = paymentsOf(history);
-  const target = all.find((p) => p.entry.command === payment);
+export const paymentVoidIssue = (o: Paying, payment: string): { status: 400 | 409; reason: string } | null => {
+  const { history } = o;
+  const target = paymentsOf(history).find((p) => p.entry.command === payment);
   if (!target) return { status: 409, reason: 'Такой оплаты в истории заказа нет' };
   if (target.voidedBy) return { status: 409, reason: `Эта оплата уже отменена (${target.voidedBy.reason}): второй раз её не отменяют` };
   if (!broughtMoney(target.paid)) return { status: 400, reason: 'Это не оплата, а снятая отметка: отменяют только записанную оплату' };
   if (refundedOf(history, payment) > 0) return { status: 409, reason: 'По этой оплате уже вернули деньги: её не отменяют' };
   if (providerPaid(target.paid)) return { status: 409, reason: 'Онлайн-оплату так не отменяют: деньги покупателю возвращают через ЮKassa' };
-  if (all.filter((p) => !p.voidedBy).at(-1) !== target) return { status: 409, reason: 'После этой оплаты записана другая: сначала отмените её' };
+  if (standing(o).at(-1)?.entry.command !== target.entry.command) return { status: 409, reason: 'После этой оплаты записана другая: сначала отмените её' };
   return null;
 };
 
@@ -146,13 +172,20 @@ export const paymentVoidIssue = (history: readonly OrderChange[] | undefined, pa
  * the device's projection of a pending one (client/studio/orders/order-page/projected-order.ts) both apply this.
  */
 export const paymentReversal = (
-  order: Pick<Order, 'paid' | 'history'>,
+  order: Pick<Order, 'paid' | 'history' | 'total'>,
   payment: string,
   reason: string,
 ): { ok: true; paid?: OrderPayment; before: Record<string, unknown>; after: Record<string, unknown> } | { ok: false; status: 400 | 409; reason: string } => {
-  const issue = paymentVoidIssue(order.history, payment);
+  const issue = paymentVoidIssue(order, payment);
   if (issue) return { ok: false, ...issue };
-  const paid = paymentIn(paymentsOf(order.history).find((p) => p.entry.command === payment)?.entry.before.paid);
+  const target = paymentsOf(order.history).find((p) => p.entry.command === payment);
+  const was = target && paymentIn(target.entry.before.paid);
+  // What the order keeps is what it holds now less what this payment brought: the payment before it as it was, unless
+  // money was returned since of that earlier one (then its amount is lowered by what went back).
+  const keeps = Math.max(0, received(order) - (target ? broughtBy(target, order.total) : 0));
+  const paid = was && keeps !== received({ total: order.total, paid: was })
+    ? (keeps > 0 ? { ...was, status: keeps >= order.total ? ('paid' as const) : ('unpaid' as const), amount: keeps } : undefined)
+    : was;
   return {
     ok: true,
     ...(paid ? { paid } : {}),

@@ -4,6 +4,7 @@ import { letterSize } from '../../shop/size';
 import { roubles } from '../../shared/money';
 import { optionalPhone, phone } from '../../shared/phone';
 import { formerPayment, onlinePayment } from '../../shop/online-payment';
+import { customerRefund } from '../../shop/customer-refund';
 import { refCode } from '../../shared/ref-choice';
 import { defaultShopSettings, slotEnd, slotPattern, slotStart, type DeliverySlot, type ShopSettings } from '../site/shop-settings';
 
@@ -241,5 +242,10 @@ export const order = orderDraft.extend({
   clientNote: z.string().max(200).optional(),
   /** Staff copies only (`studio-orders`); the customer's copy leaves it out. Oldest first. */
   history: z.array(orderChange).optional(),
+  /**
+   * The customer's copy only (`orders-{phone}`): money going back through YooKassa, oldest first, as /my tells it
+   * (schema/shop/customer-refund.ts); staff read the refunds themselves on the order page.
+   */
+  refunds: z.array(customerRefund).max(50).optional(),
 });
 export type Order = z.infer<typeof order>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { debtsOn } from '../clients/debts';
 import type { Order, OrderChange, OrderPayment } from './order';
-import { paymentProviderName, paymentReversal, paymentsOf, paymentVoidIssue, received, recordedPayment, voidablePayment } from './order-money';
+import { lateOnlineRefund, paymentProviderName, paymentReversal, paymentsOf, paymentVoidIssue, received, recordedPayment, refundOutcome, voidablePayment } from './order-money';
 import { shiftTakings } from '../money/shift-takings';
 
 /** 12:00 in Moscow of a day, plus hours. */
@@ -58,23 +58,56 @@ describe('a reversed payment is left out of every sum (issue 27: «Отмени�
   it('reverses once, the latest first, never an online payment or a take-back mark', () => {
     const part = paid(sale(), 'pay-part', 'cash', 3000, at(day));
     const rest = paid(part, 'pay-rest', 'card', total, at(day, 1));
-    expect(paymentVoidIssue(rest.history, 'pay-part')).toMatchObject({ status: 409, reason: expect.stringMatching(/сначала отмените/) });
-    expect(voidablePayment(rest.history)?.entry.command).toBe('pay-rest');
+    expect(paymentVoidIssue(rest, 'pay-part')).toMatchObject({ status: 409, reason: expect.stringMatching(/сначала отмените/) });
+    expect(voidablePayment(rest)?.entry.command).toBe('pay-rest');
     const once = reversed(rest, 'pay-rest', at(day, 2));
-    expect(paymentVoidIssue(once.history, 'pay-rest')).toMatchObject({ status: 409, reason: expect.stringMatching(/уже отменена/) });
-    expect(voidablePayment(once.history)?.entry.command).toBe('pay-part');
-    expect(paymentVoidIssue(once.history, 'nothing')).toMatchObject({ reason: 'Такой оплаты в истории заказа нет' });
+    expect(paymentVoidIssue(once, 'pay-rest')).toMatchObject({ status: 409, reason: expect.stringMatching(/уже отменена/) });
+    expect(voidablePayment(once)?.entry.command).toBe('pay-part');
+    expect(paymentVoidIssue(once, 'nothing')).toMatchObject({ reason: 'Такой оплаты в истории заказа нет' });
 
     const online = paid(sale(), 'online-paid', 'online', total, at(day), paymentProviderName);
-    expect(paymentVoidIssue(online.history, 'online-paid')?.reason).toMatch(/ЮKassa/);
-    expect(voidablePayment(online.history)).toBeUndefined();
+    expect(paymentVoidIssue(online, 'online-paid')?.reason).toMatch(/ЮKassa/);
+    expect(voidablePayment(online)).toBeUndefined();
     // An online payment taken elsewhere and recorded by staff is theirs to reverse (issue 29, item 8).
     const recorded = paid(sale(), 'pay-online', 'online', total, at(day));
-    expect(voidablePayment(recorded.history)?.entry.command).toBe('pay-online');
+    expect(voidablePayment(recorded)?.entry.command).toBe('pay-online');
 
     const mark: OrderChange = { command: 'take-back', by: '79000000002', at: at(day, 3), what: 'Оплата', before: { paid: once.paid }, after: { paid: { status: 'unpaid', at: at(day, 3) } } };
     const taken = { ...once, paid: { status: 'unpaid' as const }, history: [...(once.history ?? []), mark] };
-    expect(paymentVoidIssue(taken.history, 'take-back')).toMatchObject({ status: 400 });
-    expect(voidablePayment(taken.history)).toBeUndefined();
+    expect(paymentVoidIssue(taken, 'take-back')).toMatchObject({ status: 400 });
+    expect(voidablePayment(taken)).toBeUndefined();
+  });
+
+  it('after a customer paid twice and the online payment went back, the cash is reversed (issue 30): the order holds nothing, the shift counts nothing', () => {
+    const cash = paid({ ...sale(), status: 'ready' }, 'pay-cash', 'cash', total, at(day));
+    const twice = paid(cash, 'online-paid', 'online', total * 2, at(day, 1), paymentProviderName);
+    // The server's step: YooKassa's payment returned whole, the cash payment put back as it was.
+    const late = lateOnlineRefund(twice)!;
+    const r = refundOutcome(twice, late.payment, late.amount);
+    if (!r.ok) throw new Error(r.reason);
+    const entry: OrderChange = { command: 'online-refund-p', by: paymentProviderName, at: at(day, 2), what: '…', before: r.before, after: { ...r.after, paid: late.restore } };
+    const back = { ...twice, paid: late.restore, history: [...(twice.history ?? []), entry] };
+    expect(voidablePayment(back)?.entry.command).toBe('pay-cash');
+    expect(paymentVoidIssue(back, 'pay-cash')).toBeNull();
+    expect(paymentVoidIssue(back, 'online-paid')?.reason).toMatch(/уже вернули деньги/);
+    const voided = reversed(back, 'pay-cash', at(day, 3));
+    expect(voided.paid).toBeUndefined();
+    expect([received(voided), takings(voided).cash, takings(voided).online]).toEqual([0, 0, 0]);
+    // A YooKassa payment returned only in part still stands after the cash: the cash is not reversed before it.
+    const part = refundOutcome(twice, 'online-paid', 100);
+    if (!part.ok) throw new Error(part.reason);
+    const partly = { ...twice, paid: part.paid, history: [...(twice.history ?? []), { command: 'refund-100', by: '79000000002', at: at(day, 2), what: '…', before: part.before, after: part.after }] };
+    expect(paymentVoidIssue(partly, 'pay-cash')).toMatchObject({ status: 409, reason: expect.stringMatching(/сначала отмените/) });
+  });
+
+  it('money returned of an earlier payment is not put back by reversing a later one', () => {
+    const part = paid(sale(), 'pay-part', 'cash', 3000, at(day));
+    const rest = paid(part, 'pay-rest', 'card', total, at(day, 1));
+    const r = refundOutcome(rest, 'pay-part', 1000);
+    if (!r.ok) throw new Error(r.reason);
+    const refunded = { ...rest, paid: r.paid, history: [...(rest.history ?? []), { command: 'refund-1000', by: '79000000002', at: at(day, 2), what: '…', before: r.before, after: r.after }] };
+    const back = reversed(refunded, 'pay-rest', at(day, 3));
+    expect(received(back)).toBe(2000);
+    expect(back.paid).toMatchObject({ status: 'unpaid', method: 'cash', amount: 2000, at: at(day) });
   });
 });

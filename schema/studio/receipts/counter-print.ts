@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Order, OrderChange } from '../orders/order';
 import { counterSoldId, createCommandId, isCounterSale, reservedIdIssue, type OrderAction } from '../orders/order-command';
 import { driverUuid } from './atol-driver';
-import { recordedPayment } from '../orders/order-money';
+import { paidAtCounter, recordedPayment } from '../orders/order-money';
 import { receiptContent, receiptId, receiptsDue, type CounterRegister, type ReceiptContent, type ReceiptDraft, type ReceiptSettings } from './receipt';
 
 /**
@@ -162,9 +162,12 @@ export const devicePrintGraceMs = 30_000;
  * counter-prints.ts). The server cannot ask the register what it printed, so a device's word is taken only for its own
  * staff's cash or card (`devicePrintable`) of the order it names, under the driver's uuid of that receipt.
  */
-export const devicePrintIssue = (recordId: string, p: Pick<CounterPrint, 'receipt' | 'order' | 'content' | 'state' | 'fiscal'>): string | undefined => {
+export const devicePrintIssue = (recordId: string, p: Pick<CounterPrint, 'receipt' | 'order' | 'content' | 'state' | 'fiscal'>, history?: readonly OrderChange[]): string | undefined => {
   if (p.state !== 'printed') return undefined;
   if (p.content.order !== p.order || !devicePrintable(p.receipt, p.content)) return 'Чек с кассы не относится к оплате этого заказа';
+  // Money taken online elsewhere (a link, a transfer) never passed the counter: the server's queue sends its receipt (issue 30).
+  const command = p.receipt.slice(receiptId(p.content.kind, p.order, '').length);
+  if (!paidAtCounter(history?.find((h) => h.command === command)?.after.paid)) return 'Чек с кассы печатают только за наличные или карту в студии: оплату онлайн или переводом пробивает сервер';
   if (recordId !== counterPrintId(p.receipt)) return 'Чек с кассы записан не под своим номером задачи кассы';
   if (!p.fiscal) return 'Напечатанный чек без фискального признака';
   return undefined;

@@ -137,7 +137,7 @@ export const PaymentForm = ({ order, send, user }: { order: Order; send: Send; u
  */
 export const VoidPaymentForm = ({ order, send, user }: { order: Order; send: Send; user: User | null }) => {
   const [open, setOpen] = useState(false);
-  const target = voidablePayment(order.history);
+  const target = voidablePayment(order);
   // Hidden while a payment command or a reversal made here waits: the page then shows a `paid` the history has not reached.
   if (!target || !mayCommand(user, 'void-payment') || JSON.stringify(order.paid ?? null) !== JSON.stringify(target.paid)) return null;
   const named = `${paymentText(target.paid)}, ${historyMoment(target.entry)}`;
