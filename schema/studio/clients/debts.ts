@@ -61,7 +61,7 @@ export type DebtsAnswer = z.infer<typeof debtsAnswer>;
 const kopecks = (n: number) => Math.round(n * 100) / 100;
 
 /** Whether an order is a debt: not cancelled, something still owed, and handed over («Выполнен») or its delivery day come. */
-const orderOwed = (o: Pick<Order, 'status' | 'total' | 'paid' | 'date'>, today: string): boolean =>
+const orderOwed = (o: Pick<Order, 'status' | 'total' | 'paid' | 'date'> & Partial<Pick<Order, 'history'>>, today: string): boolean =>
   o.status !== 'cancelled' && owed(o) > 0 && (o.status === 'done' || o.date <= today);
 
 export interface InvoiceFacts {
@@ -124,7 +124,7 @@ const grouped = (entries: { key: string; kind: Counterparty['kind']; name: strin
  */
 export const debtsOn = (
   today: string,
-  orders: Iterable<Pick<Order, 'id' | 'number' | 'status' | 'total' | 'paid' | 'date' | 'customer' | 'sender'>>,
+  orders: Iterable<Pick<Order, 'id' | 'number' | 'status' | 'total' | 'paid' | 'date' | 'customer' | 'sender'> & Partial<Pick<Order, 'history'>>>,
   invoices: Iterable<InvoiceFacts>,
   supplierPaid: ReadonlyMap<string, number>,
   names: { clients: ReadonlyMap<string, string>; suppliers: ReadonlyMap<string, string> },

@@ -16,17 +16,27 @@ type Money = Pick<Order, 'total' | 'paid'>;
 /** What the studio has received: the amount recorded, or the whole total of an order marked paid without one. */
 export const received = (o: Money): number => o.paid?.amount ?? (o.paid?.status === 'paid' ? o.total : 0);
 
-/** What is still owed: what the courier collects on delivery. */
-export const owed = (o: Money): number => Math.max(0, o.total - received(o));
+/**
+ * Roubles a manager gave back on an order the customer keeps («Вернуть деньги»: a wilted stem, a late courier): the
+ * customer no longer owes them, though the studio no longer holds them. The server's own refunds (YooKassa's money
+ * that came after a cancellation or twice, steps `online-…`) return money nobody owed and do not count.
+ */
+export const givenBack = (history: readonly OrderChange[] = []): number =>
+  history.reduce((t, e) => t + (e.command.startsWith('online-') ? 0 : (refundMarkOf(e)?.amount ?? 0)), 0);
+
+/** What is still owed: what the courier collects on delivery (an order read without its history counts no refund). */
+export const owed = (o: Money & Partial<Pick<Order, 'history'>>): number => Math.max(0, o.total - received(o) - givenBack(o.history));
 
 /**
  * The one sentence of an order's money wherever staff read it (the order page's payment form): «Оплачен полностью»
  * only when nothing is owed, else what is still to be received, and what came already. An unpaid order never reads
  * as paid (issue 29, item 6: a florist read «Оплачен полностью: 4 390 ₽» above «Записать оплату»).
  */
-export const moneySummary = (o: Money): string => {
+export const moneySummary = (o: Money & Partial<Pick<Order, 'history'>>): string => {
   const got = received(o);
   const rest = owed(o);
+  const back = givenBack(o.history);
+  if (rest === 0 && back > 0) return `Оплачен: получено ${formatRoubles(got)}, возвращено клиенту ${formatRoubles(back)}`;
   if (rest === 0) return `Оплачен полностью: ${formatRoubles(got)}`;
   if (got > 0) return `Получено ${formatRoubles(got)}, осталось получить ${formatRoubles(rest)}`;
   return `Не оплачен: к получению ${formatRoubles(rest)}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { debtsOn } from '../clients/debts';
 import type { Order, OrderChange, OrderPayment } from './order';
-import { lateOnlineRefund, paymentProviderName, paymentReversal, paymentsOf, paymentVoidIssue, received, recordedPayment, refundOutcome, voidablePayment } from './order-money';
+import { lateOnlineRefund, moneySummary, owed, paymentProviderName, paymentReversal, paymentsOf, paymentVoidIssue, received, recordedPayment, refundOutcome, voidablePayment } from './order-money';
 import { shiftTakings } from '../money/shift-takings';
 
 /** 12:00 in Moscow of a day, plus hours. */
@@ -90,9 +90,12 @@ describe('a reversed payment is left out of every sum (issue 27: «Отмени�
     expect(voidablePayment(back)?.entry.command).toBe('pay-cash');
     expect(paymentVoidIssue(back, 'pay-cash')).toBeNull();
     expect(paymentVoidIssue(back, 'online-paid')?.reason).toMatch(/уже вернули деньги/);
+    // The duplicate went back: nothing owed while the cash stands, the whole order once the cash is reversed too.
+    expect([owed(back), owedIn(back)]).toEqual([0, 0]);
     const voided = reversed(back, 'pay-cash', at(day, 3));
     expect(voided.paid).toBeUndefined();
     expect([received(voided), takings(voided).cash, takings(voided).online]).toEqual([0, 0, 0]);
+    expect([owed(voided), owedIn(voided)]).toEqual([total, total]);
     // A YooKassa payment returned only in part still stands after the cash: the cash is not reversed before it.
     const part = refundOutcome(twice, 'online-paid', 100);
     if (!part.ok) throw new Error(part.reason);
@@ -111,3 +114,22 @@ describe('a reversed payment is left out of every sum (issue 27: «Отмени�
     expect(back.paid).toMatchObject({ status: 'unpaid', method: 'cash', amount: 2000, at: at(day) });
   });
 });
+
+describe('money a manager gives back on an order the customer keeps («Вернуть деньги»)', () => {
+  it('is no longer owed: not a debt, nothing for the courier to collect, and the order page says it went back', () => {
+    const cash = paid(sale(), 'pay-cash', 'cash', total, at(day));
+    const r = refundOutcome(cash, 'pay-cash', 1000);
+    if (!r.ok) throw new Error(r.reason);
+    const kept = { ...cash, paid: r.paid, history: [...(cash.history ?? []), { command: 'refund-wilted', by: '79000000002', at: at(day, 1), what: '…', before: r.before, after: r.after }] };
+    expect(received(kept)).toBe(total - 1000);
+    expect([owed(kept), owedIn(kept)]).toEqual([0, 0]);
+    expect(moneySummary(kept).replace(/\s/g, ' ')).toBe('Оплачен: получено 6 990 ₽, возвращено клиенту 1 000 ₽');
+    // Part paid, part given back: only the rest is owed.
+    const part = paid(sale(), 'pay-part', 'cash', 5000, at(day));
+    const p = refundOutcome(part, 'pay-part', 500);
+    if (!p.ok) throw new Error(p.reason);
+    const partly = { ...part, paid: p.paid, history: [...(part.history ?? []), { command: 'refund-late', by: '79000000002', at: at(day, 1), what: '…', before: p.before, after: p.after }] };
+    expect([owed(partly), owedIn(partly)]).toEqual([total - 5000, total - 5000]);
+  });
+});
+

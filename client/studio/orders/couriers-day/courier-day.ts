@@ -49,7 +49,7 @@ export interface CouriersDay {
 }
 
 /** What is still owed (schema/studio/orders/order-money.ts): an unpaid order in full, the rest of a part payment, nothing of a paid one. */
-export const toCollect = (o: Pick<Order, 'total' | 'paid'>): number => owed(o);
+export const toCollect = (o: Pick<Order, 'total' | 'paid'> & Partial<Pick<Order, 'history'>>): number => owed(o);
 
 /** Slots by the time they start: whatever slots the settings name now or named when the order was taken. */
 const slotRank = (slot: string) => (slotPattern.test(slot) ? slotStart(slot) : 24 * 60);
