@@ -218,7 +218,7 @@ describe('the register chosen in /admin/settings (issue 30, item 1)', () => {
     const configured = await startAtolStandIn();
     const studios = await startAtolStandIn('studio-login', 'studio-secret-pass-77', 'studio-group');
     const driver = await startAtolDriverStandIn();
-    // No device prints here: nothing is marked printed on a device, so the counter's register is sent to at once (device-print-grace.test.ts).
+    // No device prints here: nothing is marked printed on a device, so the counter's register is sent to at once (device-print-hold.test.ts).
     const shop = await startTestShop({ receipts: atolReach(configured), receiptsEveryMs: 100 });
     const logs = captureLogs();
     try {
