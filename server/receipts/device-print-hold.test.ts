@@ -79,9 +79,10 @@ describe('the server holds back only a receipt whose payment’s device said it 
     await queued(id);
   };
   /** The device's print record reaches the server, as its office sync pushes it. */
-  const printArrives = async (id: string, receipt: ReceiptDraft, fiscal: NonNullable<CounterPrint['fiscal']>) => {
+  const printArrives = async (id: string, receipt: ReceiptDraft, fiscal: NonNullable<CounterPrint['fiscal']> | 'failed') => {
     const now = Date.now();
-    const data: CounterPrint = { receipt: receipt.id, order: id, content: receipt.content, state: 'printed', tries: 1, nextAt: now, fiscal };
+    const outcome = fiscal === 'failed' ? ({ state: 'failed', reason: 'касса не приняла чек (ответ 400)' } as const) : ({ state: 'printed', fiscal } as const);
+    const data: CounterPrint = { receipt: receipt.id, order: id, content: receipt.content, tries: 1, nextAt: now, ...outcome };
     const doc = { _id: driverUuid(receipt.id), type: counterPrint.type, ...derivedFields(counterPrint, data), createdBy: demoPhones.florist, createdAt: now, updatedBy: demoPhones.florist, updatedAt: now, data };
     const pushed = await fetch(`${shop.url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: florist }, body: JSON.stringify({ docs: [doc] }) });
     expect(((await pushed.json()) as { ok?: boolean }[])[0]).toMatchObject({ ok: true });
@@ -137,6 +138,20 @@ describe('the server holds back only a receipt whose payment’s device said it 
     const sent = await stored(id);
     const [task] = tasksOf(receipt);
     expect([sent.state, sent.fiscal?.sign]).toEqual(['registered', task!.fiscal!.fiscalDocumentSign]);
+  });
+
+  it('marked printed on the device, the register refused the device’s print: the server sends it at once, not after the limit', async () => {
+    const { id, payment, receipt } = await paidAtCounter('79440000965', true);
+    const posts = driver.posts();
+    await commandArrives(id, payment);
+    const queuedAt = (await stored(id)).createdAt;
+    await roundAt(queuedAt);
+    expect(driver.posts()).toBe(posts);
+    await printArrives(id, receipt, 'failed');
+    await expect.poll(async () => (await stored(id)).devicePrint, { timeout: 10_000, interval: 50 }).toBeUndefined();
+    await roundAt(Date.now());
+    expect(driver.posts()).toBe(posts + 1);
+    expect((await stored(id)).state).toBe('registered');
   });
 
   it('a device printed without saying so (an older build): the server’s send at once finds the task at the register (409) and registers it with that fiscal sign', async () => {
