@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderCommandEntity } from '../schema/entities/order-command';
+import { recordData } from '../schema/shared/record';
 import type { Product } from '../schema/shop/product';
 import type { ReceiptView } from '../schema/studio/receipts/receipt';
 import { startAtolDriverStandIn } from '../server/testing/atol-driver-stand-in';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile } from './harness';
 import { waitFor } from './journeys';
-import { openStaffScreen } from './admin-journeys';
+import { officeOnServer, openStaffScreen } from './admin-journeys';
 
 /**
  * Issue 30, item 2, on a 390 px phone: the studio loses its network to the shop's server (the counter's register, on
@@ -71,6 +73,9 @@ describe('a counter sale printed at the register while the server is away', () =
       return docs.some((r) => r.id === receipt!.order && r.doc?.paid?.status === 'paid');
     }, 60_000);
     expect(await listed()).toHaveLength(1);
+    // The payment's command said the device prints its receipt (`printedHere`): the server held that receipt for the print alone.
+    const payments = (await officeOnServer(shop, orderCommandEntity.type)).flatMap((r) => recordData(orderCommandEntity, r) ?? []).filter((c) => c.order === receipt!.order && c.action.kind === 'payment');
+    expect(payments.map((c) => c.action.kind === 'payment' && c.action.printedHere)).toEqual([true]);
     // The order page says the same of it: the device's print and the server's receipt.
     await page.getByRole('link', { name: /^Заказ №\s\d+$/ }).click();
     await page.getByRole('list', { name: 'Чеки с кассы этого устройства' }).getByText(`Чек зарегистрирован (ФП ${sign})`).waitFor();

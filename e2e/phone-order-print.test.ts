@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderCommandEntity } from '../schema/entities/order-command';
+import { recordData } from '../schema/shared/record';
 import { nextDay, today } from '../schema/shared/day';
 import type { Product } from '../schema/shop/product';
 import type { ReceiptView } from '../schema/studio/receipts/receipt';
@@ -6,7 +8,7 @@ import { startAtolDriverStandIn } from '../server/testing/atol-driver-stand-in';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile } from './harness';
 import { waitFor } from './journeys';
-import { openStaffScreen } from './admin-journeys';
+import { officeOnServer, openStaffScreen } from './admin-journeys';
 
 /**
  * Issue 30, item 2, on a 390 px phone: the studio has lost its network to the shop's server (the counter's register,
@@ -76,6 +78,9 @@ describe('a phone order paid at the counter, printed at the register while the s
     expect(receipt).toMatchObject({ kind: 'prepayment', state: 'registered', label: `Чек зарегистрирован (ФП ${sign})` });
     await prints.getByText(`Чек зарегистрирован (ФП ${sign})`).waitFor({ timeout: 60_000 });
     await waitFor('the order paid on the server', async () => (await shop.shop.storage.db('orders').get<{ paid?: { status: string } }>(receipt!.order)).paid?.status === 'paid', 60_000);
+    // The payment's command said the device prints its receipt (`printedHere`): the server held that receipt for the print alone.
+    const payments = (await officeOnServer(shop, orderCommandEntity.type)).flatMap((r) => recordData(orderCommandEntity, r) ?? []).filter((c) => c.order === receipt!.order && c.action.kind === 'payment');
+    expect(payments.map((c) => c.action.kind === 'payment' && c.action.printedHere)).toEqual([true]);
     // Exactly once: one receipt, one task at the register, nothing posted to it after the device's print.
     expect(await listed()).toHaveLength(1);
     expect([driver.tasks().length, driver.posts()]).toEqual([1, posts]);

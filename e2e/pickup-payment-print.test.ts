@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderCommandEntity } from '../schema/entities/order-command';
+import { recordData } from '../schema/shared/record';
 import { orderTitle } from '../schema/studio/orders/order-number';
 import type { ReceiptView } from '../schema/studio/receipts/receipt';
 import { startAtolDriverStandIn } from '../server/testing/atol-driver-stand-in';
@@ -6,7 +8,7 @@ import { orderOneBouquet } from '../server/testing/order-rush';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile } from './harness';
 import { waitFor } from './journeys';
-import { openStaffScreen } from './admin-journeys';
+import { officeOnServer, openStaffScreen } from './admin-journeys';
 
 /**
  * Issue 30, on a 390 px phone: a customer's site order for pickup is paid at the counter while the studio has lost its
@@ -67,10 +69,12 @@ describe('a payment on pickup printed at the register while the server is away',
     expect(receipt).toMatchObject({ kind: 'prepayment', state: 'registered', label: `Чек зарегистрирован (ФП ${sign})` });
     await prints.getByText(`Чек зарегистрирован (ФП ${sign})`).waitFor();
     await page.getByRole('list', { name: 'Чеки', exact: true }).getByText(`Чек зарегистрирован (ФП ${sign})`).waitFor();
+    // The payment's command said the device prints its receipt (`printedHere`): the server held that receipt for the print alone.
+    const payments = (await officeOnServer(shop, orderCommandEntity.type)).flatMap((r) => recordData(orderCommandEntity, r) ?? []).filter((c) => c.order === id && c.action.kind === 'payment');
+    expect(payments.map((c) => c.action.kind === 'payment' && c.action.printedHere)).toEqual([true]);
     // Exactly once: one receipt on the server, one task at the register, and nothing posted to it after the device's
-    // print — the server's queue holds a receipt a device may have printed back for a grace after it is queued, so the
-    // print, coming in the same sync as the payment's command, marks it registered first (DECISIONS «A payment on pickup
-    // is printed by the device too»).
+    // print — the server's queue holds back a receipt whose command says its device prints it, until the print's record
+    // marks it registered (DECISIONS «The server waits for a device's print»).
     expect(await listed()).toHaveLength(1);
     expect(driver.tasks()).toHaveLength(1);
     expect(driver.posts()).toBe(posts);

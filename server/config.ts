@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { onlineHoldMinutes } from '../schema/shop/online-payment';
-import { devicePrintGraceMs } from '../schema/studio/receipts/counter-print';
+import { devicePrintHoldMs } from '../schema/studio/receipts/counter-print';
 import { phone } from '../schema/shared/phone';
 import { parsePublicOrigin } from './seo/public-origin';
 import type { OutsideReach } from './http/outside-request';
@@ -100,11 +100,11 @@ export interface ShopConfig {
   /** How often each app server looks for receipts to send, and the first retry's pause (RECEIPTS_EVERY_MS, 2000). */
   receiptsEveryMs?: number;
   /**
-   * How long, with the register on the counter, a receipt a staff device may have printed itself waits after it was
-   * queued before the server's first send (RECEIPTS_DEVICE_GRACE_MS; schema/studio/receipts/counter-print.ts
-   * `devicePrintGraceMs`, 30 000).
+   * How long at most, with the register on the counter, a receipt its staff device said it prints (the payment's command
+   * `printedHere`) waits for the print's record after it was queued before the server sends it itself
+   * (RECEIPTS_DEVICE_HOLD_MS; schema/studio/receipts/counter-print.ts `devicePrintHoldMs`, 24 h).
    */
-  receiptsDeviceGraceMs?: number;
+  receiptsDeviceHoldMs?: number;
   /** Nightly backups (issue 31): where, when, how many, with what key; without `dir` none are taken. */
   backup: BackupSettings;
   /**
@@ -260,7 +260,7 @@ export const defaultConfig = (env: NodeJS.ProcessEnv = process.env): ShopConfig 
     yookassa: readYookassa(env),
     receipts: readReceipts(env, readYookassa(env)),
     receiptsEveryMs: int(env.RECEIPTS_EVERY_MS, 2000),
-    receiptsDeviceGraceMs: int(env.RECEIPTS_DEVICE_GRACE_MS, devicePrintGraceMs),
+    receiptsDeviceHoldMs: int(env.RECEIPTS_DEVICE_HOLD_MS, devicePrintHoldMs),
     noticeEveryMs: 10_000,
     noticeRetryMs: 30_000,
     onlineHoldMs: readHoldMinutes(env.ONLINE_PAYMENT_HOLD_MINUTES) * 60_000,

@@ -95,7 +95,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   const stopPaymentSweep = sweepOnlinePayments(onlinePayments(shop, orders, commands));
   // Fiscal receipts queued by the orders' changes go to the provider from every app server, each once (issue 30).
   await ensureReceiptsViews(shop.storage);
-  const stopReceipts = receiptSender(shop.storage, providerOfChoice(shop.storage, config), config.receiptsEveryMs ?? 2000, { devicePrintGraceMs: config.receiptsDeviceGraceMs }).start();
+  const stopReceipts = receiptSender(shop.storage, providerOfChoice(shop.storage, config), config.receiptsEveryMs ?? 2000, { devicePrintHoldMs: config.receiptsDeviceHoldMs }).start();
   // Refunds of online payments go back through YooKassa from every app server, each once (issue 30).
   const stopRefunds = refundSender(shop.storage, config, config.receiptsEveryMs ?? 2000, (order) => refreshCustomerCopy(shop.storage, order)).start();
   // Posiflora's changes since the last import, while an account is connected (it has no webhooks).

@@ -60,7 +60,8 @@ describe('a counter sale printed by the device while the server is away', () => 
     sync = replicate(db.office, 'office', { base: shop.url, signals: () => null, push: true, waitForLeadership: false });
     const id = `sale${Date.now()}abcdefgh`;
     const draft = studioOrderDraft.parse({ id, source: 'showcase', customer: { phone: '', name: '' }, sender: { phone: '', name: '' }, recipient: { phone: '', name: '' }, lines: [{ id: product.id, count: 2 }], delivery: { method: 'pickup' }, date: today(), slot: deliverySlots[deliverySlots.length - 1], payment: 'cash' });
-    const pay = { kind: 'payment', status: 'paid', method: 'cash' } as const;
+    // Written as the device writes a payment it prints itself (`printedHere`): the server's queue waits for the print.
+    const pay = { kind: 'payment', status: 'paid', method: 'cash', printedHere: true } as const;
     expect(printsOnDevice(draft, pay, false, register)).toBe(true);
     expect(printsOnDevice(draft, pay, true, register)).toBe(false);
     await sendOrderCommand(db.office, demoPhones.florist, id, { kind: 'create', draft });
@@ -105,7 +106,7 @@ describe('a counter sale printed by the device while the server is away', () => 
     const customer = '79440000871';
     const id = await orderOneBouquet(shop.url, customer);
     const order = (await call<{ data: { items: Order[] } }>(shop.url, '/api/orders/list', { params: { skip: 0, limit: 200 } }, cookie)).body.data.items.find((o) => o.id === id)!;
-    const pay = { kind: 'payment', status: 'paid', method: 'card' } as const;
+    const pay = { kind: 'payment', status: 'paid', method: 'card', printedHere: true } as const;
     expect(pickupPaymentPrintsOnDevice(order, pay, false, register)).toBe(true);
     expect(pickupPaymentPrintsOnDevice(order, pay, true, register)).toBe(false);
     expect(pickupPaymentPrintsOnDevice(order, { ...pay, method: 'online' }, false, register)).toBe(false);
@@ -159,7 +160,7 @@ describe('a counter sale printed by the device while the server is away', () => 
       id, source: 'phone', customer: { phone: customer, name: 'Звонившая Мария' }, sender: { phone: customer, name: 'Звонившая Мария' }, recipient: { phone: '79550009999', name: 'Получатель' },
       lines: [{ id: product.id, count: 1 }], delivery: { method: 'courier', address: 'Тверская, 1' }, date: nextDay(today()), slot: '12:00–15:00', payment: 'cash',
     });
-    const pay = { kind: 'payment', status: 'paid', method: 'cash' } as const;
+    const pay = { kind: 'payment', status: 'paid', method: 'cash', printedHere: true } as const;
     // Money at the counter prints; a transfer is not money at the counter, and online the server prints it.
     expect(printsOnDevice(draft, pay, false, register)).toBe(true);
     expect(printsOnDevice(draft, { ...pay, method: 'transfer' }, false, register)).toBe(false);

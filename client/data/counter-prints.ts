@@ -4,6 +4,7 @@ import { counterPrint } from '../../schema/entities/counter-print';
 import { derivedFields, officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
 import { driverKnowsTask, driverOutcome, driverTask } from '../../schema/studio/receipts/atol-driver';
 import { counterPrintId, type CounterPrint } from '../../schema/studio/receipts/counter-print';
+import type { OrderAction } from '../../schema/studio/orders/order-command';
 import { counterRegister, type CounterRegister, type ReceiptDraft } from '../../schema/studio/receipts/receipt';
 import { ApiError, call } from '../lib/api';
 
@@ -51,6 +52,13 @@ export const askCounterRegister = async (timeoutMs = 4000): Promise<{ reachable:
     clearTimeout(timer);
   }
 };
+
+/**
+ * A payment's action as the device writes it when it prints the receipt itself (`printedHere`, decided before the
+ * command is written): the server's queue then holds that receipt back for the print's record, however late it comes
+ * (server/receipts/receipts.ts). Any other action is written as it is.
+ */
+export const printedHere = (action: OrderAction): OrderAction => (action.kind === 'payment' ? { ...action, printedHere: true } : action);
 
 /** Puts a receipt into the device's queue, once (a second call for the same receipt finds it there). */
 export const queueCounterPrint = async (office: RxCollection<OfficeRecord>, author: string, draft: ReceiptDraft, now = Date.now()): Promise<string> => {

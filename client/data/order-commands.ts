@@ -37,6 +37,9 @@ const unreservedId = (action: OrderAction): string => {
   }
 };
 
+/** A new command's id: a create's is its order's (`createCommandId`), any other a random one the server does not keep. */
+export const newCommandId = (order: string, action: OrderAction): string => (action.kind === 'create' ? createCommandId(order) : unreservedId(action));
+
 /**
  * Writes a command on the device and answers its id (made here, so a retry is the same command).
  * `author` is the signed-in staff phone: the server checks it against the session when the record is pushed.
@@ -48,7 +51,7 @@ export const sendOrderCommand = async (
   author: string,
   order: string,
   action: OrderAction,
-  id = action.kind === 'create' ? createCommandId(order) : unreservedId(action),
+  id = newCommandId(order, action),
 ): Promise<string> => {
   const command = orderCommand.parse({ id, order, action });
   const before = await lastPending(office, command.order);

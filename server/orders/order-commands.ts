@@ -318,7 +318,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
    * What follows a written change: stock (cancelled, lines moved), the stems an assembled order's bouquets take
    * (once: server/orders/assembly.ts) and the copies; safe to repeat, and a repeated command repeats it after a crash.
    */
-  const follow = async (before: OrderRecord, after: OrderRecord, eventChanged: boolean) => {
+  const follow = async (before: OrderRecord, after: OrderRecord, eventChanged: boolean, printedHere?: string) => {
     if (after.status === 'cancelled') await stock.release(holdKey(after), after.lines.map((l) => l.id));
     else if (holdKey(after) !== holdKey(before)) await stock.move(holdKey(before), holdKey(after), before.lines.map((l) => l.id), after.lines);
     // Taken when the status moves (and again when a command is repeated, in case a crash cut it short): a payment or a photo on an assembled order reads no recipes.
@@ -329,8 +329,11 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
     await queueRefunds(shop.storage, shop.config, orderOf(after), fresh);
     await spreadOrder(shop.storage, orderOf(after), 'replace', eventChanged ? 'replace' : 'if-missing');
     // The fiscal receipts the change's money or hand-over calls for (issue 30): queued once each, never holding the order up.
-    await queueReceipts(shop.storage, orderOf(after), fresh);
+    await queueReceipts(shop.storage, orderOf(after), fresh, printedHere);
   };
+
+  /** The payment command whose device said it prints its receipt at the counter (`printedHere`), by either write path. */
+  const printedHereBy = (command: AnyCommand): string | undefined => (command.action.kind === 'payment' && command.action.printedHere ? command.id : undefined);
 
   /** A command on a placed order, once: the rules decide; the caller checked who may send its kind, and `staff` bounds it by the sender's rights. */
   const applyTo = async (command: AnyCommand, user: User, staff = false): Promise<{ outcome: CommandOutcome; order?: Order }> => {
@@ -341,13 +344,13 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
       await follow(current, current, false);
       const own = (current.history ?? []).filter((h) => h.command === command.id);
       await queueRefunds(shop.storage, shop.config, orderOf(current), own);
-      await queueReceipts(shop.storage, orderOf(current), own);
+      await queueReceipts(shop.storage, orderOf(current), own, printedHereBy(command));
       return { outcome: ok('Команда уже выполнена'), order: orderOf(current) };
     }
     const prepared = await prepare(command, current, user, staff);
     const { before, after, note } = await write(command, user, prepared);
     const eventChanged = command.action.kind === 'edit' && after !== before;
-    await follow(before, after, eventChanged);
+    await follow(before, after, eventChanged, printedHereBy(command));
     return { outcome: ok(note), order: orderOf(after) };
   };
 

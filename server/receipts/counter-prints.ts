@@ -44,9 +44,28 @@ export const recordDevicePrint = async (storage: Storage, p: CounterPrint, uuid:
   return registered;
 };
 
+/**
+ * A device's print the register refused (`failed`, final on the device): the receipt its payment's command held back for
+ * it (`Receipt.devicePrint`) waits no longer — the server's queue sends it at once and records what the register says.
+ * Only a queued, marked receipt of the order the record names; anything else is left as it is (a release only lets the
+ * server do what it does for every unmarked receipt).
+ */
+export const releaseDeviceHold = async (storage: Storage, p: CounterPrint): Promise<void> => {
+  if (p.state !== 'failed') return;
+  let released = false;
+  await upsert<Omit<Receipt, 'id'>>(storage.db(receiptsDb), p.receipt, (doc) => {
+    const stored = doc ? receipt.safeParse({ ...stripMeta(doc), id: doc._id }) : null;
+    released = !!stored?.success && stored.data.state === 'queued' && !!stored.data.devicePrint && stored.data.content.order === p.order;
+    if (!released || !stored?.success) return null;
+    const { id: _id, devicePrint: _d, ...rest } = stored.data;
+    return { ...rest, updatedAt: Date.now() };
+  });
+  if (released) log.warn({ receipt: p.receipt }, `a staff device's print was refused by the register, the server sends it: ${p.reason ?? ''}`);
+};
+
 /** Registers what a device printed, under its receipt's id and the driver's uuid of it (whatever id the record has). */
 export const counterPrintRule = (storage: Storage): WriteRule => ({
-  name: 'a device’s counter print is registered in the server’s queue, once',
+  name: 'a device’s counter print is registered in the server’s queue, once; a refused one ends the hold on its receipt',
   applies: (entity) => entity.type === counterPrint.type,
   // A print the server will register must be the driver's task of a staff payment's own receipt (a counter sale, a
   // payment on pickup): `devicePrintIssue`. Anything else would let a device mark another receipt (a YooKassa
@@ -72,6 +91,7 @@ export const counterPrintRule = (storage: Storage): WriteRule => ({
   async stored(_batch, records) {
     for (const record of records) {
       const p = recordData(counterPrint, record);
+      if (p?.state === 'failed') await releaseDeviceHold(storage, p);
       if (!p || p.known !== undefined || !(await recordDevicePrint(storage, p, driverUuid(p.receipt)))) continue;
       const at = Date.now();
       await upsert<Omit<OfficeRecord, 'id'>>(storage.db(tierDatabases.office), record.id, (doc) => {

@@ -218,8 +218,8 @@ describe('the register chosen in /admin/settings (issue 30, item 1)', () => {
     const configured = await startAtolStandIn();
     const studios = await startAtolStandIn('studio-login', 'studio-secret-pass-77', 'studio-group');
     const driver = await startAtolDriverStandIn();
-    // No device prints here: the counter's register is sent to at once (a grace would hold a sale's receipt back: device-print-grace.test.ts).
-    const shop = await startTestShop({ receipts: atolReach(configured), receiptsEveryMs: 100, receiptsDeviceGraceMs: 0 });
+    // No device prints here: nothing is marked printed on a device, so the counter's register is sent to at once (device-print-hold.test.ts).
+    const shop = await startTestShop({ receipts: atolReach(configured), receiptsEveryMs: 100 });
     const logs = captureLogs();
     try {
       const [admin, manager, florist] = await Promise.all([signIn(shop.url, demoPhones.admin), signIn(shop.url, demoPhones.manager), signIn(shop.url, demoPhones.florist)]);

@@ -17,7 +17,7 @@ import { atolLocalProvider } from './atol-local';
 import type { ProviderAnswer, ReceiptProvider } from './provider';
 import { yookassaReceipts } from './yookassa-receipts';
 import { everyRound } from '../ops/every';
-import { devicePrintable, devicePrintGraceMs } from '../../schema/studio/receipts/counter-print';
+import { devicePrintable, devicePrintedReceipt, devicePrintHoldMs } from '../../schema/studio/receipts/counter-print';
 
 /** The server-only database of receipts (schema/shared/databases.ts: never served through /db; staff read states through /api). */
 export const receiptsDb = 'receipts';
@@ -104,10 +104,12 @@ export const receiptsAtYookassa = async (storage: Storage, config: ShopConfig): 
 /**
  * Queues the receipts `entries` of the order's history call for (schema/studio/receipts/receipt.ts `receiptsDue`),
  * each written once under its id (create-if-absent: a repeated command, a second app server, a device's push sent
- * twice find it there). Never throws: the order is never held up by a receipt; a failure is logged, and the command
- * repeated (or the next sweep) queues it.
+ * twice find it there). `printedHere`: the payment command whose device said it prints its receipt at the counter
+ * (`OrderAction.printedHere`); its receipt is stored marked (`devicePrintedReceipt`), so the sender holds it back for
+ * the print. Never throws: the order is never held up by a receipt; a failure is logged, and the command repeated (or
+ * the next sweep) queues it.
  */
-export const queueReceipts = async (storage: Storage, o: Order, entries: readonly OrderChange[]): Promise<void> => {
+export const queueReceipts = async (storage: Storage, o: Order, entries: readonly OrderChange[], printedHere?: string): Promise<void> => {
   if (!entries.length) return;
   try {
     // Most changes call for no receipt: the settings are read only for those that do.
@@ -119,7 +121,8 @@ export const queueReceipts = async (storage: Storage, o: Order, entries: readonl
       const refund = d.content.kind === 'refund' && d.content.providerPayment ? await refundCarrying(storage, d.id) : undefined;
       const carried = (d.content.kind === 'prepayment' && d.content.providerPayment && (await receiptInPayment(storage, d.content.providerPayment))) || !!refund;
       const content = carried ? { ...d.content, inPayment: true as const } : d.content;
-      const body: Omit<Receipt, 'id'> = { content, state: 'queued', createdAt: now, updatedAt: now, tries: 0, nextAt: now, ...(refund ? { refund } : {}) };
+      const devicePrint = !!printedHere && devicePrintedReceipt(d.id, content, printedHere);
+      const body: Omit<Receipt, 'id'> = { content, state: 'queued', createdAt: now, updatedAt: now, tries: 0, nextAt: now, ...(refund ? { refund } : {}), ...(devicePrint ? { devicePrint } : {}) };
       if (await claim(storage.db(receiptsDb), d.id, body)) log.info({ receipt: d.id, total: d.content.total }, 'receipt queued');
     }
   } catch (e) {
@@ -245,22 +248,22 @@ const leaseMs = 60_000;
  * external_id, retries timeouts and 5xx with backoff, polls until registered, and records a refusal with its reason.
  */
 export const receiptSender = (
-  storage: Storage, providerNow: ReceiptProvider | null | (() => Promise<ReceiptProvider | null>), everyMs: number, o: { devicePrintGraceMs?: number | undefined } = {},
+  storage: Storage, providerNow: ReceiptProvider | null | (() => Promise<ReceiptProvider | null>), everyMs: number, o: { devicePrintHoldMs?: number | undefined } = {},
 ) => {
-  const graceMs = o.devicePrintGraceMs ?? devicePrintGraceMs;
+  const holdMs = o.devicePrintHoldMs ?? devicePrintHoldMs;
   const me = crypto.randomUUID();
   const db = storage.db(receiptsDb);
   const retryAfter = (tries: number) => Math.min(10 * 60_000, everyMs * 2 ** Math.min(tries, 12));
 
   /**
-   * A receipt a staff device may have printed at the register on the counter while the server was away, not yet sent:
-   * held back until `graceMs` after it was queued (stored time: every app server and a restarted one hold it alike),
-   * so the device's print, coming in the same sync as the payment's command, marks it registered first
-   * (server/receipts/counter-prints.ts) and it is never sent. Sent later, the driver answers that it has the task, and
-   * its result is read (server/receipts/atol-local.ts).
+   * A receipt whose payment's command said its staff device prints it at the register on the counter (the server was
+   * away; `Receipt.devicePrint`), not yet sent: held back until the device's print record marks it registered
+   * (server/receipts/counter-prints.ts), whenever it comes, but never past `holdMs` after it was queued (stored time:
+   * every app server and a restarted one hold it alike). Sent then, a driver that has the task answers so and its
+   * result is read (server/receipts/atol-local.ts). Every other receipt is sent at once.
    */
   const heldForDevice = (provider: ReceiptProvider, r: Receipt, now: number): boolean =>
-    !!provider.devicePrints && r.state === 'queued' && r.tries === 0 && r.createdAt + graceMs > now && devicePrintable(r.id, r.content);
+    !!provider.devicePrints && !!r.devicePrint && r.state === 'queued' && r.tries === 0 && r.createdAt + holdMs > now && devicePrintable(r.id, r.content);
 
   /** Takes the receipt for this server, if it is due and nobody holds it. */
   const take = async (provider: ReceiptProvider, id: string, now: number): Promise<Receipt | null> => {

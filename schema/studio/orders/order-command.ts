@@ -57,7 +57,18 @@ export const orderAction = z.discriminatedUnion('kind', [
   /** Move along the lifecycle (schema/studio/orders/order-lifecycle.ts); `reason` is required to cancel. */
   z.strictObject({ kind: z.literal('status'), from: orderStatus, to: orderStatus, reason: z.string().trim().max(500).optional() }),
   /** Record payment apart from status; «Онлайн» is money taken online elsewhere (the provider's own come by its notification). */
-  z.strictObject({ kind: z.literal('payment'), status: orderPayment.shape.status, method: paidMethod.optional(), amount: z.number().int().min(0).max(10_000_000).optional() }),
+  z.strictObject({
+    kind: z.literal('payment'),
+    status: orderPayment.shape.status,
+    method: paidMethod.optional(),
+    amount: z.number().int().min(0).max(10_000_000).optional(),
+    /**
+     * The device that wrote this payment prints its receipt itself at the counter's register (the server was away:
+     * schema/studio/receipts/counter-print.ts `printsOnDevice`, `pickupPaymentPrintsOnDevice`). The server's queue then
+     * holds that receipt back for the device's print record, never longer than `devicePrintHoldMs` (server/receipts/receipts.ts).
+     */
+    printedHere: z.literal(true).optional(),
+  }),
   /**
    * Assign (or, with null, unassign) the florist (a staff phone) and/or the courier (a courier record id).
    * `seenFlorist`/`seenCourier`: who the device showed in that place (null: nobody) when its user chose. If someone

@@ -139,8 +139,8 @@ export const counterPrintLabel = (p: Pick<CounterPrint, 'state' | 'reason' | 'fi
  * device's prints and the server's queue share): a `sale` or `prepayment` of its order settling a staff member's command
  * (never one of the server's own steps: YooKassa's payment, its refunds, a counter sale's hand-over), with money taken by
  * staff (not a prepayment counted, nor carried in a YooKassa payment). The server believes a device's print only of
- * such a receipt (`devicePrintIssue`), and with the register on the counter holds such a receipt back for
- * `devicePrintGraceMs` before its own first send (server/receipts/receipts.ts), so a print on its way is not sent twice.
+ * such a receipt (`devicePrintIssue`), and holds back only such a receipt whose payment's command said the device
+ * prints it (`devicePrintedReceipt`).
  */
 export const devicePrintable = (id: string, content: ReceiptContent): boolean => {
   const kind = content.kind;
@@ -150,12 +150,22 @@ export const devicePrintable = (id: string, content: ReceiptContent): boolean =>
 };
 
 /**
- * How long the server's queue holds back a receipt a device may have printed (`devicePrintable`) when the register is
- * the one on the counter, from when it was queued (its stored `createdAt`, so every app server and a restarted one hold
- * it alike): the device's print record comes in the same sync as the payment's command, and in another replication's
- * batch, a few seconds apart. Online, such a receipt is printed this much later (RECEIPTS_DEVICE_GRACE_MS).
+ * Whether the server's queue marks a receipt as one its device prints (`Receipt.devicePrint`): the receipt settles the
+ * payment command `command`, whose action carried `printedHere` (the device decided to print as it wrote the command,
+ * the server away), and it is one a device may print at all (`devicePrintable`). A device's mark on anything else is
+ * not taken: the server sends that receipt at once.
  */
-export const devicePrintGraceMs = 30_000;
+export const devicePrintedReceipt = (id: string, content: ReceiptContent, command: string): boolean =>
+  devicePrintable(id, content) && id === receiptId(content.kind, content.order, command);
+
+/**
+ * How long at most the server's queue holds back a receipt its device said it prints (`devicePrintedReceipt`) when the
+ * register is the one on the counter, from when it was queued (its stored `createdAt`, so every app server and a
+ * restarted one hold it alike): until the device's print record marks it registered, or this long — a device may stay
+ * offline for hours, and its word never keeps a receipt from the register longer (RECEIPTS_DEVICE_HOLD_MS). Then the
+ * server sends it; a task the register already holds is read, not printed again. Every other receipt goes at once.
+ */
+export const devicePrintHoldMs = 24 * 60 * 60_000;
 
 /**
  * Why the server does not take a device's printed receipt as registered, or undefined (both write paths: server/receipts/

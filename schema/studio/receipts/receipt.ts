@@ -101,6 +101,11 @@ export const receipt = z.strictObject({
    * YooKassa's receipt of that refund, matched by the refund's id there. Receipts stored before it lack it.
    */
   refund: z.string().optional(),
+  /**
+   * The payment's command said its device prints this receipt at the counter's register (`printedHere`): the server's
+   * queue holds it back for the print's record (schema/studio/receipts/counter-print.ts `devicePrintHoldMs`).
+   */
+  devicePrint: z.literal(true).optional(),
 });
 export type Receipt = z.infer<typeof receipt>;
 

@@ -11,7 +11,8 @@ import type { OrderAction } from '../../../../schema/studio/orders/order-command
 import { openedLocal, useLocal, useLocalIfOpen } from '../../../data/local-data-context';
 import { useCatalogueIfOpen } from '../../../data/catalogue';
 import { useShopSettings } from '../../../data/shop-settings';
-import { sendOrderCommand, useOrderCommands, type OrderCommandView } from '../../../data/order-commands';
+import { newCommandId, sendOrderCommand, useOrderCommands, type OrderCommandView } from '../../../data/order-commands';
+import { printedHere, queueCounterPrint } from '../../../data/counter-prints';
 import { useSession } from '../../../shared/auth/session';
 import { useNotice } from '../../../ui/notices';
 import { AssignForm, CancelForm, PaymentForm, RefundForm, StatusButtons, VoidPaymentForm } from './order-actions';
@@ -19,7 +20,7 @@ import { EditForm } from './order-edit';
 import { OrderPhoto } from './order-photo';
 import { changeRows, dayLabel, deliveredUnpaid, historyMoment, orderPaymentText, paymentText, placeOf } from './order-labels';
 import { projectedOrder } from './projected-order';
-import { printPaymentIfServerAway } from './payment-print';
+import { paymentPrintIfServerAway } from './payment-print';
 import { useCouriers, useOrder } from './use-order';
 import { drawnOrder } from './drawn-order';
 import { collectLine, papers, storedPaper, storePaper, ticketLines, setPaperSize, type Paper } from './print-ticket';
@@ -175,10 +176,13 @@ const OrderScreen = ({ id, drawn }: { id: string; drawn: Order | null }) => {
       try {
         // Drawn from the server's copy, the page may be acted on before the store has opened: the command waits for it.
         const office = (data ?? (await openedLocal()).data).shop.office;
-        const id = await sendOrderCommand(office, user.phone, server.id, action);
-        // A payment on pickup recorded while the server is away is printed at the counter's register by this device.
-        if (action.kind === 'payment')
-          void printPaymentIfServerAway(office, user.phone, server, commands ?? [], { id, action }).catch((e: unknown) => notice(`Чек на кассе: ${e instanceof Error ? e.message : String(e)}`, 'error'));
+        // A payment on pickup recorded while the server is away is printed at the counter's register by this device:
+        // decided before its command is written, so the command says so (`printedHere`) and the server waits for the print.
+        const id = newCommandId(server.id, action);
+        const printFailed = (e: unknown) => (notice(`Чек на кассе: ${e instanceof Error ? e.message : String(e)}`, 'error'), null);
+        const print = action.kind === 'payment' ? await paymentPrintIfServerAway(server, commands ?? [], { id, action }).catch(printFailed) : null;
+        await sendOrderCommand(office, user.phone, server.id, print ? printedHere(action) : action, id);
+        if (print) await queueCounterPrint(office, user.phone, print).catch(printFailed);
       } catch (e) {
         notice(e instanceof Error ? e.message : String(e), 'error');
         throw e;

@@ -3,13 +3,14 @@ import { formatRoubles } from '../../../../schema/shared/money';
 import { paymentMethods } from '../../../../schema/studio/orders/order';
 import { noSlotReason } from '../../../../schema/shop/no-slot-reason';
 import { refChoices } from '../../../../schema/entities/ref';
-import { studioOrderDraft, type OrderAction } from '../../../../schema/studio/orders/order-command';
+import { studioOrderDraft } from '../../../../schema/studio/orders/order-command';
 import { today } from '../../../../schema/shared/day';
 import type { User } from '../../../../schema/shared/user';
 import { useRefList } from '../../../data/ref-list';
 import { useLocal } from '../../../data/local-data-context';
 import { useCatalogue } from '../../../data/catalogue';
-import { sendOrderCommand } from '../../../data/order-commands';
+import { newCommandId, sendOrderCommand } from '../../../data/order-commands';
+import { printedHere, queueCounterPrint } from '../../../data/counter-prints';
 import { useShopSettings } from '../../../data/shop-settings';
 import { randomId } from '../../../lib/random-id';
 import { useOnline } from '../../../lib/use-online';
@@ -64,13 +65,17 @@ export const NewOrderForm = ({ user, counter = false, start = {} }: { user: User
     setErrors({});
     setBusy(true);
     try {
-      // Written on the device first: offline it waits there, and the office sync sends it once the network is back.
-      const sent: { id: string; action: OrderAction }[] = [];
-      for (const action of studioCommands(parsed.data, form)) sent.push({ id: await sendOrderCommand(data.shop.office, user.phone, parsed.data.id, action), action });
-      // A counter sale, or an order paid at the counter, while the server is away: its receipt is printed by this device (issue 30, item 2).
-      await printIfServerAway(data.shop.office, user.phone, parsed.data, sent.find((c) => c.action.kind === 'payment'), byId, settings).catch((e: unknown) =>
-        console.warn('Чек продажи не поставлен в очередь кассы', e),
-      );
+      const actions = studioCommands(parsed.data, form);
+      const paid = actions.find((a) => a.kind === 'payment');
+      const payment = paid && { id: newCommandId(parsed.data.id, paid), action: paid };
+      // A counter sale, or an order paid at the counter, while the server is away: its receipt is printed by this device
+      // (issue 30, item 2), decided before the payment's command is written, so the command says so (`printedHere`).
+      const print = await printIfServerAway(parsed.data, payment, byId, settings).catch((e: unknown) => (console.warn('Чек продажи не поставлен в очередь кассы', e), null));
+      // Written on the device: offline it waits there, and the office sync sends it once the network is back.
+      for (const action of actions)
+        if (action !== paid) await sendOrderCommand(data.shop.office, user.phone, parsed.data.id, action);
+        else if (payment) await sendOrderCommand(data.shop.office, user.phone, parsed.data.id, print ? printedHere(action) : action, payment.id);
+      if (print) await queueCounterPrint(data.shop.office, user.phone, print).catch((e: unknown) => console.warn('Чек продажи не поставлен в очередь кассы', e));
       setTaken(parsed.data.id);
     } catch (e) {
       setErrors({ form: e instanceof Error ? e.message : String(e) });
