@@ -12,6 +12,9 @@ import { watchFreshness } from './shared/freshness/freshness';
 import { ShopApp } from './shop-app';
 import { boardSnapshotElementId, orderSnapshotElementId } from '../schema/studio/orders/staff-snapshot-ids';
 import './styles.css';
+// The product list's styles come with the page's own, not with the storefront's screens' chunk (storefront-screens.tsx):
+// a page the server drew shows its cards before that chunk has arrived.
+import './shop/catalog/product-list.css';
 
 const testHooks = import.meta.env.DEV || 'shopTestHooks' in window;
 /**
