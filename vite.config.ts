@@ -117,7 +117,10 @@ export default defineConfig(({ mode }) => {
       ],
     },
     build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
-    // `vite build` makes the client (dist/) and the server's renderer of public pages (dist-server/entry-server.js).
+    // `vite build` makes the client (dist/) and the server's renderer of public pages (dist-server/entry-server.js), one
+    // file: the server loads it again under a new query for each build (server/render/renderer.ts), and a chunk of it
+    // importing `../entry-server.js` would get a second copy of the app, its contexts included (the storefront's
+    // screens drew «CartProvider is missing»).
     environments: {
       // The storefront's first view is one script: every module the entry imports statically goes into the entry's chunk
       // (rolldown's `$initial` tag). Left to itself, rolldown splits a storefront module into a chunk of its own as soon as
@@ -139,7 +142,7 @@ export default defineConfig(({ mode }) => {
           },
         },
       },
-      ssr: { resolve: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? 'production' : 'development') }, build: { outDir: '../dist-server', emptyOutDir: true, copyPublicDir: false, rollupOptions: { input: { 'entry-server': 'client/entry-server.tsx' } } } },
+      ssr: { resolve: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? 'production' : 'development') }, build: { outDir: '../dist-server', emptyOutDir: true, copyPublicDir: false, rollupOptions: { input: { 'entry-server': 'client/entry-server.tsx' }, output: { codeSplitting: false } } } },
     },
     builder: {
       buildApp: async (builder) => {
