@@ -40,7 +40,7 @@ const foldersOf = (dir) => fs.readdirSync(dir, { withFileTypes: true }).filter((
 const areas = ['client/shop', 'client/studio', 'client/shared'].flatMap(foldersOf).filter((a) => a !== 'client/studio/kit');
 
 /** The app: what wires the wings into pages (routes, the frame around every screen, the entry point and its fallback). */
-const app = ['./client/frame', './client/router.tsx', './client/root-route.tsx', './client/admin-routes.tsx', './client/admin-guards.ts', './client/main.tsx', './client/store-failure.tsx'];
+const app = ['./client/frame', './client/router.tsx', './client/root-route.tsx', './client/storefront-screens.tsx', './client/admin-routes.tsx', './client/admin-guards.ts', './client/main.tsx', './client/store-failure.tsx'];
 const wings = ['./client/shop', './client/studio', './client/shared'];
 
 /**

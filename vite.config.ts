@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { isPageRequest, keptPagesCache, keptPagesMax, withItsScripts } from './client/lib/kept-pages';
-import { laterCodeCache, laterFiles, laterFilesList } from './client/lib/later-code';
+import { isStorefrontScreens, laterCodeCache, laterFiles, laterFilesList } from './client/lib/later-code';
 
 /** One id per build: the client compares it with /latest-build.json every hour to notice a newer build. */
 const build = new Date().toISOString();
@@ -45,13 +45,61 @@ const laterCode = (): Plugin => ({
   enforce: 'post',
   applyToEnvironment: (environment) => environment.name === 'client',
   generateBundle(_options, bundle) {
+    // The storefront's screens are a chunk of their own group (below): it names no module as its facade.
     const chunks = Object.values(bundle).flatMap((c) =>
-      c.type === 'chunk' ? [{ fileName: c.fileName, isEntry: c.isEntry, facadeModuleId: c.facadeModuleId, imports: c.imports, dynamicImports: c.dynamicImports, css: [...(c.viteMetadata?.importedCss ?? [])] }] : [],
+      c.type === 'chunk' ? [{ fileName: c.fileName, isEntry: c.isEntry, facadeModuleId: c.facadeModuleId ?? c.moduleIds.find(isStorefrontScreens) ?? null, imports: c.imports, dynamicImports: c.dynamicImports, css: [...(c.viteMetadata?.importedCss ?? [])] }] : [],
     );
     const later = laterFiles(chunks);
     keptLater.clear();
     for (const file of [...later.shop, ...later.staff]) keptLater.add(file.slice(1));
     this.emitFile({ type: 'asset', fileName: laterFilesList.slice(1), source: JSON.stringify(later) });
+  },
+});
+
+/**
+ * The client build's two chunks of the first view, found once the module graph is known (`buildEnd`):
+ * - `first`: the entry and everything it imports statically, and the app's own small modules the storefront's screens
+ *   share with the back-office (the plural forms, a schema's care rules): loaded by every page;
+ * - `screens`: the storefront's screens (client/storefront-screens.tsx) and the app's own modules only storefront code
+ *   imports (the page editor's preview in the site's area shows the storefront too), a chunk a back-office page never
+ *   loads (issue 32, item 1).
+ */
+const firstView = { first: new Set<string>(), screens: new Set<string>(), shared: new Set<string>() };
+const firstViewGraph = (): Plugin => ({
+  name: 'first-view-graph',
+  apply: 'build',
+  applyToEnvironment: (environment) => environment.name === 'client',
+  buildEnd() {
+    const { first, screens, shared } = firstView;
+    for (const set of [first, screens, shared]) set.clear();
+    const ids = [...this.getModuleIds()];
+    const closure = (root: string | undefined, into: Set<string>, take: (id: string) => boolean) => {
+      const todo = root ? [root] : [];
+      while (todo.length) {
+        const id = todo.pop()!;
+        if (into.has(id) || !take(id)) continue;
+        into.add(id);
+        todo.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    };
+    closure(
+      ids.find((id) => /[\\/]client[\\/]main\.tsx$/.test(id)),
+      first,
+      () => true,
+    );
+    const own = (id: string) => !first.has(id) && (/[\\/]client[\\/]/.test(id) || /[\\/]schema[\\/]/.test(id));
+    const root = ids.find((id) => /[\\/]client[\\/]storefront-screens\.tsx$/.test(id));
+    closure(root, screens, own);
+    const storefrontSide = (id: string) => /[\\/]client[\\/](shop|studio[\\/]site)[\\/]/.test(id);
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const id of screens) {
+        if (id === root || (this.getModuleInfo(id)?.importers ?? []).every((i) => screens.has(i) || storefrontSide(i))) continue;
+        screens.delete(id);
+        shared.add(id);
+        changed = true;
+      }
+    }
   },
 });
 
@@ -69,13 +117,32 @@ export default defineConfig(({ mode }) => {
       ],
     },
     build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
-    // `vite build` makes the client (dist/) and the server's renderer of public pages (dist-server/entry-server.js).
+    // `vite build` makes the client (dist/) and the server's renderer of public pages (dist-server/entry-server.js), one
+    // file: the server loads it again under a new query for each build (server/render/renderer.ts), and a chunk of it
+    // importing `../entry-server.js` would get a second copy of the app, its contexts included (the storefront's
+    // screens drew «CartProvider is missing»).
     environments: {
       // The storefront's first view is one script: every module the entry imports statically goes into the entry's chunk
       // (rolldown's `$initial` tag). Left to itself, rolldown splits a storefront module into a chunk of its own as soon as
       // some admin screen imports it too; each such chunk cost the first view one request and ~0.7 KiB of headers.
-      client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shop', tags: ['$initial'] }] } } } } },
-      ssr: { resolve: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? 'production' : 'development') }, build: { outDir: '../dist-server', emptyOutDir: true, copyPublicDir: false, rollupOptions: { input: { 'entry-server': 'client/entry-server.tsx' } } } },
+      // The storefront's screens (client/storefront-screens.tsx) and what they alone of the app's lazy parts import are one
+      // more chunk, fetched beside the entry on a storefront page (issue 32, item 1); a back-office page loads neither.
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'shop', tags: ['$initial'], priority: 3 },
+                  { name: 'shared', test: (id: string) => firstView.shared.has(id), priority: 2 },
+                  { name: 'storefront-screens', test: (id: string) => firstView.screens.has(id), priority: 1 },
+                ],
+              },
+            },
+          },
+        },
+      },
+      ssr: { resolve: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? 'production' : 'development') }, build: { outDir: '../dist-server', emptyOutDir: true, copyPublicDir: false, rollupOptions: { input: { 'entry-server': 'client/entry-server.tsx' }, output: { codeSplitting: false } } } },
     },
     builder: {
       buildApp: async (builder) => {
@@ -92,6 +159,7 @@ export default defineConfig(({ mode }) => {
           this.emitFile({ type: 'asset', fileName: 'latest-build.json', source: JSON.stringify({ build }) });
         },
       },
+      firstViewGraph(),
       laterCode(),
       precompress(),
       VitePWA({

@@ -89,10 +89,15 @@ if (process.argv.includes('lighthouse-admin')) {
   process.exit(0);
 }
 // `npm run bench -- lighthouse`: Lighthouse's mobile figures of public pages only (needs a build).
+// `BENCH_BEFORE_DIST=dir` (another build's dist/ and dist-server/): that build first, then this one, in one run.
 if (process.argv.includes('lighthouse')) {
-  const shop = await startTestShop();
-  await benchLighthouse(shop);
-  await shop.close();
+  const before = process.env.BENCH_BEFORE_DIST;
+  for (const distDir of [...(before ? [`${before}/dist`] : []), undefined]) {
+    if (before) console.log(distDir ? '[before]' : '[this build]');
+    const shop = await startTestShop(distDir ? { distDir } : {});
+    await benchLighthouse(shop);
+    await shop.close();
+  }
   process.exit(0);
 }
 // `npm run bench -- worker`: how soon a first visit's service worker is active (needs a build).

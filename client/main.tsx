@@ -12,6 +12,9 @@ import { watchFreshness } from './shared/freshness/freshness';
 import { ShopApp } from './shop-app';
 import { boardSnapshotElementId, orderSnapshotElementId } from '../schema/studio/orders/staff-snapshot-ids';
 import './styles.css';
+// The product list's styles come with the page's own, not with the storefront's screens' chunk (storefront-screens.tsx):
+// a page the server drew shows its cards before that chunk has arrived.
+import './shop/catalog/product-list.css';
 
 const testHooks = import.meta.env.DEV || 'shopTestHooks' in window;
 /**
@@ -149,9 +152,15 @@ const start = async () => {
   if (backOffice) {
     root.render(<ShopApp router={router} local={null} snapshot={null} />);
     // A screen the server gave its first content (the board, an order page) shows it before the store's opening (RxDB,
-    // Dexie, the collections' schemas: seconds of main thread on a slow phone) takes the main thread; another screen
-    // needs the store for its content, which opens at once. An action meanwhile waits for it (`openedLocal`).
-    if (drawnStaffScreen()) await screenPainted();
+    // Dexie, the collections' schemas, the first pull: seconds of main thread on a slow phone) takes the main thread,
+    // and then opens it by the storefront's rule (`afterFirstView`): when the browser is idle a while after load, at
+    // the first touch or key, or as soon as a part of the screen or an action asks for it (`useLocal`, `openedLocal`);
+    // at once where the service worker answered (a reopen). Another screen needs the store for its content, which
+    // opens at once.
+    if (drawnStaffScreen()) {
+      await screenPainted();
+      await afterFirstView();
+    }
   }
   const local = await openStore(root);
   if (local) root.render(<ShopApp router={router} local={local} snapshot={null} />);

@@ -1,29 +1,19 @@
 import { lazy, Suspense } from 'react';
-import { createRoute, createRouter, type RouterHistory, lazyRouteComponent, Navigate, useRouterState, type RouteComponent } from '@tanstack/react-router';
-import { categoryIds, extraCategoryIds, type ItemCategory } from '../schema/shop/category';
-import { movedTo } from '../schema/shop/address';
+import { createRoute, createRouter, type RouterHistory, lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import { adminRoutes } from '../schema/shared/admin-routes';
 import { catalogueName, shopTitle, titleOf } from '../schema/shared/title';
-import { FlowerPage } from './shop/catalog/flower-page';
-import { HomePage } from './shop/catalog/home-page';
-import { ProductPage } from './shop/catalog/product-page';
-import { CategoryPage } from './shop/catalog/category-page';
-import { catalogueFilter } from '../schema/shop/product-filter-params';
 import { routeSearch, writeItemsSearch } from '../schema/shop/written-address';
-import { SearchPage } from './shop/catalog/search-page';
-import { ContentPage } from './shop/content/content-page';
-import { TagPage } from './shop/content/tag-page';
-import { ProductByArt } from './shop/catalog/product-by-art';
 import { rootRoute } from './root-route';
 import { adminRouteTree } from './admin-routes';
 
-/** Any other address is a page of the pages store (campaigns, /studio, /{name}) or 'Page not found'. */
-const StorePage = () => {
-  const path = useRouterState({ select: (s) => s.location.pathname });
-  return <ContentPage slug={decodeURI(path).replace(/^\/+|\/+$/g, '')} />;
-};
-
 const page = <P extends string>(path: P, component: RouteComponent) => createRoute({ getParentRoute: () => rootRoute, path, component });
+
+/**
+ * The storefront's screens are one chunk (storefront-screens.tsx), not part of the entry: a back-office address loads
+ * the entry and its own area's chunks only, with no storefront page in them (issue 32, item 1).
+ */
+const storefront = () => import('./storefront-screens');
+const screen = (name: Exclude<keyof Awaited<ReturnType<typeof storefront>>, 'default'>) => lazyRouteComponent(storefront, name);
 
 // Screens a first visit rarely needs come as chunks of their own, fetched on the way there (and precached for offline).
 const CheckoutPage = lazyRouteComponent(() => import('./shop/checkout/checkout-page'), 'CheckoutPage');
@@ -33,69 +23,24 @@ const MyPage = lazyRouteComponent(() => import('./shop/account/my-page'), 'MyPag
 const FavouritesPage = lazyRouteComponent(() => import('./shop/favourites/favourites-page'), 'FavouritesPage');
 const LoginPage = lazyRouteComponent(() => import('./shared/auth/login-page'), 'LoginPage');
 const QrLoginPage = lazyRouteComponent(() => import('./shared/auth/qr-login-page'), 'QrLoginPage');
-const isCategory = (id: string): id is ItemCategory => ([...categoryIds, ...extraCategoryIds] as string[]).includes(id);
 
-const itemRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/items/$id',
-  validateSearch: routeSearch.shelf,
-  component: function Item() {
-    const { id } = itemRoute.useParams();
-    const moved = movedTo(`/items/${id}`);
-    if (moved) return <Navigate to={moved} replace />;
-    return isCategory(id) ? <CategoryPage category={id} /> : <ProductPage key={id} id={id} />;
-  },
-});
+const itemRoute = createRoute({ getParentRoute: () => rootRoute, path: '/items/$id', validateSearch: routeSearch.shelf, component: screen('ItemScreen') });
 
-const searchRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/search',
-  validateSearch: routeSearch.search,
-  component: function Search() {
-    return <SearchPage q={searchRoute.useSearch().q ?? ''} />;
-  },
-});
+const searchRoute = createRoute({ getParentRoute: () => rootRoute, path: '/search', validateSearch: routeSearch.search, component: screen('SearchScreen') });
 
 const itemsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/items',
   validateSearch: routeSearch.items,
   search: { middlewares: [({ search, next }) => writeItemsSearch(next(search))] },
-  component: function Items() {
-    const search = itemsRoute.useSearch();
-    const navigate = itemsRoute.useNavigate();
-    const filter = catalogueFilter(search);
-    // Another filter is another shelf: it starts again from its first page, and the page stays where it is.
-    return <CategoryPage filters={{ filter, onChange: (next) => void navigate({ search: { ...next, pages: undefined }, replace: true, resetScroll: false }) }} />;
-  },
+  component: screen('ItemsScreen'),
 });
 
-const tagRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/tags/$tag',
-  validateSearch: routeSearch.shelf,
-  component: function Tag() {
-    return <TagPage tag={tagRoute.useParams().tag} />;
-  },
-});
+const tagRoute = createRoute({ getParentRoute: () => rootRoute, path: '/tags/$tag', validateSearch: routeSearch.shelf, component: screen('TagScreen') });
 
-const flowerRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/flowers/$slug',
-  validateSearch: routeSearch.shelf,
-  component: function Flower() {
-    const { slug } = flowerRoute.useParams();
-    return <FlowerPage key={slug} slug={slug} />;
-  },
-});
+const flowerRoute = createRoute({ getParentRoute: () => rootRoute, path: '/flowers/$slug', validateSearch: routeSearch.shelf, component: screen('FlowerScreen') });
 
-const productByArtRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/product/$artAndName',
-  component: function ByArt() {
-    return <ProductByArt artAndName={productByArtRoute.useParams().artAndName} />;
-  },
-});
+const productByArtRoute = createRoute({ getParentRoute: () => rootRoute, path: '/product/$artAndName', component: screen('ByArtScreen') });
 
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -130,7 +75,7 @@ const thankYouRoute = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  page('/', HomePage),
+  page('/', screen('HomePage')),
   itemsRoute,
   itemRoute,
   searchRoute,
@@ -140,14 +85,14 @@ export const routeTree = rootRoute.addChildren([
   page('/my/favourites', FavouritesPage),
   page('/orders/create', CheckoutPage),
   thankYouRoute,
-  page('/info', () => <ContentPage slug="info" />),
-  page('/info/delivery', () => <ContentPage slug="info/delivery" />),
-  page('/policy', () => <ContentPage slug="policy" />),
+  page('/info', screen('InfoPage')),
+  page('/info/delivery', screen('DeliveryPage')),
+  page('/policy', screen('PolicyPage')),
   tagRoute,
   qrLoginRoute,
   productByArtRoute,
   flowerRoute,
-  page('/$', StorePage),
+  page('/$', screen('StorePage')),
 ]);
 
 /**

@@ -63,4 +63,32 @@ describe('the back-office before the device store', () => {
     expect(asked).toEqual([true]);
     await context.close();
   });
+
+  it('opens the store on a first open of the drawn board when the florist first touches the page, not while it is idle before', async () => {
+    const order = sampleOrder(7, today(), { id: 'before-store-order-3' });
+    await journey().shop.shop.storage.db('studio-orders').put({ _id: order.id, ...toSynced(order) });
+    const context = await contextAs(journey(), demoPhones.florist, { width: 390, height: 844 });
+    // Timers of a second or more never fire here: the store's opening a while after load is left out, its other ways in stay.
+    await context.addInitScript(() => {
+      const timer = window.setTimeout;
+      window.setTimeout = ((run: () => void, ms?: number) => ((ms ?? 0) >= 1000 ? 0 : timer(run, ms))) as typeof setTimeout;
+    });
+    const page = await context.newPage();
+    const storeAsked: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/open-device-[^/]*\.js$/.test(request.url())) storeAsked.push(request.url());
+    });
+    await page.goto('/admin/orders');
+    await page.locator('.order-card', { hasText: order.recipient.name }).waitFor();
+    // The page has loaded, painted the board and has nothing left to do: the store's code was not asked for.
+    await page.evaluate(() => new Promise<void>((done) => (document.readyState === 'complete' ? done() : addEventListener('load', () => done(), { once: true }))));
+    await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestIdleCallback(() => requestIdleCallback(() => done())))));
+    expect(storeAsked).toEqual([]);
+    expect(await page.evaluate(() => 'shopData' in window)).toBe(false);
+    // A touch opens it: the board turns to the device's orders.
+    await page.locator('.order-card', { hasText: order.recipient.name }).dispatchEvent('pointerdown');
+    await page.waitForFunction(() => 'shopData' in window);
+    expect(storeAsked.length).toBe(1);
+    await context.close();
+  });
 });

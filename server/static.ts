@@ -7,7 +7,7 @@ import type { KnownAddress } from './seo/known-address';
 import { publicOriginOf } from './seo/public-origin';
 import { precompressed } from './precompressed';
 import type { PageSnapshotOf } from './render/page-snapshot';
-import { renderer, rendererFile, withRenderedPage } from './render/renderer';
+import { renderer, rendererFile, storefrontScreens, withRenderedPage } from './render/renderer';
 import { shopSnapshot } from '../schema/shop/shop-snapshot';
 import { writtenHref } from './render/router-query';
 import type { CounterIds } from '../schema/studio/site/shop-settings';
@@ -46,13 +46,14 @@ export const clientFiles = (
   const files = Router();
   const index = path.join(distDir, 'index.html');
   const render = renderer(rendererFile(distDir));
+  const screens = storefrontScreens(distDir);
   const drawn = async (html: string, href: string, pathname: string): Promise<string> => {
     try {
-      const [renderPage, snapshot] = await Promise.all([render(), snapshotOf(pathname, new URL(href, 'http://shop.invalid').searchParams)]);
+      const [renderPage, snapshot, screenFiles] = await Promise.all([render(), snapshotOf(pathname, new URL(href, 'http://shop.invalid').searchParams), screens()]);
       const valid = snapshot && shopSnapshot.safeParse(snapshot);
       if (!renderPage || !valid?.success) return html;
       const body = await renderPage(href, valid.data);
-      return body === null ? html : withRenderedPage(html, body, valid.data);
+      return body === null ? html : withRenderedPage(html, body, valid.data, screenFiles);
     } catch (e) {
       log.error({ err: e, href }, 'Страница не отрисована на сервере, отдаём оболочку');
       return html;

@@ -5,18 +5,22 @@ const chunk = (fileName: string, rest: Partial<BuiltChunk> = {}): BuiltChunk => 
 
 describe('the code kept after the first view', () => {
   const chunks = [
-    chunk('index.js', { isEntry: true, imports: ['shared.js'], dynamicImports: ['checkout.js', 'admin-shell.js', 'admin-guards.js'], css: ['index.css'] }),
+    chunk('index.js', { isEntry: true, imports: ['shared.js'], dynamicImports: ['screens.js', 'checkout.js', 'admin-shell.js', 'admin-guards.js'], css: ['index.css'] }),
     chunk('shared.js'),
+    // The storefront's screens: a chunk of a group, so the build names it by the module it holds (vite.config.ts).
+    chunk('screens.js', { facadeModuleId: '/repo/client/storefront-screens.tsx', imports: ['index.js', 'bits.js'], css: ['screens.css'] }),
+    chunk('bits.js', { facadeModuleId: null }),
     chunk('checkout.js', { imports: ['shared.js', 'money.js'], css: ['checkout.css'] }),
     chunk('money.js'),
-    chunk('admin-shell.js', { facadeModuleId: '/repo/client/studio/admin/admin-shell.tsx', imports: ['money.js', 'kit.js'], dynamicImports: ['orders.js'], css: ['admin.css', 'checkout.css'] }),
+    chunk('admin-shell.js', { facadeModuleId: '/repo/client/studio/admin/admin-shell.tsx', imports: ['money.js', 'kit.js', 'bits.js'], dynamicImports: ['orders.js'], css: ['admin.css', 'checkout.css'] }),
     chunk('admin-guards.js', { facadeModuleId: '/repo/client/admin-guards.ts', imports: ['kit.js'] }),
     chunk('kit.js', { facadeModuleId: null }),
     chunk('orders.js', { facadeModuleId: '/repo/client/studio/orders/board/orders-board.tsx' }),
   ];
 
-  it('leaves the entry and what it imports statically to the precache, lists the storefront’s lazy screens for everyone and the rest for staff', () => {
+  it('leaves the entry, the storefront’s screens and what they import statically to the precache, lists the storefront’s lazy screens for everyone and the rest for staff', () => {
     expect(laterFiles(chunks)).toEqual({
+      screens: ['/bits.js', '/screens.js'],
       shop: ['/checkout.css', '/checkout.js', '/money.js'],
       staff: ['/admin-guards.js', '/admin-shell.js', '/admin.css', '/kit.js', '/orders.js'],
     });

@@ -14,15 +14,26 @@ export const laterCodeCache = 'later-code';
 export const laterFilesList = '/later-files.json';
 
 export const laterFilesSchema = z.object({
+  /**
+   * The storefront's screens (home, category, product, content…, client/storefront-screens.tsx): a chunk outside the
+   * entry so that a back-office page loads none of it (issue 32, item 1), precached with the first view, and named by
+   * a page the server drew on the storefront for the browser to fetch beside the entry (`modulepreload`). JS only.
+   */
+  screens: z.array(z.string()),
   /** The storefront's lazy screens (checkout, account, search…): kept for every visitor. */
   shop: z.array(z.string()),
   /** The back-office's: kept for staff only. */
   staff: z.array(z.string()),
 });
 export type LaterFiles = z.infer<typeof laterFilesSchema>;
+/** What the worker keeps after it took over, by who needs it. */
+export type LaterKind = 'shop' | 'staff';
 
 /** Where in the source a module belongs to the back-office: a dynamic import of one starts staff code. */
 export const isStaffModule = (id: string): boolean => /\/client\/(studio\/|admin-guards\.ts)/.test(id);
+
+/** The storefront's screens, the one lazy chunk that is part of a storefront page's first view. */
+export const isStorefrontScreens = (id: string): boolean => /\/client\/storefront-screens\.tsx$/.test(id);
 
 /** What the build knows of a chunk: its file, the module it was split at, what it imports, and its CSS. */
 export interface BuiltChunk {
@@ -36,12 +47,13 @@ export interface BuiltChunk {
 
 /**
  * Sorts the build's chunks (and their CSS) by who needs them when. The first view is the entry and what it imports
- * statically; the storefront is what the entry reaches lazily too, except a lazy import of a back-office module;
- * the rest is staff code. A chunk two of them reach goes to the earlier.
+ * statically, and the storefront's screens with what they import statically (a storefront page draws one of them);
+ * the storefront is what the entry reaches lazily too, except a lazy import of a back-office module; the rest is
+ * staff code. A chunk two of them reach goes to the earlier.
  */
 export const laterFiles = (chunks: BuiltChunk[]): LaterFiles => {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const reach = (lazy: boolean) => {
+  const reach = (roots: BuiltChunk[], lazy: boolean) => {
     const seen = new Set<string>();
     const visit = (file: string) => {
       const chunk = byFile.get(file);
@@ -50,13 +62,16 @@ export const laterFiles = (chunks: BuiltChunk[]): LaterFiles => {
       chunk.imports.forEach(visit);
       if (lazy) chunk.dynamicImports.filter((d) => !isStaffModule(byFile.get(d)?.facadeModuleId ?? '')).forEach(visit);
     };
-    chunks.filter((c) => c.isEntry).forEach((c) => visit(c.fileName));
+    roots.forEach((c) => visit(c.fileName));
     return seen;
   };
+  const entries = chunks.filter((c) => c.isEntry);
   const withCss = (files: Set<string>) => new Set([...files, ...[...files].flatMap((f) => byFile.get(f)?.css ?? [])]);
-  const first = withCss(reach(false));
-  const shop = withCss(reach(true));
+  const entryCode = reach(entries, false);
+  const screensCode = reach(chunks.filter((c) => isStorefrontScreens(c.facadeModuleId ?? '')), false);
+  const first = withCss(new Set([...entryCode, ...screensCode]));
+  const shop = withCss(reach(entries, true));
   const staff = withCss(new Set(chunks.map((c) => c.fileName)));
   const only = (files: Set<string>, earlier: Set<string>) => [...files].filter((f) => !earlier.has(f)).map((f) => `/${f}`).sort();
-  return { shop: only(shop, first), staff: only(staff, shop) };
+  return { screens: only(screensCode, entryCode), shop: only(shop, first), staff: only(staff, shop) };
 };

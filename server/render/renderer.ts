@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
 import { snapshotElementId, type ShopSnapshot } from '../../schema/shop/shop-snapshot';
 
 /**
@@ -31,6 +32,31 @@ export const renderer = (file: string) => {
 /** JSON that cannot end the script element it is written into. */
 export const scriptSafe = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-/** The shell with the page drawn inside #root and the snapshot the tab hydrates it from. */
-export const withRenderedPage = (html: string, body: string, snapshot: ShopSnapshot): string =>
-  html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    <script id="${snapshotElementId}" type="application/json">${scriptSafe(snapshot)}</script>`);
+/** What the server reads of the build's list of files (client/lib/later-code.ts `laterFilesSchema`, written by vite.config.ts). */
+const builtScreens = z.object({ screens: z.array(z.string().regex(/^\/assets\/[\w.-]+\.js$/)) });
+
+/**
+ * The storefront's screens' chunk and what it imports (not the entry), as the build on disk lists them in
+ * `later-files.json`, read again when a new build replaces it; none without one. A drawn storefront page names them
+ * for the browser to fetch beside the entry: the entry holds no storefront screen, so that a back-office page loads
+ * none (issue 32, item 1), and the page would otherwise wait a round trip more before it hydrates.
+ */
+export const storefrontScreens = (distDir: string) => {
+  const file = path.join(distDir, 'later-files.json');
+  let loaded: { mtime: number; files: string[] } | undefined;
+  return async (): Promise<string[]> => {
+    const mtime = fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
+    if (loaded?.mtime === mtime) return loaded.files;
+    const read = mtime ? builtScreens.safeParse(JSON.parse(await fs.promises.readFile(file, 'utf8'))) : undefined;
+    return (loaded = { mtime, files: read?.success ? read.data.screens : [] }).files;
+  };
+};
+
+/**
+ * The shell with the page drawn inside #root, the snapshot the tab hydrates it from, and the storefront's screens'
+ * chunks named for the browser to fetch at once (`modulepreload`, as Vite names the entry's own imports).
+ */
+export const withRenderedPage = (html: string, body: string, snapshot: ShopSnapshot, screens: readonly string[] = []): string =>
+  html
+    .replace('</head>', () => `${screens.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('')}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    <script id="${snapshotElementId}" type="application/json">${scriptSafe(snapshot)}</script>`);

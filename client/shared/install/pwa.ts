@@ -1,7 +1,7 @@
 import { Workbox } from 'workbox-window';
 import { addressOf } from '../../../schema/shop/address';
 import { keepPageHeader } from '../../lib/kept-pages';
-import { laterFilesList, laterFilesSchema, type LaterFiles } from '../../lib/later-code';
+import { laterFilesList, laterFilesSchema, type LaterKind } from '../../lib/later-code';
 import { installStates } from './install-state';
 import { workerRefused } from './active-worker';
 /** Spec §9: the worker is checked every 3600 s. */
@@ -48,7 +48,7 @@ const laterBatch = 3;
  * lazy screens for every visitor, once the worker is active; the back-office's once a staff member is signed in.
  * Once per tab and kind; asked again by the next tab if it failed (offline, or between builds).
  */
-export const keepLaterCode = (kind: keyof LaterFiles) => {
+export const keepLaterCode = (kind: LaterKind) => {
   if (!workbox || laterAsked[kind]) return;
   laterAsked[kind] = true;
   const wb = workbox;

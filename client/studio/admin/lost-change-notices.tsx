@@ -3,7 +3,7 @@ import { lostChanges$, type LostChange } from '../../data/sync/office-conflicts'
 import { entities } from '../../../schema/entities';
 import { isStaff, staffName } from '../../../schema/shared/user';
 import { useStaffNames } from '../../data/staff-directory';
-import { useLocal } from '../../data/local-data-context';
+import { useLocalIfOpen } from '../../data/local-data-context';
 import { refusalsOf$, type OrderCommandView } from '../../data/order-commands';
 import { orderActionLabels } from '../../../schema/entities/order-command';
 import { useSession } from '../../shared/auth/session';
@@ -49,9 +49,12 @@ export const LostChangeNotices = () => {
     const sub = lostChanges$.subscribe((lost) => notice(lostChangeText(lost, latest.current), 'error'));
     return () => sub.unsubscribe();
   }, [notice]);
-  const { data } = useLocal();
+  // Refusals arrive through the device's store: listened to once it is open, never a reason to open it sooner (a
+  // drawn board opens it when the florist first touches the page, main.tsx).
+  const data = useLocalIfOpen()?.data;
   const me = user?.phone ?? null;
   useEffect(() => {
+    if (!data) return;
     const sub = refusalsOf$(data.shop.office, () => me).subscribe((c) => {
       void data.shop.orders
         .findOne(c.order)
