@@ -58,7 +58,7 @@ export const releaseDeviceHold = async (storage: Storage, p: CounterPrint): Prom
     released = !!stored?.success && stored.data.state === 'queued' && !!stored.data.devicePrint && stored.data.content.order === p.order;
     if (!released || !stored?.success) return null;
     const { id: _id, devicePrint: _d, ...rest } = stored.data;
-    return { ...rest, updatedAt: Date.now() };
+    return { ...rest, nextAt: Date.now(), updatedAt: Date.now() };
   });
   if (released) log.warn({ receipt: p.receipt }, `a staff device's print was refused by the register, the server sends it: ${p.reason ?? ''}`);
 };

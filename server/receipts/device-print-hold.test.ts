@@ -113,6 +113,8 @@ describe('the server holds back only a receipt whose payment’s device said it 
     expect((await stored(id)).devicePrint).toBe(true);
     // The device stays offline for hours: two app servers' rounds all the while hold the receipt back.
     await Promise.all([roundAt(queuedAt), roundAt(queuedAt)]);
+    // Held, it leaves the due listing until its hold ends: a round reads 200, and those due now come first.
+    expect((await stored(id)).nextAt).toBe(queuedAt + devicePrintHoldMs);
     await roundAt(queuedAt + 3 * 60 * 60_000);
     await roundAt(queuedAt + devicePrintHoldMs - 1);
     expect([driver.posts(), (await stored(id)).state]).toEqual([posts, 'queued']);
@@ -149,6 +151,7 @@ describe('the server holds back only a receipt whose payment’s device said it 
     expect(driver.posts()).toBe(posts);
     await printArrives(id, receipt, 'failed');
     await expect.poll(async () => (await stored(id)).devicePrint, { timeout: 10_000, interval: 50 }).toBeUndefined();
+    expect((await stored(id)).nextAt).toBeLessThanOrEqual(Date.now());
     await roundAt(Date.now());
     expect(driver.posts()).toBe(posts + 1);
     expect((await stored(id)).state).toBe('registered');

@@ -272,7 +272,12 @@ export const receiptSender = (
       mine = null;
       const r = doc && receiptOf(doc);
       if (!r || r.state === 'registered' || r.state === 'failed' || r.nextAt > now || (r.lease && r.lease.until > now && r.lease.by !== me)) return null;
-      if (heldForDevice(provider, r, now)) return null;
+      if (heldForDevice(provider, r, now)) {
+        // Out of the due listing until its hold ends (a round reads 200): receipts waiting hours for their devices must not
+        // crowd out those due now. The device's print registers it meanwhile; a refused print brings it back (counter-prints.ts).
+        const { id: _id, ...rest } = { ...r, nextAt: r.createdAt + holdMs, updatedAt: now };
+        return rest;
+      }
       const next: Receipt = { ...r, lease: { by: me, until: now + leaseMs }, updatedAt: now };
       mine = next;
       const { id: _id, ...rest } = next;
