@@ -112,7 +112,7 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
     return changes.results.length >= batch;
   };
   const catchUp = async () => {
-    while (take(await db().changes({ since, include_docs: true, limit: batch })));
+    while (take(await db().changes({ since, include_docs: true, limit: batch, batch_size: batch })));
   };
 
   /**
@@ -136,7 +136,7 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
   const canSend = () => inFlight === 0 || (loaded && inFlight < 2);
   const send = (): Promise<void> => {
     inFlight++;
-    const page = db().changes({ since, include_docs: true, limit: batch });
+    const page = db().changes({ since, include_docs: true, limit: batch, batch_size: batch });
     page.catch(() => undefined);
     const done = applied.then(async () => {
       if (take(await page)) await catchUp();
