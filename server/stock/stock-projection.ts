@@ -61,7 +61,7 @@ class StockLedger {
     else this.cards.delete(id);
     const order = record?.type === slip.type ? recordData(slip, record)?.order : undefined;
     const was = this.assembly.get(id);
-    if (was !== order) this.seen.assemblies++;
+    if (was !== (order || undefined)) this.seen.assemblies++;
     if (was) this.assemblies.delete(was);
     if (order) this.assemblies.add(order);
     if (order) this.assembly.set(id, order);
@@ -132,7 +132,7 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
     return changes.results.length >= batch;
   };
   const catchUp = async () => {
-    while (take(await db().changes({ since, include_docs: true, limit: batch, batch_size: batch })));
+    while (take(await db().changes({ since, include_docs: true, limit: batch, batch_size: batch, seq_interval: batch })));
   };
 
   /**
@@ -158,7 +158,7 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
     inFlight++;
     covered = noticed;
     const index = ++sent;
-    const page = db().changes({ since, include_docs: true, limit: batch, batch_size: batch });
+    const page = db().changes({ since, include_docs: true, limit: batch, batch_size: batch, seq_interval: batch });
     page.catch(() => undefined);
     const done = applied.then(async () => {
       if (take(await page)) await catchUp();
