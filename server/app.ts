@@ -18,7 +18,7 @@ import { compressAnswers } from './http/compress';
 import { securityHeaders } from './http/security-headers';
 import { sessionUser } from './auth/session-cookie';
 import { readRightNow } from './auth/read-right';
-import { dbGateway } from './db/gateway';
+import { dbGateway, pushArrivals } from './db/gateway';
 import { storeEpochHeader } from './ops/store-epoch';
 import { dbBodyLimit } from './db/gateway-calls';
 import type { ChangesHub } from './db/changes-hub';
@@ -109,6 +109,9 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   app.disable('x-powered-by');
   app.set('trust proxy', shop.config.trustProxy);
   app.use(requestIds(countRequest));
+  // The office's catch-up for a push starts as it arrives, beside its session and body (gateway.ts `pushArrivals`).
+  const rules = pushRules(books, shop.storage, shop.config.booksClock, () => stock.mark());
+  app.use(pushArrivals(rules));
   app.use(compressAnswers());
   app.use(securityHeaders());
   app.use(['/api', '/db'], refuseWhenOutdated(versions));
@@ -155,7 +158,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
     res.setHeader(storeEpochHeader, epoch);
     next();
   });
-  app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp, pushRules(books, shop.storage, shop.config.booksClock), mayRead, shop.config.gatewayLimits));
+  app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp, rules, mayRead, shop.config.gatewayLimits));
 
   app.use(searchEngineFiles(shop, catalog));
   app.use(clientFiles(shop.config, pageMeta(shop, catalog), knownAddress(shop, catalog), pageSnapshot(shop, catalog), (path) => pageCounters(shop.storage, path), (path) => staffConnect(shop.storage, path), boardSnapshotOf(shop)));

@@ -15,7 +15,7 @@ export const followDb = (storage: Storage, name: string, take: (id: string, doc:
   let chain: Promise<void> = Promise.resolve();
   const catchUp = async () => {
     for (;;) {
-      const changes = await storage.db(name).changes<object>({ since, include_docs: true, limit: batch });
+      const changes = await storage.db(name).changes<object>({ since, include_docs: true, limit: batch, batch_size: batch, seq_interval: batch });
       for (const change of changes.results) take(change.id, change.doc, change.deleted === true);
       since = changes.last_seq;
       if (changes.results.length < batch) return;

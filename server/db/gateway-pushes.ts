@@ -83,7 +83,7 @@ const counted = (name: string, rows: Row[]): Row[] => {
  * It then reads the server's version (see conflictsRead) and its conflict handler reverts or drops the local copy.
  * `rejected` and `reason` let the client tell the user why.
  */
-export const pushDocs = async (storage: Storage, rules: PushRules, name: string, user: User | null, raw: unknown[]): Promise<Row[]> => {
+export const pushDocs = async (storage: Storage, rules: PushRules, name: string, user: User | null, raw: unknown[], mark?: number): Promise<Row[]> => {
   const shaped = raw.map(pushShape);
   const rule = Object.hasOwn(rules, name) ? rules[name] : null;
   const why = !canPushDb(user, name) || !user ? 'Недостаточно прав для изменения этих данных' : !rule ? 'Эта база не принимает изменения' : null;
@@ -95,7 +95,7 @@ export const pushDocs = async (storage: Storage, rules: PushRules, name: string,
   // it then turns out not to be (`againstStored`). RxDB pushes without `_rev` what the server held nothing of a moment
   // ago, so a batch of new documents costs one write, no read.
   const stored = await storedOf(db, shaped.flatMap((s) => (s.ok && s.rev ? [s.doc._id] : [])));
-  const judge = await rule.judge(db, user, shaped.flatMap((s) => (s.ok ? [s.doc] : [])));
+  const judge = await rule.judge(db, user, shaped.flatMap((s) => (s.ok ? [s.doc] : [])), mark);
   const verdicts = shaped.map((s): Verdict => {
     if (!s.ok) return { id: s.id, verdict: { ok: false, reason: s.reason } };
     return { id: s.doc._id, doc: s.doc, verdict: judged(name, judge, user, s.doc, stored.get(s.doc._id) ?? null), rev: s.rev };

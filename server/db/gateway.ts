@@ -12,6 +12,27 @@ import { conflictsRead, defaultGatewayLimits, infoAnswer, longpoller, readChange
 import type { GatewayLimits } from '../config';
 import { pushDocs, type PushRules } from './gateway-pushes';
 
+declare module 'express-serve-static-core' {
+  interface Locals {
+    /** What the database's rule noted as the push arrived (`DbPushRule.arrive`). */
+    pushMark?: number;
+  }
+}
+
+/**
+ * The first middleware a push meets: a signed-in device's `POST /db/{db}/_bulk_docs` to a database whose rule notes
+ * arrivals (the office: its catch-up read sent at once) is noted before its session and body are read, so that read
+ * overlaps them. Only with a session cookie: a request without one is refused anyway and sends no read.
+ */
+export const pushArrivals =
+  (rules: PushRules): RequestHandler =>
+  (req, res, next) => {
+    const db = req.method === 'POST' ? /^\/db\/([^/]+)\/_bulk_docs\/?$/.exec(req.path)?.[1] : undefined;
+    const rule = db && Object.hasOwn(rules, db) ? rules[db] : undefined;
+    if (rule?.arrive && /(?:^|;)\s*sid=/.test(req.headers.cookie ?? '')) res.locals.pushMark = rule.arrive();
+    next();
+  };
+
 /** The database and the call after it, from /db/{db}/{rest}. */
 const target = (req: Request) => ({ db: req.params[0], rest: req.params[1] ?? '' });
 
@@ -63,7 +84,7 @@ export const dbGateway = (
         const { docs, new_edits } = (req.body ?? {}) as { docs?: unknown; new_edits?: unknown };
         if (!Array.isArray(docs) || new_edits === false) return couchError(res, 400, 'bad_request', 'Ожидается {docs: [...]}');
         if (docs.length > 1000) return couchError(res, 400, 'bad_request', 'Не больше 1000 документов за раз');
-        return void res.status(201).json(await pushDocs(storage, rules, name, user, docs));
+        return void res.status(201).json(await pushDocs(storage, rules, name, user, docs, res.locals.pushMark));
       }
 
       const db = await openFor(name, res);

@@ -31,7 +31,7 @@ export type PushRule = (user: User, incoming: PushedDoc, existing: StoredDoc | n
  * what that needs beyond the document (e.g. what the pusher already has waiting in the database). It may throw
  * StorageBusy (server/db/storage.ts) to have the whole push sent again later: 503, which the device retries.
  */
-export type BatchPushRule = (db: PouchDB.Database, user: User, docs: readonly PushedDoc[]) => Promise<PushRule>;
+export type BatchPushRule = (db: PouchDB.Database, user: User, docs: readonly PushedDoc[], mark?: number) => Promise<PushRule>;
 
 /**
  * What a database does with pushed batches: `judge` each document before anything is stored, and, once the accepted
@@ -40,6 +40,11 @@ export type BatchPushRule = (db: PouchDB.Database, user: User, docs: readonly Pu
  */
 export interface DbPushRule {
   judge: BatchPushRule;
+  /**
+   * Called the moment a push to the database arrives, before its session and body are read; what it answers reaches
+   * `judge` as `mark` (the office: a catch-up of the process's copies sent at once, server/stock/stock-projection.ts).
+   */
+  arrive?(): number;
   stored?(user: User, docs: readonly PushedDoc[]): Promise<void>;
 }
 

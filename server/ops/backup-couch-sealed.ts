@@ -69,7 +69,7 @@ const batch = 200;
 const leavesSince = async (db: PouchDB.Database, since: number | string, take: (leaves: Leaf[]) => Promise<void>): Promise<number | string> => {
   let last = since;
   for (;;) {
-    const { results, last_seq } = await db.changes({ since: last, limit: batch, style: 'all_docs' });
+    const { results, last_seq } = await db.changes({ since: last, limit: batch, batch_size: batch, style: 'all_docs' });
     if (!results.length) return last;
     // Every leaf the feed names (winner, branches, tombstone), read in one call with its history and attachments.
     const { results: read } = await db.bulkGet({ docs: results.flatMap((r) => r.changes.map((c) => ({ id: r.id, rev: c.rev }))), revs: true, attachments: true });

@@ -122,7 +122,7 @@ export const commandProcessor = (shop: Shop, commands: OrderCommands, hub: Chang
 
   const catchUp = async () => {
     for (;;) {
-      const changes = await db().changes({ since, include_docs: true, limit: batch });
+      const changes = await db().changes({ since, include_docs: true, limit: batch, batch_size: batch, seq_interval: batch });
       for (const change of changes.results) {
         const record = pending(change.doc);
         if (record) await take(record);

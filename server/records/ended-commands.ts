@@ -12,9 +12,9 @@ import type { BatchPushRule } from '../db/push-rule';
  */
 export const withEndedCommands =
   (registry: Record<string, AnyEntity>, inner: BatchPushRule): BatchPushRule =>
-  async (db, user, docs) => {
+  async (db, user, docs, mark) => {
     const commandTypes = new Set<unknown>(Object.values(registry).filter((e) => e.write === 'command').map((e) => e.type));
-    const rule = await inner(db, user, docs);
+    const rule = await inner(db, user, docs, mark);
     return (u, doc, existing) => {
       const verdict = rule(u, doc, existing);
       return verdict.ok || existing || doc._deleted || !commandTypes.has(doc.type) ? verdict : { ...verdict, end: true };

@@ -113,7 +113,8 @@ export const pushRuleFor = (registry: Record<string, AnyEntity>, clock: () => nu
  * rules the record API runs); a new command refused by any of them is ended (ended-commands.ts). Once stored, the
  * pipeline's follow-ups run (`WriteRule.stored`).
  */
-export const officeBatchRule = (pipeline: WritePipeline): DbPushRule => ({
+export const officeBatchRule = (pipeline: WritePipeline, arrive?: () => number): DbPushRule => ({
   judge: withEndedCommands(entities, pipeline.pushed(withCommandBudget(entities, pushRuleFor(entities)))),
+  ...(arrive ? { arrive } : {}),
   stored: pipeline.storedPush,
 });

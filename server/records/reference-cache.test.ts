@@ -49,4 +49,44 @@ describe('the reference copy of one app server never accepts what another has ju
     expect(afterDelete.row, JSON.stringify(afterDelete.row)).toMatchObject({ error: 'conflict', reason: expect.stringMatching(new RegExp(`«${rose.id}» — такой записи нет`)) });
     couch.holdFeeds(false);
   });
+
+  it('a push waits for a catch-up read sent after it arrived, not for one already under way that missed a change', async () => {
+    const { a, b, couch } = shops;
+    // Feeds held throughout: neither app server reads the office of its own accord (a change announced is read later).
+    couch.holdFeeds(true);
+    const admin = await signIn(a.url, demoPhones.admin);
+    const florist: Writer = { cookie: await signIn(b.url, demoPhones.florist), phone: demoPhones.florist };
+    const made = await call<{ data: OfficeRecord }>(a.url, '/api/flowers/update', { data: { ...flower.example, name: 'Роза позднего чтения' } }, admin);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const rose = made.body.data;
+    const day = today(new Date());
+    const stocked = await call(a.url, '/api/invoices/update', { data: { day, warehouse: 'warehouse-cold', status: 'posted', lines: [{ flower: rose.id, qty: 50, unit: 'pcs', price: 40 }] } }, admin);
+    expect(stocked.status, JSON.stringify(stocked.body)).toBe(200);
+    const writeOff = () => pushNew(b.url, slip, { day, warehouse: 'warehouse-cold', lines: [{ flower: rose.id, qty: 1, reason: 'wilted', cost: 0 }], order: '', note: '' }, florist);
+    expect((await writeOff()).row).toMatchObject({ ok: true });
+    // Both caught up with everything announced so far, so no read of their own is left to come.
+    for (const [url, cookie] of [[a.url, admin], [b.url, florist.cookie]]) expect((await call(url, '/api/stock/balances', {}, cookie)).status).toBe(200);
+
+    couch.holdReads('office');
+    try {
+      // B's catch-up read under way (its stock answer), answered as the office was before the rose was switched off.
+      const balances = call(b.url, '/api/stock/balances', {}, florist.cookie);
+      await expect.poll(() => couch.heldReads(), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+      const before = couch.heldReads();
+      // Another writer switches the rose off straight in the store, while that read is still under way.
+      const office = `${couch.url}office/${encodeURIComponent(rose.id)}`;
+      const doc = (await (await fetch(office)).json()) as { data: Record<string, unknown> };
+      const put = await fetch(office, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...doc, data: { ...doc.data, active: false } }) });
+      expect(put.status).toBe(201);
+      // The push arrives after the change: its own read is sent, and it must wait for that one, not the earlier one.
+      const pushed = writeOff();
+      await expect.poll(() => couch.heldReads(), { timeout: 30_000 }).toBeGreaterThan(before);
+      couch.holdReads(null);
+      expect((await pushed).row).toMatchObject({ error: 'conflict', reason: expect.stringMatching(/Роза позднего чтения.*не используется/) });
+      expect((await balances).status).toBe(200);
+    } finally {
+      couch.holdReads(null);
+      couch.holdFeeds(false);
+    }
+  });
 });

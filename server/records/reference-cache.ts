@@ -40,7 +40,10 @@ export class ReferenceCache {
   }
 }
 
-/** A reference cache caught up with every office change stored before the call (one read of the changes since). */
+/**
+ * A reference cache caught up with every office change stored before the call (one read of the changes since), or
+ * before `mark` was taken (a push's arrival: stock-projection.ts `mark`).
+ */
 export interface OfficeMirror {
-  current(): Promise<ReferenceCache>;
+  current(mark?: number): Promise<ReferenceCache>;
 }

@@ -28,6 +28,12 @@ export interface WriteBatch {
   user: User;
   /** The server's clock when the batch arrived. */
   now: number;
+  /**
+   * The office feed's mark taken when a push arrived, before its session and body were read (stock-projection.ts
+   * `mark`): the catch-up read sent then covers every change stored before the batch, so the rules wait for it rather
+   * than for a read sent once they ask. None: a read sent when they ask (the record API).
+   */
+  mark?: number;
   /** `api`: written online through /api, `push`: pushed by a device, which may have written it offline. */
   path: 'api' | 'push';
   /** Every record of the batch that parsed, in order (a flower made offline just before its first write-off counts). */
@@ -70,12 +76,12 @@ export interface WriteRule {
  * changes since, shared with the stock limit's): an id the copy does not hold, and a list lacking an entry the batch
  * names, are read from the store, so the copy is never trusted for what it lacks.
  */
-const storedRecords = (storage: Storage, mirror?: OfficeMirror): StoredRecords => {
+const storedRecords = (storage: Storage, mirror?: OfficeMirror, mark?: number): StoredRecords => {
   const tiers = new Map<Tier, Promise<OfficeRecord[]>>();
   const byId = new Map<string, Promise<OfficeRecord | null>>();
   let caughtUp: Promise<ReferenceCache> | null = null;
   /** The mirror for a tier's records, caught up once a batch; none for the admin tier. */
-  const mirrored = (t: Tier) => (mirror && t === 'office' ? (caughtUp ??= mirror.current()) : null);
+  const mirrored = (t: Tier) => (mirror && t === 'office' ? (caughtUp ??= mirror.current(mark)) : null);
   let gathering: { ids: Map<Tier, Set<string>>; read: Promise<Map<string, OfficeRecord | null>> } | null = null;
   const readSoon = (t: Tier, id: string): Promise<OfficeRecord | null> => {
     if (!gathering) {
@@ -244,10 +250,10 @@ export const writePipeline = (storage: Storage, rules: readonly WriteRule[], reg
   /** Around the office's per-document rule: each document it accepts (not a deletion) then runs every rule of its entity. */
   pushed:
     (inner: BatchPushRule): BatchPushRule =>
-    async (db, user, docs) => {
-      const rule = await inner(db, user, docs);
+    async (db, user, docs, mark) => {
+      const rule = await inner(db, user, docs, mark);
       const records = docs.flatMap((d) => (d._deleted ? [] : [pushedRecord(d)].filter((r): r is OfficeRecord => !!r)));
-      const batch: WriteBatch = { user, now: clock(), path: 'push', records, stored: storedRecords(storage, mirror), entityOf };
+      const batch: WriteBatch = { user, now: clock(), path: 'push', records, mark, stored: storedRecords(storage, mirror, mark), entityOf };
       const made = await judges(rules, registry, batch);
       if (!made.size) return rule;
       return (who, incoming, existing) => {

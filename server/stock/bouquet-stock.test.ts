@@ -5,6 +5,9 @@ import type { OfficeRecord } from '../../schema/shared/record';
 import { draftOf } from '../testing/order-rush';
 import { techCardStudio } from '../testing/tech-card-studio';
 import { call, startTestShop } from '../testing/test-shop';
+import { changesHub } from '../db/changes-hub';
+import { stemsKey } from './bouquet-stock';
+import { stockProjection } from './stock-projection';
 
 /**
  * One stock truth for bouquets (DECISIONS): a tech-card bouquet's catalogue count is what the stems in its card's
@@ -132,5 +135,43 @@ describe('a bouquet ordered in a larger size promises the stems its assembly wil
     expect(await s.balance(s.rose)).toBe(70);
     await countBecomes(sizable.id, 7);
     await countBecomes(s.bouquet.id, 4);
+  });
+});
+
+/**
+ * A pass over every bouquet (a count of the holds, a catalogue write per item) runs only when an office change moves
+ * what the counts read (`stemsKey`): a write-off of stems no card uses leaves the key as it was, one of a card's stems
+ * changes it, and so does a card changed.
+ */
+describe('which office changes ask for a bouquet pass', () => {
+  let shop: Awaited<ReturnType<typeof startTestShop>>;
+  let s: Awaited<ReturnType<typeof techCardStudio>>;
+  beforeAll(async () => {
+    shop = await startTestShop();
+    s = await techCardStudio(shop.url);
+  });
+  afterAll(() => shop.close());
+
+  it('a write-off of a flower no card uses, or a flower saved, keeps the key; one of a card’s rose, or a card saved, changes it', async () => {
+    const hub = changesHub(shop.shop.storage);
+    const projection = stockProjection(shop.shop.storage, hub);
+    const stop = await projection.start();
+    try {
+      const tulip = await s.save('flowers', { name: 'Тюльпан', unit: 'pcs' });
+      await s.save('invoices', { day: today(), warehouse: s.cold, lines: [{ flower: tulip, qty: 10, price: 50 }], status: 'posted' }, s.florist);
+      const key = stemsKey(await projection.current());
+      await s.save('slips', { day: today(), warehouse: s.cold, lines: [{ flower: tulip, qty: 2, reason: 'wilted' }] }, s.florist);
+      expect(stemsKey(await projection.current())).toBe(key);
+      await s.save('slips', { day: today(), warehouse: s.cold, lines: [{ flower: s.rose, qty: 2, reason: 'wilted' }] }, s.florist);
+      const afterRose = stemsKey(await projection.current());
+      expect(afterRose).not.toBe(key);
+      await s.save('flowers', { name: 'Роза белая', unit: 'pcs' });
+      expect(stemsKey(await projection.current())).toBe(afterRose);
+      await s.save('products', { name: 'Основа поменьше', warehouse: s.cold, lines: [{ flower: s.euc, qty: 1 }] }, s.florist);
+      expect(stemsKey(await projection.current())).not.toBe(afterRose);
+    } finally {
+      stop();
+      hub.close();
+    }
   });
 });

@@ -1,7 +1,6 @@
-import { tierDatabases } from '../../schema/shared/databases';
 import { assemblyStart } from '../../schema/studio/orders/order-assembly';
 import { overPromised, sellableBouquets } from '../../schema/studio/stock/bouquet-stock';
-import { baseSizeBouquets, cardsByProduct } from '../../schema/studio/stock/tech-card';
+import { baseSizeBouquets, cardsByProduct, stemsOf } from '../../schema/studio/stock/tech-card';
 import type { ChangesHub } from '../db/changes-hub';
 import type { Storage } from '../db/storage';
 import { log } from '../ops/log';
@@ -19,6 +18,19 @@ import { stockOf } from './stock';
  * the storefront, its server-rendered pages and the cart read; this module projects it again whenever the office
  * records or the holds change, on every app server (each computes the same number from the same facts).
  */
+type Ledger = Awaited<ReturnType<StockProjection['current']>>;
+
+/**
+ * What the bouquets' counts read of the office ledger, as one string: how often cards and assembly acts were seen, and
+ * the balance of every stem of every published card in its card's warehouse. The same string, the same counts (with
+ * the same holds): an office change that leaves it as it was (another record, a stem no card uses) needs no pass.
+ */
+export const stemsKey = (ledger: Ledger): string => {
+  const parts: number[] = [ledger.seen.cards, ledger.seen.assemblies];
+  for (const { card } of cardsByProduct(ledger.cards).values()) for (const flower of stemsOf(card, ledger.cards).keys()) parts.push(ledger.book.balance(flower, card.warehouse));
+  return parts.join(' ');
+};
+
 export const bouquetStock = (storage: Storage, projection: StockProjection, hub: ChangesHub) => {
   const stock = stockOf(storage);
   const orders = storage.db('orders');
@@ -28,6 +40,7 @@ export const bouquetStock = (storage: Storage, projection: StockProjection, hub:
    * shelf), in the card's own size: an order's L promises the stems its assembly will take (`baseSizeBouquets`).
    */
   const promised = async (products: readonly string[], assembled: (order: string) => boolean): Promise<Map<string, number>> => {
+    if (!products.length) return new Map();
     const holds: { product: string; order: string; n: number }[] = [];
     for (const [product, ledger] of await stock.some(products))
       for (const [key, n] of Object.entries(ledger.holds)) {
@@ -52,12 +65,13 @@ export const bouquetStock = (storage: Storage, projection: StockProjection, hub:
     return byProduct;
   };
 
-  /** Every tech-card bouquet's count now. */
-  const counts = async (): Promise<Map<string, number>> => {
-    const ledger = await projection.current();
+  /** Every tech-card bouquet's count by this ledger and the holds as stored now. */
+  const countsOf = async (ledger: Ledger): Promise<Map<string, number>> => {
     const products = [...cardsByProduct(ledger.cards).keys()];
     return sellableBouquets(ledger.cards, (flower, warehouse) => ledger.book.balance(flower, warehouse), await promised(products, (o) => ledger.assembled(o)));
   };
+  /** Every tech-card bouquet's count now. */
+  const counts = async (): Promise<Map<string, number>> => countsOf(await projection.current());
 
   /** Whether this item's stems are promised, with every hold as stored now, past what its card's warehouse holds. */
   const oversold = async (id: string): Promise<boolean> => {
@@ -68,10 +82,18 @@ export const bouquetStock = (storage: Storage, projection: StockProjection, hub:
 
   /** Items counted last time: one whose card went away gets the ledger's count back once. */
   let counted = new Set<string>();
-  const reprojectAll = async () => {
-    const now = new Set((await counts()).keys());
-    await stock.reproject([...now, ...counted]);
-    counted = now;
+  /** `stemsKey` of the ledger the last pass counted by (null: none yet). */
+  let passKey: string | null = null;
+  /**
+   * A pass counts by the ledger as the projection last took the office feed in (every office change taken in asks
+   * for a pass, so a later change is counted by a later pass), and the holds as stored now; each item's count is
+   * written from that one count, not counted again per item.
+   */
+  const reprojectAll = async (ledger: Ledger = projection.cached()) => {
+    passKey = stemsKey(ledger);
+    const now = await countsOf(ledger);
+    await stock.reproject([...now.keys(), ...counted], now);
+    counted = new Set(now.keys());
   };
 
   // One pass at a time; changes during a pass ask for one more.
@@ -103,8 +125,13 @@ export const bouquetStock = (storage: Storage, projection: StockProjection, hub:
       // Cards change rarely and the office feed is followed live, so a card just published is seen within moments.
       const byStems = (id: string) => cardsByProduct(projection.cached().cards).has(id);
       stock.deriveFrom(async (id) => (byStems(id) ? ((await counts()).get(id) ?? null) : null), { byStems, oversold });
-      await reprojectAll();
-      const stops = [hub.watch(tierDatabases.office, schedule), hub.watch('stock', schedule)];
+      await reprojectAll(await projection.current());
+      // Office changes ask for a pass only when they change what the counts read of them (most office writes are
+      // other records, or stems no card uses): `stemsKey`. Holds (the stock database) always do.
+      const officeChanged = () => {
+        if (stemsKey(projection.cached()) !== passKey) schedule();
+      };
+      const stops = [projection.onTaken(officeChanged), hub.watch('stock', schedule)];
       return () => {
         stopped = true;
         stops.forEach((stop) => stop());

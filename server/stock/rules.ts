@@ -55,8 +55,8 @@ const offlineAfterMs = 5 * 60_000;
 /** The stock projection (server/stock/stock-projection.ts) as the stock limit reads it. */
 type Ledger = { book: Pick<BalanceBook, 'balance' | 'countedMoves'> };
 export interface Balances {
-  /** Caught up with every change stored before the call: a read of the changes since. */
-  current(): Promise<Ledger>;
+  /** Caught up with every change stored before the call (or before `mark`, a push's arrival): a read of the changes since. */
+  current(mark?: number): Promise<Ledger>;
   /** Records this process stored, counted at once. */
   saw(records: readonly OfficeRecord[]): void;
 }
@@ -96,7 +96,7 @@ const stockLimitRule = (balances: Balances): WriteRule => ({
     // stored them: a write-off judged by this server's cache alone could take stems another server's act just took.
     // Asked first, with the names below, so the batch's reference records wait for the same read (write-pipeline.ts).
     const [ledger, warehouses, flowers, units] = await Promise.all([
-      balances.current(),
+      balances.current(batch.mark),
       Promise.all([...new Set(moves.map((m) => m.warehouse))].map((id) => batch.stored.get(warehouse, id))),
       Promise.all([...new Set(moves.map((m) => m.flower))].map((id) => batch.stored.get(flower, id))),
       batch.stored.prefixed(ref, refId('unit', '')),

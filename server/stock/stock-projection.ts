@@ -24,6 +24,9 @@ const officeDb = tierDatabases[invoice.tier];
  */
 const batch = 5000;
 
+/** How long a change the hub announced waits for a read that covers it before the projection reads it itself. */
+const noticeWaitMs = 200;
+
 /**
  * What the ledger projection keeps per office document: its moves (by record id, in the BalanceBook) and, for a
  * posted invoice, its data (purchase prices). Fed one change at a time: the winning revision of a document, or its
@@ -38,6 +41,11 @@ class StockLedger {
   /** Orders whose assembly act is stored (by the act's id, to the order's id): their stems left through it. */
   private readonly assembly = new Map<string, string>();
   private readonly assemblies = new Set<string>();
+  /**
+   * How often the tech cards and the assemblies changed (a card or an act seen again counts too): with the balances
+   * of the cards' stems, what the bouquets' counts read from this ledger (server/stock/bouquet-stock.ts `stemsKey`).
+   */
+  readonly seen = { cards: 0, assemblies: 0 };
   /** The office's reference records (flowers, warehouses, list entries), for the write pipeline's checks. */
   readonly references = new ReferenceCache();
 
@@ -48,10 +56,12 @@ class StockLedger {
     this.references.take(id, record);
     this.book.setVoid(id, record && voidTargetOf(record));
     const card = record?.type === techCard.type ? recordData(techCard, record) : null;
+    if (card || this.cards.has(id)) this.seen.cards++;
     if (card) this.cards.set(id, card);
     else this.cards.delete(id);
     const order = record?.type === slip.type ? recordData(slip, record)?.order : undefined;
     const was = this.assembly.get(id);
+    if (was !== (order || undefined)) this.seen.assemblies++;
     if (was) this.assemblies.delete(was);
     if (order) this.assemblies.add(order);
     if (order) this.assembly.set(id, order);
@@ -105,14 +115,24 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
   let queued: { done: Promise<void>; send: () => void } | null = null;
   /** The first read (from sequence 0) is taken in: later reads are one page of recent changes each. */
   let loaded = false;
+  /** Reads sent so far, and the last few sent with their results taken in (`caughtUpSince`). */
+  let sent = 0;
+  const recent: { index: number; done: Promise<void> }[] = [];
+  /** Office changes the hub announced, and how many of them a read sent since covers. */
+  let noticed = 0;
+  let covered = 0;
+  let noticeTimer: NodeJS.Timeout | null = null;
+  /** Told after changes of the feed were taken in (not after `saw`: the feed brings those records again). */
+  const takers = new Set<() => void>();
 
   const take = (changes: PouchDB.Core.ChangesResponse<object>) => {
     for (const change of changes.results) ledger.take(change.id, change.doc, change.deleted === true);
     since = changes.last_seq;
+    if (changes.results.length) takers.forEach((t) => t());
     return changes.results.length >= batch;
   };
   const catchUp = async () => {
-    while (take(await db().changes({ since, include_docs: true, limit: batch })));
+    while (take(await db().changes({ since, include_docs: true, limit: batch, batch_size: batch, seq_interval: batch })));
   };
 
   /**
@@ -136,7 +156,9 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
   const canSend = () => inFlight === 0 || (loaded && inFlight < 2);
   const send = (): Promise<void> => {
     inFlight++;
-    const page = db().changes({ since, include_docs: true, limit: batch });
+    covered = noticed;
+    const index = ++sent;
+    const page = db().changes({ since, include_docs: true, limit: batch, batch_size: batch, seq_interval: batch });
     page.catch(() => undefined);
     const done = applied.then(async () => {
       if (take(await page)) await catchUp();
@@ -148,6 +170,8 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
       if (queued && canSend()) queued.send();
     };
     done.then(settled, settled);
+    recent.push({ index, done });
+    if (recent.length > 16) recent.shift();
     return done;
   };
 
@@ -171,6 +195,30 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
     return done;
   };
 
+  /**
+   * Caught up with every change stored before `mark()` answered `mark`: the first read sent after it, once its results
+   * are taken in (one already taken in answers at once), or a read sent now. So a push marks the feed as it arrives,
+   * with a read sent at once (`arrive`), and its judgement later waits for that read, not a new one.
+   */
+  const caughtUpSince = (mark: number): Promise<void> => {
+    const first = recent.find((r) => r.index > mark);
+    return first ? first.done : sync();
+  };
+
+  /**
+   * A change the hub announced is read a moment later, and only if no read was sent since (a push's catch-up, which
+   * covers it): the ledger stays current between pushes (`cached`), and a stream of pushes is not doubled by a read
+   * of each change it makes. Whoever needs the changes now catches up (`current`) and never waits for this.
+   */
+  const noticeChange = () => {
+    noticed++;
+    if (noticeTimer) return;
+    noticeTimer = setTimeout(() => {
+      noticeTimer = null;
+      if (covered < noticed) void sync().catch(() => undefined);
+    }, noticeWaitMs);
+  };
+
   return {
     /** Reads every document, then follows changes from where that read began. */
     async start(): Promise<() => void> {
@@ -183,10 +231,28 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
         if (queued && canSend()) queued.send();
       };
       built.then(settled, settled);
-      const unwatch = hub.watch(officeDb, () => void sync().catch(() => undefined));
+      const unwatch = hub.watch(officeDb, noticeChange);
       await built;
       await sync();
-      return unwatch;
+      return () => {
+        unwatch();
+        if (noticeTimer) clearTimeout(noticeTimer);
+        noticeTimer = null;
+      };
+    },
+    /**
+     * Marks the feed as a write arrives, and sends a catch-up read at once (or joins the one about to be sent): the
+     * write's judgement, made after its session and body are read, waits for that read (`current(mark)`).
+     */
+    mark(): number {
+      const mark = sent;
+      void sync().catch(() => undefined);
+      return mark;
+    },
+    /** `listener` runs each time changes of the office feed were taken in (the bouquets' counts). Answers how to stop. */
+    onTaken(listener: () => void): () => void {
+      takers.add(listener);
+      return () => void takers.delete(listener);
     },
     /** The ledger as last caught up, without reading the feed (a hint: what may have changed since is not in it). */
     cached(): StockLedger {
@@ -200,9 +266,9 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
     saw(records: readonly OfficeRecord[]): void {
       for (const r of records) ledger.take(r.id, { _id: r.id, ...toSynced(r) });
     },
-    /** The ledger as of now (caught up with every change stored before the call). */
-    async current(): Promise<StockLedger> {
-      await sync();
+    /** The ledger as of now (caught up with every change stored before the call, or before `mark` was taken). */
+    async current(mark?: number): Promise<StockLedger> {
+      await (mark === undefined ? sync() : caughtUpSince(mark));
       return ledger;
     },
     /**
@@ -210,8 +276,8 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
      * before the catch-up starts shares it): what the write pipeline's checks read (write-pipeline.ts).
      */
     mirror: {
-      current: async () => {
-        await sync();
+      current: async (mark?: number) => {
+        await (mark === undefined ? sync() : caughtUpSince(mark));
         return ledger.references;
       },
     } satisfies OfficeMirror,

@@ -93,12 +93,15 @@ const stockService = (storage: Storage) => {
 
   const read = async (id: string): Promise<StockLedger | null> => parseLedger(await getDoc(ledgers, id));
 
-  /** Writes the ledger's balance into the catalogue's count, if it differs. Against the catalogue's revision, so the last writer writes the newest balance. */
-  const project = async (id: string): Promise<void> => {
+  /**
+   * Writes the ledger's balance into the catalogue's count, if it differs. Against the catalogue's revision, so the
+   * last writer writes the newest balance. `known`: what the stems make, counted by the caller a moment ago.
+   */
+  const project = async (id: string, known?: number): Promise<void> => {
     let changed = false;
     await upsert<Omit<Product, 'id'>>(catalog, id, async (p) => {
       if (!p) return null;
-      const fromStems = await derived(id);
+      const fromStems = known ?? (await derived(id));
       const s = fromStems === null ? await read(id) : null;
       const count = fromStems ?? (s ? balanceOf(s) : p.count);
       if (p.count === count) return null;
@@ -241,9 +244,12 @@ const stockService = (storage: Storage) => {
       return found;
     },
 
-    /** Writes these products' counts into the catalogue again (after stems moved), each in its turn. */
-    async reproject(ids: Iterable<string>): Promise<void> {
-      for (const id of new Set(ids)) await inTurn(id, () => project(id));
+    /**
+     * Writes these products' counts into the catalogue again (after stems moved), each in its turn. `counts`: what the
+     * stems make of those a card decides, counted once for them all (else each is counted in its turn).
+     */
+    async reproject(ids: Iterable<string>, counts?: ReadonlyMap<string, number>): Promise<void> {
+      for (const id of new Set(ids)) await inTurn(id, () => project(id, counts?.get(id)));
     },
 
     /** Every ledger as stored (for the start-up check of many orders at once). */

@@ -170,6 +170,26 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }, { ad
     next();
   };
 
+  /**
+   * While set, plain (not live) changes reads of one database are answered as the store was when they came, but only
+   * on release, in the order they came: an app server's catch-up read is under way while others write.
+   */
+  let readsHeld: { db: string; until: Promise<void>; release: () => void; count: number } | null = null;
+  const heldReads: express.RequestHandler = (req, res, next) => {
+    const held = readsHeld;
+    if (!held || req.method !== 'GET' || req.path !== `/${held.db}/_changes` || req.query.feed === 'longpoll' || req.query.feed === 'continuous') return next();
+    const [write, end] = [res.write.bind(res), res.end.bind(res)] as ((...a: unknown[]) => unknown)[];
+    Object.assign(res, {
+      write: (...a: unknown[]) => (void held.until.then(() => write(...a)), true),
+      end: (...a: unknown[]) => {
+        held.count++;
+        void held.until.then(() => end(...a));
+        return res;
+      },
+    });
+    next();
+  };
+
   /** The cluster as CouchDB's coordinator sees it: the third node is away while writes are split as too few copies. */
   const away = () => !!choose && !how.race;
   /**
@@ -187,6 +207,7 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }, { ad
     .put(docPut, express.json({ limit: '16mb' }), split)
     .post(bulkDocs, express.json({ limit: '16mb' }), splitBulk)
     .use(heldFeeds)
+    .use(heldReads)
     .use(expressPouchDB(Pouch, { mode: 'minimumForPouchDB', inMemoryConfig: true, logPath: path.join(dir, 'log.txt') }));
   const server = app.listen(at?.port ?? 0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -223,6 +244,20 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }, { ad
         releaseFeeds();
       }
     },
+    /**
+     * From now on (a database's name) until called with null, its plain changes reads are answered only on release,
+     * as the store was when each came (`heldReads` counts those answered so far and held).
+     */
+    holdReads(db: string | null) {
+      const was = readsHeld;
+      if (db) {
+        let release = () => {};
+        const until = new Promise<void>((resolve) => (release = resolve));
+        readsHeld = { db, until, release, count: 0 };
+      } else readsHeld = null;
+      was?.release();
+    },
+    heldReads: () => readsHeld?.count ?? 0,
     /** How many writes were split so far. */
     splitCount: () => splits,
     async close() {
