@@ -67,6 +67,16 @@ describe('receipts settings, the receipts’ limit at the shift close, refunds t
     await form.locator('input[name="atol-group"]').fill('group-8');
     await form.getByRole('button', { name: 'Сохранить настройки чеков' }).click();
     await expect.poll(async () => readProviderChoice(shop.shop.storage)).toMatchObject({ kind: 'atol', group: 'group-8', password: 'very-secret-1' });
+    // YooKassa's receipts for the site's money, the counter's register for the studio's own (DECISIONS «YooKassa's receipts and the studio's register»).
+    await form.locator('select[name="receipts-provider"]').selectOption({ label: 'Чеки ЮKassa' });
+    await form.locator('select[name="receipts-register"]').selectOption({ label: 'Касса на кассовом месте (драйвер АТОЛ)' });
+    await form.locator('input[name="atol-driver-url"]').fill('http://192.168.1.20:16732');
+    await form.getByRole('button', { name: 'Сохранить настройки чеков' }).click();
+    await form.getByTestId('receipts-provider').filter({ hasText: 'Чеки уходят: ЮKassa.' }).waitFor();
+    await expect.poll(async () => readProviderChoice(shop.shop.storage)).toEqual({ kind: 'yookassa', register: { kind: 'atol-local', url: 'http://192.168.1.20:16732' } });
+    await page.reload();
+    await form.locator('input[name="atol-driver-url"]').waitFor();
+    expect(await form.locator('select[name="receipts-register"]').inputValue()).toBe('atol-local');
     // Back to nothing, so the other journeys' receipts wait in the queue.
     await form.locator('select[name="receipts-provider"]').selectOption({ label: 'Не отправлять (чеки ждут в очереди)' });
     await form.getByRole('button', { name: 'Сохранить настройки чеков' }).click();

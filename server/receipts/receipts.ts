@@ -3,8 +3,8 @@ import crypto from 'node:crypto';
 import { tierDatabases } from '../../schema/shared/databases';
 import type { Order, OrderChange } from '../../schema/studio/orders/order';
 import {
-  defaultReceiptSettings, receipt, receiptProviderChoice, receiptSettings, receiptsDue,
-  type Receipt, type ReceiptProviderChoice, type ReceiptProviderInput, type ReceiptSettings, type UnregisteredSummary,
+  defaultReceiptSettings, providerFor, receipt, receiptProviderChoice, receiptSettings, receiptsDue,
+  type Receipt, type ReceiptContent, type ReceiptProviderChoice, type ReceiptProviderInput, type ReceiptSettings, type ReceiptTarget, type UnregisteredSummary,
 } from '../../schema/studio/receipts/receipt';
 import type { ShopConfig } from '../config';
 import { claim } from '../db/claim';
@@ -188,24 +188,30 @@ export const readProviderChoice = (storage: Storage): Promise<ReceiptProviderCho
 
 /**
  * Stores the admin's choice; an ATOL password left empty keeps the stored one (the screen never reads it back), and
- * ATOL Online without any password, or YooKassa without the shop's payment keys, is refused in Russian.
+ * ATOL Online without any password, or YooKassa without the shop's payment keys, is refused in Russian. ATOL Online
+ * as the studio's register beside YooKassa is kept the same way.
  */
 export const saveProviderChoice = async (storage: Storage, config: ShopConfig, input: ReceiptProviderInput): Promise<ReceiptProviderChoice> => {
   if (input.kind === 'yookassa' && !config.yookassa) throw new HttpError(400, 'Чеки ЮKassa требуют ключей ЮKassa: сначала подключите онлайн-оплату на сервере');
   let saved: ReceiptProviderChoice = serverChoice;
   await upsert<ReceiptProviderChoice>(storage.db(tierDatabases.admin), choiceId, (doc) => {
-    if (input.kind !== 'atol') return (saved = input);
-    const stored = doc ? receiptProviderChoice.safeParse(stripMeta(doc)) : null;
-    const kept = stored?.success && stored.data.kind === 'atol' ? stored.data.password : '';
-    const password = input.password || kept;
-    if (!password) throw new HttpError(400, 'Укажите пароль АТОЛ Онлайн');
-    return (saved = { ...input, password });
+    const parsed = doc ? receiptProviderChoice.safeParse(stripMeta(doc)) : null;
+    const stored = parsed?.success ? (parsed.data.kind === 'yookassa' ? parsed.data.register : parsed.data) : null;
+    const kept = stored?.kind === 'atol' ? stored.password : '';
+    const withPassword = (a: Extract<ReceiptProviderInput, { kind: 'atol' }>) => {
+      const password = a.password || kept;
+      if (!password) throw new HttpError(400, 'Укажите пароль АТОЛ Онлайн');
+      return { ...a, password };
+    };
+    if (input.kind === 'atol') return (saved = withPassword(input));
+    if (input.kind === 'yookassa') return (saved = { kind: 'yookassa', register: input.register.kind === 'atol' ? withPassword(input.register) : input.register });
+    return (saved = input);
   });
   return saved;
 };
 
 /** The provider a choice sends to (null: receipts wait in the queue). */
-export const chosenProvider = (config: ShopConfig, c: ReceiptProviderChoice): ReceiptProvider | null => {
+export const chosenProvider = (config: ShopConfig, c: ReceiptTarget): ReceiptProvider | null => {
   const timeoutMs = config.receipts?.timeoutMs;
   switch (c.kind) {
     case 'server':
@@ -221,6 +227,24 @@ export const chosenProvider = (config: ShopConfig, c: ReceiptProviderChoice): Re
   }
 };
 
+/** Where one receipt goes: a provider, nowhere yet (null: it waits in the queue), or nowhere ever (`unsent`: failed with why). */
+export type ReceiptRouter = (c: ReceiptContent) => ReceiptProvider | null | { unsent: string };
+
+/**
+ * The router of a choice (schema `providerFor`): with YooKassa's receipts (the admin's or the server's), YooKassa's
+ * money to YooKassa and the rest to the studio's register; one provider object per target, so ATOL's token is kept.
+ */
+export const routerOfChoice = (config: ShopConfig, c: ReceiptProviderChoice): ReceiptRouter => {
+  const choice: ReceiptProviderChoice = c.kind === 'server' && config.receipts?.provider === 'yookassa' ? { kind: 'yookassa', register: { kind: 'none' } } : c;
+  const providers = new Map<string, ReceiptProvider | null>();
+  return (content) => {
+    const to = providerFor(content, choice);
+    if (to.kind === 'unsent') return { unsent: to.reason };
+    if (!providers.has(to.kind)) providers.set(to.kind, chosenProvider(config, to));
+    return providers.get(to.kind) ?? null;
+  };
+};
+
 /** The name of what the receipts go to now, as the settings answer says it ('' when nowhere). */
 export const chosenProviderName = (config: ShopConfig, c: ReceiptProviderChoice): string =>
   c.kind === 'server' ? (config.receipts?.provider ?? '') : c.kind === 'none' || (c.kind === 'yookassa' && !config.yookassa) ? '' : c.kind;
@@ -229,13 +253,13 @@ export const chosenProviderName = (config: ShopConfig, c: ReceiptProviderChoice)
  * The provider of the admin's choice, read once a round (a new choice applies from the next round on every app
  * server); the same provider object while the choice stands, so ATOL's token is kept.
  */
-export const providerOfChoice = (storage: Storage, config: ShopConfig): (() => Promise<ReceiptProvider | null>) => {
-  let last: { key: string; provider: ReceiptProvider | null } | null = null;
+export const providerOfChoice = (storage: Storage, config: ShopConfig): (() => Promise<ReceiptRouter>) => {
+  let last: { key: string; router: ReceiptRouter } | null = null;
   return async () => {
     const c = await readProviderChoice(storage);
     const key = JSON.stringify(c);
-    if (last?.key !== key) last = { key, provider: chosenProvider(config, c) };
-    return last.provider;
+    if (last?.key !== key) last = { key, router: routerOfChoice(config, c) };
+    return last.router;
   };
 };
 
@@ -248,7 +272,7 @@ const leaseMs = 60_000;
  * external_id, retries timeouts and 5xx with backoff, polls until registered, and records a refusal with its reason.
  */
 export const receiptSender = (
-  storage: Storage, providerNow: ReceiptProvider | null | (() => Promise<ReceiptProvider | null>), everyMs: number, o: { devicePrintHoldMs?: number | undefined } = {},
+  storage: Storage, providerNow: ReceiptProvider | null | (() => Promise<ReceiptProvider | ReceiptRouter | null>), everyMs: number, o: { devicePrintHoldMs?: number | undefined } = {},
 ) => {
   const holdMs = o.devicePrintHoldMs ?? devicePrintHoldMs;
   const me = crypto.randomUUID();
@@ -316,14 +340,33 @@ export const receiptSender = (
     else if (taken.uuid) await record(taken, await provider.report(taken.uuid), false);
   };
 
-  /** One round: every due receipt, oldest first (`now`: a test's clock). */
+  /** A receipt no register may take (the router's `unsent`): stored failed with why, never sent; only one not yet sent. */
+  const leaveUnsent = async (id: string, reason: string, now: number) => {
+    let failed = false;
+    await upsert<Omit<Receipt, 'id'>>(db, id, (doc) => {
+      const r = doc && receiptOf(doc);
+      failed = false;
+      if (!r || r.state !== 'queued' || (r.lease && r.lease.until > now && r.lease.by !== me)) return null;
+      const { id: _id, lease: _l, ...rest } = r;
+      failed = true;
+      return { ...rest, state: 'failed', reason, updatedAt: now, nextAt: now };
+    });
+    if (failed) log.error({ receipt: id }, `receipt not sent: ${reason}`);
+  };
+
+  /** One round: every due receipt, oldest first, each to where it goes (`now`: a test's clock). */
   const round = async (now = Date.now()): Promise<void> => {
-    const provider = typeof providerNow === 'function' ? await providerNow() : providerNow;
-    if (!provider) return;
+    const current = typeof providerNow === 'function' ? await providerNow() : providerNow;
+    if (!current) return;
+    const routeOf: ReceiptRouter = typeof current === 'function' ? current : () => current;
     // A listing only hints; the lease decides who sends. Only the due ones are read (the view by `nextAt`).
     const res = await db.query<object>('receipts/due', { endkey: now, include_docs: true, limit: 200 });
     const due = res.rows.flatMap((row) => (row.doc ? (receiptOf(row.doc) ?? []) : []));
-    for (const r of due.sort((x, y) => x.createdAt - y.createdAt)) await sendOne(provider, r.id, now);
+    for (const r of due.sort((x, y) => x.createdAt - y.createdAt)) {
+      const to = routeOf(r.content);
+      if (to && 'unsent' in to) await leaveUnsent(r.id, to.unsent, now);
+      else if (to) await sendOne(to, r.id, now);
+    }
   };
 
   return {

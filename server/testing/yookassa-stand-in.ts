@@ -78,6 +78,8 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
   /** Receipts that came inside a payment (`receipt` of POST /v3/payments), made when the payment succeeds. */
   const paymentReceipts = new Map<string, ReceiptBody>();
   const receiptsByKey = new Map<string, string>();
+  /** Every POST /v3/receipts as it came (key and body), answered or refused. */
+  const receiptRequests: { key: string; body: unknown }[] = [];
   const expected = `Basic ${Buffer.from(`${shopId}:${secretKey}`).toString('base64')}`;
   const state = { notifyUrl: '', notifyTimes: 1, base: '', lateMs: 1500, paymentsAway: false };
   /** Refunds (POST /v3/refunds) by id and by Idempotence-Key; every request as it came (key and body). */
@@ -138,9 +140,14 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
         if (req.method !== 'POST' || receiptApi[1]) return json(res, 405, { type: 'error', code: 'method_not_allowed' });
         const key = req.headers['idempotence-key'];
         if (typeof key !== 'string' || !key) return json(res, 400, { type: 'error', code: 'invalid_request', description: 'Idempotence-Key header is required' });
+        const body = JSON.parse(await readBody(req)) as ReceiptBody & { type?: string; payment_id?: string; refund_id?: string; settlements?: { amount: { value: string } }[] };
+        receiptRequests.push({ key, body });
         const known = receiptsByKey.get(key);
         if (known) return json(res, 200, receipts.get(known));
-        const body = JSON.parse(await readBody(req)) as ReceiptBody & { type?: string; payment_id?: string; settlements?: { amount: { value: string } }[] };
+        // YooKassa fiscalises only money that went through it (its docs «Чеки при платежах», «Создание чека»): a
+        // receipt names the payment or the refund it belongs to, else the request is refused.
+        if (!body.payment_id && !body.refund_id)
+          return json(res, 400, { type: 'error', code: 'invalid_request', parameter: 'payment_id', description: 'Specify payment_id or refund_id: a receipt is made for a payment or a refund' });
         const settled = (body.settlements ?? []).reduce((t, x) => t + kop(x.amount.value), 0);
         const wrong = receiptError(body, settled);
         if (wrong) return json(res, 400, { type: 'error', code: 'invalid_request', ...wrong });
@@ -269,6 +276,8 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
     troubleRefunds(...t: RefundTrouble[]) {
       refundTrouble.push(...t);
     },
+    /** Every POST /v3/receipts with its Idempotence-Key and body, refused ones too. */
+    receiptRequests,
     /** The receipts payments carried, by payment (as the shop sent them). */
     paymentReceipts,
     /** Notifications sent, with the shop's answers. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderChange, OrderLine } from '../orders/order';
-import { defaultReceiptSettings, receiptItems, receiptsDue, receiptsLimit } from './receipt';
+import { counterRegisterOf, defaultReceiptSettings, noStudioRegister, providerFor, receiptItems, receiptProviderChoice, receiptsDue, receiptsLimit } from './receipt';
 
 const line = (name: string, count: number, price: number): OrderLine => ({ id: name, art: name, name, image: '', count, price, priceFactor: 1, sum: count * price });
 const sumOf = (items: { sum: number; price: number; quantity: number }[]) => {
@@ -141,5 +141,22 @@ describe('the receipts’ legal limit at the shift close (issue 30, item 2)', ()
   it('blocks from day 30', () => {
     expect(receiptsLimit(ago(30), now)).toEqual({ block: 'Смену не закрыть: чек не зарегистрирован уже 30 дней (по 54-ФЗ — не больше 30). Проверьте связь с кассой и отправьте чеки в «Документах»' });
     expect(receiptsLimit(ago(41), now).block).toMatch(/уже 41 день/);
+  });
+});
+
+describe('which register takes a receipt (providerFor)', () => {
+  const counter = { kind: 'atol-local' as const, url: 'http://192.168.1.20:16732/' };
+  const yookassa = receiptProviderChoice.parse({ kind: 'yookassa', register: counter });
+  it('with YooKassa: its money to YooKassa, the counter’s to the studio’s register, none chosen → never sent, with why', () => {
+    expect(providerFor({ providerPayment: 'p-1' }, yookassa)).toEqual({ kind: 'yookassa' });
+    expect(providerFor({ inPayment: true, providerPayment: 'p-1' }, yookassa)).toEqual({ kind: 'yookassa' });
+    expect(providerFor({}, yookassa)).toEqual(counter);
+    expect(providerFor({}, receiptProviderChoice.parse({ kind: 'yookassa' }))).toEqual({ kind: 'unsent', reason: noStudioRegister });
+    // Any other choice takes every receipt, as before.
+    expect(providerFor({ providerPayment: 'p-1' }, counter)).toEqual(counter);
+  });
+  it('devices print at the counter when the studio’s register beside YooKassa is the counter’s', () => {
+    expect(counterRegisterOf(yookassa, defaultReceiptSettings).url).toBe('http://192.168.1.20:16732');
+    expect(counterRegisterOf(receiptProviderChoice.parse({ kind: 'yookassa' }), defaultReceiptSettings)).toEqual({ url: '', settings: null });
   });
 });

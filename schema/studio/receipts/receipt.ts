@@ -283,7 +283,8 @@ export const receiptsListRequest = z.strictObject({ order: z.string().min(1).max
 /**
  * Which register the receipts go to, chosen by the admin in /admin/settings (issue 30, item 1), kept in the server-only
  * admin database: `server` — the server's configuration (ATOL_* or RECEIPTS_PROVIDER; demo mode: the stand-in);
- * `none` — they wait in the queue; `yookassa` — YooKassa's receipts with the shop's payment keys; `atol` — ATOL Online
+ * `none` — they wait in the queue; `yookassa` — YooKassa's receipts with the shop's payment keys for the money YooKassa
+ * took, and a register of the studio's (`register`) for the rest (`providerFor`); `atol` — ATOL Online
  * with the studio's own login, password and group; `atol-local` — a register on the counter through ATOL's driver web
  * server (its address). The password is written, never answered (`passwordSet` says whether one is kept).
  */
@@ -294,36 +295,70 @@ const atolChoice = {
   group: z.string().trim().min(1, 'Укажите код группы касс').max(100, 'Код группы длиннее 100 символов'),
   apiUrl: atolUrl.default('https://online.atol.ru/possystem/v5'),
 };
+const noneChoice = z.strictObject({ kind: z.literal('none') });
+const atolStored = z.strictObject({ ...atolChoice, password: z.string().min(1).max(200) });
+const atolLocalChoice = z.strictObject({ kind: z.literal('atol-local'), url: atolUrl.default('http://localhost:16732') });
+const atolViewed = z.strictObject({ ...atolChoice, passwordSet: z.boolean() });
+const atolLocalViewed = z.strictObject({ kind: z.literal('atol-local'), url: atolUrl });
+const atolInput = z.strictObject({ ...atolChoice, password: z.string().max(200, 'Пароль длиннее 200 символов').optional() });
+/**
+ * With YooKassa's receipts, the register for the studio's own money (cash and card at the counter, a courier's cash):
+ * YooKassa fiscalises only money that went through it (DECISIONS «YooKassa's receipts and the studio's register»).
+ * Stored choices made before it read as none.
+ */
+export const studioRegisterChoice = z.discriminatedUnion('kind', [noneChoice, atolStored, atolLocalChoice]);
+export type StudioRegisterChoice = z.infer<typeof studioRegisterChoice>;
+const studioRegisterView = z.discriminatedUnion('kind', [noneChoice, atolViewed, atolLocalViewed]);
+const studioRegisterInput = z.discriminatedUnion('kind', [noneChoice, atolInput, atolLocalViewed]);
 export const receiptProviderChoice = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('server') }),
-  z.strictObject({ kind: z.literal('none') }),
-  z.strictObject({ kind: z.literal('yookassa') }),
-  z.strictObject({ ...atolChoice, password: z.string().min(1).max(200) }),
-  z.strictObject({ kind: z.literal('atol-local'), url: atolUrl.default('http://localhost:16732') }),
+  noneChoice,
+  z.strictObject({ kind: z.literal('yookassa'), register: studioRegisterChoice.default({ kind: 'none' }) }),
+  atolStored,
+  atolLocalChoice,
 ]);
 export type ReceiptProviderChoice = z.infer<typeof receiptProviderChoice>;
-/** What the admin's screen reads of the choice: never the password. */
+/** What the admin's screen reads of the choice: never a password. */
 export const receiptProviderView = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('server') }),
-  z.strictObject({ kind: z.literal('none') }),
-  z.strictObject({ kind: z.literal('yookassa') }),
-  z.strictObject({ ...atolChoice, passwordSet: z.boolean() }),
-  z.strictObject({ kind: z.literal('atol-local'), url: atolUrl }),
+  noneChoice,
+  z.strictObject({ kind: z.literal('yookassa'), register: studioRegisterView }),
+  atolViewed,
+  atolLocalViewed,
 ]);
 export type ReceiptProviderView = z.infer<typeof receiptProviderView>;
 /** What the admin sends: an ATOL password left empty keeps the one stored. */
 export const receiptProviderInput = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('server') }),
-  z.strictObject({ kind: z.literal('none') }),
-  z.strictObject({ kind: z.literal('yookassa') }),
-  z.strictObject({ ...atolChoice, password: z.string().max(200, 'Пароль длиннее 200 символов').optional() }),
-  z.strictObject({ kind: z.literal('atol-local'), url: atolUrl }),
+  noneChoice,
+  z.strictObject({ kind: z.literal('yookassa'), register: studioRegisterInput.default({ kind: 'none' }) }),
+  atolInput,
+  atolLocalViewed,
 ]);
 export type ReceiptProviderInput = z.infer<typeof receiptProviderInput>;
 export const viewOfChoice = (c: ReceiptProviderChoice): ReceiptProviderView => {
-  if (c.kind !== 'atol') return c;
-  const { password, ...rest } = c;
-  return { ...rest, passwordSet: password.length > 0 };
+  const hide = (r: StudioRegisterChoice) => {
+    if (r.kind !== 'atol') return r;
+    const { password, ...rest } = r;
+    return { ...rest, passwordSet: password.length > 0 };
+  };
+  if (c.kind === 'yookassa') return { kind: 'yookassa', register: hide(c.register) };
+  return c.kind === 'server' ? c : hide(c);
+};
+
+/** Money YooKassa took (its payment, a receipt carried in it, a refund of it): the only money its receipts API fiscalises. */
+export const yookassaMoney = (c: Pick<ReceiptContent, 'providerPayment' | 'inPayment'>): boolean => !!c.providerPayment || !!c.inPayment;
+export const noStudioRegister = 'Для наличных и карты в студии не выбрана касса: выберите её в настройках';
+/**
+ * Where one receipt goes under the admin's choice (the one rule): any choice but YooKassa takes every receipt; with
+ * YooKassa, YooKassa's money goes to YooKassa (POST /v3/receipts needs its payment_id or refund_id), the studio's own
+ * money to the studio's register, and with none chosen it is never sent (`unsent`: stored failed with why).
+ */
+export type ReceiptTarget = Exclude<ReceiptProviderChoice, { kind: 'yookassa' }> | { kind: 'yookassa' };
+export const providerFor = (c: Pick<ReceiptContent, 'providerPayment' | 'inPayment'>, choice: ReceiptProviderChoice): ReceiptTarget | { kind: 'unsent'; reason: string } => {
+  if (choice.kind !== 'yookassa') return choice;
+  if (yookassaMoney(c)) return { kind: 'yookassa' };
+  return choice.register.kind === 'none' ? { kind: 'unsent', reason: noStudioRegister } : choice.register;
 };
 
 /**
@@ -335,8 +370,11 @@ export const viewOfChoice = (c: ReceiptProviderChoice): ReceiptProviderView => {
  */
 export const counterRegister = z.strictObject({ url: z.string().max(200), settings: receiptSettings.nullable() });
 export type CounterRegister = z.infer<typeof counterRegister>;
-export const counterRegisterOf = (c: ReceiptProviderChoice, settings: ReceiptSettings): CounterRegister =>
-  c.kind === 'atol-local' ? { url: c.url.replace(/\/+$/, ''), settings } : { url: '', settings: null };
+export const counterRegisterOf = (c: ReceiptProviderChoice, settings: ReceiptSettings): CounterRegister => {
+  // With YooKassa's receipts, the counter's register is the studio's register, if that is the one chosen.
+  const r = c.kind === 'yookassa' ? c.register : c;
+  return r.kind === 'atol-local' ? { url: r.url.replace(/\/+$/, ''), settings } : { url: '', settings: null };
+};
 export const counterRegisterAnswer = z.object({ data: counterRegister });
 
 /** The admin's receipt settings, the register chosen and the one the server sends to now ('' when none). */

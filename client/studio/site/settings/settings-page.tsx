@@ -197,9 +197,18 @@ const choiceLabels: Record<ReceiptProviderInput['kind'], string> = {
   'atol-local': 'Касса на кассовом месте (драйвер АТОЛ)',
   none: 'Не отправлять (чеки ждут в очереди)',
 };
+/** With YooKassa's receipts, the register for the studio's own money (YooKassa fiscalises only money it took). */
+type RegisterKind = 'none' | 'atol' | 'atol-local';
+const registerLabels: Record<RegisterKind, string> = {
+  none: 'Не выбрана (чеки за наличные и карту в студии не пробиваются)',
+  atol: 'АТОЛ Онлайн (облачная касса)',
+  'atol-local': 'Касса на кассовом месте (драйвер АТОЛ)',
+};
+const registerKinds = Object.keys(registerLabels) as RegisterKind[];
 /** The form's copy of the choice: every field kept while the admin switches kinds; the password only as typed. */
 interface ChoiceForm {
   kind: ReceiptProviderInput['kind'];
+  register: RegisterKind;
   login: string;
   group: string;
   apiUrl: string;
@@ -207,18 +216,28 @@ interface ChoiceForm {
   passwordSet: boolean;
   url: string;
 }
-const choiceForm = (v: ReceiptProviderView): ChoiceForm => ({
-  kind: v.kind,
-  login: v.kind === 'atol' ? v.login : '',
-  group: v.kind === 'atol' ? v.group : '',
-  apiUrl: v.kind === 'atol' ? v.apiUrl : 'https://online.atol.ru/possystem/v5',
-  password: '',
-  passwordSet: v.kind === 'atol' && v.passwordSet,
-  url: v.kind === 'atol-local' ? v.url : 'http://localhost:16732',
-});
+const choiceForm = (v: ReceiptProviderView): ChoiceForm => {
+  // The register's fields are the same whether it is the only one or the studio's beside YooKassa.
+  const r = v.kind === 'yookassa' ? v.register : v;
+  return {
+    kind: v.kind,
+    register: v.kind === 'yookassa' ? v.register.kind : 'none',
+    login: r.kind === 'atol' ? r.login : '',
+    group: r.kind === 'atol' ? r.group : '',
+    apiUrl: r.kind === 'atol' ? r.apiUrl : 'https://online.atol.ru/possystem/v5',
+    password: '',
+    passwordSet: r.kind === 'atol' && r.passwordSet,
+    url: r.kind === 'atol-local' ? r.url : 'http://localhost:16732',
+  };
+};
+const registerInput = (f: ChoiceForm, kind: RegisterKind) => {
+  if (kind === 'atol') return { kind: 'atol' as const, login: f.login, group: f.group, apiUrl: f.apiUrl, ...(f.password ? { password: f.password } : {}) };
+  if (kind === 'atol-local') return { kind: 'atol-local' as const, url: f.url };
+  return { kind: 'none' as const };
+};
 const choiceInput = (f: ChoiceForm): ReceiptProviderInput => {
-  if (f.kind === 'atol') return { kind: 'atol', login: f.login, group: f.group, apiUrl: f.apiUrl, ...(f.password ? { password: f.password } : {}) };
-  if (f.kind === 'atol-local') return { kind: 'atol-local', url: f.url };
+  if (f.kind === 'yookassa') return { kind: 'yookassa', register: registerInput(f, f.register) };
+  if (f.kind === 'atol' || f.kind === 'atol-local' || f.kind === 'none') return registerInput(f, f.kind);
   return { kind: f.kind };
 };
 const choiceKinds = Object.keys(choiceLabels) as ReceiptProviderInput['kind'][];
@@ -269,7 +288,21 @@ const ReceiptSettingsForm = () => {
               ))}
             </select>
           </Field>
-          {choice.kind === 'atol' && (
+          {choice.kind === 'yookassa' && (
+            <>
+              <p className="muted">ЮKassa пробивает чеки только за деньги, которые прошли через неё (оплата на сайте, её возвраты). Для наличных и карты в студии выберите кассу.</p>
+              <Field label="Касса для наличных и карты в студии">
+                <select name="receipts-register" value={choice.register} onChange={(e) => setChoice({ ...choice, register: registerKinds.find((k) => k === e.target.value) ?? 'none' })}>
+                  {registerKinds.map((k) => (
+                    <option key={k} value={k}>
+                      {registerLabels[k]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </>
+          )}
+          {(choice.kind === 'atol' || (choice.kind === 'yookassa' && choice.register === 'atol')) && (
             <>
               <Field label="Логин АТОЛ Онлайн">
                 <input name="atol-login" autoComplete="off" value={choice.login} onChange={(e) => setChoice({ ...choice, login: e.target.value })} />
@@ -292,7 +325,7 @@ const ReceiptSettingsForm = () => {
               </Field>
             </>
           )}
-          {choice.kind === 'atol-local' && (
+          {(choice.kind === 'atol-local' || (choice.kind === 'yookassa' && choice.register === 'atol-local')) && (
             <Field label="Адрес веб-сервера драйвера ККТ">
               <input name="atol-driver-url" value={choice.url} onChange={(e) => setChoice({ ...choice, url: e.target.value })} />
             </Field>
