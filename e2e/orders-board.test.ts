@@ -108,8 +108,9 @@ describe('the orders board', () => {
     expect(errors).toEqual([]);
 
     // Signing out, the florist's phone forgets the customers' orders it held.
-    // -1 while the page after signing out has not opened its store yet (it opens right after hydration).
+    // -1 while the page has not opened its store yet: a drawn board opens it when the browser is idle or at the first touch.
     const held = () => board.evaluate(() => (window as unknown as { shopData?: { shop: { orders: { count(): { exec(): Promise<number> } } } } }).shopData?.shop.orders.count().exec() ?? -1);
+    await waitFor('the board’s store', async () => (await held()) !== -1);
     expect(await held()).toBe(2);
     await board.setViewportSize({ width: 1280, height: 800 });
     await board.getByRole('button', { name: maskedPhone(demoPhones.florist) }).click();

@@ -59,6 +59,8 @@ const taskIssue = (t: unknown): string | null => {
 export const startAtolDriverStandIn = async () => {
   const tasks = new Map<string, DriverTask>();
   const state = { blocked: false, posts: 0, stall: 0 };
+  /** Who posted each task: a page's `Origin` (a staff device), or `server` (the shop's queue sends without one). */
+  const posters: string[] = [];
   let fiscal = 500;
 
   const server = http.createServer((req, res) => {
@@ -72,6 +74,7 @@ export const startAtolDriverStandIn = async () => {
       }
       if (url.pathname === '/api/v2/requests' && req.method === 'POST') {
         state.posts += 1;
+        posters.push(req.headers.origin ?? 'server');
         const b = await readBody(req);
         if (!isRecord(b) || typeof b.uuid !== 'string' || !Array.isArray(b.request)) return json(res, 400, { error: 'bad request' });
         if (tasks.has(b.uuid)) return json(res, 409, { error: { code: 409, description: 'Задание с таким uuid уже существует' } });
@@ -108,6 +111,7 @@ export const startAtolDriverStandIn = async () => {
     /** The tasks the register printed (or refused), in the order they came. */
     tasks: () => [...tasks.values()],
     posts: () => state.posts,
+    posters: () => [...posters],
     /** The next `n` tasks are taken but never answered (the sender times out). */
     stall: (n: number) => {
       state.stall = n;
