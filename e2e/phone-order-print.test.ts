@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderCommandEntity } from '../schema/entities/order-command';
 import { recordData } from '../schema/shared/record';
 import { nextDay, today } from '../schema/shared/day';
-import type { Product } from '../schema/shop/product';
 import type { ReceiptView } from '../schema/studio/receipts/receipt';
-import { startAtolDriverStandIn } from '../server/testing/atol-driver-stand-in';
-import { call, demoPhones, signIn } from '../server/testing/test-shop';
-import { journeyPerFile } from './harness';
+import { call, demoPhones } from '../server/testing/test-shop';
 import { waitFor } from './journeys';
 import { officeOnServer, openStaffScreen } from './admin-journeys';
+import { bouquetInStock, counterRegisterChosen, registerJourneyPerFile } from './register-journeys';
 
 /**
  * Issue 30, item 2, on a 390 px phone: the studio has lost its network to the shop's server (the counter's register,
@@ -18,21 +16,13 @@ import { officeOnServer, openStaffScreen } from './admin-journeys';
  * handed over yet) is the printed one, registered with its fiscal sign, and nothing more was posted to the register.
  */
 describe('a phone order paid at the counter, printed at the register while the server is away', () => {
-  let driver: Awaited<ReturnType<typeof startAtolDriverStandIn>>;
-  beforeAll(async () => {
-    driver = await startAtolDriverStandIn();
-  });
-  const journey = journeyPerFile({ receiptsEveryMs: 200 }, { serviceWorker: false });
-  afterAll(() => driver?.close());
+  const { journey, driver: registerOf } = registerJourneyPerFile();
 
   it('prints once on the device, and the server registers its prepayment with that fiscal sign', async () => {
     const { shop } = journey();
-    const [admin, manager] = await Promise.all([signIn(shop.url, demoPhones.admin), signIn(shop.url, demoPhones.manager)]);
-    const chosen = await call(shop.url, '/api/settings/receipts-update', { settings: { taxSystem: 'usn_income', vat: 'none', email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' }, choice: { kind: 'atol-local', url: driver.url } }, admin);
-    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
-    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
-    const { updatedAt: _u, ...bouquet } = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 1 && p.itemType === 'bouquet')!;
-    await call(shop.url, '/api/items/update', { ...bouquet, count: 50 }, manager);
+    const driver = registerOf();
+    const manager = await counterRegisterChosen(journey(), driver.url);
+    const bouquet = await bouquetInStock(journey(), manager);
 
     const { context, page, errors } = await openStaffScreen(journey(), demoPhones.manager, '/admin/orders/new', { name: 'Новый заказ', level: 1 }, { width: 390, height: 844 });
     // Online, the staff shell keeps the register's address, so it is known offline.

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderCommandEntity } from '../schema/entities/order-command';
 import { recordData } from '../schema/shared/record';
 import { orderTitle } from '../schema/studio/orders/order-number';
 import type { ReceiptView } from '../schema/studio/receipts/receipt';
-import { startAtolDriverStandIn } from '../server/testing/atol-driver-stand-in';
 import { orderOneBouquet } from '../server/testing/order-rush';
-import { call, demoPhones, signIn } from '../server/testing/test-shop';
-import { journeyPerFile } from './harness';
+import { call, demoPhones } from '../server/testing/test-shop';
 import { waitFor } from './journeys';
 import { officeOnServer, openStaffScreen } from './admin-journeys';
+import { counterRegisterChosen, registerJourneyPerFile } from './register-journeys';
 
 /**
  * Issue 30, on a 390 px phone: a customer's site order for pickup is paid at the counter while the studio has lost its
@@ -18,18 +17,12 @@ import { officeOnServer, openStaffScreen } from './admin-journeys';
  * never sends it: the register still holds one task, and nothing was posted to it after the device's print.
  */
 describe('a payment on pickup printed at the register while the server is away', () => {
-  let driver: Awaited<ReturnType<typeof startAtolDriverStandIn>>;
-  beforeAll(async () => {
-    driver = await startAtolDriverStandIn();
-  });
-  const journey = journeyPerFile({ receiptsEveryMs: 200 }, { serviceWorker: false });
-  afterAll(() => driver?.close());
+  const { journey, driver: registerOf } = registerJourneyPerFile();
 
   it('prints once on the device, and the server registers it with that fiscal sign: one task at the register', async () => {
     const { shop } = journey();
-    const [admin, manager] = await Promise.all([signIn(shop.url, demoPhones.admin), signIn(shop.url, demoPhones.manager)]);
-    const chosen = await call(shop.url, '/api/settings/receipts-update', { settings: { taxSystem: 'usn_income', vat: 'none', email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' }, choice: { kind: 'atol-local', url: driver.url } }, admin);
-    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    const driver = registerOf();
+    const manager = await counterRegisterChosen(journey(), driver.url);
     // A customer's order from the site, for pickup, to be paid at the studio.
     const id = await orderOneBouquet(shop.url, '79440000951');
     const { number } = await shop.shop.storage.db('orders').get<{ number: number }>(id);

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Product } from '../schema/shop/product';
+import { startAtolDriverStandIn } from '../server/testing/atol-driver-stand-in';
+import { call, demoPhones, signIn } from '../server/testing/test-shop';
+import { journeyPerFile, type Journey } from './harness';
+
+/**
+ * A journey file of the register on the counter (issue 30, item 2): ATOL's driver web server on the studio's network
+ * (the stand-in) beside the file's shop, whose receipts' queue runs every 200 ms, in a browser without the worker.
+ */
+export const registerJourneyPerFile = () => {
+  let driver: Awaited<ReturnType<typeof startAtolDriverStandIn>> | undefined;
+  beforeAll(async () => {
+    driver = await startAtolDriverStandIn();
+  });
+  const journey = journeyPerFile({ receiptsEveryMs: 200 }, { serviceWorker: false });
+  afterAll(() => driver?.close());
+  return { journey, driver: () => driver! };
+};
+
+/** The admin chooses the register on the counter at the driver's address; answers the manager's session. */
+export const counterRegisterChosen = async (journey: Journey, driverUrl: string) => {
+  const { shop } = journey;
+  const [admin, manager] = await Promise.all([signIn(shop.url, demoPhones.admin), signIn(shop.url, demoPhones.manager)]);
+  const settings = { taxSystem: 'usn_income', vat: 'none', email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' };
+  const chosen = await call(shop.url, '/api/settings/receipts-update', { settings, choice: { kind: 'atol-local', url: driverUrl } }, admin);
+  expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+  return manager;
+};
+
+/** A bouquet (no sizes) with 50 in stock, as the manager sets it. */
+export const bouquetInStock = async (journey: Journey, manager: string) => {
+  const { shop } = journey;
+  const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+  const { updatedAt: _u, ...bouquet } = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 1 && p.itemType === 'bouquet')!;
+  await call(shop.url, '/api/items/update', { ...bouquet, count: 50 }, manager);
+  return bouquet;
+};
