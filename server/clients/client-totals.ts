@@ -1,10 +1,10 @@
 import { clientPhones } from '../../schema/entities/client';
 import type { OfficeRecord } from '../../schema/shared/record';
 import type { Order } from '../../schema/studio/orders/order';
-import { allDocs, stripMeta } from '../db/docs';
+import { allDocs } from '../db/docs';
 import type { OrdersIndex } from '../orders/orders-index';
 import type { Storage } from '../db/storage';
-import { orderRecord } from '../orders/order-record';
+import { orderRecordOf } from '../orders/order-record';
 
 interface ClientTotals {
   orders: number;
@@ -17,9 +17,9 @@ interface ClientTotals {
 export const ordersByCustomer = async (storage: Storage): Promise<Map<string, Order[]>> => {
   const byCustomer = new Map<string, Order[]>();
   for (const doc of await allDocs<object>(storage.db('orders'))) {
-    const parsed = orderRecord.safeParse({ ...stripMeta(doc), id: doc._id });
-    if (!parsed.success || parsed.data.stage !== 'placed' || parsed.data.number === undefined || parsed.data.status === 'cancelled') continue;
-    const o = { ...parsed.data, number: parsed.data.number };
+    const r = orderRecordOf(doc);
+    if (!r || r.stage !== 'placed' || r.number === undefined || r.status === 'cancelled') continue;
+    const o = { ...r, number: r.number };
     byCustomer.set(o.customer, [...(byCustomer.get(o.customer) ?? []), o]);
   }
   return byCustomer;

@@ -20,6 +20,12 @@ export type OrderRecord = z.infer<typeof orderRecord>;
 
 export const recordFromDoc = (doc: Stored<object>): OrderRecord => orderRecord.parse({ ...stripMeta(doc), id: doc._id });
 
+/** The order record a stored document holds, or null when it is not one. */
+export const orderRecordOf = (doc: Stored<object>): OrderRecord | null => {
+  const parsed = orderRecord.safeParse({ ...stripMeta(doc), id: doc._id });
+  return parsed.success ? parsed.data : null;
+};
+
 /** The key of the order's current holds in the stock ledgers: its attempt's, or the last edit's. */
 export const holdKey = (r: Pick<OrderRecord, 'id' | 'attempt' | 'holds'>) => r.holds ?? `${r.id}/${r.attempt}`;
 

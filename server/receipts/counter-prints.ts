@@ -3,15 +3,15 @@ import { tierDatabases } from '../../schema/shared/databases';
 import { officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
 import { driverUuid } from '../../schema/studio/receipts/atol-driver';
 import { devicePrintIssue, type CounterPrint } from '../../schema/studio/receipts/counter-print';
-import { receipt, type Receipt } from '../../schema/studio/receipts/receipt';
-import { getDoc, stripMeta, upsert } from '../db/docs';
-import { orderRecord } from '../orders/order-record';
+import type { Receipt } from '../../schema/studio/receipts/receipt';
+import { getDoc, upsert } from '../db/docs';
+import { orderRecordOf } from '../orders/order-record';
 import type { OrderChange } from '../../schema/studio/orders/order';
 import { fromSynced, toSynced } from '../db/synced';
 import type { Storage } from '../db/storage';
 import { log } from '../ops/log';
 import type { WriteRule } from '../records/write-pipeline';
-import { receiptsDb } from './receipts';
+import { receiptOf, receiptsDb } from './receipts';
 
 /**
  * A counter sale's receipt a staff device printed through the register's driver while the server was away (issue 30,
@@ -28,15 +28,15 @@ export const recordDevicePrint = async (storage: Storage, p: CounterPrint, uuid:
   const now = Date.now();
   let registered = false;
   await upsert<Omit<Receipt, 'id'>>(storage.db(receiptsDb), p.receipt, (doc) => {
-    const stored = doc ? receipt.safeParse({ ...stripMeta(doc), id: doc._id }) : null;
-    if (stored?.success && stored.data.state === 'registered') {
+    const stored = doc && receiptOf(doc);
+    if (stored?.state === 'registered') {
       registered = true;
       return null;
     }
     registered = true;
     // A receipt the server queued keeps its content; one it has not seen yet is the printed one.
-    const base: Omit<Receipt, 'id'> = stored?.success
-      ? (({ id: _id, lease: _lease, ...rest }) => rest)(stored.data)
+    const base: Omit<Receipt, 'id'> = stored
+      ? (({ id: _id, lease: _lease, ...rest }) => rest)(stored)
       : { content: p.content, state: 'queued', createdAt: now, updatedAt: now, tries: 0, nextAt: now };
     return { ...base, state: 'registered', uuid, fiscal, reason: undefined, updatedAt: now, nextAt: now };
   });
@@ -54,10 +54,10 @@ export const releaseDeviceHold = async (storage: Storage, p: CounterPrint): Prom
   if (p.state !== 'failed') return;
   let released = false;
   await upsert<Omit<Receipt, 'id'>>(storage.db(receiptsDb), p.receipt, (doc) => {
-    const stored = doc ? receipt.safeParse({ ...stripMeta(doc), id: doc._id }) : null;
-    released = !!stored?.success && stored.data.state === 'queued' && !!stored.data.devicePrint && stored.data.content.order === p.order;
-    if (!released || !stored?.success) return null;
-    const { id: _id, devicePrint: _d, ...rest } = stored.data;
+    const stored = doc && receiptOf(doc);
+    released = !!stored && stored.state === 'queued' && !!stored.devicePrint && stored.content.order === p.order;
+    if (!released || !stored) return null;
+    const { id: _id, devicePrint: _d, ...rest } = stored;
     return { ...rest, nextAt: Date.now(), updatedAt: Date.now() };
   });
   if (released) log.warn({ receipt: p.receipt }, `a staff device's print was refused by the register, the server sends it: ${p.reason ?? ''}`);
@@ -78,8 +78,7 @@ export const counterPrintRule = (storage: Storage): WriteRule => ({
       const p = recordData(counterPrint, record);
       if (!p || p.state !== 'printed' || orders.has(p.order)) continue;
       const doc = await getDoc<object>(storage.db('orders'), p.order);
-      const parsed = doc ? orderRecord.safeParse({ ...stripMeta(doc), id: doc._id }) : null;
-      orders.set(p.order, parsed?.success ? (parsed.data.history ?? []) : []);
+      orders.set(p.order, (doc && orderRecordOf(doc))?.history ?? []);
     }
     return {
       issue(record) {

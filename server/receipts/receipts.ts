@@ -17,7 +17,7 @@ import { atolLocalProvider } from './atol-local';
 import type { ProviderAnswer, ReceiptProvider } from './provider';
 import { yookassaReceipts } from './yookassa-receipts';
 import { everyRound } from '../ops/every';
-import { devicePrintable, devicePrintedReceipt, devicePrintHoldMs } from '../../schema/studio/receipts/counter-print';
+import { devicePrintedReceipt, devicePrintHoldMs } from '../../schema/studio/receipts/counter-print';
 
 /** The server-only database of receipts (schema/shared/databases.ts: never served through /db; staff read states through /api). */
 export const receiptsDb = 'receipts';
@@ -46,7 +46,8 @@ export const saveReceiptSettings = async (storage: Storage, s: ReceiptSettings):
   return s;
 };
 
-const receiptOf = (doc: Stored<object>): Receipt | null => {
+/** A stored receipt, or null when the document is not one. */
+export const receiptOf = (doc: Stored<object>): Receipt | null => {
   const parsed = receipt.safeParse({ ...stripMeta(doc), id: doc._id });
   return parsed.success ? parsed.data : null;
 };
@@ -287,7 +288,7 @@ export const receiptSender = (
    * result is read (server/receipts/atol-local.ts). Every other receipt is sent at once.
    */
   const heldForDevice = (provider: ReceiptProvider, r: Receipt, now: number): boolean =>
-    !!provider.devicePrints && !!r.devicePrint && r.state === 'queued' && r.tries === 0 && r.createdAt + holdMs > now && devicePrintable(r.id, r.content);
+    !!provider.devicePrints && !!r.devicePrint && r.state === 'queued' && r.tries === 0 && r.createdAt + holdMs > now;
 
   /** Takes the receipt for this server, if it is due and nobody holds it. */
   const take = async (provider: ReceiptProvider, id: string, now: number): Promise<Receipt | null> => {

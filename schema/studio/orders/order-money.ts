@@ -134,8 +134,11 @@ export const providerPaid = (p: Pick<OrderPayment, 'method' | 'by'>): boolean =>
  */
 export const paidAtCounter = (paid: unknown): boolean => {
   const p = paymentIn(paid);
-  return !p?.method || p.method === 'cash' || p.method === 'card';
+  return !p?.method || atCounter(p.method);
 };
+
+/** Money a staff member takes at the counter: cash or a card through the studio's terminal. */
+export const atCounter = (method: string | undefined): boolean => method === 'cash' || method === 'card';
 
 /** Whether an entry recorded money coming (not a take-back mark). */
 const broughtMoney = (p: OrderPayment): boolean => p.status === 'paid' || (p.amount ?? 0) > 0;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Order, OrderChange } from '../orders/order';
 import { counterSoldId, createCommandId, isCounterSale, reservedIdIssue, type OrderAction } from '../orders/order-command';
 import { driverUuid } from './atol-driver';
-import { paidAtCounter, recordedPayment } from '../orders/order-money';
+import { atCounter, paidAtCounter, recordedPayment } from '../orders/order-money';
 import { receiptContent, receiptId, receiptsDue, type CounterRegister, type ReceiptContent, type ReceiptDraft, type ReceiptSettings } from './receipt';
 
 /**
@@ -11,9 +11,6 @@ import { receiptContent, receiptId, receiptsDue, type CounterRegister, type Rece
  * under what id lives here; client/data/counter-prints.ts keeps the device's queue, server/receipts/counter-prints.ts
  * records what the device printed in the server's queue.
  */
-
-/** Money a staff member takes at the counter: cash or a card through the studio's terminal. */
-const atCounter = (method: string | undefined): boolean => method === 'cash' || method === 'card';
 
 /**
  * Whether the payment taken with a studio order as it is created is one the device prints itself when the server is
@@ -142,9 +139,12 @@ export const counterPrintLabel = (p: Pick<CounterPrint, 'state' | 'reason' | 'fi
  * such a receipt (`devicePrintIssue`), and holds back only such a receipt whose payment's command said the device
  * prints it (`devicePrintedReceipt`).
  */
+/** The command a receipt of `content`'s order and kind settles, read from its id (`receiptId`). */
+const settledCommand = (id: string, content: Pick<ReceiptContent, 'kind' | 'order'>): string => id.slice(receiptId(content.kind, content.order, '').length);
+
 export const devicePrintable = (id: string, content: ReceiptContent): boolean => {
   const kind = content.kind;
-  const command = id.slice(receiptId(kind, content.order, '').length);
+  const command = settledCommand(id, content);
   return (kind === 'sale' || kind === 'prepayment') && id === receiptId(kind, content.order, command) && command.length > 0 &&
     content.payment !== 'prepaid' && !content.providerPayment && !content.inPayment && !reservedIdIssue({ id: command, action: { kind: 'payment', status: 'paid' } });
 };
@@ -176,7 +176,7 @@ export const devicePrintIssue = (recordId: string, p: Pick<CounterPrint, 'receip
   if (p.state !== 'printed') return undefined;
   if (p.content.order !== p.order || !devicePrintable(p.receipt, p.content)) return 'Чек с кассы не относится к оплате этого заказа';
   // Money taken online elsewhere (a link, a transfer) never passed the counter: the server's queue sends its receipt (issue 30).
-  const command = p.receipt.slice(receiptId(p.content.kind, p.order, '').length);
+  const command = settledCommand(p.receipt, p.content);
   if (!paidAtCounter(history?.find((h) => h.command === command)?.after.paid)) return 'Чек с кассы печатают только за наличные или карту в студии: оплату онлайн или переводом пробивает сервер';
   if (recordId !== counterPrintId(p.receipt)) return 'Чек с кассы записан не под своим номером задачи кассы';
   if (!p.fiscal) return 'Напечатанный чек без фискального признака';
