@@ -15,18 +15,10 @@ import { refundKey, refundsOfOrder, type Refund } from './refunds';
 import { refundIdOf } from '../../schema/studio/orders/refunds-due';
 import { customerOrdersDb } from '../../schema/shared/databases';
 import { customerRefundText, returnedToCustomer } from '../../schema/shop/customer-refund';
+import { until } from '../testing/until';
 
 const customer = '79440000801';
 
-const until = async <T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> => {
-  const end = Date.now() + ms;
-  let v = await what();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await what();
-  }
-  return v;
-};
 const settled = (rs: Refund[]) => rs.length > 0 && rs.every((r) => r.refundState === 'succeeded' || r.refundState === 'refused');
 
 describe('refunds through YooKassa (issue 30)', () => {

@@ -17,6 +17,7 @@ import { driverTask } from '../../schema/studio/receipts/atol-driver';
 import { driverUuid } from '../../schema/studio/receipts/atol-driver';
 import { atolLocalProvider } from './atol-local';
 import { listReceipts, receiptsOfOrder } from './receipts';
+import { until } from '../testing/until';
 
 const customer = '79440000701';
 
@@ -24,15 +25,6 @@ type Shop = Awaited<ReturnType<typeof startTestShop>>;
 type Atol = Awaited<ReturnType<typeof startAtolStandIn>>;
 const atolReach = (atol: Atol) => ({ provider: 'atol' as const, apiUrl: atol.apiUrl, login: atol.login, password: atol.password, group: atol.group, timeoutMs: 400 });
 
-const until = async <T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> => {
-  const end = Date.now() + ms;
-  let v = await what();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await what();
-  }
-  return v;
-};
 const allRegistered = (rs: Receipt[]) => rs.length > 0 && rs.every((r) => r.state === 'registered' || r.state === 'failed');
 const itemsSum = (body: unknown) => {
   const items = (body as { receipt: { items: { sum: number; price: number; quantity: number }[] } }).receipt.items;

@@ -11,6 +11,7 @@ import { startAtolDriverStandIn } from '../testing/atol-driver-stand-in';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { startYookassaStandIn } from '../testing/yookassa-stand-in';
 import { readProviderChoice, receiptsOfOrder } from './receipts';
+import { until } from '../testing/until';
 
 /**
  * YooKassa's receipts fiscalise only money that went through YooKassa (POST /v3/receipts needs its payment_id or
@@ -20,15 +21,6 @@ import { readProviderChoice, receiptsOfOrder } from './receipts';
 const customer = '79440000711';
 const settings = { taxSystem: 'usn_income', vat: 'none', email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' };
 
-const until = async <T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> => {
-  const end = Date.now() + ms;
-  let v = await what();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await what();
-  }
-  return v;
-};
 const settled = (rs: Receipt[]) => rs.length > 0 && rs.every((r) => r.state === 'registered' || r.state === 'failed');
 
 describe('YooKassa’s receipts for the site’s money, the studio’s register for the counter’s', () => {
