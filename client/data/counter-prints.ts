@@ -7,6 +7,7 @@ import { counterPrintId, type CounterPrint } from '../../schema/studio/receipts/
 import type { OrderAction } from '../../schema/studio/orders/order-command';
 import { counterRegister, type CounterRegister, type ReceiptDraft } from '../../schema/studio/receipts/receipt';
 import { ApiError, call } from '../lib/api';
+import { sendOrderCommand } from './order-commands';
 
 /**
  * The device's own queue of counter-sale receipts (issue 30, item 2): a sale recorded while the server is away, when
@@ -58,7 +59,19 @@ export const askCounterRegister = async (timeoutMs = 4000): Promise<{ reachable:
  * command is written): the server's queue then holds that receipt back for the print's record, however late it comes
  * (server/receipts/receipts.ts). Any other action is written as it is.
  */
-export const printedHere = (action: OrderAction): OrderAction => (action.kind === 'payment' ? { ...action, printedHere: true } : action);
+const printedHere = (action: OrderAction): OrderAction => (action.kind === 'payment' ? { ...action, printedHere: true } : action);
+
+/**
+ * Writes a payment's command on the device and, when this device prints its receipt (`print`, decided before), marks
+ * the command so (`printedHere`) and then queues the print: the command first, so the print is never ahead of the
+ * payment it settles. A print that cannot be queued is told to `failed`; the payment stays written.
+ */
+export const writePayment = async (
+  office: RxCollection<OfficeRecord>, author: string, order: string, payment: { id: string; action: OrderAction }, print: ReceiptDraft | null, failed: (e: unknown) => void,
+): Promise<void> => {
+  await sendOrderCommand(office, author, order, print ? printedHere(payment.action) : payment.action, payment.id);
+  if (print) await queueCounterPrint(office, author, print).catch(failed);
+};
 
 /** Puts a receipt into the device's queue, once (a second call for the same receipt finds it there). */
 export const queueCounterPrint = async (office: RxCollection<OfficeRecord>, author: string, draft: ReceiptDraft, now = Date.now()): Promise<string> => {

@@ -12,7 +12,7 @@ import { openedLocal, useLocal, useLocalIfOpen } from '../../../data/local-data-
 import { useCatalogueIfOpen } from '../../../data/catalogue';
 import { useShopSettings } from '../../../data/shop-settings';
 import { newCommandId, sendOrderCommand, useOrderCommands, type OrderCommandView } from '../../../data/order-commands';
-import { printedHere, queueCounterPrint } from '../../../data/counter-prints';
+import { writePayment } from '../../../data/counter-prints';
 import { useSession } from '../../../shared/auth/session';
 import { useNotice } from '../../../ui/notices';
 import { AssignForm, CancelForm, PaymentForm, RefundForm, StatusButtons, VoidPaymentForm } from './order-actions';
@@ -181,8 +181,8 @@ const OrderScreen = ({ id, drawn }: { id: string; drawn: Order | null }) => {
         const id = newCommandId(server.id, action);
         const printFailed = (e: unknown) => (notice(`Чек на кассе: ${e instanceof Error ? e.message : String(e)}`, 'error'), null);
         const print = action.kind === 'payment' ? await paymentPrintIfServerAway(server, commands ?? [], { id, action }).catch(printFailed) : null;
-        await sendOrderCommand(office, user.phone, server.id, print ? printedHere(action) : action, id);
-        if (print) await queueCounterPrint(office, user.phone, print).catch(printFailed);
+        if (action.kind === 'payment') await writePayment(office, user.phone, server.id, { id, action }, print, printFailed);
+        else await sendOrderCommand(office, user.phone, server.id, action, id);
       } catch (e) {
         notice(e instanceof Error ? e.message : String(e), 'error');
         throw e;

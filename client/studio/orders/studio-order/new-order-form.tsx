@@ -10,7 +10,7 @@ import { useRefList } from '../../../data/ref-list';
 import { useLocal } from '../../../data/local-data-context';
 import { useCatalogue } from '../../../data/catalogue';
 import { newCommandId, sendOrderCommand } from '../../../data/order-commands';
-import { printedHere, queueCounterPrint } from '../../../data/counter-prints';
+import { writePayment } from '../../../data/counter-prints';
 import { useShopSettings } from '../../../data/shop-settings';
 import { randomId } from '../../../lib/random-id';
 import { useOnline } from '../../../lib/use-online';
@@ -74,8 +74,7 @@ export const NewOrderForm = ({ user, counter = false, start = {} }: { user: User
       // Written on the device: offline it waits there, and the office sync sends it once the network is back.
       for (const action of actions)
         if (action !== paid) await sendOrderCommand(data.shop.office, user.phone, parsed.data.id, action);
-        else if (payment) await sendOrderCommand(data.shop.office, user.phone, parsed.data.id, print ? printedHere(action) : action, payment.id);
-      if (print) await queueCounterPrint(data.shop.office, user.phone, print).catch((e: unknown) => console.warn('Чек продажи не поставлен в очередь кассы', e));
+        else if (payment) await writePayment(data.shop.office, user.phone, parsed.data.id, payment, print, (e) => console.warn('Чек продажи не поставлен в очередь кассы', e));
       setTaken(parsed.data.id);
     } catch (e) {
       setErrors({ form: e instanceof Error ? e.message : String(e) });
