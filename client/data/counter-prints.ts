@@ -1,4 +1,4 @@
-import type { RxCollection } from 'rxdb';
+import type { RxCollection, RxDocument } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import { counterPrint } from '../../schema/entities/counter-print';
 import { derivedFields, officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
@@ -84,48 +84,87 @@ export const queueCounterPrint = async (office: RxCollection<OfficeRecord>, auth
 
 type Outcome = { state: 'printed'; fiscal: NonNullable<CounterPrint['fiscal']> } | { state: 'failed'; reason: string } | { state: 'queued'; reason: string };
 
-/** One send of a print to the driver: the task under its uuid (one it knows is the same task, sent before: `driverKnowsTask`), then its result. */
-const sendToDriver = async (url: string, uuid: string, p: CounterPrint, timeoutMs: number): Promise<Outcome> => {
+/** What the driver says of a task it holds: printed, refused, or not yet (its result read by `GET /api/v2/requests/{uuid}`). */
+const readResult = async (url: string, uuid: string, timeoutMs: number): Promise<Outcome | 'unknown'> => {
+  const res = await fetch(`${url}/api/v2/requests/${encodeURIComponent(uuid)}`, { signal: AbortSignal.timeout(timeoutMs) });
+  if (res.status === 404) return 'unknown';
+  if (res.status >= 500) return { state: 'queued', reason: `касса ответила ошибкой ${res.status}` };
+  const outcome = driverOutcome(res.ok ? await res.json().catch(() => null) : null);
+  if (outcome.kind === 'registered') return { state: 'printed', fiscal: outcome.fiscal };
+  if (outcome.kind === 'refused') return { state: 'failed', reason: outcome.reason };
+  return { state: 'queued', reason: outcome.kind === 'wait' ? 'касса печатает' : outcome.reason };
+};
+
+/**
+ * One send of a print to the driver. A print tried before (`askFirst`: a round of this device took it, its answer lost,
+ * not recorded, or the task still printing) is asked of the driver first, and posted only if the driver does not know
+ * it: a task the register holds is never posted again (issue 30: a device posted its task twice). Otherwise the task
+ * is posted under its uuid (one the driver knows is the same task, sent before: `driverKnowsTask`), then its result read.
+ */
+const sendToDriver = async (url: string, uuid: string, p: CounterPrint, timeoutMs: number, askFirst: boolean): Promise<Outcome> => {
   try {
+    if (askFirst) {
+      const known = await readResult(url, uuid, timeoutMs);
+      if (known !== 'unknown') return known;
+    }
     const post = await fetch(`${url}/api/v2/requests`, {
       method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ uuid, request: [driverTask(p.content)] }), signal: AbortSignal.timeout(timeoutMs),
     });
     if (post.status >= 500) return { state: 'queued', reason: `касса ответила ошибкой ${post.status}` };
     if (post.status !== 200 && post.status !== 201 && !driverKnowsTask(post.status, await post.json().catch(() => null))) return { state: 'failed', reason: `касса не приняла чек (ответ ${post.status})` };
-    const res = await fetch(`${url}/api/v2/requests/${encodeURIComponent(uuid)}`, { signal: AbortSignal.timeout(timeoutMs) });
-    const outcome = driverOutcome(res.ok ? await res.json().catch(() => null) : null);
-    if (outcome.kind === 'registered') return { state: 'printed', fiscal: outcome.fiscal };
-    if (outcome.kind === 'refused') return { state: 'failed', reason: outcome.reason };
-    return { state: 'queued', reason: outcome.kind === 'wait' ? 'касса печатает' : outcome.reason };
+    const result = await readResult(url, uuid, timeoutMs);
+    return result === 'unknown' ? { state: 'queued', reason: 'касса не назвала документ' } : result;
   } catch (e) {
     return { state: 'queued', reason: e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError') ? 'касса не ответила вовремя' : 'касса недоступна' };
   }
 };
 
 /**
+ * Takes one try of a print for this round, as a won write on the device's store: its `tries` counted and its `nextAt`
+ * moved past the send (`leaseMs`) before anything is posted. Another round of this device — a second tab, a printer
+ * started again before the old one's round ended, another leader — finds it taken (RxDB re-runs a write another tab
+ * made first on the stored record, which then no longer holds the try it saw) and sends nothing; a tab closed
+ * mid-send leaves it tried, so the next round asks the driver first. Answers whether this round took it.
+ */
+const takeTry = async (doc: RxDocument<OfficeRecord>, seen: CounterPrint, now: number, leaseMs: number): Promise<boolean> => {
+  let mine = false;
+  await doc.incrementalModify((d) => {
+    const current = recordData(counterPrint, d);
+    mine = !!current && current.state === 'queued' && current.tries === seen.tries && current.nextAt <= now;
+    if (!mine || !current) return d;
+    return { ...d, data: { ...current, tries: current.tries + 1, nextAt: Math.max(now, Date.now()) + leaseMs }, updatedAt: Math.max(Date.now(), d.updatedAt + 1) };
+  });
+  return mine;
+};
+
+/**
  * One round of the device's queue: every print due (queued, its pause over) goes to the driver, and its outcome is
  * written into its record (printed with the fiscal sign, refused with the register's reason, or tried again after a
- * doubling pause). A timeout is tried again under the same uuid, so a task the register took is never a second receipt.
+ * doubling pause). Each try is taken first (`takeTry`), so two rounds of one device never send it at once; a try after
+ * the first asks the driver before posting, so a task the register took is never posted again, nor a second receipt.
  */
 export const printDue = async (office: RxCollection<OfficeRecord>, register: CounterRegister | null, o: { now?: number; timeoutMs?: number; pauseMs?: number } = {}): Promise<number> => {
   if (!register?.url) return 0;
   const now = o.now ?? Date.now();
   const docs = await office.find({ selector: { type: counterPrint.type, 'data.state': 'queued' } }).exec();
   let printed = 0;
+  const timeoutMs = o.timeoutMs ?? 15_000;
   for (const doc of docs) {
     const p = recordData(counterPrint, doc.toMutableJSON());
     if (!p || p.nextAt > now) continue;
-    const outcome = await sendToDriver(register.url, doc.id, p, o.timeoutMs ?? 15_000);
+    // The try is taken before the send: one runner of this device posts a task, once (issue 30).
+    if (!(await takeTry(doc, p, now, 2 * timeoutMs + 5000))) continue;
+    const outcome = await sendToDriver(register.url, doc.id, p, timeoutMs, p.tries > 0);
     if (outcome.state === 'printed') printed += 1;
     await doc.incrementalModify((d) => {
       const current = recordData(counterPrint, d);
       if (!current || current.state !== 'queued') return d;
-      const tries = current.tries + 1;
+      const tries = current.tries;
       const { reason: _r, ...rest } = current;
       const next: CounterPrint =
-        outcome.state === 'printed' ? { ...rest, state: 'printed', tries, fiscal: outcome.fiscal }
-        : outcome.state === 'failed' ? { ...rest, state: 'failed', tries, reason: outcome.reason }
-        : { ...rest, tries, reason: outcome.reason, nextAt: Date.now() + Math.min(5 * 60_000, (o.pauseMs ?? 2000) * 2 ** Math.min(tries - 1, 8)) };
+        outcome.state === 'printed' ? { ...rest, state: 'printed', fiscal: outcome.fiscal }
+        : outcome.state === 'failed' ? { ...rest, state: 'failed', reason: outcome.reason }
+        : { ...rest, reason: outcome.reason, nextAt: Date.now() + Math.min(5 * 60_000, (o.pauseMs ?? 2000) * 2 ** Math.min(tries - 1, 8)) };
       return { ...d, data: next, updatedAt: Math.max(Date.now(), d.updatedAt + 1) };
     });
   }
