@@ -64,6 +64,9 @@ describe('a counter sale printed by the device while the server is away', () => 
     const pay = { kind: 'payment', status: 'paid', method: 'cash', printedHere: true } as const;
     expect(printsOnDevice(draft, pay, false, register)).toBe(true);
     expect(printsOnDevice(draft, pay, true, register)).toBe(false);
+    // A counter sale paid by transfer or «Онлайн» never passed the register: the server prints it, and refuses a device's print of it.
+    expect(printsOnDevice(draft, { ...pay, method: 'transfer' }, false, register)).toBe(false);
+    expect(printsOnDevice(draft, { ...pay, method: 'online' }, false, register)).toBe(false);
     await sendOrderCommand(db.office, demoPhones.florist, id, { kind: 'create', draft });
     const payId = await sendOrderCommand(db.office, demoPhones.florist, id, pay);
 

@@ -24,6 +24,7 @@ import { spreadOrder } from './spread';
 import type { OrderService } from './order-service';
 import { orderTitle } from '../../schema/studio/orders/order-number';
 import { queueReceipts } from '../receipts/receipts';
+import { settleDevicePrints } from '../receipts/counter-prints';
 import { queueRefunds } from '../payments/refunds';
 
 type Fields = Record<string, unknown>;
@@ -330,6 +331,8 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
     await spreadOrder(shop.storage, orderOf(after), 'replace', eventChanged ? 'replace' : 'if-missing');
     // The fiscal receipts the change's money or hand-over calls for (issue 30): queued once each, never holding the order up.
     await queueReceipts(shop.storage, orderOf(after), fresh, printedHere);
+    // A device's print of a payment that reached the server before its command is registered now, against this history.
+    await settleDevicePrints(shop.storage, after.id, after.history ?? [], fresh.map((h) => h.command));
   };
 
   /** The payment command whose device said it prints its receipt at the counter (`printedHere`), by either write path. */
@@ -345,6 +348,7 @@ export const orderCommands = (shop: Shop, service: OrderService) => {
       const own = (current.history ?? []).filter((h) => h.command === command.id);
       await queueRefunds(shop.storage, shop.config, orderOf(current), own);
       await queueReceipts(shop.storage, orderOf(current), own, printedHereBy(command));
+      await settleDevicePrints(shop.storage, current.id, current.history ?? [], own.map((h) => h.command));
       return { outcome: ok('Команда уже выполнена'), order: orderOf(current) };
     }
     const prepared = await prepare(command, current, user, staff);

@@ -2,8 +2,9 @@ import { counterPrint } from '../../schema/entities/counter-print';
 import { tierDatabases } from '../../schema/shared/databases';
 import { officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
 import { driverUuid } from '../../schema/studio/receipts/atol-driver';
-import { devicePrintIssue, type CounterPrint } from '../../schema/studio/receipts/counter-print';
-import type { Receipt } from '../../schema/studio/receipts/receipt';
+import { counterPrintId, devicePrintIssue, printedPayment, settledCommandOf, type CounterPrint } from '../../schema/studio/receipts/counter-print';
+import { orderCommandEntity } from '../../schema/entities/order-command';
+import { receiptId, type Receipt } from '../../schema/studio/receipts/receipt';
 import { getDoc, upsert } from '../db/docs';
 import { orderRecordOf } from '../orders/order-record';
 import type { OrderChange } from '../../schema/studio/orders/order';
@@ -63,43 +64,93 @@ export const releaseDeviceHold = async (storage: Storage, p: CounterPrint): Prom
   if (released) log.warn({ receipt: p.receipt }, `a staff device's print was refused by the register, the server sends it: ${p.reason ?? ''}`);
 };
 
+/** The order's history as the server holds it now (empty when the order is not here yet: a counter sale's create still waits). */
+const historyOf = async (storage: Storage, order: string): Promise<readonly OrderChange[]> => {
+  const doc = await getDoc<object>(storage.db('orders'), order);
+  return (doc && orderRecordOf(doc))?.history ?? [];
+};
+
+/**
+ * What the server does with a device's print record, stored: a printed one whose payment's command is applied (its entry
+ * in `history`), money taken at the counter, is registered in the server's queue with its fiscal sign and `known` is
+ * written back; one whose payment has not reached the server yet waits — `settleDevicePrints` runs when the command is
+ * applied — and one whose payment was not the counter's is never registered (the server sends that receipt). A failed
+ * one ends the hold on its receipt. Safe to run twice, and from both sides at once.
+ */
+const settlePrint = async (storage: Storage, recordId: string, p: CounterPrint, history: readonly OrderChange[]): Promise<void> => {
+  if (p.state === 'failed') return releaseDeviceHold(storage, p);
+  if (p.state !== 'printed' || p.known !== undefined) return;
+  const paid = printedPayment(p, history);
+  if (!paid?.applied) return log.info({ receipt: p.receipt }, 'a staff device’s print waits for its payment’s command');
+  const issue = devicePrintIssue(recordId, p, paid);
+  if (issue) return log.warn({ receipt: p.receipt }, `a staff device’s print is not taken, the server sends the receipt: ${issue}`);
+  if (!(await recordDevicePrint(storage, p, driverUuid(p.receipt)))) return;
+  const at = Date.now();
+  await upsert<Omit<OfficeRecord, 'id'>>(storage.db(tierDatabases.office), recordId, (doc) => {
+    const parsed = doc ? officeRecord.safeParse(fromSynced({ ...doc, _id: recordId })) : null;
+    if (!parsed?.success) return null;
+    const data = recordData(counterPrint, parsed.data);
+    if (!data || data.known !== undefined) return null;
+    return toSynced({ ...parsed.data, data: { ...parsed.data.data, known: at }, updatedAt: Math.max(at, parsed.data.updatedAt + 1) });
+  });
+};
+
+/**
+ * The devices' prints of the payments `commands` of `order` just applied (server/orders/order-commands.ts, after their
+ * receipts are queued; both write paths of a command): a print that reached the server before its payment's command
+ * waited for it, and is settled now against the history the command wrote (`settlePrint`). The print is stored before
+ * its own settling reads the history, and the command's entry before this reads the prints: one of the two sees both.
+ * Never throws: an order is never held up by a receipt.
+ */
+export const settleDevicePrints = async (storage: Storage, order: string, history: readonly OrderChange[], commands: readonly string[]): Promise<void> => {
+  if (!commands.length) return;
+  try {
+    const ids = commands.flatMap((c) => (['sale', 'prepayment'] as const).map((kind) => counterPrintId(receiptId(kind, order, c))));
+    const { rows } = await storage.db(tierDatabases.office).allDocs<object>({ keys: ids, include_docs: true });
+    for (const row of rows) {
+      const parsed = 'doc' in row && row.doc ? officeRecord.safeParse(fromSynced(row.doc)) : null;
+      const p = parsed?.success ? recordData(counterPrint, parsed.data) : null;
+      if (parsed?.success && p) await settlePrint(storage, parsed.data.id, p, history);
+    }
+  } catch (e) {
+    log.error({ err: e }, `device prints of order ${order} not settled`);
+  }
+};
+
 /** Registers what a device printed, under its receipt's id and the driver's uuid of it (whatever id the record has). */
 export const counterPrintRule = (storage: Storage): WriteRule => ({
-  name: 'a device’s counter print is registered in the server’s queue, once; a refused one ends the hold on its receipt',
+  name: 'a device’s counter print is registered in the server’s queue, once, when its payment is applied; a refused one ends the hold on its receipt',
   applies: (entity) => entity.type === counterPrint.type,
   // A print the server will register must be the driver's task of a staff payment's own receipt (a counter sale, a
   // payment on pickup): `devicePrintIssue`. Anything else would let a device mark another receipt (a YooKassa
   // prepayment, another order's) registered, so the server would never send it.
-  // The order's history, when the payment's command reached the server first, says how the money came: a staff payment
-  // «Онлайн» (online elsewhere) is not the counter's, and its print is refused (the server's queue sends that receipt).
-  judge: async (_batch, records) => {
-    const orders = new Map<string, readonly OrderChange[]>();
+  // How the money came is read from the order's history, or, while the payment's command waits to be applied, from
+  // that command (pushed before, or in this batch): a staff payment «Онлайн» or a transfer is not the counter's, and its
+  // print is refused (the server's queue sends that receipt). A print whose payment has reached neither is taken and
+  // registered only once its command is applied (`settleDevicePrints`).
+  judge: async (batch, records) => {
+    const known = new Map<string, { atCounter: boolean } | undefined>();
+    const histories = new Map<string, Promise<readonly OrderChange[]>>();
     for (const record of records) {
       const p = recordData(counterPrint, record);
-      if (!p || p.state !== 'printed' || orders.has(p.order)) continue;
-      const doc = await getDoc<object>(storage.db('orders'), p.order);
-      orders.set(p.order, (doc && orderRecordOf(doc))?.history ?? []);
+      if (!p || p.state !== 'printed') continue;
+      const command = settledCommandOf(p);
+      const pushed = batch.records.find((r) => r.id === command && r.type === orderCommandEntity.type) ?? (await batch.stored.get(orderCommandEntity, command));
+      const action = pushed ? recordData(orderCommandEntity, pushed)?.action : undefined;
+      if (!histories.has(p.order)) histories.set(p.order, historyOf(storage, p.order));
+      known.set(record.id, printedPayment(p, await histories.get(p.order), action));
     }
     return {
       issue(record) {
         const p = recordData(counterPrint, record);
-        return p ? devicePrintIssue(record.id, p, orders.get(p.order)) : undefined;
+        return p ? devicePrintIssue(record.id, p, known.get(record.id)) : undefined;
       },
     };
   },
   async stored(_batch, records) {
     for (const record of records) {
       const p = recordData(counterPrint, record);
-      if (p?.state === 'failed') await releaseDeviceHold(storage, p);
-      if (!p || p.known !== undefined || !(await recordDevicePrint(storage, p, driverUuid(p.receipt)))) continue;
-      const at = Date.now();
-      await upsert<Omit<OfficeRecord, 'id'>>(storage.db(tierDatabases.office), record.id, (doc) => {
-        const parsed = doc ? officeRecord.safeParse(fromSynced({ ...doc, _id: record.id })) : null;
-        if (!parsed?.success) return null;
-        const data = recordData(counterPrint, parsed.data);
-        if (!data || data.known !== undefined) return null;
-        return toSynced({ ...parsed.data, data: { ...parsed.data.data, known: at }, updatedAt: Math.max(at, parsed.data.updatedAt + 1) });
-      });
+      if (p) await settlePrint(storage, record.id, p, p.state === 'printed' && p.known === undefined ? await historyOf(storage, p.order) : []);
     }
   },
 });

@@ -126,16 +126,13 @@ export const paymentProviderName = 'ЮKassa';
 export const providerPaid = (p: Pick<OrderPayment, 'method' | 'by'>): boolean => p.method === 'online' && p.by === paymentProviderName;
 
 /**
- * Whether a history entry's payment (its `after.paid`, unknown when the server has not seen the command yet) may be
- * money taken at the studio's counter: cash or card, or not known yet. A staff payment «Онлайн» (a link, a transfer:
- * online elsewhere) and the provider's never passed a register on the counter, so no device prints their receipt, and
- * the server does not take a device's word that it did (schema/studio/receipts/counter-print.ts `devicePrintIssue`):
- * its receipt goes through the server's queue to the admin's register, as every receipt not printed at the counter.
+ * Whether a history entry's payment (its `after.paid`) is money taken at the studio's counter: cash or card. A staff
+ * payment «Онлайн» (a link, a transfer: online elsewhere), a transfer and the provider's never passed a register on the
+ * counter, so no device prints their receipt, and the server does not take a device's word that it did
+ * (schema/studio/receipts/counter-print.ts `printedPayment`, `devicePrintIssue`): its receipt goes through the server's
+ * queue to the admin's register, as every receipt not printed at the counter. An entry without a payment is not either.
  */
-export const paidAtCounter = (paid: unknown): boolean => {
-  const p = paymentIn(paid);
-  return !p?.method || atCounter(p.method);
-};
+export const paidAtCounter = (paid: unknown): boolean => atCounter(paymentIn(paid)?.method);
 
 /** Money a staff member takes at the counter: cash or a card through the studio's terminal. */
 export const atCounter = (method: string | undefined): boolean => method === 'cash' || method === 'card';

@@ -14,11 +14,12 @@ import { receiptContent, receiptId, receiptsDue, type CounterRegister, type Rece
 
 /**
  * Whether the payment taken with a studio order as it is created is one the device prints itself when the server is
- * away (issue 30, item 2): a counter sale (`isCounterSale`) paid now whatever way, a phone or studio order (any
- * delivery) paid now in cash or by card at the counter — a transfer is not money at the counter.
+ * away (issue 30, item 2): money taken at the counter (`atCounter`: cash or card), for a counter sale or a phone or
+ * studio order (any delivery). A transfer or a payment «Онлайн» never passed the register on the counter, a counter
+ * sale's neither: the server's queue sends its receipt, and the server never takes a device's print of it (`devicePrintIssue`).
  */
-export const studioPaymentPrintable = (draft: { source?: string; delivery: { method: string } }, payment: OrderAction | undefined): boolean =>
-  payment?.kind === 'payment' && payment.status === 'paid' && (isCounterSale(draft) || atCounter(payment.method));
+export const studioPaymentPrintable = (_draft: { source?: string; delivery: { method: string } }, payment: OrderAction | undefined): boolean =>
+  payment?.kind === 'payment' && payment.status === 'paid' && atCounter(payment.method);
 
 /**
  * Whether the device prints the receipt of an order it creates itself: its payment `studioPaymentPrintable`, recorded
@@ -141,6 +142,8 @@ export const counterPrintLabel = (p: Pick<CounterPrint, 'state' | 'reason' | 'fi
  */
 /** The command a receipt of `content`'s order and kind settles, read from its id (`receiptId`). */
 const settledCommand = (id: string, content: Pick<ReceiptContent, 'kind' | 'order'>): string => id.slice(receiptId(content.kind, content.order, '').length);
+/** The payment command a device's print settles. */
+export const settledCommandOf = (p: Pick<CounterPrint, 'receipt' | 'content'>): string => settledCommand(p.receipt, p.content);
 
 export const devicePrintable = (id: string, content: ReceiptContent): boolean => {
   const kind = content.kind;
@@ -168,16 +171,36 @@ export const devicePrintedReceipt = (id: string, content: ReceiptContent, comman
 export const devicePrintHoldMs = 24 * 60 * 60_000;
 
 /**
+ * The payment a device's print settles, as the server knows it when the print reaches it: the entry its command wrote
+ * into the order's history (`applied`), else the payment's command pushed and not applied yet (`pushed`: the device's
+ * words, which the server applies as they are); undefined while neither has reached it (a print pushed before its
+ * payment, or in the same batch, is judged before the command processor applies the command). `atCounter`: money
+ * taken at the counter, cash or card — the only money a device prints (`pickupPaymentPrintsOnDevice`, `studioPaymentPrintable`).
+ */
+export const printedPayment = (
+  p: Pick<CounterPrint, 'receipt' | 'content'>, history: readonly OrderChange[] | undefined, pushed?: OrderAction,
+): { applied: boolean; atCounter: boolean } | undefined => {
+  const command = settledCommand(p.receipt, p.content);
+  const entry = history?.find((h) => h.command === command);
+  if (entry) return { applied: true, atCounter: paidAtCounter(entry.after.paid) };
+  if (pushed?.kind === 'payment') return { applied: false, atCounter: pushed.status === 'paid' && atCounter(pushed.method) };
+  return undefined;
+};
+
+/**
  * Why the server does not take a device's printed receipt as registered, or undefined (both write paths: server/receipts/
  * counter-prints.ts). The server cannot ask the register what it printed, so a device's word is taken only for its own
- * staff's cash or card (`devicePrintable`) of the order it names, under the driver's uuid of that receipt.
+ * staff's cash or card (`devicePrintable`) of the order it names, under the driver's uuid of that receipt; `paid` is
+ * that payment as the server knows it (`printedPayment`): money not taken at the counter is refused, and a print whose
+ * payment has not reached the server yet is judged again when its command is applied — it is registered only then.
  */
-export const devicePrintIssue = (recordId: string, p: Pick<CounterPrint, 'receipt' | 'order' | 'content' | 'state' | 'fiscal'>, history?: readonly OrderChange[]): string | undefined => {
+export const devicePrintIssue = (
+  recordId: string, p: Pick<CounterPrint, 'receipt' | 'order' | 'content' | 'state' | 'fiscal'>, paid: { atCounter: boolean } | undefined,
+): string | undefined => {
   if (p.state !== 'printed') return undefined;
   if (p.content.order !== p.order || !devicePrintable(p.receipt, p.content)) return 'Чек с кассы не относится к оплате этого заказа';
   // Money taken online elsewhere (a link, a transfer) never passed the counter: the server's queue sends its receipt (issue 30).
-  const command = settledCommand(p.receipt, p.content);
-  if (!paidAtCounter(history?.find((h) => h.command === command)?.after.paid)) return 'Чек с кассы печатают только за наличные или карту в студии: оплату онлайн или переводом пробивает сервер';
+  if (paid && !paid.atCounter) return 'Чек с кассы печатают только за наличные или карту в студии: оплату онлайн или переводом пробивает сервер';
   if (recordId !== counterPrintId(p.receipt)) return 'Чек с кассы записан не под своим номером задачи кассы';
   if (!p.fiscal) return 'Напечатанный чек без фискального признака';
   return undefined;
