@@ -3,11 +3,12 @@ import { map, type Observable } from 'rxjs';
 import { counterPrint } from '../../schema/entities/counter-print';
 import { derivedFields, officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
 import { driverKnowsTask, driverOutcome, driverTask } from '../../schema/studio/receipts/atol-driver';
-import { counterPrintId, type CounterPrint } from '../../schema/studio/receipts/counter-print';
+import { counterPrintId, devicePrintHoldMs, settledCommandOf, type CounterPrint } from '../../schema/studio/receipts/counter-print';
 import type { OrderAction } from '../../schema/studio/orders/order-command';
 import { counterRegister, type CounterRegister, type ReceiptDraft } from '../../schema/studio/receipts/receipt';
 import { ApiError, call } from '../lib/api';
-import { sendOrderCommand } from './order-commands';
+import { commandRecord, commandView, sendOrderCommand } from './order-commands';
+import { orderCommandEntity } from '../../schema/entities/order-command';
 
 /**
  * The device's own queue of counter-sale receipts (issue 30, item 2): a sale recorded while the server is away, when
@@ -62,24 +63,81 @@ export const askCounterRegister = async (timeoutMs = 4000): Promise<{ reachable:
 const printedHere = (action: OrderAction): OrderAction => (action.kind === 'payment' ? { ...action, printedHere: true } : action);
 
 /**
- * Writes a payment's command on the device and, when this device prints its receipt (`print`, decided before), marks
- * the command so (`printedHere`) and then queues the print: the command first, so the print is never ahead of the
- * payment it settles. A print that cannot be queued is told to `failed`; the payment stays written.
+ * Writes a payment's command on the device and, when this device prints its receipt (`print`, decided before), the
+ * command marked so (`printedHere`) together with the print, in one write of the device's store (one IndexedDB
+ * transaction): a tab that closes, or crashes, leaves both or neither — never a marked command the server would hold its
+ * receipt back for, with no print to come (a command an older build left so is released: `releaseUnprinted`). A print
+ * that cannot be made is told to `failed`, and the command is written unmarked (the server prints it).
  */
 export const writePayment = async (
   office: RxCollection<OfficeRecord>, author: string, order: string, payment: { id: string; action: OrderAction }, print: ReceiptDraft | null, failed: (e: unknown) => void,
 ): Promise<void> => {
-  await sendOrderCommand(office, author, order, print ? printedHere(payment.action) : payment.action, payment.id);
-  if (print) await queueCounterPrint(office, author, print).catch(failed);
+  if (!print) {
+    await sendOrderCommand(office, author, order, payment.action, payment.id);
+    return;
+  }
+  const command = await commandRecord(office, author, order, printedHere(payment.action), payment.id);
+  let printRecord: OfficeRecord;
+  try {
+    printRecord = counterPrintRecord(author, print, command.createdAt);
+  } catch (e) {
+    failed(e);
+    await sendOrderCommand(office, author, order, payment.action, payment.id);
+    return;
+  }
+  const { error } = await office.bulkInsert([command, printRecord]);
+  // A command written before under this id (the screen's retry) stands as it is; so does a print queued before.
+  const commandError = error.find((e) => e.documentId === command.id && e.status !== 409);
+  if (commandError) throw new Error(`Команда оплаты не записана (${commandError.status})`);
+  const printError = error.find((e) => e.documentId === printRecord.id && e.status !== 409);
+  if (printError) failed(new Error(`Чек не поставлен в очередь кассы (${printError.status})`));
+};
+
+/** A receipt's print as the device's queue keeps it: queued, under the driver's uuid of the receipt (`counterPrintId`). */
+const counterPrintRecord = (author: string, draft: ReceiptDraft, now: number): OfficeRecord => {
+  const data = counterPrint.fields.parse({ receipt: draft.id, order: draft.content.order, content: draft.content, state: 'queued', tries: 0, nextAt: now });
+  return officeRecord.parse({ id: counterPrintId(draft.id), type: counterPrint.type, ...derivedFields(counterPrint, data), createdBy: author, createdAt: now, updatedBy: author, updatedAt: now, data });
 };
 
 /** Puts a receipt into the device's queue, once (a second call for the same receipt finds it there). */
 export const queueCounterPrint = async (office: RxCollection<OfficeRecord>, author: string, draft: ReceiptDraft, now = Date.now()): Promise<string> => {
   const id = counterPrintId(draft.id);
   if (await office.findOne(id).exec()) return id;
-  const data = counterPrint.fields.parse({ receipt: draft.id, order: draft.content.order, content: draft.content, state: 'queued', tries: 0, nextAt: now });
-  await office.insert(officeRecord.parse({ id, type: counterPrint.type, ...derivedFields(counterPrint, data), createdBy: author, createdAt: now, updatedBy: author, updatedAt: now, data }));
+  await office.insert(counterPrintRecord(author, draft, now));
   return id;
+};
+
+/**
+ * The payment commands this device's `author` wrote marked `printedHere` with no print of theirs in the device's store
+ * (written by an older build whose tab closed between the command and the print), not refused, and younger than the
+ * server's hold (`devicePrintHoldMs`: after it the server sends the receipt anyway). Its print is never queued now —
+ * the receipt the device would make of the order as it holds it today need not be the one the server makes of the
+ * command — so the device tells the server it does not print it (`POST /api/receipts/device-release`), and the server
+ * sends it: one receipt, never two. Answers those the server has not heard of yet (no network: asked again later).
+ */
+export const releaseUnprinted = async (
+  office: RxCollection<OfficeRecord>, author: string, release: (r: { order: string; command: string }) => Promise<unknown>, done: Set<string> = new Set(), now = Date.now(),
+): Promise<number> => {
+  const marked = (await office.find({ selector: { type: orderCommandEntity.type, createdBy: author } }).exec())
+    .flatMap((d) => commandView(d.toMutableJSON()) ?? [])
+    .filter((c) => c.action.kind === 'payment' && c.action.printedHere && c.state !== 'refused' && c.createdAt + devicePrintHoldMs > now && !done.has(c.id));
+  if (!marked.length) return 0;
+  const printed = new Set(
+    (await office.find({ selector: { type: counterPrint.type, 'data.order': { $in: [...new Set(marked.map((c) => c.order))] } } }).exec()).flatMap((d) => {
+      const p = recordData(counterPrint, d.toMutableJSON());
+      return p ? [`${p.order}/${settledCommandOf(p)}`] : [];
+    }),
+  );
+  let left = 0;
+  for (const c of marked.filter((m) => !printed.has(`${m.order}/${m.id}`))) {
+    try {
+      await release({ order: c.order, command: c.id });
+      done.add(c.id);
+    } catch {
+      left += 1;
+    }
+  }
+  return left;
 };
 
 type Outcome = { state: 'printed'; fiscal: NonNullable<CounterPrint['fiscal']> } | { state: 'failed'; reason: string } | { state: 'queued'; reason: string };
@@ -190,13 +248,22 @@ const everyMs: Every = (fn, ms) => {
   return () => clearInterval(timer);
 };
 
+/** Tells the server this device does not print a receipt its payment's command said it would (`releaseUnprinted`). */
+const releaseOnServer = (r: { order: string; command: string }) => call('POST /api/receipts/device-release', r);
+
 /**
  * The device's printer (the staff shell runs it while staff are signed in): a round of `printDue` whenever a print is
  * queued, and every `roundMs` while one waits (a print's own doubling pause decides when it is tried again), one round
- * at a time, against the register `register()` names then. `stop` ends it and waits for a round under way; a round
+ * at a time, against the register `register()` names then. With `me` (the signed-in staff phone), as the device's store
+ * opens, the payment commands `me` marked printed here with no print (`releaseUnprinted`) are released to the server,
+ * and asked again every `roundMs` until it has heard of each. `stop` ends it and waits for a round under way; a round
  * asked after it does nothing.
  */
-export const runCounterPrints = (office: RxCollection<OfficeRecord>, register: () => CounterRegister | null, o: { roundMs?: number; every?: Every } = {}) => {
+export const runCounterPrints = (
+  office: RxCollection<OfficeRecord>,
+  register: () => CounterRegister | null,
+  o: { roundMs?: number; every?: Every; me?: string; release?: (r: { order: string; command: string }) => Promise<unknown> } = {},
+) => {
   let stopped = false;
   let running: Promise<number> | null = null;
   let queued = 0;
@@ -212,18 +279,40 @@ export const runCounterPrints = (office: RxCollection<OfficeRecord>, register: (
       });
     return running;
   };
-  const cancel = (o.every ?? everyMs)(() => queued > 0 && void round(), o.roundMs ?? 2000);
+  // Released once each while this printer runs; a store opened again looks again (the server's release is idempotent).
+  const released = new Set<string>();
+  let unreleased = o.me ? 1 : 0;
+  let releasing: Promise<number> | null = null;
+  const release = (): Promise<number> => {
+    if (stopped || !o.me) return Promise.resolve(0);
+    releasing ??= releaseUnprinted(office, o.me, o.release ?? releaseOnServer, released)
+      .catch((e: unknown) => {
+        console.warn('Чеки, которые касса не напечатала:', e instanceof Error ? e.message : e);
+        return 1;
+      })
+      .then((left) => (unreleased = left))
+      .finally(() => {
+        releasing = null;
+      });
+    return releasing;
+  };
+  void release();
+  const cancel = (o.every ?? everyMs)(() => {
+    if (queued > 0) void round();
+    if (unreleased > 0) void release();
+  }, o.roundMs ?? 2000);
   const sub = queuedPrints$(office).subscribe((n) => {
     queued = n;
     if (n > 0) void round();
   });
   return {
     round,
+    release,
     stop: async (): Promise<void> => {
       stopped = true;
       cancel();
       sub.unsubscribe();
-      await running;
+      await Promise.all([running, releasing]);
     },
   };
 };

@@ -41,11 +41,20 @@ const unreservedId = (action: OrderAction): string => {
 export const newCommandId = (order: string, action: OrderAction): string => (action.kind === 'create' ? createCommandId(order) : unreservedId(action));
 
 /**
- * Writes a command on the device and answers its id (made here, so a retry is the same command).
+ * A command's record as the device writes it (`sendOrderCommand`; `writePayment` writes a payment's beside its print).
  * `author` is the signed-in staff phone: the server checks it against the session when the record is pushed.
  * A command made while an earlier one on the same order still waits names it (`follows`) and is made later than it,
  * so the server applies the steps as they were made, however the pushes land.
  */
+export const commandRecord = async (office: RxCollection<OfficeRecord>, author: string, order: string, action: OrderAction, id = newCommandId(order, action)): Promise<OfficeRecord> => {
+  const command = orderCommand.parse({ id, order, action });
+  const before = await lastPending(office, command.order);
+  const data = orderCommandEntity.fields.parse({ order: command.order, action: command.action, ...(before ? { follows: before.id } : {}) });
+  const now = Math.max(Date.now(), (before?.createdAt ?? 0) + 1);
+  return officeRecord.parse({ id: command.id, type: orderCommandEntity.type, ...derivedFields(orderCommandEntity, data), createdBy: author, createdAt: now, updatedBy: author, updatedAt: now, data });
+};
+
+/** Writes a command on the device and answers its id (made here, so a retry is the same command). */
 export const sendOrderCommand = async (
   office: RxCollection<OfficeRecord>,
   author: string,
@@ -53,14 +62,9 @@ export const sendOrderCommand = async (
   action: OrderAction,
   id = newCommandId(order, action),
 ): Promise<string> => {
-  const command = orderCommand.parse({ id, order, action });
-  const before = await lastPending(office, command.order);
-  const data = orderCommandEntity.fields.parse({ order: command.order, action: command.action, ...(before ? { follows: before.id } : {}) });
-  const now = Math.max(Date.now(), (before?.createdAt ?? 0) + 1);
-  await office.insert(
-    officeRecord.parse({ id: command.id, type: orderCommandEntity.type, ...derivedFields(orderCommandEntity, data), createdBy: author, createdAt: now, updatedBy: author, updatedAt: now, data }),
-  );
-  return command.id;
+  const record = await commandRecord(office, author, order, action, id);
+  await office.insert(record);
+  return record.id;
 };
 
 /** A stored record read as a command; null when it is not one (another type, or data this build cannot read). */

@@ -62,6 +62,7 @@ export const apiRoutes = {
   'POST /api/receipts/list': 'florist',
   /** The counter register's address (never a credential): staff devices print through it while the server is away. */
   'POST /api/receipts/counter-register': 'florist',
+  'POST /api/receipts/device-release': 'florist',
   'POST /api/events/list': 'florist',
   'POST /api/events/update': 'florist',
   'POST /api/events/delete': 'florist',

@@ -52,6 +52,7 @@ const valid: Partial<Record<ApiRoute, Record<string, unknown>>> = {
   'POST /api/settings/receipts-update': { settings: { taxSystem: 'usn_income', vat: 'none', email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' } },
   'POST /api/receipts/list': {},
   'POST /api/receipts/counter-register': {},
+  'POST /api/receipts/device-release': { order: 'a1b2c3d4e5f6g7h8', command: 'p1b2c3d4e5f6g7h8' },
   'POST /api/settings/sms-test': { phone: '79000000099' },
   'POST /api/events/list': { month: 11, year: 2026 },
   'POST /api/events/update': { id: 'ev-bad-input-1', title: 'Тест', type: 'event', meta: { createdAt: 1 } },

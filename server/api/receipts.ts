@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { counterRegisterOf, viewOfChoice, viewOfReceipt } from '../../schema/studio/receipts/receipt';
 import type { Shop } from '../context';
+import { releaseDevicePrint } from '../receipts/counter-prints';
 import { route } from '../http/route';
 import { refundsOfOrder, viewOfRefund } from '../payments/refunds';
 import { chosenProviderName, listReceipts, unregisteredOf, readProviderChoice, readReceiptSettings, receiptsOfOrder, saveProviderChoice, saveReceiptSettings } from '../receipts/receipts';
@@ -29,6 +30,9 @@ export const receiptsApi = (shop: Shop): Router => {
   route(api, 'POST /api/receipts/counter-register', async () => ({
     data: counterRegisterOf(await readProviderChoice(shop.storage), await readReceiptSettings(shop.storage)),
   }));
+
+  // A device that marked a payment's command printed here and never queued the print (its tab closed): the server sends that receipt.
+  route(api, 'POST /api/receipts/device-release', async ({ body }) => ({ data: { released: await releaseDevicePrint(shop.storage, body.order, body.command) } }));
 
   route(api, 'POST /api/receipts/list', async ({ body }) => {
     const rs = body.order ? await receiptsOfOrder(shop.storage, body.order) : await listReceipts(shop.storage, listed);

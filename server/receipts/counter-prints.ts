@@ -12,7 +12,8 @@ import { fromSynced, toSynced } from '../db/synced';
 import type { Storage } from '../db/storage';
 import { log } from '../ops/log';
 import type { WriteRule } from '../records/write-pipeline';
-import { receiptOf, receiptsDb } from './receipts';
+import { deviceReleaseId, dropDeviceHold, receiptOf, receiptsDb } from './receipts';
+import { claim } from '../db/claim';
 
 /**
  * A counter sale's receipt a staff device printed through the register's driver while the server was away (issue 30,
@@ -49,19 +50,28 @@ export const recordDevicePrint = async (storage: Storage, p: CounterPrint, uuid:
  * A device's print the register refused (`failed`, final on the device): the receipt its payment's command held back for
  * it (`Receipt.devicePrint`) waits no longer — the server's queue sends it at once and records what the register says.
  * Only a queued, marked receipt of the order the record names; anything else is left as it is (a release only lets the
- * server do what it does for every unmarked receipt).
+ * server do what it does for every unmarked receipt). One that comes before its command is settled when the command is
+ * applied (`settleDevicePrints`).
  */
 export const releaseDeviceHold = async (storage: Storage, p: CounterPrint): Promise<void> => {
   if (p.state !== 'failed') return;
+  if (await dropDeviceHold(storage, p.receipt, p.order)) log.warn({ receipt: p.receipt }, `a staff device's print was refused by the register, the server sends it: ${p.reason ?? ''}`);
+};
+
+/**
+ * A device does not print the receipt of its payment command `command` of `order` after all (`POST /api/receipts/
+ * device-release`: the command was written marked `printedHere` and its print never queued, the tab closed between the
+ * two): the mark is kept (`deviceReleaseId`, so a command still on its way queues its receipt unheld), then the receipt
+ * the command settles, a sale or a prepayment, is held no longer. The server sends it, and a register that holds the
+ * task already answers so (`driverKnowsTask`). Answers whether a held receipt was let go now. A release only lets the
+ * server do what it does for every receipt not printed at the counter, so any staff member may ask it.
+ */
+export const releaseDevicePrint = async (storage: Storage, order: string, command: string): Promise<boolean> => {
+  await claim(storage.db(receiptsDb), deviceReleaseId(command), { order, madeAt: Date.now() });
   let released = false;
-  await upsert<Omit<Receipt, 'id'>>(storage.db(receiptsDb), p.receipt, (doc) => {
-    const stored = doc && receiptOf(doc);
-    released = !!stored && stored.state === 'queued' && !!stored.devicePrint && stored.content.order === p.order;
-    if (!released || !stored) return null;
-    const { id: _id, devicePrint: _d, ...rest } = stored;
-    return { ...rest, nextAt: Date.now(), updatedAt: Date.now() };
-  });
-  if (released) log.warn({ receipt: p.receipt }, `a staff device's print was refused by the register, the server sends it: ${p.reason ?? ''}`);
+  for (const kind of ['sale', 'prepayment'] as const) if (await dropDeviceHold(storage, receiptId(kind, order, command), order)) released = true;
+  if (released) log.warn({ order, command }, 'a staff device does not print a receipt it said it would: the server sends it');
+  return released;
 };
 
 /** The order's history as the server holds it now (empty when the order is not here yet: a counter sale's create still waits). */

@@ -103,6 +103,30 @@ export const receiptsAtYookassa = async (storage: Storage, config: ShopConfig): 
   chosenProviderName(config, await readProviderChoice(storage)) === 'yookassa';
 
 /**
+ * A device's release of the receipt its payment command `command` marked printed here (server/receipts/counter-prints.ts
+ * `releaseDevicePrint`): kept beside the receipts, so a command that reaches the server after the release queues its
+ * receipt unheld (`queueReceipts`). No `state`: the receipts' views pass it by.
+ */
+export const deviceReleaseId = (command: string) => `device-release:${command}`;
+const deviceReleased = async (storage: Storage, command: string): Promise<boolean> => !!(await getDoc<object>(storage.db(receiptsDb), deviceReleaseId(command)));
+
+/**
+ * Ends the hold on the receipt `id` of `order` (`Receipt.devicePrint`), if it is queued and held: the sender takes it in
+ * its next round, as every unheld receipt. Answers whether it held one. Anything else is left as it is.
+ */
+export const dropDeviceHold = async (storage: Storage, id: string, order: string): Promise<boolean> => {
+  let dropped = false;
+  await upsert<Omit<Receipt, 'id'>>(storage.db(receiptsDb), id, (doc) => {
+    const stored = doc && receiptOf(doc);
+    dropped = !!stored && stored.state === 'queued' && !!stored.devicePrint && stored.content.order === order;
+    if (!dropped || !stored) return null;
+    const { id: _id, devicePrint: _d, ...rest } = stored;
+    return { ...rest, nextAt: Date.now(), updatedAt: Date.now() };
+  });
+  return dropped;
+};
+
+/**
  * Queues the receipts `entries` of the order's history call for (schema/studio/receipts/receipt.ts `receiptsDue`),
  * each written once under its id (create-if-absent: a repeated command, a second app server, a device's push sent
  * twice find it there). `printedHere`: the payment command whose device said it prints its receipt at the counter
@@ -124,7 +148,11 @@ export const queueReceipts = async (storage: Storage, o: Order, entries: readonl
       const content = carried ? { ...d.content, inPayment: true as const } : d.content;
       const devicePrint = !!printedHere && devicePrintedReceipt(d.id, content, printedHere);
       const body: Omit<Receipt, 'id'> = { content, state: 'queued', createdAt: now, updatedAt: now, tries: 0, nextAt: now, ...(refund ? { refund } : {}), ...(devicePrint ? { devicePrint } : {}) };
-      if (await claim(storage.db(receiptsDb), d.id, body)) log.info({ receipt: d.id, total: d.content.total }, 'receipt queued');
+      if (!(await claim(storage.db(receiptsDb), d.id, body))) continue;
+      log.info({ receipt: d.id, total: d.content.total }, 'receipt queued');
+      // Its device said since that it does not print it (released before the command came): held no longer. Read after
+      // the receipt is written, as the release writes its mark before it reads the receipt: one of the two sees the other.
+      if (devicePrint && printedHere && (await deviceReleased(storage, printedHere))) await dropDeviceHold(storage, d.id, o.id);
     }
   } catch (e) {
     log.error({ err: e }, `receipts of order ${o.id} not queued`);

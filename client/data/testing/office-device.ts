@@ -13,8 +13,11 @@ addRxPlugin(RxDBMigrationSchemaPlugin);
 export type OfficeDevice = RxDatabase<{ office: RxCollection<OfficeRecord> }>;
 
 /** The device's office collection with the app's schema, migrations and conflict handler, on fake-indexeddb. */
-export const openOfficeDevice = async (name: string): Promise<OfficeDevice> => {
-  const db: OfficeDevice = await createRxDatabase({ name: `${name}${Date.now()}`, storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
+export const openOfficeDevice = async (name: string): Promise<OfficeDevice> => officeDeviceAt(`${name}${Date.now()}`, new IDBFactory());
+
+/** The device's store `name` in the browser's IndexedDB `indexedDB`: opened again after a close, it holds what was written (a tab closed, another opened). */
+export const officeDeviceAt = async (name: string, indexedDB: IDBFactory): Promise<OfficeDevice> => {
+  const db: OfficeDevice = await createRxDatabase({ name, storage: getRxStorageDexie({ indexedDB, IDBKeyRange }) });
   await db.addCollections({ office: { schema: shopCollections.office.schema, migrationStrategies: shopCollections.office.migrationStrategies, conflictHandler: officeConflictHandler } });
   return db;
 };

@@ -22,7 +22,7 @@ export const useCounterPrinter = (user: User | null | undefined): void => {
     ask();
     addEventListener('online', ask);
     const asking = setInterval(ask, registerMs);
-    const printer = local && runCounterPrints(local.data.shop.office, rememberedCounterRegister);
+    const printer = local && runCounterPrints(local.data.shop.office, rememberedCounterRegister, { me: staff });
     return () => {
       removeEventListener('online', ask);
       clearInterval(asking);

@@ -99,6 +99,15 @@ export const pickupPaymentReceipt = (
   return receiptsDue({ ...o, paid, history: [...(o.history ?? []), ...steps] }, [entry], settings).find((r) => wanted.has(r.id)) ?? null;
 };
 
+/**
+ * A device's word that it does not print the receipt of its payment command `command` after all, though the command
+ * says `printedHere` (issue 30: the tab closed, or crashed, between writing the command and queueing the print):
+ * `POST /api/receipts/device-release`. The server's queue then holds that receipt back no longer (server/receipts/
+ * counter-prints.ts `releaseDevicePrint`), whether the command has reached it yet or not, and sends it at once.
+ */
+export const devicePrintRelease = z.strictObject({ order: z.string().min(1).max(64), command: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+export const devicePrintReleaseAnswer = z.object({ data: z.object({ released: z.boolean() }) });
+
 /** The device's print: waiting for the driver, printed (with the register's fiscal sign) or refused by the register. */
 export const counterPrintState = z.enum(['queued', 'printed', 'failed']);
 export type CounterPrintState = z.infer<typeof counterPrintState>;

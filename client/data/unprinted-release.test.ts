@@ -1,0 +1,127 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
+import type { OfficeRecord } from '../../schema/shared/record';
+import type { Order } from '../../schema/studio/orders/order';
+import { driverUuid } from '../../schema/studio/receipts/atol-driver';
+import { studioOrderReceipt } from '../../schema/studio/receipts/counter-print';
+import { defaultReceiptSettings, type CounterRegister } from '../../schema/studio/receipts/receipt';
+import { receiptsOfOrder } from '../../server/receipts/receipts';
+import { startAtolDriverStandIn } from '../../server/testing/atol-driver-stand-in';
+import { orderOneBouquet } from '../../server/testing/order-rush';
+import { call, demoPhones, signIn, startTestShop } from '../../server/testing/test-shop';
+import { until } from '../../server/testing/until';
+import { callAt } from '../lib/api';
+import { printsOfOrder, releaseUnprinted, runCounterPrints, writePayment } from './counter-prints';
+import { sendOrderCommand } from './order-commands';
+import { replicate } from './sync/replicate';
+import { deviceNetwork, officeDeviceAt, openOfficeDevice, type OfficeDevice } from './testing/office-device';
+
+/**
+ * Issue 30: a device that wrote a payment's command marked printed here (`printedHere`) and closed, or crashed, before it
+ * queued the print — as an older build could — leaves the server holding that receipt back for a print that never comes.
+ * When the device's store opens again, the device finds its marked commands with no print and tells the server it does
+ * not print them (`releaseUnprinted`): the server sends each at once, one task at the register, and the device prints
+ * nothing — whether the command reached the server before the release or after it. This build writes the two together.
+ */
+describe('a marked payment whose print was never queued', () => {
+  let shop: Awaited<ReturnType<typeof startTestShop>>;
+  let driver: Awaited<ReturnType<typeof startAtolDriverStandIn>>;
+  let network: ReturnType<typeof deviceNetwork>;
+  let register: CounterRegister;
+  const open: OfficeDevice[] = [];
+  const syncs: RxCouchDBReplicationState<OfficeRecord>[] = [];
+  const me = demoPhones.florist;
+  const release = (r: { order: string; command: string }) => callAt(shop.url, 'POST /api/receipts/device-release', r);
+  const card = { kind: 'payment', status: 'paid', method: 'card', printedHere: true } as const;
+
+  beforeAll(async () => {
+    driver = await startAtolDriverStandIn();
+    shop = await startTestShop({ receiptsEveryMs: 100 });
+    const admin = await signIn(shop.url, demoPhones.admin);
+    const settings = { taxSystem: 'usn_income', vat: 'none', email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' };
+    expect((await call(shop.url, '/api/settings/receipts-update', { settings, choice: { kind: 'atol-local', url: driver.url } }, admin)).status).toBe(200);
+    const cookie = await signIn(shop.url, me);
+    network = deviceNetwork(shop.url, cookie);
+    register = (await call<{ data: CounterRegister }>(shop.url, '/api/receipts/counter-register', {}, cookie)).body.data;
+  }, 60_000);
+  afterAll(async () => {
+    for (const s of syncs) await s.cancel();
+    for (const db of open) if (!db.closed) await db.close();
+    network?.restore();
+    await shop?.close();
+    await driver?.close();
+  });
+
+  /** The device's store `name`, opened (again) in the browser's `indexedDB`. */
+  const openAt = async (name: string, indexedDB: IDBFactory) => {
+    const db = await officeDeviceAt(name, indexedDB);
+    open.push(db);
+    return db;
+  };
+  const sync = (db: OfficeDevice) => {
+    const s = replicate(db.office, 'office', { base: shop.url, signals: () => null, push: true, waitForLeadership: false });
+    syncs.push(s);
+    return s;
+  };
+  const receiptOf = async (order: string) => (await receiptsOfOrder(shop.shop.storage, order))[0];
+  const registered = async (order: string) => until(() => receiptOf(order), (r) => r?.state === 'registered');
+
+  it('reopened after the tab closed, the device releases it and the server sends it at once: one task, no print on the device', async () => {
+    const order = await orderOneBouquet(shop.url, '79440000951');
+    const indexedDB = new IDBFactory();
+    const name = `unprinted${Date.now()}`;
+    const tab = await openAt(name, indexedDB);
+    // The first half of an older build's write: the command marked, then the tab closes before the print is queued.
+    const pay = await sendOrderCommand(tab.office, me, order, card);
+    const first = sync(tab);
+    expect(await until(() => receiptOf(order), (r) => !!r?.devicePrint)).toMatchObject({ state: 'queued', devicePrint: true });
+    await first.cancel();
+    await tab.close();
+
+    const again = await openAt(name, indexedDB);
+    sync(again);
+    const printer = runCounterPrints(again.office, () => register, { me, release, every: () => () => undefined });
+    expect(await registered(order)).toMatchObject({ state: 'registered', id: `receipt:prepayment:${order}:${pay}` });
+    expect(driver.tasks().filter((t) => t.uuid === driverUuid(`receipt:prepayment:${order}:${pay}`))).toHaveLength(1);
+    expect(await printsOfOrder(again.office, order)).toEqual([]);
+    await printer.stop();
+  }, 60_000);
+
+  it('released before its command reaches the server: the command queues the receipt unheld', async () => {
+    const order = await orderOneBouquet(shop.url, '79440000952');
+    const indexedDB = new IDBFactory();
+    const name = `unsent${Date.now()}`;
+    const tab = await openAt(name, indexedDB);
+    const pay = await sendOrderCommand(tab.office, me, order, card);
+    await tab.close();
+
+    // Opened again, the release goes before the office sync has pushed the command.
+    const again = await openAt(name, indexedDB);
+    expect(await releaseUnprinted(again.office, me, release)).toBe(0);
+    expect(await receiptOf(order)).toBeUndefined();
+    sync(again);
+    expect(await registered(order)).toMatchObject({ state: 'registered', id: `receipt:prepayment:${order}:${pay}` });
+    expect(driver.tasks().filter((t) => t.uuid === driverUuid(`receipt:prepayment:${order}:${pay}`))).toHaveLength(1);
+  }, 60_000);
+
+  it('a marked payment written with its print (this build: one write) is the device’s to print: nothing is released', async () => {
+    const db = await openOfficeDevice('written-together');
+    open.push(db);
+    const order = 'togetherorder001';
+    const sale: Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total' | 'source' | 'delivery'> = {
+      id: order, number: 0, source: 'showcase', delivery: { method: 'pickup' }, customer: '', sender: { name: '', phone: '' }, deliveryPrice: 0, total: 350000,
+      lines: [{ id: 'rose', art: '1', name: 'Букет', image: '', count: 1, price: 350000, priceFactor: 1, sum: 350000 }],
+    };
+    const payment = { id: 'paytogether00001', action: { kind: 'payment', status: 'paid', method: 'cash' } } as const;
+    const print = studioOrderReceipt(sale, payment, defaultReceiptSettings)!;
+    await writePayment(db.office, me, order, payment, print, (e) => {
+      throw e;
+    });
+    expect(await db.office.findOne(payment.id).exec()).toMatchObject({ data: { action: { printedHere: true } } });
+    expect(await printsOfOrder(db.office, order)).toMatchObject([{ receipt: print.id, state: 'queued' }]);
+    const asked: unknown[] = [];
+    expect(await releaseUnprinted(db.office, me, async (r) => asked.push(r))).toBe(0);
+    expect(asked).toEqual([]);
+  });
+});
