@@ -49,7 +49,14 @@ const laterCode = (): Plugin => ({
     const chunks = Object.values(bundle).flatMap((c) =>
       c.type === 'chunk' ? [{ fileName: c.fileName, isEntry: c.isEntry, facadeModuleId: c.facadeModuleId ?? c.moduleIds.find(isStorefrontScreens) ?? null, imports: c.imports, dynamicImports: c.dynamicImports, css: [...(c.viteMetadata?.importedCss ?? [])] }] : [],
     );
-    const later = laterFiles(chunks);
+    // A stylesheet imported on its own (`import('uplot/dist/uPlot.min.css')`) is an asset no chunk lists as its CSS:
+    // it goes where the chunks that name it go, never into the precache by default.
+    const listed = new Set(chunks.flatMap((c) => c.css));
+    const code = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [{ fileName: c.fileName, code: c.code }] : []));
+    const loose = Object.values(bundle)
+      .filter((a) => a.type === 'asset' && a.fileName.endsWith('.css') && !listed.has(a.fileName))
+      .map((a) => ({ fileName: a.fileName, namedBy: code.filter((c) => c.code.includes(a.fileName)).map((c) => c.fileName) }));
+    const later = laterFiles(chunks, loose);
     keptLater.clear();
     for (const file of [...later.shop, ...later.staff]) keptLater.add(file.slice(1));
     this.emitFile({ type: 'asset', fileName: laterFilesList.slice(1), source: JSON.stringify(later) });

@@ -150,6 +150,53 @@ describe('receipts settings, the receipts’ limit at the shift close, refunds t
     expect(myErrors).toEqual([]);
     await mine.close();
   }, 120_000);
+  it('«Вернуть деньги» in cash on a kept order, and by card on a cancelled one paid at the studio: the customer’s /my says how it came back', async () => {
+    const { shop } = journey();
+    const manager = await signIn(shop.url, demoPhones.manager);
+    const customer = '79440000903';
+    const me = await signIn(shop.url, customer);
+    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+    const { updatedAt: _u, ...bouquet } = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 1)!;
+    await call(shop.url, '/api/items/update', { ...bouquet, count: 50 }, manager);
+    /** An order the customer chose to pay at the studio, paid there by `method`. */
+    const paidAtStudio = async (method: 'cash' | 'card') => {
+      const { id } = await startedOnline(shop.url, me, { id: `jst-${crypto.randomUUID()}`, bouquet: bouquet.id, count: 1, customer, recipient: '79440000909' });
+      expect((await call(shop.url, '/api/payments/on-delivery', { order: id }, me)).status).toBe(200);
+      const paidBy = `pay-${crypto.randomUUID()}`;
+      expect((await call(shop.url, '/api/orders/command', { id: paidBy, order: id, action: { kind: 'payment', status: 'paid', method } }, manager)).status).toBe(200);
+      return { id, paidBy, ...(await shop.shop.storage.db('orders').get<{ number: number; total: number }>(id)) };
+    };
+    const kept = await paidAtStudio('cash');
+    const cancelled = await paidAtStudio('card');
+    const command = (order: string, action: object) => call(shop.url, '/api/orders/command', { id: `c-${crypto.randomUUID()}`, order, action }, manager);
+    expect((await command(cancelled.id, { kind: 'status', from: 'new', to: 'cancelled', reason: 'Клиент передумал' })).status).toBe(200);
+    expect((await command(cancelled.id, { kind: 'refund', payment: cancelled.paidBy, amount: cancelled.total })).status).toBe(200);
+
+    // The manager gives back 100 ₽ of the cash on the order page (a wilted stem).
+    const staff = await openStaffScreen(journey(), demoPhones.manager, `/admin/orders/${kept.number}`, { name: orderTitle(kept.number), level: 1 }, phoneViewport);
+    await staff.page.getByRole('button', { name: 'Вернуть деньги' }).click();
+    const form = staff.page.getByRole('form', { name: 'Вернуть деньги' });
+    await form.getByText('Чек возврата уйдёт в кассу.').waitFor();
+    await form.getByLabel('Сумма возврата, ₽').fill('100');
+    await form.getByRole('button', { name: 'Вернуть деньги' }).click();
+    await staff.page.getByText(`возвращено клиенту ${formatRoubles(100)}`).first().waitFor({ timeout: 30_000 });
+    expect(staff.errors).toEqual([]);
+    await staff.context.close();
+
+    // The customer's /my: the cash given back, nothing owed; the cancelled order's card payment handed back at the studio.
+    const context = await contextAs(journey(), customer, phoneViewport);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/my');
+    const keptRow = page.locator(`[data-order-id="${kept.id}"]`);
+    await keptRow.getByText(`Возвращено ${formatRoubles(100)} наличными`).waitFor({ timeout: 30_000 });
+    expect(await keptRow.locator('.my-orders__payment').innerText()).not.toMatch(/остальные|При получении/);
+    const cancelledRow = page.locator(`[data-order-id="${cancelled.id}"]`);
+    await cancelledRow.getByText(`Возвращено ${formatRoubles(cancelled.total)} на карту в студии`).waitFor({ timeout: 30_000 });
+    expect(await cancelledRow.locator('.my-orders__payment').innerText()).toBe('Заказ отменён: оплата возвращена');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
   it('a payment that comes after the cancellation goes back by itself: the order page and the customer’s /my say so', async () => {
     const { shop } = journey();
     const manager = await signIn(shop.url, demoPhones.manager);

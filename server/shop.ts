@@ -29,7 +29,7 @@ import { sweepStudioOrdersHourly } from './orders/studio-sweep';
 import { remindHourly } from './clients/reminders';
 import { onlinePayments } from './payments/online-payments';
 import { sweepOnlinePayments } from './payments/payment-sweep';
-import { refundSender } from './payments/refunds';
+import { ensureRefundCopyViews, refundSender } from './payments/refunds';
 import { refreshCustomerCopy } from './orders/spread';
 import { pollPosiflora } from './posiflora/posiflora-poll';
 import { backupNightly } from './ops/nightly-backup';
@@ -95,6 +95,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   const stopPaymentSweep = sweepOnlinePayments(onlinePayments(shop, orders, commands));
   // Fiscal receipts queued by the orders' changes go to the provider from every app server, each once (issue 30).
   await ensureReceiptsViews(shop.storage);
+  await ensureRefundCopyViews(shop.storage);
   const stopReceipts = receiptSender(shop.storage, providerOfChoice(shop.storage, config), config.receiptsEveryMs ?? 2000, { devicePrintHoldMs: config.receiptsDeviceHoldMs }).start();
   // Refunds of online payments go back through YooKassa from every app server, each once (issue 30).
   const stopRefunds = refundSender(shop.storage, config, config.receiptsEveryMs ?? 2000, (order) => refreshCustomerCopy(shop.storage, order)).start();

@@ -17,7 +17,7 @@ const pinned: Record<string, { version: number; hash: string }> = {
   pages: { version: 4, hash: '64ab1165d67a3846' },
   events: { version: 2, hash: 'cbc30b9837075289' },
   carts: { version: 1, hash: 'd394de8d1a23c7ca' },
-  orders: { version: 12, hash: 'e7426882e5ebc2c6' },
+  orders: { version: 13, hash: 'eefd73bd65361cd5' },
   pendingOrders: { version: 5, hash: 'a43eee6ffdb0a8f6' },
   office: { version: 6, hash: '13f3478541fc9c36' },
   cache: { version: 1, hash: 'a7fdb689868cc7ef' },

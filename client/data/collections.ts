@@ -90,8 +90,9 @@ export const shopCollections = derive({
   // name, not one of five; 9: the source is any code of the studio's list «Источники заказов», not one of four.
   // 10: `formerNumber`, the number an order a restore lost had before a device sent it again. 11: `online.status` may be
   // `checking` (a paid order a restore lost, its payment being read at YooKassa). 12: the customer's copy's `refunds`
-  // (money going back through YooKassa, told on /my). Server copies are pulled again.
-  orders: { owner: 'server', zod: order, key: 'id', version: 12, indexes: ['date'] },
+  // (money going back through YooKassa, told on /my). 13: a refund's `way`, money the studio handed back itself (cash,
+  // card at the studio). Server copies are pulled again.
+  orders: { owner: 'server', zod: order, key: 'id', version: 13, indexes: ['date'] },
   // 2: courier delivery may carry `askRecipient` and no address; 3: the slot is any the settings name, and the draft may
   // carry the delivery price the customer saw. 4: `formerNumber` (an order a restore lost, sent again). 5: `formerPayment`
   // (the online payment such an order's copy named, read at YooKassa by the server). Every stored draft is valid as it is.

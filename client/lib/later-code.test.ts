@@ -32,4 +32,16 @@ describe('the code kept after the first view', () => {
     expect(staff).not.toContain('/money.js');
     expect(staff).not.toContain('/checkout.css');
   });
+
+  it('puts a stylesheet imported on its own where the chunks naming it go: staff code’s to staff, a storefront screen’s to the storefront, never the first view', () => {
+    const loose = [
+      { fileName: 'uPlot.css', namedBy: ['orders.js'] },
+      { fileName: 'picker.css', namedBy: ['checkout.js', 'admin-shell.js'] },
+    ];
+    const { screens, shop, staff } = laterFiles(chunks, loose);
+    expect(staff).toContain('/uPlot.css');
+    expect(shop).toContain('/picker.css');
+    expect([...screens, ...shop]).not.toContain('/uPlot.css');
+    expect(staff).not.toContain('/picker.css');
+  });
 });

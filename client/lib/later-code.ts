@@ -46,12 +46,25 @@ export interface BuiltChunk {
 }
 
 /**
+ * A stylesheet no chunk imports: a dynamic `import('…css')` (the analytics chart's uPlot), which the build turns into
+ * the file alone, loaded by the chunks whose code names it (`namedBy`). It belongs where those chunks do.
+ */
+export interface LooseCss {
+  fileName: string;
+  namedBy: string[];
+}
+
+/**
  * Sorts the build's chunks (and their CSS) by who needs them when. The first view is the entry and what it imports
  * statically, and the storefront's screens with what they import statically (a storefront page draws one of them);
  * the storefront is what the entry reaches lazily too, except a lazy import of a back-office module; the rest is
  * staff code. A chunk two of them reach goes to the earlier.
  */
-export const laterFiles = (chunks: BuiltChunk[]): LaterFiles => {
+export const laterFiles = (built: BuiltChunk[], looseCss: LooseCss[] = []): LaterFiles => {
+  // A loose stylesheet is read as a chunk its namers import lazily: never the first view's, the storefront's only when
+  // a storefront chunk loads it, else staff code (issue 32, item 5: uPlot's CSS was precached for every shopper).
+  const loose = looseCss.map((c): BuiltChunk => ({ fileName: c.fileName, isEntry: false, facadeModuleId: null, imports: [], dynamicImports: [], css: [] }));
+  const chunks = [...built.map((c) => ({ ...c, dynamicImports: [...c.dynamicImports, ...looseCss.filter((l) => l.namedBy.includes(c.fileName)).map((l) => l.fileName)] })), ...loose];
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const reach = (roots: BuiltChunk[], lazy: boolean) => {
     const seen = new Set<string>();

@@ -5,8 +5,8 @@ import type { Order } from '../../schema/studio/orders/order';
 import { getDoc, stripMeta, upsert, type Stored } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { toSynced } from '../db/synced';
-import { customerView } from './customer-view';
-import { customerRefundState, type CustomerRefund } from '../../schema/shop/customer-refund';
+import { customerView, type QueuedRefund } from './customer-view';
+import { customerRefundState } from '../../schema/shop/customer-refund';
 import { refundsOfOrder } from '../payments/refunds';
 import { orderOf, recordFromDoc } from './order-record';
 import { log } from '../ops/log';
@@ -50,16 +50,37 @@ const writeCopy = (db: PouchDB.Database, target: Order, replace: boolean) =>
     return toSynced(target);
   });
 
-/** The money going back to the customer through YooKassa (only an order YooKassa's payment paid has any), as their copy says it. */
-const customerRefunds = async (storage: Storage, o: Order): Promise<CustomerRefund[]> => {
+/** The money going back to the customer through YooKassa (only an order YooKassa's payment paid has any), as the refunds' queue holds it now. */
+export const queuedRefunds = async (storage: Storage, o: Order): Promise<QueuedRefund[]> => {
   if (o.online?.status !== 'paid') return [];
   try {
-    return (await refundsOfOrder(storage, o.id)).map((r) => ({ amount: r.refund.amount, state: customerRefundState(r.refundState) }));
+    return (await refundsOfOrder(storage, o.id)).map((r) => ({ command: r.refund.command, amount: r.refund.amount, state: customerRefundState(r.refundState) }));
   } catch (e) {
     // The refunds' views not made yet (a start finishing what a crash left): the copy goes without them, the next change brings them.
     log.warn({ err: e, order: o.id }, 'refunds not read for the customer copy');
     return [];
   }
+};
+
+/**
+ * Writes the customer's copy of the order with its refunds, then reads the refunds again. A refund's state lives in
+ * the server-only queue, not in the order: the sender may record a new state (and write the copy) between this read
+ * and this write, which would then put the older state back with nothing left to change it until the order's next
+ * change (DECISIONS «The customer's copy follows a refund's state»). So whoever writes the copy last has read the
+ * refunds after its write, and writes again if they moved: the copy ends at the queue's state, on any app server.
+ */
+export const writeCustomerCopy = async (storage: Storage, o: Order, replace: boolean, read: (storage: Storage, o: Order) => Promise<QueuedRefund[]> = queuedRefunds): Promise<void> => {
+  if (!o.customer) return;
+  const db = storage.db(customerOrdersDb(o.customer));
+  let refunds = await read(storage, o);
+  for (let tries = 0; tries < 5; tries++) {
+    await writeCopy(db, customerView(o, refunds), replace);
+    const now = await read(storage, o);
+    if (isDeepStrictEqual(now, refunds)) return;
+    refunds = now;
+  }
+  // Five changes of the refunds during five writes: the refunds' sender's next mark writes it again.
+  log.warn({ order: o.id }, 'customer copy written while its refunds kept changing');
 };
 
 /**
@@ -71,8 +92,7 @@ export const refreshCustomerCopy = async (storage: Storage, id: string): Promise
   if (!doc) return;
   const record = recordFromDoc(doc);
   if (record.stage !== 'placed' || !record.customer) return;
-  const o = orderOf(record);
-  await writeCopy(storage.db(customerOrdersDb(o.customer)), customerView(o, await customerRefunds(storage, o)), true);
+  await writeCustomerCopy(storage, orderOf(record), true);
 };
 
 /**
@@ -90,7 +110,7 @@ export const spreadOrder = async (
 ): Promise<void> => {
   const replace = copy === 'replace';
   // A walk-in sale has no customer to copy it to.
-  if (o.customer) await writeCopy(storage.db(customerOrdersDb(o.customer)), customerView(o, await customerRefunds(storage, o)), replace);
+  if (o.customer) await writeCustomerCopy(storage, o, replace);
   if (inStudioWindow(o.date)) await writeCopy(storage.db(studioOrdersDb), withAlert(o, o.customer ? await alertOf(storage, o.customer) : ''), replace);
   const e = eventOf(o);
   await upsert<Omit<ShopEvent, 'id'>>(storage.db('events'), e.id, (current) => {

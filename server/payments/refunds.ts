@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Order, OrderChange } from '../../schema/studio/orders/order';
 import { orderTitle } from '../../schema/studio/orders/order-number';
 import { refundLabel, refundState, type RefundView } from '../../schema/studio/orders/order-refund';
+import { customerRefundState } from '../../schema/shop/customer-refund';
 import { formatRoubles } from '../../schema/shared/money';
 import { receiptId, receiptsDue } from '../../schema/studio/receipts/receipt';
 import type { ShopConfig } from '../config';
@@ -41,6 +42,13 @@ const stored = z.object({
   providerId: z.string().optional(),
   reason: z.string().optional(),
   lease: z.object({ by: z.string(), until: z.number().int() }).optional(),
+  /**
+   * The customer's copy of the order does not say this state yet: set with the state in one write (queued, and each
+   * change the customer reads: returned, refused), cleared once the copy was written after it (`tellCustomer`). Kept
+   * in the store, not in a process, so a sender that died between the two, or a copy write that failed, is finished
+   * by any app server's next round.
+   */
+  copyDue: z.literal(true).optional(),
 });
 type StoredRefund = z.infer<typeof stored>;
 export type Refund = StoredRefund & { id: string };
@@ -86,6 +94,7 @@ export const queueRefunds = async (storage: Storage, config: ShopConfig, o: Orde
       const body: StoredRefund = {
         refund: { order: o.id, ...(o.number ? { number: o.number } : {}), command: d.command, payment: d.payment, amount: d.amount, brought: d.brought, ...(receipt ? { receipt, receiptId: rid } : {}) },
         refundState: over ? 'refused' : 'queued',
+        copyDue: true,
         ...(over ? { reason: `вернуть можно не больше ${formatRoubles(Math.max(0, d.brought - taken))}: ЮKassa получила ${formatRoubles(d.brought)}, возвращено ${formatRoubles(taken)}` } : {}),
         queuedAt: now,
         updatedAt: now,
@@ -102,6 +111,18 @@ export const queueRefunds = async (storage: Storage, config: ShopConfig, o: Orde
   } catch (e) {
     log.error({ err: e }, `refunds of order ${o.id} not queued`);
   }
+};
+
+/** The refunds whose state the customer's copy does not say yet (`copyDue`), in their own design document beside the receipts' views. */
+const copiesDesignId = '_design/refund-copies';
+const copiesDesign = {
+  views: { due: { map: 'function (doc) { if (doc.refund && doc.copyDue === true) emit(doc.updatedAt, null); }' } },
+  language: 'javascript',
+};
+
+/** Builds that view on a store that lacks it or holds an older one (every app server at start). */
+export const ensureRefundCopyViews = async (storage: Storage): Promise<void> => {
+  await upsert<object>(storage.db(receiptsDb), copiesDesignId, (current) => (current && 'views' in current && JSON.stringify(current.views) === JSON.stringify(copiesDesign.views) ? null : copiesDesign));
 };
 
 /** How long a sender may hold a refund it took before another may take it (a process that died mid-send). */
@@ -133,17 +154,45 @@ export const refundSender = (storage: Storage, config: ShopConfig, everyMs: numb
     return mine;
   };
 
+  /**
+   * Writes the customer's copy of a refund's order (`changed`: server/orders/spread.ts `refreshCustomerCopy`), then
+   * clears the refund's `copyDue` if nothing moved since it was read; a newer state keeps it for the next round. Any
+   * number of app servers may do it at once: the copy is written only when it says something else.
+   */
+  const tellCustomer = async (r: Refund) => {
+    try {
+      await changed(r.refund.order);
+    } catch (e) {
+      // The mark stays: the next round (this app server's or another's) writes the copy.
+      log.error({ err: e, refund: r.id }, 'customer copy not refreshed');
+      return;
+    }
+    await upsert<StoredRefund>(db, r.id, (doc) => {
+      const now = doc && refundOf(doc);
+      if (!now?.copyDue || now.updatedAt !== r.updatedAt || now.refundState !== r.refundState) return null;
+      const { id: _id, copyDue: _d, ...rest } = now;
+      return rest;
+    });
+  };
+
   const record = async (taken: Refund, a: RefundAnswer, sending: boolean) => {
     const now = Date.now();
+    const out: { written?: Refund } = {};
     await upsert<StoredRefund>(db, taken.id, (doc) => {
+      delete out.written;
       const r = doc && refundOf(doc);
       if (!r || r.lease?.by !== me) return null;
       const { lease: _l, id: _id, reason: _r, ...rest } = r;
       const base = { ...rest, updatedAt: now, tries: sending ? r.tries + 1 : r.tries };
-      if (a.kind === 'succeeded') return { ...base, refundState: 'succeeded', providerId: a.id, nextAt: now };
-      if (a.kind === 'pending') return { ...base, refundState: 'pending', providerId: a.id, nextAt: now + everyMs };
-      if (a.kind === 'refused') return { ...base, refundState: 'refused', reason: a.reason, nextAt: now };
-      return { ...base, reason: a.reason, nextAt: now + retryAfter(base.tries) };
+      // What the customer reads moves (going → done or held): their copy is due, in the same write as the state.
+      const told = (state: StoredRefund['refundState']) => ({ refundState: state, ...(customerRefundState(state) !== customerRefundState(r.refundState) || r.copyDue ? { copyDue: true as const } : {}) });
+      const next: StoredRefund =
+        a.kind === 'succeeded' ? { ...base, ...told('succeeded'), providerId: a.id, nextAt: now }
+        : a.kind === 'pending' ? { ...base, ...told('pending'), providerId: a.id, nextAt: now + everyMs }
+        : a.kind === 'refused' ? { ...base, ...told('refused'), reason: a.reason, nextAt: now }
+        : { ...base, reason: a.reason, nextAt: now + retryAfter(base.tries) };
+      out.written = { ...next, id: taken.id };
+      return next;
     });
     if (a.kind === 'refused') {
       log.error({ refund: taken.id }, `refund refused: ${a.reason}`);
@@ -151,9 +200,8 @@ export const refundSender = (storage: Storage, config: ShopConfig, everyMs: numb
     }
     else if (a.kind === 'retry') log.warn({ refund: taken.id }, `refund not sent, tried again later: ${a.reason}`);
     else if (a.kind === 'succeeded') log.info({ refund: taken.id }, 'refund succeeded');
-    // The customer's copy says where the money stands (server/orders/spread.ts `refreshCustomerCopy`); a failure here is
-    // logged, and the order's next change writes the copy again.
-    if (a.kind !== 'retry' && a.kind !== taken.refundState) await changed(taken.refund.order).catch((e: unknown) => log.error({ err: e, refund: taken.id }, 'customer copy not refreshed'));
+    // The customer's copy says where the money stands; a failure leaves the mark for the next round.
+    if (out.written?.copyDue) await tellCustomer(out.written);
   };
 
   const sendOne = async (id: string, now: number) => {
@@ -175,6 +223,12 @@ export const refundSender = (storage: Storage, config: ShopConfig, everyMs: numb
     const res = await db.query<object>('receipts/refundsDue', { endkey: now, include_docs: true, limit: 100 });
     const due = res.rows.flatMap((row) => (row.doc ? (refundOf(row.doc) ?? []) : []));
     for (const r of due.sort((x, y) => x.queuedAt - y.queuedAt)) await sendOne(r.id, now);
+    // Copies not yet told of a state: a sender that stopped between recording it and writing the copy, a failed write.
+    const untold = await db.query<object>('refund-copies/due', { include_docs: true, limit: 100 });
+    for (const row of untold.rows) {
+      const r = row.doc && refundOf(row.doc);
+      if (r) await tellCustomer(r);
+    }
   };
 
   return {

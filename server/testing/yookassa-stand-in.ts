@@ -49,8 +49,11 @@ interface StandInRefund {
   created_at: string;
   cancellation_details?: { party: string; reason: string };
 }
-/** What goes wrong with the next refund requests, one each: made but answered 500, made but answered too late, cancelled by YooKassa. */
-export type RefundTrouble = '5xx' | 'timeout' | 'cancel';
+/**
+ * What goes wrong with the next refund requests, one each: made but answered 500, made but answered too late,
+ * cancelled by YooKassa, or made `pending` (as YooKassa answers a refund it has not finished: `finishRefund` ends it).
+ */
+export type RefundTrouble = '5xx' | 'timeout' | 'cancel' | 'pending';
 
 const json = (res: http.ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -87,6 +90,8 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
   const refundsByKey = new Map<string, string>();
   const refundRequests: { key: string; body: unknown }[] = [];
   const refundTrouble: RefundTrouble[] = [];
+  /** The receipts pending refunds carry, made when the refund succeeds. */
+  const pendingRefundReceipts = new Map<string, ReceiptBody>();
   const sent: { event: string; id: string; status: number }[] = [];
 
   const notify = async (id: string, event = `payment.${payments.get(id)?.status ?? 'succeeded'}`): Promise<number> => {
@@ -184,7 +189,7 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
           const id = crypto.randomUUID();
           r = {
             id,
-            status: trouble === 'cancel' ? 'canceled' : 'succeeded',
+            status: trouble === 'cancel' ? 'canceled' : trouble === 'pending' ? 'pending' : 'succeeded',
             amount: { value: body.amount!.value!, currency: p.amount.currency },
             payment_id: p.id,
             ...(body.description ? { description: body.description } : {}),
@@ -194,6 +199,7 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
           refunds.set(id, r);
           refundsByKey.set(key, id);
           if (body.receipt && r.status === 'succeeded') register('refund', { ...body.receipt, payment_id: p.id, refund_id: id, settlements: [{ type: 'cashless', amount: r.amount }] });
+          if (body.receipt && r.status === 'pending') pendingRefundReceipts.set(id, body.receipt);
         }
         // Made, but the answer is lost: a 500, or an answer later than the shop waits.
         if (trouble === '5xx') return json(res, 500, { type: 'error', code: 'internal_server_error', description: 'Internal server error' });
@@ -275,6 +281,16 @@ export const startYookassaStandIn = async (shopId = 'test-shop', secretKey = 'te
     /** The next refund requests go wrong, one each, in this order. */
     troubleRefunds(...t: RefundTrouble[]) {
       refundTrouble.push(...t);
+    },
+    /** A pending refund ends as YooKassa ends one: succeeded (its refund receipt made, if it carried one) or canceled. */
+    finishRefund(id: string, status: 'succeeded' | 'canceled' = 'succeeded') {
+      const r = refunds.get(id);
+      if (!r || r.status !== 'pending') throw new Error(`refund ${id} is not pending`);
+      r.status = status;
+      if (status === 'canceled') r.cancellation_details = { party: 'yoo_money', reason: 'insufficient_funds' };
+      const receipt = pendingRefundReceipts.get(id);
+      pendingRefundReceipts.delete(id);
+      if (receipt && status === 'succeeded') register('refund', { ...receipt, payment_id: r.payment_id, refund_id: id, settlements: [{ type: 'cashless', amount: r.amount }] });
     },
     /** Every POST /v3/receipts with its Idempotence-Key and body, refused ones too. */
     receiptRequests,

@@ -48,7 +48,7 @@ export interface MyOrder {
   payment: string;
   /** Paid online, not paid yet: the customer may pay again from the thank-you page. */
   awaitsPayment: boolean;
-  /** Money going back through YooKassa, a line each: «Возвращено 1 000 ₽ на карту», «Возвращаем…», «…задерживается». */
+  /** Money going back, a line each: through YooKassa («Возвращено 1 000 ₽ на карту», «Возвращаем…», «…задерживается») or handed back by the studio («Возвращено 1 500 ₽ наличными»). */
   refunds: string[];
 }
 
@@ -62,6 +62,8 @@ const paymentOf = (o: Order) => {
   if (o.paid?.status === 'paid' || awaitsOnlinePayment(o) || paymentChecking(o)) return paymentLabel(o);
   // Money the studio gave back is not money the customer still owes: an order paid online with part of it returned reads paid.
   const returned = returnedToCustomer(o.refunds);
+  // A cancelled order paid at the studio whose money was handed back: nothing is paid on delivery any more.
+  if (o.status === 'cancelled' && returned > 0) return received(o) > 0 ? `Заказ отменён: возвращено ${formatRoubles(returned)} из ${formatRoubles(received(o) + returned)}` : 'Заказ отменён: оплата возвращена';
   if (returned > 0 && received(o) + returned >= o.total) return paymentLabel({ ...o, paid: { ...o.paid, status: 'paid' } });
   if (received(o) > 0) return `Оплачено ${formatRoubles(received(o))}, остальные ${formatRoubles(owed(o))} — ${onDelivery(o).toLowerCase()}`;
   return onDelivery(o);

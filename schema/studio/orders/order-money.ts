@@ -21,8 +21,32 @@ export const received = (o: Money): number => o.paid?.amount ?? (o.paid?.status 
  * customer no longer owes them, though the studio no longer holds them. The server's own refunds (YooKassa's money
  * that came after a cancellation or twice, steps `online-…`) return money nobody owed and do not count.
  */
-export const givenBack = (history: readonly OrderChange[] = []): number =>
-  history.reduce((t, e) => t + (e.command.startsWith('online-') ? 0 : (refundMarkOf(e)?.amount ?? 0)), 0);
+export const givenBack = (history: readonly OrderChange[] = []): number => staffRefunds(history).reduce((t, r) => t + r.amount, 0);
+
+/** One refund a manager recorded: its command, the roubles, and the payment it gave back from as that payment was recorded. */
+export interface StaffRefund {
+  command: string;
+  amount: number;
+  payment?: OrderPayment;
+}
+
+/** The refunds `givenBack` sums, oldest first: every refund mark in the history but the server's own steps (`online-…`). */
+export const staffRefunds = (history: readonly OrderChange[] = []): StaffRefund[] => {
+  const payments = paymentsOf(history);
+  return history.flatMap((e) => {
+    const mark = e.command.startsWith('online-') ? undefined : refundMarkOf(e);
+    if (!mark) return [];
+    const payment = payments.find((p) => p.entry.command === mark.payment)?.paid;
+    return [{ command: e.command, amount: mark.amount, ...(payment ? { payment } : {}) }];
+  });
+};
+
+/**
+ * The refunds the studio hands back itself — cash, a card through its terminal, a transfer, money taken online
+ * elsewhere — as the customer's copy tells them (server/orders/customer-view.ts): the staff refunds of any payment
+ * but YooKassa's, whose money goes back through YooKassa (refunds-due.ts) and reaches the copy from that queue.
+ */
+export const givenBackAtStudio = (history: readonly OrderChange[] = []): StaffRefund[] => staffRefunds(history).filter((r) => !r.payment || !providerPaid(r.payment));
 
 /** What is still owed: what the courier collects on delivery (an order read without its history counts no refund). */
 export const owed = (o: Money & Partial<Pick<Order, 'history'>>): number => Math.max(0, o.total - received(o) - givenBack(o.history));
