@@ -107,7 +107,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   // Stock balances and purchase prices: the sum of every stored stock-moving record, read from sequence 0.
   const stock = stockProjection(shop.storage, hub);
   // The command processor takes the office as the projection reads it (one read for both), its build included.
-  const processor = commandProcessor(shop, commands, hub, stock.docs);
+  const processor = commandProcessor(shop, commands, stock.docs);
   const stopStock = await stock.start();
   // Staff commands pushed while no server ran are applied before this one serves.
   const stopCommands = await processor.start();

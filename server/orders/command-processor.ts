@@ -4,7 +4,6 @@ import { createCommandId, orderCommand, type CommandOutcome } from '../../schema
 import { officeRecord, type OfficeRecord } from '../../schema/shared/record';
 import { isStaff } from '../../schema/shared/user';
 import type { Shop } from '../context';
-import type { ChangesHub } from '../db/changes-hub';
 import { getDoc, isTombstoned, upsert } from '../db/docs';
 import { fromSynced, toSynced } from '../db/synced';
 import type { OrderCommands } from './order-commands';
@@ -45,12 +44,12 @@ const pending = (doc: unknown): OfficeRecord | null => {
  * Applies the commands staff devices push into the office database (issue 10). Every app server runs one: it
  * takes the office's documents as the stock projection reads them (`office`: its build from nothing at start, then its
  * reads of the changes, one read for both), so commands left without an outcome (pushed while no server ran, or cut
- * short by a crash) are applied first; a change the process's changes hub announces asks that reader to catch up
- * (a read sent now, or joined: a push's own catch-up covers it). Made before the projection starts, started after. Two servers may take the same command at once: the order service applies a command
- * once (its id in the order's history) and answers the same outcome again, and the outcome is written only into a
- * record that has none yet.
+ * short by a crash) are applied first; a change the process's changes hub announces is read by the projection a moment
+ * later unless a read sent meanwhile covers it (a push's own catch-up). Made before the projection starts, started
+ * after. Two servers may take the same command at once: the order service applies a command once (its id in the
+ * order's history) and answers the same outcome again, and the outcome is written only into a record that has none yet.
  */
-export const commandProcessor = (shop: Shop, commands: OrderCommands, hub: ChangesHub, office: OfficeDocs) => {
+export const commandProcessor = (shop: Shop, commands: OrderCommands, office: OfficeDocs) => {
   const db = () => shop.storage.db(officeDb);
   /** Pending commands the reads brought and this server has not taken yet, by id (the latest copy read). */
   const queue = new Map<string, OfficeRecord>();
@@ -188,14 +187,11 @@ export const commandProcessor = (shop: Shop, commands: OrderCommands, hub: Chang
     /** Applies every command left without an outcome (the reader has read the office by now), then follows new ones. */
     async start(): Promise<() => Promise<void>> {
       started = true;
-      // A change announced asks the reader to catch up; what it reads comes back through `onDocs`.
-      const unwatch = hub.watch(officeDb, () => void office.current().catch((e: unknown) => log.error({ err: e }, 'order commands: reading the office failed')));
       await office.current();
       await run();
       return async () => {
         stopped = true;
         clearTimeout(retry);
-        unwatch();
         untap();
         await running;
       };

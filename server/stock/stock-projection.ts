@@ -27,8 +27,12 @@ const officeDb = tierDatabases[invoice.tier];
  */
 const batch = 5000;
 
-/** How long a change the hub announced waits for a read that covers it before the projection reads it itself. */
-const noticeWaitMs = 200;
+/**
+ * How long a change the hub announced waits for a read that covers it before the projection reads it itself. Short:
+ * the command processor learns of a pushed command by this read (command-processor.ts); long enough for a device's
+ * next batch, sent as the last one is answered, to arrive and send the read that covers it.
+ */
+const noticeWaitMs = 50;
 
 /**
  * What the ledger projection keeps per office document: its moves (by record id, in the BalanceBook) and, for a
