@@ -104,12 +104,14 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   // The night's copy of every database, taken by whichever app server claims the night first.
   const stopBackups = backupNightly(shop.storage, config);
   const hub = changesHub(shop.storage);
-  // Staff commands pushed while no server ran are applied before this one serves.
-  const stopCommands = await commandProcessor(shop, commands, hub).start();
   const catalog = catalogIndex(shop.storage.db('catalog'), hub);
   // Stock balances and purchase prices: the sum of every stored stock-moving record, read from sequence 0.
   const stock = stockProjection(shop.storage, hub);
+  // The command processor takes the office as the projection reads it (one read for both), its build included.
+  const processor = commandProcessor(shop, commands, stock.docs);
   const stopStock = await stock.start();
+  // Staff commands pushed while no server ran are applied before this one serves.
+  const stopCommands = await processor.start();
   // Tech-card bouquets' counts: what their stems make, from now on and after every movement.
   const stopBouquets = await bouquetStock(shop.storage, stock, hub).start();
   // Read once: a restore happens with no shop running on the store, and the next start reads the new one.

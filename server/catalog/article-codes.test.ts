@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../schema/shop/product';
 import { techCardStudio } from '../testing/tech-card-studio';
 import { call, demoPhones, signIn, startTwoShops } from '../testing/test-shop';
+import { until } from '../testing/until';
 
 type Answer = { status: number; body: { data: Product; error?: string } };
 
@@ -72,6 +73,27 @@ describe('an article code is claimed once across app servers', () => {
       shops.couch.splitWrites(null);
     }
     expect(shops.couch.splitCount()).toBeGreaterThan(0);
+  });
+
+  it('keeps one winner when one writer reads the claim another left on too few copies, before that writer takes it out', async () => {
+    let split = 0;
+    let answer = () => {};
+    const held = new Promise<void>((r) => (answer = r));
+    // A's first three claims of the code reach too few copies; the first one's 202 is held, its branch standing.
+    shops.couch.splitWrites((w) => w.db === 'counters' && w.id === 'art:HELD-1' && !w.rev && split++ < 3, { answerAfter: held });
+    try {
+      const first = update('a', item('HELD-1', 'Первый HELD-1'));
+      await until(async () => shops.couch.splitCount(), (n) => n > 0);
+      // B reads A's branch as a claim in flight and is told the code is taken; nobody else may then lose it to A's 202s.
+      const second = await update('b', item('HELD-1', 'Второй HELD-1'));
+      answer();
+      oneWon('HELD-1', [await first, second]);
+      expect(second.status).toBe(409);
+      expect(await holders('HELD-1')).toHaveLength(1);
+    } finally {
+      answer();
+      shops.couch.splitWrites(null);
+    }
   });
 
   it('holds a published tech card’s code as an item’s: publishing and creating an item with that code at once, one wins (issue 19: one writer of the catalogue)', async () => {

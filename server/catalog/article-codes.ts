@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Product } from '../../schema/shop/product';
-import { claim, shortWrites } from '../db/claim';
+import { claim, shortWrites, TooFewCopies } from '../db/claim';
 import { getDoc, isConflict, isNotFound } from '../db/docs';
 import type { Storage } from '../db/storage';
 import { getSynced } from '../db/synced';
@@ -15,8 +15,16 @@ const claimId = (art: string) => `art:${art}`;
  */
 const inFlightMs = 60_000;
 
-/** Rounds of reading the claim and claiming: a leftover freed, then claimed, takes two. */
-const rounds = 3;
+/**
+ * Rounds of reading the claim and claiming. A claim lost with nobody holding the code (a 202 taken out by its own
+ * writer, every racer's taken out) reads and claims again: only a holder found refuses. Giving up after a few lost
+ * claims refused the code with nobody holding it, while the other writer had been refused by this one's 202 branch,
+ * read as a claim in flight: nobody got the code. A cluster that keeps answering 202 ends it with `TooFewCopies`
+ * (`shortWrites`, 503), races with their pauses long before this bound (then also 503: nobody holds it).
+ */
+const rounds = 12;
+/** Leftovers freed in one call: a leftover freed, then claimed by another, then left again is not ours to chase. */
+const freedAtMost = 2;
 
 const taken = (art: string, by?: string) => new HttpError(409, by ? `Артикул ${art} уже занят товаром «${by}»` : `Артикул ${art} уже занят`);
 
@@ -42,7 +50,7 @@ export const articleCodes = (storage: Storage) => {
      */
     async claim(art: string, id: string): Promise<boolean> {
       const count = shortWrites();
-      for (let round = 0; round < rounds; round++) {
+      for (let round = 0, freed = 0; round < rounds; round++) {
         const held = await getDoc<object>(counters, claimId(art));
         if (!held) {
           if (await claim(counters, claimId(art), { item: id, at: Date.now() }, count)) return true;
@@ -52,10 +60,10 @@ export const articleCodes = (storage: Storage) => {
         if (by.success && by.data.item === id) return false;
         const holder = by.success ? await getSynced<Product>(catalog, by.data.item) : null;
         if (holder?.art === art) throw taken(art, holder.name);
-        if (by.success && Date.now() - by.data.at < inFlightMs) throw taken(art);
+        if ((by.success && Date.now() - by.data.at < inFlightMs) || freed++ >= freedAtMost) throw taken(art);
         await free(held);
       }
-      throw taken(art);
+      throw new TooFewCopies();
     },
 
     /** Gives `art` back if the item `id` holds its claim (renamed, deleted, or its write failed). */

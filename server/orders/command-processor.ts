@@ -4,7 +4,6 @@ import { createCommandId, orderCommand, type CommandOutcome } from '../../schema
 import { officeRecord, type OfficeRecord } from '../../schema/shared/record';
 import { isStaff } from '../../schema/shared/user';
 import type { Shop } from '../context';
-import type { ChangesHub } from '../db/changes-hub';
 import { getDoc, isTombstoned, upsert } from '../db/docs';
 import { fromSynced, toSynced } from '../db/synced';
 import type { OrderCommands } from './order-commands';
@@ -12,12 +11,18 @@ import { answeredAction } from './answered-command';
 import { log } from '../ops/log';
 
 const officeDb = tierDatabases[orderCommandEntity.tier];
-/** Changes read per request while catching up. */
-const batch = 200;
 /** After a failure (the store not answering) the processor looks again this much later, or at the next change. */
 const retryMs = 30_000;
 
-type Seq = string | number;
+/**
+ * The office's documents as another reader reads them (the stock projection, stock-projection.ts `docs`): every
+ * document it takes in, its build from nothing included when asked before it starts, in the order read; `current`
+ * catches up with every change stored before the call.
+ */
+export interface OfficeDocs {
+  onDocs(listener: (docs: readonly { id: string; doc: unknown; deleted: boolean }[]) => void): () => void;
+  current(): Promise<unknown>;
+}
 
 /**
  * A command on an order this server does not have yet, whose create command is in the office database (a payment
@@ -28,7 +33,7 @@ const orderWaitMs = 2 * 60_000;
 
 /** A pending command: an office record of the command entity that has no outcome yet. */
 const pending = (doc: unknown): OfficeRecord | null => {
-  if (!doc || typeof doc !== 'object' || '_deleted' in doc) return null;
+  if (!doc || typeof doc !== 'object' || '_deleted' in doc || (doc as { type?: unknown }).type !== orderCommandEntity.type) return null;
   const parsed = officeRecord.safeParse(fromSynced(doc as { _id: string }));
   if (!parsed.success || parsed.data.type !== orderCommandEntity.type || parsed.data.data.outcome !== undefined) return null;
   return parsed.data;
@@ -37,15 +42,17 @@ const pending = (doc: unknown): OfficeRecord | null => {
 
 /**
  * Applies the commands staff devices push into the office database (issue 10). Every app server runs one: it
- * follows the office database's changes through the process's changes hub (which restarts a failed feed and says so)
- * from sequence 0 at start, so commands left without an outcome (pushed while no server ran, or cut short by a
- * crash) are applied first. Two servers may take the same command at once: the order service applies a command
- * once (its id in the order's history) and answers the same outcome again, and the outcome is written only into a
- * record that has none yet.
+ * takes the office's documents as the stock projection reads them (`office`: its build from nothing at start, then its
+ * reads of the changes, one read for both), so commands left without an outcome (pushed while no server ran, or cut
+ * short by a crash) are applied first; a change the process's changes hub announces is read by the projection a moment
+ * later unless a read sent meanwhile covers it (a push's own catch-up). Made before the projection starts, started
+ * after. Two servers may take the same command at once: the order service applies a command once (its id in the
+ * order's history) and answers the same outcome again, and the outcome is written only into a record that has none yet.
  */
-export const commandProcessor = (shop: Shop, commands: OrderCommands, hub: ChangesHub) => {
+export const commandProcessor = (shop: Shop, commands: OrderCommands, office: OfficeDocs) => {
   const db = () => shop.storage.db(officeDb);
-  let since: Seq = 0;
+  /** Pending commands the reads brought and this server has not taken yet, by id (the latest copy read). */
+  const queue = new Map<string, OfficeRecord>();
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -121,14 +128,10 @@ export const commandProcessor = (shop: Shop, commands: OrderCommands, hub: Chang
   };
 
   const catchUp = async () => {
-    for (;;) {
-      const changes = await db().changes({ since, include_docs: true, limit: batch, batch_size: batch, seq_interval: batch });
-      for (const change of changes.results) {
-        const record = pending(change.doc);
-        if (record) await take(record);
-      }
-      since = changes.last_seq;
-      if (changes.results.length < batch) break;
+    // Taken off the queue once taken: a failure leaves the rest (and this one) for the next run.
+    for (const [id, record] of [...queue]) {
+      await take(record);
+      if (queue.get(id) === record) queue.delete(id);
     }
     // A command answered here may be the one another waits for: round again while any is answered.
     for (let answered = true; answered && waiting.size; ) {
@@ -167,16 +170,29 @@ export const commandProcessor = (shop: Shop, commands: OrderCommands, hub: Chang
     return running;
   };
 
+  let started = false;
+  // From the reader's first document on: what it reads before this processor starts waits in the queue.
+  const untap = office.onDocs((docs) => {
+    let any = false;
+    for (const { id, doc, deleted } of docs) {
+      const record = deleted ? null : pending(doc);
+      if (record) queue.set(id, record);
+      else queue.delete(id);
+      any ||= !!record;
+    }
+    if (any && started) void run();
+  });
+
   return {
-    /** Applies every command left without an outcome, then follows new ones. */
+    /** Applies every command left without an outcome (the reader has read the office by now), then follows new ones. */
     async start(): Promise<() => Promise<void>> {
-      // Watched first: a command pushed while the first catch-up runs makes it run again.
-      const unwatch = hub.watch(officeDb, () => void run());
+      started = true;
+      await office.current();
       await run();
       return async () => {
         stopped = true;
         clearTimeout(retry);
-        unwatch();
+        untap();
         await running;
       };
     },

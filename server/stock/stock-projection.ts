@@ -16,6 +16,9 @@ import { ReferenceCache, type OfficeMirror } from '../records/reference-cache';
 
 type Seq = string | number;
 
+/** One office document as a read took it in: its winning revision, or its deletion. */
+export type OfficeDoc = { id: string; doc: unknown; deleted: boolean };
+
 const officeDb = tierDatabases[invoice.tier];
 /**
  * Changes read per request while catching up. Large: each request of PouchDB's changes feed over LevelDB pays a fixed
@@ -24,8 +27,12 @@ const officeDb = tierDatabases[invoice.tier];
  */
 const batch = 5000;
 
-/** How long a change the hub announced waits for a read that covers it before the projection reads it itself. */
-const noticeWaitMs = 200;
+/**
+ * How long a change the hub announced waits for a read that covers it before the projection reads it itself. Short:
+ * the command processor learns of a pushed command by this read (command-processor.ts); long enough for a device's
+ * next batch, sent as the last one is answered, to arrive and send the read that covers it.
+ */
+const noticeWaitMs = 50;
 
 /**
  * What the ledger projection keeps per office document: its moves (by record id, in the BalanceBook) and, for a
@@ -124,11 +131,25 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
   let noticeTimer: NodeJS.Timeout | null = null;
   /** Told after changes of the feed were taken in (not after `saw`: the feed brings those records again). */
   const takers = new Set<() => void>();
+  /** Given every document the reads take in, the build from nothing included, in the order read (`docs.onDocs`). */
+  const docTakers = new Set<(docs: readonly OfficeDoc[]) => void>();
+  const tell = (docs: readonly OfficeDoc[]) => {
+    for (const t of docTakers) {
+      try {
+        t(docs);
+      } catch (e) {
+        log.error({ err: e }, 'stock: a reader of the office documents failed');
+      }
+    }
+  };
 
   const take = (changes: PouchDB.Core.ChangesResponse<object>) => {
     for (const change of changes.results) ledger.take(change.id, change.doc, change.deleted === true);
     since = changes.last_seq;
-    if (changes.results.length) takers.forEach((t) => t());
+    if (changes.results.length) {
+      if (docTakers.size) tell(changes.results.map((c) => ({ id: c.id, doc: c.doc, deleted: c.deleted === true })));
+      takers.forEach((t) => t());
+    }
     return changes.results.length >= batch;
   };
   const catchUp = async () => {
@@ -145,6 +166,7 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
     for (let after: string | undefined; ; ) {
       const page = await db().allDocs({ include_docs: true, limit: batch, ...(after === undefined ? {} : { startkey: after, skip: 1 }) });
       for (const row of page.rows) ledger.take(row.id, row.doc);
+      if (docTakers.size) tell(page.rows.map((row) => ({ id: row.id, doc: row.doc, deleted: false })));
       if (page.rows.length < batch) break;
       after = page.rows[page.rows.length - 1]!.id;
     }
@@ -253,6 +275,18 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
     onTaken(listener: () => void): () => void {
       takers.add(listener);
       return () => void takers.delete(listener);
+    },
+    /**
+     * The office's documents as this projection reads them, for another reader of the office that would otherwise read
+     * the same changes itself (the command processor): `onDocs` before `start` gets the build from nothing too.
+     * `current` catches up (a read sent now, or joined).
+     */
+    docs: {
+      onDocs(listener: (docs: readonly OfficeDoc[]) => void): () => void {
+        docTakers.add(listener);
+        return () => void docTakers.delete(listener);
+      },
+      current: () => sync(),
     },
     /** The ledger as last caught up, without reading the feed (a hint: what may have changed since is not in it). */
     cached(): StockLedger {

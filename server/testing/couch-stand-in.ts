@@ -26,6 +26,11 @@ interface SplitOptions {
    * Without it, while writes are split, the third node is away: a 202 is then too few copies.
    */
   race?: boolean;
+  /**
+   * A split PUT's 202 is sent only once this settles (its branch is stored at once): its writer is held between the
+   * write and its judgement of it, while others read the branch it left.
+   */
+  answerAfter?: Promise<unknown>;
 }
 
 /** PUT /{db}/{id} of a document (not a design or local one, not an attachment). */
@@ -118,6 +123,7 @@ export const startCouchStandIn = async (at?: { port: number; dir: string }, { ad
         return next();
       }
       release();
+      await how.answerAfter;
       res.status(202).json({ ok: true, id, rev: branch });
     } catch (e) {
       release();
