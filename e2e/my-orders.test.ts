@@ -45,6 +45,8 @@ describe('my orders', () => {
     await waitFor('the cancellation on the server', async () => (await orderOnServer(shop, order.id)).status === 'cancelled');
     expect(await stock()).toBe(held + order.lines[0].count);
     expect(await row.getByRole('button', { name: 'Отменить заказ' }).count()).toBe(0);
+    // Nothing is paid on delivery any more.
+    await row.locator('.my-orders__payment', { hasText: 'Заказ отменён: оплачивать не нужно' }).waitFor({ timeout: 30_000 });
     expect(errors).toEqual([]);
     await context.close();
   });

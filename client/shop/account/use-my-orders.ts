@@ -65,6 +65,8 @@ const paymentOf = (o: Order) => {
   // A cancelled order paid at the studio whose money was handed back: nothing is paid on delivery any more.
   if (o.status === 'cancelled' && returned > 0) return received(o) > 0 ? `Заказ отменён: возвращено ${formatRoubles(returned)} из ${formatRoubles(received(o) + returned)}` : 'Заказ отменён: оплата возвращена';
   if (returned > 0 && received(o) + returned >= o.total) return paymentLabel({ ...o, paid: { ...o.paid, status: 'paid' } });
+  // Nothing is paid on delivery for a cancelled order: it reads what was paid, if anything.
+  if (o.status === 'cancelled') return received(o) > 0 ? `Заказ отменён: оплачено ${formatRoubles(received(o))}` : 'Заказ отменён: оплачивать не нужно';
   if (received(o) > 0) return `Оплачено ${formatRoubles(received(o))}, остальные ${formatRoubles(owed(o))} — ${onDelivery(o).toLowerCase()}`;
   return onDelivery(o);
 };
