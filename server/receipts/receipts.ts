@@ -451,6 +451,7 @@ export const receiptSender = (
    * today's choice (even none); one never handed to a register to where today's choice sends it. Receipts stored before
    * the stamp go by today's choice and are stamped then (DECISIONS «A receipt stays with its register»).
    */
+  const unknownSaid = new Set<string>();
   const round = async (now = Date.now()): Promise<void> => {
     const routing = typeof providerNow === 'function' ? await providerNow() : fixed(providerNow);
     // A listing only hints; the lease decides who sends. Only the due ones are read (the view by `nextAt`).
@@ -460,7 +461,10 @@ export const receiptSender = (
       if (r.via) {
         const provider = await routing.via(r.via);
         if (provider) await sendOne(provider, r.via, r.id, now);
-        else log.error({ receipt: r.id }, 'the register this receipt was sent to is not known: it waits');
+        else if (!unknownSaid.has(r.id)) {
+          unknownSaid.add(r.id);
+          log.error({ receipt: r.id }, 'the register this receipt was sent to is not known: it waits');
+        }
         continue;
       }
       const to = await routing.route(r.content);

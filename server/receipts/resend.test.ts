@@ -10,7 +10,8 @@ import { startAtolStandIn } from '../testing/atol-stand-in';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { until } from '../testing/until';
 import { startYookassaStandIn } from '../testing/yookassa-stand-in';
-import { receiptsOfOrder } from './receipts';
+import { upsert } from '../db/docs';
+import { receiptOf, receiptsDb, receiptsOfOrder } from './receipts';
 
 /**
  * A failed receipt goes again only when no provider holds a document under its id (schema `resendIssue`): queued again
@@ -135,5 +136,20 @@ describe('receipts sent again, and a receipt staying with its register (issue 30
     expect([registered?.state, registered?.uuid]).toEqual(['registered', sent!.uuid]);
     expect(atol.documents().filter((d) => d.externalId === sent!.id)).toHaveLength(1);
     expect(yk.receiptRequests).toHaveLength(0);
+  }, 60_000);
+
+  it('a receipt stored before the stamp goes by today’s choice and is stamped then', async () => {
+    await choose(atolChoice());
+    atol.holdReports(true);
+    const sale = await cashSale();
+    const [sent] = await until(() => receiptsOfOrder(shop.shop.storage, sale), (rs) => rs[0]?.state === 'sent');
+    // As an older release stored it: no stamp.
+    await upsert<object>(shop.shop.storage.db(receiptsDb), sent!.id, (doc) => {
+      const { via: _v, id: _i, ...old } = receiptOf(doc!)!;
+      return old;
+    });
+    atol.holdReports(false);
+    const [registered] = await until(() => receiptsOfOrder(shop.shop.storage, sale), (rs) => rs[0]?.state === 'registered');
+    expect([registered?.uuid, registered?.via]).toEqual([sent!.uuid, sent!.via]);
   }, 60_000);
 });
