@@ -31,7 +31,7 @@ import { product, productInput } from '../shop/product';
 import { qrDeviceRequest, qrLoginRequest, qrVerifyRequest } from './qr-login';
 import { officeRecord, recordIdRequest, type recordListRequest, type recordSaveRequest, type RecordSaveRequest } from './record';
 import { shiftChecksAnswer } from '../studio/money/shift-check';
-import { counterRegisterAnswer, receiptSettingsAnswer, receiptSettingsUpdate, receiptsListAnswer, receiptsListRequest } from '../studio/receipts/receipt';
+import { counterRegisterAnswer, receiptResendAnswer, receiptResendRequest, receiptSettingsAnswer, receiptSettingsUpdate, receiptsListAnswer, receiptsListRequest } from '../studio/receipts/receipt';
 import { devicePrintRelease, devicePrintReleaseAnswer } from '../studio/receipts/counter-print';
 import { shopSettings } from '../studio/site/shop-settings';
 import { shopSettingsUpdate, smsGatewayUpdate, smsTest } from '../studio/site/shop-settings-update';
@@ -135,6 +135,7 @@ const shapes = {
   'POST /api/receipts/counter-register': row('POST /api/receipts/counter-register', noPayload, counterRegisterAnswer),
   'POST /api/receipts/list': row('POST /api/receipts/list', receiptsListRequest, receiptsListAnswer),
   'POST /api/receipts/device-release': row('POST /api/receipts/device-release', devicePrintRelease, devicePrintReleaseAnswer),
+  'POST /api/receipts/resend': row('POST /api/receipts/resend', receiptResendRequest, receiptResendAnswer),
   'POST /api/events/list': row('POST /api/events/list', eventsListQuery, z.array(storedEvent)),
   'POST /api/events/update': row('POST /api/events/update', eventInput, data(storedEvent)),
   'POST /api/events/delete': row('POST /api/events/delete', eventDelete, ok),

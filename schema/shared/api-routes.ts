@@ -60,6 +60,8 @@ export const apiRoutes = {
   'POST /api/settings/receipts-get': 'admin',
   'POST /api/settings/receipts-update': 'admin',
   'POST /api/receipts/list': 'florist',
+  /** A failed receipt sent again under its id (/admin/documents «Отправить снова»), when nothing of it is at a provider. */
+  'POST /api/receipts/resend': 'admin',
   /** The counter register's address (never a credential): staff devices print through it while the server is away. */
   'POST /api/receipts/counter-register': 'florist',
   'POST /api/receipts/device-release': 'florist',

@@ -4,7 +4,9 @@ import type { Shop } from '../context';
 import { releaseDevicePrint } from '../receipts/counter-prints';
 import { route } from '../http/route';
 import { refundsOfOrder, viewOfRefund } from '../payments/refunds';
-import { chosenProviderName, listReceipts, unregisteredOf, readProviderChoice, readReceiptSettings, receiptsOfOrder, saveProviderChoice, saveReceiptSettings } from '../receipts/receipts';
+import {
+  chosenProviderName, listReceipts, unregisteredOf, readProviderChoice, readReceiptSettings, receiptsOfOrder, requeueLeftForRegister, resendReceipt, saveProviderChoice, saveReceiptSettings,
+} from '../receipts/receipts';
 
 /** The newest receipts /admin/documents lists. */
 const listed = 200;
@@ -24,8 +26,13 @@ export const receiptsApi = (shop: Shop): Router => {
 
   route(api, 'POST /api/settings/receipts-update', async ({ body }) => {
     if (body.choice) await saveProviderChoice(shop.storage, shop.config, body.choice);
-    return answer(await saveReceiptSettings(shop.storage, body.settings));
+    const saved = await saveReceiptSettings(shop.storage, body.settings);
+    // A register chosen now takes the receipts that failed for want of one (nothing of them was sent anywhere).
+    if (body.choice) await requeueLeftForRegister(shop.storage, shop.config);
+    return answer(saved);
   });
+
+  route(api, 'POST /api/receipts/resend', async ({ body }) => ({ data: viewOfReceipt(await resendReceipt(shop.storage, body.id)) }));
 
   route(api, 'POST /api/receipts/counter-register', async () => ({
     data: counterRegisterOf(await readProviderChoice(shop.storage), await readReceiptSettings(shop.storage)),

@@ -47,7 +47,8 @@ export const atolLocalProvider = (s: AtolLocalReach): ReceiptProvider => {
           return now.kind === 'wait' ? { kind: 'sent', uuid } : now;
         }
         if (res.status >= 500) return { kind: 'retry', reason: `касса ответила ошибкой ${res.status}` };
-        return { kind: 'refused', reason: `касса не приняла чек (ответ ${res.status})` };
+        // The task was not queued (a known uuid is answered above): nothing under this uuid, it may go again.
+        return { kind: 'refused', reason: `касса не приняла чек (ответ ${res.status})`, noDocument: true };
       } catch (e) {
         return unreachable(e);
       }

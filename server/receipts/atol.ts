@@ -97,11 +97,16 @@ export const atolProvider = (s: AtolReach): ReceiptProvider => {
 
   const outcome = (status: number, a: AtolAnswer | null, what: string): ProviderAnswer | { kind: 'wait' } => {
     if (status >= 500 || !a) return { kind: 'retry', reason: `касса ответила ошибкой ${status}` };
+    // The document sent before under this external_id (its answer lost): ATOL names it, whatever `status` says with it.
+    if (a.error?.code === duplicate && a.uuid) return what === 'report' ? { kind: 'wait' } : { kind: 'sent', uuid: a.uuid };
     if (a.error && a.error.code !== duplicate) {
       log.warn({ status, code: a.error.code, type: a.error.type }, `ATOL ${what} refused`);
       // An answer about our data (type «agent» or a 4xx) is final; the provider's own trouble is tried again.
       if (a.error.type === 'system' && status >= 500) return { kind: 'retry', reason: a.error.text ?? 'ошибка кассы' };
-      return { kind: 'refused', reason: `касса отказала: ${a.error.text ?? `код ${a.error.code ?? status}`}` };
+      // A refused request leaves no document (ATOL's error catalogue: «Документ не был зарегистрирован в сервисе… повторить
+      // запрос с тем же или новым external_id»); a document that failed after it was taken keeps its external_id.
+      const reason = `касса отказала: ${a.error.text ?? `код ${a.error.code ?? status}`}`;
+      return what === 'send' ? { kind: 'refused', reason, noDocument: true } : { kind: 'refused', reason };
     }
     if (a.status === 'fail') return { kind: 'refused', reason: 'касса отказала без причины' };
     if (a.status === 'done' && a.payload && a.uuid)

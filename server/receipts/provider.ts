@@ -4,7 +4,8 @@ import type { Receipt, ReceiptContent } from '../../schema/studio/receipts/recei
 export type ProviderAnswer =
   | { kind: 'sent'; uuid: string }
   | { kind: 'registered'; uuid: string; fiscal: NonNullable<Receipt['fiscal']> }
-  | { kind: 'refused'; reason: string }
+  /** `noDocument`: the provider refused the send itself and keeps nothing under the id (schema `resendIssue`). */
+  | { kind: 'refused'; reason: string; noDocument?: true }
   | { kind: 'retry'; reason: string };
 
 /**

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { tierDatabases } from '../../schema/shared/databases';
 import type { Order, OrderChange } from '../../schema/studio/orders/order';
 import {
-  defaultReceiptSettings, providerFor, receipt, receiptProviderChoice, receiptSettings, receiptsDue,
+  defaultReceiptSettings, leftForRegister, providerFor, receipt, receiptProviderChoice, receiptSettings, receiptsDue, resendIssue,
   type Receipt, type ReceiptContent, type ReceiptProviderChoice, type ReceiptProviderInput, type ReceiptSettings, type ReceiptTarget, type UnregisteredSummary,
 } from '../../schema/studio/receipts/receipt';
 import type { ShopConfig } from '../config';
@@ -17,6 +17,7 @@ import { atolLocalProvider } from './atol-local';
 import type { ProviderAnswer, ReceiptProvider } from './provider';
 import { yookassaReceipts } from './yookassa-receipts';
 import { everyRound } from '../ops/every';
+import { keepRegister, registerKey, registerOf } from './registers';
 import { devicePrintedReceipt, devicePrintHoldMs } from '../../schema/studio/receipts/counter-print';
 
 /** The server-only database of receipts (schema/shared/databases.ts: never served through /db; staff read states through /api). */
@@ -171,6 +172,7 @@ const design = {
     byOrder: { map: 'function (doc) { if (doc.content && doc.content.order) emit(doc.content.order, null); }' },
     byTime: { map: "function (doc) { if (typeof doc.createdAt === 'number') emit(doc.createdAt, null); }" },
     unregistered: { map: "function (doc) { if (doc.state && doc.state !== 'registered' && typeof doc.createdAt === 'number') emit(doc.createdAt, null); }" },
+    failed: { map: "function (doc) { if (doc.state === 'failed' && typeof doc.createdAt === 'number') emit(doc.createdAt, null); }" },
     // Refunds through YooKassa (server/payments/refunds.ts) live beside the receipts under their own fields.
     refundsDue: { map: "function (doc) { if (doc.refundState === 'queued' || doc.refundState === 'pending') emit(doc.nextAt, null); }" },
     refundsByOrder: { map: 'function (doc) { if (doc.refund && doc.refund.order) emit(doc.refund.order, null); }' },
@@ -256,22 +258,62 @@ export const chosenProvider = (config: ShopConfig, c: ReceiptTarget): ReceiptPro
   }
 };
 
-/** Where one receipt goes: a provider, nowhere yet (null: it waits in the queue), or nowhere ever (`unsent`: failed with why). */
-export type ReceiptRouter = (c: ReceiptContent) => ReceiptProvider | null | { unsent: string };
+/**
+ * Where one receipt not yet handed to a register goes under today's choice: a register (its stamp, `registerKey`, and
+ * provider), nowhere yet (null: it waits in the queue), or nowhere ever (`unsent`: failed with why).
+ */
+export type Routed = { via: string; provider: ReceiptProvider } | null | { unsent: string };
+/** A round's routing: today's choice for receipts not yet handed to a register, and the register a stamp names. */
+export interface ReceiptRouting {
+  route: (c: ReceiptContent) => Promise<Routed>;
+  /** The provider of the register stamped on a receipt, whatever today's choice; null when its register is not known. */
+  via: (key: string) => Promise<ReceiptProvider | null>;
+}
+
+/** The choice as it routes: the server's configuration naming YooKassa reads as YooKassa with no studio register. */
+const effectiveChoice = (config: ShopConfig, c: ReceiptProviderChoice): ReceiptProviderChoice =>
+  c.kind === 'server' && config.receipts?.provider === 'yookassa' ? { kind: 'yookassa', register: { kind: 'none' } } : c;
 
 /**
- * The router of a choice (schema `providerFor`): with YooKassa's receipts (the admin's or the server's), YooKassa's
- * money to YooKassa and the rest to the studio's register; one provider object per target, so ATOL's token is kept.
+ * The routing of the admin's choice (schema `providerFor`), read once a round (a new choice applies from the next
+ * round on every app server): with YooKassa's receipts, YooKassa's money to YooKassa and the rest to the studio's
+ * register. One provider object per register while the process runs, so ATOL's token is kept; a register receipts are
+ * handed to is kept in the admin database (`keepRegister`), so a stamped receipt reaches it after the choice changed.
  */
-export const routerOfChoice = (config: ShopConfig, c: ReceiptProviderChoice): ReceiptRouter => {
-  const choice: ReceiptProviderChoice = c.kind === 'server' && config.receipts?.provider === 'yookassa' ? { kind: 'yookassa', register: { kind: 'none' } } : c;
+export const providerOfChoice = (storage: Storage, config: ShopConfig): (() => Promise<ReceiptRouting>) => {
   const providers = new Map<string, ReceiptProvider | null>();
-  return (content) => {
-    const to = providerFor(content, choice);
-    if (to.kind === 'unsent') return { unsent: to.reason };
-    if (!providers.has(to.kind)) providers.set(to.kind, chosenProvider(config, to));
-    return providers.get(to.kind) ?? null;
+  const kept = new Set<string>();
+  const providerOf = (t: ReceiptTarget) => {
+    const k = JSON.stringify(t);
+    if (!providers.has(k)) providers.set(k, chosenProvider(config, t));
+    return providers.get(k) ?? null;
   };
+  return async () => {
+    const choice = effectiveChoice(config, await readProviderChoice(storage));
+    const stamps = new Map<string, Promise<ReceiptProvider | null>>();
+    return {
+      async route(content) {
+        const to = providerFor(content, choice);
+        if (to.kind === 'unsent') return { unsent: to.reason };
+        const provider = providerOf(to);
+        if (!provider) return null;
+        const k = JSON.stringify(to);
+        const via = kept.has(k) ? registerKey(to) : await keepRegister(storage, to);
+        kept.add(k);
+        return { via, provider };
+      },
+      via(key) {
+        if (!stamps.has(key)) stamps.set(key, registerOf(storage, key).then((t) => (t ? providerOf(t) : null)));
+        return stamps.get(key)!;
+      },
+    };
+  };
+};
+
+/** Whether today's choice sends `content` somewhere (not nowhere, not failed with why). */
+const takenNow = (config: ShopConfig, c: ReceiptProviderChoice, content: ReceiptContent): boolean => {
+  const to = providerFor(content, effectiveChoice(config, c));
+  return to.kind !== 'unsent' && chosenProvider(config, to) !== null;
 };
 
 /** The name of what the receipts go to now, as the settings answer says it ('' when nowhere). */
@@ -279,17 +321,56 @@ export const chosenProviderName = (config: ShopConfig, c: ReceiptProviderChoice)
   c.kind === 'server' ? (config.receipts?.provider ?? '') : c.kind === 'none' || (c.kind === 'yookassa' && !config.yookassa) ? '' : c.kind;
 
 /**
- * The provider of the admin's choice, read once a round (a new choice applies from the next round on every app
- * server); the same provider object while the choice stands, so ATOL's token is kept.
+ * The admin chose a register: every receipt failed because none was chosen for it (`leftForRegister`: nothing of it
+ * was ever sent) that today's choice takes goes back to the queue, under its id, once (a conditional write: a second
+ * app server, or the same save repeated, finds it queued). Answers how many.
  */
-export const providerOfChoice = (storage: Storage, config: ShopConfig): (() => Promise<ReceiptRouter>) => {
-  let last: { key: string; router: ReceiptRouter } | null = null;
-  return async () => {
-    const c = await readProviderChoice(storage);
-    const key = JSON.stringify(c);
-    if (last?.key !== key) last = { key, router: routerOfChoice(config, c) };
-    return last.router;
-  };
+export const requeueLeftForRegister = async (storage: Storage, config: ShopConfig): Promise<number> => {
+  const choice = await readProviderChoice(storage);
+  const db = storage.db(receiptsDb);
+  const failed = (await db.query<object>('receipts/failed', { include_docs: true })).rows.flatMap((r) => (r.doc ? (receiptOf(r.doc) ?? []) : []));
+  let count = 0;
+  for (const f of failed.filter((r) => leftForRegister(r) && takenNow(config, choice, r.content))) {
+    const now = Date.now();
+    let back = false;
+    await upsert<Omit<Receipt, 'id'>>(db, f.id, (doc) => {
+      const r = doc && receiptOf(doc);
+      back = false;
+      if (!r || !leftForRegister(r)) return null;
+      const { id: _id, lease: _l, reason: _r, noDocument: _n, ...rest } = r;
+      back = true;
+      return { ...rest, state: 'queued', nextAt: now, updatedAt: now };
+    });
+    if (back) count++;
+  }
+  if (count) log.info({ count }, 'receipts left with no register queued again');
+  return count;
+};
+
+/**
+ * «Отправить снова» (/admin/documents, admins): a failed receipt no provider holds a document of (`resendIssue`) goes
+ * back to the queue under its id, to today's register (its stamp is dropped: nothing of it is anywhere). Refused in
+ * Russian otherwise; a receipt the provider accepted and failed keeps its id there and is not sent twice.
+ */
+export const resendReceipt = async (storage: Storage, id: string): Promise<Receipt> => {
+  const db = storage.db(receiptsDb);
+  let issue: string | undefined = 'Чек не найден';
+  let queued: Receipt | null = null;
+  await upsert<Omit<Receipt, 'id'>>(db, id, (doc) => {
+    const r = doc && receiptOf(doc);
+    queued = null;
+    issue = r ? resendIssue(r) : 'Чек не найден';
+    if (!r || issue) return null;
+    const now = Date.now();
+    const { id: _id, lease: _l, reason: _r, noDocument: _n, via: _v, ...rest } = r;
+    const next: Receipt = { ...rest, id: r.id, state: 'queued', nextAt: now, updatedAt: now };
+    queued = next;
+    const { id: _i, ...body } = next;
+    return body;
+  });
+  if (!queued) throw new HttpError(issue === 'Чек не найден' ? 404 : 409, issue ?? 'Чек не отправить снова');
+  log.info({ receipt: id }, 'receipt sent again by an admin');
+  return queued;
 };
 
 /** How long a sender may hold a receipt it took before another may take it (a process that died mid-send). */
@@ -301,8 +382,10 @@ const leaseMs = 60_000;
  * external_id, retries timeouts and 5xx with backoff, polls until registered, and records a refusal with its reason.
  */
 export const receiptSender = (
-  storage: Storage, providerNow: ReceiptProvider | null | (() => Promise<ReceiptProvider | ReceiptRouter | null>), everyMs: number, o: { devicePrintHoldMs?: number | undefined } = {},
+  storage: Storage, providerNow: ReceiptProvider | (() => Promise<ReceiptRouting>), everyMs: number, o: { devicePrintHoldMs?: number | undefined } = {},
 ) => {
+  // One provider given (a test's, the bench's): every receipt goes to it, and it answers for every stamp.
+  const fixed = (p: ReceiptProvider): ReceiptRouting => ({ route: () => Promise.resolve({ via: `provider:${p.name}`, provider: p }), via: () => Promise.resolve(p) });
   const holdMs = o.devicePrintHoldMs ?? devicePrintHoldMs;
   const me = crypto.randomUUID();
   const db = storage.db(receiptsDb);
@@ -318,20 +401,25 @@ export const receiptSender = (
   const heldForDevice = (provider: ReceiptProvider, r: Receipt, now: number): boolean =>
     !!provider.devicePrints && !!r.devicePrint && r.state === 'queued' && r.tries === 0 && r.createdAt + holdMs > now;
 
-  /** Takes the receipt for this server, if it is due and nobody holds it. */
-  const take = async (provider: ReceiptProvider, id: string, now: number): Promise<Receipt | null> => {
+  /**
+   * Takes the receipt for this server, if it is due and nobody holds it, stamped with the register it goes to (`via`):
+   * from then on it is sent again, polled and registered there only, whatever the admin chooses later (a timeout may
+   * have left the document at that provider). A receipt stamped meanwhile for another register is left alone.
+   */
+  const take = async (provider: ReceiptProvider, via: string, id: string, now: number): Promise<Receipt | null> => {
     let mine: Receipt | null = null;
     await upsert<Omit<Receipt, 'id'>>(db, id, (doc) => {
       mine = null;
       const r = doc && receiptOf(doc);
       if (!r || r.state === 'registered' || r.state === 'failed' || r.nextAt > now || (r.lease && r.lease.until > now && r.lease.by !== me)) return null;
+      if (r.via && r.via !== via) return null;
       if (heldForDevice(provider, r, now)) {
         // Out of the due listing until its hold ends (a round reads 200): receipts waiting hours for their devices must not
         // crowd out those due now. The device's print registers it meanwhile; a refused print brings it back (counter-prints.ts).
         const { id: _id, ...rest } = { ...r, nextAt: r.createdAt + holdMs, updatedAt: now };
         return rest;
       }
-      const next: Receipt = { ...r, lease: { by: me, until: now + leaseMs }, updatedAt: now };
+      const next: Receipt = { ...r, via, lease: { by: me, until: now + leaseMs }, updatedAt: now };
       mine = next;
       const { id: _id, ...rest } = next;
       return rest;
@@ -346,9 +434,11 @@ export const receiptSender = (
       const r = doc && receiptOf(doc);
       if (!r || r.lease?.by !== me) return null;
       const { lease: _l, id: _id, ...rest } = r;
-      const base = { ...rest, updatedAt: now, tries: sending ? r.tries + 1 : r.tries };
+      const { noDocument: _n, ...kept } = rest;
+      const base = { ...kept, updatedAt: now, tries: sending ? r.tries + 1 : r.tries };
       if (a.kind === 'registered') return { ...base, state: 'registered', uuid: a.uuid, fiscal: a.fiscal, reason: undefined, nextAt: now };
-      if (a.kind === 'refused') return { ...base, state: 'failed', reason: a.reason, nextAt: now };
+      // Refused at the send itself by a provider that then keeps nothing: the admin may send it again (schema `resendIssue`).
+      if (a.kind === 'refused') return { ...base, state: 'failed', reason: a.reason, nextAt: now, ...(sending && a.noDocument && !r.uuid ? { noDocument: true as const } : {}) };
       if (a.kind === 'sent') return { ...base, state: 'sent', uuid: a.uuid, reason: undefined, nextAt: now + everyMs };
       if (a.kind === 'wait') return { ...base, nextAt: now + everyMs };
       return { ...base, reason: a.reason, nextAt: now + retryAfter(base.tries) };
@@ -358,8 +448,8 @@ export const receiptSender = (
     else if (a.kind === 'registered') log.info({ receipt: taken.id }, 'receipt registered');
   };
 
-  const sendOne = async (provider: ReceiptProvider, id: string, now: number) => {
-    const taken = await take(provider, id, now);
+  const sendOne = async (provider: ReceiptProvider, via: string, id: string, now: number) => {
+    const taken = await take(provider, via, id, now);
     if (!taken) return;
     if (taken.state === 'queued' && taken.refund && taken.content.inPayment) {
       // YooKassa makes this receipt with the refund: it is read once YooKassa has made the refund, by its id there.
@@ -378,23 +468,36 @@ export const receiptSender = (
       if (!r || r.state !== 'queued' || (r.lease && r.lease.until > now && r.lease.by !== me)) return null;
       const { id: _id, lease: _l, ...rest } = r;
       failed = true;
-      return { ...rest, state: 'failed', reason, updatedAt: now, nextAt: now };
+      // Nothing of it went anywhere (a stamped receipt is never routed again): the same id may go once a register is chosen.
+      return { ...rest, state: 'failed', reason, updatedAt: now, nextAt: now, ...(r.tries === 0 && !r.uuid ? { noDocument: true as const } : {}) };
     });
     if (failed) log.error({ receipt: id }, `receipt not sent: ${reason}`);
   };
 
-  /** One round: every due receipt, oldest first, each to where it goes (`now`: a test's clock). */
+  /**
+   * One round: every due receipt, oldest first (`now`: a test's clock): a stamped one to its own register, whatever
+   * today's choice (even none); one never handed to a register to where today's choice sends it. Receipts stored before
+   * the stamp go by today's choice and are stamped then (DECISIONS «A receipt stays with its register»).
+   */
+  const unknownSaid = new Set<string>();
   const round = async (now = Date.now()): Promise<void> => {
-    const current = typeof providerNow === 'function' ? await providerNow() : providerNow;
-    if (!current) return;
-    const routeOf: ReceiptRouter = typeof current === 'function' ? current : () => current;
+    const routing = typeof providerNow === 'function' ? await providerNow() : fixed(providerNow);
     // A listing only hints; the lease decides who sends. Only the due ones are read (the view by `nextAt`).
     const res = await db.query<object>('receipts/due', { endkey: now, include_docs: true, limit: 200 });
     const due = res.rows.flatMap((row) => (row.doc ? (receiptOf(row.doc) ?? []) : []));
     for (const r of due.sort((x, y) => x.createdAt - y.createdAt)) {
-      const to = routeOf(r.content);
+      if (r.via) {
+        const provider = await routing.via(r.via);
+        if (provider) await sendOne(provider, r.via, r.id, now);
+        else if (!unknownSaid.has(r.id)) {
+          unknownSaid.add(r.id);
+          log.error({ receipt: r.id }, 'the register this receipt was sent to is not known: it waits');
+        }
+        continue;
+      }
+      const to = await routing.route(r.content);
       if (to && 'unsent' in to) await leaveUnsent(r.id, to.unsent, now);
-      else if (to) await sendOne(to, r.id, now);
+      else if (to) await sendOne(to.provider, to.via, r.id, now);
     }
   };
 

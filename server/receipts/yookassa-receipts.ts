@@ -51,12 +51,14 @@ export const yookassaReceipt = (c: ReceiptContent) => {
 /** YooKassa's receipts API (v3): POST /receipts with the receipt's id as Idempotence-Key, GET /receipts/{id}. */
 export const yookassaReceipts = (s: YookassaSettings, timeoutMs = 15_000): ReceiptProvider => {
   const auth = `Basic ${Buffer.from(`${s.shopId}:${s.secretKey}`).toString('base64')}`;
-  const answerOf = async (res: Response): Promise<ProviderAnswer> => {
+  /** `posted`: the answer to POST /receipts, whose refusal made no receipt object (it may go again under its key). */
+  const answerOf = async (res: Response, posted = false): Promise<ProviderAnswer> => {
     if (res.status >= 500) return { kind: 'retry', reason: `ЮKassa ответила ошибкой ${res.status}` };
     const body: unknown = await res.json().catch(() => null);
     if (!res.ok) {
       const why = z.object({ description: z.string() }).safeParse(body);
-      return { kind: 'refused', reason: `ЮKassa отказала: ${why.success ? why.data.description : `код ${res.status}`}` };
+      const reason = `ЮKassa отказала: ${why.success ? why.data.description : `код ${res.status}`}`;
+      return posted ? { kind: 'refused', reason, noDocument: true } : { kind: 'refused', reason };
     }
     const r = ykReceipt.safeParse(body);
     if (!r.success) return { kind: 'retry', reason: 'ЮKassa ответила непонятно' };
@@ -93,7 +95,7 @@ export const yookassaReceipts = (s: YookassaSettings, timeoutMs = 15_000): Recei
           body: JSON.stringify(yookassaReceipt(content)),
           signal: AbortSignal.timeout(timeoutMs),
         });
-        return await answerOf(res);
+        return await answerOf(res, true);
       } catch (e) {
         return unreachable(e);
       }

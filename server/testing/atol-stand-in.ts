@@ -10,6 +10,8 @@ interface StandInDoc {
   total: number;
   body: unknown;
   polls: number;
+  /** Failed in the register after it was taken (`failTaken`): its report says why, and its external_id stays taken. */
+  failed?: string;
 }
 
 type Trouble = 'timeout' | '5xx';
@@ -45,7 +47,7 @@ export const startAtolStandIn = async (login = 'test-login', password = 'test-pa
   const docs = new Map<string, StandInDoc>();
   const byExternal = new Map<string, string>();
   const tokens = new Set<string>();
-  const state = { base: '', trouble: [] as Trouble[], refusedVat: '' as string, sells: 0, hangMs: 2000 };
+  const state = { base: '', trouble: [] as Trouble[], refusedVat: '' as string, sells: 0, hangMs: 2000, holding: false, failTaken: '', sellRequests: 0 };
   let fiscal = 1000;
 
   const server = http.createServer((req, res) => {
@@ -74,6 +76,8 @@ export const startAtolStandIn = async (login = 'test-login', password = 'test-pa
         const d = docs.get(decodeURIComponent(m[3] ?? ''));
         if (!d) return json(res, 400, { error: { code: 34, text: 'Документ не найден', type: 'agent' }, status: 'fail' });
         d.polls++;
+        if (d.failed) return json(res, 200, { uuid: d.uuid, status: 'fail', error: { code: 1, text: d.failed, type: 'timeout' }, payload: null, group_code: group, external_id: d.externalId });
+        if (state.holding) return json(res, 200, { uuid: d.uuid, status: 'wait', error: null, payload: null, group_code: group, external_id: d.externalId });
         return json(res, 200, {
           uuid: d.uuid,
           status: 'done',
@@ -84,6 +88,7 @@ export const startAtolStandIn = async (login = 'test-login', password = 'test-pa
         });
       }
       if (req.method !== 'POST') return json(res, 405, {});
+      state.sellRequests++;
       const b = await readBody(req);
       const receipt = isRecord(b) && isRecord(b.receipt) ? b.receipt : null;
       const externalId = isRecord(b) && typeof b.external_id === 'string' ? b.external_id : '';
@@ -100,7 +105,7 @@ export const startAtolStandIn = async (login = 'test-login', password = 'test-pa
       if (lineIssue || itemsSum !== total || payments.reduce((s, p) => s + cents(p.sum), 0) !== total)
         return json(res, 400, { error: { code: 32, text: 'Сумма позиций не совпадает с итогом чека', type: 'agent' }, status: 'fail' });
       const uuid = crypto.randomUUID();
-      docs.set(uuid, { uuid, externalId, operation: m[2] as StandInDoc['operation'], total, body: b, polls: 0 });
+      docs.set(uuid, { uuid, externalId, operation: m[2] as StandInDoc['operation'], total, body: b, polls: 0, ...(state.failTaken ? { failed: state.failTaken } : {}) });
       byExternal.set(externalId, uuid);
       state.sells++;
       return json(res, 200, { uuid, status: 'wait', error: null, timestamp: new Date().toISOString() });
@@ -125,6 +130,16 @@ export const startAtolStandIn = async (login = 'test-login', password = 'test-pa
     refuseVat(vat: string) {
       state.refusedVat = vat;
     },
+    /** While on, every document taken stays «wait» at its report (the register has not printed it yet). */
+    holdReports(on: boolean) {
+      state.holding = on;
+    },
+    /** Documents taken from now on fail in the register with `text` ('' stops it), as ATOL's queue timeout does. */
+    failTaken(text: string) {
+      state.failTaken = text;
+    },
+    /** Every request to sell or sell_refund, taken or not. */
+    sellRequests: () => state.sellRequests,
     /** Documents registered, by external_id: what the tax service would hold. */
     documents: () => [...docs.values()].map((d) => ({ externalId: d.externalId, operation: d.operation, total: d.total, body: d.body })),
     close: () =>

@@ -8,6 +8,9 @@ import { useLocal } from '../../data/local-data-context';
 import { call } from '../../lib/api';
 import { useObservable } from '../../lib/use-observable';
 import { useOnline } from '../../lib/use-online';
+import { refusalOf } from '../../lib/use-form-action';
+import { mayCall } from '../../../schema/shared/api-routes';
+import { useSession } from '../../shared/auth/session';
 
 const kopecks = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (k: number) => `${kopecks.format(k / 100)} ₽`;
@@ -54,9 +57,24 @@ export const CounterPrints = ({ order }: { order: string }) => {
  */
 export const FiscalReceipts = ({ order, version }: { order?: string; version?: number }) => {
   const online = useOnline();
+  const { user } = useSession();
   const [items, setItems] = useState<ReceiptView[] | null>(null);
   const [refunds, setRefunds] = useState<RefundView[]>([]);
   const [error, setError] = useState('');
+  // «Отправить снова» (admins: the server's access table decides, the button only follows it): a failed receipt no
+  // provider holds a document of goes back to the queue under its id (schema `resendIssue`); read again after it.
+  const mayResend = mayCall(user, 'POST /api/receipts/resend');
+  const [resent, setResent] = useState(0);
+  const [resendFailure, setResendFailure] = useState('');
+  const [resending, setResending] = useState('');
+  const resend = (id: string) => {
+    setResending(id);
+    setResendFailure('');
+    call('POST /api/receipts/resend', { id }).then(
+      ({ data }) => (setItems((rs) => rs?.map((r) => (r.id === id ? data : r)) ?? rs), setResent((n) => n + 1), setResending('')),
+      (e: unknown) => (setResendFailure(refusalOf(e).message), setResending('')),
+    );
+  };
   useEffect(() => {
     if (!online) return;
     let current = true;
@@ -77,7 +95,7 @@ export const FiscalReceipts = ({ order, version }: { order?: string; version?: n
       current = false;
       clearTimeout(timer);
     };
-  }, [order, version, online]);
+  }, [order, version, online, resent]);
 
   if (!online) return <p className="muted">Состояние чеков видно при подключении к сети</p>;
   if (error) return <p className="muted">{error}</p>;
@@ -96,9 +114,22 @@ export const FiscalReceipts = ({ order, version }: { order?: string; version?: n
         <li key={r.id} data-state={r.state}>
           <strong>{receiptKindLabels[r.kind]}</strong>
           {!order && r.number ? ` · ${orderNo(r.number)}` : ''} · {money(r.total)} — <span className="fiscal-receipts__state">{r.label}</span>
+          {mayResend && r.state === 'failed' && r.resendable && (
+            <>
+              {' '}
+              <button type="button" className="button button--ghost" disabled={resending === r.id} onClick={() => resend(r.id)}>
+                Отправить снова
+              </button>
+            </>
+          )}
         </li>
       ))}
     </ul>
+    {resendFailure && (
+      <p className="field-error" role="alert">
+        {resendFailure}
+      </p>
+    )}
     <Refunds refunds={refunds} />
     </>
   );

@@ -106,8 +106,39 @@ export const receipt = z.strictObject({
    * queue holds it back for the print's record (schema/studio/receipts/counter-print.ts `devicePrintHoldMs`).
    */
   devicePrint: z.literal(true).optional(),
+  /**
+   * The register it was handed to (server/receipts/registers.ts `registerKey`), stamped when a sender first takes it
+   * to send: it is sent again, polled and registered there whatever the admin chooses later. Receipts stored before the
+   * stamp lack it and go by today's choice (DECISIONS «A receipt stays with its register»).
+   */
+  via: z.string().max(300).optional(),
+  /**
+   * Failed with no document under its id at any provider: no register was chosen, or the provider refused the send
+   * itself and keeps nothing (`resendIssue`), so the same id may be sent again as the first document.
+   */
+  noDocument: z.literal(true).optional(),
 });
 export type Receipt = z.infer<typeof receipt>;
+
+/**
+ * Why a failed receipt may not be sent again under its id, or undefined when it may (the admin's «Отправить снова»,
+ * and the queue when a register is chosen for one that had none). Only a receipt no provider holds a document of:
+ * ATOL Online keeps nothing of a request it refused (its error catalogue: «Документ не был зарегистрирован в сервисе.
+ * Необходимо повторить запрос с тем же или новым уникальным значением external_id»), while a document it accepted and
+ * then failed holds the external_id (a resend is answered 33 with the failed document); the driver of the counter's
+ * register answers a known task's uuid with that task; YooKassa makes a carried receipt only with its payment or refund.
+ * Receipts stored before `noDocument` count as without a document when no register was chosen and nothing was tried.
+ */
+export const resendIssue = (r: Pick<Receipt, 'state' | 'content' | 'noDocument' | 'tries' | 'reason' | 'uuid'>): string | undefined => {
+  if (r.state !== 'failed') return 'Чек не отклонён: отправлять снова нечего';
+  if (r.content.inPayment) return 'Этот чек ЮKassa делает вместе с платежом или возвратом: отдельно его не отправить';
+  if (r.noDocument || (r.reason === noStudioRegister && r.tries === 0 && !r.uuid)) return undefined;
+  return 'Касса приняла этот чек и отклонила его: под тем же номером она вернёт тот же отказ. Исправьте чек на кассе (чек коррекции)';
+};
+
+/** A failed receipt no register took because none was chosen (`providerFor`'s `unsent`): queued again once one is. */
+export const leftForRegister = (r: Pick<Receipt, 'state' | 'content' | 'noDocument' | 'tries' | 'reason' | 'uuid' | 'via'>): boolean =>
+  r.state === 'failed' && r.reason === noStudioRegister && r.tries === 0 && !r.via && resendIssue(r) === undefined;
 
 /** The one line an order page, the receipts list and the shift close show. */
 export const receiptStateLabel = (r: Pick<Receipt, 'state' | 'reason' | 'fiscal'>): string => {
@@ -270,12 +301,19 @@ export const receiptView = z.strictObject({
   label: z.string(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
+  /** A failed receipt that may be sent again under its id (`resendIssue`): /admin/documents offers «Отправить снова». */
+  resendable: z.boolean().optional(),
 });
 export type ReceiptView = z.infer<typeof receiptView>;
 export const viewOfReceipt = (r: Receipt): ReceiptView => ({
   id: r.id, kind: r.content.kind, order: r.content.order, ...(r.content.number ? { number: r.content.number } : {}), total: r.content.total,
   state: r.state, label: receiptStateLabel(r), createdAt: r.createdAt, updatedAt: r.updatedAt,
+  ...(r.state === 'failed' ? { resendable: resendIssue(r) === undefined } : {}),
 });
+
+/** /api/receipts/resend (admins): a failed receipt sent again under its id, when `resendIssue` allows. */
+export const receiptResendRequest = z.strictObject({ id: z.string().min(1).max(300) });
+export const receiptResendAnswer = z.object({ data: receiptView });
 
 /** /api/receipts/list: one order's receipts, or the newest of all. */
 export const receiptsListRequest = z.strictObject({ order: z.string().min(1).max(64).optional() });
@@ -318,6 +356,8 @@ export const receiptProviderChoice = z.discriminatedUnion('kind', [
   atolLocalChoice,
 ]);
 export type ReceiptProviderChoice = z.infer<typeof receiptProviderChoice>;
+/** One register a receipt goes to (`providerFor`), as the server-only admin database keeps the registers receipts went to. */
+export const receiptTarget = z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('server') }), noneChoice, z.strictObject({ kind: z.literal('yookassa') }), atolStored, atolLocalChoice]);
 /** What the admin's screen reads of the choice: never a password. */
 export const receiptProviderView = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('server') }),

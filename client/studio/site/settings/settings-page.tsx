@@ -4,6 +4,7 @@ import { phone as mobilePhone } from '../../../../schema/shared/phone';
 import { shopSettings, type ShopSettings } from '../../../../schema/studio/site/shop-settings';
 import { settingsProblems, type ShopSettingsAnswer } from '../../../../schema/studio/site/shop-settings-update';
 import { call } from '../../../lib/api';
+import { keptEdits } from '../../../lib/kept-edits';
 import { taxSystem, vatCode, type ReceiptProviderInput, type ReceiptProviderView, type ReceiptSettings, type TaxSystem, type VatCode } from '../../../../schema/studio/receipts/receipt';
 import { errorsByField, issuesOf, refusalOf, useFormAction, type FieldIssue } from '../../../lib/use-form-action';
 import { useOnlineCopy } from '../../../lib/use-online-copy';
@@ -265,9 +266,11 @@ const ReceiptSettingsForm = () => {
   const save = () =>
     run(async () => {
       if (!form || !choice) return;
+      const sent = { form, choice };
       const { data } = await call('POST /api/settings/receipts-update', { settings: form, choice: choiceInput(choice) });
-      setForm(data.settings);
-      setChoice(choiceForm(data.choice));
+      // Fields changed while the save was on its way keep the admin's edit; the rest show what was saved.
+      setForm((now) => (now ? keptEdits(now, sent.form, data.settings) : data.settings));
+      setChoice((now) => (now ? keptEdits(now, sent.choice, choiceForm(data.choice)) : choiceForm(data.choice)));
       setProvider(data.provider);
       notice('Настройки чеков сохранены');
     });
