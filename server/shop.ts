@@ -23,7 +23,7 @@ import { commandProcessor } from './orders/command-processor';
 import { stockProjection } from './stock/stock-projection';
 import { bouquetStock } from './stock/bouquet-stock';
 import { dbAccess } from '../schema/shared/databases';
-import { ensureReceiptsViews, providerOfChoice, receiptSender } from './receipts/receipts';
+import { ensureReceiptsViews, providerOfChoice, receiptSender, requeueLeftForRegister } from './receipts/receipts';
 import { sweepEveryHour } from './auth/sweep';
 import { sweepStudioOrdersHourly } from './orders/studio-sweep';
 import { remindHourly } from './clients/reminders';
@@ -96,6 +96,8 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   // Fiscal receipts queued by the orders' changes go to the provider from every app server, each once (issue 30).
   await ensureReceiptsViews(shop.storage);
   await ensureRefundCopyViews(shop.storage);
+  // A register set up in the environment since the last start (RECEIPTS_PROVIDER, ATOL_*) takes what was left with none.
+  await requeueLeftForRegister(shop.storage, config);
   const stopReceipts = receiptSender(shop.storage, providerOfChoice(shop.storage, config), config.receiptsEveryMs ?? 2000, { devicePrintHoldMs: config.receiptsDeviceHoldMs }).start();
   // Refunds of online payments go back through YooKassa from every app server, each once (issue 30).
   const stopRefunds = refundSender(shop.storage, config, config.receiptsEveryMs ?? 2000, (order) => refreshCustomerCopy(shop.storage, order)).start();

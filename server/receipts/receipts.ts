@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { tierDatabases } from '../../schema/shared/databases';
 import type { Order, OrderChange } from '../../schema/studio/orders/order';
 import {
-  defaultReceiptSettings, leftForRegister, providerFor, receipt, receiptProviderChoice, receiptSettings, receiptsDue, resendIssue,
+  defaultReceiptSettings, leftForRegister, providerFor, receipt, receiptProviderChoice, receiptSettings, receiptsDue, resendIssue, underSettings,
   type Receipt, type ReceiptContent, type ReceiptProviderChoice, type ReceiptProviderInput, type ReceiptSettings, type ReceiptTarget, type UnregisteredSummary,
 } from '../../schema/studio/receipts/receipt';
 import type { ShopConfig } from '../config';
@@ -326,7 +326,7 @@ export const chosenProviderName = (config: ShopConfig, c: ReceiptProviderChoice)
  * app server, or the same save repeated, finds it queued). Answers how many.
  */
 export const requeueLeftForRegister = async (storage: Storage, config: ShopConfig): Promise<number> => {
-  const choice = await readProviderChoice(storage);
+  const [choice, settings] = await Promise.all([readProviderChoice(storage), readReceiptSettings(storage)]);
   const db = storage.db(receiptsDb);
   const failed = (await db.query<object>('receipts/failed', { include_docs: true })).rows.flatMap((r) => (r.doc ? (receiptOf(r.doc) ?? []) : []));
   let count = 0;
@@ -339,7 +339,7 @@ export const requeueLeftForRegister = async (storage: Storage, config: ShopConfi
       if (!r || !leftForRegister(r)) return null;
       const { id: _id, lease: _l, reason: _r, noDocument: _n, ...rest } = r;
       back = true;
-      return { ...rest, state: 'queued', nextAt: now, updatedAt: now };
+      return { ...rest, content: underSettings(r.content, settings), state: 'queued', nextAt: now, updatedAt: now };
     });
     if (back) count++;
   }
@@ -349,11 +349,13 @@ export const requeueLeftForRegister = async (storage: Storage, config: ShopConfi
 
 /**
  * «Отправить снова» (/admin/documents, admins): a failed receipt no provider holds a document of (`resendIssue`) goes
- * back to the queue under its id, to today's register (its stamp is dropped: nothing of it is anywhere). Refused in
+ * back to the queue under its id, to today's register (its stamp is dropped: nothing of it is anywhere), under today's
+ * receipt settings (`underSettings`: a refusal for the VAT is mended by fixing the settings, then sending again). Refused in
  * Russian otherwise; a receipt the provider accepted and failed keeps its id there and is not sent twice.
  */
 export const resendReceipt = async (storage: Storage, id: string): Promise<Receipt> => {
   const db = storage.db(receiptsDb);
+  const settings = await readReceiptSettings(storage);
   let issue: string | undefined = 'Чек не найден';
   let queued: Receipt | null = null;
   await upsert<Omit<Receipt, 'id'>>(db, id, (doc) => {
@@ -363,7 +365,7 @@ export const resendReceipt = async (storage: Storage, id: string): Promise<Recei
     if (!r || issue) return null;
     const now = Date.now();
     const { id: _id, lease: _l, reason: _r, noDocument: _n, via: _v, ...rest } = r;
-    const next: Receipt = { ...rest, id: r.id, state: 'queued', nextAt: now, updatedAt: now };
+    const next: Receipt = { ...rest, id: r.id, content: underSettings(r.content, settings), state: 'queued', nextAt: now, updatedAt: now };
     queued = next;
     const { id: _i, ...body } = next;
     return body;

@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { today } from '../../schema/shared/day';
 import type { Product } from '../../schema/shop/product';
@@ -119,6 +122,51 @@ describe('receipts sent again, and a receipt staying with its register (issue 30
     expect(atol.sellRequests()).toBe(requests);
     expect((await receiptsOfOrder(shop.shop.storage, late))[0]?.state).toBe('failed');
   }, 60_000);
+
+  it('a receipt refused for its VAT goes again under the VAT the admin then set, under its id, once', async () => {
+    await choose(atolChoice());
+    atol.refuseVat('none');
+    const sale = await cashSale();
+    const [refused] = await until(() => receiptsOfOrder(shop.shop.storage, sale), done);
+    expect([refused?.state, refused?.reason]).toEqual(['failed', 'касса отказала: Неверная ставка НДС']);
+
+    // The admin fixes the VAT, then sends it again: it goes under the settings of now, not those it was queued with.
+    expect((await call(shop.url, '/api/settings/receipts-update', { settings: { ...settings, vat: 'vat20' }, choice: atolChoice() }, admin)).status).toBe(200);
+    expect((await resend(refused!.id, admin)).status).toBe(200);
+    const [registered] = await until(() => receiptsOfOrder(shop.shop.storage, sale), (rs) => rs[0]?.state === 'registered' || rs[0]?.state === 'failed');
+    expect([registered?.id, registered?.state]).toEqual([refused!.id, 'registered']);
+    expect(registered?.content.items.map((i) => i.vat)).toEqual(refused!.content.items.map(() => 'vat20'));
+    expect(atol.documents().filter((d) => d.externalId === refused!.id)).toHaveLength(1);
+  }, 60_000);
+
+  it('a receipt left with no register goes to the register the environment names after a restart', async () => {
+    const yookassa = { shopId: yk.shopId, secretKey: yk.secretKey, apiUrl: yk.apiUrl };
+    // The data outlives the first server (a shop given its folder leaves it in place).
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-shop-restart-'));
+    const first = await startTestShop({ dataDir, yookassa, receipts: { provider: 'yookassa' }, receiptsEveryMs: 100 });
+    const cookie = await signIn(first.url, demoPhones.florist);
+    const id = `restart-${crypto.randomUUID()}`;
+    const draft = {
+      id, source: 'showcase', customer: { phone: '', name: '' }, sender: { phone: '', name: '' }, recipient: { phone: '', name: '' },
+      lines: [{ id: bouquet.id, count: 1 }], delivery: { method: 'pickup' }, date: today(), slot: deliverySlots[deliverySlots.length - 1], payment: 'cash',
+    };
+    expect((await call(first.url, '/api/orders/command', { id: `new-${id}`, order: id, action: { kind: 'create', draft } }, cookie)).status).toBe(200);
+    expect((await call(first.url, '/api/orders/command', { id: `pay-${id}`, order: id, action: { kind: 'payment', status: 'paid', method: 'cash' } }, cookie)).status).toBe(200);
+    const [failed] = await until(() => receiptsOfOrder(first.shop.storage, id), done);
+    expect([failed?.state, failed?.reason]).toEqual(['failed', noStudioRegister]);
+    await first.close();
+
+    const atolReach = { provider: 'atol' as const, apiUrl: atol.apiUrl, login: atol.login, password: atol.password, group: atol.group };
+    const second = await startTestShop({ dataDir, yookassa, receipts: atolReach, receiptsEveryMs: 100 });
+    try {
+      const [sent] = await until(() => receiptsOfOrder(second.shop.storage, id), (rs) => rs[0]?.state === 'registered');
+      expect(sent?.id).toBe(failed!.id);
+      expect(atol.documents().filter((d) => d.externalId === failed!.id)).toHaveLength(1);
+    } finally {
+      await second.close();
+      await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    }
+  }, 90_000);
 
   it('a receipt sent to ATOL Online is polled there and registered after the admin moves to YooKassa with no register', async () => {
     await choose(atolChoice());

@@ -214,6 +214,18 @@ export const receiptContentOf = (
   };
 };
 
+/**
+ * A receipt's content under the settings of now, for one that goes again with no document of it anywhere (the admin
+ * fixed the VAT, the tax system or the seller after a refusal): lines, sums and the buyer's phone stay as queued.
+ */
+export const underSettings = (c: ReceiptContent, s: ReceiptSettings): ReceiptContent => ({
+  ...c,
+  items: c.items.map((i) => ({ ...i, vat: s.vat })),
+  ...('email' in c.customer ? { customer: { email: s.email } } : {}),
+  taxSystem: s.taxSystem,
+  company: { email: s.email, inn: s.inn, paymentAddress: s.paymentAddress },
+});
+
 /** The receipt an online payment of the whole order carries inside it (YooKassa): a full prepayment of its total. */
 export const paymentReceiptOf = (o: Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total'>, s: ReceiptSettings): ReceiptContent | null =>
   receiptContentOf(o, s, { kind: 'prepayment', amount: o.total * 100, mode: 'full_prepayment', payment: 'electronic' });
