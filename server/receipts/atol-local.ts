@@ -1,4 +1,4 @@
-import { driverKnowsTask, driverOutcome, driverTask, driverUuid } from '../../schema/studio/receipts/atol-driver';
+import { driverKnowsTask, driverOutcome, driverResults, driverTask, driverUuid } from '../../schema/studio/receipts/atol-driver';
 import { log } from '../ops/log';
 import { unreachable, type ProviderAnswer, type ReceiptProvider } from './provider';
 
@@ -28,20 +28,35 @@ export const atolLocalProvider = (s: AtolLocalReach): ReceiptProvider => {
     if (outcome.kind === 'refused') log.warn({ reason: outcome.reason }, 'ATOL driver refused a receipt');
     return outcome;
   };
+  /**
+   * What the driver holds under `uuid` before anything is posted: a staff device may have printed the receipt while the
+   * server was away, or an earlier send's answer was lost. A task it names is read, never posted again; one it does not
+   * (404, no results) is 'unknown', so the send never rests on what the driver answers a known uuid posted twice.
+   */
+  const held = async (uuid: string): Promise<ProviderAnswer | { kind: 'wait' } | 'unknown'> => {
+    const res = await fetch(`${s.url}/api/v2/requests/${encodeURIComponent(uuid)}`, { signal: timeout() });
+    if (res.status >= 500) return { kind: 'retry', reason: `касса ответила ошибкой ${res.status}` };
+    const body: unknown = res.ok ? await res.json().catch(() => null) : null;
+    if (!driverResults.safeParse(body).data?.results.length) return 'unknown';
+    const outcome = driverOutcome(body);
+    return outcome.kind === 'registered' ? { kind: 'registered', uuid, fiscal: outcome.fiscal } : outcome;
+  };
   return {
     name: 'Касса на кассовом месте (АТОЛ)',
     devicePrints: true,
     async send(id, content) {
       try {
         const uuid = driverUuid(id);
+        const before = await held(uuid);
+        if (before !== 'unknown') return before.kind === 'wait' ? { kind: 'sent', uuid } : before;
         const res = await fetch(`${s.url}/api/v2/requests`, {
           method: 'POST',
           headers: { 'content-type': 'application/json; charset=utf-8' },
           body: JSON.stringify({ uuid, request: [driverTask(content)] }),
           signal: timeout(),
         });
-        // A task with this uuid is there already (sent before, its answer lost, or printed by a staff device while the
-        // server was away): the same receipt, whose result is read — registered with the register's fiscal sign.
+        // A task with this uuid came meanwhile (a staff device's print between the read above and this post): the same
+        // receipt, whose result is read — registered with the register's fiscal sign.
         if (res.status === 201 || res.status === 200 || driverKnowsTask(res.status, await res.json().catch(() => null))) {
           const now = await report(uuid);
           return now.kind === 'wait' ? { kind: 'sent', uuid } : now;
