@@ -67,8 +67,8 @@ describe('receipts settings, the receipts’ limit at the shift close, refunds t
     await form.locator('input[name="atol-group"]').fill('group-8');
     await form.getByRole('button', { name: 'Сохранить настройки чеков' }).click();
     await expect.poll(async () => readProviderChoice(shop.shop.storage)).toMatchObject({ kind: 'atol', group: 'group-8', password: 'very-secret-1' });
-    // The save's answer redraws the form with what was stored: a choice made before it arrives would be drawn over
-    // (a loaded full run lost the register's address field so). The only save since the reload says so when it is back.
+    // The save's answer keeps what was changed since it was sent (keptEdits) and redraws the rest; waiting for it keeps
+    // this save's answer apart from the next one's. The only save since the reload says so when it is back.
     await page.getByText('Настройки чеков сохранены').waitFor();
     // YooKassa's receipts for the site's money, the counter's register for the studio's own (DECISIONS «YooKassa's receipts and the studio's register»).
     await form.locator('select[name="receipts-provider"]').selectOption({ label: 'Чеки ЮKassa' });

@@ -4,8 +4,9 @@ import { nextDay } from '../schema/shared/day';
 import { firstDeliveryDay } from '../schema/studio/orders/order';
 import { defaultShopSettings } from '../schema/studio/site/shop-settings';
 import type { ShopSettingsAnswer } from '../schema/studio/site/shop-settings-update';
+import type { Page } from 'playwright-core';
 import { demoProducts } from '../server/seed/products';
-import { readShopSettings } from '../server/studio/shop-settings';
+import { readShopSettings, readSmsGateway, saveSmsGateway } from '../server/studio/shop-settings';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { contextAs } from './admin-journeys';
 import { journeyPerFile, watchErrors } from './harness';
@@ -129,5 +130,69 @@ describe('the shop settings', () => {
     await page.goto('/admin/settings');
     await page.getByText('Недостаточно прав').waitFor();
     await context.close();
+  });
+
+  it('what the admin types while a save is on its way keeps the typed text, in the shop’s form and the SMS gateway’s', async () => {
+    const { shop } = journey();
+    const context = await contextAs(journey(), demoPhones.admin);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/admin/settings');
+    await page.getByRole('heading', { name: 'Настройки', exact: true }).waitFor();
+    /** The save to `path` waits at the browser until released, so the admin types on while it is on its way. */
+    const hold = async (at: Page, path: string) => {
+      let reached!: () => void;
+      const atServer = new Promise<void>((r) => (reached = r));
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      await at.route(path, async (route) => {
+        reached();
+        await released;
+        await route.continue();
+      });
+      return { atServer, release, done: () => at.unroute(path) };
+    };
+
+    const form = page.getByRole('form', { name: 'Настройки магазина' });
+    const days = form.locator('input[name="bookingDays"]');
+    const remind = form.locator('input[name="reminderDaysAhead"]');
+    await expect.poll(() => days.inputValue()).not.toBe('');
+    const before = await readShopSettings(shop.shop.storage);
+    const held = await hold(page, '**/api/settings/update');
+    await days.fill(String(before.settings.bookingDays + 1));
+    await form.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await held.atServer;
+    await remind.fill(String(before.settings.reminderDaysAhead + 2));
+    held.release();
+    await page.getByText(/Настройки сохранены: доставка/).waitFor();
+    await held.done();
+    expect(await remind.inputValue()).toBe(String(before.settings.reminderDaysAhead + 2));
+    expect(await days.inputValue()).toBe(String(before.settings.bookingDays + 1));
+    // Only what was sent is stored; the typed field goes with the next save, made over the version the answer gave.
+    expect((await readShopSettings(shop.shop.storage)).settings).toMatchObject({ bookingDays: before.settings.bookingDays + 1, reminderDaysAhead: before.settings.reminderDaysAhead });
+    await form.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await expect.poll(async () => (await readShopSettings(shop.shop.storage)).settings.reminderDaysAhead).toBe(before.settings.reminderDaysAhead + 2);
+
+    // The gateway's form cleared a token typed while its save was on its way.
+    const gateway = page.getByRole('form', { name: 'SMS-шлюз' });
+    const token = gateway.locator('input[name="sms-token"]');
+    const heldSms = await hold(page, '**/api/settings/sms-update');
+    await gateway.locator('input[name="sms-url"]').fill('https://sms.example.ru/send');
+    await gateway.getByRole('button', { name: 'Сохранить шлюз' }).click();
+    await heldSms.atServer;
+    await token.fill('typed-meanwhile');
+    heldSms.release();
+    await page.getByText('SMS-шлюз сохранён').waitFor();
+    await heldSms.done();
+    expect(await token.inputValue()).toBe('typed-meanwhile');
+    expect(await gateway.locator('input[name="sms-url"]').inputValue()).toBe('https://sms.example.ru/send');
+    expect(await readSmsGateway(shop.shop.storage)).toEqual({ url: 'https://sms.example.ru/send', token: '' });
+    await gateway.getByRole('button', { name: 'Сохранить шлюз' }).click();
+    await expect.poll(() => readSmsGateway(shop.shop.storage)).toEqual({ url: 'https://sms.example.ru/send', token: 'typed-meanwhile' });
+    await expect.poll(() => token.inputValue()).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+    // The other journeys' sign-in codes go through the demo's log again, not this address.
+    await saveSmsGateway(shop.shop.storage, '', undefined);
   });
 });

@@ -69,12 +69,18 @@ export const SettingsPage = () => {
     if (!read) return;
     const checked = check(read.form);
     if ('issues' in checked) return refuse(errorsByField(checked.issues, { whole: true }), 'Исправьте отмеченные поля: настройки не сохранены');
+    const sent = read.form;
     await run(async () => {
       const answer = await call('POST /api/settings/update', { settings: checked.settings, updatedAt: read.updatedAt });
-      setRead(copyOf(answer));
+      // Fields changed while the save was on its way keep the admin's edit; the rest, and the version, are the answer's.
+      const saved = copyOf(answer);
+      setRead((now) => (now ? { ...saved, form: keptEdits(now.form, sent, saved.form) } : saved));
       notice(`Настройки сохранены: доставка ${formatRoubles(answer.data.settings.deliveryPrice)}`);
     });
   };
+
+  // Over the copy as it is now, which a save's answer may have just replaced.
+  const type = (name: keyof ShopSettings, value: string) => setRead((now) => now && { ...now, form: { ...now.form, [name]: value } });
 
   return (
     <section className="record-screen">
@@ -87,14 +93,14 @@ export const SettingsPage = () => {
           {fields.map((name) => (
             <Field key={name} label={labels[name]} error={errors[name]}>
               {lists.has(name) ? (
-                <textarea name={name} rows={name === 'slots' ? 5 : 3} value={read.form[name]} aria-invalid={!!errors[name]} onChange={(e) => setRead({ ...read, form: { ...read.form, [name]: e.target.value } })} />
+                <textarea name={name} rows={name === 'slots' ? 5 : 3} value={read.form[name]} aria-invalid={!!errors[name]} onChange={(e) => type(name, e.target.value)} />
               ) : (
                 <input
                   name={name}
                   inputMode={numeric.has(name) || name.endsWith('Id') ? 'numeric' : undefined}
                   value={read.form[name]}
                   aria-invalid={!!errors[name]}
-                  onChange={(e) => setRead({ ...read, form: { ...read.form, [name]: e.target.value } })}
+                  onChange={(e) => type(name, e.target.value)}
                 />
               )}
             </Field>
@@ -121,15 +127,15 @@ export const SettingsPage = () => {
 const SmsGatewaySettings = () => {
   const notice = useNotice();
   const [gateway, setGateway] = useState<{ url: string; hasToken: boolean } | null>(null);
-  const [url, setUrl] = useState('');
-  const [token, setToken] = useState('');
+  // The gateway as typed: the token only as typed, sent when given and never shown back.
+  const [typed, setTyped] = useState({ url: '', token: '' });
   const [phone, setPhone] = useState('');
   const { busy, failure, run, fail } = useFormAction();
 
   useEffect(() => {
     let current = true;
     call('POST /api/settings/sms-get', {}).then(
-      ({ data }) => current && (setGateway(data), setUrl(data.url)),
+      ({ data }) => current && (setGateway(data), setTyped({ url: data.url, token: '' })),
       (e: unknown) => current && fail(refusalOf(e).message),
     );
     return () => {
@@ -137,11 +143,15 @@ const SmsGatewaySettings = () => {
     };
   }, [fail]);
 
+  const type = (name: keyof typeof typed, value: string) => setTyped((now) => ({ ...now, [name]: value }));
+
   const save = () =>
     run(async () => {
-      const { data } = await call('POST /api/settings/sms-update', { url: url.trim(), ...(token ? { token } : {}) });
+      const sent = typed;
+      const { data } = await call('POST /api/settings/sms-update', { url: sent.url.trim(), ...(sent.token ? { token: sent.token } : {}) });
       setGateway(data);
-      setToken('');
+      // What was typed while the save was on its way stays (a new token with it); the rest shows what was saved.
+      setTyped((now) => keptEdits(now, sent, { url: data.url, token: '' }));
       notice('SMS-шлюз сохранён');
     });
   const test = () =>
@@ -157,10 +167,10 @@ const SmsGatewaySettings = () => {
       <h2>SMS-шлюз</h2>
       <p className="muted">Через него приходят коды входа. Пустой адрес — как настроено на сервере.</p>
       <Field label="Адрес шлюза">
-        <input name="sms-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://…" />
+        <input name="sms-url" type="url" value={typed.url} onChange={(e) => type('url', e.target.value)} placeholder="https://…" />
       </Field>
       <Field label={gateway?.hasToken ? 'Новый токен (сохранённый не показывается)' : 'Токен'}>
-        <input name="sms-token" type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} />
+        <input name="sms-token" type="password" autoComplete="off" value={typed.token} onChange={(e) => type('token', e.target.value)} />
       </Field>
       <p className="form__buttons">
         <button type="submit" className="button" disabled={busy || !gateway}>
