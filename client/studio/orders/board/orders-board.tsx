@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { orderStatuses, paymentStatuses, type Order } from '../../../../schema/studio/orders/order';
 import { refLabel } from '../../../../schema/entities/ref';
@@ -11,7 +11,7 @@ import { useStaffNames } from '../../../data/staff-directory';
 import { useObservable } from '../../../lib/use-observable';
 import { filterOrders, groupBySlot, sourceOf, statusCounts } from './board-orders';
 import { boardDays, boardSearch, dayPresets, unassigned, type BoardSearch } from './board-search';
-import { setSoundOn, soundOn } from './chime';
+import { onSoundChange, setSoundOn, soundChosen } from './chime';
 import { courierNames$, dayOrders$, pendingCommandOrders$ } from './day-orders';
 import { useNewOrderCue } from './new-order-cue';
 import { OrderCard } from './order-card';
@@ -107,7 +107,8 @@ const BoardView = ({ orders, live: { pending, couriers, names, cue }, filters }:
   const groups = useMemo(() => groupBySlot(shown), [shown]);
   const counts = useMemo(() => statusCounts(orders), [orders]);
   const florists = useMemo(() => [...new Set(orders.map((o) => o.florist).filter((f): f is string => !!f))].sort(), [orders]);
-  const [sound, setSound] = useState(soundOn);
+  // The server draws the board with the sound on (it cannot know this device's choice); the tab hydrates that, then shows its own.
+  const sound = useSyncExternalStore(onSoundChange, soundChosen, () => true);
   // On a phone the filters fold behind one button, so the first screen shows orders (issue 18, item 13).
   const [filtersOpen, setFiltersOpen] = filters;
   const activeFilters = [status, paid, florist, courier, source, search.q].filter(Boolean).length;
@@ -119,7 +120,7 @@ const BoardView = ({ orders, live: { pending, couriers, names, cue }, filters }:
         <h1 id="orders-board-title">Заказы</h1>
         {/* The «Новый заказ» button (issue 10, item 4) goes into this slot. */}
         <div className="orders-board__actions" data-slot="new-order"><NewOrderLink /></div>
-        <button type="button" className="button button--ghost" aria-pressed={sound} onClick={() => (setSoundOn(!sound), setSound(!sound))}>
+        <button type="button" className="button button--ghost" aria-pressed={sound} onClick={() => setSoundOn(!sound)}>
           {sound ? 'Звук заказов: вкл.' : 'Звук заказов: выкл.'}
         </button>
         <PushSetting />
