@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState, useSyncExternalStore } from 'react';
+import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { orderStatuses, paymentStatuses, type Order } from '../../../../schema/studio/orders/order';
 import { refLabel } from '../../../../schema/entities/ref';
@@ -87,6 +87,23 @@ const LiveBoard = ({ local: { data }, drawn, filters }: { local: Local; drawn: O
   const cue = useNewOrderCue(data.shop.orders);
   const live = useMemo(() => ({ pending, couriers, names, cue }), [pending, couriers, names, cue]);
   return <BoardView orders={orders} live={live} filters={filters} />;
+};
+
+/**
+ * A slot's cards, laid out only when near the screen (`content-visibility`), with the height they will take meanwhile.
+ * That height is set from the script, not written as a `style` attribute: the server draws the board (issue 32, item
+ * 1), and the page's policy (`style-src 'self'`) refuses inline styles in its HTML.
+ */
+const SlotCards = ({ count, children }: { count: number; children: ReactNode }) => {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    box.current?.style.setProperty('contain-intrinsic-size', `auto ${Math.ceil(count / 2) * 16}rem`);
+  }, [count]);
+  return (
+    <div ref={box} className="orders-board__cards">
+      {children}
+    </div>
+  );
 };
 
 const BoardView = ({ orders, live: { pending, couriers, names, cue }, filters }: { orders: Order[]; live: BoardLive; filters: FiltersOpen }) => {
@@ -206,11 +223,11 @@ const BoardView = ({ orders, live: { pending, couriers, names, cue }, filters }:
             {manyDays && <span>{showDay(g.date)}, </span>}
             {g.title} <span className="muted">· {g.orders.length}</span>
           </h2>
-          <div className="orders-board__cards" style={{ containIntrinsicSize: `auto ${Math.ceil(g.orders.length / 2) * 16}rem` }}>
+          <SlotCards count={g.orders.length}>
             {g.orders.map((o) => (
               <OrderCard key={o.id} order={o} florist={o.florist ? staffName(o.florist, names) : undefined} courier={o.courier ? couriers.get(o.courier)?.name : undefined} source={refLabel(sources, sourceOf(o))} pending={pending.has(o.id)} fresh={fresh.has(o.id)} online={online} />
             ))}
-          </div>
+          </SlotCards>
         </section>
       ))}
     </section>
