@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { router } from './router';
 import { preloadAdminGuards } from './admin-routes';
@@ -153,7 +154,14 @@ const start = async () => {
     await router.load();
     let root: Root | undefined;
     await new Promise<void>((hydrated) => {
-      root = hydrateRoot(container, <ShopApp router={router} local={null} snapshot={snapshot} onCommitted={hydrated} />);
+      const hydrate = () => {
+        root = hydrateRoot(container, <ShopApp router={router} local={null} snapshot={snapshot} onCommitted={hydrated} />);
+      };
+      // The drawn board is hydrated in a transition, so React takes it over in slices between which the browser may
+      // paint and take input: at once it was one long task of the page's first seconds (Lighthouse's TBT). Taps
+      // meanwhile are held (`holdEarlyTaps`) and nothing updates the tree before it is committed.
+      if (boardFor) startTransition(hydrate);
+      else hydrate();
     });
     releaseTaps();
     if (!root) return;
