@@ -77,6 +77,13 @@ describe('the back-office before the device store', () => {
         return [drawn.drawnCard === document.querySelector('.order-card'), drawn.drawnMenu === document.querySelector('.admin-nav__toggle')];
       }),
     ).toEqual([true, true]);
+    // The store opens (the first touch) and the board reads the device: still the same card, not drawn again.
+    await card.dispatchEvent('pointerdown');
+    await page.waitForFunction(() => 'shopData' in window);
+    type Device = { shopData: { shop: { orders: { findOne: (id: string) => { exec: () => Promise<unknown> } } } } };
+    await expect.poll(() => page.evaluate(async (id) => !!(await (window as unknown as Device).shopData.shop.orders.findOne(id).exec()), order.id), { timeout: 90_000 }).toBe(true);
+    await card.waitFor();
+    expect(await page.evaluate(() => (window as unknown as { drawnCard: Element }).drawnCard === document.querySelector('.order-card'))).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

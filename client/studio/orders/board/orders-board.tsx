@@ -1,4 +1,4 @@
-import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { orderStatuses, paymentStatuses, type Order } from '../../../../schema/studio/orders/order';
 import { refLabel } from '../../../../schema/entities/ref';
@@ -47,28 +47,45 @@ const WaitForStore = () => {
   return null;
 };
 
+/** What the device's store shows for these days, as `LiveFeed` reports it to the board. */
+interface LiveReading {
+  from: string;
+  to: string;
+  orders: Order[];
+  live: BoardLive;
+}
+
 /**
  * /admin/orders: the studio's day. The orders of the chosen delivery days come from the device (offline too) through
  * one indexed query; filters and the search live in the address; cards are grouped by slot in time order. Before the
  * device's store has opened and pulled the studio's orders, the orders the server wrote into the page show
- * (`drawnOrders`, issue 32, item 1).
+ * (`drawnOrders`, issue 32, item 1). The board's view is one element before and after the store opens (the device's
+ * reading comes from a sibling, `LiveFeed`): the page the server drew stays the same elements, not drawn again, so
+ * nothing flashes and no new largest paint comes when the store opens.
  */
 export const OrdersBoard = () => {
   const local = useLocalIfOpen();
   const { from, to } = boardDays(useSearch({ from: '/admin/orders' }));
   const drawn = drawnOrders(from, to);
-  // Kept here, above the switch from the drawn board to the live one (a new component: its state would start again),
-  // so filters opened before the store opened stay open.
+  // Kept here, above the switch from the drawn orders to the device's, so filters opened before the store opened stay open.
   const filters = useState(false);
-  if (local) return <LiveBoard local={local} drawn={drawn} filters={filters} />;
-  return drawn ? <BoardView orders={drawn} live={drawnLive} filters={filters} /> : <WaitForStore />;
+  const [reading, setReading] = useState<LiveReading | null>(null);
+  if (!local && !drawn) return <WaitForStore />;
+  // The device's reading of these days only (another day's, until the feed has answered for the new days, is not shown).
+  const live = local && reading && reading.from === from && reading.to === to ? reading : null;
+  return (
+    <>
+      {local && <LiveFeed local={local} drawn={drawn} from={from} to={to} onReading={setReading} />}
+      <BoardView orders={live?.orders ?? drawn ?? noOrders} live={live?.live ?? drawnLive} filters={filters} />
+    </>
+  );
 };
 
 /** Whether the filters are unfolded (on a phone they fold behind one button), and its setter. */
 type FiltersOpen = [boolean, (open: boolean) => void];
 
-const LiveBoard = ({ local: { data }, drawn, filters }: { local: Local; drawn: Order[] | null; filters: FiltersOpen }) => {
-  const { from, to } = boardDays(useSearch({ from: '/admin/orders' }));
+/** The device's orders of the days and what goes with them, reported to the board whenever they change; draws nothing. */
+const LiveFeed = ({ local: { data }, drawn, from, to, onReading }: { local: Local; drawn: Order[] | null; from: string; to: string; onReading: (reading: LiveReading) => void }) => {
   const orders$ = useMemo(() => dayOrders$(data.shop.orders, from, to), [data, from, to]);
   const pending$ = useMemo(() => pendingCommandOrders$(data.shop.office), [data]);
   const couriers$ = useMemo(() => courierNames$(data.shop.office), [data]);
@@ -84,9 +101,14 @@ const LiveBoard = ({ local: { data }, drawn, filters }: { local: Local; drawn: O
   const pending = useObservable(pending$, noIds);
   const couriers = useObservable(couriers$, noCouriers);
   const names = useStaffNames();
-  const cue = useNewOrderCue(data.shop.orders);
+  const { arrivals, changes, dismiss } = useNewOrderCue(data.shop.orders);
+  // The cue's `dismiss` is made anew each render but only sets its state: the reading changes when what it shows does.
+  const dismissed = useRef(dismiss);
+  dismissed.current = dismiss;
+  const cue = useMemo(() => ({ arrivals, changes, dismiss: () => dismissed.current() }), [arrivals, changes]);
   const live = useMemo(() => ({ pending, couriers, names, cue }), [pending, couriers, names, cue]);
-  return <BoardView orders={orders} live={live} filters={filters} />;
+  useEffect(() => onReading({ from, to, orders, live }), [from, to, orders, live, onReading]);
+  return null;
 };
 
 /**
