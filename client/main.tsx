@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { router } from './router';
 import { preloadAdminGuards } from './admin-routes';
@@ -5,12 +6,13 @@ import { localOpened, storeWanted, type Local } from './data/local-data-context'
 import { readSnapshot } from './data/snapshot-context';
 import { holdEarlyTaps } from './lib/early-taps';
 import { keepLaterCode, startOfflineSupport } from './shared/install/pwa';
-import { currentUser, onUserChange } from './shared/auth/current-user';
-import { isStaff } from '../schema/shared/user';
+import { currentUser, onUserChange, setCurrentUser } from './shared/auth/current-user';
+import { pendingLogout } from './shared/auth/pending-logout';
+import { isStaff, user as userSchema, type User } from '../schema/shared/user';
 import { analytics } from './shared/analytics/analytics';
 import { watchFreshness } from './shared/freshness/freshness';
 import { ShopApp } from './shop-app';
-import { boardSnapshotElementId, orderSnapshotElementId } from '../schema/studio/orders/staff-snapshot-ids';
+import { boardSnapshotElementId, orderSnapshotElementId, staffUserElementId } from '../schema/studio/orders/staff-snapshot-ids';
 import './styles.css';
 // The product list's styles come with the page's own, not with the storefront's screens' chunk (storefront-screens.tsx):
 // a page the server drew shows its cards before that chunk has arrived.
@@ -91,6 +93,21 @@ const preloadScreens = (): boolean => {
 /** Whether the server wrote a staff screen's first content into this page (the board's days, an order). */
 const drawnStaffScreen = () => [boardSnapshotElementId, orderSnapshotElementId].some((id) => document.getElementById(id));
 
+/**
+ * The staff member the server drew this page's orders board for (server/render/renderer.ts `withDrawnBoard`), or
+ * `null` where it drew no board. Not while a sign-out waits to finish on this device: the tab is signed out already,
+ * so it draws the page itself.
+ */
+const drawnBoardFor = (container: HTMLElement): User | null => {
+  const text = container.firstElementChild && document.getElementById(boardSnapshotElementId) ? document.getElementById(staffUserElementId)?.textContent : null;
+  if (!text || pendingLogout()) return null;
+  try {
+    return userSchema.safeParse(JSON.parse(text)).data ?? null;
+  } catch {
+    return null;
+  }
+};
+
 /** Longest wait for the first screen's paint before the store opens anyway. */
 const firstPaintWaitMs = 3000;
 
@@ -114,6 +131,10 @@ const start = async () => {
   const container = document.getElementById('root')!;
   // A page the server drew has buttons already; the plain shell has none until the store opens.
   const releaseTaps = container.firstElementChild ? holdEarlyTaps(container) : () => {};
+  // The orders board the server drew for a staff member: the tab's session starts with that user, so the guards let
+  // the board through and the shell shows the same menu as the server drew (issue 32, item 1).
+  const boardFor = drawnBoardFor(container);
+  if (boardFor) setCurrentUser(boardFor);
   startOfflineSupport();
   // Staff code is kept for offline once a staff member is signed in (client/lib/later-code.ts).
   const keepIfStaff = () => isStaff(currentUser()) && keepLaterCode('staff');
@@ -124,14 +145,23 @@ const start = async () => {
   // The scripts' evaluation is one long task already; reading the snapshot and the router's first load go after it.
   await nextTask();
   const snapshot = readSnapshot();
-  if (snapshot) {
+  if (snapshot || boardFor) {
+    // The board's chunks (named in the page) run beside the router's first load rather than after its guards.
+    if (boardFor) preloadScreens();
     // Tells the router its first screen came from the server: it then draws it as the server did (no Suspense around
     // the matches), so React takes over the server's elements instead of drawing them again.
     router.ssr = { manifest: undefined };
     await router.load();
     let root: Root | undefined;
     await new Promise<void>((hydrated) => {
-      root = hydrateRoot(container, <ShopApp router={router} local={null} snapshot={snapshot} onCommitted={hydrated} />);
+      const hydrate = () => {
+        root = hydrateRoot(container, <ShopApp router={router} local={null} snapshot={snapshot} onCommitted={hydrated} />);
+      };
+      // The drawn board is hydrated in a transition, so React takes it over in slices between which the browser may
+      // paint and take input: at once it was one long task of the page's first seconds (Lighthouse's TBT). Taps
+      // meanwhile are held (`holdEarlyTaps`) and nothing updates the tree before it is committed.
+      if (boardFor) startTransition(hydrate);
+      else hydrate();
     });
     releaseTaps();
     if (!root) return;

@@ -3,7 +3,7 @@ import { demoPhones } from '../server/testing/test-shop';
 import { sampleOrder } from '../client/data/sample-orders';
 import { today } from '../schema/shared/day';
 import { toSynced } from '../server/db/synced';
-import { journeyPerFile } from './harness';
+import { journeyPerFile, watchErrors } from './harness';
 import { contextAs } from './admin-journeys';
 
 /**
@@ -44,6 +44,47 @@ describe('the back-office before the device store', () => {
     expect(await page.locator('.order-card').count()).toBe(1);
     await page.getByRole('searchbox').fill(order.recipient.name, { timeout: 10_000 });
     await card.waitFor();
+    await context.close();
+  });
+
+  it('hydrates the board the server drew for the florist: the same elements, taken over without a mismatch', async () => {
+    const order = sampleOrder(8, today(), { id: 'before-store-order-drawn' });
+    await journey().shop.shop.storage.db('studio-orders').put({ _id: order.id, ...toSynced(order) });
+    const context = await contextAs(journey(), demoPhones.florist, { width: 390, height: 844 });
+    // The app's entry is held back: what shows before it is the server's HTML alone.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await context.route(/\/assets\/index-[^/]*\.js$/, async (r) => {
+      await held;
+      await r.continue().catch(() => {});
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/admin/orders', { waitUntil: 'commit' });
+    const card = page.locator('.order-card', { hasText: order.recipient.name });
+    await card.waitFor();
+    await page.getByRole('button', { name: 'Меню' }).waitFor();
+    await page.evaluate(() => Object.assign(window, { drawnCard: document.querySelector('.order-card'), drawnMenu: document.querySelector('.admin-nav__toggle') }));
+    release();
+    // Hydrated (React has taken the drawn button as its own): the menu button answers, and it is the element the
+    // server drew, as is the card.
+    await page.waitForFunction(() => Object.keys(document.querySelector('.admin-nav__toggle') ?? {}).some((key) => key.startsWith('__reactFiber')));
+    await page.getByRole('button', { name: 'Меню' }).click();
+    await page.getByRole('button', { name: 'Закрыть меню' }).waitFor();
+    expect(
+      await page.evaluate(() => {
+        const drawn = window as unknown as { drawnCard: Element; drawnMenu: Element };
+        return [drawn.drawnCard === document.querySelector('.order-card'), drawn.drawnMenu === document.querySelector('.admin-nav__toggle')];
+      }),
+    ).toEqual([true, true]);
+    // The store opens (the first touch) and the board reads the device: still the same card, not drawn again.
+    await card.dispatchEvent('pointerdown');
+    await page.waitForFunction(() => 'shopData' in window);
+    type Device = { shopData: { shop: { orders: { findOne: (id: string) => { exec: () => Promise<unknown> } } } } };
+    await expect.poll(() => page.evaluate(async (id) => !!(await (window as unknown as Device).shopData.shop.orders.findOne(id).exec()), order.id), { timeout: 90_000 }).toBe(true);
+    await card.waitFor();
+    expect(await page.evaluate(() => (window as unknown as { drawnCard: Element }).drawnCard === document.querySelector('.order-card'))).toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -7,14 +7,13 @@ import type { KnownAddress } from './seo/known-address';
 import { publicOriginOf } from './seo/public-origin';
 import { precompressed } from './precompressed';
 import type { PageSnapshotOf } from './render/page-snapshot';
-import { renderer, rendererFile, storefrontScreens, withRenderedPage } from './render/renderer';
+import { drawnBoardFiles, renderer, rendererFile, storefrontScreens, withDrawnBoard, withRenderedPage } from './render/renderer';
 import { shopSnapshot } from '../schema/shop/shop-snapshot';
 import { writtenHref } from './render/router-query';
 import type { CounterIds } from '../schema/studio/site/shop-settings';
 import { allowCounters, withCounters } from './render/counters';
 import { log } from './ops/log';
-import { withBoardSnapshot } from './render/board-snapshot';
-import type { StaffSnapshot } from '../schema/studio/orders/board-snapshot';
+import { withBoardSnapshot, type StaffPage } from './render/board-snapshot';
 
 const cacheFor = (res: Response, file: string) => {
   const name = path.basename(file);
@@ -40,24 +39,42 @@ export const clientFiles = (
   snapshotOf: PageSnapshotOf,
   countersOf: (path: string) => Promise<CounterIds>,
   connectOf: (path: string) => Promise<readonly string[]> = async () => [],
-  boardOf: (path: string, search: URLSearchParams, cookies: string | undefined) => Promise<StaffSnapshot | null> = async () => null,
+  boardOf: (path: string, search: URLSearchParams, cookies: string | undefined) => Promise<StaffPage | null> = async () => null,
 ): Router => {
   const { distDir } = config;
   const files = Router();
   const index = path.join(distDir, 'index.html');
   const render = renderer(rendererFile(distDir));
   const screens = storefrontScreens(distDir);
+  const boardFiles = drawnBoardFiles(distDir);
   const drawn = async (html: string, href: string, pathname: string): Promise<string> => {
     try {
       const [renderPage, snapshot, screenFiles] = await Promise.all([render(), snapshotOf(pathname, new URL(href, 'http://shop.invalid').searchParams), screens()]);
       const valid = snapshot && shopSnapshot.safeParse(snapshot);
       if (!renderPage || !valid?.success) return html;
-      const body = await renderPage(href, valid.data);
+      const body = await renderPage.page(href, valid.data);
       return body === null ? html : withRenderedPage(html, body, valid.data, screenFiles);
     } catch (e) {
       log.error({ err: e, href }, 'Страница не отрисована на сервере, отдаём оболочку');
       return html;
     }
+  };
+  /**
+   * A staff page with its first content: the orders board drawn for its staff member (issue 32, item 1), else (an
+   * order page, a build without the staff renderer, a guard that said no, drawing failed) the shell with that content
+   * beside #root for the tab to draw, as before.
+   */
+  const staffPage = async (html: string, href: string, { user, snapshot }: StaffPage): Promise<string> => {
+    if ('board' in snapshot) {
+      try {
+        const [renderers, listed] = await Promise.all([render(), boardFiles()]);
+        const body = renderers?.staff ? await renderers.staff(href, user, snapshot.board) : null;
+        if (body !== null) return withDrawnBoard(html, body, user, snapshot.board, listed);
+      } catch (e) {
+        log.error({ err: e, href }, 'Доска заказов не отрисована на сервере, отдаём оболочку с заказами');
+      }
+    }
+    return withBoardSnapshot(html, snapshot);
   };
   files.use(precompressed(distDir, cacheFor));
   files.use(express.static(distDir, { index: false, setHeaders: cacheFor }));
@@ -80,7 +97,8 @@ export const clientFiles = (
         connectOf(req.path),
         exists ? boardOf(req.path, search, req.headers.cookie).catch((e: unknown) => (log.error({ err: e, path: req.path }, 'Первый вид доски заказов не собран'), null)) : null,
       ]);
-      const html = board ? withBoardSnapshot(page, board) : page;
+      // A staff page is never a public one the renderer drew (`drawn` draws none under /admin): its shell is `page`.
+      const html = board ? await staffPage(page, req.originalUrl, board) : page;
       allowCounters(res, counters, connect);
       // A page carrying the studio's orders is this staff member's alone: no shared cache may keep it.
       res.setHeader('cache-control', board ? 'private, no-cache' : 'no-cache');

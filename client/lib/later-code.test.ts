@@ -21,6 +21,7 @@ describe('the code kept after the first view', () => {
   it('leaves the entry, the storefront’s screens and what they import statically to the precache, lists the storefront’s lazy screens for everyone and the rest for staff', () => {
     expect(laterFiles(chunks)).toEqual({
       screens: ['/bits.js', '/screens.js'],
+      board: ['/admin-guards.js', '/admin-shell.js', '/admin.css', '/bits.js', '/checkout.css', '/kit.js', '/money.js', '/orders.js'],
       shop: ['/checkout.css', '/checkout.js', '/money.js'],
       staff: ['/admin-guards.js', '/admin-shell.js', '/admin.css', '/kit.js', '/orders.js'],
     });

@@ -20,6 +20,12 @@ export const laterFilesSchema = z.object({
    * a page the server drew on the storefront for the browser to fetch beside the entry (`modulepreload`). JS only.
    */
   screens: z.array(z.string()),
+  /**
+   * What the orders board the server draws for staff needs beyond the entry (the guards, the staff shell, the board,
+   * what they import statically, and their CSS), named by that page (`modulepreload`, `stylesheet`): the drawn board is
+   * styled at its first paint and hydrates without a round trip more (issue 32, item 1). Staff code all the same.
+   */
+  board: z.array(z.string()).default([]),
   /** The storefront's lazy screens (checkout, account, search…): kept for every visitor. */
   shop: z.array(z.string()),
   /** The back-office's: kept for staff only. */
@@ -34,6 +40,9 @@ export const isStaffModule = (id: string): boolean => /\/client\/(studio\/|admin
 
 /** The storefront's screens, the one lazy chunk that is part of a storefront page's first view. */
 export const isStorefrontScreens = (id: string): boolean => /\/client\/storefront-screens\.tsx$/.test(id);
+
+/** The modules the drawn orders board hydrates with (client/entry-server.tsx `renderStaffPage`): their chunks and CSS. */
+const isDrawnBoardModule = (id: string): boolean => /\/client\/(admin-guards\.ts|studio\/admin\/admin-shell\.tsx|studio\/orders\/board\/orders-board\.tsx)$/.test(id);
 
 /** What the build knows of a chunk: its file, the module it was split at, what it imports, and its CSS. */
 export interface BuiltChunk {
@@ -86,5 +95,6 @@ export const laterFiles = (built: BuiltChunk[], looseCss: LooseCss[] = []): Late
   const shop = withCss(reach(entries, true));
   const staff = withCss(new Set(chunks.map((c) => c.fileName)));
   const only = (files: Set<string>, earlier: Set<string>) => [...files].filter((f) => !earlier.has(f)).map((f) => `/${f}`).sort();
-  return { screens: only(screensCode, entryCode), shop: only(shop, first), staff: only(staff, shop) };
+  const boardCode = withCss(reach(chunks.filter((c) => isDrawnBoardModule(c.facadeModuleId ?? '')), false));
+  return { screens: only(screensCode, entryCode), board: only(boardCode, withCss(entryCode)), shop: only(shop, first), staff: only(staff, shop) };
 };

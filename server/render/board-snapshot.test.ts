@@ -4,12 +4,22 @@ import { demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { sampleOrder } from '../../client/data/sample-orders';
 import { nextDay, today } from '../../schema/shared/day';
 import { boardSnapshot, boardSnapshotElementId, orderSnapshot, orderSnapshotElementId } from '../../schema/studio/orders/board-snapshot';
+import { staffUserElementId } from '../../schema/studio/orders/staff-snapshot-ids';
+import { user } from '../../schema/shared/user';
 import { toSynced } from '../db/synced';
 import { studioOrdersDb } from '../orders/spread';
 
 const snapshotOf = (html: string) => {
   const json = new RegExp(`<script id="${boardSnapshotElementId}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
   return json === undefined ? null : boardSnapshot.parse(JSON.parse(json));
+};
+
+/** What the server drew inside #root (empty for the app's shell). */
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\n {4}<script/.exec(html)?.[1] ?? /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
+
+const drawnUserOf = (html: string) => {
+  const json = new RegExp(`<script id="${staffUserElementId}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
+  return json === undefined ? null : user.parse(JSON.parse(json));
 };
 
 const drawnOrderOf = (html: string) => {
@@ -49,6 +59,23 @@ describe('the board drawn into the page', () => {
     expect(drawn?.orders.map((o) => o.id).sort()).toEqual(['board-snapshot-today-1', 'board-snapshot-today-2']);
     expect(drawn?.orders.find((o) => o.id === 'board-snapshot-today-1')).toEqual(orders[0]);
     expect(cache).toBe('private, no-cache');
+  });
+
+  it("draws the board for the florist, with the user it was drawn for, and nothing for anyone else", async () => {
+    const { html } = await get('/admin/orders', await signIn(shop.url, demoPhones.florist));
+    const root = rootOf(html);
+    expect(root).toContain('id="orders-board-title"');
+    expect(root).toContain(orders[0].recipient.name);
+    expect(root).not.toContain(orders[2].recipient.name);
+    expect(drawnUserOf(html)?.phone).toBe(demoPhones.florist);
+    // Styled at its first paint: the staff shell's and the board's styles are named in the head.
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/orders-board-[\w-]+\.css">/);
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/admin-shell-[\w-]+\.css">/);
+    for (const cookie of [undefined, await signIn(shop.url, '79005550101')]) {
+      const page = (await get('/admin/orders', cookie)).html;
+      expect(rootOf(page)).toBe('');
+      expect(drawnUserOf(page)).toBeNull();
+    }
   });
 
   it('gives the days the address asks, as the board reads them', async () => {

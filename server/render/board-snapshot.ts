@@ -4,6 +4,7 @@ import { day } from '../../schema/shared/day';
 import { order } from '../../schema/studio/orders/order';
 import { boardDays } from '../../schema/studio/orders/board-days';
 import { boardSnapshotElementId, boardSnapshotMax, orderSnapshotElementId, type StaffSnapshot } from '../../schema/studio/orders/board-snapshot';
+import type { User } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { sessionOf } from '../auth/session-cookie';
 import { followDb } from '../db/follow';
@@ -30,6 +31,12 @@ const dated = z.object({ date: day, number: z.number().int().optional() });
  * that database (staff), and only up to `boardSnapshotMax` orders; `null` otherwise, and the board waits for the
  * device's store as before.
  */
+/** A staff page's first content and the staff member it is for (the server draws the board for that user). */
+export interface StaffPage {
+  user: User;
+  snapshot: StaffSnapshot;
+}
+
 export const boardSnapshotOf = (shop: Shop) => {
   const days = new Map<string, string>();
   // Order numbers (as people say them, «заказ 1042») to ids, for an order page's address.
@@ -54,19 +61,23 @@ export const boardSnapshotOf = (shop: Shop) => {
     const [found] = id ? await readOrders([id]) : [];
     return found ? { order: { key, order: found } } : null;
   };
-  return async (pathname: string, search: URLSearchParams, cookies: string | undefined): Promise<StaffSnapshot | null> => {
+  return async (pathname: string, search: URLSearchParams, cookies: string | undefined): Promise<StaffPage | null> => {
     const path = pathname.replace(/\/+$/, '');
     const orderKey = /^\/admin\/orders\/([^/]+)$/.exec(path)?.[1];
     if (path !== '/admin/orders' && !orderKey) return null;
     const session = await sessionOf(shop, cookies);
-    if (!session || !canReadDb(session.user, studioOrdersDb)) return null;
-    if (orderKey) return orderPage(decoded(orderKey));
+    const user = session?.user;
+    if (!user || !canReadDb(user, studioOrdersDb)) return null;
+    if (orderKey) {
+      const snapshot = await orderPage(decoded(orderKey));
+      return snapshot && { user, snapshot };
+    }
     const query = routerQuery(search);
     const { from, to } = boardDays({ from: day.safeParse(query.from).data, to: day.safeParse(query.to).data });
     await sync();
     const ids = [...days].filter(([, d]) => d >= from && d <= to).map(([id]) => id);
     if (ids.length > boardSnapshotMax) return null;
-    return { board: { from, to, orders: await readOrders(ids) } };
+    return { user, snapshot: { board: { from, to, orders: await readOrders(ids) } } };
   };
 };
 export type BoardSnapshotOf = ReturnType<typeof boardSnapshotOf>;

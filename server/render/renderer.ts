@@ -3,12 +3,26 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { snapshotElementId, type ShopSnapshot } from '../../schema/shop/shop-snapshot';
+import type { User } from '../../schema/shared/user';
+import type { BoardSnapshot } from '../../schema/studio/orders/board-snapshot';
+import { boardSnapshotElementId, staffUserElementId } from '../../schema/studio/orders/staff-snapshot-ids';
 
 /**
  * The build's renderer of public pages (client/entry-server.tsx): the page's HTML inside #root, or `null` when the
  * tab's router would write the address otherwise and draws nothing for it (the shell goes out then).
  */
 type RenderPage = (href: string, snapshot: ShopSnapshot) => Promise<string | null>;
+
+/** The build's renderer of the orders board for a staff member (client/entry-server.tsx `renderStaffPage`), likewise. */
+type RenderStaffPage = (href: string, user: User, board: BoardSnapshot) => Promise<string | null>;
+
+/** What the build's renderer draws: public pages, and the board for staff (`null` in a build without it). */
+export interface Renderers {
+  page: RenderPage;
+  staff: RenderStaffPage | null;
+}
+
+const fn = (module: unknown, name: string): unknown => (module && typeof module === 'object' && name in module ? (module as Record<string, unknown>)[name] : undefined);
 
 /** Where `vite build` puts the renderer: beside the client's directory, never inside it (nothing there is public). */
 export const rendererFile = (distDir: string) => path.join(path.dirname(path.resolve(distDir)), 'dist-server', 'entry-server.js');
@@ -18,13 +32,15 @@ export const rendererFile = (distDir: string) => path.join(path.dirname(path.res
  * alone), and then pages go out as the app's shell, as before server rendering.
  */
 export const renderer = (file: string) => {
-  let loaded: { mtime: number; render: RenderPage | null } | undefined;
-  return async (): Promise<RenderPage | null> => {
+  let loaded: { mtime: number; render: Renderers | null } | undefined;
+  return async (): Promise<Renderers | null> => {
     const mtime = fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
     if (loaded?.mtime === mtime) return loaded.render;
     if (!mtime) return (loaded = { mtime, render: null }).render;
     const module: unknown = await import(`${pathToFileURL(file).href}?build=${mtime}`);
-    const render = module && typeof module === 'object' && 'renderPage' in module && typeof module.renderPage === 'function' ? (module.renderPage as RenderPage) : null;
+    const page = fn(module, 'renderPage');
+    const staff = fn(module, 'renderStaffPage');
+    const render = typeof page === 'function' ? { page: page as RenderPage, staff: typeof staff === 'function' ? (staff as RenderStaffPage) : null } : null;
     return (loaded = { mtime, render }).render;
   };
 };
@@ -34,6 +50,19 @@ export const scriptSafe = (value: unknown) => JSON.stringify(value).replace(/</g
 
 /** What the server reads of the build's list of files (client/lib/later-code.ts `laterFilesSchema`, written by vite.config.ts). */
 const builtScreens = z.object({ screens: z.array(z.string().regex(/^\/assets\/[\w.-]+\.js$/)) });
+const builtBoard = z.object({ board: z.array(z.string().regex(/^\/assets\/[\w.-]+\.(js|css)$/)) });
+
+/** A list of the build's files (`later-files.json`), read again when a new build replaces it; none without one or when unreadable. */
+const listedFiles = (distDir: string, read: (json: unknown) => string[] | undefined) => {
+  const file = path.join(distDir, 'later-files.json');
+  let loaded: { mtime: number; files: string[] } | undefined;
+  return async (): Promise<string[]> => {
+    const mtime = fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
+    if (loaded?.mtime === mtime) return loaded.files;
+    const files = mtime ? read(JSON.parse(await fs.promises.readFile(file, 'utf8'))) : undefined;
+    return (loaded = { mtime, files: files ?? [] }).files;
+  };
+};
 
 /**
  * The storefront's screens' chunk and what it imports (not the entry), as the build on disk lists them in
@@ -41,16 +70,10 @@ const builtScreens = z.object({ screens: z.array(z.string().regex(/^\/assets\/[\
  * for the browser to fetch beside the entry: the entry holds no storefront screen, so that a back-office page loads
  * none (issue 32, item 1), and the page would otherwise wait a round trip more before it hydrates.
  */
-export const storefrontScreens = (distDir: string) => {
-  const file = path.join(distDir, 'later-files.json');
-  let loaded: { mtime: number; files: string[] } | undefined;
-  return async (): Promise<string[]> => {
-    const mtime = fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
-    if (loaded?.mtime === mtime) return loaded.files;
-    const read = mtime ? builtScreens.safeParse(JSON.parse(await fs.promises.readFile(file, 'utf8'))) : undefined;
-    return (loaded = { mtime, files: read?.success ? read.data.screens : [] }).files;
-  };
-};
+export const storefrontScreens = (distDir: string) => listedFiles(distDir, (json) => builtScreens.safeParse(json).data?.screens);
+
+/** The drawn orders board's chunks and styles beyond the entry (`later-files.json` `board`), likewise. */
+export const drawnBoardFiles = (distDir: string) => listedFiles(distDir, (json) => builtBoard.safeParse(json).data?.board);
 
 /**
  * The shell with the page drawn inside #root, the snapshot the tab hydrates it from, and the storefront's screens'
@@ -60,3 +83,18 @@ export const withRenderedPage = (html: string, body: string, snapshot: ShopSnaps
   html
     .replace('</head>', () => `${screens.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('')}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    <script id="${snapshotElementId}" type="application/json">${scriptSafe(snapshot)}</script>`);
+
+/**
+ * The shell with the orders board drawn inside #root for a staff member (issue 32, item 1): the board's styles and
+ * chunks named in the head (styled at the first paint, no round trip more before it hydrates), its orders and the
+ * user it was drawn for beside #root, which the tab hydrates it with (client/main.tsx). The chunks are asked for at
+ * low priority: at the browser's default (high, as a blocking script) its ~40 files came before the first paint in
+ * Lighthouse's simulation (FCP 3.0 s); the page shows without them, the tab needs them only to hydrate.
+ */
+export const withDrawnBoard = (html: string, body: string, user: User, board: BoardSnapshot, files: readonly string[] = []): string =>
+  html
+    .replace('</head>', () => `${files.map((file) => (file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="${file}">` : `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">`)).join('')}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${body}</div>\n    <script id="${boardSnapshotElementId}" type="application/json">${scriptSafe(board)}</script>\n    <script id="${staffUserElementId}" type="application/json">${scriptSafe(user)}</script>`,
+    );

@@ -5,3 +5,9 @@
  */
 export const boardSnapshotElementId = 'board-snapshot';
 export const orderSnapshotElementId = 'order-snapshot';
+
+/**
+ * The user a staff screen the server drew was drawn for (the session's): the tab starts its session with that user,
+ * so its first render is the server's (the menu, the buttons this user may press) and hydrates it.
+ */
+export const staffUserElementId = 'staff-user';

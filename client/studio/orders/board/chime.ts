@@ -9,12 +9,26 @@ export const soundOn = (): boolean => {
   }
 };
 
+let pageChoice: boolean | undefined;
+const soundListeners = new Set<() => void>();
+
+/** Whether the board may sound, as chosen on this device (`soundOn`), or in this page where storage is refused. */
+export const soundChosen = (): boolean => pageChoice ?? soundOn();
+
+/** Calls `changed` whenever the choice changes (for `useSyncExternalStore`); answers how to stop. */
+export const onSoundChange = (changed: () => void): (() => void) => {
+  soundListeners.add(changed);
+  return () => soundListeners.delete(changed);
+};
+
 export const setSoundOn = (on: boolean): void => {
   try {
     localStorage.setItem(soundKey, on ? 'on' : 'off');
   } catch {
     // A private window without storage: the choice lasts as long as the page.
+    pageChoice = on;
   }
+  soundListeners.forEach((l) => l());
 };
 
 let context: AudioContext | null = null;

@@ -3,6 +3,14 @@ import type { Order } from '../../../../schema/studio/orders/order';
 
 let read: BoardSnapshot | null | undefined;
 
+/**
+ * The server's renderer gives the board the orders it draws the page with (client/entry-server.tsx), as the tab reads
+ * them from the page; `undefined` forgets them after that page.
+ */
+export const drawBoardWith = (snapshot: BoardSnapshot | undefined): void => {
+  read = snapshot;
+};
+
 const readOnce = (): BoardSnapshot | null => {
   if (read !== undefined) return read;
   const text = typeof document === 'undefined' ? null : document.getElementById(boardSnapshotElementId)?.textContent;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RxCollection } from 'rxdb';
 import type { Order } from '../../../../schema/studio/orders/order';
-import { chime, soundOn, type ChimeKind } from './chime';
+import { chime, soundChosen, type ChimeKind } from './chime';
 import { chimeOnce } from './chime-once';
 
 /** An order that arrives (or a change that arrives) this long after it was made is not news (a device catching up after a day offline). */
@@ -61,7 +61,7 @@ export const useNewOrderCue = (orders: RxCollection<Order>) => {
       if (!kind) return;
       if (kind === 'new') setArrivals((list) => [...list.filter((x) => x.id !== o.id), o].slice(-shownArrivals));
       else setChanges((list) => [...list.filter((x) => !(x.order.id === o.id && x.kind === kind)), { order: o, kind }].slice(-shownArrivals));
-      if (soundOn() && mayPlay()) void chimeOnce(kind === 'new' ? o.id : `${kind}:${o.id}`, () => chime(kind), tabsShare());
+      if (soundChosen() && mayPlay()) void chimeOnce(kind === 'new' ? o.id : `${kind}:${o.id}`, () => chime(kind), tabsShare());
     });
     return () => sub.unsubscribe();
   }, [orders]);

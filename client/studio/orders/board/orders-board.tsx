@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { orderStatuses, paymentStatuses, type Order } from '../../../../schema/studio/orders/order';
 import { refLabel } from '../../../../schema/entities/ref';
@@ -11,7 +11,7 @@ import { useStaffNames } from '../../../data/staff-directory';
 import { useObservable } from '../../../lib/use-observable';
 import { filterOrders, groupBySlot, sourceOf, statusCounts } from './board-orders';
 import { boardDays, boardSearch, dayPresets, unassigned, type BoardSearch } from './board-search';
-import { setSoundOn, soundOn } from './chime';
+import { onSoundChange, setSoundOn, soundChosen } from './chime';
 import { courierNames$, dayOrders$, pendingCommandOrders$ } from './day-orders';
 import { useNewOrderCue } from './new-order-cue';
 import { OrderCard } from './order-card';
@@ -47,28 +47,45 @@ const WaitForStore = () => {
   return null;
 };
 
+/** What the device's store shows for these days, as `LiveFeed` reports it to the board. */
+interface LiveReading {
+  from: string;
+  to: string;
+  orders: Order[];
+  live: BoardLive;
+}
+
 /**
  * /admin/orders: the studio's day. The orders of the chosen delivery days come from the device (offline too) through
  * one indexed query; filters and the search live in the address; cards are grouped by slot in time order. Before the
  * device's store has opened and pulled the studio's orders, the orders the server wrote into the page show
- * (`drawnOrders`, issue 32, item 1).
+ * (`drawnOrders`, issue 32, item 1). The board's view is one element before and after the store opens (the device's
+ * reading comes from a sibling, `LiveFeed`): the page the server drew stays the same elements, not drawn again, so
+ * nothing flashes and no new largest paint comes when the store opens.
  */
 export const OrdersBoard = () => {
   const local = useLocalIfOpen();
   const { from, to } = boardDays(useSearch({ from: '/admin/orders' }));
   const drawn = drawnOrders(from, to);
-  // Kept here, above the switch from the drawn board to the live one (a new component: its state would start again),
-  // so filters opened before the store opened stay open.
+  // Kept here, above the switch from the drawn orders to the device's, so filters opened before the store opened stay open.
   const filters = useState(false);
-  if (local) return <LiveBoard local={local} drawn={drawn} filters={filters} />;
-  return drawn ? <BoardView orders={drawn} live={drawnLive} filters={filters} /> : <WaitForStore />;
+  const [reading, setReading] = useState<LiveReading | null>(null);
+  if (!local && !drawn) return <WaitForStore />;
+  // The device's reading of these days only (another day's, until the feed has answered for the new days, is not shown).
+  const live = local && reading && reading.from === from && reading.to === to ? reading : null;
+  return (
+    <>
+      {local && <LiveFeed local={local} drawn={drawn} from={from} to={to} onReading={setReading} />}
+      <BoardView orders={live?.orders ?? drawn ?? noOrders} live={live?.live ?? drawnLive} filters={filters} />
+    </>
+  );
 };
 
 /** Whether the filters are unfolded (on a phone they fold behind one button), and its setter. */
 type FiltersOpen = [boolean, (open: boolean) => void];
 
-const LiveBoard = ({ local: { data }, drawn, filters }: { local: Local; drawn: Order[] | null; filters: FiltersOpen }) => {
-  const { from, to } = boardDays(useSearch({ from: '/admin/orders' }));
+/** The device's orders of the days and what goes with them, reported to the board whenever they change; draws nothing. */
+const LiveFeed = ({ local: { data }, drawn, from, to, onReading }: { local: Local; drawn: Order[] | null; from: string; to: string; onReading: (reading: LiveReading) => void }) => {
   const orders$ = useMemo(() => dayOrders$(data.shop.orders, from, to), [data, from, to]);
   const pending$ = useMemo(() => pendingCommandOrders$(data.shop.office), [data]);
   const couriers$ = useMemo(() => courierNames$(data.shop.office), [data]);
@@ -84,9 +101,31 @@ const LiveBoard = ({ local: { data }, drawn, filters }: { local: Local; drawn: O
   const pending = useObservable(pending$, noIds);
   const couriers = useObservable(couriers$, noCouriers);
   const names = useStaffNames();
-  const cue = useNewOrderCue(data.shop.orders);
+  const { arrivals, changes, dismiss } = useNewOrderCue(data.shop.orders);
+  // The cue's `dismiss` is made anew each render but only sets its state: the reading changes when what it shows does.
+  const dismissed = useRef(dismiss);
+  dismissed.current = dismiss;
+  const cue = useMemo(() => ({ arrivals, changes, dismiss: () => dismissed.current() }), [arrivals, changes]);
   const live = useMemo(() => ({ pending, couriers, names, cue }), [pending, couriers, names, cue]);
-  return <BoardView orders={orders} live={live} filters={filters} />;
+  useEffect(() => onReading({ from, to, orders, live }), [from, to, orders, live, onReading]);
+  return null;
+};
+
+/**
+ * A slot's cards, laid out only when near the screen (`content-visibility`), with the height they will take meanwhile.
+ * That height is set from the script, not written as a `style` attribute: the server draws the board (issue 32, item
+ * 1), and the page's policy (`style-src 'self'`) refuses inline styles in its HTML.
+ */
+const SlotCards = ({ count, children }: { count: number; children: ReactNode }) => {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    box.current?.style.setProperty('contain-intrinsic-size', `auto ${Math.ceil(count / 2) * 16}rem`);
+  }, [count]);
+  return (
+    <div ref={box} className="orders-board__cards">
+      {children}
+    </div>
+  );
 };
 
 const BoardView = ({ orders, live: { pending, couriers, names, cue }, filters }: { orders: Order[]; live: BoardLive; filters: FiltersOpen }) => {
@@ -107,7 +146,8 @@ const BoardView = ({ orders, live: { pending, couriers, names, cue }, filters }:
   const groups = useMemo(() => groupBySlot(shown), [shown]);
   const counts = useMemo(() => statusCounts(orders), [orders]);
   const florists = useMemo(() => [...new Set(orders.map((o) => o.florist).filter((f): f is string => !!f))].sort(), [orders]);
-  const [sound, setSound] = useState(soundOn);
+  // The server draws the board with the sound on (it cannot know this device's choice); the tab hydrates that, then shows its own.
+  const sound = useSyncExternalStore(onSoundChange, soundChosen, () => true);
   // On a phone the filters fold behind one button, so the first screen shows orders (issue 18, item 13).
   const [filtersOpen, setFiltersOpen] = filters;
   const activeFilters = [status, paid, florist, courier, source, search.q].filter(Boolean).length;
@@ -119,7 +159,7 @@ const BoardView = ({ orders, live: { pending, couriers, names, cue }, filters }:
         <h1 id="orders-board-title">Заказы</h1>
         {/* The «Новый заказ» button (issue 10, item 4) goes into this slot. */}
         <div className="orders-board__actions" data-slot="new-order"><NewOrderLink /></div>
-        <button type="button" className="button button--ghost" aria-pressed={sound} onClick={() => (setSoundOn(!sound), setSound(!sound))}>
+        <button type="button" className="button button--ghost" aria-pressed={sound} onClick={() => setSoundOn(!sound)}>
           {sound ? 'Звук заказов: вкл.' : 'Звук заказов: выкл.'}
         </button>
         <PushSetting />
@@ -205,11 +245,11 @@ const BoardView = ({ orders, live: { pending, couriers, names, cue }, filters }:
             {manyDays && <span>{showDay(g.date)}, </span>}
             {g.title} <span className="muted">· {g.orders.length}</span>
           </h2>
-          <div className="orders-board__cards" style={{ containIntrinsicSize: `auto ${Math.ceil(g.orders.length / 2) * 16}rem` }}>
+          <SlotCards count={g.orders.length}>
             {g.orders.map((o) => (
               <OrderCard key={o.id} order={o} florist={o.florist ? staffName(o.florist, names) : undefined} courier={o.courier ? couriers.get(o.courier)?.name : undefined} source={refLabel(sources, sourceOf(o))} pending={pending.has(o.id)} fresh={fresh.has(o.id)} online={online} />
             ))}
-          </div>
+          </SlotCards>
         </section>
       ))}
     </section>

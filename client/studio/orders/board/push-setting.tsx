@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { call } from '../../../lib/api';
 import { activeWorker } from '../../../shared/install/active-worker';
 
@@ -11,6 +11,9 @@ const keyBytes = (base64url: string): Uint8Array<ArrayBuffer> => {
 };
 
 const supported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+/** Nothing to listen to: whether the browser has push does not change while the page lives. */
+const unchanging = () => () => {};
 
 const noWorker = 'Браузер не запустил фоновую часть сайта (так бывает в приватном окне): уведомления на этом устройстве недоступны';
 
@@ -46,6 +49,10 @@ const turnOff = async (): Promise<void> => {
 
 /** «Уведомления на этом устройстве» (issue 30, item 5): per device, beside the board's sound switch. */
 export const PushSetting = () => {
+  // Drawn by the server as where push works (the server has no browser to ask, and nearly every staff browser has it):
+  // the tab hydrates that, then hides it where the browser has none. Drawn without it, the label came in after
+  // hydration, moving the row below and becoming the page's largest paint (Lighthouse's LCP) on an empty day.
+  const able = useSyncExternalStore(unchanging, supported, () => true);
   const [on, setOn] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
@@ -59,7 +66,7 @@ export const PushSetting = () => {
       live = false;
     };
   }, []);
-  if (!supported()) return null;
+  if (!able) return null;
   const toggle = async () => {
     setBusy(true);
     setProblem('');
