@@ -94,6 +94,40 @@ describe('the studio profile', () => {
     await context.close();
   });
 
+  it('what the admin types while a save is on its way stays, and goes with the next save', async () => {
+    const context = await contextAs(journey(), demoPhones.admin);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/admin/profile');
+    const hours = page.getByLabel('Часы работы');
+    const metro = page.getByLabel('Станции метро (через запятую)');
+    await expect.poll(() => hours.inputValue()).not.toBe('');
+    // The save waits at the browser until released, so the admin types on meanwhile.
+    let reached!: () => void;
+    const atServer = new Promise<void>((r) => (reached = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await page.route('**/api/profile/update', async (route) => {
+      reached();
+      await released;
+      await route.continue();
+    });
+    await hours.fill('Ежедневно 9:00–21:00');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await atServer;
+    await metro.fill('Арбатская, Смоленская');
+    release();
+    await page.getByText('Профиль сохранён').waitFor();
+    await page.unroute('**/api/profile/update');
+    expect(await metro.inputValue()).toBe('Арбатская, Смоленская');
+    expect(await hours.inputValue()).toBe('Ежедневно 9:00–21:00');
+    // The next save goes over the version the answer gave, with the typed stations.
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect.poll(async () => (await (await page.request.post('/api/profile/get', { data: {} })).json()) as { data: { profile: { metro: string[] } } }).toMatchObject({ data: { profile: { metro: ['Арбатская', 'Смоленская'] } } });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a florist opening /admin/profile sees «Недостаточно прав»', async () => {
     const context = await contextAs(journey(), demoPhones.florist);
     const page = await context.newPage();

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { formatPhone } from '../../../../schema/shared/phone';
 import { studioProfile, type StudioProfile, type StudioProfileAnswer } from '../../../../schema/studio/team/studio-profile';
 import { call } from '../../../lib/api';
+import { keptEdits } from '../../../lib/kept-edits';
 import { errorsByField, issuesOf, useFormAction } from '../../../lib/use-form-action';
 import { useOnlineCopy } from '../../../lib/use-online-copy';
 import { Field } from '../../../ui/form-field';
@@ -46,8 +47,11 @@ export const ProfilePage = () => {
     if (!read) return;
     const parsed = fromForm(read.form);
     if (!parsed.success) return refuse(errorsByField(issuesOf(parsed.error), { whole: true }));
+    const sent = read.form;
     await run(async () => {
-      setRead(copyOf(await call('POST /api/profile/update', { profile: parsed.data, updatedAt: read.updatedAt })));
+      // Fields changed while the save was on its way keep the admin's edit; the rest, and the version, are the answer's.
+      const saved = copyOf(await call('POST /api/profile/update', { profile: parsed.data, updatedAt: read.updatedAt }));
+      setRead((now) => (now ? { ...saved, form: keptEdits(now.form, sent, saved.form) } : saved));
       notice('Профиль сохранён');
     });
   };
@@ -67,7 +71,10 @@ export const ProfilePage = () => {
                 type={name === 'phone' ? 'tel' : 'text'}
                 value={read.form[name]}
                 aria-invalid={!!errors[name]}
-                onChange={(e) => setRead({ ...read, form: { ...read.form, [name]: e.target.value } })}
+                onChange={(e) => {
+                  const value = e.target.value;
+                  setRead((now) => (now ? { ...now, form: { ...now.form, [name]: value } } : now));
+                }}
               />
             </Field>
           ))}
