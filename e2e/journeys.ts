@@ -87,3 +87,20 @@ export const ordersOnServer = async (shop: TestShop, customer: string) =>
     .map((r) => r.doc as unknown as Omit<Order, 'id'> & { _id: string })
     // Placed orders only: a record still being placed, or refused, has no number.
     .filter((o) => o.customer === customer && typeof o.number === 'number');
+
+/**
+ * A request to `path` held at the browser until released: a save on its way while the person types on. `atServer`
+ * settles when the page has sent it; `done` lets later requests through untouched.
+ */
+export const holdRequest = async (page: Page, path: string) => {
+  let reached!: () => void;
+  const atServer = new Promise<void>((r) => (reached = r));
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(path, async (route) => {
+    reached();
+    await released;
+    await route.continue();
+  });
+  return { atServer, release, done: () => page.unroute(path) };
+};

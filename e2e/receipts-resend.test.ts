@@ -7,6 +7,7 @@ import { readReceiptSettings, receiptOf, receiptsDb } from '../server/receipts/r
 import { demoPhones } from '../server/testing/test-shop';
 import { journeyPerFile } from './harness';
 import { openStaffScreen } from './admin-journeys';
+import { holdRequest } from './journeys';
 
 /**
  * Issue 30 in Chromium: the receipts settings keep what the admin types while a save is on its way (the answer used to
@@ -22,20 +23,12 @@ describe('receipts settings typed during a save, a failed receipt sent again', (
     const form = page.getByRole('form', { name: 'Чеки' });
     await form.locator('input[name="inn"]').waitFor();
     // The save is held at the browser until the admin has typed on.
-    let reached!: () => void;
-    const atServer = new Promise<void>((r) => (reached = r));
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    await page.route('**/api/settings/receipts-update', async (route) => {
-      reached();
-      await released;
-      await route.continue();
-    });
+    const held = await holdRequest(page, '**/api/settings/receipts-update');
     await form.locator('input[name="inn"]').fill('7700000001');
     await form.getByRole('button', { name: 'Сохранить настройки чеков' }).click();
-    await atServer;
+    await held.atServer;
     await form.locator('input[name="receipt-email"]').fill('studio@example.ru');
-    release();
+    held.release();
     await page.getByText('Настройки чеков сохранены').waitFor();
     expect(await form.locator('input[name="receipt-email"]').inputValue()).toBe('studio@example.ru');
     expect(await form.locator('input[name="inn"]').inputValue()).toBe('7700000001');

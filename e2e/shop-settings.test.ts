@@ -4,13 +4,12 @@ import { nextDay } from '../schema/shared/day';
 import { firstDeliveryDay } from '../schema/studio/orders/order';
 import { defaultShopSettings } from '../schema/studio/site/shop-settings';
 import type { ShopSettingsAnswer } from '../schema/studio/site/shop-settings-update';
-import type { Page } from 'playwright-core';
 import { demoProducts } from '../server/seed/products';
 import { readShopSettings, readSmsGateway, saveSmsGateway } from '../server/studio/shop-settings';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { contextAs } from './admin-journeys';
 import { journeyPerFile, watchErrors } from './harness';
-import { addToCart, fillCheckoutForm, ordersOnServer, signInThroughDialog, waitForOfflineReady } from './journeys';
+import { addToCart, fillCheckoutForm, holdRequest, ordersOnServer, signInThroughDialog, waitForOfflineReady } from './journeys';
 
 const customer = '79990005501';
 const late = '79990005502';
@@ -139,26 +138,13 @@ describe('the shop settings', () => {
     const errors = watchErrors(page);
     await page.goto('/admin/settings');
     await page.getByRole('heading', { name: 'Настройки', exact: true }).waitFor();
-    /** The save to `path` waits at the browser until released, so the admin types on while it is on its way. */
-    const hold = async (at: Page, path: string) => {
-      let reached!: () => void;
-      const atServer = new Promise<void>((r) => (reached = r));
-      let release!: () => void;
-      const released = new Promise<void>((r) => (release = r));
-      await at.route(path, async (route) => {
-        reached();
-        await released;
-        await route.continue();
-      });
-      return { atServer, release, done: () => at.unroute(path) };
-    };
 
     const form = page.getByRole('form', { name: 'Настройки магазина' });
     const days = form.locator('input[name="bookingDays"]');
     const remind = form.locator('input[name="reminderDaysAhead"]');
     await expect.poll(() => days.inputValue()).not.toBe('');
     const before = await readShopSettings(shop.shop.storage);
-    const held = await hold(page, '**/api/settings/update');
+    const held = await holdRequest(page, '**/api/settings/update');
     await days.fill(String(before.settings.bookingDays + 1));
     await form.getByRole('button', { name: 'Сохранить', exact: true }).click();
     await held.atServer;
@@ -176,7 +162,7 @@ describe('the shop settings', () => {
     // The gateway's form cleared a token typed while its save was on its way.
     const gateway = page.getByRole('form', { name: 'SMS-шлюз' });
     const token = gateway.locator('input[name="sms-token"]');
-    const heldSms = await hold(page, '**/api/settings/sms-update');
+    const heldSms = await holdRequest(page, '**/api/settings/sms-update');
     await gateway.locator('input[name="sms-url"]').fill('https://sms.example.ru/send');
     await gateway.getByRole('button', { name: 'Сохранить шлюз' }).click();
     await heldSms.atServer;

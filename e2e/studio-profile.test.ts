@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoPhones } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';
-import { waitFor, waitForOfflineReady } from './journeys';
+import { holdRequest, waitFor, waitForOfflineReady } from './journeys';
 import { contextAs, outcomeOf } from './admin-journeys';
 
 const newPhone = '+7 (495) 765-43-21';
@@ -103,22 +103,14 @@ describe('the studio profile', () => {
     const metro = page.getByLabel('Станции метро (через запятую)');
     await expect.poll(() => hours.inputValue()).not.toBe('');
     // The save waits at the browser until released, so the admin types on meanwhile.
-    let reached!: () => void;
-    const atServer = new Promise<void>((r) => (reached = r));
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    await page.route('**/api/profile/update', async (route) => {
-      reached();
-      await released;
-      await route.continue();
-    });
+    const held = await holdRequest(page, '**/api/profile/update');
     await hours.fill('Ежедневно 9:00–21:00');
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await atServer;
+    await held.atServer;
     await metro.fill('Арбатская, Смоленская');
-    release();
+    held.release();
     await page.getByText('Профиль сохранён').waitFor();
-    await page.unroute('**/api/profile/update');
+    await held.done();
     expect(await metro.inputValue()).toBe('Арбатская, Смоленская');
     expect(await hours.inputValue()).toBe('Ежедневно 9:00–21:00');
     // The next save goes over the version the answer gave, with the typed stations.

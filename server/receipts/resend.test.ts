@@ -38,14 +38,15 @@ describe('receipts sent again, and a receipt staying with its register (issue 30
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   };
   const atolChoice = () => ({ kind: 'atol', login: atol.login, password: atol.password, group: atol.group, apiUrl: atol.apiUrl });
-  const cashSale = async () => {
+  /** A cash sale at the counter, paid, through the server at `at` (the suite's unless told). */
+  const cashSale = async (at = shop.url, cookie = florist) => {
     const id = `resend-${crypto.randomUUID()}`;
     const draft = {
       id, source: 'showcase', customer: { phone: '', name: '' }, sender: { phone: '', name: '' }, recipient: { phone: '', name: '' },
       lines: [{ id: bouquet.id, count: 1 }], delivery: { method: 'pickup' }, date: today(), slot: deliverySlots[deliverySlots.length - 1], payment: 'cash',
     };
-    expect((await call(shop.url, '/api/orders/command', { id: `new-${id}`, order: id, action: { kind: 'create', draft } }, florist)).status).toBe(200);
-    expect((await call(shop.url, '/api/orders/command', { id: `pay-${id}`, order: id, action: { kind: 'payment', status: 'paid', method: 'cash' } }, florist)).status).toBe(200);
+    expect((await call(at, '/api/orders/command', { id: `new-${id}`, order: id, action: { kind: 'create', draft } }, cookie)).status).toBe(200);
+    expect((await call(at, '/api/orders/command', { id: `pay-${id}`, order: id, action: { kind: 'payment', status: 'paid', method: 'cash' } }, cookie)).status).toBe(200);
     return id;
   };
   const resend = (id: string, cookie: string) => call<{ data?: ReceiptView; error?: string }>(shop.url, '/api/receipts/resend', { id }, cookie);
@@ -144,14 +145,7 @@ describe('receipts sent again, and a receipt staying with its register (issue 30
     // The data outlives the first server (a shop given its folder leaves it in place).
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'flower-shop-restart-'));
     const first = await startTestShop({ dataDir, yookassa, receipts: { provider: 'yookassa' }, receiptsEveryMs: 100 });
-    const cookie = await signIn(first.url, demoPhones.florist);
-    const id = `restart-${crypto.randomUUID()}`;
-    const draft = {
-      id, source: 'showcase', customer: { phone: '', name: '' }, sender: { phone: '', name: '' }, recipient: { phone: '', name: '' },
-      lines: [{ id: bouquet.id, count: 1 }], delivery: { method: 'pickup' }, date: today(), slot: deliverySlots[deliverySlots.length - 1], payment: 'cash',
-    };
-    expect((await call(first.url, '/api/orders/command', { id: `new-${id}`, order: id, action: { kind: 'create', draft } }, cookie)).status).toBe(200);
-    expect((await call(first.url, '/api/orders/command', { id: `pay-${id}`, order: id, action: { kind: 'payment', status: 'paid', method: 'cash' } }, cookie)).status).toBe(200);
+    const id = await cashSale(first.url, await signIn(first.url, demoPhones.florist));
     const [failed] = await until(() => receiptsOfOrder(first.shop.storage, id), done);
     expect([failed?.state, failed?.reason]).toEqual(['failed', noStudioRegister]);
     await first.close();
