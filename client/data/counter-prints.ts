@@ -238,9 +238,25 @@ export const printDue = async (office: RxCollection<OfficeRecord>, register: Cou
 export const printsOfOrder = async (office: RxCollection<OfficeRecord>, order: string): Promise<CounterPrint[]> =>
   (await office.find({ selector: { type: counterPrint.type, 'data.order': order } }).exec()).flatMap((d) => recordData(counterPrint, d.toMutableJSON()) ?? []);
 
-/** Live: the device's prints of one order (the sale's screen and the order page show their state). */
-export const counterPrints$ = (office: RxCollection<OfficeRecord>, order: string): Observable<CounterPrint[]> =>
-  office.find({ selector: { type: counterPrint.type, 'data.order': order } }).$.pipe(map((docs) => docs.flatMap((d) => recordData(counterPrint, d.toMutableJSON()) ?? [])));
+/** A device print as the screens show it: with whether the server refused the payment's command it belongs to. */
+export type CounterPrintView = CounterPrint & { paymentRefused: boolean };
+
+/**
+ * Live: the device's prints of one order (the sale's screen and the order page show their state, `counterPrintLabel`),
+ * each with whether the server refused its payment's command (`settledCommandOf`; the refusal comes back to the device
+ * as that command's outcome, pulled with the office): such a print is never registered by the server.
+ */
+export const counterPrints$ = (office: RxCollection<OfficeRecord>, order: string): Observable<CounterPrintView[]> =>
+  office.find({ selector: { type: { $in: [counterPrint.type, orderCommandEntity.type] }, 'data.order': order } }).$.pipe(
+    map((docs) => {
+      const records = docs.map((d) => d.toMutableJSON());
+      const refused = new Set(records.flatMap((r) => (commandView(r)?.state === 'refused' ? [r.id] : [])));
+      return records.flatMap((r) => {
+        const p = r.type === counterPrint.type ? recordData(counterPrint, r) : null;
+        return p ? [{ ...p, paymentRefused: refused.has(settledCommandOf(p)) }] : [];
+      });
+    }),
+  );
 
 /** Live: whether any print waits for the register (the staff shell's runner then takes a round). */
 export const queuedPrints$ = (office: RxCollection<OfficeRecord>): Observable<number> =>
