@@ -1,5 +1,5 @@
 import type { RxCollection, RxDocument } from 'rxdb';
-import { map, type Observable } from 'rxjs';
+import { EMPTY, fromEvent, map, merge, skip, type Observable } from 'rxjs';
 import { counterPrint } from '../../schema/entities/counter-print';
 import { derivedFields, officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
 import { driverKnowsTask, driverOutcome, driverResults, driverTask } from '../../schema/studio/receipts/atol-driver';
@@ -7,7 +7,9 @@ import { counterPrintId, devicePrintHoldMs, settledCommandOf, type CounterPrint 
 import type { OrderAction } from '../../schema/studio/orders/order-command';
 import { counterRegister, type CounterRegister, type ReceiptDraft } from '../../schema/studio/receipts/receipt';
 import { ApiError, call } from '../lib/api';
+import { nextPause } from '../lib/backoff';
 import { commandRecord, commandView, sendOrderCommand } from './order-commands';
+import { officeInSyncAt$ } from './sync/in-sync-mark';
 import { orderCommandEntity } from '../../schema/entities/order-command';
 
 /**
@@ -236,9 +238,25 @@ export const printDue = async (office: RxCollection<OfficeRecord>, register: Cou
 export const printsOfOrder = async (office: RxCollection<OfficeRecord>, order: string): Promise<CounterPrint[]> =>
   (await office.find({ selector: { type: counterPrint.type, 'data.order': order } }).exec()).flatMap((d) => recordData(counterPrint, d.toMutableJSON()) ?? []);
 
-/** Live: the device's prints of one order (the sale's screen and the order page show their state). */
-export const counterPrints$ = (office: RxCollection<OfficeRecord>, order: string): Observable<CounterPrint[]> =>
-  office.find({ selector: { type: counterPrint.type, 'data.order': order } }).$.pipe(map((docs) => docs.flatMap((d) => recordData(counterPrint, d.toMutableJSON()) ?? [])));
+/** A device print as the screens show it: with whether the server refused the payment's command it belongs to. */
+export type CounterPrintView = CounterPrint & { paymentRefused: boolean };
+
+/**
+ * Live: the device's prints of one order (the sale's screen and the order page show their state, `counterPrintLabel`),
+ * each with whether the server refused its payment's command (`settledCommandOf`; the refusal comes back to the device
+ * as that command's outcome, pulled with the office): such a print is never registered by the server.
+ */
+export const counterPrints$ = (office: RxCollection<OfficeRecord>, order: string): Observable<CounterPrintView[]> =>
+  office.find({ selector: { type: { $in: [counterPrint.type, orderCommandEntity.type] }, 'data.order': order } }).$.pipe(
+    map((docs) => {
+      const records = docs.map((d) => d.toMutableJSON());
+      const refused = new Set(records.flatMap((r) => (commandView(r)?.state === 'refused' ? [r.id] : [])));
+      return records.flatMap((r) => {
+        const p = r.type === counterPrint.type ? recordData(counterPrint, r) : null;
+        return p ? [{ ...p, paymentRefused: refused.has(settledCommandOf(p)) }] : [];
+      });
+    }),
+  );
 
 /** Live: whether any print waits for the register (the staff shell's runner then takes a round). */
 export const queuedPrints$ = (office: RxCollection<OfficeRecord>): Observable<number> =>
@@ -255,18 +273,35 @@ const everyMs: Every = (fn, ms) => {
 const releaseOnServer = (r: { order: string; command: string }) => call('POST /api/receipts/device-release', r);
 
 /**
+ * The moments the server is heard again: the browser's network returns (`online`), or the office replication has
+ * pushed everything (`officeInSyncAt$`, written by the leader tab, read by every tab) — a release waiting out its
+ * pause is asked again at once.
+ */
+const serverHeard$: Observable<unknown> = merge(
+  'addEventListener' in globalThis ? fromEvent(globalThis, 'online') : EMPTY,
+  officeInSyncAt$.pipe(skip(1)),
+);
+
+/**
  * The device's printer (the staff shell runs it while staff are signed in): a round of `printDue` whenever a print is
  * queued, and every `roundMs` while one waits (a print's own doubling pause decides when it is tried again), one round
  * at a time, against the register `register()` names then. With `me` (the signed-in staff phone), as the device's store
  * opens, the payment commands `me` marked printed here with no print (`releaseUnprinted`) are released to the server,
- * and asked again every `roundMs` until it has heard of each. `stop` ends it and waits for a round under way; a round
- * asked after it does nothing.
+ * and asked again until it has heard of each, never given up (the server would hold the receipt 24 h): after a failed
+ * ask the next waits 2 s, then twice as long each time up to a minute (`nextPause`, as the favourites' retries), and
+ * from the first pause again, at once, when the server is heard again (`heard`: the network back, the office in sync).
+ * `now` is the clock the pauses are counted on (tests give theirs). `stop` ends it and waits for a round under way; a
+ * round asked after it does nothing. `settled` waits for the round and the release under way.
  */
 export const runCounterPrints = (
   office: RxCollection<OfficeRecord>,
   register: () => CounterRegister | null,
-  o: { roundMs?: number; every?: Every; me?: string; release?: (r: { order: string; command: string }) => Promise<unknown> } = {},
+  o: {
+    roundMs?: number; every?: Every; me?: string; release?: (r: { order: string; command: string }) => Promise<unknown>;
+    now?: () => number; heard?: Observable<unknown>;
+  } = {},
 ) => {
+  const clock = o.now ?? Date.now;
   let stopped = false;
   let running: Promise<number> | null = null;
   let queued = 0;
@@ -286,6 +321,9 @@ export const runCounterPrints = (
   const released = new Set<string>();
   let unreleased = o.me ? 1 : 0;
   let releasing: Promise<number> | null = null;
+  // The pause after the last failed ask, and when the next is due (the printer's clock).
+  let pause: number | undefined;
+  let releaseAt = 0;
   const release = (): Promise<number> => {
     if (stopped || !o.me) return Promise.resolve(0);
     releasing ??= releaseUnprinted(office, o.me, o.release ?? releaseOnServer, released)
@@ -293,7 +331,12 @@ export const runCounterPrints = (
         console.warn('Чеки, которые касса не напечатала:', e instanceof Error ? e.message : e);
         return 1;
       })
-      .then((left) => (unreleased = left))
+      .then((left) => {
+        unreleased = left;
+        pause = left > 0 ? nextPause(pause) : undefined;
+        releaseAt = left > 0 ? clock() + (pause ?? 0) : 0;
+        return left;
+      })
       .finally(() => {
         releasing = null;
       });
@@ -302,19 +345,29 @@ export const runCounterPrints = (
   void release();
   const cancel = (o.every ?? everyMs)(() => {
     if (queued > 0) void round();
-    if (unreleased > 0) void release();
+    if (unreleased > 0 && clock() >= releaseAt) void release();
   }, o.roundMs ?? 2000);
   const sub = queuedPrints$(office).subscribe((n) => {
     queued = n;
     if (n > 0) void round();
   });
+  // The server heard again: the pause starts over, and a release still owed is asked now.
+  const heard = (o.heard ?? serverHeard$).subscribe(() => {
+    pause = undefined;
+    releaseAt = 0;
+    if (unreleased > 0) void release();
+  });
   return {
     round,
     release,
+    settled: async (): Promise<void> => {
+      await Promise.all([running, releasing]);
+    },
     stop: async (): Promise<void> => {
       stopped = true;
       cancel();
       sub.unsubscribe();
+      heard.unsubscribe();
       await Promise.all([running, releasing]);
     },
   };

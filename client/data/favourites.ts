@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { favouriteMark, marksPerRequest, newerMark, type FavouriteMark } from '../../schema/shop/favourite';
 import { call, ApiError } from '../lib/api';
+import { nextPause } from '../lib/backoff';
 
 /**
  * The favourites this device knows of one owner (a phone, or `guest`): the server's list as last read, and the marks
@@ -110,7 +111,7 @@ const retryLater = (owner: string) => {
   const last = retries.get(owner);
   if (last) clearTimeout(last.timer);
   if (!Object.keys(read(owner).pending).length) return void retries.delete(owner);
-  const wait = Math.min((last?.wait ?? 1000) * 2, 60_000);
+  const wait = nextPause(last?.wait);
   const timer = setTimeout(() => void syncFavourites(owner).catch(() => undefined), wait);
   retries.set(owner, { timer, wait });
 };

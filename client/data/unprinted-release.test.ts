@@ -6,7 +6,8 @@ import type { Order } from '../../schema/studio/orders/order';
 import { driverUuid } from '../../schema/studio/receipts/atol-driver';
 import { studioOrderReceipt } from '../../schema/studio/receipts/counter-print';
 import { defaultReceiptSettings, type CounterRegister } from '../../schema/studio/receipts/receipt';
-import { receiptsOfOrder } from '../../server/receipts/receipts';
+import { getDoc } from '../../server/db/docs';
+import { deviceReleaseId, receiptsDb, receiptsOfOrder } from '../../server/receipts/receipts';
 import { startAtolDriverStandIn } from '../../server/testing/atol-driver-stand-in';
 import { orderOneBouquet } from '../../server/testing/order-rush';
 import { call, demoPhones, signIn, startTestShop } from '../../server/testing/test-shop';
@@ -14,6 +15,7 @@ import { until } from '../../server/testing/until';
 import { callAt } from '../lib/api';
 import { printsOfOrder, releaseUnprinted, runCounterPrints, writePayment } from './counter-prints';
 import { sendOrderCommand } from './order-commands';
+import { markOfficeInSync } from './sync/in-sync-mark';
 import { replicate } from './sync/replicate';
 import { deviceNetwork, officeDeviceAt, openOfficeDevice, type OfficeDevice } from './testing/office-device';
 
@@ -103,6 +105,45 @@ describe('a marked payment whose print was never queued', () => {
     sync(again);
     expect(await registered(order)).toMatchObject({ state: 'registered', id: `receipt:prepayment:${order}:${pay}` });
     expect(driver.tasks().filter((t) => t.uuid === driverUuid(`receipt:prepayment:${order}:${pay}`))).toHaveLength(1);
+  }, 60_000);
+
+  it('asked while the server cannot be reached, the release waits twice as long each time up to a minute, never gives up, and goes at once when the server is heard again', async () => {
+    const order = await orderOneBouquet(shop.url, '79440000953');
+    const db = await openAt(`backoff${Date.now()}`, new IDBFactory());
+    const pay = await sendOrderCommand(db.office, me, order, card);
+    // The shop's server out of reach: every ask fails as a browser's does; the printer's clock is the test's.
+    network.online = false;
+    let now = 1_000_000;
+    const asked: number[] = [];
+    let tick: (() => void) | undefined;
+    const printer = runCounterPrints(db.office, () => register, {
+      me, now: () => now, every: (fn) => ((tick = fn), () => undefined),
+      release: (r) => (asked.push(now), release(r)),
+    });
+    await printer.settled();
+    // Ten minutes of the printer's 2 s rounds (300 of them, each one of them an ask before).
+    for (let i = 0; i < 300; i += 1) {
+      now += 2000;
+      tick?.();
+      await printer.settled();
+    }
+    const gaps = asked.slice(1).map((t, i) => t - asked[i]);
+    expect(gaps).toEqual([2000, 4000, 8000, 16000, 32000, ...Array<number>(8).fill(60_000)]);
+    expect(await getDoc(shop.shop.storage.db(receiptsDb), deviceReleaseId(pay))).toBeNull();
+
+    // The network back and the office in sync (the leader's replication pushed everything): asked at once, the clock still.
+    network.online = true;
+    const before = asked.length;
+    markOfficeInSync(Date.now());
+    await printer.settled();
+    expect(asked.length).toBe(before + 1);
+    expect(await getDoc(shop.shop.storage.db(receiptsDb), deviceReleaseId(pay))).not.toBeNull();
+    // Heard: nothing more to ask.
+    now += 120_000;
+    tick?.();
+    await printer.settled();
+    expect(asked.length).toBe(before + 1);
+    await printer.stop();
   }, 60_000);
 
   it('a marked payment written with its print (this build: one write) is the device’s to print: nothing is released', async () => {

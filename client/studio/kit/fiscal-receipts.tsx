@@ -32,7 +32,8 @@ const Refunds = ({ refunds }: { refunds: readonly RefundView[] }) =>
 /**
  * The receipts this device printed itself at the counter's register while the server was away (issue 30, item 2),
  * from the device's own queue, offline too: «Чек напечатан на кассе, ждёт сервер», a refusal in the register's words,
- * «Чек зарегистрирован» once the server holds it (`counterPrintLabel`).
+ * «Чек зарегистрирован» once the server holds it, «Оплата не принята сервером…» when the server refused the payment the
+ * paper receipt stands for (`counterPrintLabel`).
  */
 export const CounterPrints = ({ order }: { order: string }) => {
   const { data } = useLocal();
@@ -42,7 +43,7 @@ export const CounterPrints = ({ order }: { order: string }) => {
   return (
     <ul className="fiscal-receipts" aria-label="Чеки с кассы этого устройства">
       {prints.map((p) => (
-        <li key={p.receipt} data-state={p.known ? 'registered' : p.state} role="status">
+        <li key={p.receipt} data-state={p.known ? 'registered' : p.state === 'printed' && p.paymentRefused ? 'unbacked' : p.state} role="status">
           {counterPrintLabel(p)}
         </li>
       ))}

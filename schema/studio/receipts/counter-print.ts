@@ -134,8 +134,13 @@ export type CounterPrint = z.infer<typeof counterPrintData>;
 /** The office record's id of a receipt's print: the driver's uuid of it (`driverUuid`), so both senders name one task. */
 export const counterPrintId = (receipt: string): string => driverUuid(receipt);
 
-/** The line the sale shows of its device print. */
-export const counterPrintLabel = (p: Pick<CounterPrint, 'state' | 'reason' | 'fiscal' | 'known'>): string => {
+/**
+ * The line the sale shows of its device print. `paymentRefused`: the server refused the payment's command the print
+ * belongs to (its outcome came back to the device), so it never registers the print — the paper receipt stands for money
+ * the server has not recorded, and the florist is told to check the till rather than see «ждёт сервер» for ever.
+ */
+export const counterPrintLabel = (p: Pick<CounterPrint, 'state' | 'reason' | 'fiscal' | 'known'> & { paymentRefused?: boolean }): string => {
+  if (p.state === 'printed' && !p.known && p.paymentRefused) return 'Оплата не принята сервером: чек напечатан, сверьте кассу';
   if (p.state === 'printed') return p.known ? `Чек зарегистрирован${p.fiscal ? ` (ФП ${p.fiscal.sign})` : ''}` : 'Чек напечатан на кассе, ждёт сервер';
   if (p.state === 'failed') return `Чек не пробит: ${p.reason ?? 'касса отказала'}`;
   return p.reason ? `Чек ждёт кассу: ${p.reason}` : 'Чек печатается на кассе';

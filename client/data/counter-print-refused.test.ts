@@ -1,0 +1,88 @@
+import { firstValueFrom, filter } from 'rxjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
+import type { OfficeRecord } from '../../schema/shared/record';
+import type { Order } from '../../schema/studio/orders/order';
+import { counterPrintLabel, studioOrderReceipt } from '../../schema/studio/receipts/counter-print';
+import type { CounterRegister } from '../../schema/studio/receipts/receipt';
+import { getDoc } from '../../server/db/docs';
+import { orderRecordOf } from '../../server/orders/order-record';
+import { receiptsOfOrder } from '../../server/receipts/receipts';
+import { startAtolDriverStandIn } from '../../server/testing/atol-driver-stand-in';
+import { orderOneBouquet } from '../../server/testing/order-rush';
+import { call, demoPhones, signIn, startTestShop } from '../../server/testing/test-shop';
+import { counterPrints$, printDue, writePayment } from './counter-prints';
+import { orderCommands$ } from './order-commands';
+import { replicate } from './sync/replicate';
+import { deviceNetwork, openOfficeDevice, type OfficeDevice } from './testing/office-device';
+
+/**
+ * Issue 30: a payment on pickup the device printed while the server was away, whose command the server then refused. The server never registers that print, so
+ * the device must not say «ждёт сервер» for ever: it says the payment was not taken and the till is to be checked.
+ */
+describe('a device print whose payment the server refused', () => {
+  let shop: Awaited<ReturnType<typeof startTestShop>>;
+  let driver: Awaited<ReturnType<typeof startAtolDriverStandIn>>;
+  let db: OfficeDevice;
+  let sync: RxCouchDBReplicationState<OfficeRecord> | undefined;
+  let network: ReturnType<typeof deviceNetwork>;
+  let register: CounterRegister;
+  const me = demoPhones.florist;
+
+  beforeAll(async () => {
+    driver = await startAtolDriverStandIn();
+    shop = await startTestShop({ receiptsEveryMs: 100 });
+    const admin = await signIn(shop.url, demoPhones.admin);
+    const settings = { taxSystem: 'usn_income', vat: 'none', email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' };
+    expect((await call(shop.url, '/api/settings/receipts-update', { settings, choice: { kind: 'atol-local', url: driver.url } }, admin)).status).toBe(200);
+    const cookie = await signIn(shop.url, me);
+    network = deviceNetwork(shop.url, cookie);
+    register = (await call<{ data: CounterRegister }>(shop.url, '/api/receipts/counter-register', {}, cookie)).body.data;
+    db = await openOfficeDevice('counter-print-refused');
+  }, 60_000);
+  afterAll(async () => {
+    await sync?.cancel();
+    await db?.close();
+    network?.restore();
+    await shop?.close();
+    await driver?.close();
+  });
+
+  it('says «Оплата не принята сервером» once the refusal comes back, not «ждёт сервер»', async () => {
+    const id = await orderOneBouquet(shop.url, '79440000961');
+    const placed = orderRecordOf((await getDoc<object>(shop.shop.storage.db('orders'), id))!)!.total;
+    expect(placed).toBeGreaterThan(0);
+    // Taken at the counter while the server is away: the florist records another sum than the order's, which only a
+    // manager may — the server refuses the payment (403) when it arrives.
+    network.online = false;
+    const amount = Math.round(placed / 2);
+    const sale: Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total' | 'source' | 'delivery'> = {
+      id, number: 0, source: 'site', delivery: { method: 'pickup' }, customer: '', sender: { name: '', phone: '' }, deliveryPrice: 0, total: amount,
+      lines: [{ id: 'rose', art: '1', name: 'Букет', image: '', count: 1, price: amount, priceFactor: 1, sum: amount }],
+    };
+    const payment = { id: `pay${Date.now()}abcdefgh`, action: { kind: 'payment', status: 'paid', method: 'cash', amount } } as const;
+    const print = studioOrderReceipt(sale, payment, register.settings!);
+    expect(print?.id).toBe(`receipt:prepayment:${id}:${payment.id}`);
+    await writePayment(db.office, me, id, payment, print, (e) => {
+      throw e;
+    });
+    expect(await printDue(db.office, register, { timeoutMs: 5000 })).toBe(1);
+    const shown = counterPrints$(db.office, id);
+    const [printed] = await firstValueFrom(shown);
+    expect(printed).toMatchObject({ state: 'printed', paymentRefused: false });
+    expect(counterPrintLabel(printed!)).toBe('Чек напечатан на кассе, ждёт сервер');
+
+    // Back online: the server refuses the payment; the refusal comes back with the pull.
+    network.online = true;
+    sync = replicate(db.office, 'office', { base: shop.url, signals: () => null, push: true, waitForLeadership: false });
+    const [command] = await firstValueFrom(orderCommands$(db.office, id).pipe(filter((cs) => cs[0]?.state !== 'pending')));
+    expect(command).toMatchObject({ id: payment.id, state: 'refused', status: 403 });
+    // Read from the device's store as it holds the refusal now.
+    const [refused] = await firstValueFrom(counterPrints$(db.office, id));
+    expect(refused).toMatchObject({ state: 'printed', paymentRefused: true });
+    expect(refused!.known).toBeUndefined();
+    expect(counterPrintLabel(refused!)).toBe('Оплата не принята сервером: чек напечатан, сверьте кассу');
+    // The server holds no receipt of it: none was queued, the print registered nothing.
+    expect(await receiptsOfOrder(shop.shop.storage, id)).toEqual([]);
+  }, 60_000);
+});
