@@ -1,6 +1,7 @@
 import { tierDatabases } from '../../schema/shared/databases';
 import { orderCommandEntity } from '../../schema/entities/order-command';
-import { createCommandId, orderCommand, type CommandOutcome } from '../../schema/studio/orders/order-command';
+import { z } from 'zod';
+import { commandOutcome, createCommandId, orderCommand, type CommandOutcome } from '../../schema/studio/orders/order-command';
 import { officeRecord, type OfficeRecord } from '../../schema/shared/record';
 import { isStaff } from '../../schema/shared/user';
 import type { Shop } from '../context';
@@ -32,6 +33,9 @@ export interface OfficeDocs {
 const orderWaitMs = 2 * 60_000;
 
 /** A pending command: an office record of the command entity that has no outcome yet. */
+/** A create command's answer alone (its draft may be one the processor could not read, and refused). */
+const createAnswer = z.object({ outcome: commandOutcome.optional() });
+
 const pending = (doc: unknown): OfficeRecord | null => {
   if (!doc || typeof doc !== 'object' || '_deleted' in doc || (doc as { type?: unknown }).type !== orderCommandEntity.type) return null;
   const parsed = officeRecord.safeParse(fromSynced(doc as { _id: string }));
@@ -87,11 +91,19 @@ export const commandProcessor = (shop: Shop, commands: OrderCommands, office: Of
    */
   const waiting = new Map<string, { record: OfficeRecord; since: number }>();
   const waitOver = (record: OfficeRecord) => Date.now() - (waiting.get(record.id)?.since ?? Date.now()) >= orderWaitMs;
-  /** Refused for want of its order while that order's create is in the office database and the wait is not over. */
+  /**
+   * Refused for want of its order while that order's create is in the office database, not refused, and the wait is
+   * not over. A create already refused never makes the order: the commands after it are refused at once, not after
+   * the wait (a counter sale refused for its stock left its payment's print «ждёт сервер» for two minutes).
+   */
   const orderNotYet = async (record: OfficeRecord, outcome: CommandOutcome) => {
     if (outcome.ok || outcome.status !== 404 || (record.data.action as { kind: string }).kind === 'create') return false;
     if (waitOver(record)) return false;
-    return !!(await getDoc(db(), createCommandId(String(record.data.order))));
+    const create = await getDoc(db(), createCommandId(String(record.data.order)));
+    if (!create) return false;
+    const stored = officeRecord.safeParse(fromSynced(create));
+    const answered = stored.success ? createAnswer.safeParse(stored.data.data) : undefined;
+    return answered?.data?.outcome?.ok !== false;
   };
   /**
    * The command this one follows on its device is not answered yet (or not here yet: a device pushes a backlog in
