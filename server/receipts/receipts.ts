@@ -99,6 +99,14 @@ export const failReceiptOfRefund = async (storage: Storage, receipt: string, rea
   });
 };
 
+const refusedRefund = z.object({ refundState: z.literal('refused'), reason: z.string() });
+/** The reason the shop's refund `refund` (its document beside the receipts) was refused, if it was. */
+const refundRefusal = async (storage: Storage, refund: string): Promise<string | undefined> => {
+  const doc = await getDoc<object>(storage.db(receiptsDb), refund);
+  const refused = doc ? refusedRefund.safeParse(stripMeta(doc)) : null;
+  return refused?.success ? refused.data.reason : undefined;
+};
+
 /** Whether receipts go to YooKassa now (the admin's choice, or the server's configuration): then a payment carries its receipt. */
 export const receiptsAtYookassa = async (storage: Storage, config: ShopConfig): Promise<boolean> =>
   chosenProviderName(config, await readProviderChoice(storage)) === 'yookassa';
@@ -151,6 +159,10 @@ export const queueReceipts = async (storage: Storage, o: Order, entries: readonl
       const body: Omit<Receipt, 'id'> = { content, state: 'queued', createdAt: now, updatedAt: now, tries: 0, nextAt: now, ...(refund ? { refund } : {}), ...(devicePrint ? { devicePrint } : {}) };
       if (!(await claim(storage.db(receiptsDb), d.id, body))) continue;
       log.info({ receipt: d.id, total: d.content.total }, 'receipt queued');
+      // Its refund was refused before it was queued: the refund's sender found no receipt to fail, so it fails here.
+      // Read after the receipt is written, as that sender writes the refusal before it fails the receipt.
+      const refusal = refund && (await refundRefusal(storage, refund));
+      if (refusal) await failReceiptOfRefund(storage, d.id, refusal);
       // Its device said since that it does not print it (released before the command came): held no longer. Read after
       // the receipt is written, as the release writes its mark before it reads the receipt: one of the two sees the other.
       if (devicePrint && printedHere && (await deviceReleased(storage, printedHere))) await dropDeviceHold(storage, d.id, o.id);
