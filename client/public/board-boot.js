@@ -1,5 +1,5 @@
 // The orders board the server drew for a staff member (server/render/renderer.ts `withDrawnBoard`) is read before the
-// app runs: this script stands in the page for the app's entry and asks for it only when the board is touched, a key
+// app runs: this script stands in the page for the app's entry and asks for it (and the board's chunks, `data-chunks`) only when the board is touched, a key
 // is pressed, at once under a service worker (a reopen), or when the browser is idle a while after load (issue 32,
 // item 1). The entry's evaluation (react-dom, the router, zod's schemas) and the board's chunks were one to two
 // seconds of main thread at the page's start on a slow phone, in the window a first look at the board falls in.
@@ -25,6 +25,14 @@
     if (woken) return;
     woken = true;
     document.documentElement.dataset.woken = why;
+    // The board's chunks come beside the entry, not after the router has asked for them.
+    for (const file of [entry, ...(script.dataset.chunks || '').split(' ').filter(Boolean)]) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = file;
+      document.head.append(link);
+    }
     import(entry).then(
       () => {
         document.removeEventListener('click', hold, true);
