@@ -62,6 +62,9 @@ const storeDelayMs = 6000;
 const afterFirstView = () =>
   Promise.race([
     storeWanted,
+    // The drawn board's page ran the entry only at a touch, a key or when idle a while after load
+    // (client/public/board-boot.js): what would open the store has come already.
+    ...(document.documentElement.dataset.woken ? [Promise.resolve()] : []),
     ...('serviceWorker' in navigator && navigator.serviceWorker.controller ? [Promise.resolve()] : []),
     new Promise<void>((resolve) => {
       for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => resolve(), { once: true, capture: true, passive: true });

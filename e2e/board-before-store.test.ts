@@ -105,7 +105,7 @@ describe('the back-office before the device store', () => {
     await context.close();
   });
 
-  it('opens the store on a first open of the drawn board when the florist first touches the page, not while it is idle before', async () => {
+  it('runs the entry and opens the store on a first open of the drawn board when the florist first touches the page, not while it is idle before', async () => {
     const order = sampleOrder(7, today(), { id: 'before-store-order-3' });
     await journey().shop.shop.storage.db('studio-orders').put({ _id: order.id, ...toSynced(order) });
     const context = await contextAs(journey(), demoPhones.florist, { width: 390, height: 844 });
@@ -116,8 +116,10 @@ describe('the back-office before the device store', () => {
     });
     const page = await context.newPage();
     const storeAsked: string[] = [];
+    const entryAsked: string[] = [];
     page.on('request', (request) => {
       if (/\/assets\/open-device-[^/]*\.js$/.test(request.url())) storeAsked.push(request.url());
+      if (/\/assets\/index-[^/]*\.js$/.test(request.url())) entryAsked.push(request.url());
     });
     await page.goto('/admin/orders');
     await page.locator('.order-card', { hasText: order.recipient.name }).waitFor();
@@ -126,10 +128,15 @@ describe('the back-office before the device store', () => {
     await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestIdleCallback(() => requestIdleCallback(() => done())))));
     expect(storeAsked).toEqual([]);
     expect(await page.evaluate(() => 'shopData' in window)).toBe(false);
-    // A touch opens it: the board turns to the device's orders.
+    // Nor was the app's entry (client/public/board-boot.js): the drawn board is read without it, and React has not
+    // taken it over.
+    expect(entryAsked).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(document.querySelector('.admin-nav__toggle') ?? {}).some((key) => key.startsWith('__reactFiber')))).toBe(false);
+    // A touch opens it: the entry runs, hydrates the board, and the board turns to the device's orders.
     await page.locator('.order-card', { hasText: order.recipient.name }).dispatchEvent('pointerdown');
     await page.waitForFunction(() => 'shopData' in window);
     expect(storeAsked.length).toBe(1);
+    expect(entryAsked.length).toBe(1);
     await context.close();
   });
 });

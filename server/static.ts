@@ -17,7 +17,7 @@ import { withBoardSnapshot, type StaffPage } from './render/board-snapshot';
 
 const cacheFor = (res: Response, file: string) => {
   const name = path.basename(file);
-  if (name === 'sw.js' || name === 'staff-push-sw.js' || name === 'index.html' || name === 'latest-build.json' || name.endsWith('.webmanifest')) res.setHeader('cache-control', 'no-cache');
+  if (name === 'sw.js' || name === 'staff-push-sw.js' || name === 'board-boot.js' || name === 'index.html' || name === 'latest-build.json' || name.endsWith('.webmanifest')) res.setHeader('cache-control', 'no-cache');
   else if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
 };
 

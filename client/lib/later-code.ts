@@ -22,8 +22,9 @@ export const laterFilesSchema = z.object({
   screens: z.array(z.string()),
   /**
    * What the orders board the server draws for staff needs beyond the entry (the guards, the staff shell, the board,
-   * what they import statically, and their CSS), named by that page (`modulepreload`, `stylesheet`): the drawn board is
-   * styled at its first paint and hydrates without a round trip more (issue 32, item 1). Staff code all the same.
+   * what they import statically, and their CSS), named by that page: the CSS as stylesheets (styled at its first paint),
+   * the chunks for `board-boot.js`, which fetches them beside the entry when the tab takes the board over (issue 32,
+   * item 1). Staff code all the same.
    */
   board: z.array(z.string()).default([]),
   /** The storefront's lazy screens (checkout, account, search…): kept for every visitor. */
