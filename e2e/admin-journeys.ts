@@ -44,12 +44,15 @@ type Outcome = 'open' | 'denied' | 'sign-in' | 'not-found';
 
 /** Opens `path` and says what it showed; `inTab`: reached inside the open tab, as a link would, rather than loaded. */
 export const outcomeOf = async (page: Page, path: string, inTab = false): Promise<{ outcome: Outcome; url: string }> => {
-  if (inTab)
+  if (inTab) {
+    // A board the server drew runs no app until touched (client/public/board-boot.js): a key wakes it, as a person's would.
+    if (!(await page.evaluate(() => 'shopRouter' in window))) await page.keyboard.press('Shift');
+    await page.waitForFunction(() => 'shopRouter' in window);
     await page.evaluate(async (href) => {
       await (window as unknown as { shopRouter: { navigate(to: { href: string }): Promise<void> } }).shopRouter.navigate({ href });
       await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
     }, path);
-  else await page.goto(path);
+  } else await page.goto(path);
   const outcome = await waitFor(`${path} to settle`, () =>
     page.evaluate((): string | null => {
       const h1 = document.querySelector('main h1')?.textContent ?? '';
