@@ -2,7 +2,7 @@ import type { RxCollection, RxDocument } from 'rxdb';
 import { EMPTY, fromEvent, map, merge, skip, type Observable } from 'rxjs';
 import { counterPrint } from '../../schema/entities/counter-print';
 import { derivedFields, officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
-import { driverKnowsTask, driverOutcome, driverResults, driverTask } from '../../schema/studio/receipts/atol-driver';
+import { driverKnowsTask, driverTask, driverTaskHeld } from '../../schema/studio/receipts/atol-driver';
 import { counterPrintId, devicePrintHoldMs, settledCommandOf, type CounterPrint } from '../../schema/studio/receipts/counter-print';
 import type { OrderAction } from '../../schema/studio/orders/order-command';
 import { counterRegister, type CounterRegister, type ReceiptDraft } from '../../schema/studio/receipts/receipt';
@@ -147,12 +147,9 @@ type Outcome = { state: 'printed'; fiscal: NonNullable<CounterPrint['fiscal']> }
 /** What the driver says of a task it holds: printed, refused, or not yet (its result read by `GET /api/v2/requests/{uuid}`). */
 const readResult = async (url: string, uuid: string, timeoutMs: number): Promise<Outcome | 'unknown'> => {
   const res = await fetch(`${url}/api/v2/requests/${encodeURIComponent(uuid)}`, { signal: AbortSignal.timeout(timeoutMs) });
-  if (res.status >= 500) return { state: 'queued', reason: `касса ответила ошибкой ${res.status}` };
-  // A task the driver does not name (404, another refusal, no results: the real driver's answer for an unknown uuid is
-  // not confirmed) is one it does not hold: posted, where a known uuid is its 409 (`driverKnowsTask`), never a second receipt.
-  const body: unknown = res.ok ? await res.json().catch(() => null) : null;
-  if (!driverResults.safeParse(body).data?.results.length) return 'unknown';
-  const outcome = driverOutcome(body);
+  // A task the driver does not name is one it does not hold: posted, where a known uuid is its 409 (`driverKnowsTask`).
+  const outcome = driverTaskHeld(res.status, res.ok ? await res.json().catch(() => null) : null);
+  if (outcome === 'unknown') return 'unknown';
   if (outcome.kind === 'registered') return { state: 'printed', fiscal: outcome.fiscal };
   if (outcome.kind === 'refused') return { state: 'failed', reason: outcome.reason };
   return { state: 'queued', reason: outcome.kind === 'wait' ? 'касса печатает' : outcome.reason };

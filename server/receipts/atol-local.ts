@@ -1,4 +1,4 @@
-import { driverKnowsTask, driverOutcome, driverResults, driverTask, driverUuid } from '../../schema/studio/receipts/atol-driver';
+import { driverKnowsTask, driverOutcome, driverTask, driverTaskHeld, driverUuid } from '../../schema/studio/receipts/atol-driver';
 import { log } from '../ops/log';
 import { unreachable, type ProviderAnswer, type ReceiptProvider } from './provider';
 
@@ -29,17 +29,13 @@ export const atolLocalProvider = (s: AtolLocalReach): ReceiptProvider => {
     return outcome;
   };
   /**
-   * What the driver holds under `uuid` before anything is posted: a staff device may have printed the receipt while the
-   * server was away, or an earlier send's answer was lost. A task it names is read, never posted again; one it does not
-   * (404, no results) is 'unknown', so the send never rests on what the driver answers a known uuid posted twice.
+   * What the driver holds under `uuid` before anything is posted (`driverTaskHeld`): a staff device may have printed
+   * the receipt while the server was away, or an earlier send's answer was lost.
    */
   const held = async (uuid: string): Promise<ProviderAnswer | { kind: 'wait' } | 'unknown'> => {
     const res = await fetch(`${s.url}/api/v2/requests/${encodeURIComponent(uuid)}`, { signal: timeout() });
-    if (res.status >= 500) return { kind: 'retry', reason: `касса ответила ошибкой ${res.status}` };
-    const body: unknown = res.ok ? await res.json().catch(() => null) : null;
-    if (!driverResults.safeParse(body).data?.results.length) return 'unknown';
-    const outcome = driverOutcome(body);
-    return outcome.kind === 'registered' ? { kind: 'registered', uuid, fiscal: outcome.fiscal } : outcome;
+    const outcome = driverTaskHeld(res.status, res.ok ? await res.json().catch(() => null) : null);
+    return outcome !== 'unknown' && outcome.kind === 'registered' ? { kind: 'registered', uuid, fiscal: outcome.fiscal } : outcome;
   };
   return {
     name: 'Касса на кассовом месте (АТОЛ)',

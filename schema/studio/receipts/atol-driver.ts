@@ -154,3 +154,15 @@ export const driverOutcome = (body: unknown): DriverOutcome => {
   if (r.status === 'blocked') return { kind: 'retry', reason: `касса ждёт оператора${said ? `: ${said}` : ''}` };
   return { kind: 'wait' };
 };
+
+/**
+ * What the driver says, read before anything is posted (`GET /api/v2/requests/{uuid}`, its status and body; no body
+ * for a 4xx), of a task under a uuid: its outcome, or 'unknown' when it names none (404, another refusal, no results:
+ * the real driver's answer for an unknown uuid is not confirmed), which is then posted. The server's sender and a
+ * device's print both ask it, so a task the register holds is read, never posted again.
+ */
+export const driverTaskHeld = (status: number, body: unknown): DriverOutcome | 'unknown' => {
+  if (status >= 500) return { kind: 'retry', reason: `касса ответила ошибкой ${status}` };
+  if (!driverResults.safeParse(body).data?.results.length) return 'unknown';
+  return driverOutcome(body);
+};
