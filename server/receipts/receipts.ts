@@ -73,21 +73,22 @@ export const markReceiptInRefund = async (storage: Storage, receipt: string, ref
   await claim(storage.db(receiptsDb), inRefundId(receipt), { refund, madeAt: Date.now() });
 };
 
-const refundMark = z.object({ refund: z.string() });
-/** The shop's refund that carries the refund receipt `receipt`, if one was marked so. */
-const refundCarrying = async (storage: Storage, receipt: string): Promise<string | undefined> => {
-  const doc = await getDoc<object>(storage.db(receiptsDb), inRefundId(receipt));
-  const mark = doc ? refundMark.safeParse(stripMeta(doc)) : null;
-  return mark?.success ? mark.data.refund : undefined;
+/** A document beside the receipts (a refund, a receipt's refund mark) read as `shape`; null when absent or not one. */
+const besideReceipts = async <T>(storage: Storage, id: string, shape: z.ZodType<T>): Promise<T | null> => {
+  const doc = await getDoc<object>(storage.db(receiptsDb), id);
+  const parsed = doc ? shape.safeParse(stripMeta(doc)) : null;
+  return parsed?.success ? parsed.data : null;
 };
 
-/** YooKassa's id of the shop's refund `refund` (its document beside the receipts), once YooKassa made it. */
+const refundMark = z.object({ refund: z.string() });
+/** The shop's refund that carries the refund receipt `receipt`, if one was marked so. */
+const refundCarrying = async (storage: Storage, receipt: string): Promise<string | undefined> =>
+  (await besideReceipts(storage, inRefundId(receipt), refundMark))?.refund;
+
+/** YooKassa's id of the shop's refund `refund`, once YooKassa made it. */
 const providerRefund = z.object({ providerId: z.string() });
-const providerRefundOf = async (storage: Storage, refund: string): Promise<string | undefined> => {
-  const doc = await getDoc<object>(storage.db(receiptsDb), refund);
-  const made = doc ? providerRefund.safeParse(stripMeta(doc)) : null;
-  return made?.success ? made.data.providerId : undefined;
-};
+const providerRefundOf = async (storage: Storage, refund: string): Promise<string | undefined> =>
+  (await besideReceipts(storage, refund, providerRefund))?.providerId;
 
 /** A refund that carried its receipt was refused: that receipt will never be made, so it fails with the refund's reason. */
 export const failReceiptOfRefund = async (storage: Storage, receipt: string, reason: string): Promise<void> => {
@@ -100,12 +101,9 @@ export const failReceiptOfRefund = async (storage: Storage, receipt: string, rea
 };
 
 const refusedRefund = z.object({ refundState: z.literal('refused'), reason: z.string() });
-/** The reason the shop's refund `refund` (its document beside the receipts) was refused, if it was. */
-const refundRefusal = async (storage: Storage, refund: string): Promise<string | undefined> => {
-  const doc = await getDoc<object>(storage.db(receiptsDb), refund);
-  const refused = doc ? refusedRefund.safeParse(stripMeta(doc)) : null;
-  return refused?.success ? refused.data.reason : undefined;
-};
+/** The reason the shop's refund `refund` was refused, if it was. */
+const refundRefusal = async (storage: Storage, refund: string): Promise<string | undefined> =>
+  (await besideReceipts(storage, refund, refusedRefund))?.reason;
 
 /** Whether receipts go to YooKassa now (the admin's choice, or the server's configuration): then a payment carries its receipt. */
 export const receiptsAtYookassa = async (storage: Storage, config: ShopConfig): Promise<boolean> =>
