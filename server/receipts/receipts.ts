@@ -331,6 +331,15 @@ export const chosenProviderName = (config: ShopConfig, c: ReceiptProviderChoice)
   c.kind === 'server' ? (config.receipts?.provider ?? '') : c.kind === 'none' || (c.kind === 'yookassa' && !config.yookassa) ? '' : c.kind;
 
 /**
+ * A failed receipt of which nothing is anywhere (`leftForRegister`, `resendIssue`), queued again under its id: its
+ * lease, reason, mark and register stamp dropped, its content under the receipt settings of now (`underSettings`).
+ */
+const queuedAgain = (r: Receipt, settings: ReceiptSettings, now: number): Omit<Receipt, 'id'> => {
+  const { id: _id, lease: _l, reason: _r, noDocument: _n, via: _v, ...rest } = r;
+  return { ...rest, content: underSettings(r.content, settings), state: 'queued', nextAt: now, updatedAt: now };
+};
+
+/**
  * The admin chose a register: every receipt failed because none was chosen for it (`leftForRegister`: nothing of it
  * was ever sent) that today's choice takes goes back to the queue, under its id, once (a conditional write: a second
  * app server, or the same save repeated, finds it queued). Answers how many.
@@ -347,9 +356,8 @@ export const requeueLeftForRegister = async (storage: Storage, config: ShopConfi
       const r = doc && receiptOf(doc);
       back = false;
       if (!r || !leftForRegister(r)) return null;
-      const { id: _id, lease: _l, reason: _r, noDocument: _n, ...rest } = r;
       back = true;
-      return { ...rest, content: underSettings(r.content, settings), state: 'queued', nextAt: now, updatedAt: now };
+      return queuedAgain(r, settings, now);
     });
     if (back) count++;
   }
@@ -373,11 +381,8 @@ export const resendReceipt = async (storage: Storage, id: string): Promise<Recei
     queued = null;
     issue = r ? resendIssue(r) : 'Чек не найден';
     if (!r || issue) return null;
-    const now = Date.now();
-    const { id: _id, lease: _l, reason: _r, noDocument: _n, via: _v, ...rest } = r;
-    const next: Receipt = { ...rest, id: r.id, content: underSettings(r.content, settings), state: 'queued', nextAt: now, updatedAt: now };
-    queued = next;
-    const { id: _i, ...body } = next;
+    const body = queuedAgain(r, settings, Date.now());
+    queued = { ...body, id: r.id };
     return body;
   });
   if (!queued) throw new HttpError(issue === 'Чек не найден' ? 404 : 409, issue ?? 'Чек не отправить снова');
