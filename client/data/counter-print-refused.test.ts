@@ -10,11 +10,12 @@ import { orderRecordOf } from '../../server/orders/order-record';
 import { receiptsOfOrder } from '../../server/receipts/receipts';
 import { startAtolDriverStandIn } from '../../server/testing/atol-driver-stand-in';
 import { orderOneBouquet } from '../../server/testing/order-rush';
-import { call, demoPhones, signIn, startTestShop } from '../../server/testing/test-shop';
+import { demoPhones, type startTestShop } from '../../server/testing/test-shop';
 import { counterPrints$, printDue, writePayment } from './counter-prints';
 import { orderCommands$ } from './order-commands';
 import { replicate } from './sync/replicate';
-import { deviceNetwork, openOfficeDevice, type OfficeDevice } from './testing/office-device';
+import { startRegisterShop } from './testing/register-shop';
+import { openOfficeDevice, type OfficeDevice } from './testing/office-device';
 
 /**
  * Issue 30: a payment on pickup the device printed while the server was away, whose command the server then refused. The server never registers that print, so
@@ -25,19 +26,12 @@ describe('a device print whose payment the server refused', () => {
   let driver: Awaited<ReturnType<typeof startAtolDriverStandIn>>;
   let db: OfficeDevice;
   let sync: RxCouchDBReplicationState<OfficeRecord> | undefined;
-  let network: ReturnType<typeof deviceNetwork>;
+  let network: Awaited<ReturnType<typeof startRegisterShop>>['network'];
   let register: CounterRegister;
   const me = demoPhones.florist;
 
   beforeAll(async () => {
-    driver = await startAtolDriverStandIn();
-    shop = await startTestShop({ receiptsEveryMs: 100 });
-    const admin = await signIn(shop.url, demoPhones.admin);
-    const settings = { taxSystem: 'usn_income', vat: 'none', email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' };
-    expect((await call(shop.url, '/api/settings/receipts-update', { settings, choice: { kind: 'atol-local', url: driver.url } }, admin)).status).toBe(200);
-    const cookie = await signIn(shop.url, me);
-    network = deviceNetwork(shop.url, cookie);
-    register = (await call<{ data: CounterRegister }>(shop.url, '/api/receipts/counter-register', {}, cookie)).body.data;
+    ({ driver, shop, network, register } = await startRegisterShop(me));
     db = await openOfficeDevice('counter-print-refused');
   }, 60_000);
   afterAll(async () => {

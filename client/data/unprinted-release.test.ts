@@ -10,14 +10,15 @@ import { getDoc } from '../../server/db/docs';
 import { deviceReleaseId, receiptsDb, receiptsOfOrder } from '../../server/receipts/receipts';
 import { startAtolDriverStandIn } from '../../server/testing/atol-driver-stand-in';
 import { orderOneBouquet } from '../../server/testing/order-rush';
-import { call, demoPhones, signIn, startTestShop } from '../../server/testing/test-shop';
+import { demoPhones, type startTestShop } from '../../server/testing/test-shop';
 import { until } from '../../server/testing/until';
 import { callAt } from '../lib/api';
 import { printsOfOrder, releaseUnprinted, runCounterPrints, writePayment } from './counter-prints';
 import { sendOrderCommand } from './order-commands';
 import { markOfficeInSync } from './sync/in-sync-mark';
 import { replicate } from './sync/replicate';
-import { deviceNetwork, officeDeviceAt, openOfficeDevice, type OfficeDevice } from './testing/office-device';
+import { startRegisterShop } from './testing/register-shop';
+import { officeDeviceAt, openOfficeDevice, type OfficeDevice } from './testing/office-device';
 
 /**
  * Issue 30: a device that wrote a payment's command marked printed here (`printedHere`) and closed, or crashed, before it
@@ -29,7 +30,7 @@ import { deviceNetwork, officeDeviceAt, openOfficeDevice, type OfficeDevice } fr
 describe('a marked payment whose print was never queued', () => {
   let shop: Awaited<ReturnType<typeof startTestShop>>;
   let driver: Awaited<ReturnType<typeof startAtolDriverStandIn>>;
-  let network: ReturnType<typeof deviceNetwork>;
+  let network: Awaited<ReturnType<typeof startRegisterShop>>['network'];
   let register: CounterRegister;
   const open: OfficeDevice[] = [];
   const syncs: RxCouchDBReplicationState<OfficeRecord>[] = [];
@@ -38,14 +39,7 @@ describe('a marked payment whose print was never queued', () => {
   const card = { kind: 'payment', status: 'paid', method: 'card', printedHere: true } as const;
 
   beforeAll(async () => {
-    driver = await startAtolDriverStandIn();
-    shop = await startTestShop({ receiptsEveryMs: 100 });
-    const admin = await signIn(shop.url, demoPhones.admin);
-    const settings = { taxSystem: 'usn_income', vat: 'none', email: 'shop@example.ru', inn: '7700000000', paymentAddress: 'https://example.ru' };
-    expect((await call(shop.url, '/api/settings/receipts-update', { settings, choice: { kind: 'atol-local', url: driver.url } }, admin)).status).toBe(200);
-    const cookie = await signIn(shop.url, me);
-    network = deviceNetwork(shop.url, cookie);
-    register = (await call<{ data: CounterRegister }>(shop.url, '/api/receipts/counter-register', {}, cookie)).body.data;
+    ({ driver, shop, network, register } = await startRegisterShop(me));
   }, 60_000);
   afterAll(async () => {
     for (const s of syncs) await s.cancel();
