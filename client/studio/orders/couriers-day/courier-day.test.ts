@@ -69,12 +69,33 @@ describe('the couriers’ day', () => {
 });
 
 describe('assignments made on this device', () => {
-  const assign = (order: string, courier: string | null, createdAt: number, state: 'pending' | 'applied' = 'pending'): OrderCommandView =>
-    ({ id: `cmd-${order}-${createdAt}`, order, action: { kind: 'assign', courier }, by: '79000000002', createdAt, ...(state === 'pending' ? { state } : { state, at: createdAt + 1 }) }) as OrderCommandView;
+  const assign = (order: string, courier: string | null, createdAt: number, state: 'pending' | 'applied' | 'refused' = 'pending'): OrderCommandView =>
+    ({
+      id: `cmd-${order}-${createdAt}`,
+      order,
+      action: { kind: 'assign', courier },
+      by: '79000000002',
+      createdAt,
+      ...(state === 'pending' ? { state } : state === 'applied' ? { state, at: createdAt + 1 } : { state, at: createdAt + 1, status: 409, reason: 'Курьера уже сменили' }),
+    }) as OrderCommandView;
+  const named = (id: string, command: string) => ({ id, history: [{ command, by: '79000000002', at: 1, what: 'Флорист и курьер', before: {}, after: {} }] });
 
-  it('count until the server answers: the latest one of an order wins, applied ones are the server’s already', () => {
-    const pending = pendingAssignments([assign('a', petr.id, 2), assign('a', anna.id, 1), assign('b', null, 3), assign('c', anna.id, 4, 'applied')]);
-    expect([...pending]).toEqual([['a', petr.id], ['b', null]]);
+  it('count until the server answers: the latest one of an order wins, a refused one changes nothing', () => {
+    const pending = pendingAssignments([assign('a', petr.id, 2), assign('a', anna.id, 1), assign('b', null, 3), assign('d', anna.id, 5, 'refused')]);
+    expect([...pending]).toEqual([['a', { courier: petr.id, sent: false }], ['b', { courier: null, sent: false }]]);
+  });
+
+  it('count an applied one until its order comes back naming it: the outcome can be pulled before the order', () => {
+    const commands = [assign('c', anna.id, 4, 'applied'), assign('e', petr.id, 6, 'applied'), assign('e', anna.id, 7)];
+    expect([...pendingAssignments(commands, [])]).toEqual([['c', { courier: anna.id, sent: true }], ['e', { courier: anna.id, sent: false }]]);
+    expect([...pendingAssignments(commands, [named('c', 'cmd-c-4'), named('e', 'cmd-e-6')])]).toEqual([['e', { courier: anna.id, sent: false }]]);
+    // The route keeps the delivery meanwhile, not marked as waiting to be sent.
+    const c = order({ id: 'c' });
+    const result = couriersDay([c], [petr, anna], day, pendingAssignments(commands, []));
+    expect(result.routes.map((r) => [r.courier.name, r.deliveries.map((d) => [d.id, d.pending ?? false])])).toEqual([
+      ['Анна', [['c', false]]],
+      ['Пётр', []],
+    ]);
   });
 
   it('mark an order taken offline, not numbered yet, as waiting to be sent', () => {
@@ -87,7 +108,7 @@ describe('assignments made on this device', () => {
     const a = order({ id: 'order-a-0123456789' });
     const b = order({ id: 'order-b-0123456789', courier: anna.id });
     const c = order({ id: 'order-c-0123456789', courier: anna.id });
-    const result = couriersDay([a, b, c], [petr, anna], day, new Map<string, string | null>([[a.id, petr.id], [b.id, null], [c.id, anna.id]]));
+    const result = couriersDay([a, b, c], [petr, anna], day, new Map([[a.id, { courier: petr.id, sent: false }], [b.id, { courier: null, sent: false }], [c.id, { courier: anna.id, sent: false }]]));
     expect(result.routes.map((r) => [r.courier.name, r.deliveries.map((d) => [d.id, d.pending ?? false])])).toEqual([
       ['Анна', [[c.id, false]]],
       ['Пётр', [[a.id, true]]],

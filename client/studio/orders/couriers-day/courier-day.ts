@@ -57,14 +57,27 @@ const slotRank = (slot: string) => (slotPattern.test(slot) ? slotStart(slot) : 2
 /** A courier's route: slot by slot, then by number (the order taken first goes first). */
 const bySlot = (a: Pick<Delivery, 'slot' | 'number'>, b: Pick<Delivery, 'slot' | 'number'>): number => slotRank(a.slot) - slotRank(b.slot) || a.number - b.number;
 
+/** A courier handed (or taken back, null) on this device; `sent`: the server applied it, the order has not come back with it yet. */
+export interface Assignment {
+  courier: string | null;
+  sent: boolean;
+}
+
 /**
- * Assignments made on this device that the server has not answered yet: the order's courier as the device will
- * have it (null: taken back). The latest command of an order wins, as it will on the server.
+ * Assignments made on this device that the device's orders do not show yet: the order's courier as the device will
+ * have it. One the server has not answered waits to be sent; one it applied counts until the order comes back naming
+ * it in its history (commands and orders are pulled apart, so the outcome can arrive first: the route emptied, then
+ * filled again). The latest command of an order wins, as it does on the server; a refused one changes nothing.
  */
-export const pendingAssignments = (commands: readonly OrderCommandView[]): Map<string, string | null> => {
-  const out = new Map<string, string | null>();
-  for (const c of [...commands].sort((a, b) => a.createdAt - b.createdAt))
-    if (c.state === 'pending' && c.action.kind === 'assign' && c.action.courier !== undefined) out.set(c.order, c.action.courier);
+export const pendingAssignments = (commands: readonly OrderCommandView[], orders: readonly Pick<Order, 'id' | 'history'>[] = []): Map<string, Assignment> => {
+  const shown = new Set(orders.flatMap((o) => (o.history ?? []).map((h) => h.command)));
+  const out = new Map<string, Assignment>();
+  for (const c of [...commands].sort((a, b) => a.createdAt - b.createdAt)) {
+    if (c.action.kind !== 'assign' || c.action.courier === undefined || c.state === 'refused') continue;
+    if (c.state === 'pending') out.set(c.order, { courier: c.action.courier, sent: false });
+    else if (shown.has(c.id)) out.delete(c.order);
+    else out.set(c.order, { courier: c.action.courier, sent: true });
+  }
   return out;
 };
 
@@ -89,16 +102,17 @@ const isDeliveryOn = (o: Pick<Order, 'date' | 'delivery' | 'status'>, day: strin
  * The day: every courier with a delivery, and every active one (free to take more), by name; the deliveries
  * without a courier apart. Sums over the day's deliveries only.
  */
-export const couriersDay = (orders: readonly Order[], couriers: readonly DayCourier[], day: string, pending: ReadonlyMap<string, string | null> = new Map()): CouriersDay => {
+export const couriersDay = (orders: readonly Order[], couriers: readonly DayCourier[], day: string, pending: ReadonlyMap<string, Assignment> = new Map()): CouriersDay => {
   const deliveries = orders.filter((o) => isDeliveryOn(o, day));
   const known = new Map(couriers.map((c) => [c.id, c]));
   const routes = new Map<string, Delivery[]>();
   const unassigned: Delivery[] = [];
   for (const o of deliveries) {
-    const waiting = pending.has(o.id) && pending.get(o.id) !== (o.courier ?? null);
-    const courier = waiting ? pending.get(o.id) : o.courier;
+    const assignment = pending.get(o.id);
+    const moved = assignment !== undefined && assignment.courier !== (o.courier ?? null);
+    const courier = moved ? assignment.courier : o.courier;
     // An order not numbered yet (taken offline) waits to be sent, as does a courier handed on this device.
-    const delivery: Delivery = { ...deliveryOf(o), ...(waiting || o.number === 0 ? { pending: true as const } : {}) };
+    const delivery: Delivery = { ...deliveryOf(o), ...((moved && !assignment.sent) || o.number === 0 ? { pending: true as const } : {}) };
     if (courier && known.has(courier)) routes.set(courier, [...(routes.get(courier) ?? []), delivery]);
     else unassigned.push(delivery);
   }

@@ -5,11 +5,11 @@ import { orderCommandEntity } from '../../../../schema/entities/order-command';
 import { order as orderSchema, type Order } from '../../../../schema/studio/orders/order';
 import { recordData } from '../../../../schema/shared/record';
 import { useLocal } from '../../../data/local-data-context';
-import { commandView } from '../../../data/order-commands';
+import { commandView, type OrderCommandView } from '../../../data/order-commands';
 import { useObservable } from '../../../lib/use-observable';
 import { studioPulled$ } from '../../../data/sync/pulled-mark';
 import { useWaitingOrders } from '../studio-order/provisional-orders';
-import { couriersDay, pendingAssignments, type CouriersDay, type DayCourier } from './courier-day';
+import { couriersDay, pendingAssignments, type Assignment, type CouriersDay, type DayCourier } from './courier-day';
 
 /** The day's orders from the device (staff devices pull `studio-orders` into `orders`), live. */
 const useDayOrders = (day: string): Order[] | null => {
@@ -42,19 +42,22 @@ const useDayCouriers = (): DayCourier[] | null => {
   return useObservable<DayCourier[] | null>(couriers$, null);
 };
 
-/** Couriers handed or taken back on this device and not yet answered by the server, live. */
-const usePendingAssignments = (): ReadonlyMap<string, string | null> => {
+/** Couriers handed or taken back on this device and not yet shown by the day's orders, live. */
+const usePendingAssignments = (orders: readonly Order[] | null): ReadonlyMap<string, Assignment> => {
   const { data } = useLocal();
-  const pending$ = useMemo(
+  const ids = useMemo(() => (orders ?? []).map((o) => o.id).sort().join(' '), [orders]);
+  const commands$ = useMemo(
     () =>
       data.shop.office
-        .find({ selector: { type: orderCommandEntity.type, 'data.action.kind': 'assign', 'data.outcome': { $exists: false } } })
-        .$.pipe(map((docs) => pendingAssignments(docs.flatMap((d) => commandView(d.toMutableJSON()) ?? [])))),
-    [data],
+        .find({ selector: { type: orderCommandEntity.type, 'data.action.kind': 'assign', 'data.order': { $in: ids ? ids.split(' ') : [] } } })
+        .$.pipe(map((docs) => docs.flatMap((d) => commandView(d.toMutableJSON()) ?? []))),
+    [data, ids],
   );
-  return useObservable(pending$, noPending);
+  const commands = useObservable<OrderCommandView[]>(commands$, noCommands);
+  return useMemo(() => (commands.length ? pendingAssignments(commands, orders ?? []) : noPending), [commands, orders]);
 };
-const noPending: ReadonlyMap<string, string | null> = new Map();
+const noCommands: OrderCommandView[] = [];
+const noPending: ReadonlyMap<string, Assignment> = new Map();
 
 /**
  * A day's couriers and their routes from the device, live and offline: the day's orders (with those taken offline and
@@ -68,7 +71,7 @@ export const useCouriersDay = (day: string): { result: CouriersDay | null; couri
   const pulled = useObservable(studioPulled$, studioPulled$.value);
   const orders = useMemo(() => stored && [...stored, ...waiting.filter((o) => o.date === day && !stored.some((s) => s.id === o.id))], [stored, waiting, day]);
   const couriers = useDayCouriers();
-  const pending = usePendingAssignments();
+  const pending = usePendingAssignments(orders);
   const result = useMemo(() => (orders && couriers && pulled ? couriersDay(orders, couriers, day, pending) : null), [orders, couriers, pulled, day, pending]);
   return { result, couriers: couriers ?? noCouriers };
 };
