@@ -115,6 +115,13 @@ describe('the connection to Posiflora', () => {
     expect(new Set(run.body.data.errors.map((e) => e.message))).toEqual(new Set([insideReason('Posiflora', 'loop.posiflora.com', '127.0.0.1')]));
     expect(connections).toBe(0);
   });
+
+  it('is disconnected twice without a failure: a second «Отключить» (another tab) finds nothing to end', async () => {
+    const store = posifloraStore(shop.shop.storage);
+    await store.saveAccount({ url: 'https://studio.posiflora.com', username: 'studio', password: 'secret', accessToken: '', refreshToken: '', expireAt: 0, connectedBy: demoPhones.admin, connectedAt: Date.now() });
+    for (let i = 0; i < 2; i++) expect((await call(shop.url, '/api/posiflora/disconnect', {}, admin)).status).toBe(200);
+    expect(await store.account()).toBeNull();
+  });
 });
 
 describe('plain http to Posiflora', () => {

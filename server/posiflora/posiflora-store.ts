@@ -43,7 +43,9 @@ export const posifloraStore = (storage: Storage) => {
       return parsed?.success ? parsed.data : null;
     },
     async saveAccount(account: PosifloraAccount | null): Promise<void> {
-      await upsert<PosifloraAccount | { _deleted: true }>(db(), 'account', () => account ?? { _deleted: true });
+      // Nothing stored (never connected, or disconnected already in another tab) is nothing to end: a deletion
+      // written without a revision over a deleted document is refused as a conflict, every time.
+      await upsert<PosifloraAccount | { _deleted: true }>(db(), 'account', (current) => account ?? (current ? { _deleted: true } : null));
     },
     async cursor(kind: PosifloraKind): Promise<PosifloraCursor> {
       const doc = await getDoc<PosifloraCursor>(db(), `cursor-${kind}`);
