@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
 import type { OfficeRecord } from '../../schema/shared/record';
 import type { Order } from '../../schema/studio/orders/order';
-import { counterPrintLabel, studioOrderReceipt } from '../../schema/studio/receipts/counter-print';
+import { counterPrintId, counterPrintLabel, printUnbacked, studioOrderReceipt } from '../../schema/studio/receipts/counter-print';
 import type { CounterRegister } from '../../schema/studio/receipts/receipt';
 import { getDoc } from '../../server/db/docs';
 import { orderRecordOf } from '../../server/orders/order-record';
@@ -78,5 +78,37 @@ describe('a device print whose payment the server refused', () => {
     expect(counterPrintLabel(refused!)).toBe('Оплата не принята сервером: чек напечатан, сверьте кассу');
     // The server holds no receipt of it: none was queued, the print registered nothing.
     expect(await receiptsOfOrder(shop.shop.storage, id)).toEqual([]);
+  }, 60_000);
+
+  it('says the same when the server takes the payment but refuses the print itself (a transfer: not the counter’s money)', async () => {
+    // An older build printed a payment by transfer (today's device prints cash or card only): the server applies the
+    // payment, and refuses the print for its method (`devicePrintIssue`) — it writes why back into the print's record.
+    const id = await orderOneBouquet(shop.url, '79440000962');
+    const total = orderRecordOf((await getDoc<object>(shop.shop.storage.db('orders'), id))!)!.total;
+    await sync?.cancel();
+    network.online = false;
+    const sale: Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total' | 'source' | 'delivery'> = {
+      id, number: 0, source: 'site', delivery: { method: 'pickup' }, customer: '', sender: { name: '', phone: '' }, deliveryPrice: 0, total,
+      lines: [{ id: 'rose', art: '1', name: 'Букет', image: '', count: 1, price: total, priceFactor: 1, sum: total }],
+    };
+    const payment = { id: `pay${Date.now()}transfer`, action: { kind: 'payment', status: 'paid', method: 'transfer' } } as const;
+    const print = studioOrderReceipt(sale, payment, register.settings!);
+    await writePayment(db.office, me, id, payment, print, (e) => {
+      throw e;
+    });
+    expect(await printDue(db.office, register, { timeoutMs: 5000 })).toBe(1);
+    expect(driver.tasks().filter((t) => t.uuid === counterPrintId(print!.id))).toHaveLength(1);
+
+    network.online = true;
+    sync = replicate(db.office, 'office', { base: shop.url, signals: () => null, push: true, waitForLeadership: false });
+    const reason = 'Чек с кассы печатают только за наличные или карту в студии: оплату онлайн или переводом пробивает сервер';
+    const [shown] = await firstValueFrom(counterPrints$(db.office, id).pipe(filter((ps) => ps[0]?.refused !== undefined)));
+    expect(shown).toMatchObject({ state: 'printed', paymentRefused: false, refused: reason });
+    expect(shown!.known).toBeUndefined();
+    expect(printUnbacked(shown!)).toBe(true);
+    expect(counterPrintLabel(shown!)).toBe('Оплата не принята сервером: чек напечатан, сверьте кассу');
+    // The payment itself stands: the server applied it (only its print was not taken).
+    const [command] = await firstValueFrom(orderCommands$(db.office, id).pipe(filter((cs) => cs[0]?.state !== 'pending')));
+    expect(command).toMatchObject({ id: payment.id, state: 'applied' });
   }, 60_000);
 });

@@ -241,7 +241,8 @@ export type CounterPrintView = CounterPrint & { paymentRefused: boolean };
 /**
  * Live: the device's prints of one order (the sale's screen and the order page show their state, `counterPrintLabel`),
  * each with whether the server refused its payment's command (`settledCommandOf`; the refusal comes back to the device
- * as that command's outcome, pulled with the office): such a print is never registered by the server.
+ * as that command's outcome, pulled with the office): such a print is never registered by the server. The server's
+ * refusal of the print itself comes in the record (`refused`); `printUnbacked` reads both.
  */
 export const counterPrints$ = (office: RxCollection<OfficeRecord>, order: string): Observable<CounterPrintView[]> =>
   office.find({ selector: { type: { $in: [counterPrint.type, orderCommandEntity.type] }, 'data.order': order } }).$.pipe(

@@ -6,7 +6,8 @@ const furthest: Record<CounterPrint['state'], number> = { queued: 0, failed: 1, 
 /**
  * A counter sale's receipt a staff device printed through the register's driver while the server was away (issue 30,
  * item 2; the rule in schema/studio/receipts/counter-print.ts). Its id is the driver's uuid of the receipt; the device
- * writes it and its outcome, the server records a printed one as registered in its queue and writes `known` back.
+ * writes it and its outcome, the server records a printed one as registered in its queue and writes `known` back (or `refused`: a payment not taken
+ * at the counter, never registered).
  */
 export const counterPrint = defineEntity({
   type: 'counterPrint',
@@ -17,7 +18,7 @@ export const counterPrint = defineEntity({
     one: 'Чек с кассы',
     many: 'Чеки с кассы',
     create: 'Новый чек с кассы',
-    fields: { receipt: 'Чек', order: 'Заказ', content: 'Содержание', state: 'Состояние', tries: 'Попыток', nextAt: 'Следующая попытка', fiscal: 'Фискальный признак', reason: 'Причина', known: 'Сервер знает' },
+    fields: { receipt: 'Чек', order: 'Заказ', content: 'Содержание', state: 'Состояние', tries: 'Попыток', nextAt: 'Следующая попытка', fiscal: 'Фискальный признак', reason: 'Причина', known: 'Сервер знает', refused: 'Сервер не принял' },
   },
   tier: 'office',
   write: 'record',
@@ -34,10 +35,11 @@ export const counterPrint = defineEntity({
   },
   title: (p) => `Чек с кассы: ${p.order}`,
   version: 1,
-  // A print only moves forward (printed stays printed, whichever device said it), and what the server wrote stays.
+  // A print only moves forward (printed stays printed, whichever device said it), and what the server wrote (`known`, `refused`) stays.
   merge: (server, mine) => {
     const ahead = furthest[mine.data.state] > furthest[server.data.state] || (mine.data.state === server.data.state && mine.updatedAt > server.updatedAt) ? mine.data : server.data;
     const known = server.data.known ?? mine.data.known;
-    return { ...ahead, ...(known !== undefined ? { known } : {}) };
+    const refused = server.data.refused ?? mine.data.refused;
+    return { ...ahead, ...(known !== undefined ? { known } : {}), ...(refused !== undefined ? { refused } : {}) };
   },
 });

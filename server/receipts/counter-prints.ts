@@ -2,8 +2,7 @@ import { counterPrint } from '../../schema/entities/counter-print';
 import { tierDatabases } from '../../schema/shared/databases';
 import { officeRecord, recordData, type OfficeRecord } from '../../schema/shared/record';
 import { driverUuid } from '../../schema/studio/receipts/atol-driver';
-import { counterPrintId, devicePrintIssue, printedPayment, settledCommandOf, type CounterPrint } from '../../schema/studio/receipts/counter-print';
-import { orderCommandEntity } from '../../schema/entities/order-command';
+import { counterPrintId, devicePrintIssue, printedPayment, type CounterPrint } from '../../schema/studio/receipts/counter-print';
 import { receiptId, type Receipt } from '../../schema/studio/receipts/receipt';
 import { getDoc, upsert } from '../db/docs';
 import { orderRecordOf } from '../orders/order-record';
@@ -81,28 +80,41 @@ const historyOf = async (storage: Storage, order: string): Promise<readonly Orde
 };
 
 /**
- * What the server does with a device's print record, stored: a printed one whose payment's command is applied (its entry
- * in `history`), money taken at the counter, is registered in the server's queue with its fiscal sign and `known` is
- * written back; one whose payment has not reached the server yet waits — `settleDevicePrints` runs when the command is
- * applied — and one whose payment was not the counter's is never registered (the server sends that receipt). A failed
- * one ends the hold on its receipt. Safe to run twice, and from both sides at once.
+ * Writes what the server says of a device's print back into its office record (`known`, or `refused` with the reason),
+ * once: a record that already says either is left as it is. The device pulls it and shows it (`counterPrintLabel`).
  */
-const settlePrint = async (storage: Storage, recordId: string, p: CounterPrint, history: readonly OrderChange[]): Promise<void> => {
-  if (p.state === 'failed') return releaseDeviceHold(storage, p);
-  if (p.state !== 'printed' || p.known !== undefined) return;
-  const paid = printedPayment(p, history);
-  if (!paid?.applied) return log.info({ receipt: p.receipt }, 'a staff device’s print waits for its payment’s command');
-  const issue = devicePrintIssue(recordId, p, paid);
-  if (issue) return log.warn({ receipt: p.receipt }, `a staff device’s print is not taken, the server sends the receipt: ${issue}`);
-  if (!(await recordDevicePrint(storage, p, driverUuid(p.receipt)))) return;
+const writeBack = async (storage: Storage, recordId: string, said: Pick<CounterPrint, 'known' | 'refused'>): Promise<void> => {
   const at = Date.now();
   await upsert<Omit<OfficeRecord, 'id'>>(storage.db(tierDatabases.office), recordId, (doc) => {
     const parsed = doc ? officeRecord.safeParse(fromSynced({ ...doc, _id: recordId })) : null;
     if (!parsed?.success) return null;
     const data = recordData(counterPrint, parsed.data);
-    if (!data || data.known !== undefined) return null;
-    return toSynced({ ...parsed.data, data: { ...parsed.data.data, known: at }, updatedAt: Math.max(at, parsed.data.updatedAt + 1) });
+    if (!data || data.known !== undefined || data.refused !== undefined) return null;
+    return toSynced({ ...parsed.data, data: { ...parsed.data.data, ...said }, updatedAt: Math.max(at, parsed.data.updatedAt + 1) });
   });
+};
+
+/**
+ * What the server does with a device's print record, stored: a printed one whose payment's command is applied (its entry
+ * in `history`), money taken at the counter, is registered in the server's queue with its fiscal sign and `known` is
+ * written back; one whose payment has not reached the server yet waits — `settleDevicePrints` runs when the command is
+ * applied — and one whose payment was not the counter's is never registered: the reason is written back as `refused`
+ * (the device says its paper is not in the books: `printUnbacked`), and the hold on its receipt ends, so the server
+ * sends it. A failed one ends the hold on its receipt. Safe to run twice, and from both sides at once.
+ */
+const settlePrint = async (storage: Storage, recordId: string, p: CounterPrint, history: readonly OrderChange[]): Promise<void> => {
+  if (p.state === 'failed') return releaseDeviceHold(storage, p);
+  if (p.state !== 'printed' || p.known !== undefined || p.refused !== undefined) return;
+  const paid = printedPayment(p, history);
+  if (!paid) return log.info({ receipt: p.receipt }, 'a staff device’s print waits for its payment’s command');
+  const issue = devicePrintIssue(recordId, p, paid);
+  if (issue) {
+    log.warn({ receipt: p.receipt }, `a staff device’s print is not taken, the server sends the receipt: ${issue}`);
+    await dropDeviceHold(storage, p.receipt, p.order);
+    return writeBack(storage, recordId, { refused: issue });
+  }
+  if (!(await recordDevicePrint(storage, p, driverUuid(p.receipt)))) return;
+  await writeBack(storage, recordId, { known: Date.now() });
 };
 
 /**
@@ -132,35 +144,21 @@ export const counterPrintRule = (storage: Storage): WriteRule => ({
   name: 'a device’s counter print is registered in the server’s queue, once, when its payment is applied; a refused one ends the hold on its receipt',
   applies: (entity) => entity.type === counterPrint.type,
   // A print the server will register must be the driver's task of a staff payment's own receipt (a counter sale, a
-  // payment on pickup): `devicePrintIssue`. Anything else would let a device mark another receipt (a YooKassa
-  // prepayment, another order's) registered, so the server would never send it.
-  // How the money came is read from the order's history, or, while the payment's command waits to be applied, from
-  // that command (pushed before, or in this batch): a staff payment «Онлайн» or a transfer is not the counter's, and its
-  // print is refused (the server's queue sends that receipt). A print whose payment has reached neither is taken and
-  // registered only once its command is applied (`settleDevicePrints`).
-  judge: async (batch, records) => {
-    const known = new Map<string, { atCounter: boolean } | undefined>();
-    const histories = new Map<string, Promise<readonly OrderChange[]>>();
-    for (const record of records) {
+  // payment on pickup), under its uuid, with its sign: `devicePrintIssue`. Anything else would let a device mark another
+  // receipt (a YooKassa prepayment, another order's) registered, so the server would never send it: refused here.
+  // How the money came is judged only once the payment's command is applied (`settlePrint`, `settleDevicePrints`): a
+  // print of a payment «Онлайн» or by transfer is kept, never registered, and marked `refused` — the register did print
+  // it, and the device must say so rather than lose the record (a refused new record is dropped on the device).
+  judge: async () => ({
+    issue(record) {
       const p = recordData(counterPrint, record);
-      if (!p || p.state !== 'printed') continue;
-      const command = settledCommandOf(p);
-      const pushed = batch.records.find((r) => r.id === command && r.type === orderCommandEntity.type) ?? (await batch.stored.get(orderCommandEntity, command));
-      const action = pushed ? recordData(orderCommandEntity, pushed)?.action : undefined;
-      if (!histories.has(p.order)) histories.set(p.order, historyOf(storage, p.order));
-      known.set(record.id, printedPayment(p, await histories.get(p.order), action));
-    }
-    return {
-      issue(record) {
-        const p = recordData(counterPrint, record);
-        return p ? devicePrintIssue(record.id, p, known.get(record.id)) : undefined;
-      },
-    };
-  },
+      return p ? devicePrintIssue(record.id, p, undefined) : undefined;
+    },
+  }),
   async stored(_batch, records) {
     for (const record of records) {
       const p = recordData(counterPrint, record);
-      if (p) await settlePrint(storage, record.id, p, p.state === 'printed' && p.known === undefined ? await historyOf(storage, p.order) : []);
+      if (p) await settlePrint(storage, record.id, p, p.state === 'printed' && p.known === undefined && p.refused === undefined ? await historyOf(storage, p.order) : []);
     }
   },
 });

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { counterPrintLabel } from '../../../schema/studio/receipts/counter-print';
+import { counterPrintLabel, printUnbacked } from '../../../schema/studio/receipts/counter-print';
 import { receiptKindLabels, receiptsLimit, type ReceiptView, type UnregisteredSummary } from '../../../schema/studio/receipts/receipt';
 import { orderNo } from '../../../schema/studio/orders/order-number';
 import type { RefundView } from '../../../schema/studio/orders/order-refund';
@@ -33,7 +33,7 @@ const Refunds = ({ refunds }: { refunds: readonly RefundView[] }) =>
  * The receipts this device printed itself at the counter's register while the server was away (issue 30, item 2),
  * from the device's own queue, offline too: «Чек напечатан на кассе, ждёт сервер», a refusal in the register's words,
  * «Чек зарегистрирован» once the server holds it, «Оплата не принята сервером…» when the server refused the payment the
- * paper receipt stands for (`counterPrintLabel`).
+ * paper receipt stands for, or the print itself with its reason (`printUnbacked`, `counterPrintLabel`).
  */
 export const CounterPrints = ({ order }: { order: string }) => {
   const { data } = useLocal();
@@ -43,8 +43,9 @@ export const CounterPrints = ({ order }: { order: string }) => {
   return (
     <ul className="fiscal-receipts" aria-label="Чеки с кассы этого устройства">
       {prints.map((p) => (
-        <li key={p.receipt} data-state={p.known ? 'registered' : p.state === 'printed' && p.paymentRefused ? 'unbacked' : p.state} role="status">
+        <li key={p.receipt} data-state={p.known ? 'registered' : printUnbacked(p) ? 'unbacked' : p.state} role="status">
           {counterPrintLabel(p)}
+          {p.refused && !p.known ? ` (${p.refused})` : ''}
         </li>
       ))}
     </ul>

@@ -128,19 +128,32 @@ export const counterPrintData = z.strictObject({
   reason: z.string().max(500).optional(),
   /** Written by the server only: when its queue recorded the receipt as registered. */
   known: z.number().int().optional(),
+  /**
+   * Written by the server only: why it does not take this print as the receipt (`devicePrintIssue` once the payment is
+   * applied: money not taken at the counter). The server sends that receipt itself; the paper the register printed is
+   * not in the books (`printUnbacked`).
+   */
+  refused: z.string().max(500).optional(),
 });
 export type CounterPrint = z.infer<typeof counterPrintData>;
 
 /** The office record's id of a receipt's print: the driver's uuid of it (`driverUuid`), so both senders name one task. */
 export const counterPrintId = (receipt: string): string => driverUuid(receipt);
 
+type PrintShown = Pick<CounterPrint, 'state' | 'reason' | 'fiscal' | 'known' | 'refused'> & { paymentRefused?: boolean };
+
 /**
- * The line the sale shows of its device print. `paymentRefused`: the server refused the payment's command the print
- * belongs to (its outcome came back to the device), so it never registers the print — the paper receipt stands for money
- * the server has not recorded, and the florist is told to check the till rather than see «ждёт сервер» for ever.
+ * Whether a device print stands for money the server's books do not back (the one rule of it, for the label and the
+ * line's state): printed at the register, never registered, and refused by the server — its payment's command
+ * (`paymentRefused`: the command's outcome came back to the device) or the print itself (`refused`: written back by
+ * the server, e.g. a payment recorded «Онлайн» or by transfer, which a device's print never settles). The server never
+ * registers such a print, so the florist is told to check the till rather than see «ждёт сервер» for ever.
  */
-export const counterPrintLabel = (p: Pick<CounterPrint, 'state' | 'reason' | 'fiscal' | 'known'> & { paymentRefused?: boolean }): string => {
-  if (p.state === 'printed' && !p.known && p.paymentRefused) return 'Оплата не принята сервером: чек напечатан, сверьте кассу';
+export const printUnbacked = (p: PrintShown): boolean => p.state === 'printed' && !p.known && (!!p.paymentRefused || p.refused !== undefined);
+
+/** The line the sale shows of its device print (`printUnbacked`: «Оплата не принята сервером…»). */
+export const counterPrintLabel = (p: PrintShown): string => {
+  if (printUnbacked(p)) return 'Оплата не принята сервером: чек напечатан, сверьте кассу';
   if (p.state === 'printed') return p.known ? `Чек зарегистрирован${p.fiscal ? ` (ФП ${p.fiscal.sign})` : ''}` : 'Чек напечатан на кассе, ждёт сервер';
   if (p.state === 'failed') return `Чек не пробит: ${p.reason ?? 'касса отказала'}`;
   return p.reason ? `Чек ждёт кассу: ${p.reason}` : 'Чек печатается на кассе';
@@ -185,28 +198,24 @@ export const devicePrintedReceipt = (id: string, content: ReceiptContent, comman
 export const devicePrintHoldMs = 24 * 60 * 60_000;
 
 /**
- * The payment a device's print settles, as the server knows it when the print reaches it: the entry its command wrote
- * into the order's history (`applied`), else the payment's command pushed and not applied yet (`pushed`: the device's
- * words, which the server applies as they are); undefined while neither has reached it (a print pushed before its
- * payment, or in the same batch, is judged before the command processor applies the command). `atCounter`: money
- * taken at the counter, cash or card — the only money a device prints (`pickupPaymentPrintsOnDevice`, `studioPaymentPrintable`).
+ * The payment a device's print settles, as the server knows it: the entry its command wrote into the order's history;
+ * undefined while the command has not been applied (a print pushed before its payment, or in the same batch, is stored
+ * and judged again when the command processor applies the command). `atCounter`: money taken at the counter, cash or
+ * card — the only money a device prints (`pickupPaymentPrintsOnDevice`, `studioPaymentPrintable`).
  */
-export const printedPayment = (
-  p: Pick<CounterPrint, 'receipt' | 'content'>, history: readonly OrderChange[] | undefined, pushed?: OrderAction,
-): { applied: boolean; atCounter: boolean } | undefined => {
+export const printedPayment = (p: Pick<CounterPrint, 'receipt' | 'content'>, history: readonly OrderChange[] | undefined): { atCounter: boolean } | undefined => {
   const command = settledCommand(p.receipt, p.content);
   const entry = history?.find((h) => h.command === command);
-  if (entry) return { applied: true, atCounter: paidAtCounter(entry.after.paid) };
-  if (pushed?.kind === 'payment') return { applied: false, atCounter: pushed.status === 'paid' && atCounter(pushed.method) };
-  return undefined;
+  return entry ? { atCounter: paidAtCounter(entry.after.paid) } : undefined;
 };
 
 /**
  * Why the server does not take a device's printed receipt as registered, or undefined (both write paths: server/receipts/
  * counter-prints.ts). The server cannot ask the register what it printed, so a device's word is taken only for its own
- * staff's cash or card (`devicePrintable`) of the order it names, under the driver's uuid of that receipt; `paid` is
- * that payment as the server knows it (`printedPayment`): money not taken at the counter is refused, and a print whose
- * payment has not reached the server yet is judged again when its command is applied — it is registered only then.
+ * staff's cash or card (`devicePrintable`) of the order it names, under the driver's uuid of that receipt: anything else
+ * is refused as the record is written (`paid` not given). `paid` is that payment as the server knows it once its command
+ * is applied (`printedPayment`): money not taken at the counter is not taken then — the print is kept, marked
+ * `refused` with this reason (the register did print it: `printUnbacked`), and the server sends that receipt.
  */
 export const devicePrintIssue = (
   recordId: string, p: Pick<CounterPrint, 'receipt' | 'order' | 'content' | 'state' | 'fiscal'>, paid: { atCounter: boolean } | undefined,
