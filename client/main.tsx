@@ -12,7 +12,7 @@ import { isStaff, user as userSchema, type User } from '../schema/shared/user';
 import { analytics } from './shared/analytics/analytics';
 import { watchFreshness } from './shared/freshness/freshness';
 import { ShopApp } from './shop-app';
-import { boardSnapshotElementId, orderSnapshotElementId, staffUserElementId } from '../schema/studio/orders/staff-snapshot-ids';
+import { boardSnapshotElementId, orderSnapshotElementId, staffUserElementId, writeOffSnapshotElementId } from '../schema/studio/orders/staff-snapshot-ids';
 import './styles.css';
 // The product list's styles come with the page's own, not with the storefront's screens' chunk (storefront-screens.tsx):
 // a page the server drew shows its cards before that chunk has arrived.
@@ -93,8 +93,8 @@ const preloadScreens = (): boolean => {
   return backOffice;
 };
 
-/** Whether the server wrote a staff screen's first content into this page (the board's days, an order). */
-const drawnStaffScreen = () => [boardSnapshotElementId, orderSnapshotElementId].some((id) => document.getElementById(id));
+/** Whether the server wrote a staff screen's first content into this page (the board's days, an order, the write-off form's choices). */
+const drawnStaffScreen = () => [boardSnapshotElementId, orderSnapshotElementId, writeOffSnapshotElementId].some((id) => document.getElementById(id));
 
 /**
  * The staff member the server drew this page's orders board for (server/render/renderer.ts `withDrawnBoard`), or

@@ -41,6 +41,11 @@ describe('writing off on a phone, offline', () => {
     await page.getByLabel('Найти цветок или материал').fill('Freedom');
     const roses = page.getByRole('button', { name: /Роза Freedom/ });
     await roses.filter({ hasText: '20 шт.' }).waitFor();
+    // The form's first choices may be the page's (issue 32, item 1): the device must hold the rose before the network goes.
+    await page.waitForFunction(async (id) => {
+      const data = (window as unknown as { shopData?: { shop: { office: { findOne: (id: string) => { exec: () => Promise<unknown> } } } } }).shopData;
+      return !!(await data?.shop.office.findOne(id).exec());
+    }, rose);
 
     await context.setOffline(true);
     await page.reload();

@@ -161,7 +161,7 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   app.use('/db', dbGateway(shop.storage, hub, isServedDb, pouchApp, rules, mayRead, shop.config.gatewayLimits));
 
   app.use(searchEngineFiles(shop, catalog));
-  app.use(clientFiles(shop.config, pageMeta(shop, catalog), knownAddress(shop, catalog), pageSnapshot(shop, catalog), (path) => pageCounters(shop.storage, path), (path) => staffConnect(shop.storage, path), boardSnapshotOf(shop)));
+  app.use(clientFiles(shop.config, pageMeta(shop, catalog), knownAddress(shop, catalog), pageSnapshot(shop, catalog), (path) => pageCounters(shop.storage, path), (path) => staffConnect(shop.storage, path), boardSnapshotOf(shop, stock)));
   app.use(errorAnswer);
   return app;
 };

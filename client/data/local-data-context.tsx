@@ -40,6 +40,17 @@ export const useLocal = (): Local => {
   return use(whenOpened);
 };
 
+/**
+ * The device's store if it is open yet; else, for a screen that has nothing to draw meanwhile (`drawn` false), it
+ * suspends as `useLocal` does. A screen the server gave its first content (the write-off form's choices) draws that.
+ */
+export const useLocalUnlessDrawn = (drawn: boolean): Local | null => {
+  const local = useContext(LocalDataContext);
+  if (local || drawn) return local;
+  wanted();
+  return use(whenOpened);
+};
+
 /** Something is to be written to the device's store (a cart line): it is opened now rather than later. */
 export const wantLocal = () => wanted();
 

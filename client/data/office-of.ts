@@ -28,12 +28,12 @@ const waiting: OfficeOf<never> = { items: [], records: [], loading: true };
  * The device's one reader of office records: every record of one office-tier entity, live (offline too, with what is
  * not sent yet, and what replication brings), each parsed once; a record that does not parse is left out of `items`.
  * The stock screens read whole lists (flowers, warehouses, acts) from it, the generic list screens cut their page from
- * `records`. Off (`on` false, an admin-tier entity) it reads nothing. Never the previous entity's records under a new one.
+ * `records`. Off (`on` false, an admin-tier entity, or no store open yet) it reads nothing. Never the previous entity's records under a new one.
  */
-export const useOfficeOf = <E extends AnyEntity>(office: RxCollection<OfficeRecord>, entity: E, on = true): OfficeOf<E> => {
+export const useOfficeOf = <E extends AnyEntity>(office: RxCollection<OfficeRecord> | null, entity: E, on = true): OfficeOf<E> => {
   const [state, setState] = useState<OfficeOf<E> & { for: { office: RxCollection<OfficeRecord>; entity: E } | null }>({ ...waiting, for: null });
   useEffect(() => {
-    if (!on) return;
+    if (!on || !office) return;
     const asked = { office, entity };
     // Each stored revision read once: RxDB keeps one document object per revision, so when one record of the list
     // changes (or replication brings one) only that one is parsed again.
@@ -57,5 +57,5 @@ export const useOfficeOf = <E extends AnyEntity>(office: RxCollection<OfficeReco
     });
     return () => sub.unsubscribe();
   }, [office, entity, on]);
-  return on && state.for?.office === office && state.for.entity === entity ? state : waiting;
+  return on && office && state.for?.office === office && state.for.entity === entity ? state : waiting;
 };

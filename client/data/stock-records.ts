@@ -34,9 +34,9 @@ const names = new Intl.Collator('ru');
 /**
  * The stock screens' records, from the device's one reader (useOfficeOf), live and offline: flowers and materials,
  * warehouses and supply invoices with the purchase prices they give (a voided invoice gives none). Records that do not parse (written by a newer
- * app) are left out.
+ * app) are left out. Without a store (`null`: not open yet) it stays loading.
  */
-export const useStockRecords = (office: RxCollection<OfficeRecord>): StockRecords => {
+export const useStockRecords = (office: RxCollection<OfficeRecord> | null): StockRecords => {
   const flowers = useOfficeOf(office, flower);
   const warehouses = useOfficeOf(office, warehouse);
   const invoices = useOfficeOf(office, invoice);

@@ -10,7 +10,7 @@ import { useOfficeOf } from './office-of';
  * those written here offline alike. What every list and reader of facts on the device leaves out or strikes through.
  * Off (`on` false) it reads nothing and is empty.
  */
-export const useVoidMarks = (office: RxCollection<OfficeRecord>, on = true): ReadonlyMap<string, VoidMark> => {
+export const useVoidMarks = (office: RxCollection<OfficeRecord> | null, on = true): ReadonlyMap<string, VoidMark> => {
   const { records } = useOfficeOf(office, voidFact, on);
   return useMemo(() => voidedIds(records), [records]);
 };

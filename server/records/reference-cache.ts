@@ -34,6 +34,11 @@ export class ReferenceCache {
     return this.records.get(id);
   }
 
+  /** Every kept record of one type. */
+  ofType(type: string): OfficeRecord[] {
+    return [...this.records.values()].filter((r) => r.type === type);
+  }
+
   /** Every kept record whose id starts with `prefix` (one reference list's entries). */
   prefixed(prefix: string): OfficeRecord[] {
     return [...this.records.values()].filter((r) => r.id.startsWith(prefix));

@@ -4,6 +4,11 @@ import { day } from '../../schema/shared/day';
 import { order } from '../../schema/studio/orders/order';
 import { boardDays } from '../../schema/studio/orders/board-days';
 import { boardSnapshotElementId, boardSnapshotMax, orderSnapshotElementId, type StaffSnapshot } from '../../schema/studio/orders/board-snapshot';
+import { writeOffSnapshotElementId } from '../../schema/studio/orders/staff-snapshot-ids';
+import { slip } from '../../schema/entities/slip';
+import { can } from '../../schema/shared/access';
+import type { StockProjection } from '../stock/stock-projection';
+import { writeOffSnapshotOf } from './write-off-snapshot';
 import type { User } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { sessionOf } from '../auth/session-cookie';
@@ -37,7 +42,7 @@ export interface StaffPage {
   snapshot: StaffSnapshot;
 }
 
-export const boardSnapshotOf = (shop: Shop) => {
+export const boardSnapshotOf = (shop: Shop, stock: StockProjection) => {
   const days = new Map<string, string>();
   // Order numbers (as people say them, «заказ 1042») to ids, for an order page's address.
   const numbers = new Map<number, string>();
@@ -64,9 +69,15 @@ export const boardSnapshotOf = (shop: Shop) => {
   return async (pathname: string, search: URLSearchParams, cookies: string | undefined): Promise<StaffPage | null> => {
     const path = pathname.replace(/\/+$/, '');
     const orderKey = /^\/admin\/orders\/([^/]+)$/.exec(path)?.[1];
-    if (path !== '/admin/orders' && !orderKey) return null;
+    const writeOff = path === '/admin/slips/new';
+    if (path !== '/admin/orders' && !orderKey && !writeOff) return null;
     const session = await sessionOf(shop, cookies);
     const user = session?.user;
+    // The write-off form's choices: for whoever may write a write-off (the access table's rule for `slip`).
+    if (writeOff) {
+      const snapshot = user && can(user, 'create', slip) ? await writeOffSnapshotOf(stock) : null;
+      return user && snapshot ? { user, snapshot: { writeOff: snapshot } } : null;
+    }
     if (!user || !canReadDb(user, studioOrdersDb)) return null;
     if (orderKey) {
       const snapshot = await orderPage(decoded(orderKey));
@@ -87,6 +98,6 @@ export type BoardSnapshotOf = ReturnType<typeof boardSnapshotOf>;
  * (client/studio/orders/board/drawn-board.ts, client/studio/orders/order-page/drawn-order.ts).
  */
 export const withBoardSnapshot = (html: string, snapshot: StaffSnapshot): string => {
-  const [id, data] = 'board' in snapshot ? [boardSnapshotElementId, snapshot.board] : [orderSnapshotElementId, snapshot.order];
+  const [id, data] = 'board' in snapshot ? [boardSnapshotElementId, snapshot.board] : 'order' in snapshot ? [orderSnapshotElementId, snapshot.order] : [writeOffSnapshotElementId, snapshot.writeOff];
   return html.replace('<div id="root"></div>', () => `<div id="root"></div>\n    <script id="${id}" type="application/json">${scriptSafe(data)}</script>`);
 };

@@ -13,6 +13,7 @@ import type { Storage } from '../db/storage';
 import { fromSynced, toSynced } from '../db/synced';
 import { log } from '../ops/log';
 import { ReferenceCache, type OfficeMirror } from '../records/reference-cache';
+import { writeOffUses, type WriteOffUses } from '../../schema/studio/stock/write-off-choices';
 
 type Seq = string | number;
 
@@ -55,6 +56,8 @@ class StockLedger {
   readonly seen = { cards: 0, assemblies: 0 };
   /** The office's reference records (flowers, warehouses, list entries), for the write pipeline's checks. */
   readonly references = new ReferenceCache();
+  /** Every act's creation time and the flowers its lines name, by id: what orders the write-off form's choices. */
+  private readonly acts = new Map<string, { createdAt: number; flowers: readonly string[] }>();
 
   /** One document as the changes feed gives it (`_id`, synced envelope), or its deletion. */
   take(id: string, doc: unknown, deleted = false): void {
@@ -66,7 +69,10 @@ class StockLedger {
     if (card || this.cards.has(id)) this.seen.cards++;
     if (card) this.cards.set(id, card);
     else this.cards.delete(id);
-    const order = record?.type === slip.type ? recordData(slip, record)?.order : undefined;
+    const act = record?.type === slip.type ? recordData(slip, record) : null;
+    const order = act?.order;
+    if (act && record) this.acts.set(id, { createdAt: record.createdAt, flowers: act.lines.map((l) => l.flower) });
+    else this.acts.delete(id);
     const was = this.assembly.get(id);
     if (was !== (order || undefined)) this.seen.assemblies++;
     if (was) this.assemblies.delete(was);
@@ -88,6 +94,11 @@ class StockLedger {
   /** Whether an order's stems already left stock through its assembly act. */
   assembled(orderId: string): boolean {
     return this.assemblies.has(orderId);
+  }
+
+  /** How often each flower was written off, as the device counts its acts (the write-off form's first content). */
+  uses(): Map<string, WriteOffUses> {
+    return writeOffUses(this.acts.values());
   }
 
   prices(): Map<string, PurchasePrice> {

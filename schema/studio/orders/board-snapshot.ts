@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { day } from '../../shared/day';
 import { order } from './order';
+import type { WriteOffSnapshot } from '../stock/write-off-snapshot';
 
 /** More orders than this on the asked days and the server draws none: the board waits for the device as before. */
 export const boardSnapshotMax = 300;
@@ -28,5 +29,5 @@ export { boardSnapshotElementId, orderSnapshotElementId } from './staff-snapshot
 export const orderSnapshot = z.object({ key: z.string(), order });
 export type OrderSnapshot = z.infer<typeof orderSnapshot>;
 
-/** What a staff page may carry: the board's days or one order, each under its own element. */
-export type StaffSnapshot = { board: BoardSnapshot } | { order: OrderSnapshot };
+/** What a staff page may carry: the board's days, one order or the write-off form's choices, each under its own element. */
+export type StaffSnapshot = { board: BoardSnapshot } | { order: OrderSnapshot } | { writeOff: WriteOffSnapshot };

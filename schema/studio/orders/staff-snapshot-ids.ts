@@ -11,3 +11,6 @@ export const orderSnapshotElementId = 'order-snapshot';
  * so its first render is the server's (the menu, the buttons this user may press) and hydrates it.
  */
 export const staffUserElementId = 'staff-user';
+
+/** The write-off form's choices (schema/studio/stock/write-off-snapshot.ts). */
+export const writeOffSnapshotElementId = 'write-off-snapshot';

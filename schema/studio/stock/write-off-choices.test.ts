@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeOffChoices } from './write-off-choices';
+import { writeOffChoices, writeOffUses } from './write-off-choices';
 
 const flower = (id: string, title: string) => ({ id, title });
 const flowers = [flower('rose', 'Роза'), flower('mum', 'Хризантема'), flower('tulip', 'Тюльпан'), flower('fern', 'Папоротник'), flower('gyps', 'Гипсофила')];
@@ -13,8 +13,9 @@ describe('the write-off screen’s quick choices (issue 29, item 6)', () => {
       { createdAt: 3, flowers: ['rose'] },
       { createdAt: 4, flowers: ['fern'] },
     ];
-    expect(writeOffChoices(flowers, (id) => stock[id], acts, 8).map((f) => f.id)).toEqual(['fern', 'rose', 'mum']);
-    expect(writeOffChoices(flowers, (id) => stock[id], [], 8).map((f) => f.title)).toEqual(['Папоротник', 'Роза', 'Хризантема']);
-    expect(writeOffChoices(flowers, (id) => stock[id], acts, 1).map((f) => f.id)).toEqual(['fern']);
+    const uses = writeOffUses(acts);
+    expect(writeOffChoices(flowers, (id) => stock[id], uses, 8).map((f) => f.id)).toEqual(['fern', 'rose', 'mum']);
+    expect(writeOffChoices(flowers, (id) => stock[id], new Map(), 8).map((f) => f.title)).toEqual(['Папоротник', 'Роза', 'Хризантема']);
+    expect(writeOffChoices(flowers, (id) => stock[id], uses, 1).map((f) => f.id)).toEqual(['fern']);
   });
 });

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { qtyIssue } from '../../../../schema/shared/unit';
 import { slip } from '../../../../schema/entities/slip';
 import { stockLimitIssue } from '../../../../schema/studio/stock/stock-limit';
-import { writeOffChoices } from '../../../../schema/studio/stock/write-off-choices';
+import { writeOffChoices, writeOffUses } from '../../../../schema/studio/stock/write-off-choices';
 import { today } from '../../../../schema/shared/day';
 import { useFormAction } from '../../../lib/use-form-action';
 import { useOfficeOf } from '../../../data/office-of';
@@ -13,7 +13,11 @@ import { refLabel } from '../../../../schema/entities/ref';
 import { useNotice } from '../../../ui/notices';
 import { useSession } from '../../../shared/auth/session';
 import { quantityText } from './stock-names';
-import { useStock } from './use-stock';
+import { useStockReading } from './use-stock';
+import { drawnWriteOff } from './drawn-write-off';
+import { openedLocal, useLocalUnlessDrawn } from '../../../data/local-data-context';
+import { studioPulled$ } from '../../../data/sync/pulled-mark';
+import { useObservable } from '../../../lib/use-observable';
 import { WarehousePick } from './warehouse-pick';
 import './stock-moves.css';
 
@@ -34,11 +38,23 @@ const shown = 8;
  * (DECISIONS «Stock limits»). «Списать» stores the act on the device with each line's cost from purchase prices.
  */
 export const WriteOffScreen = ({ initial, onSaved }: { initial?: Record<string, unknown>; onSaved?: () => void }) => {
-  const stock = useStock();
+  // The choices the server wrote into the page (issue 32, item 1) show until the device's store is open and holds the
+  // studio's office records; without them the form waits for the store as before. One form either way: what is typed
+  // or picked meanwhile stays.
+  const drawn = drawnWriteOff();
+  const local = useLocalUnlessDrawn(!!drawn);
+  const office = local?.data.shop.office ?? null;
+  const device = useStockReading(office);
+  const deviceActs = useOfficeOf(office, slip);
+  const deviceReasons = useRefList('write-off-reason');
+  const pulled = useObservable(studioPulled$, studioPulled$.value);
+  const fromPage = drawn && (!office || !pulled || device.loading || deviceActs.loading) ? drawn : null;
+  const stock = fromPage?.stock ?? device;
+  const deviceUses = useMemo(() => writeOffUses(deviceActs.items.map((a) => ({ createdAt: a.record.createdAt, flowers: a.data.lines.map((l) => l.flower) }))), [deviceActs]);
+  const uses = fromPage?.uses ?? deviceUses;
   const { user } = useSession();
   const notice = useNotice();
-  const acts = useOfficeOf(stock.office, slip);
-  const reasonEntries = useRefList('write-off-reason');
+  const reasonEntries = fromPage?.reasons ?? deviceReasons;
   const reasons = { choices: reasonEntries.filter((e) => e.active), label: (code: string) => refLabel(reasonEntries, code) };
   // A refused act opened again (`?from=`) starts with its warehouse and lines; each line's cost is read again on saving.
   const [start] = useState(() => (initial ? slip.fields.safeParse(initial).data : undefined));
@@ -65,7 +81,7 @@ export const WriteOffScreen = ({ initial, onSaved }: { initial?: Record<string, 
     : writeOffChoices(
         usable.map((f) => ({ id: f.record.id, title: f.record.title, f })),
         left,
-        acts.items.map((a) => ({ createdAt: a.record.createdAt, flowers: a.data.lines.map((l) => l.flower) })),
+        uses,
         shown,
       ).map((c) => c.f);
 
@@ -109,7 +125,9 @@ export const WriteOffScreen = ({ initial, onSaved }: { initial?: Record<string, 
       if (over) return setError(over);
     }
     await run(async () => {
-      await saveOfficeRecord(stock.office, slip, user.phone, act.data);
+      // Before the device's store has opened (the page's choices), the act waits for it: it is written there and
+      // pushed as every act is, offline too.
+      await saveOfficeRecord(office ?? (await openedLocal()).data.shop.office, slip, user.phone, act.data);
       notice(`Списано строк: ${lines.length}`);
       setLines([]);
       onSaved?.();
@@ -129,7 +147,7 @@ export const WriteOffScreen = ({ initial, onSaved }: { initial?: Record<string, 
   return (
     <section className="record-screen write-off" aria-label="Списать">
       <h1>Списать</h1>
-      <WarehousePick label="Склад" value={wh} onChange={setWarehouse} />
+      <WarehousePick label="Склад" value={wh} onChange={setWarehouse} choices={fromPage ? active.map((w) => ({ id: w.record.id, name: w.data.name })) : undefined} />
 
       <fieldset className="write-off__step">
         <legend>Что списать</legend>
