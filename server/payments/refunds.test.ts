@@ -8,7 +8,7 @@ import { noStudioRegister, type Receipt } from '../../schema/studio/receipts/rec
 import { receiptsOfOrder } from '../receipts/receipts';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { startYookassaStandIn, type YookassaStandIn } from '../testing/yookassa-stand-in';
-import { paidOnline as payOnline, startedOnline } from '../testing/paid-online';
+import { paidOnline as payOnline, startedOnline, startYookassaShop } from '../testing/paid-online';
 import { startCouchStandIn } from '../testing/couch-stand-in';
 import { onlineStepId } from '../../schema/studio/orders/order-command';
 import { refundKey, refundsOfOrder, type Refund } from './refunds';
@@ -33,14 +33,8 @@ describe('refunds through YooKassa (issue 30)', () => {
   const refundsAtYookassa = (payment: string) => [...yk.refunds.values()].filter((r) => r.payment_id === payment);
 
   beforeAll(async () => {
-    yk = await startYookassaStandIn();
-    // Receipts through YooKassa too: a refund carries its refund receipt. A short wait, so a late answer is a timeout.
-    shop = await startTestShop({ yookassa: { shopId: yk.shopId, secretKey: yk.secretKey, apiUrl: yk.apiUrl }, receipts: { provider: 'yookassa', timeoutMs: 400 }, receiptsEveryMs: 100 });
-    [me, manager] = await Promise.all([signIn(shop.url, customer), signIn(shop.url, demoPhones.manager)]);
-    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
-    const found = body.data.items.filter((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 3).sort((x, y) => x.price - y.price)[0]!;
-    const { updatedAt: _u, ...rest } = found;
-    bouquet = (await call<{ data: Product }>(shop.url, '/api/items/update', { ...rest, count: 500 }, manager)).body.data;
+    // Receipts through YooKassa too: a refund carries its refund receipt.
+    ({ yk, shop, me, manager, bouquet } = await startYookassaShop(customer));
   }, 60_000);
   afterAll(async () => {
     await shop?.close();
