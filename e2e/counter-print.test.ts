@@ -4,8 +4,8 @@ import { recordData } from '../schema/shared/record';
 import type { ReceiptView } from '../schema/studio/receipts/receipt';
 import { call, demoPhones } from '../server/testing/test-shop';
 import { waitFor } from './journeys';
-import { officeOnServer, openStaffScreen } from './admin-journeys';
-import { bouquetInStock, counterRegisterChosen, registerJourneyPerFile } from './register-journeys';
+import { officeOnServer } from './admin-journeys';
+import { bouquetInStock, counterRegisterChosen, registerJourneyPerFile, screenCutOffBesideRegister } from './register-journeys';
 
 /**
  * Issue 30, item 2, on a 390 px phone: the studio loses its network to the shop's server (the counter's register, on
@@ -22,17 +22,8 @@ describe('a counter sale printed at the register while the server is away', () =
     const manager = await counterRegisterChosen(journey(), driver.url);
     const bouquet = await bouquetInStock(journey(), manager);
 
-    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.florist, '/admin/orders/counter', { name: 'Продажа в студии', level: 1 }, { width: 390, height: 844 });
-    // Online, the staff shell keeps the register's address, so it is known offline.
-    await page.waitForFunction((url) => localStorage.getItem('counter-register')?.includes(url), driver.url);
-    // The bouquet is on the device before the network goes.
-    await page.locator('input[name=product-search]').fill(bouquet.name.slice(0, 6));
-    await page.getByRole('button', { name: `Добавить: ${bouquet.name}` }).click();
-
-    // The shop's server is out of reach; the register on the studio's network is not.
-    const shopOrigin = new URL(shop.url).origin;
-    const away = (url: URL) => url.origin === shopOrigin;
-    await context.route(away, (route) => route.abort('internetdisconnected'));
+    // The bouquet is on the device before the network goes; then the shop's server is out of reach, the register is not.
+    const { context, page, errors, serverBack } = await screenCutOffBesideRegister(journey(), driver.url, demoPhones.florist, '/admin/orders/counter', 'Продажа в студии', bouquet);
     await page.getByRole('radio', { name: 'Наличные' }).check();
     await page.getByRole('button', { name: 'Записать продажу' }).click();
     await page.getByRole('heading', { name: 'Продажа записана' }).waitFor();
@@ -48,7 +39,7 @@ describe('a counter sale printed at the register while the server is away', () =
     const posts = driver.posts();
 
     // The network is back: the sale, its payment and the print reach the server.
-    await context.unroute(away);
+    await serverBack();
     const listed = async () => (await call<{ data: { items: ReceiptView[] } }>(shop.url, '/api/receipts/list', {}, manager)).body.data.items;
     const [receipt] = await waitFor('the receipt registered on the server', async () => {
       const items = await listed();

@@ -5,8 +5,8 @@ import { nextDay, today } from '../schema/shared/day';
 import type { ReceiptView } from '../schema/studio/receipts/receipt';
 import { call, demoPhones } from '../server/testing/test-shop';
 import { waitFor } from './journeys';
-import { officeOnServer, openStaffScreen } from './admin-journeys';
-import { bouquetInStock, counterRegisterChosen, registerJourneyPerFile } from './register-journeys';
+import { officeOnServer } from './admin-journeys';
+import { bouquetInStock, counterRegisterChosen, registerJourneyPerFile, screenCutOffBesideRegister } from './register-journeys';
 
 /**
  * Issue 30, item 2, on a 390 px phone: the studio has lost its network to the shop's server (the counter's register,
@@ -24,16 +24,8 @@ describe('a phone order paid at the counter, printed at the register while the s
     const manager = await counterRegisterChosen(journey(), driver.url);
     const bouquet = await bouquetInStock(journey(), manager);
 
-    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.manager, '/admin/orders/new', { name: 'Новый заказ', level: 1 }, { width: 390, height: 844 });
-    // Online, the staff shell keeps the register's address, so it is known offline.
-    await page.waitForFunction((url) => localStorage.getItem('counter-register')?.includes(url), driver.url);
-    await page.locator('input[name=product-search]').fill(bouquet.name.slice(0, 6));
-    await page.getByRole('button', { name: `Добавить: ${bouquet.name}` }).click();
-
     // The shop's server is out of reach; the register on the studio's network is not.
-    const shopOrigin = new URL(shop.url).origin;
-    const away = (url: URL) => url.origin === shopOrigin;
-    await context.route(away, (route) => route.abort('internetdisconnected'));
+    const { context, page, errors, serverBack } = await screenCutOffBesideRegister(journey(), driver.url, demoPhones.manager, '/admin/orders/new', 'Новый заказ', bouquet);
     await page.locator('input[name=customer-phone]').pressSequentially('9161230873');
     await page.locator('input[name=customer-name]').fill('Ольга Кассова');
     await page.locator('input[name=recipient-name]').fill('Мама');
@@ -59,7 +51,7 @@ describe('a phone order paid at the counter, printed at the register while the s
     const posts = driver.posts();
 
     // The network is back: the order, its payment and the print reach the server.
-    await context.unroute(away);
+    await serverBack();
     const listed = async () => (await call<{ data: { items: ReceiptView[] } }>(shop.url, '/api/receipts/list', {}, manager)).body.data.items;
     const [receipt] = await waitFor('the receipt registered on the server', async () => {
       const items = await listed();

@@ -43,6 +43,25 @@ describe('receipts settings, the receipts’ limit at the shift close, refunds t
   const journey = journeyPerFile(settings, { serviceWorker: false });
   afterAll(() => yk?.close());
 
+  /** The manager's and `customer`'s sessions, and a plain bouquet given 50 in stock: where each refund journey starts. */
+  const customerAndBouquet = async (customer: string) => {
+    const { shop } = journey();
+    const manager = await signIn(shop.url, demoPhones.manager);
+    const me = await signIn(shop.url, customer);
+    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
+    const { updatedAt: _u, ...bouquet } = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 1)!;
+    await call(shop.url, '/api/items/update', { ...bouquet, count: 50 }, manager);
+    return { shop, manager, me, bouquet };
+  };
+  /** `customer`'s /my on a phone, its console watched. */
+  const myOrdersOf = async (customer: string) => {
+    const context = await contextAs(journey(), customer, phoneViewport);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/my');
+    return { context, page, errors };
+  };
+
   it('the admin chooses ATOL Online with its keys; the password is kept and never shown back', async () => {
     const { shop } = journey();
     const { context, page, errors } = await openStaffScreen(journey(), demoPhones.admin, '/admin/settings', { name: 'Настройки', level: 1 });
@@ -116,13 +135,8 @@ describe('receipts settings, the receipts’ limit at the shift close, refunds t
   }, 120_000);
 
   it('«Вернуть деньги» on an order paid online returns the money through YooKassa and shows it on the order page', async () => {
-    const { shop } = journey();
-    const manager = await signIn(shop.url, demoPhones.manager);
     const customer = '79440000901';
-    const me = await signIn(shop.url, customer);
-    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
-    const { updatedAt: _u, ...bouquet } = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 1)!;
-    await call(shop.url, '/api/items/update', { ...bouquet, count: 50 }, manager);
+    const { shop, me, bouquet } = await customerAndBouquet(customer);
     const { id, payment } = await paidOnline(shop.url, yk, me, { id: `jrf-${crypto.randomUUID()}`, bouquet: bouquet.id, count: 1, customer, recipient: '79440000909' });
     const number = (await shop.shop.storage.db('orders').get<{ number: number }>(id)).number;
 
@@ -140,10 +154,7 @@ describe('receipts settings, the receipts’ limit at the shift close, refunds t
     await context.close();
 
     // The customer's /my: still paid online, and the part that went back, with its sum.
-    const mine = await contextAs(journey(), customer, phoneViewport);
-    const my = await mine.newPage();
-    const myErrors = watchErrors(my);
-    await my.goto('/my');
+    const { context: mine, page: my, errors: myErrors } = await myOrdersOf(customer);
     const row = my.locator(`[data-order-id="${id}"]`);
     await row.getByText(`Возвращено ${formatRoubles(100)} на карту`).waitFor({ timeout: 30_000 });
     expect(await row.locator('.my-orders__payment').innerText()).toBe('Оплачен онлайн');
@@ -151,13 +162,8 @@ describe('receipts settings, the receipts’ limit at the shift close, refunds t
     await mine.close();
   }, 120_000);
   it('«Вернуть деньги» in cash on a kept order, and by card on a cancelled one paid at the studio: the customer’s /my says how it came back', async () => {
-    const { shop } = journey();
-    const manager = await signIn(shop.url, demoPhones.manager);
     const customer = '79440000903';
-    const me = await signIn(shop.url, customer);
-    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
-    const { updatedAt: _u, ...bouquet } = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 1)!;
-    await call(shop.url, '/api/items/update', { ...bouquet, count: 50 }, manager);
+    const { shop, manager, me, bouquet } = await customerAndBouquet(customer);
     /** An order the customer chose to pay at the studio, paid there by `method`. */
     const paidAtStudio = async (method: 'cash' | 'card') => {
       const { id } = await startedOnline(shop.url, me, { id: `jst-${crypto.randomUUID()}`, bouquet: bouquet.id, count: 1, customer, recipient: '79440000909' });
@@ -184,10 +190,7 @@ describe('receipts settings, the receipts’ limit at the shift close, refunds t
     await staff.context.close();
 
     // The customer's /my: the cash given back, nothing owed; the cancelled order's card payment handed back at the studio.
-    const context = await contextAs(journey(), customer, phoneViewport);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto('/my');
+    const { context, page, errors } = await myOrdersOf(customer);
     const keptRow = page.locator(`[data-order-id="${kept.id}"]`);
     await keptRow.getByText(`Возвращено ${formatRoubles(100)} наличными`).waitFor({ timeout: 30_000 });
     expect(await keptRow.locator('.my-orders__payment').innerText()).not.toMatch(/остальные|При получении/);
@@ -198,13 +201,8 @@ describe('receipts settings, the receipts’ limit at the shift close, refunds t
     await context.close();
   }, 120_000);
   it('a payment that comes after the cancellation goes back by itself: the order page and the customer’s /my say so', async () => {
-    const { shop } = journey();
-    const manager = await signIn(shop.url, demoPhones.manager);
     const customer = '79440000902';
-    const me = await signIn(shop.url, customer);
-    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
-    const { updatedAt: _u, ...bouquet } = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 1)!;
-    await call(shop.url, '/api/items/update', { ...bouquet, count: 50 }, manager);
+    const { shop, manager, me, bouquet } = await customerAndBouquet(customer);
     // The customer started paying and left the tab open; the studio cancelled; then the payment went through.
     const { id, payment } = await startedOnline(shop.url, me, { id: `jlate-${crypto.randomUUID()}`, bouquet: bouquet.id, count: 1, customer, recipient: '79440000909' });
     const cancelled = await call(shop.url, '/api/orders/command', { id: `c-${crypto.randomUUID()}`, order: id, action: { kind: 'status', from: 'new', to: 'cancelled', reason: 'Клиент передумал' } }, manager);
@@ -222,10 +220,7 @@ describe('receipts settings, the receipts’ limit at the shift close, refunds t
     await staff.context.close();
 
     // The customer's /my: the cancelled order says its online payment is going back.
-    const context = await contextAs(journey(), customer, phoneViewport);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto('/my');
+    const { context, page, errors } = await myOrdersOf(customer);
     const row = page.locator(`[data-order-id="${id}"]`);
     await row.getByText('Заказ отменён: оплата онлайн возвращается через ЮKassa тем же способом, которым вы платили').waitFor({ timeout: 30_000 });
     expect(errors).toEqual([]);

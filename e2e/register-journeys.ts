@@ -3,6 +3,7 @@ import type { Product } from '../schema/shop/product';
 import { startAtolDriverStandIn } from '../server/testing/atol-driver-stand-in';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, type Journey } from './harness';
+import { openStaffScreen } from './admin-journeys';
 
 /**
  * A journey file of the register on the counter (issue 30, item 2): ATOL's driver web server on the studio's network
@@ -35,4 +36,20 @@ export const bouquetInStock = async (journey: Journey, manager: string) => {
   const { updatedAt: _u, ...bouquet } = body.data.items.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 1 && p.itemType === 'bouquet')!;
   await call(shop.url, '/api/items/update', { ...bouquet, count: 50 }, manager);
   return bouquet;
+};
+
+/**
+ * A staff screen on a 390 px phone whose shell has kept the register's address (so it is known offline), `bouquet`
+ * added to its lines; then the shop's server is out of reach while the register on the studio's network still answers
+ * (`serverBack` ends that).
+ */
+export const screenCutOffBesideRegister = async (journey: Journey, driverUrl: string, phone: string, path: string, heading: string, bouquet: Pick<Product, 'name'>) => {
+  const { context, page, errors } = await openStaffScreen(journey, phone, path, { name: heading, level: 1 }, { width: 390, height: 844 });
+  await page.waitForFunction((url) => localStorage.getItem('counter-register')?.includes(url), driverUrl);
+  await page.locator('input[name=product-search]').fill(bouquet.name.slice(0, 6));
+  await page.getByRole('button', { name: `Добавить: ${bouquet.name}` }).click();
+  const shopOrigin = new URL(journey.shop.url).origin;
+  const away = (url: URL) => url.origin === shopOrigin;
+  await context.route(away, (route) => route.abort('internetdisconnected'));
+  return { context, page, errors, serverBack: () => context.unroute(away) };
 };

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '../../schema/studio/orders/order';
-import { studioOrderReceipt } from '../../schema/studio/receipts/counter-print';
 import { defaultReceiptSettings } from '../../schema/studio/receipts/receipt';
 import { startAtolDriverStandIn } from '../../server/testing/atol-driver-stand-in';
-import { printDue, printsOfOrder, queueCounterPrint } from './counter-prints';
-import { openOfficeDevice, type OfficeDevice } from './testing/office-device';
+import { printDue, printsOfOrder } from './counter-prints';
+import { openOfficeDevice, queueCashSale, type OfficeDevice } from './testing/office-device';
 
 /**
  * Issue 30: one print task is posted to the register's driver once per device. A try after the first asks the driver
@@ -24,14 +22,7 @@ describe('a device posts its register task once', () => {
     await driver?.close();
   });
 
-  const queueSale = async (order: string) => {
-    const sale: Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total' | 'source' | 'delivery'> = {
-      id: order, number: 0, source: 'showcase', delivery: { method: 'pickup' }, customer: '', sender: { name: '', phone: '' }, deliveryPrice: 0, total: 350000,
-      lines: [{ id: 'rose', art: '1', name: 'Букет', image: '', count: 1, price: 350000, priceFactor: 1, sum: 350000 }],
-    };
-    const receipt = studioOrderReceipt(sale, { id: `pay-${order}`, action: { kind: 'payment', status: 'paid', method: 'cash' } }, defaultReceiptSettings)!;
-    await queueCounterPrint(db.office, '79990000003', receipt);
-  };
+  const queueSale = (order: string) => queueCashSale(db, order);
   const later = (ms: number) => ({ now: Date.now() + ms, timeoutMs: 5000, pauseMs: 1 });
 
   it('a task the register took but had not printed yet is read again, not posted again', async () => {

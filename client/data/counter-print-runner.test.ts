@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '../../schema/studio/orders/order';
-import { studioOrderReceipt } from '../../schema/studio/receipts/counter-print';
 import { defaultReceiptSettings } from '../../schema/studio/receipts/receipt';
 import { startAtolDriverStandIn } from '../../server/testing/atol-driver-stand-in';
-import { printsOfOrder, queueCounterPrint, runCounterPrints } from './counter-prints';
-import { openOfficeDevice, type OfficeDevice } from './testing/office-device';
+import { printsOfOrder, runCounterPrints } from './counter-prints';
+import { openOfficeDevice, queueCashSale, type OfficeDevice } from './testing/office-device';
 
 /**
  * The staff shell's printer of the device's counter prints (issue 30, item 2): a queued print goes to the register
@@ -22,14 +20,7 @@ describe('the device’s counter printer', () => {
     await driver?.close();
   });
 
-  const queueSale = async (order: string) => {
-    const sale: Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total' | 'source' | 'delivery'> = {
-      id: order, number: 0, source: 'showcase', delivery: { method: 'pickup' }, customer: '', sender: { name: '', phone: '' }, deliveryPrice: 0, total: 350000,
-      lines: [{ id: 'rose', art: '1', name: 'Букет', image: '', count: 1, price: 350000, priceFactor: 1, sum: 350000 }],
-    };
-    const receipt = studioOrderReceipt(sale, { id: `pay-${order}`, action: { kind: 'payment', status: 'paid', method: 'cash' } }, defaultReceiptSettings)!;
-    await queueCounterPrint(db.office, '79990000003', receipt);
-  };
+  const queueSale = (order: string) => queueCashSale(db, order);
 
   it('prints what is queued while it runs, and nothing once stopped', async () => {
     let tick: (() => void) | undefined;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,7 +22,15 @@ export interface SearchAnswer {
  */
 const tsxApi = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
 const workerFile = pathToFileURL(fileURLToPath(new URL('./catalog-search-worker.ts', import.meta.url))).href;
-const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile)}); })`;
+const throughTsx = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile)}); })`;
+/**
+ * Under Vitest the worker's same source bundled once for the run (server/testing/bundle-server.ts), when there is one:
+ * a thread started through tsx costs ~0.65 CPU-s, from the bundle ~0.2, and tests start many shops that search.
+ */
+const bootstrap = () => {
+  const bundle = process.env.TEST_SEARCH_WORKER_BUNDLE;
+  return bundle && fs.existsSync(bundle) ? `import(${JSON.stringify(pathToFileURL(bundle).href)})` : throughTsx;
+};
 
 /**
  * The catalogue search (schema/shop/search.ts) in a worker thread: a search that matches most of 50,000 products takes
@@ -41,7 +50,7 @@ export const searchThread = (products: () => Product[]) => {
   };
   const started = (): Worker => {
     if (worker) return worker;
-    const w = new Worker(bootstrap, { eval: true });
+    const w = new Worker(bootstrap(), { eval: true });
     w.unref();
     w.on('message', (answer: SearchAnswer) => {
       waiting.get(answer.ask)?.resolve(answer.ids);

@@ -8,7 +8,7 @@ import { customerRefundText, returnedToCustomer } from '../../schema/shop/custom
 import { givenBack, owed } from '../../schema/studio/orders/order-money';
 import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { startYookassaStandIn, type YookassaStandIn } from '../testing/yookassa-stand-in';
-import { paidOnline, startedOnline } from '../testing/paid-online';
+import { paidOnline, startedOnline, startYookassaShop } from '../testing/paid-online';
 import { until } from '../testing/until';
 import { refundSender, refundsOfOrder } from './refunds';
 import { queuedRefunds, refreshCustomerCopy, writeCustomerCopy } from '../orders/spread';
@@ -34,13 +34,7 @@ describe('money going back, as the customer’s copy tells it', () => {
   const copyOf = (id: string) => shop.shop.storage.db(customerOrdersDb(customer)).get<Order>(id);
 
   beforeAll(async () => {
-    yk = await startYookassaStandIn();
-    shop = await startTestShop({ yookassa: { shopId: yk.shopId, secretKey: yk.secretKey, apiUrl: yk.apiUrl }, receipts: { provider: 'yookassa', timeoutMs: 400 }, receiptsEveryMs: 100 });
-    [me, manager] = await Promise.all([signIn(shop.url, customer), signIn(shop.url, demoPhones.manager)]);
-    const { body } = await call<{ data: { items: Product[] } }>(shop.url, '/api/items/list', { params: { skip: 0, limit: 200 }, query: {} });
-    const found = body.data.items.filter((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 3).sort((x, y) => x.price - y.price)[0]!;
-    const { updatedAt: _u, ...rest } = found;
-    bouquet = (await call<{ data: Product }>(shop.url, '/api/items/update', { ...rest, count: 500 }, manager)).body.data;
+    ({ yk, shop, me, manager, bouquet } = await startYookassaShop(customer));
   }, 60_000);
   afterAll(async () => {
     await shop?.close();

@@ -3,6 +3,10 @@ import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } fro
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { CommandOutcome } from '../../../schema/studio/orders/order-command';
+import type { Order } from '../../../schema/studio/orders/order';
+import { studioOrderReceipt } from '../../../schema/studio/receipts/counter-print';
+import { defaultReceiptSettings } from '../../../schema/studio/receipts/receipt';
+import { queueCounterPrint } from '../counter-prints';
 import type { OfficeRecord } from '../../../schema/shared/record';
 import { shopCollections } from '../collections';
 import { officeConflictHandler } from '../sync/office-conflicts';
@@ -20,6 +24,16 @@ export const officeDeviceAt = async (name: string, indexedDB: IDBFactory): Promi
   const db: OfficeDevice = await createRxDatabase({ name, storage: getRxStorageDexie({ indexedDB, IDBKeyRange }) });
   await db.addCollections({ office: { schema: shopCollections.office.schema, migrationStrategies: shopCollections.office.migrationStrategies, conflictHandler: officeConflictHandler } });
   return db;
+};
+
+/** A counter sale of one bouquet paid in cash, its receipt queued for the register on the device, as a florist's device queues it. */
+export const queueCashSale = async (db: OfficeDevice, order: string) => {
+  const sale: Pick<Order, 'id' | 'number' | 'customer' | 'sender' | 'lines' | 'deliveryPrice' | 'total' | 'source' | 'delivery'> = {
+    id: order, number: 0, source: 'showcase', delivery: { method: 'pickup' }, customer: '', sender: { name: '', phone: '' }, deliveryPrice: 0, total: 350000,
+    lines: [{ id: 'rose', art: '1', name: 'Букет', image: '', count: 1, price: 350000, priceFactor: 1, sum: 350000 }],
+  };
+  const receipt = studioOrderReceipt(sale, { id: `pay-${order}`, action: { kind: 'payment', status: 'paid', method: 'cash' } }, defaultReceiptSettings)!;
+  await queueCounterPrint(db.office, '79990000003', receipt);
 };
 
 /**
