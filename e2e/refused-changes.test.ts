@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { today } from '../schema/shared/day';
-import type { OfficeRecord } from '../schema/shared/record';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';
 import { waitFor } from './journeys';
 import { contextAs, officeOnServer, openStaffScreen, pickReference, pickedReference } from './admin-journeys';
+import { recordSaver } from '../server/testing/record-saver';
 
 /** A florist's phone: a 360 × 780 screen. */
 const phone = { width: 360, height: 780 };
@@ -22,11 +22,7 @@ describe('a refused write-off act, opened again', () => {
     const { shop } = journey();
     const manager = await signIn(shop.url, demoPhones.manager);
     const admin = await signIn(shop.url, demoPhones.admin);
-    const made = async (path: string, data: unknown) => {
-      const answer = await call<{ data: OfficeRecord }>(shop.url, `/api/${path}/update`, { data }, manager);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return answer.body.data.id;
-    };
+    const made = recordSaver(shop.url, manager);
     const cold = await made('warehouses', { name: 'Холодильник у двери' });
     const rose = await made('flowers', { name: 'Роза', variety: 'Отказной', unit: 'pcs', price: 250 });
     const euc = await made('flowers', { name: 'Эвкалипт', variety: 'Возвратный', kind: 'greenery', unit: 'pcs' });

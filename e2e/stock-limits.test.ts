@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { today } from '../schema/shared/day';
-import type { OfficeRecord } from '../schema/shared/record';
 import { call, demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile } from './harness';
 import { waitFor } from './journeys';
 import { officeOnServer, openStaffScreen, pickReference } from './admin-journeys';
+import { recordSaver } from '../server/testing/record-saver';
 
 /** The phone the outside review used: a 390 × 844 screen. */
 const phone = { width: 390, height: 844 };
@@ -23,11 +23,7 @@ describe('a write-off beyond the balance', () => {
   it('is refused online, and recorded offline arrives flagged «ушло в минус» until a count', async () => {
     const { shop } = journey();
     const manager = await signIn(shop.url, demoPhones.manager);
-    const made = async (path: string, data: unknown) => {
-      const answer = await call<{ data: OfficeRecord }>(shop.url, `/api/${path}/update`, { data }, manager);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return answer.body.data.id;
-    };
+    const made = recordSaver(shop.url, manager);
     const cold = await made('warehouses', { name: 'Холодильник у окна' });
     const rose = await made('flowers', { name: 'Роза', variety: 'Freedom', unit: 'pcs', price: 250 });
     await made('invoices', { day: today(), warehouse: cold, lines: [{ flower: rose, qty: 20, price: 90 }], status: 'posted' });

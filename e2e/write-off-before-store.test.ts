@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { today } from '../schema/shared/day';
-import type { OfficeRecord } from '../schema/shared/record';
-import { call, demoPhones, signIn } from '../server/testing/test-shop';
+import { demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';
 import { waitFor } from './journeys';
 import { contextAs, officeOnServer, pickReference } from './admin-journeys';
+import { recordSaver } from '../server/testing/record-saver';
 
 /**
  * A florist opening «Списать» right after signing in sees what to write off at once (issue 32, item 1): with the device
@@ -18,11 +18,7 @@ describe('the write-off form before the device store', () => {
   it('offers the choices from the page and sends an act made before the store opened', async () => {
     const { shop } = journey();
     const manager = await signIn(shop.url, demoPhones.manager);
-    const made = async (path: string, data: unknown) => {
-      const answer = await call<{ data: OfficeRecord }>(shop.url, `/api/${path}/update`, { data }, manager);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return answer.body.data.id;
-    };
+    const made = recordSaver(shop.url, manager);
     const cold = await made('warehouses', { name: 'Холодильник у окна' });
     const rose = await made('flowers', { name: 'Роза', variety: 'Freedom', unit: 'pcs', price: 250 });
     await made('flowers', { name: 'Эвкалипт', kind: 'greenery', unit: 'pcs' });

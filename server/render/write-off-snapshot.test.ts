@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, demoPhones, signIn, startTestShop } from '../testing/test-shop';
+import { demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { today } from '../../schema/shared/day';
-import type { OfficeRecord } from '../../schema/shared/record';
 import { writeOffSnapshotElementId } from '../../schema/studio/orders/staff-snapshot-ids';
 import { writeOffSnapshot } from '../../schema/studio/stock/write-off-snapshot';
+import { recordSaver } from '../testing/record-saver';
 
 const snapshotOf = (html: string) => {
   const json = new RegExp(`<script id="${writeOffSnapshotElementId}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
@@ -27,11 +27,7 @@ describe('the write-off form’s choices in the page', () => {
     if (!fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: npx vite build first (npm test does it)');
     shop = await startTestShop();
     const manager = await signIn(shop.url, demoPhones.manager);
-    const made = async (path: string, data: unknown) => {
-      const answer = await call<{ data: OfficeRecord }>(shop.url, `/api/${path}/update`, { data }, manager);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return answer.body.data.id;
-    };
+    const made = recordSaver(shop.url, manager);
     ids.cold = await made('warehouses', { name: 'Холодильник у окна' });
     ids.shut = await made('warehouses', { name: 'Старый склад', active: false });
     ids.rose = await made('flowers', { name: 'Роза', variety: 'Freedom', unit: 'pcs', price: 250 });

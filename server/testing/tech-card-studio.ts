@@ -8,6 +8,7 @@ import type { OfficeRecord } from '../../schema/shared/record';
 import { balanceBookOf } from '../../schema/shared/record-moves';
 import { draftOf } from './order-rush';
 import { call, demoPhones, signIn } from './test-shop';
+import { recordSaver } from './record-saver';
 
 const customer = '79440000701';
 
@@ -19,11 +20,7 @@ const customer = '79440000701';
 export const techCardStudio = async (url: string, staff?: { florist: string; manager: string }) => {
   // `staff`: sessions made already (a store shared with tests that sign the demo's staff in: one code a minute).
   const [florist, manager, me] = await Promise.all([staff?.florist ?? signIn(url, demoPhones.florist), staff?.manager ?? signIn(url, demoPhones.manager), signIn(url, customer)]);
-  const save = async (path: string, data: Record<string, unknown>, cookie = manager) => {
-    const answer = await call<{ data: OfficeRecord; error?: string }>(url, `/api/${path}/update`, { data }, cookie);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return answer.body.data.id;
-  };
+  const save = recordSaver(url, manager);
   const cold = await save('warehouses', { name: 'Холодильник мастерской' });
   const rose = await save('flowers', { name: 'Роза', unit: 'pcs' });
   const euc = await save('flowers', { name: 'Эвкалипт', kind: 'greenery', unit: 'pcs' });
