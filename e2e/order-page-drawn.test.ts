@@ -53,6 +53,8 @@ describe('the order page drawn by the server', () => {
     await screen.getByText(order.recipient.name).waitFor();
     await page.evaluate(() => Object.assign(window, { drawnPage: document.querySelector('.order-page') }));
     expect(await screen.getAttribute('data-status')).toBe('new');
+    // Fields are not editable before the tab has taken them over (a choice made then would be lost to the form's state).
+    expect(await screen.getByLabel('Бумага').isDisabled()).toBe(true);
     // «Подтверждён» tapped while the app has not run: held by the page's boot script (it wakes the entry).
     await screen.getByRole('group', { name: 'Сменить статус' }).getByRole('button', { name: statusName('confirmed'), exact: true }).click();
     expect(await screen.getAttribute('data-status')).toBe('new');
@@ -61,6 +63,7 @@ describe('the order page drawn by the server', () => {
     // Hydrated: React has taken the drawn page as its own, the same element.
     await page.waitForFunction(() => Object.keys(document.querySelector('.order-page') ?? {}).some((key) => key.startsWith('__reactFiber')));
     expect(await page.evaluate(() => (window as unknown as { drawnPage: Element }).drawnPage === document.querySelector('.order-page'))).toBe(true);
+    await expect.poll(() => screen.getByLabel('Бумага').isEnabled()).toBe(true);
     // The held tap is applied: the command goes into the device's store (opened for it) and the server applies it.
     await expect
       .poll(async () => (await orderOnServer(journey().shop, order.id)).status, { timeout: 90_000 })

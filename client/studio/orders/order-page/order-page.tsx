@@ -252,7 +252,7 @@ const OrderScreen = ({ id, drawn }: { id: string; drawn: Order | null }) => {
         </button>
         <label className="order-page__paper">
           <span>Бумага</span>
-          <select value={paper} onChange={(e) => { const p = papers.find((x) => x.id === e.target.value)?.id ?? 'a4'; setPaper(p); storePaper(p); }}>
+          <select value={paper} disabled={!hydrated} onChange={(e) => { const p = papers.find((x) => x.id === e.target.value)?.id ?? 'a4'; setPaper(p); storePaper(p); }}>
             {papers.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
           </select>
         </label>
