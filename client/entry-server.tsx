@@ -2,11 +2,13 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { ShopSnapshot } from '../schema/shop/shop-snapshot';
 import type { User } from '../schema/shared/user';
-import type { BoardSnapshot } from '../schema/studio/orders/board-snapshot';
+import type { StaffSnapshot } from '../schema/studio/orders/board-snapshot';
+import type { DrawnScreen } from '../schema/studio/orders/staff-snapshot-ids';
 import { shopRouter } from './route-tree';
 import { ShopApp } from './shop-app';
 import { setCurrentUser } from './shared/auth/current-user';
 import { drawBoardWith } from './studio/orders/board/drawn-board';
+import { drawOrderWith } from './studio/orders/order-page/drawn-order';
 
 /**
  * The server's renderer (built by `vite build --ssr` into dist-server/, loaded by server/render/): one public page
@@ -23,30 +25,42 @@ export const renderPage = async (href: string, snapshot: ShopSnapshot): Promise<
   return renderToString(<ShopApp router={router} local={null} snapshot={snapshot} />);
 };
 
-/** Staff pages are drawn one at a time: the signed-in user and the drawn orders are the app's, not a render's. */
+/** Staff pages are drawn one at a time: the signed-in user and the drawn snapshot are the app's, not a render's. */
 let staffTurn: Promise<unknown> = Promise.resolve();
 
+/** The route each drawn staff screen is (schema `drawnScreens`): the router must end there for the page to be drawn. */
+const drawnRoutes: Record<DrawnScreen, string> = { board: '/admin/orders', order: '/admin/orders/$id' };
+
+/** Gives the screens the snapshot they draw from, as the tab reads it from the page (`undefined`: none, after a page). */
+const drawWith = (snapshot: StaffSnapshot | undefined) => {
+  drawBoardWith(snapshot && 'board' in snapshot ? snapshot.board : undefined);
+  drawOrderWith(snapshot && 'order' in snapshot ? snapshot.order : undefined);
+};
+
 /**
- * The orders board as the staff member `user` sees it before the device's store has opened (issue 32, item 1): the
- * staff shell and the board of `board`'s orders, drawn with the tab's own guards, shell and board. The tab hydrates it
- * with the same user and orders (client/main.tsx). `null` when the router would not show the board there (a guard
- * said no, an address written otherwise): the page then goes out undrawn, as before.
+ * A drawn staff screen (the orders board, an order page) as the staff member `user` sees it before the device's store
+ * has opened (issue 32, item 1): the staff shell and the screen of `snapshot`, drawn with the tab's own guards, shell
+ * and screen. The tab hydrates it with the same user and snapshot (client/main.tsx). `null` when the router would not
+ * show that screen there (a guard said no, an address written otherwise, a snapshot no screen draws): the page then
+ * goes out undrawn, as before.
  */
-export const renderStaffPage = (href: string, user: User, board: BoardSnapshot): Promise<string | null> => {
+export const renderStaffPage = (href: string, user: User, snapshot: StaffSnapshot): Promise<string | null> => {
   const turn = staffTurn.then(async () => {
-    // The route guards and the session read the signed-in user outside React (current-user.ts); the board its orders.
+    const routeId = 'board' in snapshot ? drawnRoutes.board : 'order' in snapshot ? drawnRoutes.order : null;
+    if (!routeId) return null;
+    // The route guards and the session read the signed-in user outside React (current-user.ts); the screen its snapshot.
     setCurrentUser(user);
-    drawBoardWith(board);
+    drawWith(snapshot);
     try {
       const router = shopRouter({ history: createMemoryHistory({ initialEntries: [href] }), preload: false });
       await router.load();
       const { matches, location } = router.state;
       const shown = matches.at(-1);
-      if (location.pathname !== new URL(href, 'http://shop.invalid').pathname || shown?.routeId !== '/admin/orders' || matches.some((m) => m.status !== 'success')) return null;
+      if (location.pathname !== new URL(href, 'http://shop.invalid').pathname || shown?.routeId !== routeId || matches.some((m) => m.status !== 'success')) return null;
       return renderToString(<ShopApp router={router} local={null} snapshot={null} />);
     } finally {
       setCurrentUser(null);
-      drawBoardWith(undefined);
+      drawWith(undefined);
     }
   });
   staffTurn = turn.catch(() => {});

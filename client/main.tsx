@@ -12,7 +12,7 @@ import { isStaff, user as userSchema, type User } from '../schema/shared/user';
 import { analytics } from './shared/analytics/analytics';
 import { watchFreshness } from './shared/freshness/freshness';
 import { ShopApp } from './shop-app';
-import { boardSnapshotElementId, orderSnapshotElementId, staffUserElementId, writeOffSnapshotElementId } from '../schema/studio/orders/staff-snapshot-ids';
+import { boardSnapshotElementId, drawnSnapshotElementIds, orderSnapshotElementId, staffUserElementId, writeOffSnapshotElementId } from '../schema/studio/orders/staff-snapshot-ids';
 import './styles.css';
 // The product list's styles come with the page's own, not with the storefront's screens' chunk (storefront-screens.tsx):
 // a page the server drew shows its cards before that chunk has arrived.
@@ -97,12 +97,13 @@ const preloadScreens = (): boolean => {
 const drawnStaffScreen = () => [boardSnapshotElementId, orderSnapshotElementId, writeOffSnapshotElementId].some((id) => document.getElementById(id));
 
 /**
- * The staff member the server drew this page's orders board for (server/render/renderer.ts `withDrawnBoard`), or
- * `null` where it drew no board. Not while a sign-out waits to finish on this device: the tab is signed out already,
- * so it draws the page itself.
+ * The staff member the server drew this page's staff screen for (the orders board, an order page: server/render/renderer.ts
+ * `withDrawnScreen`), or `null` where it drew none. Not while a sign-out waits to finish on this device: the tab is
+ * signed out already, so it draws the page itself.
  */
-const drawnBoardFor = (container: HTMLElement): User | null => {
-  const text = container.firstElementChild && document.getElementById(boardSnapshotElementId) ? document.getElementById(staffUserElementId)?.textContent : null;
+const drawnScreenFor = (container: HTMLElement): User | null => {
+  const drawn = Object.values(drawnSnapshotElementIds).some((id) => document.getElementById(id));
+  const text = container.firstElementChild && drawn ? document.getElementById(staffUserElementId)?.textContent : null;
   if (!text || pendingLogout()) return null;
   try {
     return userSchema.safeParse(JSON.parse(text)).data ?? null;
@@ -134,10 +135,10 @@ const start = async () => {
   const container = document.getElementById('root')!;
   // A page the server drew has buttons already; the plain shell has none until the store opens.
   const releaseTaps = container.firstElementChild ? holdEarlyTaps(container) : () => {};
-  // The orders board the server drew for a staff member: the tab's session starts with that user, so the guards let
-  // the board through and the shell shows the same menu as the server drew (issue 32, item 1).
-  const boardFor = drawnBoardFor(container);
-  if (boardFor) setCurrentUser(boardFor);
+  // A staff screen the server drew for a staff member (the board, an order page): the tab's session starts with that
+  // user, so the guards let the screen through and the shell shows the same menu as the server drew (issue 32, item 1).
+  const drawnFor = drawnScreenFor(container);
+  if (drawnFor) setCurrentUser(drawnFor);
   startOfflineSupport();
   // Staff code is kept for offline once a staff member is signed in (client/lib/later-code.ts).
   const keepIfStaff = () => isStaff(currentUser()) && keepLaterCode('staff');
@@ -148,9 +149,9 @@ const start = async () => {
   // The scripts' evaluation is one long task already; reading the snapshot and the router's first load go after it.
   await nextTask();
   const snapshot = readSnapshot();
-  if (snapshot || boardFor) {
-    // The board's chunks (named in the page) run beside the router's first load rather than after its guards.
-    if (boardFor) preloadScreens();
+  if (snapshot || drawnFor) {
+    // The screen's chunks (named in the page) run beside the router's first load rather than after its guards.
+    if (drawnFor) preloadScreens();
     // Tells the router its first screen came from the server: it then draws it as the server did (no Suspense around
     // the matches), so React takes over the server's elements instead of drawing them again.
     router.ssr = { manifest: undefined };
@@ -160,10 +161,10 @@ const start = async () => {
       const hydrate = () => {
         root = hydrateRoot(container, <ShopApp router={router} local={null} snapshot={snapshot} onCommitted={hydrated} />);
       };
-      // The drawn board is hydrated in a transition, so React takes it over in slices between which the browser may
+      // A drawn staff screen is hydrated in a transition, so React takes it over in slices between which the browser may
       // paint and take input: at once it was one long task of the page's first seconds (Lighthouse's TBT). Taps
       // meanwhile are held (`holdEarlyTaps`) and nothing updates the tree before it is committed.
-      if (boardFor) startTransition(hydrate);
+      if (drawnFor) startTransition(hydrate);
       else hydrate();
     });
     releaseTaps();

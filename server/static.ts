@@ -7,13 +7,14 @@ import type { KnownAddress } from './seo/known-address';
 import { publicOriginOf } from './seo/public-origin';
 import { precompressed } from './precompressed';
 import type { PageSnapshotOf } from './render/page-snapshot';
-import { drawnBoardFiles, renderer, rendererFile, storefrontScreens, withDrawnBoard, withRenderedPage } from './render/renderer';
+import { drawnScreenFiles, renderer, rendererFile, storefrontScreens, withDrawnScreen, withRenderedPage } from './render/renderer';
 import { shopSnapshot } from '../schema/shop/shop-snapshot';
 import { writtenHref } from './render/router-query';
 import type { CounterIds } from '../schema/studio/site/shop-settings';
 import { allowCounters, withCounters } from './render/counters';
 import { log } from './ops/log';
 import { withBoardSnapshot, type StaffPage } from './render/board-snapshot';
+import { drawnScreenOf } from '../schema/studio/orders/board-snapshot';
 
 const cacheFor = (res: Response, file: string) => {
   const name = path.basename(file);
@@ -46,7 +47,7 @@ export const clientFiles = (
   const index = path.join(distDir, 'index.html');
   const render = renderer(rendererFile(distDir));
   const screens = storefrontScreens(distDir);
-  const boardFiles = drawnBoardFiles(distDir);
+  const screenFilesOf = drawnScreenFiles(distDir);
   const drawn = async (html: string, href: string, pathname: string): Promise<string> => {
     try {
       const [renderPage, snapshot, screenFiles] = await Promise.all([render(), snapshotOf(pathname, new URL(href, 'http://shop.invalid').searchParams), screens()]);
@@ -60,18 +61,19 @@ export const clientFiles = (
     }
   };
   /**
-   * A staff page with its first content: the orders board drawn for its staff member (issue 32, item 1), else (an
-   * order page, a build without the staff renderer, a guard that said no, drawing failed) the shell with that content
-   * beside #root for the tab to draw, as before.
+   * A staff page with its first content: a drawn staff screen (the orders board, an order page: `drawnScreens`) drawn
+   * for its staff member (issue 32, item 1), else (the write-off form, a build without the staff renderer, a guard that
+   * said no, drawing failed) the shell with that content beside #root for the tab to draw, as before.
    */
   const staffPage = async (html: string, href: string, { user, snapshot }: StaffPage): Promise<string> => {
-    if ('board' in snapshot) {
+    const screen = drawnScreenOf(snapshot);
+    if (screen) {
       try {
-        const [renderers, listed] = await Promise.all([render(), boardFiles()]);
-        const body = renderers?.staff ? await renderers.staff(href, user, snapshot.board) : null;
-        if (body !== null) return withDrawnBoard(html, body, user, snapshot.board, listed);
+        const [renderers, listed] = await Promise.all([render(), screenFilesOf(screen)]);
+        const body = renderers?.staff ? await renderers.staff(href, user, snapshot) : null;
+        if (body !== null) return withDrawnScreen(html, body, user, snapshot, listed);
       } catch (e) {
-        log.error({ err: e, href }, 'Доска заказов не отрисована на сервере, отдаём оболочку с заказами');
+        log.error({ err: e, href, screen }, 'Экран сотрудника не отрисован на сервере, отдаём оболочку с его данными');
       }
     }
     return withBoardSnapshot(html, snapshot);

@@ -12,18 +12,23 @@ describe('the code kept after the first view', () => {
     chunk('bits.js', { facadeModuleId: null }),
     chunk('checkout.js', { imports: ['shared.js', 'money.js'], css: ['checkout.css'] }),
     chunk('money.js'),
-    chunk('admin-shell.js', { facadeModuleId: '/repo/client/studio/admin/admin-shell.tsx', imports: ['money.js', 'kit.js', 'bits.js'], dynamicImports: ['orders.js'], css: ['admin.css', 'checkout.css'] }),
+    chunk('admin-shell.js', { facadeModuleId: '/repo/client/studio/admin/admin-shell.tsx', imports: ['money.js', 'kit.js', 'bits.js'], dynamicImports: ['orders.js', 'order-page.js'], css: ['admin.css', 'checkout.css'] }),
     chunk('admin-guards.js', { facadeModuleId: '/repo/client/admin-guards.ts', imports: ['kit.js'] }),
     chunk('kit.js', { facadeModuleId: null }),
     chunk('orders.js', { facadeModuleId: '/repo/client/studio/orders/board/orders-board.tsx' }),
+    chunk('order-page.js', { facadeModuleId: '/repo/client/studio/orders/order-page/order-page.tsx', imports: ['kit.js'], css: ['order-page.css'] }),
   ];
 
   it('leaves the entry, the storefront’s screens and what they import statically to the precache, lists the storefront’s lazy screens for everyone and the rest for staff', () => {
     expect(laterFiles(chunks)).toEqual({
       screens: ['/bits.js', '/screens.js'],
-      board: ['/admin-guards.js', '/admin-shell.js', '/admin.css', '/bits.js', '/checkout.css', '/kit.js', '/money.js', '/orders.js'],
+      // Each drawn staff screen: the guards, the shell and its own chunk with what they import, beyond the entry.
+      drawn: {
+        board: ['/admin-guards.js', '/admin-shell.js', '/admin.css', '/bits.js', '/checkout.css', '/kit.js', '/money.js', '/orders.js'],
+        order: ['/admin-guards.js', '/admin-shell.js', '/admin.css', '/bits.js', '/checkout.css', '/kit.js', '/money.js', '/order-page.css', '/order-page.js'],
+      },
       shop: ['/checkout.css', '/checkout.js', '/money.js'],
-      staff: ['/admin-guards.js', '/admin-shell.js', '/admin.css', '/kit.js', '/orders.js'],
+      staff: ['/admin-guards.js', '/admin-shell.js', '/admin.css', '/kit.js', '/order-page.css', '/order-page.js', '/orders.js'],
     });
   });
 

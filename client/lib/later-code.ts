@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DrawnScreen } from '../../schema/studio/orders/staff-snapshot-ids';
 
 /**
  * What the service worker precaches is what the first view needs and nothing more, so it takes over within moments
@@ -21,12 +22,12 @@ export const laterFilesSchema = z.object({
    */
   screens: z.array(z.string()),
   /**
-   * What the orders board the server draws for staff needs beyond the entry (the guards, the staff shell, the board,
-   * what they import statically, and their CSS), named by that page: the CSS as stylesheets (styled at its first paint),
-   * the chunks for `board-boot.js`, which fetches them beside the entry when the tab takes the board over (issue 32,
-   * item 1). Staff code all the same.
+   * What each staff screen the server draws (`drawnScreens`: the orders board, an order page) needs beyond the entry
+   * (the guards, the staff shell, the screen, what they import statically, and their CSS), named by its page: the CSS
+   * as stylesheets (styled at its first paint), the chunks for `board-boot.js`, which fetches them beside the entry
+   * when the tab takes the screen over (issue 32, item 1). Staff code all the same.
    */
-  board: z.array(z.string()).default([]),
+  drawn: z.object({ board: z.array(z.string()).default([]), order: z.array(z.string()).default([]) } satisfies Record<DrawnScreen, unknown>).default({ board: [], order: [] }),
   /** The storefront's lazy screens (checkout, account, search…): kept for every visitor. */
   shop: z.array(z.string()),
   /** The back-office's: kept for staff only. */
@@ -42,8 +43,14 @@ export const isStaffModule = (id: string): boolean => /\/client\/(studio\/|admin
 /** The storefront's screens, the one lazy chunk that is part of a storefront page's first view. */
 export const isStorefrontScreens = (id: string): boolean => /\/client\/storefront-screens\.tsx$/.test(id);
 
-/** The modules the drawn orders board hydrates with (client/entry-server.tsx `renderStaffPage`): their chunks and CSS. */
-const isDrawnBoardModule = (id: string): boolean => /\/client\/(admin-guards\.ts|studio\/admin\/admin-shell\.tsx|studio\/orders\/board\/orders-board\.tsx)$/.test(id);
+/** The modules every drawn staff screen hydrates with (client/entry-server.tsx `renderStaffPage`): the guards and the staff shell. */
+const isDrawnShellModule = (id: string): boolean => /\/client\/(admin-guards\.ts|studio\/admin\/admin-shell\.tsx)$/.test(id);
+
+/** Each drawn staff screen's own module (its route's component), whose chunks and CSS its page names. */
+const drawnScreenModules: Record<DrawnScreen, RegExp> = {
+  board: /\/client\/studio\/orders\/board\/orders-board\.tsx$/,
+  order: /\/client\/studio\/orders\/order-page\/order-page\.tsx$/,
+};
 
 /** What the build knows of a chunk: its file, the module it was split at, what it imports, and its CSS. */
 export interface BuiltChunk {
@@ -96,6 +103,7 @@ export const laterFiles = (built: BuiltChunk[], looseCss: LooseCss[] = []): Late
   const shop = withCss(reach(entries, true));
   const staff = withCss(new Set(chunks.map((c) => c.fileName)));
   const only = (files: Set<string>, earlier: Set<string>) => [...files].filter((f) => !earlier.has(f)).map((f) => `/${f}`).sort();
-  const boardCode = withCss(reach(chunks.filter((c) => isDrawnBoardModule(c.facadeModuleId ?? '')), false));
-  return { screens: only(screensCode, entryCode), board: only(boardCode, withCss(entryCode)), shop: only(shop, first), staff: only(staff, shop) };
+  const drawnCode = (screen: DrawnScreen) => withCss(reach(chunks.filter((c) => isDrawnShellModule(c.facadeModuleId ?? '') || drawnScreenModules[screen].test(c.facadeModuleId ?? '')), false));
+  const drawn: Record<DrawnScreen, string[]> = { board: only(drawnCode('board'), withCss(entryCode)), order: only(drawnCode('order'), withCss(entryCode)) };
+  return { screens: only(screensCode, entryCode), drawn, shop: only(shop, first), staff: only(staff, shop) };
 };

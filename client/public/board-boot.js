@@ -1,5 +1,6 @@
-// The orders board the server drew for a staff member (server/render/renderer.ts `withDrawnBoard`) is read before the
-// app runs: this script stands in the page for the app's entry and asks for it (and the board's chunks, `data-chunks`) only when the board is touched, a key
+// A staff screen the server drew for a staff member (the orders board, an order page: server/render/renderer.ts
+// `withDrawnScreen`) is read before the app runs: this script stands in the page for the app's entry and asks for it
+// (and the screen's chunks, `data-chunks`) only when the page is touched, a key
 // is pressed, at once under a service worker (a reopen), or when the browser is idle a while after load (issue 32,
 // item 1). The entry's evaluation (react-dom, the router, zod's schemas) and the board's chunks were one to two
 // seconds of main thread at the page's start on a slow phone, in the window a first look at the board falls in.

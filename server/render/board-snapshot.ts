@@ -3,8 +3,7 @@ import { canReadDb } from '../../schema/shared/databases';
 import { day } from '../../schema/shared/day';
 import { order } from '../../schema/studio/orders/order';
 import { boardDays } from '../../schema/studio/orders/board-days';
-import { boardSnapshotElementId, boardSnapshotMax, orderSnapshotElementId, type StaffSnapshot } from '../../schema/studio/orders/board-snapshot';
-import { writeOffSnapshotElementId } from '../../schema/studio/orders/staff-snapshot-ids';
+import { boardSnapshotMax, type StaffSnapshot } from '../../schema/studio/orders/board-snapshot';
 import { slip } from '../../schema/entities/slip';
 import { can } from '../../schema/shared/access';
 import type { StockProjection } from '../stock/stock-projection';
@@ -16,7 +15,7 @@ import { followDb } from '../db/follow';
 import { fromSynced } from '../db/synced';
 import { studioOrdersDb } from '../orders/spread';
 import { routerQuery } from './router-query';
-import { scriptSafe } from './renderer';
+import { staffSnapshotScript } from './renderer';
 
 /** A path segment as the router reads it; a malformed one stays as written (and names no order). */
 const decoded = (segment: string) => {
@@ -97,7 +96,5 @@ export type BoardSnapshotOf = ReturnType<typeof boardSnapshotOf>;
  * The page with the board's or the order's first content beside #root, for the tab to read
  * (client/studio/orders/board/drawn-board.ts, client/studio/orders/order-page/drawn-order.ts).
  */
-export const withBoardSnapshot = (html: string, snapshot: StaffSnapshot): string => {
-  const [id, data] = 'board' in snapshot ? [boardSnapshotElementId, snapshot.board] : 'order' in snapshot ? [orderSnapshotElementId, snapshot.order] : [writeOffSnapshotElementId, snapshot.writeOff];
-  return html.replace('<div id="root"></div>', () => `<div id="root"></div>\n    <script id="${id}" type="application/json">${scriptSafe(data)}</script>`);
-};
+export const withBoardSnapshot = (html: string, snapshot: StaffSnapshot): string =>
+  html.replace('<div id="root"></div>', () => `<div id="root"></div>\n    ${staffSnapshotScript(snapshot)}`);

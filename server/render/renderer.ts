@@ -4,8 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { snapshotElementId, type ShopSnapshot } from '../../schema/shop/shop-snapshot';
 import type { User } from '../../schema/shared/user';
-import type { BoardSnapshot } from '../../schema/studio/orders/board-snapshot';
-import { boardSnapshotElementId, staffUserElementId } from '../../schema/studio/orders/staff-snapshot-ids';
+import type { StaffSnapshot } from '../../schema/studio/orders/board-snapshot';
+import { boardSnapshotElementId, drawnScreens, orderSnapshotElementId, staffUserElementId, writeOffSnapshotElementId, type DrawnScreen } from '../../schema/studio/orders/staff-snapshot-ids';
 
 /**
  * The build's renderer of public pages (client/entry-server.tsx): the page's HTML inside #root, or `null` when the
@@ -13,10 +13,13 @@ import { boardSnapshotElementId, staffUserElementId } from '../../schema/studio/
  */
 type RenderPage = (href: string, snapshot: ShopSnapshot) => Promise<string | null>;
 
-/** The build's renderer of the orders board for a staff member (client/entry-server.tsx `renderStaffPage`), likewise. */
-type RenderStaffPage = (href: string, user: User, board: BoardSnapshot) => Promise<string | null>;
+/**
+ * The build's renderer of a drawn staff screen (the orders board, an order page) for a staff member
+ * (client/entry-server.tsx `renderStaffPage`), likewise.
+ */
+type RenderStaffPage = (href: string, user: User, snapshot: StaffSnapshot) => Promise<string | null>;
 
-/** What the build's renderer draws: public pages, and the board for staff (`null` in a build without it). */
+/** What the build's renderer draws: public pages, and the drawn staff screens for staff (`null` in a build without it). */
 export interface Renderers {
   page: RenderPage;
   staff: RenderStaffPage | null;
@@ -50,7 +53,8 @@ export const scriptSafe = (value: unknown) => JSON.stringify(value).replace(/</g
 
 /** What the server reads of the build's list of files (client/lib/later-code.ts `laterFilesSchema`, written by vite.config.ts). */
 const builtScreens = z.object({ screens: z.array(z.string().regex(/^\/assets\/[\w.-]+\.js$/)) });
-const builtBoard = z.object({ board: z.array(z.string().regex(/^\/assets\/[\w.-]+\.(js|css)$/)) });
+const builtFile = z.string().regex(/^\/assets\/[\w.-]+\.(js|css)$/);
+const builtDrawn = z.object({ drawn: z.partialRecord(z.enum(drawnScreens), z.array(builtFile)) });
 
 /** A list of the build's files (`later-files.json`), read again when a new build replaces it; none without one or when unreadable. */
 const listedFiles = (distDir: string, read: (json: unknown) => string[] | undefined) => {
@@ -72,8 +76,11 @@ const listedFiles = (distDir: string, read: (json: unknown) => string[] | undefi
  */
 export const storefrontScreens = (distDir: string) => listedFiles(distDir, (json) => builtScreens.safeParse(json).data?.screens);
 
-/** The drawn orders board's chunks and styles beyond the entry (`later-files.json` `board`), likewise. */
-export const drawnBoardFiles = (distDir: string) => listedFiles(distDir, (json) => builtBoard.safeParse(json).data?.board);
+/** A drawn staff screen's chunks and styles beyond the entry (`later-files.json` `drawn`), likewise. */
+export const drawnScreenFiles = (distDir: string) => {
+  const lists = Object.fromEntries(drawnScreens.map((screen) => [screen, listedFiles(distDir, (json) => builtDrawn.safeParse(json).data?.drawn[screen])]));
+  return (screen: DrawnScreen): Promise<string[]> => lists[screen]?.() ?? Promise.resolve([]);
+};
 
 /**
  * The shell with the page drawn inside #root, the snapshot the tab hydrates it from, and the storefront's screens'
@@ -84,7 +91,7 @@ export const withRenderedPage = (html: string, body: string, snapshot: ShopSnaps
     .replace('</head>', () => `${screens.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('')}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    <script id="${snapshotElementId}" type="application/json">${scriptSafe(snapshot)}</script>`);
 
-/** The board's stand-in for the app's entry (client/public/board-boot.js). */
+/** A drawn staff screen's stand-in for the app's entry (client/public/board-boot.js). */
 export const boardBootFile = '/board-boot.js';
 
 /**
@@ -98,19 +105,22 @@ export const boardBootFile = '/board-boot.js';
 const withBoardBoot = (html: string, chunks: readonly string[]): string =>
   html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_all, entry: string) => `<script defer src="${boardBootFile}" data-entry="${entry}" data-chunks="${chunks.join(' ')}"></script>`);
 
+/** The `<script type="application/json">` a staff page's snapshot goes into, for the tab to read (its element id, its content). */
+export const staffSnapshotScript = (snapshot: StaffSnapshot): string => {
+  const [id, data] = 'board' in snapshot ? [boardSnapshotElementId, snapshot.board] : 'order' in snapshot ? [orderSnapshotElementId, snapshot.order] : [writeOffSnapshotElementId, snapshot.writeOff];
+  return `<script id="${id}" type="application/json">${scriptSafe(data)}</script>`;
+};
+
 /**
- * The shell with the orders board drawn inside #root for a staff member (issue 32, item 1): the board's styles named
- * in the head (styled at the first paint), its chunks named for `board-boot.js` (fetched with the entry, one round, when
- * the tab takes the board over), its orders and the user it was drawn for beside #root, which the tab hydrates it with
- * (client/main.tsx).
+ * The shell with a staff screen (the orders board, an order page) drawn inside #root for a staff member (issue 32,
+ * item 1): the screen's styles named in the head (styled at the first paint), its chunks named for `board-boot.js`
+ * (fetched with the entry, one round, when the tab takes the screen over), its snapshot and the user it was drawn for
+ * beside #root, which the tab hydrates it with (client/main.tsx).
  */
-export const withDrawnBoard = (html: string, body: string, user: User, board: BoardSnapshot, files: readonly string[] = []): string =>
+export const withDrawnScreen = (html: string, body: string, user: User, snapshot: StaffSnapshot, files: readonly string[] = []): string =>
   withBoardBoot(
     html,
     files.filter((file) => !file.endsWith('.css')),
   )
     .replace('</head>', () => `${files.flatMap((file) => (file.endsWith('.css') ? [`<link rel="stylesheet" crossorigin href="${file}">`] : [])).join('')}</head>`)
-    .replace(
-      '<div id="root"></div>',
-      () => `<div id="root">${body}</div>\n    <script id="${boardSnapshotElementId}" type="application/json">${scriptSafe(board)}</script>\n    <script id="${staffUserElementId}" type="application/json">${scriptSafe(user)}</script>`,
-    );
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>\n    ${staffSnapshotScript(snapshot)}\n    <script id="${staffUserElementId}" type="application/json">${scriptSafe(user)}</script>`);

@@ -19,7 +19,9 @@ export const boardSnapshot = z.object({
 });
 export type BoardSnapshot = z.infer<typeof boardSnapshot>;
 
-export { boardSnapshotElementId, orderSnapshotElementId } from './staff-snapshot-ids';
+import { drawnScreens, type DrawnScreen } from './staff-snapshot-ids';
+
+export { boardSnapshotElementId, orderSnapshotElementId, drawnScreens, type DrawnScreen } from './staff-snapshot-ids';
 
 /**
  * An order page's first content (issue 32, item 1): the order the address names (by id or number), as the server
@@ -31,3 +33,6 @@ export type OrderSnapshot = z.infer<typeof orderSnapshot>;
 
 /** What a staff page may carry: the board's days, one order or the write-off form's choices, each under its own element. */
 export type StaffSnapshot = { board: BoardSnapshot } | { order: OrderSnapshot } | { writeOff: WriteOffSnapshot };
+
+/** The screen a staff page's snapshot is drawn as (`drawnScreens`), or `null` for one that carries its content only (the write-off form). */
+export const drawnScreenOf = (snapshot: StaffSnapshot): DrawnScreen | null => drawnScreens.find((screen) => screen in snapshot) ?? null;

@@ -3,6 +3,14 @@ import type { Order } from '../../../../schema/studio/orders/order';
 
 let read: OrderSnapshot | null | undefined;
 
+/**
+ * The server's renderer gives the order page the order it draws the page with (client/entry-server.tsx), as the tab
+ * reads it from the page; `undefined` forgets it after that page.
+ */
+export const drawOrderWith = (snapshot: OrderSnapshot | undefined): void => {
+  read = snapshot;
+};
+
 const readOnce = (): OrderSnapshot | null => {
   if (read !== undefined) return read;
   const text = typeof document === 'undefined' ? null : document.getElementById(orderSnapshotElementId)?.textContent;

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { lifecycle, rank, statusName, transitionIssue } from '../../../../schema/studio/orders/order-lifecycle';
 import { orderStatus, paidMethods, paymentStatuses, type Order } from '../../../../schema/studio/orders/order';
 import { mayCommand, type OrderAction } from '../../../../schema/studio/orders/order-command';
@@ -77,6 +78,9 @@ export const PaymentForm = ({ order, send, user }: { order: Order; send: Send; u
   const [method, setMethod] = useState<string>(order.paid?.method ?? (order.payment === 'card' ? 'card' : 'cash'));
   const [amount, setAmount] = useState(String(order.paid?.status === 'paid' ? (order.paid.amount ?? order.total) : order.total));
   const [error, setError] = useState('');
+  // Fields the server drew are not editable before the tab has taken them over (`useHydrated`): a choice made in the
+  // drawn page would stay on screen while the form's state, drawn anew, held the server's.
+  const editable = useHydrated();
   if (order.paid?.status === 'paid' && owed(order) === 0 && !rights.takeBack) return <p className="muted">Снять отметку об оплате может менеджер</p>;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -91,7 +95,7 @@ export const PaymentForm = ({ order, send, user }: { order: Order; send: Send; u
       {rights.takeBack ? (
         <label className="field">
           Оплата
-          <select value={status} onChange={(e) => setStatus(e.target.value === 'paid' ? 'paid' : 'unpaid')}>
+          <select value={status} disabled={!editable} onChange={(e) => setStatus(e.target.value === 'paid' ? 'paid' : 'unpaid')}>
             {paymentStatuses.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.label}
@@ -106,7 +110,7 @@ export const PaymentForm = ({ order, send, user }: { order: Order; send: Send; u
         <>
           <label className="field">
             Способ
-            <select value={method} onChange={(e) => setMethod(e.target.value)}>
+            <select value={method} disabled={!editable} onChange={(e) => setMethod(e.target.value)}>
               {paidMethods.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.label}
@@ -117,7 +121,7 @@ export const PaymentForm = ({ order, send, user }: { order: Order; send: Send; u
           {rights.anyAmount && (
             <label className="field">
               Получено всего, ₽
-              <input inputMode="numeric" value={amount} aria-invalid={!!error} onChange={(e) => (setAmount(e.target.value), setError(''))} />
+              <input inputMode="numeric" value={amount} disabled={!editable} aria-invalid={!!error} onChange={(e) => (setAmount(e.target.value), setError(''))} />
             </label>
           )}
         </>
@@ -220,6 +224,7 @@ export const RefundForm = ({ order, send, user }: { order: Order; send: Send; us
 export const AssignForm = ({ order, send, couriers, me, staff }: { order: Order; send: Send; couriers: CourierChoice[]; me: string; staff: ReadonlyMap<string, string> }) => {
   const [florist, setFlorist] = useState(order.florist ? formatPhone(order.florist) : '');
   const [error, setError] = useState('');
+  const editable = useHydrated();
   const assignFlorist = (value: string) => {
     const seenFlorist = order.florist ?? null;
     if (!value.trim()) return seenFlorist ? void send({ kind: 'assign', florist: null, seenFlorist }) : setError('Укажите телефон флориста');
@@ -242,7 +247,7 @@ export const AssignForm = ({ order, send, couriers, me, staff }: { order: Order;
       >
         <label className="field">
           Флорист (телефон)
-          <input type="tel" list="order-staff" value={florist} placeholder="+7 (900) 000-00-00" aria-invalid={!!error} onChange={(e) => (setFlorist(e.target.value), setError(''))} />
+          <input type="tel" list="order-staff" value={florist} disabled={!editable} placeholder="+7 (900) 000-00-00" aria-invalid={!!error} onChange={(e) => (setFlorist(e.target.value), setError(''))} />
         </label>
         {/* The staff by name as suggestions: the field still takes any staff member's phone. */}
         <datalist id="order-staff">
@@ -265,6 +270,7 @@ export const AssignForm = ({ order, send, couriers, me, staff }: { order: Order;
         <select
           aria-label="Курьер"
           value={order.courier ?? ''}
+          disabled={!editable}
           onChange={(e) => void send({ kind: 'assign', courier: e.target.value || null, seenCourier: order.courier ?? null })}
         >
           <option value="">— не назначен —</option>

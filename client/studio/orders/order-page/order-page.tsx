@@ -28,6 +28,7 @@ import type { Product } from '../../../../schema/shop/product';
 import './order-page.css';
 import { CounterPrints, FiscalReceipts } from '../../kit/fiscal-receipts';
 import { useOnline } from '../../../lib/use-online';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { OrderSms } from './order-sms';
 import { useStaffNames } from '../../../data/staff-directory';
 import { staffName } from '../../../../schema/shared/user';
@@ -82,10 +83,12 @@ const Person = ({ title, p }: { title: string; p: Order['sender'] }) => (
 /**
  * The florist's ticket and the postcard, laid out for paper; the screen never shows them (order-page.css). They are
  * drawn straight into <body>, so that on paper the page's own content is not laid out at all (hidden, it still took
- * pages: every print had a blank second one).
+ * pages: every print had a blank second one). Not by the server (it has no <body> to draw into): after hydration.
  */
-const PrintSheets = ({ o, courier, products }: { o: Order; courier: string; products: ReadonlyMap<string, Product> }) =>
-  createPortal(
+const PrintSheets = ({ o, courier, products }: { o: Order; courier: string; products: ReadonlyMap<string, Product> }) => {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return createPortal(
     <div className="print-sheets">
       <article className="order-ticket" aria-hidden="true">
         <h1>{orderTitle(o.number)}</h1>
@@ -118,6 +121,7 @@ const PrintSheets = ({ o, courier, products }: { o: Order; courier: string; prod
     </div>,
     document.body,
   );
+};
 
 const print = (what: 'ticket' | 'postcard', paper: Paper) => {
   const root = document.documentElement;
@@ -164,7 +168,10 @@ const OrderScreen = ({ id, drawn }: { id: string; drawn: Order | null }) => {
   const names = useStaffNames();
   const sources = useRefList('order-source');
   const [editing, setEditing] = useState(false);
-  const [paper, setPaper] = useState(storedPaper);
+  // The paper this device chose last (its storage): the server draws A4, the tab its own choice once hydrated.
+  const [chosenPaper, setPaper] = useState<Paper | null>(null);
+  const hydrated = useHydrated();
+  const paper = chosenPaper ?? (hydrated ? storedPaper() : 'a4');
   const catalogue = useCatalogueIfOpen();
   const products = useMemo(() => new Map(catalogue.map((p) => [p.id, p])), [catalogue]);
   const settings = useShopSettings();
@@ -245,7 +252,7 @@ const OrderScreen = ({ id, drawn }: { id: string; drawn: Order | null }) => {
         </button>
         <label className="order-page__paper">
           <span>Бумага</span>
-          <select value={paper} onChange={(e) => { const p = papers.find((x) => x.id === e.target.value)?.id ?? 'a4'; setPaper(p); storePaper(p); }}>
+          <select value={paper} disabled={!hydrated} onChange={(e) => { const p = papers.find((x) => x.id === e.target.value)?.id ?? 'a4'; setPaper(p); storePaper(p); }}>
             {papers.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
           </select>
         </label>
@@ -345,10 +352,12 @@ const OrderScreen = ({ id, drawn }: { id: string; drawn: Order | null }) => {
         <VoidPaymentForm key={`void-${order.history?.length ?? 0}`} order={order} send={send} user={user} />
         <RefundForm key={`refund-${order.history?.length ?? 0}`} order={order} send={send} user={user} />
         <h3>Чеки</h3>
-        {/* The device's own prints: shown once its store has opened. */}
-        <Suspense fallback={null}>
-          <CounterPrints order={order.id} />
-        </Suspense>
+        {/* The device's own prints: shown once its store has opened (it is not asked for here: a drawn page opens it by `afterFirstView`). */}
+        {data && (
+          <Suspense fallback={null}>
+            <CounterPrints order={order.id} />
+          </Suspense>
+        )}
         <FiscalReceipts order={order.id} version={order.updatedAt} />
       </section>
       {order.status !== 'cancelled' && <OrderPhoto photo={order.photo} send={send} />}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated';
 import type { OrderAction } from '../../../../schema/studio/orders/order-command';
 import { resizePhoto } from './photo-resize';
 
@@ -34,6 +35,8 @@ const LocalPreview = ({ url }: { url: string }) => {
 export const OrderPhoto = ({ photo, send }: { photo: string | undefined; send: (a: OrderAction) => Promise<void> }) => {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  // Not before the tab has taken the drawn page over (`useHydrated`): a photo picked then would have no handler.
+  const editable = useHydrated();
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     setBusy(true);
@@ -52,7 +55,7 @@ export const OrderPhoto = ({ photo, send }: { photo: string | undefined; send: (
       {photo?.startsWith('data:') ? <LocalPreview url={photo} /> : photo ? <img className="order-page__photo" src={photo} alt="Фото готового букета" /> : <p className="muted">Фото ещё нет.</p>}
       <label className="button button--ghost order-page__photo-input">
         {busy ? 'Уменьшаем снимок…' : photo ? 'Переснять' : 'Сфотографировать букет'}
-        <input type="file" accept="image/*" capture="environment" disabled={busy} onChange={(e) => void onFile(e.target.files?.[0]).then(() => (e.target.value = ''))} />
+        <input type="file" accept="image/*" capture="environment" disabled={busy || !editable} onChange={(e) => void onFile(e.target.files?.[0]).then(() => (e.target.value = ''))} />
       </label>
       {error && (
         <p className="field-error" role="alert">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { PaperDoc } from './paper-doc';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { PrinterError, sendToPrinter, storedPrinter, usbAvailable } from './usb-printer';
 
 /**
@@ -9,7 +10,8 @@ import { PrinterError, sendToPrinter, storedPrinter, usbAvailable } from './usb-
  */
 export const PrintOnPrinter = ({ doc, label, fallback }: { doc: () => PaperDoc; label: string; fallback: () => void }) => {
   const [state, setState] = useState<{ busy: boolean; error?: string; done?: string }>({ busy: false });
-  const printer = storedPrinter();
+  // This device's printer (its storage, its USB): none in the page the server drew, the tab's once hydrated.
+  const printer = useHydrated() ? storedPrinter() : null;
   if (!printer || !usbAvailable()) return null;
   const run = async () => {
     setState({ busy: true });
