@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { call, signIn } from '../server/testing/test-shop';
 import type { OfficeRecord } from '../schema/shared/record';
 import { watchErrors, type Journey, type TestShop } from './harness';
-import { waitFor, waitForOfflineReady } from './journeys';
+import { appRunning, waitFor, waitForOfflineReady } from './journeys';
 
 /**
  * A browser context signed in as this phone (or a guest with none): the session cookie, and the user the shop
@@ -45,9 +45,7 @@ type Outcome = 'open' | 'denied' | 'sign-in' | 'not-found';
 /** Opens `path` and says what it showed; `inTab`: reached inside the open tab, as a link would, rather than loaded. */
 export const outcomeOf = async (page: Page, path: string, inTab = false): Promise<{ outcome: Outcome; url: string }> => {
   if (inTab) {
-    // A board the server drew runs no app until touched (client/public/board-boot.js): a key wakes it, as a person's would.
-    if (!(await page.evaluate(() => 'shopRouter' in window))) await page.keyboard.press('Shift');
-    await page.waitForFunction(() => 'shopRouter' in window);
+    await appRunning(page);
     await page.evaluate(async (href) => {
       await (window as unknown as { shopRouter: { navigate(to: { href: string }): Promise<void> } }).shopRouter.navigate({ href });
       await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));

@@ -23,6 +23,15 @@ export const signInThroughDialog = async (page: Page, shop: TestShop, phone: str
   await page.getByRole('dialog').waitFor({ state: 'detached' });
 };
 
+/**
+ * The tab's app is running: a screen the server drew for staff (the board, an order page) runs none until touched
+ * (client/public/board-boot.js), so a key wakes it, as a person's first tap would; a page whose app runs already is left alone.
+ */
+export const appRunning = async (page: Page): Promise<void> => {
+  if (!(await page.evaluate(() => 'shopRouter' in window))) await page.keyboard.press('Shift');
+  await page.waitForFunction(() => 'shopRouter' in window);
+};
+
 export const waitFor = async <T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = journeyWaitMs): Promise<T> => {
   const until = Date.now() + ms;
   for (;;) {

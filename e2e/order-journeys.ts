@@ -5,7 +5,7 @@ import type { Order } from '../schema/studio/orders/order';
 import { demoProducts } from '../server/seed/products';
 import { call, signIn } from '../server/testing/test-shop';
 import type { TestShop } from './harness';
-import { waitForOfflineReady } from './journeys';
+import { appRunning, waitForOfflineReady } from './journeys';
 
 const product = demoProducts.find((p) => p.isActive && !p.isHidden && !p.sizable && p.count >= 10)!;
 
@@ -50,9 +50,11 @@ export const addCourier = async (shop: TestShop, staff: string, name: string): P
 /** Opens the order page and waits until the device holds the order. */
 const orderShown = (page: Page, order: Pick<Order, 'number'>) => page.getByRole('heading', { name: `Заказ №\u00a0${order.number}` }).waitFor({ timeout: 30_000 });
 
+/** Opens the order page and lets its app take it over (the server draws it first: `appRunning`), as a florist's first tap does. */
 export const openOrder = async (page: Page, order: Pick<Order, 'id' | 'number'>) => {
   await page.goto(`/admin/orders/${order.id}`);
   await orderShown(page, order);
+  await appRunning(page);
 };
 
 /**
