@@ -96,7 +96,8 @@ export const watchErrors = (page: Page) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    // «Failed to load resource» names no address: the console's location does, which says whose answer it was.
+    if (m.type() === 'error') errors.push(`console: ${m.text()}${m.text().startsWith('Failed to load resource') && m.location().url ? ` (${m.location().url})` : ''}`);
   });
   return errors;
 };
