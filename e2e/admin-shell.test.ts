@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { demoPhones } from '../server/testing/test-shop';
 import { journeyPerFile } from './harness';
 import { contextAs } from './admin-journeys';
+import { holdFiles } from './journeys';
 
 /** The staff shell on a 360 px phone: the menu folds behind a button, opens from the keyboard, and nothing scrolls sideways. */
 describe('the staff shell', () => {
@@ -86,12 +87,7 @@ describe('the staff shell', () => {
     const heading = page.getByRole('heading', { name: 'Рабочий стол' });
     await heading.waitFor();
     // From here on the code of a screen not yet opened is held back until the checks below are done.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await context.route(/\/assets\/[^/]*\.js$/, async (r) => {
-      await held;
-      await r.continue().catch(() => {});
-    });
+    const { release } = await holdFiles(context, /\/assets\/[^/]*\.js$/);
     const main = page.locator('.admin-shell__main');
     const before = await heading.boundingBox();
     await page.getByRole('button', { name: 'Меню' }).click();

@@ -5,6 +5,7 @@ import { today } from '../schema/shared/day';
 import { toSynced } from '../server/db/synced';
 import { journeyPerFile, watchErrors } from './harness';
 import { contextAs } from './admin-journeys';
+import { holdFiles } from './journeys';
 
 /**
  * A florist's first open of the back-office does not wait for the device's store (issue 32, item 1): with the store's
@@ -19,12 +20,7 @@ describe('the back-office before the device store', () => {
     await journey().shop.shop.storage.db('studio-orders').put({ _id: order.id, ...toSynced(order) });
     const context = await contextAs(journey(), demoPhones.florist, { width: 390, height: 844 });
     // The device store's chunk (RxDB, Dexie) is held back until the checks below are done.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await context.route(/\/assets\/open-device-[^/]*\.js$/, async (r) => {
-      await held;
-      await r.continue().catch(() => {});
-    });
+    const { release } = await holdFiles(context, /\/assets\/open-device-[^/]*\.js$/);
     const page = await context.newPage();
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Рабочий стол' }).waitFor();
@@ -52,12 +48,7 @@ describe('the back-office before the device store', () => {
     await journey().shop.shop.storage.db('studio-orders').put({ _id: order.id, ...toSynced(order) });
     const context = await contextAs(journey(), demoPhones.florist, { width: 390, height: 844 });
     // The app's entry is held back: what shows before it is the server's HTML alone.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await context.route(/\/assets\/index-[^/]*\.js$/, async (r) => {
-      await held;
-      await r.continue().catch(() => {});
-    });
+    const { release } = await holdFiles(context, /\/assets\/index-[^/]*\.js$/);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto('/admin/orders', { waitUntil: 'commit' });

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Order } from '../schema/studio/orders/order';
 import { journeyWaitMs, lastCode, type TestShop } from './harness';
 import { laterCodeCache, laterFilesList, type LaterFiles } from '../client/lib/later-code';
@@ -96,6 +96,23 @@ export const ordersOnServer = async (shop: TestShop, customer: string) =>
     .map((r) => r.doc as unknown as Omit<Order, 'id'> & { _id: string })
     // Placed orders only: a record still being placed, or refused, has no number.
     .filter((o) => o.customer === customer && typeof o.number === 'number');
+
+/**
+ * Holds back the built files whose address matches `files` in every page of `context` (the device store's chunk, the
+ * app's entry…) until `release()`: what a screen shows before that code runs. Answers `release` and `asked()`,
+ * whether any was asked for yet.
+ */
+export const holdFiles = async (context: BrowserContext, files: RegExp) => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let asked = false;
+  await context.route(files, async (r) => {
+    asked = true;
+    await held;
+    await r.continue().catch(() => {});
+  });
+  return { release, asked: () => asked };
+};
 
 /**
  * A request to `path` held at the browser until released: a save on its way while the person types on. `atServer`

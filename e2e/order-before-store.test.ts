@@ -5,6 +5,7 @@ import { today } from '../schema/shared/day';
 import { toSynced } from '../server/db/synced';
 import { journeyPerFile } from './harness';
 import { contextAs } from './admin-journeys';
+import { holdFiles } from './journeys';
 
 /**
  * A florist opening an order's link right after signing in sees the order at once (issue 32, item 1): with the device
@@ -20,12 +21,7 @@ describe('an order page before the device store', () => {
     const db = journey().shop.shop.storage.db('studio-orders');
     await db.put({ _id: order.id, ...toSynced(order) });
     const context = await contextAs(journey(), demoPhones.florist, { width: 390, height: 844 });
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await context.route(/\/assets\/open-device-[^/]*\.js$/, async (r) => {
-      await held;
-      await r.continue().catch(() => {});
-    });
+    const { release } = await holdFiles(context, /\/assets\/open-device-[^/]*\.js$/);
     const page = await context.newPage();
     await page.goto(`/admin/orders/${order.id}`);
     const screen = page.locator(`.order-page[data-order="${order.id}"]`);

@@ -7,6 +7,7 @@ import { toSynced } from '../server/db/synced';
 import { orderOnServer, placeOrders } from './order-journeys';
 import { journeyPerFile, watchErrors } from './harness';
 import { contextAs } from './admin-journeys';
+import { holdFiles } from './journeys';
 
 /**
  * The order page the server drew for a florist (issue 32, item 1), as the orders board is: read before the app runs
@@ -38,14 +39,7 @@ describe('the order page drawn by the server', () => {
     const [order] = await placeOrders(journey().shop, '79005550101', 1);
     const context = await contextAs(journey(), demoPhones.florist, { width: 390, height: 844 });
     // The app's entry is held back: what shows before it is the server's HTML alone.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    let entryAsked = false;
-    await context.route(/\/assets\/index-[^/]*\.js$/, async (r) => {
-      entryAsked = true;
-      await held;
-      await r.continue().catch(() => {});
-    });
+    const { release, asked: entryAsked } = await holdFiles(context, /\/assets\/index-[^/]*\.js$/);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`/admin/orders/${order.id}`, { waitUntil: 'commit' });
@@ -58,7 +52,7 @@ describe('the order page drawn by the server', () => {
     // «Подтверждён» tapped while the app has not run: held by the page's boot script (it wakes the entry).
     await screen.getByRole('group', { name: 'Сменить статус' }).getByRole('button', { name: statusName('confirmed'), exact: true }).click();
     expect(await screen.getAttribute('data-status')).toBe('new');
-    await expect.poll(() => entryAsked).toBe(true);
+    await expect.poll(() => entryAsked()).toBe(true);
     release();
     // Hydrated: React has taken the drawn page as its own, the same element.
     await page.waitForFunction(() => Object.keys(document.querySelector('.order-page') ?? {}).some((key) => key.startsWith('__reactFiber')));

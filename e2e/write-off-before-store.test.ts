@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { today } from '../schema/shared/day';
 import { demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';
-import { waitFor } from './journeys';
+import { holdFiles, waitFor } from './journeys';
 import { contextAs, officeOnServer, pickReference } from './admin-journeys';
 import { recordSaver } from '../server/testing/record-saver';
 
@@ -25,12 +25,7 @@ describe('the write-off form before the device store', () => {
     await made('invoices', { day: today(), warehouse: cold, lines: [{ flower: rose, qty: 20, price: 90 }], status: 'posted' });
 
     const context = await contextAs(journey(), demoPhones.florist, { width: 390, height: 844 });
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await context.route(/\/assets\/open-device-[^/]*\.js$/, async (r) => {
-      await held;
-      await r.continue().catch(() => {});
-    });
+    const { release } = await holdFiles(context, /\/assets\/open-device-[^/]*\.js$/);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto('/admin/slips/new');
