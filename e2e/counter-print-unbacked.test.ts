@@ -30,6 +30,8 @@ describe('a device print the server refuses for its payment’s method', () => {
     const { number } = await shop.shop.storage.db('orders').get<{ number: number }>(id);
     const { context, page, errors } = await openStaffScreen(journey(), demoPhones.florist, `/admin/orders/${number}`, { name: orderTitle(number), level: 1 }, { width: 390, height: 844 });
     await page.waitForFunction(() => 'shopData' in window);
+    // The device has pulled the studio's records once before the server goes away, as a florist's open screen has.
+    await page.waitForFunction((url) => localStorage.getItem('counter-register')?.includes(url), registerOf().url);
     const shopOrigin = new URL(shop.url).origin;
     const away = (url: URL) => url.origin === shopOrigin && /^\/(api|db)\//.test(url.pathname);
     await context.route(away, (route) => route.abort('internetdisconnected'));

@@ -54,7 +54,7 @@ describe('the Posiflora import at /admin/posiflora', () => {
     await page.goto('/admin/clients?q=Олег');
     await page.getByRole('cell', { name: 'Олег Петрович' }).waitFor();
     // The one refused sign-in to Posiflora, as the browser logs any 4xx.
-    expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    expect(errors).toEqual([`console: Failed to load resource: the server responded with a status of 400 (Bad Request) (${journey().shop.url}/api/posiflora/connect)`]);
     await context.close();
   });
 
