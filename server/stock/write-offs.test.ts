@@ -8,8 +8,11 @@ import { call, demoPhones, signIn, startTestShop, startTwoShops } from '../testi
 type Shop = Awaited<ReturnType<typeof startTestShop>>;
 type Row = { id: string; ok?: boolean; error?: string; rejected?: boolean; reason?: string };
 const cyrillic = /[а-яё]/i;
-/** Today: a fact is dated within the last 31 days (server/days/rules.ts). */
-const day = today();
+/**
+ * The day of an act written an hour ago (`actOf`), Moscow's: a fact is never dated after the day it was written, nor
+ * over 31 days before it (server/days/rules.ts). In the first hour after Moscow's midnight that is yesterday.
+ */
+const day = today(new Date(Date.now() - 60 * 60_000));
 
 const pushTo = async (url: string, cookie: string, docs: unknown[]): Promise<Row[]> => {
   const res = await fetch(`${url}/db/office/_bulk_docs`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ docs }) });
