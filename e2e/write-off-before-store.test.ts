@@ -4,7 +4,7 @@ import { demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile, watchErrors } from './harness';
 import { holdFiles, waitFor } from './journeys';
 import { contextAs, officeOnServer, pickReference } from './admin-journeys';
-import { recordSaver } from '../server/testing/record-saver';
+import { twentyRosesInTheCold } from '../server/testing/record-saver';
 
 /**
  * A florist opening «Списать» right after signing in sees what to write off at once (issue 32, item 1): with the device
@@ -18,11 +18,7 @@ describe('the write-off form before the device store', () => {
   it('offers the choices from the page and sends an act made before the store opened', async () => {
     const { shop } = journey();
     const manager = await signIn(shop.url, demoPhones.manager);
-    const made = recordSaver(shop.url, manager);
-    const cold = await made('warehouses', { name: 'Холодильник у окна' });
-    const rose = await made('flowers', { name: 'Роза', variety: 'Freedom', unit: 'pcs', price: 250 });
-    await made('flowers', { name: 'Эвкалипт', kind: 'greenery', unit: 'pcs' });
-    await made('invoices', { day: today(), warehouse: cold, lines: [{ flower: rose, qty: 20, price: 90 }], status: 'posted' });
+    const { cold, rose } = await twentyRosesInTheCold(shop.url, manager);
 
     const context = await contextAs(journey(), demoPhones.florist, { width: 390, height: 844 });
     const { release } = await holdFiles(context, /\/assets\/open-device-[^/]*\.js$/);

@@ -6,7 +6,7 @@ import { demoPhones, signIn } from '../server/testing/test-shop';
 import { journeyPerFile } from './harness';
 import { waitFor } from './journeys';
 import { officeOnServer, openStaffScreen, pickReference } from './admin-journeys';
-import { recordSaver } from '../server/testing/record-saver';
+import { twentyRosesInTheCold } from '../server/testing/record-saver';
 
 /** The phone the outside review used: a 390 × 844 screen. */
 const phone = { width: 390, height: 844 };
@@ -22,11 +22,7 @@ describe('writing off on a phone, offline', () => {
   it('writes off five wilted roses in two taps and the stock goes down once', async () => {
     const { shop } = journey();
     const manager = await signIn(shop.url, demoPhones.manager);
-    const made = recordSaver(shop.url, manager);
-    const cold = await made('warehouses', { name: 'Холодильник у окна' });
-    const rose = await made('flowers', { name: 'Роза', variety: 'Freedom', unit: 'pcs', price: 250 });
-    await made('flowers', { name: 'Эвкалипт', kind: 'greenery', unit: 'pcs' });
-    await made('invoices', { day: today(), warehouse: cold, lines: [{ flower: rose, qty: 20, price: 90 }], status: 'posted' });
+    const { cold, rose } = await twentyRosesInTheCold(shop.url, manager);
 
     const { context, page, errors } = await openStaffScreen(journey(), demoPhones.florist, '/admin/slips/new', 'Списать', phone);
     // The demo studio has its own warehouses and flowers: the act is for this test's cold room and rose.

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { today } from '../../schema/shared/day';
 import type { OfficeRecord } from '../../schema/shared/record';
 import { call } from './test-shop';
 
@@ -16,3 +17,16 @@ export const recordSaver =
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.data.id;
   };
+
+/**
+ * The write-off journeys' studio: a cold room holding 20 roses bought at 90 ₽ on a posted invoice, and eucalyptus with
+ * no stock, written by the manager. Answers the cold room's and the rose's ids.
+ */
+export const twentyRosesInTheCold = async (url: string, manager: string): Promise<{ cold: string; rose: string }> => {
+  const made = recordSaver(url, manager);
+  const cold = await made('warehouses', { name: 'Холодильник у окна' });
+  const rose = await made('flowers', { name: 'Роза', variety: 'Freedom', unit: 'pcs', price: 250 });
+  await made('flowers', { name: 'Эвкалипт', kind: 'greenery', unit: 'pcs' });
+  await made('invoices', { day: today(), warehouse: cold, lines: [{ flower: rose, qty: 20, price: 90 }], status: 'posted' });
+  return { cold, rose };
+};
