@@ -100,7 +100,27 @@ export const routeTree = rootRoute.addChildren([
  * renders public pages from the same routes (entry-server.tsx).
  */
 export const shopRouter = (options: { history?: RouterHistory; preload?: boolean } = {}) =>
-  createRouter({ routeTree, history: options.history, defaultPreload: options.preload === false ? false : 'intent' });
+  createRouter({
+    routeTree,
+    history: options.history,
+    defaultPreload: options.preload === false ? false : 'intent',
+    ...(options.history ? {} : { scrollRestoration: scrollAfterFirstScreen() }),
+  });
+
+/**
+ * The tab's first screen (what the server drew, hydrated; or the first one the tab draws) is left where the person has
+ * scrolled it: on a slow phone the app starts while they scroll, and the router's reset to the top at its first render
+ * moved a button from under a finger between press and release, so the tap was lost (an order page's «Изменить заказ»
+ * under load). Each later screen opens at its top, and a step back returns to where that screen was left.
+ */
+const scrollAfterFirstScreen = () => {
+  let first = true;
+  return () => {
+    const later = !first;
+    first = false;
+    return later;
+  };
+};
 
 /** Titles of screens that are fixed by their address; a screen about something (a product, a page) sets its own. */
 const screenTitles: Record<string, string> = {

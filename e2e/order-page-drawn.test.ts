@@ -66,4 +66,31 @@ describe('the order page drawn by the server', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('stays where the florist scrolled it when the app takes it over: a tap low on the page is not lost', async () => {
+    const [order] = await placeOrders(journey().shop, '79005550102', 1);
+    const context = await contextAs(journey(), demoPhones.florist, { width: 360, height: 640 });
+    const { release, asked: entryAsked } = await holdFiles(context, /\/assets\/index-[^/]*\.js$/);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`/admin/orders/${order.id}`, { waitUntil: 'commit' });
+    const edit = page.getByRole('button', { name: 'Изменить заказ' });
+    await edit.waitFor();
+    // Scrolled down to «Изменить заказ» while the app starts (a scroll alone does not wake it; the key below does).
+    await edit.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await page.keyboard.press('Shift');
+    await expect.poll(() => entryAsked()).toBe(true);
+    release();
+    await page.waitForFunction(() => Object.keys(document.querySelector('.order-page') ?? {}).some((key) => key.startsWith('__reactFiber')));
+    // The router's first render reset the page to its top here: a press on the button and its release then hit
+    // different places, and the tap was lost.
+    await page.locator('.print-sheets').waitFor({ state: 'attached' });
+    expect(await page.evaluate(() => scrollY)).toBe(scrolled);
+    await edit.click();
+    await page.getByLabel('Добавить из каталога').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
