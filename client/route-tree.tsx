@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createRoute, createRouter, type RouterHistory, lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
+import { createRoute, createRouter, type ParsedLocation, type RouterHistory, lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import { adminRoutes } from '../schema/shared/admin-routes';
 import { catalogueName, shopTitle, titleOf } from '../schema/shared/title';
 import { routeSearch, writeItemsSearch } from '../schema/shop/written-address';
@@ -99,28 +99,13 @@ export const routeTree = rootRoute.addChildren([
  * The shop's router over a history: the browser's in the tab (router.tsx), an address in memory on the server, which
  * renders public pages from the same routes (entry-server.tsx).
  */
-export const shopRouter = (options: { history?: RouterHistory; preload?: boolean } = {}) =>
+export const shopRouter = (options: { history?: RouterHistory; preload?: boolean; scrollRestoration?: (at: { location: ParsedLocation }) => boolean } = {}) =>
   createRouter({
     routeTree,
     history: options.history,
     defaultPreload: options.preload === false ? false : 'intent',
-    ...(options.history ? {} : { scrollRestoration: scrollAfterFirstScreen() }),
+    ...(options.scrollRestoration ? { scrollRestoration: options.scrollRestoration } : {}),
   });
-
-/**
- * The tab's first screen (what the server drew, hydrated; or the first one the tab draws) is left where the person has
- * scrolled it: on a slow phone the app starts while they scroll, and the router's reset to the top at its first render
- * moved a button from under a finger between press and release, so the tap was lost (an order page's «Изменить заказ»
- * under load). Each later screen opens at its top, and a step back returns to where that screen was left.
- */
-const scrollAfterFirstScreen = () => {
-  let first = true;
-  return () => {
-    const later = !first;
-    first = false;
-    return later;
-  };
-};
 
 /** Titles of screens that are fixed by their address; a screen about something (a product, a page) sets its own. */
 const screenTitles: Record<string, string> = {

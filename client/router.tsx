@@ -8,8 +8,20 @@ import { buildIsStale, reloadOnce } from './shared/freshness/freshness';
 import { onUserChange } from './shared/auth/current-user';
 import { keepPage } from './shared/install/pwa';
 
+/** The history entry the page was loaded at (the router keys each entry; a later one, a replace included, has another key). */
+const first: { entry?: string } = {};
+/**
+ * Whether the router shows the page's first screen, at the entry the page was loaded at: what the server drew, or the
+ * tab's first draw. Nothing scrolls it: on a slow phone the person scrolls while the app starts, and the router's reset
+ * at its first render and ours after it (`scrollAfterNavigation`) moved a button from under a finger between press and
+ * release, so the tap was lost (an order page's «Изменить заказ», a product's «В корзину» in loaded test runs). A fresh
+ * load starts at the top by itself (`takeOverScrollRestoration`).
+ */
+const onFirstScreen = (location: { state: { __TSR_key?: string } }) => first.entry !== undefined && location.state.__TSR_key === first.entry;
+
 /** The tab's router: the browser's history, titles, scroll memory and page views. */
-export const router = shopRouter({ preload: !prefersNoPrefetch() });
+export const router = shopRouter({ preload: !prefersNoPrefetch(), scrollRestoration: ({ location }) => !onFirstScreen(location) });
+first.entry = router.history.location.state.__TSR_key;
 
 // Guards (`beforeLoad`) decide by who is signed in: when that changes, the screen on show is checked again.
 onUserChange(() => void router.invalidate());
@@ -31,7 +43,7 @@ router.subscribe('onResolved', ({ toLocation, pathChanged }) => {
   keepPage(toLocation.pathname + toLocation.searchStr);
   const restored = travelled && restoreScroll(entryOf(toLocation));
   travelled = false;
-  if (!restored && (pathChanged || toLocation.hash)) scrollAfterNavigation(toLocation.hash);
+  if (!restored && ((pathChanged && !onFirstScreen(toLocation)) || toLocation.hash)) scrollAfterNavigation(toLocation.hash);
   if (buildIsStale()) reloadOnce();
 });
 setFallbackTitle(titleForPath(location.pathname));

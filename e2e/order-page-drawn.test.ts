@@ -84,9 +84,12 @@ describe('the order page drawn by the server', () => {
     await expect.poll(() => entryAsked()).toBe(true);
     release();
     await page.waitForFunction(() => Object.keys(document.querySelector('.order-page') ?? {}).some((key) => key.startsWith('__reactFiber')));
-    // The router's first render reset the page to its top here: a press on the button and its release then hit
-    // different places, and the tap was lost.
+    // The router's first render reset the page to its top here, and the shop's own scroll after a new screen
+    // (`scrollAfterNavigation`, the spec's 350 ms later): a press on the button and its release then hit different
+    // places, and the tap was lost. Looked at once the store has opened (the touch asked for it), past that delay.
     await page.locator('.print-sheets').waitFor({ state: 'attached' });
+    await page.waitForFunction(() => 'shopData' in window);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 400)));
     expect(await page.evaluate(() => scrollY)).toBe(scrolled);
     await edit.click();
     await page.getByLabel('Добавить из каталога').waitFor();
