@@ -34,7 +34,8 @@ export const replicate = <T>(collection: RxCollection<T>, db: string, o: SyncOpt
     replicationIdentifier: checkpointName(collection.name, db) + (suffix ? `@${suffix}` : ''),
     collection,
     url: `${o.base ?? location.origin}/db/${db}/`,
-    fetch: syncFetch(db, o.signals, () => state.isStopped(), onAnswer),
+    // A live stream back after a failure: pulled again from the checkpoint, since RxDB's stream starts over at `since=now`.
+    fetch: syncFetch(db, o.signals, () => state.isStopped(), onAnswer, () => state.reSync()),
     live: true,
     retryTime: 3000,
     waitForLeadership: o.waitForLeadership ?? true,

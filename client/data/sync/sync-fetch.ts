@@ -36,9 +36,34 @@ const changesOf = async (answer: Response): Promise<ChangesAnswer> => {
  * - `_bulk_docs` answers are read for refused documents, which are kept as sent (refused-changes.ts) and reported to the user.
  * - Once its replication is stopped (sign-out), a waiting long-poll ends without asking the server again.
  * - Every answer is shown to `onAnswer` before RxDB reads it (the store's epoch, store-epoch.ts), which may throw.
+ * - A live stream that failed calls `onStreamBack` at its first answer again, before RxDB reads anything of it: RxDB's
+ *   stream asks `since=now` until it has had an answer, and again after each failure, so whatever the server wrote
+ *   while it was away would lie behind its new start. The replication pulls again from its checkpoint there (`reSync`).
  */
-export const syncFetch = (db: string, signals: () => ChangeSignals | null, isStopped: () => boolean = () => false, onAnswer: (answer: Response) => void = () => {}) =>
-  async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+export const syncFetch = (
+  db: string,
+  signals: () => ChangeSignals | null,
+  isStopped: () => boolean = () => false,
+  onAnswer: (answer: Response) => void = () => {},
+  onStreamBack: () => void = () => {},
+) => {
+  let streamFailed = false;
+  /** The stream's wait: failures mark it failed; its first answer after one says it is back. */
+  const streamAsk = async (ask: () => Promise<Response>): Promise<{ answer: Response; body: ChangesAnswer }> => {
+    try {
+      const answer = await ask();
+      const body = await changesOf(answer);
+      if (streamFailed) {
+        streamFailed = false;
+        if (!isStopped()) onStreamBack();
+      }
+      return { answer, body };
+    } catch (e) {
+      streamFailed = true;
+      throw e;
+    }
+  };
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = input instanceof Request ? input.url : String(input);
     const go = async (u: string) => {
       const answer = await fetch(u, { ...init, credentials: 'same-origin' });
@@ -48,16 +73,13 @@ export const syncFetch = (db: string, signals: () => ChangeSignals | null, isSto
     if (url.includes('feed=longpoll')) {
       let next = withParam(url, 'feed', 'normal');
       const before = signals()?.seen(db);
-      const first = await go(next);
-      const body = await changesOf(first);
+      const { answer: first, body } = await streamAsk(() => go(next));
       if (body.results?.length) return first;
       const waitFor = signals();
       await (waitFor ? waitFor.next(db, quietMs, before) : new Promise((r) => setTimeout(r, pollMs)));
       if (isStopped()) return jsonAnswer({ results: [], last_seq: body.last_seq ?? 0 });
       next = withParam(next, 'since', String(body.last_seq ?? 0));
-      const again = await go(next);
-      await changesOf(again);
-      return again;
+      return (await streamAsk(() => go(next))).answer;
     }
     const answer = await go(url);
     if (url.includes('/_bulk_docs') && answer.ok) {
@@ -75,3 +97,4 @@ export const syncFetch = (db: string, signals: () => ChangeSignals | null, isSto
     }
     return answer;
   };
+};
