@@ -78,8 +78,12 @@ describe('a device after the shop was restored from a backup', () => {
     expect(sales.map((d) => d?._id).sort()).toEqual(['epoch-sale-after', 'epoch-sale-before']);
     const numbers = all.rows.map((r) => (r.doc as { number?: number } | undefined)?.number).filter((n): n is number => typeof n === 'number');
     expect(new Set(numbers).size).toBe(numbers.length);
-    const commands = await serverOffice.allDocs({ keys: [saleBefore, saleAfter], include_docs: true });
-    expect(commands.rows.map((r) => ('doc' in r ? (r.doc as { data?: { outcome?: { ok: boolean } } } | undefined)?.data?.outcome?.ok : undefined))).toEqual([true, true]);
+    // The command's outcome is written after its order (a loaded full run read it between the two).
+    const outcomes = async () => {
+      const commands = await serverOffice.allDocs({ keys: [saleBefore, saleAfter], include_docs: true });
+      return commands.rows.map((r) => ('doc' in r ? (r.doc as { data?: { outcome?: { ok: boolean } } } | undefined)?.data?.outcome?.ok : undefined));
+    };
+    await expect.poll(outcomes, { timeout: 30_000, interval: 250 }).toEqual([true, true]);
     // And the device pulled the restored store whole again: the catalogue is there, the tasks as the server has them.
     await expect.poll(async () => (await office.findOne(after).exec())?.title, { timeout: 30_000 }).toBe('После копии');
     expect(await data.shop.products.count().exec()).toBe((await restored.shop.storage.db('catalog').info()).doc_count);
