@@ -12,7 +12,7 @@ import { isStaff, user as userSchema, type User } from '../schema/shared/user';
 import { analytics } from './shared/analytics/analytics';
 import { watchFreshness } from './shared/freshness/freshness';
 import { ShopApp } from './shop-app';
-import { boardSnapshotElementId, drawnSnapshotElementIds, orderSnapshotElementId, staffUserElementId, writeOffSnapshotElementId } from '../schema/studio/orders/staff-snapshot-ids';
+import { drawnSnapshotElementIds, staffUserElementId, writeOffSnapshotElementId } from '../schema/studio/orders/staff-snapshot-ids';
 import './styles.css';
 // The product list's styles come with the page's own, not with the storefront's screens' chunk (storefront-screens.tsx):
 // a page the server drew shows its cards before that chunk has arrived.
@@ -93,11 +93,11 @@ const preloadScreens = (): boolean => {
   return backOffice;
 };
 
-/** Whether the server wrote a staff screen's first content into this page (the board's days, an order, the write-off form's choices). */
-const drawnStaffScreen = () => [boardSnapshotElementId, orderSnapshotElementId, writeOffSnapshotElementId].some((id) => document.getElementById(id));
+/** Whether the server wrote a staff screen's first content into this page (the board's days, an order, the dashboard's today, the write-off form's choices). */
+const drawnStaffScreen = () => [...Object.values(drawnSnapshotElementIds), writeOffSnapshotElementId].some((id) => document.getElementById(id));
 
 /**
- * The staff member the server drew this page's staff screen for (the orders board, an order page: server/render/renderer.ts
+ * The staff member the server drew this page's staff screen for (the orders board, an order page, the dashboard: server/render/renderer.ts
  * `withDrawnScreen`), or `null` where it drew none. Not while a sign-out waits to finish on this device: the tab is
  * signed out already, so it draws the page itself.
  */
