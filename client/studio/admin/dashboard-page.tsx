@@ -76,7 +76,8 @@ const TodayTasks = ({ date, drawn }: { date: string; drawn: DashboardSnapshot | 
   if (!shown.length) return <p className="muted">На сегодня задач нет.</p>;
   return (
     <>
-    <ul className="today-tasks">
+    {/* Where the list was read (the page's snapshot or the device), for journeys. */}
+    <ul className="today-tasks" data-from={page ? 'page' : 'device'}>
       {shown.map((t) => (
         <li key={t.id}>
           <TaskTick record={t} />{' '}
