@@ -168,6 +168,8 @@ const start = async () => {
       else hydrate();
     });
     releaseTaps();
+    // For journeys: the server's page is the app's now (a navigation before this commit left the drawn screen a while).
+    if (testHooks) Object.assign(window, { shopPageTaken: true });
     if (!root) return;
     const hydratedRoot = root;
     await afterFirstView();
@@ -177,6 +179,7 @@ const start = async () => {
   }
   releaseTaps();
   const root = createRoot(container);
+  if (testHooks) Object.assign(window, { shopPageTaken: true });
   // The screen's code (a back-office area's chunks, its guards and the entity registry they read) loads and runs while
   // the store opens: neither waits for the other (issue 32, item 1).
   const backOffice = preloadScreens();
