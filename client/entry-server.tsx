@@ -2,13 +2,14 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { ShopSnapshot } from '../schema/shop/shop-snapshot';
 import type { User } from '../schema/shared/user';
-import type { StaffSnapshot } from '../schema/studio/orders/board-snapshot';
+import { drawnScreenOf, type StaffSnapshot } from '../schema/studio/orders/board-snapshot';
 import type { DrawnScreen } from '../schema/studio/orders/staff-snapshot-ids';
 import { shopRouter } from './route-tree';
 import { ShopApp } from './shop-app';
 import { setCurrentUser } from './shared/auth/current-user';
 import { drawBoardWith } from './studio/orders/board/drawn-board';
 import { drawOrderWith } from './studio/orders/order-page/drawn-order';
+import { drawDashboardWith } from './studio/admin/drawn-dashboard';
 
 /**
  * The server's renderer (built by `vite build --ssr` into dist-server/, loaded by server/render/): one public page
@@ -29,16 +30,17 @@ export const renderPage = async (href: string, snapshot: ShopSnapshot): Promise<
 let staffTurn: Promise<unknown> = Promise.resolve();
 
 /** The route each drawn staff screen is (schema `drawnScreens`): the router must end there for the page to be drawn. */
-const drawnRoutes: Record<DrawnScreen, string> = { board: '/admin/orders', order: '/admin/orders/$id' };
+const drawnRoutes: Record<DrawnScreen, string> = { board: '/admin/orders', order: '/admin/orders/$id', dashboard: '/admin/' };
 
 /** Gives the screens the snapshot they draw from, as the tab reads it from the page (`undefined`: none, after a page). */
 const drawWith = (snapshot: StaffSnapshot | undefined) => {
   drawBoardWith(snapshot && 'board' in snapshot ? snapshot.board : undefined);
   drawOrderWith(snapshot && 'order' in snapshot ? snapshot.order : undefined);
+  drawDashboardWith(snapshot && 'dashboard' in snapshot ? snapshot.dashboard : undefined);
 };
 
 /**
- * A drawn staff screen (the orders board, an order page) as the staff member `user` sees it before the device's store
+ * A drawn staff screen (the orders board, an order page, the dashboard) as the staff member `user` sees it before the device's store
  * has opened (issue 32, item 1): the staff shell and the screen of `snapshot`, drawn with the tab's own guards, shell
  * and screen. The tab hydrates it with the same user and snapshot (client/main.tsx). `null` when the router would not
  * show that screen there (a guard said no, an address written otherwise, a snapshot no screen draws): the page then
@@ -46,8 +48,9 @@ const drawWith = (snapshot: StaffSnapshot | undefined) => {
  */
 export const renderStaffPage = (href: string, user: User, snapshot: StaffSnapshot): Promise<string | null> => {
   const turn = staffTurn.then(async () => {
-    const routeId = 'board' in snapshot ? drawnRoutes.board : 'order' in snapshot ? drawnRoutes.order : null;
-    if (!routeId) return null;
+    const screen = drawnScreenOf(snapshot);
+    if (!screen) return null;
+    const routeId = drawnRoutes[screen];
     // The route guards and the session read the signed-in user outside React (current-user.ts); the screen its snapshot.
     setCurrentUser(user);
     drawWith(snapshot);

@@ -12,7 +12,7 @@ import { isStaff, user as userSchema, type User } from '../schema/shared/user';
 import { analytics } from './shared/analytics/analytics';
 import { watchFreshness } from './shared/freshness/freshness';
 import { ShopApp } from './shop-app';
-import { boardSnapshotElementId, drawnSnapshotElementIds, orderSnapshotElementId, staffUserElementId, writeOffSnapshotElementId } from '../schema/studio/orders/staff-snapshot-ids';
+import { drawnSnapshotElementIds, staffUserElementId, writeOffSnapshotElementId } from '../schema/studio/orders/staff-snapshot-ids';
 import './styles.css';
 // The product list's styles come with the page's own, not with the storefront's screens' chunk (storefront-screens.tsx):
 // a page the server drew shows its cards before that chunk has arrived.
@@ -93,11 +93,11 @@ const preloadScreens = (): boolean => {
   return backOffice;
 };
 
-/** Whether the server wrote a staff screen's first content into this page (the board's days, an order, the write-off form's choices). */
-const drawnStaffScreen = () => [boardSnapshotElementId, orderSnapshotElementId, writeOffSnapshotElementId].some((id) => document.getElementById(id));
+/** Whether the server wrote a staff screen's first content into this page (the board's days, an order, the dashboard's today, the write-off form's choices). */
+const drawnStaffScreen = () => [...Object.values(drawnSnapshotElementIds), writeOffSnapshotElementId].some((id) => document.getElementById(id));
 
 /**
- * The staff member the server drew this page's staff screen for (the orders board, an order page: server/render/renderer.ts
+ * The staff member the server drew this page's staff screen for (the orders board, an order page, the dashboard: server/render/renderer.ts
  * `withDrawnScreen`), or `null` where it drew none. Not while a sign-out waits to finish on this device: the tab is
  * signed out already, so it draws the page itself.
  */
@@ -168,6 +168,8 @@ const start = async () => {
       else hydrate();
     });
     releaseTaps();
+    // For journeys: the server's page is the app's now (a navigation before this commit left the drawn screen a while).
+    if (testHooks) Object.assign(window, { shopPageTaken: true });
     if (!root) return;
     const hydratedRoot = root;
     await afterFirstView();
@@ -177,6 +179,7 @@ const start = async () => {
   }
   releaseTaps();
   const root = createRoot(container);
+  if (testHooks) Object.assign(window, { shopPageTaken: true });
   // The screen's code (a back-office area's chunks, its guards and the entity registry they read) loads and runs while
   // the store opens: neither waits for the other (issue 32, item 1).
   const backOffice = preloadScreens();

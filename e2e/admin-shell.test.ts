@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { demoPhones } from '../server/testing/test-shop';
 import { journeyPerFile } from './harness';
 import { contextAs } from './admin-journeys';
-import { holdFiles } from './journeys';
+import { appRunning, holdFiles } from './journeys';
 
 /** The staff shell on a 360 px phone: the menu folds behind a button, opens from the keyboard, and nothing scrolls sideways. */
 describe('the staff shell', () => {
@@ -86,6 +86,9 @@ describe('the staff shell', () => {
     await page.goto('/admin');
     const heading = page.getByRole('heading', { name: 'Рабочий стол' });
     await heading.waitFor();
+    // The server drew the dashboard (issue 32, item 1): its app runs once woken, and has taken the page over.
+    await appRunning(page);
+    await page.waitForFunction(() => Object.keys(document.querySelector('.admin-nav__toggle') ?? {}).some((key) => key.startsWith('__reactFiber')));
     // From here on the code of a screen not yet opened is held back until the checks below are done.
     const { release } = await holdFiles(context, /\/assets\/[^/]*\.js$/);
     const main = page.locator('.admin-shell__main');

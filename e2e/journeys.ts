@@ -24,12 +24,14 @@ export const signInThroughDialog = async (page: Page, shop: TestShop, phone: str
 };
 
 /**
- * The tab's app is running: a screen the server drew for staff (the board, an order page) runs none until touched
+ * The tab's app is running: a screen the server drew for staff (the board, an order page, the dashboard) runs none until touched
  * (client/public/board-boot.js), so a key wakes it, as a person's first tap would; a page whose app runs already is left alone.
  */
 export const appRunning = async (page: Page): Promise<void> => {
   if (!(await page.evaluate(() => 'shopRouter' in window))) await page.keyboard.press('Shift');
-  await page.waitForFunction(() => 'shopRouter' in window);
+  // A page the server drew is the app's once hydrated (client/main.tsx `shopPageTaken`): a navigation before that
+  // left the drawn screen on the page for a while, and a journey read it as the next screen's.
+  await page.waitForFunction(() => 'shopRouter' in window && 'shopPageTaken' in window);
 };
 
 export const waitFor = async <T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = journeyWaitMs): Promise<T> => {

@@ -1,5 +1,6 @@
 import { ensureClientPhoneIndex } from './clients/card-of-phone';
 import { ensureWaitingCommandsView } from './orders/waiting-commands';
+import { ensureTodayTasksView } from './records/today-tasks';
 import { ensureCommandBudgetView } from './records/command-budget';
 import { entities } from '../schema/entities';
 import { ensureCalendarIndex } from './db/calendar-index';
@@ -67,6 +68,7 @@ export const startShop = async (overrides: Partial<ShopConfig> = {}): Promise<Ru
   await ensureCalendarIndex(shop.storage.db('events'));
   await ensureClientPhoneIndex(shop.storage);
   await ensureWaitingCommandsView(shop.storage);
+  await ensureTodayTasksView(shop.storage);
   await ensureCommandBudgetView(shop.storage.db('office'), entities);
   await ensureNoticesView(shop.storage);
   if (config.seed) await seedDemo(shop);

@@ -11,7 +11,7 @@ describe('pages the worker keeps', () => {
     // The worker's cache of the build's files: it holds every script.
     vi.stubGlobal('caches', { match: async () => new Response('') });
     expect(await withItsScripts({ response: page('') })).toBeInstanceOf(Response);
-    for (const id of ['board-snapshot', 'order-snapshot', 'write-off-snapshot']) {
+    for (const id of ['board-snapshot', 'order-snapshot', 'dashboard-snapshot', 'write-off-snapshot']) {
       const drawn = page(`<script id="${id}" type="application/json">{}</script>`);
       expect(await withItsScripts({ response: drawn })).toBeNull();
       expect(await withItsScripts({ cachedResponse: drawn })).toBeNull();

@@ -34,10 +34,10 @@ export const withItsScripts = async ({ response, cachedResponse }: { response?: 
   const page = response ?? cachedResponse;
   if (!page) return null;
   const text = await page.clone().text();
-  // A page carrying the studio's orders or stock (the board's, an order page's or the write-off form's first content,
-  // server/render/board-snapshot.ts) is never kept: they would outlive a sign-out there. Offline, the shell answers
-  // and the screen reads the device.
-  if (/id="(board|order|write-off)-snapshot"/.test(text)) return null;
+  // A page carrying the studio's orders, stock, tasks or calendar (the board's, an order page's, the dashboard's or the
+  // write-off form's first content, server/render/board-snapshot.ts) is never kept: they would outlive a sign-out
+  // there. Offline, the shell answers and the screen reads the device.
+  if (/id="(board|order|dashboard|write-off)-snapshot"/.test(text)) return null;
   const script = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(text)?.[1];
   return script && (await caches.match(script, { ignoreSearch: true })) ? page : null;
 };

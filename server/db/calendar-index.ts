@@ -25,3 +25,9 @@ export const eventsOfMonth = async (events: PouchDB.Database, month: EventsMonth
   const { rows } = await events.query<Omit<ShopEvent, 'id'>>(view, { startkey: first, endkey: last, include_docs: true });
   return rows.flatMap((r) => (r.doc ? [fromSynced<ShopEvent>(r.doc as Stored<Omit<ShopEvent, 'id'>>)] : []));
 };
+
+/** The events of one day, read through the view. */
+export const eventsOfDay = async (events: PouchDB.Database, day: string): Promise<ShopEvent[]> => {
+  const { rows } = await events.query<Omit<ShopEvent, 'id'>>(view, { key: day, include_docs: true });
+  return rows.flatMap((r) => (r.doc ? [fromSynced<ShopEvent>(r.doc as Stored<Omit<ShopEvent, 'id'>>)] : []));
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { canReadDb } from '../../schema/shared/databases';
-import { day } from '../../schema/shared/day';
+import { day, today } from '../../schema/shared/day';
+import { shopEvent } from '../../schema/studio/orders/event';
 import { order } from '../../schema/studio/orders/order';
 import { boardDays } from '../../schema/studio/orders/board-days';
 import { boardSnapshotMax, type StaffSnapshot } from '../../schema/studio/orders/board-snapshot';
@@ -8,6 +9,10 @@ import { slip } from '../../schema/entities/slip';
 import { can } from '../../schema/shared/access';
 import type { StockProjection } from '../stock/stock-projection';
 import { writeOffSnapshotOf } from './write-off-snapshot';
+import { eventsOfDay } from '../db/calendar-index';
+import { readTodayTasks } from '../records/today-tasks';
+import { tierDatabases } from '../../schema/shared/databases';
+import { task } from '../../schema/entities/task';
 import type { User } from '../../schema/shared/user';
 import type { Shop } from '../context';
 import { sessionOf } from '../auth/session-cookie';
@@ -65,13 +70,26 @@ export const boardSnapshotOf = (shop: Shop, stock: StockProjection) => {
     const [found] = id ? await readOrders([id]) : [];
     return found ? { order: { key, order: found } } : null;
   };
+  /**
+   * The dashboard (`/admin`): today's (Moscow) events through the calendar's view by day, and the tasks it lists through
+   * the office's view of tasks by status and day, never a read of either database whole.
+   */
+  const dashboard = async (): Promise<StaffSnapshot> => {
+    const date = today();
+    const [events, { tasks, total }] = await Promise.all([eventsOfDay(shop.storage.db('events'), date), readTodayTasks(shop.storage, date)]);
+    return { dashboard: { day: date, events: events.flatMap((e) => shopEvent.safeParse(e).data ?? []), tasks, total } };
+  };
   return async (pathname: string, search: URLSearchParams, cookies: string | undefined): Promise<StaffPage | null> => {
     const path = pathname.replace(/\/+$/, '');
     const orderKey = /^\/admin\/orders\/([^/]+)$/.exec(path)?.[1];
     const writeOff = path === '/admin/slips/new';
-    if (path !== '/admin/orders' && !orderKey && !writeOff) return null;
+    const desk = path === '/admin';
+    if (path !== '/admin/orders' && !orderKey && !writeOff && !desk) return null;
     const session = await sessionOf(shop, cookies);
     const user = session?.user;
+    // The dashboard's today: for whoever may read both the calendar and the tasks (the access table's databases); the
+    // route's guard then decides whether it is drawn (client/entry-server.tsx).
+    if (desk) return user && canReadDb(user, 'events') && canReadDb(user, tierDatabases[task.tier]) ? { user, snapshot: await dashboard() } : null;
     // The write-off form's choices: for whoever may write a write-off (the access table's rule for `slip`).
     if (writeOff) {
       const snapshot = user && can(user, 'create', slip) ? await writeOffSnapshotOf(stock) : null;

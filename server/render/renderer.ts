@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { snapshotElementId, type ShopSnapshot } from '../../schema/shop/shop-snapshot';
 import type { User } from '../../schema/shared/user';
 import type { StaffSnapshot } from '../../schema/studio/orders/board-snapshot';
-import { boardSnapshotElementId, drawnScreens, orderSnapshotElementId, staffUserElementId, writeOffSnapshotElementId, type DrawnScreen } from '../../schema/studio/orders/staff-snapshot-ids';
+import { boardSnapshotElementId, dashboardSnapshotElementId, drawnScreens, orderSnapshotElementId, staffUserElementId, writeOffSnapshotElementId, type DrawnScreen } from '../../schema/studio/orders/staff-snapshot-ids';
 
 /**
  * The build's renderer of public pages (client/entry-server.tsx): the page's HTML inside #root, or `null` when the
@@ -107,7 +107,14 @@ const withBoardBoot = (html: string, chunks: readonly string[]): string =>
 
 /** The `<script type="application/json">` a staff page's snapshot goes into, for the tab to read (its element id, its content). */
 export const staffSnapshotScript = (snapshot: StaffSnapshot): string => {
-  const [id, data] = 'board' in snapshot ? [boardSnapshotElementId, snapshot.board] : 'order' in snapshot ? [orderSnapshotElementId, snapshot.order] : [writeOffSnapshotElementId, snapshot.writeOff];
+  const [id, data] =
+    'board' in snapshot
+      ? [boardSnapshotElementId, snapshot.board]
+      : 'order' in snapshot
+        ? [orderSnapshotElementId, snapshot.order]
+        : 'dashboard' in snapshot
+          ? [dashboardSnapshotElementId, snapshot.dashboard]
+          : [writeOffSnapshotElementId, snapshot.writeOff];
   return `<script id="${id}" type="application/json">${scriptSafe(data)}</script>`;
 };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { day } from '../../shared/day';
 import { order } from './order';
 import type { WriteOffSnapshot } from '../stock/write-off-snapshot';
+import type { DashboardSnapshot } from './dashboard-snapshot';
 
 /** More orders than this on the asked days and the server draws none: the board waits for the device as before. */
 export const boardSnapshotMax = 300;
@@ -31,8 +32,8 @@ export { boardSnapshotElementId, orderSnapshotElementId, drawnScreens, type Draw
 export const orderSnapshot = z.object({ key: z.string(), order });
 export type OrderSnapshot = z.infer<typeof orderSnapshot>;
 
-/** What a staff page may carry: the board's days, one order or the write-off form's choices, each under its own element. */
-export type StaffSnapshot = { board: BoardSnapshot } | { order: OrderSnapshot } | { writeOff: WriteOffSnapshot };
+/** What a staff page may carry: the board's days, one order, the dashboard's today or the write-off form's choices, each under its own element. */
+export type StaffSnapshot = { board: BoardSnapshot } | { order: OrderSnapshot } | { dashboard: DashboardSnapshot } | { writeOff: WriteOffSnapshot };
 
 /** The screen a staff page's snapshot is drawn as (`drawnScreens`), or `null` for one that carries its content only (the write-off form). */
 export const drawnScreenOf = (snapshot: StaffSnapshot): DrawnScreen | null => drawnScreens.find((screen) => screen in snapshot) ?? null;

@@ -12,17 +12,20 @@ export const orderSnapshotElementId = 'order-snapshot';
  */
 export const staffUserElementId = 'staff-user';
 
+/** The dashboard's today: events and tasks (schema/studio/orders/dashboard-snapshot.ts). */
+export const dashboardSnapshotElementId = 'dashboard-snapshot';
+
 /** The write-off form's choices (schema/studio/stock/write-off-snapshot.ts). */
 export const writeOffSnapshotElementId = 'write-off-snapshot';
 
 /**
  * The staff screens the server draws as HTML for their staff member and the tab hydrates (issue 32, item 1), named by
- * the snapshot each is drawn from: the orders board and an order page (the write-off form's page carries its choices
- * only). Each is a route (client/entry-server.tsx `drawnRoutes`), a snapshot and the chunks it hydrates with
+ * the snapshot each is drawn from: the orders board, an order page and the dashboard (the write-off form's page
+ * carries its choices only). Each is a route (client/entry-server.tsx `drawnRoutes`), a snapshot and the chunks it hydrates with
  * (client/lib/later-code.ts `drawnScreenModules`, `later-files.json` `drawn`).
  */
-export const drawnScreens = ['board', 'order'] as const;
+export const drawnScreens = ['board', 'order', 'dashboard'] as const;
 export type DrawnScreen = (typeof drawnScreens)[number];
 
 /** The element ids of the drawn screens' snapshots. */
-export const drawnSnapshotElementIds: Record<DrawnScreen, string> = { board: boardSnapshotElementId, order: orderSnapshotElementId };
+export const drawnSnapshotElementIds: Record<DrawnScreen, string> = { board: boardSnapshotElementId, order: orderSnapshotElementId, dashboard: dashboardSnapshotElementId };
