@@ -9,6 +9,7 @@ import { call } from '../../lib/api';
 import { useObservable } from '../../lib/use-observable';
 import { useOnline } from '../../lib/use-online';
 import { refusalOf } from '../../lib/use-form-action';
+import { receiptsReadAgainMs } from './receipts-read-again';
 import { mayCall } from '../../../schema/shared/api-routes';
 import { useSession } from '../../shared/auth/session';
 
@@ -54,8 +55,8 @@ export const CounterPrints = ({ order }: { order: string }) => {
 
 /**
  * Fiscal receipts' states (issue 30), read online from the server (receipts live in a server-only database): one
- * order's (the order page, `order`), or the newest of all (/admin/documents). Read again while any is on its way,
- * and whenever `version` changes (the order changed).
+ * order's (the order page, `order`), or the newest of all (/admin/documents). Read again while any is on its way, however
+ * long it takes (`receiptsReadAgainMs`), after a failed read, and whenever `version` changes (the order changed).
  */
 export const FiscalReceipts = ({ order, version }: { order?: string; version?: number }) => {
   const online = useOnline();
@@ -81,18 +82,22 @@ export const FiscalReceipts = ({ order, version }: { order?: string; version?: n
     if (!online) return;
     let current = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const read = (left: number) =>
+    const read = (reads: number) =>
       call('POST /api/receipts/list', order ? { order } : {}).then(
         ({ data }) => {
           if (!current) return;
           setItems(data.items);
           setRefunds(data.refunds ?? []);
           setError('');
-          if (!(settled(data.items) && refundsSettled(data.refunds ?? [])) && left > 0) timer = setTimeout(() => void read(left - 1), 2000);
+          if (!(settled(data.items) && refundsSettled(data.refunds ?? []))) timer = setTimeout(() => void read(reads + 1), receiptsReadAgainMs(reads + 1));
         },
-        () => current && setError('Состояние чеков сейчас не прочитать'),
+        () => {
+          if (!current) return;
+          setError('Состояние чеков сейчас не прочитать');
+          timer = setTimeout(() => void read(reads + 1), receiptsReadAgainMs(reads + 1));
+        },
       );
-    void read(30);
+    void read(0);
     return () => {
       current = false;
       clearTimeout(timer);
