@@ -3,11 +3,11 @@
  * requests a second those two reads cost a third of the answer. What another app server changes (a sign-out there)
  * is seen here within `ms`; what this process changes it forgets at once.
  */
-export const readAgainAfter = <T>(ms: number, most = 10_000) => {
+export const readAgainAfter = <T>(ms: number, most = 10_000, clock: () => number = Date.now) => {
   const kept = new Map<string, { value: T; until: number }>();
   return {
     async get(key: string, read: () => Promise<T>): Promise<T> {
-      const now = Date.now();
+      const now = clock();
       const hit = kept.get(key);
       if (hit && hit.until > now) return hit.value;
       const value = await read();
