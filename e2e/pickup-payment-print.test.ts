@@ -7,7 +7,7 @@ import { orderOneBouquet } from '../server/testing/order-rush';
 import { call, demoPhones } from '../server/testing/test-shop';
 import { waitFor } from './journeys';
 import { officeOnServer, openStaffScreen } from './admin-journeys';
-import { counterRegisterChosen, registerJourneyPerFile } from './register-journeys';
+import { counterRegisterChosen, registerJourneyPerFile, unexpectedErrors } from './register-journeys';
 
 /**
  * Issue 30, on a 390 px phone: a customer's site order for pickup is paid at the counter while the studio has lost its
@@ -77,7 +77,7 @@ describe('a payment on pickup printed at the register while the server is away',
     // twice, once»). A second post would be the register's 409; the driver's log says how it came.
     const requests = driver.requests();
     expect(requests.filter((r) => r.method === 'POST' && r.status === 409), JSON.stringify(requests)).toEqual([]);
-    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(e))).toEqual([]);
+    expect(unexpectedErrors(errors, driver.url)).toEqual([]);
     await context.close();
   }, 180_000);
 });
