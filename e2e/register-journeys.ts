@@ -19,6 +19,14 @@ export const registerJourneyPerFile = () => {
   return { journey, driver: () => driver! };
 };
 
+/**
+ * The page's console errors a register journey does not expect: not the shop cut off, nor the driver's 404 to the
+ * device's read of a task it does not hold yet (every send asks the driver first: client/data/counter-prints.ts
+ * `sendToDriver`). The register's 409 to a second post of a task stays one.
+ */
+export const unexpectedErrors = (errors: string[], driverUrl: string): string[] =>
+  errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(e) && !(e.includes('404 (Not Found)') && e.includes(`(${driverUrl}/api/v2/requests/`)));
+
 /** The admin chooses the register on the counter at the driver's address; answers the manager's session. */
 export const counterRegisterChosen = async (journey: Journey, driverUrl: string) => {
   const { shop } = journey;

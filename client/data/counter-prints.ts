@@ -156,17 +156,16 @@ const readResult = async (url: string, uuid: string, timeoutMs: number): Promise
 };
 
 /**
- * One send of a print to the driver. A print tried before (`askFirst`: a round of this device took it, its answer lost,
- * not recorded, or the task still printing) is asked of the driver first, and posted only if the driver does not know
- * it: a task the register holds is never posted again (issue 30: a device posted its task twice). Otherwise the task
- * is posted under its uuid (one the driver knows is the same task, sent before: `driverKnowsTask`), then its result read.
+ * One send of a print to the driver: the driver is asked first (`GET /api/v2/requests/{uuid}`), and the task posted only
+ * if it does not know it, so a task the register holds is never posted again (issue 30: a device posted its task twice),
+ * whatever the print's record says of its tries — the record is replicated, and a pull can put an older copy of it
+ * back for a moment (DECISIONS «A device posted its task twice, once»). A task posted is the same task under its uuid
+ * (one the driver knows is answered as such: `driverKnowsTask`), then its result read.
  */
-const sendToDriver = async (url: string, uuid: string, p: CounterPrint, timeoutMs: number, askFirst: boolean): Promise<Outcome> => {
+const sendToDriver = async (url: string, uuid: string, p: CounterPrint, timeoutMs: number): Promise<Outcome> => {
   try {
-    if (askFirst) {
-      const known = await readResult(url, uuid, timeoutMs);
-      if (known !== 'unknown') return known;
-    }
+    const known = await readResult(url, uuid, timeoutMs);
+    if (known !== 'unknown') return known;
     const post = await fetch(`${url}/api/v2/requests`, {
       method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ uuid, request: [driverTask(p.content)] }), signal: AbortSignal.timeout(timeoutMs),
     });
@@ -184,7 +183,8 @@ const sendToDriver = async (url: string, uuid: string, p: CounterPrint, timeoutM
  * moved past the send (`leaseMs`) before anything is posted. Another round of this device — a second tab, a printer
  * started again before the old one's round ended, another leader — finds it taken (RxDB re-runs a write another tab
  * made first on the stored record, which then no longer holds the try it saw) and sends nothing; a tab closed
- * mid-send leaves it tried, so the next round asks the driver first. Answers whether this round took it.
+ * mid-send leaves it tried. Every send asks the driver first (`sendToDriver`), so a try taken again — the record put
+ * back by a pull — reads the task rather than posting it. Answers whether this round took it.
  */
 const takeTry = async (doc: RxDocument<OfficeRecord>, seen: CounterPrint, now: number, leaseMs: number): Promise<boolean> => {
   let mine = false;
@@ -200,8 +200,8 @@ const takeTry = async (doc: RxDocument<OfficeRecord>, seen: CounterPrint, now: n
 /**
  * One round of the device's queue: every print due (queued, its pause over) goes to the driver, and its outcome is
  * written into its record (printed with the fiscal sign, refused with the register's reason, or tried again after a
- * doubling pause). Each try is taken first (`takeTry`), so two rounds of one device never send it at once; a try after
- * the first asks the driver before posting, so a task the register took is never posted again, nor a second receipt.
+ * doubling pause). Each try is taken first (`takeTry`), so two rounds of one device never send it at once; every try
+ * asks the driver before posting, so a task the register took is never posted again, nor a second receipt.
  */
 export const printDue = async (office: RxCollection<OfficeRecord>, register: CounterRegister | null, o: { now?: number; timeoutMs?: number; pauseMs?: number } = {}): Promise<number> => {
   if (!register?.url) return 0;
@@ -214,7 +214,7 @@ export const printDue = async (office: RxCollection<OfficeRecord>, register: Cou
     if (!p || p.nextAt > now) continue;
     // The try is taken before the send: one runner of this device posts a task, once (issue 30).
     if (!(await takeTry(doc, p, now, 2 * timeoutMs + 5000))) continue;
-    const outcome = await sendToDriver(register.url, doc.id, p, timeoutMs, p.tries > 0);
+    const outcome = await sendToDriver(register.url, doc.id, p, timeoutMs);
     if (outcome.state === 'printed') printed += 1;
     await doc.incrementalModify((d) => {
       const current = recordData(counterPrint, d);

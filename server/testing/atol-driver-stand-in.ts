@@ -61,11 +61,16 @@ export const startAtolDriverStandIn = async () => {
   const state = { blocked: false, posts: 0, stall: 0 };
   /** Who posted each task: a page's `Origin` (a staff device), or `server` (the shop's queue sends without one). */
   const posters: string[] = [];
+  /** Every request as it came and what it was answered, so a journey that sees a task posted twice can say how it came. */
+  const requests: { at: number; method: string; path: string; by: string; status?: number }[] = [];
   let fiscal = 500;
 
   const server = http.createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://x');
+      const seen: (typeof requests)[number] = { at: Date.now(), method: req.method ?? '', path: url.pathname, by: req.headers.origin ?? 'server' };
+      requests.push(seen);
+      res.on('finish', () => (seen.status = res.statusCode));
       // The driver answers a staff page's fetch from another origin (a device printing while the server is away).
       res.setHeader('access-control-allow-origin', '*');
       if (req.method === 'OPTIONS') {
@@ -112,6 +117,8 @@ export const startAtolDriverStandIn = async () => {
     tasks: () => [...tasks.values()],
     posts: () => state.posts,
     posters: () => [...posters],
+    /** Every request, in the order they came: when, method, path, the page's `Origin` or `server`, the status answered (none yet: unanswered). */
+    requests: () => requests.map((r) => ({ ...r })),
     /** The next `n` tasks are taken but never answered (the sender times out). */
     stall: (n: number) => {
       state.stall = n;
