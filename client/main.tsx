@@ -12,7 +12,7 @@ import { isStaff, user as userSchema, type User } from '../schema/shared/user';
 import { analytics } from './shared/analytics/analytics';
 import { watchFreshness } from './shared/freshness/freshness';
 import { ShopApp } from './shop-app';
-import { drawnSnapshotElementIds, staffUserElementId, writeOffSnapshotElementId } from '../schema/studio/orders/staff-snapshot-ids';
+import { drawnSnapshotElementIds, staffSnapshotElementIds, staffUserElementId } from '../schema/studio/orders/staff-snapshot-ids';
 import './styles.css';
 // The product list's styles come with the page's own, not with the storefront's screens' chunk (storefront-screens.tsx):
 // a page the server drew shows its cards before that chunk has arrived.
@@ -94,7 +94,7 @@ const preloadScreens = (): boolean => {
 };
 
 /** Whether the server wrote a staff screen's first content into this page (the board's days, an order, the dashboard's today, the write-off form's choices). */
-const drawnStaffScreen = () => [...Object.values(drawnSnapshotElementIds), writeOffSnapshotElementId].some((id) => document.getElementById(id));
+const drawnStaffScreen = () => staffSnapshotElementIds.some((id) => document.getElementById(id));
 
 /**
  * The staff member the server drew this page's staff screen for (the orders board, an order page, the dashboard: server/render/renderer.ts

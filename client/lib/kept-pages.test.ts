@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withItsScripts } from './kept-pages';
+import { staffSnapshotElementIds } from '../../schema/studio/orders/staff-snapshot-ids';
 
 const page = (extra: string) => new Response(`<!doctype html><div id="root"></div>${extra}<script type="module" crossorigin src="/assets/index-abc.js"></script>`);
 
@@ -11,7 +12,8 @@ describe('pages the worker keeps', () => {
     // The worker's cache of the build's files: it holds every script.
     vi.stubGlobal('caches', { match: async () => new Response('') });
     expect(await withItsScripts({ response: page('') })).toBeInstanceOf(Response);
-    for (const id of ['board-snapshot', 'order-snapshot', 'dashboard-snapshot', 'write-off-snapshot']) {
+    expect(staffSnapshotElementIds).toEqual(['board-snapshot', 'order-snapshot', 'dashboard-snapshot', 'write-off-snapshot']);
+    for (const id of staffSnapshotElementIds) {
       const drawn = page(`<script id="${id}" type="application/json">{}</script>`);
       expect(await withItsScripts({ response: drawn })).toBeNull();
       expect(await withItsScripts({ cachedResponse: drawn })).toBeNull();

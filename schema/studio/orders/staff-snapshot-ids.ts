@@ -29,3 +29,11 @@ export type DrawnScreen = (typeof drawnScreens)[number];
 
 /** The element ids of the drawn screens' snapshots. */
 export const drawnSnapshotElementIds: Record<DrawnScreen, string> = { board: boardSnapshotElementId, order: orderSnapshotElementId, dashboard: dashboardSnapshotElementId };
+
+/**
+ * Every element a staff page's first content may come under (the drawn screens' and the write-off form's): a page
+ * carrying one is a staff screen the server wrote for its staff member, which the tab opens its store for by the
+ * storefront's rule (client/main.tsx) and the service worker never keeps (client/lib/kept-pages.ts, whose pattern
+ * must name each: the worker's code is written out without imports, and its test reads this list).
+ */
+export const staffSnapshotElementIds: readonly string[] = [...Object.values(drawnSnapshotElementIds), writeOffSnapshotElementId];
