@@ -19,15 +19,17 @@ export const ensureCalendarIndex = async (events: PouchDB.Database): Promise<voi
   await upsert<object>(events, designId, (current) => (current && 'views' in current && JSON.stringify(current.views) === JSON.stringify(byDay.views) ? null : byDay));
 };
 
-/** The events of one month, by day, read through the view. */
-export const eventsOfMonth = async (events: PouchDB.Database, month: EventsMonth): Promise<ShopEvent[]> => {
-  const { first, last } = monthRange(month);
+/** The events from `first` to `last` (days, both included), by day, read through the view. */
+const eventsBetween = async (events: PouchDB.Database, first: string, last: string): Promise<ShopEvent[]> => {
   const { rows } = await events.query<Omit<ShopEvent, 'id'>>(view, { startkey: first, endkey: last, include_docs: true });
   return rows.flatMap((r) => (r.doc ? [fromSynced<ShopEvent>(r.doc as Stored<Omit<ShopEvent, 'id'>>)] : []));
 };
 
-/** The events of one day, read through the view. */
-export const eventsOfDay = async (events: PouchDB.Database, day: string): Promise<ShopEvent[]> => {
-  const { rows } = await events.query<Omit<ShopEvent, 'id'>>(view, { key: day, include_docs: true });
-  return rows.flatMap((r) => (r.doc ? [fromSynced<ShopEvent>(r.doc as Stored<Omit<ShopEvent, 'id'>>)] : []));
+/** The events of one month, by day. */
+export const eventsOfMonth = (events: PouchDB.Database, month: EventsMonth): Promise<ShopEvent[]> => {
+  const { first, last } = monthRange(month);
+  return eventsBetween(events, first, last);
 };
+
+/** The events of one day. */
+export const eventsOfDay = (events: PouchDB.Database, day: string): Promise<ShopEvent[]> => eventsBetween(events, day, day);
