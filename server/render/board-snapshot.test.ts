@@ -4,28 +4,13 @@ import { demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { sampleOrder } from '../../client/data/sample-orders';
 import { nextDay, today } from '../../schema/shared/day';
 import { boardSnapshot, boardSnapshotElementId, orderSnapshot, orderSnapshotElementId } from '../../schema/studio/orders/board-snapshot';
-import { staffUserElementId } from '../../schema/studio/orders/staff-snapshot-ids';
-import { user } from '../../schema/shared/user';
 import { toSynced } from '../db/synced';
+import { drawnUserOf, getPage, jsonScriptOf, rootOf } from '../testing/drawn-pages';
 import { studioOrdersDb } from '../orders/spread';
 
-const snapshotOf = (html: string) => {
-  const json = new RegExp(`<script id="${boardSnapshotElementId}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
-  return json === undefined ? null : boardSnapshot.parse(JSON.parse(json));
-};
+const snapshotOf = (html: string) => jsonScriptOf(html, boardSnapshotElementId, boardSnapshot);
 
-/** What the server drew inside #root (empty for the app's shell). */
-const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\n {4}<script/.exec(html)?.[1] ?? /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
-
-const drawnUserOf = (html: string) => {
-  const json = new RegExp(`<script id="${staffUserElementId}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
-  return json === undefined ? null : user.parse(JSON.parse(json));
-};
-
-const drawnOrderOf = (html: string) => {
-  const json = new RegExp(`<script id="${orderSnapshotElementId}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
-  return json === undefined ? null : orderSnapshot.parse(JSON.parse(json));
-};
+const drawnOrderOf = (html: string) => jsonScriptOf(html, orderSnapshotElementId, orderSnapshot);
 
 /**
  * The orders board's first content (issue 32, item 1): the page of /admin/orders carries the studio's orders of the
@@ -40,10 +25,7 @@ describe('the board drawn into the page', () => {
     sampleOrder(2, day, { id: 'board-snapshot-today-2' }),
     sampleOrder(3, tomorrow, { id: 'board-snapshot-tomorrow' }),
   ];
-  const get = async (path: string, cookie?: string) => {
-    const res = await fetch(shop.url + path, { headers: cookie ? { cookie } : {} });
-    return { status: res.status, html: await res.text(), cache: res.headers.get('cache-control') };
-  };
+  const get = (path: string, cookie?: string) => getPage(shop.url + path, cookie);
   beforeAll(async () => {
     if (!fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: npx vite build first (npm test does it)');
     shop = await startTestShop();

@@ -2,25 +2,14 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { addDays, today } from '../../schema/shared/day';
-import { dashboardSnapshotElementId, staffUserElementId } from '../../schema/studio/orders/staff-snapshot-ids';
+import { dashboardSnapshotElementId } from '../../schema/studio/orders/staff-snapshot-ids';
 import { dashboardSnapshot } from '../../schema/studio/orders/dashboard-snapshot';
 import { officeRecord, type OfficeRecord } from '../../schema/shared/record';
 import { shopEvent, type ShopEvent } from '../../schema/studio/orders/event';
-import { user } from '../../schema/shared/user';
 import { toSynced } from '../db/synced';
+import { drawnUserOf, getPage, jsonScriptOf, rootOf } from '../testing/drawn-pages';
 
-/** What the server drew inside #root (empty for the app's shell). */
-const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\n {4}<script/.exec(html)?.[1] ?? /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
-
-const drawnUserOf = (html: string) => {
-  const json = new RegExp(`<script id="${staffUserElementId}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
-  return json === undefined ? null : user.parse(JSON.parse(json));
-};
-
-const snapshotOf = (html: string) => {
-  const json = new RegExp(`<script id="${dashboardSnapshotElementId}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
-  return json === undefined ? null : dashboardSnapshot.parse(JSON.parse(json));
-};
+const snapshotOf = (html: string) => jsonScriptOf(html, dashboardSnapshotElementId, dashboardSnapshot);
 
 const aTask = (id: string, title: string, due: string, status: 'todo' | 'done', dueTime?: string): OfficeRecord =>
   officeRecord.parse({
@@ -44,10 +33,7 @@ describe('the dashboard drawn by the server', () => {
   const tomorrow = aTask('dash-task-tomorrow', 'Собрать свадебную арку', addDays(day, 1), 'todo');
   const todays = anEvent('dash-event-today', 'Дегустация чая с поставщиком', day);
   const yesterdays = anEvent('dash-event-before', 'Вчерашняя встреча с флористами', addDays(day, -1));
-  const get = async (path: string, cookie?: string) => {
-    const res = await fetch(shop.url + path, { headers: cookie ? { cookie } : {} });
-    return { status: res.status, html: await res.text(), cache: res.headers.get('cache-control') };
-  };
+  const get = (path: string, cookie?: string) => getPage(shop.url + path, cookie);
   beforeAll(async () => {
     if (!fs.existsSync('dist-server/entry-server.js')) throw new Error('dist-server/ is missing: npm run build first (npm test does it)');
     shop = await startTestShop();

@@ -3,20 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPhones, signIn, startTestShop } from '../testing/test-shop';
 import { sampleOrder } from '../../client/data/sample-orders';
 import { today } from '../../schema/shared/day';
-import { orderSnapshotElementId, staffUserElementId } from '../../schema/studio/orders/staff-snapshot-ids';
+import { orderSnapshotElementId } from '../../schema/studio/orders/staff-snapshot-ids';
 import { orderTitle } from '../../schema/studio/orders/order-number';
 import { statusName } from '../../schema/studio/orders/order-lifecycle';
-import { user } from '../../schema/shared/user';
 import { toSynced } from '../db/synced';
+import { drawnUserOf, getPage, rootOf } from '../testing/drawn-pages';
 import { studioOrdersDb } from '../orders/spread';
-
-/** What the server drew inside #root (empty for the app's shell). */
-const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\n {4}<script/.exec(html)?.[1] ?? /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
-
-const drawnUserOf = (html: string) => {
-  const json = new RegExp(`<script id="${staffUserElementId}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
-  return json === undefined ? null : user.parse(JSON.parse(json));
-};
 
 /**
  * The order page drawn by the server for a staff member who may read the studio's orders (issue 32, item 1), as the
@@ -26,10 +18,7 @@ const drawnUserOf = (html: string) => {
 describe('the order page drawn by the server', () => {
   let shop: Awaited<ReturnType<typeof startTestShop>>;
   const order = sampleOrder(7, today(), { id: 'drawn-order-page', status: 'new', recipient: { name: 'Ариадна Получательница', phone: '79001112233' } });
-  const get = async (path: string, cookie?: string) => {
-    const res = await fetch(shop.url + path, { headers: cookie ? { cookie } : {} });
-    return { status: res.status, html: await res.text(), cache: res.headers.get('cache-control') };
-  };
+  const get = (path: string, cookie?: string) => getPage(shop.url + path, cookie);
   beforeAll(async () => {
     if (!fs.existsSync('dist-server/entry-server.js')) throw new Error('dist-server/ is missing: npm run build first (npm test does it)');
     shop = await startTestShop();

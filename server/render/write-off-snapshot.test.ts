@@ -5,11 +5,9 @@ import { today } from '../../schema/shared/day';
 import { writeOffSnapshotElementId } from '../../schema/studio/orders/staff-snapshot-ids';
 import { writeOffSnapshot } from '../../schema/studio/stock/write-off-snapshot';
 import { recordSaver } from '../testing/record-saver';
+import { jsonScriptOf } from '../testing/drawn-pages';
 
-const snapshotOf = (html: string) => {
-  const json = new RegExp(`<script id="${writeOffSnapshotElementId}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
-  return json === undefined ? null : writeOffSnapshot.parse(JSON.parse(json));
-};
+const snapshotOf = (html: string) => jsonScriptOf(html, writeOffSnapshotElementId, writeOffSnapshot);
 
 /**
  * The write-off form's first content (issue 32, item 1): the page of /admin/slips/new carries what a florist chooses
