@@ -78,10 +78,9 @@ describe('a payment marked printed here whose print never came, released when th
     expect(driver.posters()).toEqual(['server']);
     const sign = driver.tasks()[0]!.fiscal!.fiscalDocumentSign;
     expect(receipt).toMatchObject({ kind: 'prepayment', state: 'registered', label: `Чек зарегистрирован (ФП ${sign})` });
-    // Not asserted here: the reopened page's «Чеки» list showing that label. In three full runs of 29 November (never
-    // alone, loaded or not, nor beside the other register journeys) it did not show it within 90 s although the server
-    // had registered the receipt; cause not found (DECISIONS «A reopened page's receipts in full runs»). The list's
-    // reading is proved by `e2e/refunds-and-receipts` and `e2e/pickup-payment-print`.
+    // The reopened page says so: it read its receipts when the paid order reached it, which may be before the server
+    // queued the receipt (DECISIONS «A reopened page's receipts in full runs»), and reads again until it is listed.
+    await again.getByRole('list', { name: 'Чеки', exact: true }).getByText(`Чек зарегистрирован (ФП ${sign})`).waitFor();
     // Sent because the device released it (its mark beside the receipts), the command having arrived marked.
     expect(await shop.shop.storage.db(receiptsDb).get(deviceReleaseId(pay))).toMatchObject({ order: id });
     const payments = (await officeOnServer(shop, orderCommandEntity.type)).flatMap((r) => recordData(orderCommandEntity, r) ?? []).filter((c) => c.order === id);

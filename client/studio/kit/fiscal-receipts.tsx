@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { counterPrintLabel, printUnbacked } from '../../../schema/studio/receipts/counter-print';
-import { receiptKindLabels, receiptsLimit, type ReceiptView, type UnregisteredSummary } from '../../../schema/studio/receipts/receipt';
+import { receiptKindLabels, receiptsAwaited, receiptsLimit, type ReceiptView, type UnregisteredSummary } from '../../../schema/studio/receipts/receipt';
+import type { Order } from '../../../schema/studio/orders/order';
 import { orderNo } from '../../../schema/studio/orders/order-number';
 import type { RefundView } from '../../../schema/studio/orders/order-refund';
 import { counterPrints$ } from '../../data/counter-prints';
@@ -56,9 +57,10 @@ export const CounterPrints = ({ order }: { order: string }) => {
 /**
  * Fiscal receipts' states (issue 30), read online from the server (receipts live in a server-only database): one
  * order's (the order page, `order`), or the newest of all (/admin/documents). Read again while any is on its way, however
- * long it takes (`receiptsReadAgainMs`), after a failed read, and whenever `version` changes (the order changed).
+ * long it takes (`receiptsReadAgainMs`), while the order's recent changes call for one not listed yet (`calledFor`, the
+ * server's copy: `receiptsAwaited`), after a failed read, and whenever `version` changes (the order changed).
  */
-export const FiscalReceipts = ({ order, version }: { order?: string; version?: number }) => {
+export const FiscalReceipts = ({ order, version, calledFor }: { order?: string; version?: number; calledFor?: Order }) => {
   const online = useOnline();
   const { user } = useSession();
   const [items, setItems] = useState<ReceiptView[] | null>(null);
@@ -89,7 +91,8 @@ export const FiscalReceipts = ({ order, version }: { order?: string; version?: n
           setItems(data.items);
           setRefunds(data.refunds ?? []);
           setError('');
-          if (!(settled(data.items) && refundsSettled(data.refunds ?? []))) timer = setTimeout(() => void read(reads + 1), receiptsReadAgainMs(reads + 1));
+          const awaited = calledFor ? receiptsAwaited(calledFor, data.items, Date.now()).length : 0;
+          if (!(settled(data.items) && refundsSettled(data.refunds ?? []) && !awaited)) timer = setTimeout(() => void read(reads + 1), receiptsReadAgainMs(reads + 1));
         },
         () => {
           if (!current) return;
@@ -102,7 +105,7 @@ export const FiscalReceipts = ({ order, version }: { order?: string; version?: n
       current = false;
       clearTimeout(timer);
     };
-  }, [order, version, online, resent]);
+  }, [order, version, online, resent, calledFor]);
 
   if (!online) return <p className="muted">Состояние чеков видно при подключении к сети</p>;
   if (error) return <p className="muted">{error}</p>;

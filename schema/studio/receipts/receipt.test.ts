@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderChange, OrderLine } from '../orders/order';
-import { counterRegisterOf, defaultReceiptSettings, noStudioRegister, providerFor, receiptItems, receiptProviderChoice, receiptsDue, receiptsLimit } from './receipt';
+import { counterRegisterOf, defaultReceiptSettings, noStudioRegister, providerFor, receiptItems, receiptProviderChoice, receiptsAwaited, receiptsAwaitedMs, receiptsDue, receiptsLimit } from './receipt';
 
 const line = (name: string, count: number, price: number): OrderLine => ({ id: name, art: name, name, image: '', count, price, priceFactor: 1, sum: count * price });
 const sumOf = (items: { sum: number; price: number; quantity: number }[]) => {
@@ -121,6 +121,28 @@ describe('receipts due', () => {
     const all = entry('c-all', { paid: paidAs(3000) }, { paid: paidAs(0) });
     // 1000 ₽ came through a receipt, 3000 ₽ is taken back: the refund is of the 1000 ₽ the receipts took.
     expect(walk('new', [part, all]).map((d) => [d.content.kind, d.content.total])).toEqual([['prepayment', 100000], ['refund', 100000]]);
+  });
+});
+
+describe('receipts awaited by an order page (receiptsAwaited)', () => {
+  const paidAt = 1_000_000_000;
+  const cash = { status: 'paid' as const, method: 'cash' as const, amount: 6460, at: paidAt, by: 'f' };
+  const pay: OrderChange = { command: 'pay-1', by: 'f', at: paidAt, what: '', before: { paid: null }, after: { paid: cash } };
+  const o = {
+    id: 'o1', number: 12, customer: '79161234567', sender: { name: 'А', phone: '79161234567' }, lines: [line('Розы', 3, 1990)], deliveryPrice: 490, total: 6460,
+    status: 'new' as const, paid: cash, history: [pay],
+  } satisfies Partial<Order>;
+
+  it('waits for the receipt a payment just made calls for, until the server lists it', () => {
+    // Read between the change's write and its receipt's queueing: nothing listed, one awaited.
+    expect(receiptsAwaited(o, [], paidAt + 2_000)).toEqual(['receipt:prepayment:o1:pay-1']);
+    expect(receiptsAwaited(o, [{ id: 'receipt:prepayment:o1:pay-1' }], paidAt + 2_000)).toEqual([]);
+  });
+
+  it('stops waiting for a change older than receiptsAwaitedMs, and for changes that call for none', () => {
+    expect(receiptsAwaited(o, [], paidAt + receiptsAwaitedMs + 1)).toEqual([]);
+    const florist: OrderChange = { command: 'c-florist', by: 'f', at: paidAt, what: '', before: { florist: null }, after: { florist: '79990000001' } };
+    expect(receiptsAwaited({ ...o, paid: undefined, history: [florist] }, [], paidAt + 2_000)).toEqual([]);
   });
 });
 

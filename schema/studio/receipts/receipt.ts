@@ -302,6 +302,21 @@ export const receiptsDue = (o: OrderNow, entries: readonly OrderChange[], s: Rec
   return out;
 };
 
+/** How long after an order's change its page waits for the receipts the change calls for (`receiptsAwaited`). */
+export const receiptsAwaitedMs = 10 * 60_000;
+
+/**
+ * The receipts an order's changes of the last `receiptsAwaitedMs` call for (`receiptsDue`) that the server has not
+ * listed yet. The server writes a change, then queues its receipts (server/orders/order-commands.ts `follow`): a page
+ * that read the list between the two saw none and must read again. Ids do not depend on the settings.
+ */
+export const receiptsAwaited = (o: OrderNow, listed: readonly { id: string }[], now: number): string[] => {
+  const recent = (o.history ?? []).filter((h) => h.at > now - receiptsAwaitedMs);
+  if (!recent.length) return [];
+  const ids = new Set(listed.map((r) => r.id));
+  return receiptsDue(o, recent, defaultReceiptSettings).map((d) => d.id).filter((id) => !ids.has(id));
+};
+
 /** What staff read of a receipt (the order page, /admin/documents): its state, never the buyer's contact or the lines. */
 export const receiptView = z.strictObject({
   id: z.string(),

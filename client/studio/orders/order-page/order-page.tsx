@@ -358,7 +358,7 @@ const OrderScreen = ({ id, drawn }: { id: string; drawn: Order | null }) => {
             <CounterPrints order={order.id} />
           </Suspense>
         )}
-        <FiscalReceipts order={order.id} version={order.updatedAt} />
+        <FiscalReceipts order={order.id} version={order.updatedAt} calledFor={server} />
       </section>
       {order.status !== 'cancelled' && <OrderPhoto photo={order.photo} send={send} />}
       <OrderSms order={order.id} changedAt={order.updatedAt} />
