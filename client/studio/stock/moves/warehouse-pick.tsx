@@ -17,7 +17,7 @@ interface WarehousePickProps {
 }
 
 /** The picker as `ReferenceInput` draws it (a search box and a choice), over the page's warehouses. */
-const DrawnPick = ({ id, label, value, onChange, choices, disabled }: Required<Omit<WarehousePickProps, 'disabled'>> & { id: string; disabled?: boolean }) => {
+const DrawnPick = ({ id, label, value, onChange, choices, disabled }: WarehousePickProps & { id: string; choices: NonNullable<WarehousePickProps['choices']> }) => {
   const [q, setQ] = useState('');
   const searchId = useId();
   const needle = q.trim().toLowerCase();
