@@ -10,6 +10,7 @@ import { setCurrentUser } from './shared/auth/current-user';
 import { drawBoardWith } from './studio/orders/board/drawn-board';
 import { drawOrderWith } from './studio/orders/order-page/drawn-order';
 import { drawDashboardWith } from './studio/admin/drawn-dashboard';
+import { drawWriteOffWith } from './studio/stock/moves/drawn-write-off';
 
 /**
  * The server's renderer (built by `vite build --ssr` into dist-server/, loaded by server/render/): one public page
@@ -29,18 +30,29 @@ export const renderPage = async (href: string, snapshot: ShopSnapshot): Promise<
 /** Staff pages are drawn one at a time: the signed-in user and the drawn snapshot are the app's, not a render's. */
 let staffTurn: Promise<unknown> = Promise.resolve();
 
-/** The route each drawn staff screen is (schema `drawnScreens`): the router must end there for the page to be drawn. */
-const drawnRoutes: Record<DrawnScreen, string> = { board: '/admin/orders', order: '/admin/orders/$id', dashboard: '/admin/' };
+/**
+ * The route each drawn staff screen is (schema `drawnScreens`): the router must end there for the page to be drawn. The
+ * write-off form is a record's new form (/admin/slips/new), whose snapshot the server gives at that address only.
+ */
+const drawnRoutes: Record<DrawnScreen, string> = { board: '/admin/orders', order: '/admin/orders/$id', dashboard: '/admin/', writeOff: '/admin/$resource/$id' };
+
+/**
+ * A screen filled from what the device keeps, which the server cannot know: the write-off form reopened from an act the
+ * server refused (`?from=`, client/data/sync/refused-changes.ts) starts from that act, read when the form is first
+ * drawn. Such a page goes out with its choices undrawn, and the tab draws the form itself, as before.
+ */
+const deviceFilled = (screen: DrawnScreen, search: URLSearchParams) => screen === 'writeOff' && search.has('from');
 
 /** Gives the screens the snapshot they draw from, as the tab reads it from the page (`undefined`: none, after a page). */
 const drawWith = (snapshot: StaffSnapshot | undefined) => {
   drawBoardWith(snapshot && 'board' in snapshot ? snapshot.board : undefined);
   drawOrderWith(snapshot && 'order' in snapshot ? snapshot.order : undefined);
   drawDashboardWith(snapshot && 'dashboard' in snapshot ? snapshot.dashboard : undefined);
+  drawWriteOffWith(snapshot && 'writeOff' in snapshot ? snapshot.writeOff : undefined);
 };
 
 /**
- * A drawn staff screen (the orders board, an order page, the dashboard) as the staff member `user` sees it before the device's store
+ * A drawn staff screen (the orders board, an order page, the dashboard, the write-off form) as the staff member `user` sees it before the device's store
  * has opened (issue 32, item 1): the staff shell and the screen of `snapshot`, drawn with the tab's own guards, shell
  * and screen. The tab hydrates it with the same user and snapshot (client/main.tsx). `null` when the router would not
  * show that screen there (a guard said no, an address written otherwise, a snapshot no screen draws): the page then
@@ -49,7 +61,8 @@ const drawWith = (snapshot: StaffSnapshot | undefined) => {
 export const renderStaffPage = (href: string, user: User, snapshot: StaffSnapshot): Promise<string | null> => {
   const turn = staffTurn.then(async () => {
     const screen = drawnScreenOf(snapshot);
-    if (!screen) return null;
+    const address = new URL(href, 'http://shop.invalid');
+    if (!screen || deviceFilled(screen, address.searchParams)) return null;
     const routeId = drawnRoutes[screen];
     // The route guards and the session read the signed-in user outside React (current-user.ts); the screen its snapshot.
     setCurrentUser(user);
@@ -59,7 +72,7 @@ export const renderStaffPage = (href: string, user: User, snapshot: StaffSnapsho
       await router.load();
       const { matches, location } = router.state;
       const shown = matches.at(-1);
-      if (location.pathname !== new URL(href, 'http://shop.invalid').pathname || shown?.routeId !== routeId || matches.some((m) => m.status !== 'success')) return null;
+      if (location.pathname !== address.pathname || shown?.routeId !== routeId || matches.some((m) => m.status !== 'success')) return null;
       return renderToString(<ShopApp router={router} local={null} snapshot={null} />);
     } finally {
       setCurrentUser(null);

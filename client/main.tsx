@@ -97,7 +97,7 @@ const preloadScreens = (): boolean => {
 const drawnStaffScreen = () => staffSnapshotElementIds.some((id) => document.getElementById(id));
 
 /**
- * The staff member the server drew this page's staff screen for (the orders board, an order page, the dashboard: server/render/renderer.ts
+ * The staff member the server drew this page's staff screen for (`drawnScreens`: the orders board, an order page, the dashboard, the write-off form; server/render/renderer.ts
  * `withDrawnScreen`), or `null` where it drew none. Not while a sign-out waits to finish on this device: the tab is
  * signed out already, so it draws the page itself.
  */

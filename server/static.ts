@@ -61,9 +61,9 @@ export const clientFiles = (
     }
   };
   /**
-   * A staff page with its first content: a drawn staff screen (the orders board, an order page: `drawnScreens`) drawn
-   * for its staff member (issue 32, item 1), else (the write-off form, a build without the staff renderer, a guard that
-   * said no, drawing failed) the shell with that content beside #root for the tab to draw, as before.
+   * A staff page with its first content: a drawn staff screen (the orders board, an order page, the dashboard, the
+   * write-off form: `drawnScreens`) drawn for its staff member (issue 32, item 1), else (a build without the staff
+   * renderer, a guard that said no, a form the device fills, drawing failed) the shell with that content beside #root for the tab to draw, as before.
    */
   const staffPage = async (html: string, href: string, { user, snapshot }: StaffPage): Promise<string> => {
     const screen = drawnScreenOf(snapshot);

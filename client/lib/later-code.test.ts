@@ -12,13 +12,15 @@ describe('the code kept after the first view', () => {
     chunk('bits.js', { facadeModuleId: null }),
     chunk('checkout.js', { imports: ['shared.js', 'money.js'], css: ['checkout.css'] }),
     chunk('money.js'),
-    chunk('admin-shell.js', { facadeModuleId: '/repo/client/studio/admin/admin-shell.tsx', imports: ['money.js', 'kit.js', 'bits.js'], dynamicImports: ['orders.js', 'order-page.js', 'dashboard.js'], css: ['admin.css', 'checkout.css'] }),
+    chunk('admin-shell.js', { facadeModuleId: '/repo/client/studio/admin/admin-shell.tsx', imports: ['money.js', 'kit.js', 'bits.js'], dynamicImports: ['orders.js', 'order-page.js', 'dashboard.js', 'records.js'], css: ['admin.css', 'checkout.css'] }),
     chunk('admin-guards.js', { facadeModuleId: '/repo/client/admin-guards.ts', imports: ['kit.js'] }),
     chunk('kit.js', { facadeModuleId: null }),
     chunk('orders.js', { facadeModuleId: '/repo/client/studio/orders/board/orders-board.tsx' }),
     chunk('order-page.js', { facadeModuleId: '/repo/client/studio/orders/order-page/order-page.tsx', imports: ['kit.js'], css: ['order-page.css'] }),
     chunk('dashboard.js', { facadeModuleId: '/repo/client/studio/admin/dashboard-page.tsx', imports: ['kit.js', 'stock.js'] }),
     chunk('stock.js', { facadeModuleId: null, css: ['stock.css'] }),
+    // The records' screens, the write-off form's among them.
+    chunk('records.js', { facadeModuleId: '/repo/client/studio/admin/screens.tsx', imports: ['kit.js', 'stock.js'], css: ['records.css'] }),
   ];
 
   it('leaves the entry, the storefront’s screens and what they import statically to the precache, lists the storefront’s lazy screens for everyone and the rest for staff', () => {
@@ -29,9 +31,10 @@ describe('the code kept after the first view', () => {
         board: ['/admin-guards.js', '/admin-shell.js', '/admin.css', '/bits.js', '/checkout.css', '/kit.js', '/money.js', '/orders.js'],
         order: ['/admin-guards.js', '/admin-shell.js', '/admin.css', '/bits.js', '/checkout.css', '/kit.js', '/money.js', '/order-page.css', '/order-page.js'],
         dashboard: ['/admin-guards.js', '/admin-shell.js', '/admin.css', '/bits.js', '/checkout.css', '/dashboard.js', '/kit.js', '/money.js', '/stock.css', '/stock.js'],
+        writeOff: ['/admin-guards.js', '/admin-shell.js', '/admin.css', '/bits.js', '/checkout.css', '/kit.js', '/money.js', '/records.css', '/records.js', '/stock.css', '/stock.js'],
       },
       shop: ['/checkout.css', '/checkout.js', '/money.js'],
-      staff: ['/admin-guards.js', '/admin-shell.js', '/admin.css', '/dashboard.js', '/kit.js', '/order-page.css', '/order-page.js', '/orders.js', '/stock.css', '/stock.js'],
+      staff: ['/admin-guards.js', '/admin-shell.js', '/admin.css', '/dashboard.js', '/kit.js', '/order-page.css', '/order-page.js', '/orders.js', '/records.css', '/records.js', '/stock.css', '/stock.js'],
     });
   });
 

@@ -22,14 +22,19 @@ export const laterFilesSchema = z.object({
    */
   screens: z.array(z.string()),
   /**
-   * What each staff screen the server draws (`drawnScreens`: the orders board, an order page, the dashboard) needs beyond the entry
+   * What each staff screen the server draws (`drawnScreens`: the orders board, an order page, the dashboard, the write-off form) needs beyond the entry
    * (the guards, the staff shell, the screen, what they import statically, and their CSS), named by its page: the CSS
    * as stylesheets (styled at its first paint), the chunks for `board-boot.js`, which fetches them beside the entry
    * when the tab takes the screen over (issue 32, item 1). Staff code all the same.
    */
   drawn: z
-    .object({ board: z.array(z.string()).default([]), order: z.array(z.string()).default([]), dashboard: z.array(z.string()).default([]) } satisfies Record<DrawnScreen, unknown>)
-    .default({ board: [], order: [], dashboard: [] }),
+    .object({
+      board: z.array(z.string()).default([]),
+      order: z.array(z.string()).default([]),
+      dashboard: z.array(z.string()).default([]),
+      writeOff: z.array(z.string()).default([]),
+    } satisfies Record<DrawnScreen, unknown>)
+    .default({ board: [], order: [], dashboard: [], writeOff: [] }),
   /** The storefront's lazy screens (checkout, account, search…): kept for every visitor. */
   shop: z.array(z.string()),
   /** The back-office's: kept for staff only. */
@@ -53,6 +58,8 @@ const drawnScreenModules: Record<DrawnScreen, RegExp> = {
   board: /\/client\/studio\/orders\/board\/orders-board\.tsx$/,
   order: /\/client\/studio\/orders\/order-page\/order-page\.tsx$/,
   dashboard: /\/client\/studio\/admin\/dashboard-page\.tsx$/,
+  // The write-off form is the route of a record's new form (/admin/{path}/new), whose screens are one module.
+  writeOff: /\/client\/studio\/admin\/screens\.tsx$/,
 };
 
 /** What the build knows of a chunk: its file, the module it was split at, what it imports, and its CSS. */
@@ -107,6 +114,7 @@ export const laterFiles = (built: BuiltChunk[], looseCss: LooseCss[] = []): Late
   const staff = withCss(new Set(chunks.map((c) => c.fileName)));
   const only = (files: Set<string>, earlier: Set<string>) => [...files].filter((f) => !earlier.has(f)).map((f) => `/${f}`).sort();
   const drawnCode = (screen: DrawnScreen) => withCss(reach(chunks.filter((c) => isDrawnShellModule(c.facadeModuleId ?? '') || drawnScreenModules[screen].test(c.facadeModuleId ?? '')), false));
-  const drawn: Record<DrawnScreen, string[]> = { board: only(drawnCode('board'), withCss(entryCode)), order: only(drawnCode('order'), withCss(entryCode)), dashboard: only(drawnCode('dashboard'), withCss(entryCode)) };
+  const drawnOnly = (screen: DrawnScreen) => only(drawnCode(screen), withCss(entryCode));
+  const drawn: Record<DrawnScreen, string[]> = { board: drawnOnly('board'), order: drawnOnly('order'), dashboard: drawnOnly('dashboard'), writeOff: drawnOnly('writeOff') };
   return { screens: only(screensCode, entryCode), drawn, shop: only(shop, first), staff: only(staff, shop) };
 };

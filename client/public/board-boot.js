@@ -1,4 +1,4 @@
-// A staff screen the server drew for a staff member (the orders board, an order page: server/render/renderer.ts
+// A staff screen the server drew for a staff member (the orders board, an order page, the dashboard, the write-off form: server/render/renderer.ts
 // `withDrawnScreen`) is read before the app runs: this script stands in the page for the app's entry and asks for it
 // (and the screen's chunks, `data-chunks`) only when the page is touched, a key
 // is pressed, at once under a service worker (a reopen), or when the browser is idle a while after load (issue 32,

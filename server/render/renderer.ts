@@ -14,7 +14,7 @@ import { boardSnapshotElementId, dashboardSnapshotElementId, drawnScreens, order
 type RenderPage = (href: string, snapshot: ShopSnapshot) => Promise<string | null>;
 
 /**
- * The build's renderer of a drawn staff screen (the orders board, an order page) for a staff member
+ * The build's renderer of a drawn staff screen (`drawnScreens`: the orders board, an order page, the dashboard, the write-off form) for a staff member
  * (client/entry-server.tsx `renderStaffPage`), likewise.
  */
 type RenderStaffPage = (href: string, user: User, snapshot: StaffSnapshot) => Promise<string | null>;
@@ -119,7 +119,7 @@ export const staffSnapshotScript = (snapshot: StaffSnapshot): string => {
 };
 
 /**
- * The shell with a staff screen (the orders board, an order page) drawn inside #root for a staff member (issue 32,
+ * The shell with a staff screen (`drawnScreens`) drawn inside #root for a staff member (issue 32,
  * item 1): the screen's styles named in the head (styled at the first paint), its chunks named for `board-boot.js`
  * (fetched with the entry, one round, when the tab takes the screen over), its snapshot and the user it was drawn for
  * beside #root, which the tab hydrates it with (client/main.tsx).

@@ -35,5 +35,5 @@ export type OrderSnapshot = z.infer<typeof orderSnapshot>;
 /** What a staff page may carry: the board's days, one order, the dashboard's today or the write-off form's choices, each under its own element. */
 export type StaffSnapshot = { board: BoardSnapshot } | { order: OrderSnapshot } | { dashboard: DashboardSnapshot } | { writeOff: WriteOffSnapshot };
 
-/** The screen a staff page's snapshot is drawn as (`drawnScreens`), or `null` for one that carries its content only (the write-off form). */
+/** The screen a staff page's snapshot is drawn as (`drawnScreens`), or `null` for none. */
 export const drawnScreenOf = (snapshot: StaffSnapshot): DrawnScreen | null => drawnScreens.find((screen) => screen in snapshot) ?? null;

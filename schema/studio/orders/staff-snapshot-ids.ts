@@ -20,20 +20,24 @@ export const writeOffSnapshotElementId = 'write-off-snapshot';
 
 /**
  * The staff screens the server draws as HTML for their staff member and the tab hydrates (issue 32, item 1), named by
- * the snapshot each is drawn from: the orders board, an order page and the dashboard (the write-off form's page
- * carries its choices only). Each is a route (client/entry-server.tsx `drawnRoutes`), a snapshot and the chunks it hydrates with
+ * the snapshot each is drawn from: the orders board, an order page, the dashboard and the write-off form. Each is a route (client/entry-server.tsx `drawnRoutes`), a snapshot and the chunks it hydrates with
  * (client/lib/later-code.ts `drawnScreenModules`, `later-files.json` `drawn`).
  */
-export const drawnScreens = ['board', 'order', 'dashboard'] as const;
+export const drawnScreens = ['board', 'order', 'dashboard', 'writeOff'] as const;
 export type DrawnScreen = (typeof drawnScreens)[number];
 
 /** The element ids of the drawn screens' snapshots. */
-export const drawnSnapshotElementIds: Record<DrawnScreen, string> = { board: boardSnapshotElementId, order: orderSnapshotElementId, dashboard: dashboardSnapshotElementId };
+export const drawnSnapshotElementIds: Record<DrawnScreen, string> = {
+  board: boardSnapshotElementId,
+  order: orderSnapshotElementId,
+  dashboard: dashboardSnapshotElementId,
+  writeOff: writeOffSnapshotElementId,
+};
 
 /**
- * Every element a staff page's first content may come under (the drawn screens' and the write-off form's): a page
+ * Every element a staff page's first content may come under (the drawn screens'): a page
  * carrying one is a staff screen the server wrote for its staff member, which the tab opens its store for by the
  * storefront's rule (client/main.tsx) and the service worker never keeps (client/lib/kept-pages.ts, whose pattern
  * must name each: the worker's code is written out without imports, and its test reads this list).
  */
-export const staffSnapshotElementIds: readonly string[] = [...Object.values(drawnSnapshotElementIds), writeOffSnapshotElementId];
+export const staffSnapshotElementIds: readonly string[] = Object.values(drawnSnapshotElementIds);

@@ -5,7 +5,8 @@ import { currentRecord } from '../../../../schema/shared/record';
 import { unitOf } from '../../../../schema/shared/unit';
 import { writeOffSnapshotElementId } from '../../../../schema/studio/orders/staff-snapshot-ids';
 import type { WriteOffUses } from '../../../../schema/studio/stock/write-off-choices';
-import { writeOffSnapshot } from '../../../../schema/studio/stock/write-off-snapshot';
+import { writeOffSnapshot, type WriteOffSnapshot } from '../../../../schema/studio/stock/write-off-snapshot';
+import { drawnSnapshot } from '../../../lib/drawn-snapshot';
 import { BalanceBook } from '../../../../schema/studio/stock/stock-balance';
 import type { Held } from '../../../data/office-of';
 import type { StockReading } from './use-stock';
@@ -19,18 +20,12 @@ export interface DrawnWriteOff {
 
 const names = new Intl.Collator('ru');
 
-const parse = (): DrawnWriteOff | null => {
-  const text = typeof document === 'undefined' ? null : document.getElementById(writeOffSnapshotElementId)?.textContent;
-  if (!text) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const parsed = writeOffSnapshot.safeParse(json);
-  if (!parsed.success) return null;
-  const { records, stock, uses } = parsed.data;
+const page = drawnSnapshot(writeOffSnapshotElementId, writeOffSnapshot);
+
+/** The server's renderer gives the form its snapshot (client/entry-server.tsx); `undefined` forgets it after that page. */
+export const drawWriteOffWith = page.drawWith;
+
+const readAs = ({ records, stock, uses }: WriteOffSnapshot): DrawnWriteOff => {
   // Read as the device reads its office records (client/data/stock-records.ts): the entity's current version, by title.
   const held = <E extends typeof flower | typeof warehouse>(entity: E) =>
     records.filter((r) => r.type === entity.type).flatMap((r) => {
@@ -61,10 +56,17 @@ const parse = (): DrawnWriteOff | null => {
   };
 };
 
-let read: DrawnWriteOff | null | undefined;
+/** The last snapshot read and its reading: the form reads it on each render, the same object each time. */
+let read: { from: WriteOffSnapshot; as: DrawnWriteOff } | undefined;
 
 /**
  * The write-off form's choices the server wrote into this page (server/render/write-off-snapshot.ts), or `null`: the
- * form shows them until the device's store is open and holds the studio's office records (issue 32, item 1).
+ * server draws the form from them and the form shows them until the device's store is open and holds the studio's
+ * office records (issue 32, item 1).
  */
-export const drawnWriteOff = (): DrawnWriteOff | null => (read === undefined ? (read = parse()) : read);
+export const drawnWriteOff = (): DrawnWriteOff | null => {
+  const snapshot = page.read();
+  if (!snapshot) return null;
+  if (read?.from !== snapshot) read = { from: snapshot, as: readAs(snapshot) };
+  return read.as;
+};

@@ -18,6 +18,7 @@ import { drawnWriteOff } from './drawn-write-off';
 import { openedLocal, useLocalUnlessDrawn } from '../../../data/local-data-context';
 import { studioPulled$ } from '../../../data/sync/pulled-mark';
 import { useObservable } from '../../../lib/use-observable';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { WarehousePick } from './warehouse-pick';
 import './stock-moves.css';
 
@@ -40,8 +41,10 @@ const shown = 8;
 export const WriteOffScreen = ({ initial, onSaved }: { initial?: Record<string, unknown>; onSaved?: () => void }) => {
   // The choices the server wrote into the page (issue 32, item 1) show until the device's store is open and holds the
   // studio's office records; without them the form waits for the store as before. One form either way: what is typed
-  // or picked meanwhile stays.
+  // or picked meanwhile stays. The server draws the form from them too (client/entry-server.tsx): its choices are not
+  // to be used before the tab has taken the page over (`useHydrated`), what is typed or picked then would be lost.
   const drawn = drawnWriteOff();
+  const hydrated = useHydrated();
   const local = useLocalUnlessDrawn(!!drawn);
   const office = local?.data.shop.office ?? null;
   const device = useStockReading(office);
@@ -147,9 +150,9 @@ export const WriteOffScreen = ({ initial, onSaved }: { initial?: Record<string, 
   return (
     <section className="record-screen write-off" aria-label="Списать">
       <h1>Списать</h1>
-      <WarehousePick label="Склад" value={wh} onChange={setWarehouse} choices={fromPage ? active.map((w) => ({ id: w.record.id, name: w.data.name })) : undefined} />
+      <WarehousePick label="Склад" value={wh} onChange={setWarehouse} choices={fromPage ? active.map((w) => ({ id: w.record.id, name: w.data.name })) : undefined} disabled={!hydrated} />
 
-      <fieldset className="write-off__step">
+      <fieldset className="write-off__step" disabled={!hydrated}>
         <legend>Что списать</legend>
         <input type="search" placeholder="Найти цветок или материал" aria-label="Найти цветок или материал" value={search} onChange={(e) => setSearch(e.target.value)} />
         <div className="chips" role="group" aria-label="Цветы и материалы">
@@ -229,7 +232,7 @@ export const WriteOffScreen = ({ initial, onSaved }: { initial?: Record<string, 
               );
             })}
           </ul>
-          <button type="button" className="button" disabled={busy} onClick={() => void save()}>
+          <button type="button" className="button" disabled={busy || !hydrated} onClick={() => void save()}>
             Списать ({lines.length})
           </button>
         </section>
