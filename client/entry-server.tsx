@@ -43,6 +43,9 @@ const drawnRoutes: Record<DrawnScreen, string> = { board: '/admin/orders', order
  */
 const deviceFilled = (screen: DrawnScreen, search: URLSearchParams) => screen === 'writeOff' && search.has('from');
 
+/** React's mark of a boundary left for the browser to draw (renderToString writes its fallback there). */
+const suspendedIn = (html: string) => html.includes('<!--$!-->');
+
 /** Gives the screens the snapshot they draw from, as the tab reads it from the page (`undefined`: none, after a page). */
 const drawWith = (snapshot: StaffSnapshot | undefined) => {
   drawBoardWith(snapshot && 'board' in snapshot ? snapshot.board : undefined);
@@ -55,8 +58,8 @@ const drawWith = (snapshot: StaffSnapshot | undefined) => {
  * A drawn staff screen (the orders board, an order page, the dashboard, the write-off form) as the staff member `user` sees it before the device's store
  * has opened (issue 32, item 1): the staff shell and the screen of `snapshot`, drawn with the tab's own guards, shell
  * and screen. The tab hydrates it with the same user and snapshot (client/main.tsx). `null` when the router would not
- * show that screen there (a guard said no, an address written otherwise, a snapshot no screen draws): the page then
- * goes out undrawn, as before.
+ * show that screen there (a guard said no, an address written otherwise, a snapshot no screen draws) or the screen
+ * suspended (a snapshot that does not fit it): the page then goes out undrawn, as before.
  */
 export const renderStaffPage = (href: string, user: User, snapshot: StaffSnapshot): Promise<string | null> => {
   const turn = staffTurn.then(async () => {
@@ -73,7 +76,10 @@ export const renderStaffPage = (href: string, user: User, snapshot: StaffSnapsho
       const { matches, location } = router.state;
       const shown = matches.at(-1);
       if (location.pathname !== address.pathname || shown?.routeId !== routeId || matches.some((m) => m.status !== 'success')) return null;
-      return renderToString(<ShopApp router={router} local={null} snapshot={null} />);
+      const html = renderToString(<ShopApp router={router} local={null} snapshot={null} />);
+      // A screen that suspended (its snapshot did not fit it) is drawn as its fallback, to be drawn by the tab: that is
+      // an undrawn page, so it goes out as one.
+      return suspendedIn(html) ? null : html;
     } finally {
       setCurrentUser(null);
       drawWith(undefined);

@@ -9,6 +9,7 @@ import { statusName } from '../../schema/studio/orders/order-lifecycle';
 import { toSynced } from '../db/synced';
 import { drawnUserOf, getPage, rootOf } from '../testing/drawn-pages';
 import { studioOrdersDb } from '../orders/spread';
+import { renderer, rendererFile } from './renderer';
 
 /**
  * The order page drawn by the server for a staff member who may read the studio's orders (issue 32, item 1), as the
@@ -73,5 +74,14 @@ describe('the order page drawn by the server', () => {
     const { html } = await get('/admin/orders/no-such-order', await signIn(shop.url, demoPhones.florist));
     expect(rootOf(html)).toBe('');
     expect(drawnUserOf(html)).toBeNull();
+  });
+
+  it('leaves a page undrawn when its screen suspends: a snapshot of another order than the address', async () => {
+    const render = await renderer(rendererFile('dist'))();
+    const florist = { phone: demoPhones.florist, name: 'Флорист', roles: ['florist' as const], isAdmin: false };
+    const drawn = await render?.staff?.(`/admin/orders/${order.id}`, florist, { order: { key: order.id, order } });
+    expect(drawn).toContain(orderTitle(order.number));
+    // The order page then waits for the device's store: React writes the fallback of a boundary left to the browser.
+    expect(await render?.staff?.(`/admin/orders/${order.id}`, florist, { order: { key: 'another-order', order } })).toBeNull();
   });
 });
