@@ -49,11 +49,33 @@ export interface JourneyOptions {
   fullChromium?: boolean;
 }
 
-/** The built shop on a random port with its own data, and a browser to visit it. */
+/**
+ * The headless shell a Vitest worker's journeys share, launched by the first and kept for the worker's life (the e2e
+ * project runs with `isolate: false`, so a worker's files run one after another in one module graph; Chromium goes
+ * with the worker's process, whose pipe it reads). A launch and close cost about half a CPU-second of the 2-core
+ * machine, once a journey file; each journey still gets fresh contexts — their own cookies, storage, service workers
+ * and cache — and closes them with its shop. Outside Vitest (the bench, two journeys at once) each journey launches its own.
+ */
+let sharedShell: Promise<Browser> | undefined;
+const workerShell = async (): Promise<Browser> => {
+  const browser = await (sharedShell ??= launchBrowser({ fullChromium: false }));
+  if (browser.isConnected()) return browser;
+  // The last file's journey crashed or closed it: this one gets a new one.
+  sharedShell = launchBrowser({ fullChromium: false });
+  return sharedShell;
+};
+
+/**
+ * The built shop on a random port with its own data, and a browser to visit it: in a Vitest worker the shell it
+ * shares with the worker's other journey files; with `fullChromium` (or outside Vitest) a browser of its own.
+ */
 export const startJourney = async (settings: Parameters<typeof startTestShop>[0] = {}, { serviceWorker = true, fullChromium = false }: JourneyOptions = {}) => {
   if (!fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: npm run build first (npm test does it)');
   const shop = await startTestShop(settings);
-  const browser = await launchBrowser({ fullChromium });
+  const shared = !fullChromium && process.env.VITEST_WORKER_ID !== undefined;
+  const browser = shared ? await workerShell() : await launchBrowser({ fullChromium });
+  // Contexts open before this journey are another's (none in a worker, whose files run one at a time).
+  const before = new Set(browser.contexts());
   return {
     shop,
     browser,
@@ -72,8 +94,10 @@ export const startJourney = async (settings: Parameters<typeof startTestShop>[0]
         });
       return context;
     },
+    /** Closes every context this journey opened (its own `newContext` or the browser's), then the browser if it is its own, then the shop. */
     async close() {
-      await browser.close();
+      if (shared) await Promise.all(browser.contexts().filter((context) => !before.has(context)).map((context) => closeContext(context)));
+      else await browser.close();
       await shop.close();
     },
   };
