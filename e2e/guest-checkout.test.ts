@@ -87,7 +87,7 @@ describe('guest checkout', () => {
     expect(await recordsOf(journey().shop, guest)).toHaveLength(1);
 
     // The studio sees at once that the address is to be asked of the recipient.
-    const studio = await contextAs(journey(), demoPhones.florist);
+    const studio = await contextAs(journey(), demoPhones.florist, undefined, { serviceWorker: false });
     const studioPage = await studio.newPage();
     await openOrder(studioPage, { id: placed._id, number: placed.number });
     await studioPage.getByRole('note').filter({ hasText: 'Уточнить адрес у получателя: позвоните получателю (+7 (916) 555-44-33)' }).waitFor();

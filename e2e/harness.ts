@@ -43,6 +43,20 @@ export const phoneViewport = { width: 360, height: 740 };
  * precache and later code, which cost about two fifths of Chromium's work in a journey that never goes offline
  * (docs/DECISIONS.md «A suite under 20 minutes»). Every journey about offline, installing or updating keeps it.
  */
+/**
+ * Contexts that refuse the service worker, whatever their journey's setting: a test that never goes offline in a file
+ * whose other tests do (`newContext(viewport, { serviceWorker: false })`). What `takesServiceWorker` reads.
+ */
+const refusingWorker = new WeakSet<BrowserContext>();
+
+/** Whether this context's pages get the service worker: a staff screen waits for the offline-ready state only where they do. */
+export const takesServiceWorker = (context: BrowserContext) => !refusingWorker.has(context);
+
+/** One context's choice: `serviceWorker: false` refuses the worker in a context of a journey that otherwise takes it. */
+export interface ContextOptions {
+  serviceWorker?: boolean;
+}
+
 export interface JourneyOptions {
   serviceWorker?: boolean;
   /** The full Chromium rather than the headless shell: for a journey whose claim is a time on a shopper's browser. */
@@ -81,14 +95,17 @@ export const startJourney = async (settings: Parameters<typeof startTestShop>[0]
     browser,
     /** Whether its pages get the service worker: a staff screen waits for the offline-ready state only where they do. */
     serviceWorker,
-    async newContext(viewport = desktopViewport): Promise<BrowserContext> {
+    /** A fresh context (its own cookies, storage and worker); `serviceWorker: false` refuses the worker in it even where the journey takes it. */
+    async newContext(viewport = desktopViewport, options: ContextOptions = {}): Promise<BrowserContext> {
       const context = await browser.newContext({ baseURL: shop.url, locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport });
       // A journey waits for the state it needs for as long as its test may run (the e2e project's testTimeout, 120 s),
       // not Playwright's 30 s: on a busy machine a state that comes late is still the right state.
       context.setDefaultTimeout(journeyWaitMs);
       // Asks the page for `window.shopData` (client/main.tsx), which a production page shows only to tests.
       await context.addInitScript(() => Object.assign(window, { shopTestHooks: true }));
-      if (!serviceWorker)
+      const takesWorker = serviceWorker && options.serviceWorker !== false;
+      if (!takesWorker) refusingWorker.add(context);
+      if (!takesWorker)
         await context.addInitScript(() => {
           ServiceWorkerContainer.prototype.register = () => Promise.reject(new DOMException('Service workers are disabled', 'SecurityError'));
         });
@@ -155,7 +172,7 @@ export const journeyPerFile = (settings: Parameters<typeof startTestShop>[0] = {
 export type Journey = Awaited<ReturnType<typeof startJourney>>;
 
 /** A page of a new guest context on a 360 px phone. */
-export const phonePage = async (journey: Journey) => {
-  const context = await journey.newContext(phoneViewport);
+export const phonePage = async (journey: Journey, options: ContextOptions = {}) => {
+  const context = await journey.newContext(phoneViewport, options);
   return { context, page: await context.newPage() };
 };
