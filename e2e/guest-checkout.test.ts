@@ -98,7 +98,7 @@ describe('guest checkout', () => {
 
   it('a code never confirmed sends nothing to the studio; the draft stays on the device until deleted', async () => {
     const guest = '79003334455';
-    const { context, page } = await phonePage(journey());
+    const { context, page } = await phonePage(journey(), { serviceWorker: false });
     await page.goto('/');
     await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
     await startGuestCheckout(page);
