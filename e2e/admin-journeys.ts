@@ -1,15 +1,15 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { call, signIn } from '../server/testing/test-shop';
 import type { OfficeRecord } from '../schema/shared/record';
-import { watchErrors, type Journey, type TestShop } from './harness';
+import { takesServiceWorker, watchErrors, type ContextOptions, type Journey, type TestShop } from './harness';
 import { appRunning, waitFor, waitForOfflineReady } from './journeys';
 
 /**
  * A browser context signed in as this phone (or a guest with none): the session cookie, and the user the shop
  * stores on the device (written before the first page, once), as if the person had signed in through the dialog earlier.
  */
-export const contextAs = async (journey: Journey, phone: string | null, viewport?: { width: number; height: number }): Promise<BrowserContext> => {
-  const context = await journey.newContext(viewport);
+export const contextAs = async (journey: Journey, phone: string | null, viewport?: { width: number; height: number }, options: ContextOptions = {}): Promise<BrowserContext> => {
+  const context = await journey.newContext(viewport, options);
   if (!phone) return context;
   const cookie = await signIn(journey.shop.url, phone);
   const [name, value] = cookie.split('=');
@@ -29,13 +29,20 @@ export const contextAs = async (journey: Journey, phone: string | null, viewport
  * (where the journey's browser takes the service worker) the app would open again offline, as every offline journey
  * of the back-office starts.
  */
-export const openStaffScreen = async (journey: Journey, phone: string, path: string, heading: string | { name: string; level: number }, viewport?: { width: number; height: number }) => {
-  const context = await contextAs(journey, phone, viewport);
+export const openStaffScreen = async (
+  journey: Journey,
+  phone: string,
+  path: string,
+  heading: string | { name: string; level: number },
+  viewport?: { width: number; height: number },
+  options: ContextOptions = {},
+) => {
+  const context = await contextAs(journey, phone, viewport, options);
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(path);
   await page.getByRole('heading', typeof heading === 'string' ? { name: heading } : heading).waitFor();
-  if (journey.serviceWorker) await waitForOfflineReady(page);
+  if (takesServiceWorker(context)) await waitForOfflineReady(page);
   return { context, page, errors };
 };
 

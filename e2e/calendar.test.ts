@@ -103,7 +103,7 @@ describe('the calendar', () => {
     await context.close();
 
     // On a 360 px phone nothing is cut: the page does not scroll sideways and no day's text overflows its cell.
-    const phone = await contextAs(journey(), demoPhones.florist, phoneViewport);
+    const phone = await contextAs(journey(), demoPhones.florist, phoneViewport, { serviceWorker: false });
     const small = await phone.newPage();
     await small.goto(`/admin/calendar?month=${month.month}&year=${month.year}&day=${shiftDay}`);
     await expect.poll(() => dayCell(small, delivery).getAttribute('aria-label'), { timeout: 30_000 }).toMatch(/1 Заказ/);

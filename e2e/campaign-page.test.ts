@@ -58,7 +58,7 @@ describe('a campaign page from the block editor', () => {
     expect(await deviceHolds(shopper, key)).toBe(false);
 
     // An admin makes the page in the block editor.
-    const adminContext = await contextAs(journey(), demoPhones.admin);
+    const adminContext = await contextAs(journey(), demoPhones.admin, undefined, { serviceWorker: false });
     const admin = await adminContext.newPage();
     const adminErrors = watchErrors(admin);
     await admin.goto('/admin/pages');
@@ -127,7 +127,7 @@ describe('a campaign page from the block editor', () => {
   });
 
   it('says in the editors’ words what is wrong before anything is sent: the address, the title, a block', async () => {
-    const context = await contextAs(journey(), demoPhones.admin);
+    const context = await contextAs(journey(), demoPhones.admin, undefined, { serviceWorker: false });
     const admin = await context.newPage();
     const errors = watchErrors(admin);
     const writes: string[] = [];
@@ -178,7 +178,7 @@ describe('a campaign page from the block editor', () => {
   });
 
   it('calls a published address taken even on a device that has not pulled the pages yet', async () => {
-    const context = await contextAs(journey(), demoPhones.admin);
+    const context = await contextAs(journey(), demoPhones.admin, undefined, { serviceWorker: false });
     // The device's pages sync never answers: only the server's list knows /info (a full run's first minute, made certain).
     await context.route((url) => url.pathname.startsWith('/db/pages'), (route) => route.abort());
     const admin = await context.newPage();

@@ -17,7 +17,8 @@ const roubles = (n: number) => plain(formatRoubles(n));
  * 90 s for a line never shown). Clicked only while closed, so a slow opening is never toggled shut.
  */
 const openCartAt = async (page: Page, line: string) => {
-  const button = page.getByRole('button', { name: /Корзина/ });
+  // The cart's own button («Корзина: N шт.»), not a line's «Удалить Корзина «Деревенская»» shown in an open dropdown.
+  const button = page.getByRole('button', { name: /^Корзина: / });
   const shown = page.getByRole('region', { name: 'Корзина' }).getByRole('listitem').filter({ hasText: line });
   await expect
     .poll(async () => {
@@ -33,7 +34,8 @@ describe('the cart dropdown and the offline mark', () => {
   const phone = () => phonePage(journey());
 
   it('changes quantities with − and +, shows unit prices, sizes rounded to tens and what is left to free delivery', async () => {
-    const { context, page } = await phone();
+    // Never offline: a context without the service worker (e2e/harness.ts `ContextOptions`).
+    const { context, page } = await phonePage(journey(), { serviceWorker: false });
     const errors = watchErrors(page);
     const unit = basket.discountPrice || basket.price;
     await page.goto(`/items/${basket.id}`);
@@ -44,7 +46,7 @@ describe('the cart dropdown and the offline mark', () => {
       .filter({ hasText: '1' })
       .waitFor()
       .catch((e: Error) => Promise.reject(new Error(`${e.message}\nthe page said: ${errors.join('\n') || 'nothing'}`)));
-    await page.getByRole('button', { name: /Корзина/ }).click();
+    await page.getByRole('button', { name: /^Корзина: / }).click();
     const dropdown = page.getByRole('region', { name: 'Корзина' });
     const line = dropdown.getByRole('listitem').filter({ hasText: basket.name });
     expect(plain(await line.locator('.cart__unit').textContent())).toBe(`${roubles(unit)} за шт.`);

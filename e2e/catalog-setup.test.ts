@@ -13,7 +13,7 @@ describe('the catalogue arrangement', () => {
   const journey = journeyPerFile();
 
   it('a florist renames and reorders a category and picks the home collection; the storefront and its server HTML follow', async () => {
-    const staffContext = await contextAs(journey(), demoPhones.florist);
+    const staffContext = await contextAs(journey(), demoPhones.florist, undefined, { serviceWorker: false });
     const staff = await staffContext.newPage();
     // On a florist's phone.
     await staff.setViewportSize({ width: 360, height: 740 });

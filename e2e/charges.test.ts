@@ -65,7 +65,7 @@ describe('/admin/charges', () => {
     expect(check.gap.card).toBeGreaterThan(0);
     const gap = (n: number) => (n === 0 ? 'нет' : `${n > 0 ? '\\+' : '−'}${formatRoubles(Math.abs(n)).replace(/\s/g, '\\s')}`);
 
-    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.manager, '/admin/charges', 'Расходы', phoneViewport);
+    const { context, page, errors } = await openStaffScreen(journey(), demoPhones.manager, '/admin/charges', 'Расходы', phoneViewport, { serviceWorker: false });
     const closes = page.getByRole('region', { name: 'Закрытия смен' });
     await closes.getByText(new RegExp(`расходится с учётом сервера: наличные ${gap(check.gap.cash)}, карта ${gap(check.gap.card)}`)).waitFor();
     await closes.getByRole('button', { name: `Смена ${day}` }).focus();

@@ -75,7 +75,7 @@ describe('the studio’s papers', () => {
     const assigned = await call(shop.url, '/api/orders/command', { id: `docs-${crypto.randomUUID()}`, order: order.id, action: { kind: 'assign', courier } }, admin);
     expect(assigned.status).toBe(200);
 
-    const context = await contextAs(journey(), demoPhones.admin);
+    const context = await contextAs(journey(), demoPhones.admin, undefined, { serviceWorker: false });
     // The browser's print dialog is not opened: the page stays marked as printing, and the PDF is what it would print.
     await context.addInitScript(() => Object.assign(window, { print: () => {} }));
     const page = await context.newPage();
@@ -156,7 +156,7 @@ describe('the studio’s papers', () => {
   it('are an admin’s: a florist sees «Недостаточно прав», and still prints a shift’s report from the charges in the same layout', async () => {
     const { shop } = journey();
     await closedShift(shop, '2026-11-02', demoPhones.florist);
-    const context = await contextAs(journey(), demoPhones.florist);
+    const context = await contextAs(journey(), demoPhones.florist, undefined, { serviceWorker: false });
     await context.addInitScript(() => Object.assign(window, { print: () => {} }));
     const page = await context.newPage();
     expect((await outcomeOf(page, '/admin/documents')).outcome).toBe('denied');

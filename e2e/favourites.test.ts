@@ -56,7 +56,7 @@ describe('favourites', () => {
     expect(await onServer()).toEqual([second.id, first.id]);
 
     // Another phone: a guest there has none, then signs in and sees both, newest first.
-    const two = await phonePage(journey());
+    const two = await phonePage(journey(), { serviceWorker: false });
     await two.page.goto('/');
     await two.page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
     expect(await favouritesShown(two.page)).toEqual([]);

@@ -87,7 +87,7 @@ describe('guest checkout', () => {
     expect(await recordsOf(journey().shop, guest)).toHaveLength(1);
 
     // The studio sees at once that the address is to be asked of the recipient.
-    const studio = await contextAs(journey(), demoPhones.florist);
+    const studio = await contextAs(journey(), demoPhones.florist, undefined, { serviceWorker: false });
     const studioPage = await studio.newPage();
     await openOrder(studioPage, { id: placed._id, number: placed.number });
     await studioPage.getByRole('note').filter({ hasText: 'Уточнить адрес у получателя: позвоните получателю (+7 (916) 555-44-33)' }).waitFor();
@@ -98,7 +98,7 @@ describe('guest checkout', () => {
 
   it('a code never confirmed sends nothing to the studio; the draft stays on the device until deleted', async () => {
     const guest = '79003334455';
-    const { context, page } = await phonePage(journey());
+    const { context, page } = await phonePage(journey(), { serviceWorker: false });
     await page.goto('/');
     await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
     await startGuestCheckout(page);

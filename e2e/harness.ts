@@ -43,37 +43,78 @@ export const phoneViewport = { width: 360, height: 740 };
  * precache and later code, which cost about two fifths of Chromium's work in a journey that never goes offline
  * (docs/DECISIONS.md «A suite under 20 minutes»). Every journey about offline, installing or updating keeps it.
  */
+/**
+ * Contexts that refuse the service worker, whatever their journey's setting: a test that never goes offline in a file
+ * whose other tests do (`newContext(viewport, { serviceWorker: false })`). What `takesServiceWorker` reads.
+ */
+const refusingWorker = new WeakSet<BrowserContext>();
+
+/** Whether this context's pages get the service worker: a staff screen waits for the offline-ready state only where they do. */
+export const takesServiceWorker = (context: BrowserContext) => !refusingWorker.has(context);
+
+/** One context's choice: `serviceWorker: false` refuses the worker in a context of a journey that otherwise takes it. */
+export interface ContextOptions {
+  serviceWorker?: boolean;
+}
+
 export interface JourneyOptions {
   serviceWorker?: boolean;
   /** The full Chromium rather than the headless shell: for a journey whose claim is a time on a shopper's browser. */
   fullChromium?: boolean;
 }
 
-/** The built shop on a random port with its own data, and a browser to visit it. */
+/**
+ * The headless shell a Vitest worker's journeys share, launched by the first and kept for the worker's life (the e2e
+ * project runs with `isolate: false`, so a worker's files run one after another in one module graph; Chromium goes
+ * with the worker's process, whose pipe it reads). A launch and close cost about half a CPU-second of the 2-core
+ * machine, once a journey file; each journey still gets fresh contexts — their own cookies, storage, service workers
+ * and cache — and closes them with its shop. Outside Vitest (the bench, two journeys at once) each journey launches its own.
+ */
+let sharedShell: Promise<Browser> | undefined;
+const workerShell = async (): Promise<Browser> => {
+  const browser = await (sharedShell ??= launchBrowser({ fullChromium: false }));
+  if (browser.isConnected()) return browser;
+  // The last file's journey crashed or closed it: this one gets a new one.
+  sharedShell = launchBrowser({ fullChromium: false });
+  return sharedShell;
+};
+
+/**
+ * The built shop on a random port with its own data, and a browser to visit it: in a Vitest worker the shell it
+ * shares with the worker's other journey files; with `fullChromium` (or outside Vitest) a browser of its own.
+ */
 export const startJourney = async (settings: Parameters<typeof startTestShop>[0] = {}, { serviceWorker = true, fullChromium = false }: JourneyOptions = {}) => {
   if (!fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: npm run build first (npm test does it)');
   const shop = await startTestShop(settings);
-  const browser = await launchBrowser({ fullChromium });
+  const shared = !fullChromium && process.env.VITEST_WORKER_ID !== undefined;
+  const browser = shared ? await workerShell() : await launchBrowser({ fullChromium });
+  // Contexts open before this journey are another's (none in a worker, whose files run one at a time).
+  const before = new Set(browser.contexts());
   return {
     shop,
     browser,
     /** Whether its pages get the service worker: a staff screen waits for the offline-ready state only where they do. */
     serviceWorker,
-    async newContext(viewport = desktopViewport): Promise<BrowserContext> {
+    /** A fresh context (its own cookies, storage and worker); `serviceWorker: false` refuses the worker in it even where the journey takes it. */
+    async newContext(viewport = desktopViewport, options: ContextOptions = {}): Promise<BrowserContext> {
       const context = await browser.newContext({ baseURL: shop.url, locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport });
       // A journey waits for the state it needs for as long as its test may run (the e2e project's testTimeout, 120 s),
       // not Playwright's 30 s: on a busy machine a state that comes late is still the right state.
       context.setDefaultTimeout(journeyWaitMs);
       // Asks the page for `window.shopData` (client/main.tsx), which a production page shows only to tests.
       await context.addInitScript(() => Object.assign(window, { shopTestHooks: true }));
-      if (!serviceWorker)
+      const takesWorker = serviceWorker && options.serviceWorker !== false;
+      if (!takesWorker) refusingWorker.add(context);
+      if (!takesWorker)
         await context.addInitScript(() => {
           ServiceWorkerContainer.prototype.register = () => Promise.reject(new DOMException('Service workers are disabled', 'SecurityError'));
         });
       return context;
     },
+    /** Closes every context this journey opened (its own `newContext` or the browser's), then the browser if it is its own, then the shop. */
     async close() {
-      await browser.close();
+      if (shared) await Promise.all(browser.contexts().filter((context) => !before.has(context)).map((context) => closeContext(context)));
+      else await browser.close();
       await shop.close();
     },
   };
@@ -131,7 +172,7 @@ export const journeyPerFile = (settings: Parameters<typeof startTestShop>[0] = {
 export type Journey = Awaited<ReturnType<typeof startJourney>>;
 
 /** A page of a new guest context on a 360 px phone. */
-export const phonePage = async (journey: Journey) => {
-  const context = await journey.newContext(phoneViewport);
+export const phonePage = async (journey: Journey, options: ContextOptions = {}) => {
+  const context = await journey.newContext(phoneViewport, options);
   return { context, page: await context.newPage() };
 };

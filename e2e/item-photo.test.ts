@@ -29,7 +29,7 @@ describe('a catalogue photo from the back-office to the storefront', () => {
     await waitForOfflineReady(shopper);
     expect((await mainPicture(shopper)).src).toBe(item.images[0].url);
 
-    const admin = await contextAs(journey(), demoPhones.admin);
+    const admin = await contextAs(journey(), demoPhones.admin, undefined, { serviceWorker: false });
     const office = await admin.newPage();
     const officeErrors = watchErrors(office);
     await office.goto('/admin');
@@ -77,7 +77,7 @@ describe('a catalogue photo from the back-office to the storefront', () => {
 
   it('a florist filters the list by the address and edits price and stock in the row; a stale row is refused in Russian', async () => {
     const item = demoProducts.find((p) => p.isActive && !p.isHidden && p.category === 'monobouquets')!;
-    const florist = await contextAs(journey(), demoPhones.florist, phoneViewport);
+    const florist = await contextAs(journey(), demoPhones.florist, phoneViewport, { serviceWorker: false });
     const page = await florist.newPage();
     await page.goto(`/admin/items?q=${encodeURIComponent(item.art)}&f=${encodeURIComponent(JSON.stringify({ category: 'monobouquets', active: 'true' }))}`);
     await page.getByRole('heading', { name: 'Позиции' }).waitFor();

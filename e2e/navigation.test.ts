@@ -27,7 +27,7 @@ describe('the site navigation', () => {
     const menu = shopper.getByRole('navigation', { name: 'Меню сайта' });
     expect(await menu.count()).toBe(0);
 
-    const adminContext = await contextAs(journey(), demoPhones.admin, phoneViewport);
+    const adminContext = await contextAs(journey(), demoPhones.admin, phoneViewport, { serviceWorker: false });
     const admin = await adminContext.newPage();
     const adminErrors = watchErrors(admin);
     await admin.goto('/admin/navigation');

@@ -77,7 +77,7 @@ describe('the order page offline', () => {
     expect(await page.locator('.order-page__history > li').count()).toBe(6);
 
     // The customer's /my: each order once, «У курьера», with the bouquet's photo.
-    const own = await contextAs(journey(), customer);
+    const own = await contextAs(journey(), customer, undefined, { serviceWorker: false });
     const my = await own.newPage();
     await my.goto('/my');
     for (const { id } of orders) {

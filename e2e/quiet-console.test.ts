@@ -29,7 +29,7 @@ describe('a quiet console', () => {
   const journey = journeyPerFile();
 
   it('no RxDB open-core banner when the device store opens in the built shop', async () => {
-    const { context, page } = await phonePage(journey());
+    const { context, page } = await phonePage(journey(), { serviceWorker: false });
     const messages: string[] = [];
     page.on('console', (m) => messages.push(m.text()));
     await page.goto('/');
@@ -47,7 +47,7 @@ describe('a quiet console', () => {
   });
 
   it('a florist’s device never asks for the customer’s favourites; her hearts stay on the device', async () => {
-    const { context, page } = await phonePage(journey());
+    const { context, page } = await phonePage(journey(), { serviceWorker: false });
     const asked = favouritesRequests(page);
     await page.goto('/');
     await signInThroughDialog(page, journey().shop, demoPhones.florist);

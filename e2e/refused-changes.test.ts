@@ -95,7 +95,7 @@ describe('a refused write-off act, opened again', () => {
     const first = await call(shop.url, '/api/contractors/update', { data: { name: 'ООО «Первоцвет»', inn: '7701234565', phones: [taken], credit: true, creditDays: 7 } }, admin);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
 
-    const context = await contextAs(journey(), demoPhones.florist, phone);
+    const context = await contextAs(journey(), demoPhones.florist, phone, { serviceWorker: false });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto('/admin/contractors/new');

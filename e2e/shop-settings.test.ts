@@ -45,7 +45,7 @@ describe('the shop settings', () => {
     const second = await openTab(late);
     await second.page.route('**/db/pages/**', (r) => r.abort());
 
-    const adminContext = await contextAs(journey(), demoPhones.admin);
+    const adminContext = await contextAs(journey(), demoPhones.admin, undefined, { serviceWorker: false });
     const admin = await adminContext.newPage();
     const adminErrors = watchErrors(admin);
     await admin.goto('/admin/settings');
@@ -124,7 +124,7 @@ describe('the shop settings', () => {
   });
 
   it('a florist opening /admin/settings sees «Недостаточно прав»', async () => {
-    const context = await contextAs(journey(), demoPhones.florist);
+    const context = await contextAs(journey(), demoPhones.florist, undefined, { serviceWorker: false });
     const page = await context.newPage();
     await page.goto('/admin/settings');
     await page.getByText('Недостаточно прав').waitFor();
@@ -133,7 +133,7 @@ describe('the shop settings', () => {
 
   it('what the admin types while a save is on its way keeps the typed text, in the shop’s form and the SMS gateway’s', async () => {
     const { shop } = journey();
-    const context = await contextAs(journey(), demoPhones.admin);
+    const context = await contextAs(journey(), demoPhones.admin, undefined, { serviceWorker: false });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto('/admin/settings');

@@ -83,7 +83,7 @@ describe('supply invoices', () => {
     expect(stock.prices.find((p) => p.flower === 'flower-rose-explorer')).toMatchObject({ last: 95.5, average: 95.5 });
 
     // The admin's flowers screen shows the same, once: stock per warehouse and the purchase price.
-    const admin = await contextAs(journey(), demoPhones.admin);
+    const admin = await contextAs(journey(), demoPhones.admin, undefined, { serviceWorker: false });
     const adminPage = await admin.newPage();
     await adminPage.goto('/admin/flowers');
     await adminPage.getByRole('heading', { name: 'Цветы и материалы' }).waitFor();
@@ -148,7 +148,7 @@ describe('supply invoices', () => {
     const off = await call<{ data: { updatedAt: number } }>(shop.url, '/api/refs/update', { id: 'ref-unit-pack', updatedAt: pack.body.data.updatedAt, data: { ...pack.body.data.data, active: false } }, admin);
     expect(off.status, JSON.stringify(off.body)).toBe(200);
 
-    const context = await contextAs(journey(), demoPhones.florist, phone390);
+    const context = await contextAs(journey(), demoPhones.florist, phone390, { serviceWorker: false });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto('/admin/invoices/new');

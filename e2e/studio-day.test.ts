@@ -137,7 +137,7 @@ describe('an order taken by phone', () => {
   });
 
   it('is a manager’s screen: a florist sees «Недостаточно прав» and no button', async () => {
-    const context = await contextAs(journey(), demoPhones.florist);
+    const context = await contextAs(journey(), demoPhones.florist, undefined, { serviceWorker: false });
     const page = await context.newPage();
     expect((await outcomeOf(page, '/admin/orders/new')).outcome).toBe('denied');
     await page.goto('/admin/orders');
@@ -155,7 +155,7 @@ describe('an order taken by phone', () => {
     const changed = { ...settings, closedDays: [closed], slots: ['00:00–00:01'] };
     expect((await call(shop.url, '/api/settings/update', { settings: changed, updatedAt }, admin)).status).toBe(200);
 
-    const context = await contextAs(journey(), demoPhones.manager);
+    const context = await contextAs(journey(), demoPhones.manager, undefined, { serviceWorker: false });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto('/admin/orders/new');

@@ -14,7 +14,7 @@ describe('the studio profile', () => {
   const journey = journeyPerFile();
 
   it('an admin edits the phone and the storefront header shows it, also after an offline reload', async () => {
-    const adminContext = await contextAs(journey(), demoPhones.admin);
+    const adminContext = await contextAs(journey(), demoPhones.admin, undefined, { serviceWorker: false });
     const admin = await adminContext.newPage();
     const adminErrors = watchErrors(admin);
     await admin.goto('/admin/profile');
@@ -65,7 +65,7 @@ describe('the studio profile', () => {
   });
 
   it('a save made from an old copy is refused in Russian under the form, the typed text kept, and the next save goes', async () => {
-    const context = await contextAs(journey(), demoPhones.admin);
+    const context = await contextAs(journey(), demoPhones.admin, undefined, { serviceWorker: false });
     const [first, second] = [await context.newPage(), await context.newPage()];
     const errors = [watchErrors(first), watchErrors(second)];
     for (const tab of [first, second]) {
@@ -95,7 +95,7 @@ describe('the studio profile', () => {
   });
 
   it('what the admin types while a save is on its way stays, and goes with the next save', async () => {
-    const context = await contextAs(journey(), demoPhones.admin);
+    const context = await contextAs(journey(), demoPhones.admin, undefined, { serviceWorker: false });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto('/admin/profile');
@@ -121,7 +121,7 @@ describe('the studio profile', () => {
   });
 
   it('a florist opening /admin/profile sees «Недостаточно прав»', async () => {
-    const context = await contextAs(journey(), demoPhones.florist);
+    const context = await contextAs(journey(), demoPhones.florist, undefined, { serviceWorker: false });
     const page = await context.newPage();
     expect((await outcomeOf(page, '/admin/profile')).outcome).toBe('denied');
     await page.getByRole('heading', { name: 'Недостаточно прав' }).waitFor();
