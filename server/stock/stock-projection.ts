@@ -11,6 +11,7 @@ import type { StockAnswer } from '../../schema/studio/stock/stock-answer';
 import type { ChangesHub } from '../db/changes-hub';
 import type { Storage } from '../db/storage';
 import { fromSynced, toSynced } from '../db/synced';
+import { changesPage } from '../db/claim';
 import { log } from '../ops/log';
 import { ReferenceCache, type OfficeMirror } from '../records/reference-cache';
 import { writeOffUses, type WriteOffUses } from '../../schema/studio/stock/write-off-choices';
@@ -181,13 +182,13 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
    * some change is not one of this process's own revisions (`own`), read again from the same sequence with them.
    */
   const page = async (from: Seq): Promise<PouchDB.Core.ChangesResponse<object>> => {
-    const bare = await db().changes({ since: from, limit: batch, batch_size: batch, seq_interval: batch });
+    const bare = await changesPage(db(), from, batch, false);
     const results: PouchDB.Core.ChangesResponseChange<object>[] = [];
     for (const change of bare.results) {
       const mine = own.get(change.id);
       if (change.deleted) results.push(change);
       else if (mine && mine.rev === change.changes[0]?.rev) results.push({ ...change, doc: { ...mine.doc, _id: change.id, _rev: mine.rev } as PouchDB.Core.ExistingDocument<object> });
-      else return db().changes({ since: from, include_docs: true, limit: batch, batch_size: batch, seq_interval: batch });
+      else return changesPage(db(), from, batch, true);
     }
     return { ...bare, results };
   };
