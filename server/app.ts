@@ -110,7 +110,8 @@ export const createApp = (shop: Shop, hub: ChangesHub, catalog: CatalogIndex, st
   app.set('trust proxy', shop.config.trustProxy);
   app.use(requestIds(countRequest));
   // The office's catch-up for a push starts as it arrives, beside its session and body (gateway.ts `pushArrivals`).
-  const rules = pushRules(books, shop.storage, shop.config.booksClock, () => stock.mark());
+  // Its catch-ups take this process's own pushed documents from what it wrote, not from a read (`stock.wrote`).
+  const rules = pushRules(books, shop.storage, shop.config.booksClock, () => stock.mark(), (docs) => stock.wrote(docs));
   app.use(pushArrivals(rules));
   app.use(compressAnswers());
   app.use(securityHeaders());

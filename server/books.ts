@@ -66,8 +66,8 @@ export const recordHooks = (shop: Shop, orders: OrdersIndex): Partial<Record<str
  * The rule of every database that devices push to, by name. A database that `dbAccess` makes writable but that has no
  * rule here accepts nothing: each document is refused, never a 500.
  */
-export const pushRules = (books: WritePipeline, storage: Storage, clock?: () => number, officeMark?: () => number): Readonly<Record<string, DbPushRule>> => ({
+export const pushRules = (books: WritePipeline, storage: Storage, clock?: () => number, officeMark?: () => number, officeWrote?: DbPushRule['wrote']): Readonly<Record<string, DbPushRule>> => ({
   // The receipts are read only for a batch that may hold a quick close of a shift (their legal limit).
   events: { judge: async (_db, _user, docs) => eventsRule('push', clock, docs.some((d) => isQuickClose({ title: d.title })) ? await unregisteredOf(storage) : null) },
-  office: officeBatchRule(books, officeMark),
+  office: { ...officeBatchRule(books, officeMark), ...(officeWrote ? { wrote: officeWrote } : {}) },
 });

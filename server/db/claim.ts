@@ -335,6 +335,23 @@ const ensureCreated = async (db: PouchDB.Database) => {
 };
 
 /**
+ * One page of a database's changes from `since` (`limit` of them, one sequence a page), with their documents or
+ * without. On CouchDB straight over HTTP on the process's kept-alive connections, as `writeDocs` writes: PouchDB's
+ * HTTP adapter opens a connection and walks a cookie jar for every request, and a push's catch-up sends one or two of
+ * these (server/stock/stock-projection.ts). The embedded store reads its own feed.
+ */
+export const changesPage = async (db: PouchDB.Database, since: string | number, limit: number, docs: boolean): Promise<PouchDB.Core.ChangesResponse<object>> => {
+  const url = couchAddresses.get(db);
+  if (!url) return db.changes({ since, limit, batch_size: limit, seq_interval: limit, ...(docs ? { include_docs: true } : {}) });
+  await ensureCreated(db);
+  const query = new URLSearchParams({ since: String(since), limit: String(limit), seq_interval: String(limit), ...(docs ? { include_docs: 'true' } : {}) });
+  const { href, headers } = couchRequest(`${withSlash(url)}_changes?${query}`);
+  const answer = await fetch(href, { headers });
+  if (!answer.ok) throw Object.assign(new Error(`CouchDB answered ${answer.status} to a changes read of ${db.name}`), { status: answer.status });
+  return (await answer.json()) as PouchDB.Core.ChangesResponse<object>;
+};
+
+/**
  * Writes `doc` (new when it has no `_rev`, else against that revision) and answers whether this writer won it.
  * Errors other than losing are thrown.
  */

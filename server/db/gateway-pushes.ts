@@ -108,6 +108,17 @@ export const pushDocs = async (storage: Storage, rules: PushRules, name: string,
   const accepted = verdicts.flatMap((v) => (v.verdict.ok ? [{ ...v.verdict.doc, _id: v.id, ...(v.rev ? { _rev: v.rev } : {}) }] : []));
   const written = accepted.length ? await writeAll(db, accepted) : [];
   const kept = accepted.filter((_, i) => 'ok' in written[i] && written[i].ok);
+  if (kept.length && rule.wrote) {
+    const revs = accepted.flatMap((doc, i) => {
+      const w = written[i];
+      return 'ok' in w && w.ok ? [{ ...doc, _rev: w.rev }] : [];
+    });
+    try {
+      rule.wrote(revs);
+    } catch (e) {
+      log.error({ err: e }, `noting a push's revisions in ${name}`);
+    }
+  }
   // What follows from the stored documents is the server's own doing: a failure there is logged, the push stands.
   if (kept.length && rule.stored) await rule.stored(user, kept).catch((e: unknown) => log.error({ err: e }, `after a push to ${name}`));
   let w = 0;

@@ -45,6 +45,11 @@ export interface DbPushRule {
    * `judge` as `mark` (the office: a catch-up of the process's copies sent at once, server/stock/stock-projection.ts).
    */
   arrive?(): number;
+  /**
+   * Told at once, before anything else, which documents the write stored and under which revision (what the device is
+   * answered): the office's catch-ups then need not read these documents' bodies back (stock-projection.ts `wrote`).
+   */
+  wrote?(docs: readonly (PushedDoc & { _rev: string })[]): void;
   stored?(user: User, docs: readonly PushedDoc[]): Promise<void>;
 }
 

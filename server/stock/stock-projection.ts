@@ -11,6 +11,7 @@ import type { StockAnswer } from '../../schema/studio/stock/stock-answer';
 import type { ChangesHub } from '../db/changes-hub';
 import type { Storage } from '../db/storage';
 import { fromSynced, toSynced } from '../db/synced';
+import { changesPage } from '../db/claim';
 import { log } from '../ops/log';
 import { ReferenceCache, type OfficeMirror } from '../records/reference-cache';
 import { writeOffUses, type WriteOffUses } from '../../schema/studio/stock/write-off-choices';
@@ -168,6 +169,31 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
   };
 
   /**
+   * What this process wrote to the office itself (a device's push through it), by id: the revision the write got and
+   * the body it stored. A catch-up reads the changes without their documents and takes these bodies for the changes
+   * that are exactly these revisions; any other change (another app server's, a device's through it, this process's
+   * other writers) has the page read again with documents.
+   */
+  const own = new Map<string, { rev: string; doc: Record<string, unknown> }>();
+  const ownMost = 2_000;
+
+  /**
+   * One page of changes from `from`, as a read with documents would give it: read without documents, and only when
+   * some change is not one of this process's own revisions (`own`), read again from the same sequence with them.
+   */
+  const page = async (from: Seq): Promise<PouchDB.Core.ChangesResponse<object>> => {
+    const bare = await changesPage(db(), from, batch, false);
+    const results: PouchDB.Core.ChangesResponseChange<object>[] = [];
+    for (const change of bare.results) {
+      const mine = own.get(change.id);
+      if (change.deleted) results.push(change);
+      else if (mine && mine.rev === change.changes[0]?.rev) results.push({ ...change, doc: { ...mine.doc, _id: change.id, _rev: mine.rev } as PouchDB.Core.ExistingDocument<object> });
+      else return changesPage(db(), from, batch, true);
+    }
+    return { ...bare, results };
+  };
+
+  /**
    * The build from nothing: every document as `_all_docs` gives it, in pages (PouchDB's changes feed fetches each
    * document by a lookup of its own), then the feed from the sequence noted before. A document changed meanwhile comes
    * again through the feed and replaces what it gave.
@@ -191,10 +217,10 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
     inFlight++;
     covered = noticed;
     const index = ++sent;
-    const page = db().changes({ since, include_docs: true, limit: batch, batch_size: batch, seq_interval: batch });
-    page.catch(() => undefined);
+    const read = page(since);
+    read.catch(() => undefined);
     const done = applied.then(async () => {
-      if (take(await page)) await catchUp();
+      if (take(await read)) await catchUp();
       loaded = true;
     });
     applied = done.catch((e: unknown) => log.error({ err: e }, 'stock: reading the office changes failed'));
@@ -302,6 +328,18 @@ export const stockProjection = (storage: Storage, hub: ChangesHub) => {
     /** The ledger as last caught up, without reading the feed (a hint: what may have changed since is not in it). */
     cached(): StockLedger {
       return ledger;
+    },
+    /**
+     * Documents a device's push through this process has just stored in the office, each with the revision its write
+     * got (the one the device was answered): a catch-up that meets exactly that revision takes this body rather than
+     * reading it (`page`). Only what CouchDB answered as written belongs here.
+     */
+    wrote(docs: readonly { _id: string; _rev: string }[]): void {
+      for (const { _rev, ...doc } of docs) {
+        own.delete(doc._id);
+        if (own.size >= ownMost) own.clear();
+        own.set(doc._id, { rev: _rev, doc });
+      }
     },
     /**
      * Records this process has just stored, counted at once rather than when the feed brings them (it brings them
