@@ -50,8 +50,10 @@ export const benchInitialSync = async (shop: TestShop, n: number) => {
   row(`initial sync, ${n} products into RxDB`, `${rxMs.toFixed(0)} ms`, 'same pages into a plain Dexie table', `${rawMs.toFixed(0)} ms`, rxMs / rawMs);
 };
 
+/** This run's mark in the events' ids: a real CouchDB keeps what an earlier run pushed, and the same ids would clash. */
+const run = Date.now().toString(36);
 const event = (i: number): ShopEvent => ({
-  id: `bench-event-${String(i).padStart(5, '0')}`, source: 'admin', title: 'Продажа в мастерской', description: '', day: '2026-11-20', type: 'sell', sum: 1000 + i, data: {}, meta: { author: '79000000003', createdAt: 1 },
+  id: `bench-event-${run}-${String(i).padStart(6, '0')}`, source: 'admin', title: 'Продажа в мастерской', description: '', day: '2026-11-20', type: 'sell', sum: 1000 + i, data: {}, meta: { author: '79000000003', createdAt: 1 },
 });
 const asCouch = ({ id, ...rest }: ShopEvent) => ({ _id: id, ...rest });
 
@@ -119,7 +121,7 @@ export const benchPush = async (shop: TestShop, n = 1000) => {
  * conflict (DECISIONS, «Device pushes on a cluster»); a 201 update costs a read of its leaves too. New documents
  * (no `_rev`, as these) are judged without a read of the stored ones first (DECISIONS, «Pushes close to the wire»). Beside the
  * same documents as raw `_bulk_docs` straight to that CouchDB. The CouchDB stand-in (express-pouchdb on LevelDB), or
- * a real one with `BENCH_COUCHDB_URL` (its databases must not yet hold the bench's events).
+ * a real one with `BENCH_COUCHDB_URL` (each run's events have ids of their own, so a cluster may be used again).
  */
 export const benchPushOnCouch = async (n = 1000, rounds = 5) => {
   const standIn = process.env.BENCH_COUCHDB_URL ? null : await startCouchStandIn();
@@ -135,6 +137,8 @@ export const benchPushOnCouch = async (n = 1000, rounds = 5) => {
       if (!answer.ok || rows.some((r) => !r.ok)) throw new Error(`push answered ${answer.status}`);
     }
   };
+  // A database left by a run that failed is dropped first: its documents would answer every raw write as a conflict.
+  await fetch(`${couch.href}bench-events`, { method: 'DELETE', headers: couch.headers });
   await fetch(`${couch.href}bench-events`, { method: 'PUT', headers: couch.headers });
   // Rounds in turn, each side its fresh documents, so a neighbour's burst on this shared machine falls on both.
   const raw: number[] = [];
