@@ -122,14 +122,15 @@ export const startJourney = async (settings: Parameters<typeof startTestShop>[0]
 
 /** Requests the server has begun answering and not yet finished: the long-lived ones, once pages settle. */
 export const countOpenRequests = (shop: TestShop) => {
-  const open = new Map<object, string>();
+  const open = new Map<object, { request: string; since: number }>();
   shop.server.on('request', (req, res) => {
     // Express has already begun routing and shortened req.url; originalUrl keeps the whole path.
     const url = (req as typeof req & { originalUrl?: string }).originalUrl ?? req.url;
-    open.set(req, `${req.method} ${url}`);
+    open.set(req, { request: `${req.method} ${url}`, since: Date.now() });
     res.on('close', () => open.delete(req));
   });
-  return () => [...open.values()];
+  /** The requests open now; with `olderThanMs`, only those open at least that long. */
+  return (olderThanMs = 0) => [...open.values()].filter((r) => Date.now() - r.since >= olderThanMs).map((r) => r.request);
 };
 
 /** Collects uncaught page errors and console errors, so a journey can assert there were none. */
