@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flower } from '../../schema/entities/flower';
-import { slip } from '../../schema/entities/slip';
-import { today } from '../../schema/shared/day';
 import type { OfficeRecord } from '../../schema/shared/record';
-import { pushNew, type Writer } from '../testing/both-paths';
-import { call, demoPhones, signIn, startTwoShops } from '../testing/test-shop';
+import { flowerStockedOnTwoShops } from '../testing/stocked-flower';
+import { call, startTwoShops } from '../testing/test-shop';
 
 /**
  * Each app server judges a push's references by its own copy of the office's reference records (reference-cache.ts),
@@ -22,16 +19,8 @@ describe('the reference copy of one app server never accepts what another has ju
   });
 
   it('a flower switched off, then deleted through A, is refused in a push through B whose feed has not brought either', async () => {
-    const { a, b, couch } = shops;
-    const admin = await signIn(a.url, demoPhones.admin);
-    const florist: Writer = { cookie: await signIn(b.url, demoPhones.florist), phone: demoPhones.florist };
-    const made = await call<{ data: OfficeRecord }>(a.url, '/api/flowers/update', { data: { ...flower.example, name: 'Роза двух серверов' } }, admin);
-    expect(made.status, JSON.stringify(made.body)).toBe(200);
-    const rose = made.body.data;
-    const day = today(new Date());
-    const stocked = await call(a.url, '/api/invoices/update', { data: { day, warehouse: 'warehouse-cold', status: 'posted', lines: [{ flower: rose.id, qty: 50, unit: 'pcs', price: 40 }] } }, admin);
-    expect(stocked.status, JSON.stringify(stocked.body)).toBe(200);
-    const writeOff = () => pushNew(b.url, slip, { day, warehouse: 'warehouse-cold', lines: [{ flower: rose.id, qty: 1, reason: 'wilted', cost: 0 }], order: '', note: '' }, florist);
+    const { a, couch } = shops;
+    const { admin, rose, writeOff } = await flowerStockedOnTwoShops(shops, 'Роза двух серверов');
 
     // B's copy holds the rose, switched on: its write-off is stored.
     const first = await writeOff();
@@ -54,15 +43,7 @@ describe('the reference copy of one app server never accepts what another has ju
     const { a, b, couch } = shops;
     // Feeds held throughout: neither app server reads the office of its own accord (a change announced is read later).
     couch.holdFeeds(true);
-    const admin = await signIn(a.url, demoPhones.admin);
-    const florist: Writer = { cookie: await signIn(b.url, demoPhones.florist), phone: demoPhones.florist };
-    const made = await call<{ data: OfficeRecord }>(a.url, '/api/flowers/update', { data: { ...flower.example, name: 'Роза позднего чтения' } }, admin);
-    expect(made.status, JSON.stringify(made.body)).toBe(200);
-    const rose = made.body.data;
-    const day = today(new Date());
-    const stocked = await call(a.url, '/api/invoices/update', { data: { day, warehouse: 'warehouse-cold', status: 'posted', lines: [{ flower: rose.id, qty: 50, unit: 'pcs', price: 40 }] } }, admin);
-    expect(stocked.status, JSON.stringify(stocked.body)).toBe(200);
-    const writeOff = () => pushNew(b.url, slip, { day, warehouse: 'warehouse-cold', lines: [{ flower: rose.id, qty: 1, reason: 'wilted', cost: 0 }], order: '', note: '' }, florist);
+    const { admin, florist, rose, writeOff } = await flowerStockedOnTwoShops(shops, 'Роза позднего чтения');
     expect((await writeOff()).row).toMatchObject({ ok: true });
     // Both caught up with everything announced so far, so no read of their own is left to come.
     for (const [url, cookie] of [[a.url, admin], [b.url, florist.cookie]]) expect((await call(url, '/api/stock/balances', {}, cookie)).status).toBe(200);

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flower } from '../../schema/entities/flower';
-import { slip } from '../../schema/entities/slip';
-import { today } from '../../schema/shared/day';
-import type { OfficeRecord } from '../../schema/shared/record';
-import { pushNew, type Writer } from '../testing/both-paths';
-import { call, demoPhones, signIn, startTwoShops } from '../testing/test-shop';
+import { flowerStockedOnTwoShops } from '../testing/stocked-flower';
+import { startTwoShops } from '../testing/test-shop';
 
 /**
  * An app server's catch-up reads the office's changes without their documents and takes the bodies of the revisions
@@ -22,16 +18,8 @@ describe('a catch-up takes only its own revisions from memory', () => {
   });
 
   it('a write-off pushed through B, then changed by another writer, counts as changed for B’s next push', async () => {
-    const { a, b, couch } = shops;
-    const admin = await signIn(a.url, demoPhones.admin);
-    const florist: Writer = { cookie: await signIn(b.url, demoPhones.florist), phone: demoPhones.florist };
-    const made = await call<{ data: OfficeRecord }>(a.url, '/api/flowers/update', { data: { ...flower.example, name: 'Роза своих записей' } }, admin);
-    expect(made.status, JSON.stringify(made.body)).toBe(200);
-    const rose = made.body.data;
-    const day = today(new Date());
-    const stocked = await call(a.url, '/api/invoices/update', { data: { day, warehouse: 'warehouse-cold', status: 'posted', lines: [{ flower: rose.id, qty: 50, unit: 'pcs', price: 40 }] } }, admin);
-    expect(stocked.status, JSON.stringify(stocked.body)).toBe(200);
-    const writeOff = (qty: number) => pushNew(b.url, slip, { day, warehouse: 'warehouse-cold', lines: [{ flower: rose.id, qty, reason: 'wilted', cost: 0 }], order: '', note: '' }, florist);
+    const { couch } = shops;
+    const { writeOff } = await flowerStockedOnTwoShops(shops, 'Роза своих записей');
 
     // Feeds held: B learns of the change below only by the catch-up its next push sends.
     couch.holdFeeds(true);
