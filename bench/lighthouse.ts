@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -89,7 +90,10 @@ export const benchLighthouse = async (shop: TestShop) => {
   for (const [name, path] of pages) {
     const served: Report[] = [];
     for (let i = 0; i < runs; i++) served.push(await audit(shop.url + path, false));
-    const page = figuresOf(computeMedianRun(served));
+    const median = computeMedianRun(served);
+    // LIGHTHOUSE_REPORTS=<folder>: the median run's whole report kept, to read what a figure is made of (its shifts, its long tasks).
+    if (process.env.LIGHTHOUSE_REPORTS) fs.writeFileSync(`${process.env.LIGHTHOUSE_REPORTS}/${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}.json`, JSON.stringify(median));
+    const page = figuresOf(median);
     const scores = served.map((r) => figuresOf(r).score);
     const floor = figuresOf(await audit(shop.url + path, true));
     console.log(`Lighthouse mobile, ${name}`.padEnd(46));
