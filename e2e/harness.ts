@@ -38,12 +38,6 @@ export const journeyWaitMs = 90_000;
 export const phoneViewport = { width: 360, height: 740 };
 
 /**
- * How a journey's browser treats the shop's service worker. `serviceWorker: false` is a browser that refuses it (a
- * private window, a policy): the journey's pages then load from the network alone, without the worker's install,
- * precache and later code, which cost about two fifths of Chromium's work in a journey that never goes offline
- * (docs/DECISIONS.md «A suite under 20 minutes»). Every journey about offline, installing or updating keeps it.
- */
-/**
  * Contexts that refuse the service worker, whatever their journey's setting: a test that never goes offline in a file
  * whose other tests do (`newContext(viewport, { serviceWorker: false })`). What `takesServiceWorker` reads.
  */
@@ -57,6 +51,12 @@ export interface ContextOptions {
   serviceWorker?: boolean;
 }
 
+/**
+ * How a journey's browser treats the shop's service worker. `serviceWorker: false` is a browser that refuses it (a
+ * private window, a policy): the journey's pages then load from the network alone, without the worker's install,
+ * precache and later code, which cost about two fifths of Chromium's work in a journey that never goes offline
+ * (docs/DECISIONS.md «A suite under 20 minutes»). Every journey about offline, installing or updating keeps it.
+ */
 export interface JourneyOptions {
   serviceWorker?: boolean;
   /** The full Chromium rather than the headless shell: for a journey whose claim is a time on a shopper's browser. */
@@ -93,8 +93,6 @@ export const startJourney = async (settings: Parameters<typeof startTestShop>[0]
   return {
     shop,
     browser,
-    /** Whether its pages get the service worker: a staff screen waits for the offline-ready state only where they do. */
-    serviceWorker,
     /** A fresh context (its own cookies, storage and worker); `serviceWorker: false` refuses the worker in it even where the journey takes it. */
     async newContext(viewport = desktopViewport, options: ContextOptions = {}): Promise<BrowserContext> {
       const context = await browser.newContext({ baseURL: shop.url, locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport });
@@ -103,12 +101,12 @@ export const startJourney = async (settings: Parameters<typeof startTestShop>[0]
       context.setDefaultTimeout(journeyWaitMs);
       // Asks the page for `window.shopData` (client/main.tsx), which a production page shows only to tests.
       await context.addInitScript(() => Object.assign(window, { shopTestHooks: true }));
-      const takesWorker = serviceWorker && options.serviceWorker !== false;
-      if (!takesWorker) refusingWorker.add(context);
-      if (!takesWorker)
+      if (!serviceWorker || options.serviceWorker === false) {
+        refusingWorker.add(context);
         await context.addInitScript(() => {
           ServiceWorkerContainer.prototype.register = () => Promise.reject(new DOMException('Service workers are disabled', 'SecurityError'));
         });
+      }
       return context;
     },
     /** Closes every context this journey opened (its own `newContext` or the browser's), then the browser if it is its own, then the shop. */
