@@ -107,20 +107,20 @@ export const pushDocs = async (storage: Storage, rules: PushRules, name: string,
   const endedRows = ended.length ? await writeAll(db, ended) : [];
   const accepted = verdicts.flatMap((v) => (v.verdict.ok ? [{ ...v.verdict.doc, _id: v.id, ...(v.rev ? { _rev: v.rev } : {}) }] : []));
   const written = accepted.length ? await writeAll(db, accepted) : [];
-  const kept = accepted.filter((_, i) => 'ok' in written[i] && written[i].ok);
+  // The documents the write stored, each with the revision it got.
+  const kept = accepted.flatMap((doc, i) => {
+    const w = written[i];
+    return 'ok' in w && w.ok ? [{ doc, rev: w.rev }] : [];
+  });
   if (kept.length && rule.wrote) {
-    const revs = accepted.flatMap((doc, i) => {
-      const w = written[i];
-      return 'ok' in w && w.ok ? [{ ...doc, _rev: w.rev }] : [];
-    });
     try {
-      rule.wrote(revs);
+      rule.wrote(kept.map(({ doc, rev }) => ({ ...doc, _rev: rev })));
     } catch (e) {
       log.error({ err: e }, `noting a push's revisions in ${name}`);
     }
   }
   // What follows from the stored documents is the server's own doing: a failure there is logged, the push stands.
-  if (kept.length && rule.stored) await rule.stored(user, kept).catch((e: unknown) => log.error({ err: e }, `after a push to ${name}`));
+  if (kept.length && rule.stored) await rule.stored(user, kept.map(({ doc }) => doc)).catch((e: unknown) => log.error({ err: e }, `after a push to ${name}`));
   let w = 0;
   const rows = verdicts.map((v) => (v.verdict.ok ? writtenRow(v.id, written[w++]) : refusedRow(v.id, v.verdict.reason)));
   // A new document refused, or not written, may have met a live one under its id: it is answered as if judged against
