@@ -4,8 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { snapshotElementId, type ShopSnapshot } from '../../schema/shop/shop-snapshot';
 import type { User } from '../../schema/shared/user';
-import type { StaffSnapshot } from '../../schema/studio/orders/board-snapshot';
-import { boardSnapshotElementId, dashboardSnapshotElementId, drawnScreens, orderSnapshotElementId, staffUserElementId, writeOffSnapshotElementId, type DrawnScreen } from '../../schema/studio/orders/staff-snapshot-ids';
+import { drawnScreenOf, type StaffSnapshot } from '../../schema/studio/orders/board-snapshot';
+import { drawnScreens, drawnSnapshotElementIds, staffUserElementId, type DrawnScreen } from '../../schema/studio/orders/staff-snapshot-ids';
 
 /**
  * The build's renderer of public pages (client/entry-server.tsx): the page's HTML inside #root, or `null` when the
@@ -107,15 +107,9 @@ const withBoardBoot = (html: string, chunks: readonly string[]): string =>
 
 /** The `<script type="application/json">` a staff page's snapshot goes into, for the tab to read (its element id, its content). */
 export const staffSnapshotScript = (snapshot: StaffSnapshot): string => {
-  const [id, data] =
-    'board' in snapshot
-      ? [boardSnapshotElementId, snapshot.board]
-      : 'order' in snapshot
-        ? [orderSnapshotElementId, snapshot.order]
-        : 'dashboard' in snapshot
-          ? [dashboardSnapshotElementId, snapshot.dashboard]
-          : [writeOffSnapshotElementId, snapshot.writeOff];
-  return `<script id="${id}" type="application/json">${scriptSafe(data)}</script>`;
+  const screen = drawnScreenOf(snapshot);
+  // A staff snapshot holds one screen's data, under that screen's name.
+  return screen ? `<script id="${drawnSnapshotElementIds[screen]}" type="application/json">${scriptSafe(Object.values(snapshot)[0])}</script>` : '';
 };
 
 /**
