@@ -13,10 +13,11 @@ export const readAgainAfter = <T>(ms: number, most = 10_000, clock: () => number
   /** Reads under way, by key, with when they were sent. */
   const reading = new Map<string, { at: number; done: Promise<T> }>();
   const readNow = (key: string, read: () => Promise<T>, at: number): Promise<T> => {
-    const entry = { at, done: Promise.resolve() as unknown as Promise<T> };
-    entry.done = read().then(
+    // Still this key's read when it ends: not forgotten, nor replaced by a later one.
+    const current = () => reading.get(key)?.done === done;
+    const done: Promise<T> = read().then(
       (value) => {
-        if (reading.get(key) === entry) {
+        if (current()) {
           reading.delete(key);
           if (kept.size >= most) kept.clear();
           kept.set(key, { value, until: at + ms });
@@ -24,12 +25,12 @@ export const readAgainAfter = <T>(ms: number, most = 10_000, clock: () => number
         return value;
       },
       (e: unknown) => {
-        if (reading.get(key) === entry) reading.delete(key);
+        if (current()) reading.delete(key);
         throw e;
       },
     );
-    reading.set(key, entry);
-    return entry.done;
+    reading.set(key, { at, done });
+    return done;
   };
   return {
     async get(key: string, read: () => Promise<T>): Promise<T> {
