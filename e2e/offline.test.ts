@@ -16,6 +16,12 @@ describe('offline', () => {
   it('works offline and reconciles when the network returns', async () => {
     const context = await journey().newContext();
     const page = await context.newPage();
+    // What the device said and asked for, told only if the event never arrives (a CI run once waited 60 s for it).
+    const trace: string[] = [];
+    const at = () => new Date().toISOString().slice(11, 23);
+    context.on('console', (m) => trace.push(`${at()} console.${m.type()}: ${m.text().slice(0, 300)}`));
+    context.on('requestfinished', (r) => r.url().includes('/db/') && void r.response().then((a) => trace.push(`${at()} ${r.method()} ${r.url().replace(journey().shop.url, '')} ${a?.status() ?? '?'}`)));
+    context.on('requestfailed', (r) => r.url().includes('/db/') && trace.push(`${at()} ${r.method()} ${r.url().replace(journey().shop.url, '')} failed ${r.failure()?.errorText ?? ''}`));
     await page.goto('/');
     await page.getByRole('heading', { name: 'Хиты продаж' }).waitFor();
     await signInThroughDialog(page, journey().shop, '79000000003');
@@ -42,7 +48,10 @@ describe('offline', () => {
     expect(await onServer()).toBe(0);
 
     await context.setOffline(false);
-    await waitFor('the shift event on the server', async () => (await onServer()) > 0, 60_000);
+    trace.push(`${at()} online again`);
+    await waitFor('the shift event on the server', async () => (await onServer()) > 0, 60_000).catch((e: Error) => {
+      throw new Error(`${e.message}; the device's last steps:\n${trace.slice(-60).join('\n')}`);
+    });
     await waitFor('the server session to end', async () => ((await (await page.request.get('/api/user')).json()) as { user: unknown }).user === null, 60_000);
     expect(await onServer()).toBe(1);
 
