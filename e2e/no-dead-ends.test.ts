@@ -81,7 +81,21 @@ describe('no dead ends', () => {
     await page.mouse.wheel(0, 150);
     await page.waitForFunction(() => scrollY > 1000);
     const shelf = page.url();
-    const left = await page.evaluate(() => scrollY);
+    // Where the wheel's scroll came to rest: read while it still moved, the shop kept a later position than this one.
+    const left = await page.evaluate(
+      () =>
+        new Promise<number>((done) => {
+          let last = scrollY;
+          let still = 0;
+          const frame = () => {
+            still = scrollY === last ? still + 1 : 0;
+            last = scrollY;
+            if (still >= 10) done(scrollY);
+            else requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        }),
+    );
     const chosen = await card.locator('.card__name').textContent();
     await card.locator('.card__link').click();
     await page.getByRole('heading', { name: chosen!, level: 1 }).waitFor();
