@@ -29,15 +29,21 @@ const show = (data: unknown) => {
 };
 
 let asked = 0;
+const online = () => typeof navigator === 'undefined' || navigator.onLine;
 /** Shows the kept directory, then asks the server for a fresh one unless it was asked within the cache lifetime or the device is offline. */
 const loadStaffNames = async (cache: RxCollection<CacheRecord>): Promise<void> => {
-  const online = typeof navigator === 'undefined' || navigator.onLine;
-  if (!online || Date.now() - asked < cacheTtl) {
+  if (!online() || Date.now() - asked < cacheTtl) {
     if (!names$.value.size) show((await cache.findOne(cacheKey(source)).exec())?.data);
     return;
   }
   asked = Date.now();
-  await loadDataSource(cache, source, () => call('POST /api/staff/list', {}), (state) => show(state.data));
+  // Asked only if still online once the cache has been read (the network can go in between); if not, the next load asks.
+  const fresh = () => {
+    if (online()) return call('POST /api/staff/list', {});
+    asked = 0;
+    return Promise.reject(new Error('нет сети'));
+  };
+  await loadDataSource(cache, source, fresh, (state) => show(state.data));
 };
 
 /** Asks the server again now, whatever the cache lifetime: the staff were just changed on this device (/admin/staff). */
