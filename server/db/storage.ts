@@ -98,6 +98,32 @@ export const openStorage = (
   const store = durable && !config.couchUrl ? { db: durableLeveldown } : {};
   const Pouch = Object.assign(PouchDB.defaults({ prefix, ...store }), { allDbs, __dbCacheMap: dbCacheMap }) as unknown as PouchDB.Static;
 
+  /**
+   * View queries under way on the embedded store. PouchDB queues a view's index updates in one queue per view name for
+   * the whole process, and the name is the database's short name ('office'), the same for every store in it: an update
+   * cut off by closing its database never settles, and every later query of that view in the process, on any store,
+   * waits behind it for good (tests run many shops in one process; a closed and reopened store is one too). Closing
+   * waits for them first.
+   */
+  const querying = new Set<Promise<unknown>>();
+  const trackQueries = (db: PouchDB.Database) => {
+    const query = db.query;
+    Object.assign(db, {
+      query(...args: unknown[]): unknown {
+        const answer: unknown = Reflect.apply(query, db, args);
+        const settled = Promise.resolve(answer).then(
+          () => undefined,
+          () => undefined,
+        );
+        querying.add(settled);
+        void settled.finally(() => querying.delete(settled));
+        return answer;
+      },
+    });
+  };
+  /** Longest a close waits for view queries under way: a stuck one must not hold a shutdown for good. */
+  const queriesWaitMs = 30_000;
+
   const closeOne = (name: string) => {
     const entry = open.get(name);
     if (!entry) return;
@@ -138,6 +164,7 @@ export const openStorage = (
       if (isCustomerOrdersDb(name)) makeRoom();
       const db = new Pouch(name);
       if (config.couchUrl) registerCouchDatabase(db, `${prefix}${name}`);
+      else trackQueries(db);
       open.set(name, { db, holds: 0, lastUsed: Date.now() });
       openListeners.forEach((l) => l(name));
       return db as PouchDB.Database<T>;
@@ -177,6 +204,7 @@ export const openStorage = (
     },
     async close() {
       clearInterval(sweep);
+      if (querying.size) await Promise.race([Promise.all(querying), new Promise((r) => setTimeout(r, queriesWaitMs).unref())]);
       for (const { db } of open.values()) cancelMerges(db);
       await Promise.all([...open.values()].map((d) => d.db.close()));
       open.clear();
