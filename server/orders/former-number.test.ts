@@ -19,4 +19,15 @@ describe('a former order number', () => {
     expect(await numbers.next('former-4', first + 3)).toBe(first + 3);
     expect(await numbers.next('former-5', first + 5 + formerNumberReach + 1)).toBe(first + 6);
   });
+
+  it('is kept by the same order sent twice at once: the second request finds the number claimed for it', async () => {
+    const shop = await startTestShop();
+    shops.push(shop);
+    const numbers = orderNumbers(shop.shop.storage.db('counters'));
+    const first = await numbers.next('twice-0');
+    const [a, b] = await Promise.all([numbers.next('twice-1', first + 10), numbers.next('twice-1', first + 10)]);
+    expect([a, b]).toEqual([first + 10, first + 10]);
+    // Another order asking for it gets the next number.
+    expect(await numbers.next('twice-2', first + 10)).toBe(first + 11);
+  });
 });

@@ -6,6 +6,7 @@ const numberId = (n: number) => `number:${String(n).padStart(10, '0')}`;
 /** A store that never answers 201 (most copies away) fails the order rather than loop. */
 const maxTries = 200;
 const legacyCounter = z.object({ value: z.number().int().min(0) });
+const claimDoc = z.object({ order: z.string() });
 /**
  * How far above the highest claimed number a former number is still honoured: the orders a shop takes between its last
  * backup and a restore stay well under it, and a device cannot push the numbering far ahead.
@@ -34,6 +35,10 @@ export const orderNumbers = (counters: PouchDB.Database) => {
     return Math.max(claimed, counted.success ? counted.data.value : 0);
   };
 
+  /** The order a number's claim names, if it can be read (the same order sent to two app servers at once claims it once). */
+  const claimedFor = async (n: number): Promise<string | null> =>
+    claimDoc.safeParse(await counters.get(numberId(n)).catch(() => null)).data?.order ?? null;
+
   return {
     /**
      * Claims a number for the order `order` and answers it: `former` (the number a device knew the order by before a
@@ -44,7 +49,7 @@ export const orderNumbers = (counters: PouchDB.Database) => {
         // On a cluster the listing may lag behind the copies that decide: a taken number is a 409, and the next is tried.
         let n = await highest();
         const count = shortWrites();
-        if (former && former <= n + formerNumberReach && (await claim(counters, numberId(former), { order }, count))) return former;
+        if (former && former <= n + formerNumberReach && ((await claim(counters, numberId(former), { order }, count)) || (await claimedFor(former)) === order)) return former;
         for (let tries = 0; tries < maxTries; tries++) {
           n = Math.max(n + 1, tries % 10 === 9 ? (await highest()) + 1 : 0);
           if (await claim(counters, numberId(n), { order }, count)) return n;
