@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { favouriteMark, marksPerRequest, newerMark, type FavouriteMark } from '../../schema/shop/favourite';
 import { call, ApiError } from '../lib/api';
 import { nextPause } from '../lib/backoff';
+import { browserOnline } from '../lib/use-online';
 
 /**
  * The favourites this device knows of one owner (a phone, or `guest`): the server's list as last read, and the marks
@@ -80,16 +81,14 @@ export const adoptGuestFavourites = (owner: string) => {
   write(guestOwner, empty);
 };
 
-/** The browser knows it has no network: nothing is tried (the `online` event brings the next try). */
-const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
-
 /**
  * Sends this owner's marks and reads the server's list. Offline or refused for now, the marks stay for the next
  * try; a mark the server refused for good (a product no longer in the catalogue) is dropped. Without a network
  * nothing is asked, so a device offline does not pile up failed requests.
  */
 export const syncFavourites = async (owner: string): Promise<void> => {
-  if (owner === guestOwner || offline()) return;
+  // The browser knows it has no network: nothing is tried (the `online` event brings the next try).
+  if (owner === guestOwner || !browserOnline()) return;
   try {
     await exchange(owner);
     clearTimeout(retries.get(owner)?.timer);

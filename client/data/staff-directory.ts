@@ -6,6 +6,7 @@ import { cacheKey, cacheTtl, type CacheRecord } from '../../schema/shared/cache-
 import { staffMember } from '../../schema/shared/user';
 import { call } from '../lib/api';
 import { useObservable } from '../lib/use-observable';
+import { browserOnline } from '../lib/use-online';
 import { loadDataSource } from './data-source';
 import { useLocalIfOpen } from './local-data-context';
 
@@ -29,17 +30,16 @@ const show = (data: unknown) => {
 };
 
 let asked = 0;
-const online = () => typeof navigator === 'undefined' || navigator.onLine;
 /** Shows the kept directory, then asks the server for a fresh one unless it was asked within the cache lifetime or the device is offline. */
 const loadStaffNames = async (cache: RxCollection<CacheRecord>): Promise<void> => {
-  if (!online() || Date.now() - asked < cacheTtl) {
+  if (!browserOnline() || Date.now() - asked < cacheTtl) {
     if (!names$.value.size) show((await cache.findOne(cacheKey(source)).exec())?.data);
     return;
   }
   asked = Date.now();
   // Asked only if still online once the cache has been read (the network can go in between); if not, the next load asks.
   const fresh = () => {
-    if (online()) return call('POST /api/staff/list', {});
+    if (browserOnline()) return call('POST /api/staff/list', {});
     asked = 0;
     return Promise.reject(new Error('нет сети'));
   };
